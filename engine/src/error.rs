@@ -1,0 +1,58 @@
+//! The one error type that crosses the engine's JSON boundary (WASM, vectors, embedding).
+
+use serde::Serialize;
+
+use crate::money::MoneyError;
+use crate::vat::VatRateError;
+
+/// Why the engine could not compute an answer.
+///
+/// Every variant has a stable [`code`](EngineError::code) that JavaScript and the HTTP API
+/// see, so callers can react to the kind of error without parsing the message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    /// The named operation does not exist.
+    #[error("unknown operation '{0}'")]
+    UnknownOperation(String),
+    /// The input is not valid JSON for the operation, or a field has a wrong type or value.
+    #[error("invalid input: {0}")]
+    InvalidInput(String),
+    /// An amount was malformed or a computation overflowed.
+    #[error(transparent)]
+    Money(#[from] MoneyError),
+    /// A VAT percentage was malformed or out of range.
+    #[error(transparent)]
+    VatRate(#[from] VatRateError),
+}
+
+impl EngineError {
+    /// A stable, machine-readable code for this kind of error.
+    pub fn code(&self) -> &'static str {
+        match self {
+            EngineError::UnknownOperation(_) => "unknown_operation",
+            EngineError::InvalidInput(_) => "invalid_input",
+            EngineError::Money(_) => "invalid_amount",
+            EngineError::VatRate(_) => "invalid_vat_rate",
+        }
+    }
+
+    /// The error as the JSON object callers receive: `{"code": "...", "message": "..."}`.
+    pub fn to_report(&self) -> ErrorReport {
+        ErrorReport { code: self.code(), message: self.to_string() }
+    }
+
+    /// [`to_report`](EngineError::to_report) as JSON text.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.to_report())
+            .unwrap_or_else(|_| format!(r#"{{"code":"{}"}}"#, self.code()))
+    }
+}
+
+/// An [`EngineError`] in the shape it crosses JSON boundaries.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ErrorReport {
+    /// See [`EngineError::code`].
+    pub code: &'static str,
+    /// A message in English for logs and developers; users see translated texts.
+    pub message: String,
+}
