@@ -1,0 +1,76 @@
+//! Configuration from environment variables. Every variable has a default that starts the
+//! demo shop on a fresh machine; README.md lists them.
+
+use std::path::PathBuf;
+
+/// The server's settings.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// `PORT`: the TCP port to listen on. Default 8080.
+    pub port: u16,
+    /// `DATABASE_URL`: `sqlite://...` or `postgres://...`. Default a SQLite file under `./data/`.
+    pub database_url: String,
+    /// `STATIC_DIR`: the built storefront to serve. Default `storefront/dist`.
+    pub static_dir: PathBuf,
+    /// `LOG_FORMAT`: `json` for one JSON object per line, otherwise human-readable text.
+    pub log_json: bool,
+}
+
+/// The SQLite file used when `DATABASE_URL` is not set; created on first start.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/hoofbeat.sqlite?mode=rwc";
+
+/// A variable that is set but cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// `PORT` is not a number from 0 to 65535.
+    #[error("PORT must be a number from 0 to 65535, got '{0}'")]
+    Port(String),
+    /// `DATABASE_URL` names a database this server cannot use.
+    #[error("DATABASE_URL must start with sqlite: or postgres:, got '{0}'")]
+    DatabaseUrl(String),
+}
+
+impl Config {
+    /// Reads the configuration from the process environment.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        Config::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the configuration through `lookup`, so tests need not touch the environment.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let port = match lookup("PORT") {
+            Some(text) => text.trim().parse().map_err(|_| ConfigError::Port(text))?,
+            None => 8080,
+        };
+        let database_url = lookup("DATABASE_URL")
+            .filter(|url| !url.trim().is_empty())
+            .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
+        crate::db::Backend::of_url(&database_url)
+            .ok_or_else(|| ConfigError::DatabaseUrl(database_url.clone()))?;
+        let static_dir = lookup("STATIC_DIR").map_or_else(|| PathBuf::from("storefront/dist"), PathBuf::from);
+        let log_json = lookup("LOG_FORMAT").is_some_and(|format| format.eq_ignore_ascii_case("json"));
+        Ok(Config { port, database_url, static_dir, log_json })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_start_the_demo_shop_on_sqlite_at_8080() {
+        let config = Config::from_lookup(|_| None).unwrap();
+        assert_eq!(config.port, 8080);
+        assert_eq!(config.database_url, DEFAULT_DATABASE_URL);
+        assert_eq!(config.static_dir, PathBuf::from("storefront/dist"));
+        assert!(!config.log_json);
+    }
+
+    #[test]
+    fn rejects_a_bad_port_and_an_unknown_database() {
+        let port = Config::from_lookup(|name| (name == "PORT").then(|| "80a".to_owned()));
+        assert!(matches!(port, Err(ConfigError::Port(_))));
+        let url = Config::from_lookup(|name| (name == "DATABASE_URL").then(|| "mysql://x".to_owned()));
+        assert!(matches!(url, Err(ConfigError::DatabaseUrl(_))));
+    }
+}

@@ -1,0 +1,131 @@
+//! The database: SQLite by default, PostgreSQL when `DATABASE_URL` names one.
+//!
+//! Queries go through sqlx's `Any` driver with `$1`-style placeholders, which both backends
+//! accept, so each query is written once. Schema differences live only in the migrations,
+//! one folder per backend (`migrations/sqlite`, `migrations/postgres`), run at start.
+
+use std::path::Path;
+use std::str::FromStr;
+
+use serde::Serialize;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Executor};
+
+/// Which database server is behind the pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Backend {
+    /// An SQLite file, the embedded default.
+    Sqlite,
+    /// A PostgreSQL server, for scale-out.
+    Postgres,
+}
+
+impl Backend {
+    /// The backend a database URL names, if it is one this server supports.
+    pub fn of_url(url: &str) -> Option<Backend> {
+        if url.starts_with("sqlite:") {
+            Some(Backend::Sqlite)
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Some(Backend::Postgres)
+        } else {
+            None
+        }
+    }
+}
+
+/// A pool of connections to one database, migrated to the current schema.
+#[derive(Clone, Debug)]
+pub struct Database {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+/// Why the database could not be opened or migrated.
+#[derive(Debug, thiserror::Error)]
+pub enum DatabaseError {
+    /// The URL is not an SQLite or PostgreSQL URL.
+    #[error("unsupported database URL '{0}'")]
+    UnsupportedUrl(String),
+    /// The folder for the SQLite file could not be created.
+    #[error("cannot create the database folder {path}: {source}")]
+    Folder {
+        /// The folder.
+        path: String,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// Connecting or querying failed.
+    #[error(transparent)]
+    Sqlx(#[from] sqlx::Error),
+    /// A migration failed.
+    #[error(transparent)]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl Database {
+    /// Connects, creating the SQLite file and its folder on first start, and migrates.
+    pub async fn connect(url: &str) -> Result<Database, DatabaseError> {
+        sqlx::any::install_default_drivers();
+        let backend = Backend::of_url(url).ok_or_else(|| DatabaseError::UnsupportedUrl(url.to_owned()))?;
+        if backend == Backend::Sqlite {
+            create_sqlite_folder(url)?;
+        }
+        let options = AnyConnectOptions::from_str(url)?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 8 } else { 20 })
+            .after_connect(move |connection, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL lets readers proceed while one writer commits.
+                        connection.execute("PRAGMA journal_mode = WAL").await?;
+                        connection.execute("PRAGMA synchronous = NORMAL").await?;
+                        connection.execute("PRAGMA foreign_keys = ON").await?;
+                        connection.execute("PRAGMA busy_timeout = 5000").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        let database = Database { pool, backend };
+        database.migrate().await?;
+        Ok(database)
+    }
+
+    async fn migrate(&self) -> Result<(), DatabaseError> {
+        match self.backend {
+            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&self.pool).await?,
+            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&self.pool).await?,
+        }
+        Ok(())
+    }
+
+    /// The connection pool.
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Which backend this is.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Checks that the database answers a query.
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
+    }
+}
+
+fn create_sqlite_folder(url: &str) -> Result<(), DatabaseError> {
+    let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let path = path.split('?').next().unwrap_or_default();
+    if path.is_empty() || path == ":memory:" {
+        return Ok(());
+    }
+    if let Some(folder) = Path::new(path).parent().filter(|folder| !folder.as_os_str().is_empty()) {
+        std::fs::create_dir_all(folder)
+            .map_err(|source| DatabaseError::Folder { path: folder.display().to_string(), source })?;
+    }
+    Ok(())
+}

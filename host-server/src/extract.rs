@@ -1,0 +1,56 @@
+//! Request extractors whose rejections are [`ApiError`]s, so a malformed body is a 400 with
+//! the field at fault, in the same shape as every other error.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+
+/// A JSON request body. Like `axum::Json`, but a body that does not parse names the field.
+pub struct Json<T>(pub T);
+
+impl<S, T> FromRequest<S> for Json<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let is_json = request
+            .headers()
+            .get(axum::http::header::CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok())
+            .is_some_and(|value| value.starts_with("application/json"));
+        if !is_json {
+            return Err(ApiError::bad_request("Expected a JSON body with Content-Type: application/json"));
+        }
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
+        parse_json(&bytes).map(Json)
+    }
+}
+
+/// Parses JSON, naming the field at fault in the error.
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+        let field = error.path().to_string();
+        let problem = without_position(&error.inner().to_string());
+        if field == "." {
+            ApiError::bad_request(problem)
+        } else {
+            ApiError::field(field, problem)
+        }
+    })
+}
+
+/// serde_json appends "at line 1 column 24" to its messages; a client needs the field, not that.
+fn without_position(message: &str) -> String {
+    match message.rsplit_once(" at line ") {
+        Some((problem, _)) => problem.to_owned(),
+        None => message.to_owned(),
+    }
+}

@@ -1,0 +1,89 @@
+//! # host-server
+//!
+//! The authoritative HTTP API of Hoofbeat Commerce (specification, section 7). It stores
+//! carts, orders and accounts, calls the [`engine`] for every amount it stores or shows, and
+//! serves the built storefront.
+//!
+//! Each API area is a module with its routes, handlers and queries together; [`app::router`]
+//! merges them. `main.rs` only reads the configuration and calls [`run`].
+
+pub mod app;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod extract;
+pub mod health;
+pub mod telemetry;
+pub mod vat;
+
+use std::future::Future;
+
+use tokio::net::TcpListener;
+
+use crate::config::Config;
+use crate::db::Database;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    /// The database, SQLite or PostgreSQL.
+    pub db: Database,
+}
+
+/// Why the server could not start or stopped with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    /// The database could not be opened or migrated.
+    #[error(transparent)]
+    Database(#[from] db::DatabaseError),
+    /// The port could not be bound, or serving failed.
+    #[error("network: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Opens the database, runs the migrations, binds the configured port and serves until
+/// `shutdown` completes.
+pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<(), StartupError> {
+    let listener = TcpListener::bind(("0.0.0.0", config.port)).await?;
+    serve(config, listener, shutdown).await
+}
+
+/// Like [`run`], on a listener the caller has bound (tests bind port 0).
+pub async fn serve(
+    config: Config,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), StartupError> {
+    let db = Database::connect(&config.database_url).await?;
+    let state = AppState { db };
+    let app = app::router(state, &config);
+    tracing::info!(address = %listener.local_addr()?, "listening");
+    axum::serve(listener, app).with_graceful_shutdown(shutdown).await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Completes on SIGTERM or Ctrl-C, so that in-flight requests finish before the process ends.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutdown signal received, finishing in-flight requests");
+}

@@ -1,0 +1,8 @@
+//! Integration tests: the real server on a random port, over real HTTP, with a fresh database
+//! per test. Every test runs on SQLite, and on PostgreSQL when one answers (see `support`).
+
+mod support;
+
+mod health;
+mod storefront;
+mod vat;

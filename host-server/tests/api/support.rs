@@ -1,0 +1,172 @@
+//! `TestApp`: one running server with its own fresh database.
+//!
+//! SQLite tests use a new file in the temp folder. PostgreSQL tests create a new database on
+//! the server named by `TEST_POSTGRES_URL` (default `postgres://postgres@127.0.0.1:5432/test`)
+//! and drop it afterwards. The PostgreSQL variants are `#[ignore]`d so that a machine without
+//! PostgreSQL reports them as skipped; `scripts/test.sh` runs them with `--include-ignored` when
+//! a server answers.
+
+use std::path::PathBuf;
+
+use host_server::config::Config;
+use sqlx::Connection;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+
+pub use host_server::db::Backend;
+
+/// Declares each test once for SQLite and once for PostgreSQL.
+macro_rules! backend_tests {
+    ($(async fn $name:ident($app:ident) $body:block)*) => {
+        mod sqlite {
+            #[allow(unused_imports)]
+            use super::*;
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let $app = $crate::support::TestApp::spawn($crate::support::Backend::Sqlite).await;
+                    $body
+                }
+            )*
+        }
+        mod postgres {
+            #[allow(unused_imports)]
+            use super::*;
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                #[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]
+                async fn $name() {
+                    let $app = $crate::support::TestApp::spawn($crate::support::Backend::Postgres).await;
+                    $body
+                }
+            )*
+        }
+    };
+}
+pub(crate) use backend_tests;
+
+/// A running server and a client for it.
+pub struct TestApp {
+    /// The database backend this server runs on.
+    pub backend: Backend,
+    /// `http://127.0.0.1:PORT`.
+    pub base_url: String,
+    /// A client with cookies, as a browser would have.
+    pub client: reqwest::Client,
+    stop: Option<oneshot::Sender<()>>,
+    server: Option<tokio::task::JoinHandle<()>>,
+    scratch: PathBuf,
+    postgres_database: Option<String>,
+}
+
+fn postgres_admin_url() -> String {
+    std::env::var("TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
+}
+
+fn with_database(admin_url: &str, database: &str) -> String {
+    let (without_query, query) = admin_url.split_once('?').map_or((admin_url, None), |(url, q)| (url, Some(q)));
+    let base = without_query.rsplit_once('/').map_or(without_query, |(base, _)| base);
+    match query {
+        Some(query) => format!("{base}/{database}?{query}"),
+        None => format!("{base}/{database}"),
+    }
+}
+
+impl TestApp {
+    /// Starts the server on port 0 with a fresh database of the given backend.
+    pub async fn spawn(backend: Backend) -> TestApp {
+        let id = uuid::Uuid::new_v4().simple().to_string();
+        let scratch = std::env::temp_dir().join(format!("hoofbeat-test-{id}"));
+        let static_dir = scratch.join("static");
+        std::fs::create_dir_all(&static_dir).unwrap();
+        std::fs::write(static_dir.join("index.html"), "<!doctype html><title>storefront</title>").unwrap();
+        std::fs::write(static_dir.join("app.js"), "console.log('app');").unwrap();
+
+        let (database_url, postgres_database) = match backend {
+            Backend::Sqlite => (format!("sqlite://{}?mode=rwc", scratch.join("shop.sqlite").display()), None),
+            Backend::Postgres => {
+                let name = format!("hoofbeat_test_{id}");
+                let mut admin = sqlx::PgConnection::connect(&postgres_admin_url()).await.expect("PostgreSQL answers");
+                sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut admin).await.unwrap();
+                (with_database(&postgres_admin_url(), &name), Some(name))
+            }
+        };
+        let config = Config { port: 0, database_url, static_dir, log_json: false };
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base_url = format!("http://{}", listener.local_addr().unwrap());
+        let (stop, stopped) = oneshot::channel::<()>();
+        let (ready_tx, ready_rx) = oneshot::channel();
+        let server = tokio::spawn(async move {
+            let shutdown = async move {
+                let _ = stopped.await;
+            };
+            let _ = ready_tx.send(());
+            host_server::serve(config, listener, shutdown).await.expect("server runs");
+        });
+        ready_rx.await.unwrap();
+        let client = reqwest::Client::builder().cookie_store(true).build().unwrap();
+        let app = TestApp { backend, base_url, client, stop: Some(stop), server: Some(server), scratch, postgres_database };
+        app.wait_until_healthy().await;
+        app
+    }
+
+    async fn wait_until_healthy(&self) {
+        for _ in 0..200 {
+            if let Ok(response) = self.client.get(self.url("/api/health")).send().await {
+                if response.status().is_success() {
+                    return;
+                }
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+        }
+        panic!("server did not become healthy");
+    }
+
+    /// The absolute URL of a path.
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base_url)
+    }
+
+    /// GET a path.
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+
+    /// POST a JSON body to a path.
+    pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
+        self.client.post(self.url(path)).json(body).send().await.unwrap()
+    }
+
+    /// Stops the server gracefully and waits for it.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(server) = self.server.take() {
+            server.await.unwrap();
+        }
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = std::fs::remove_dir_all(&self.scratch);
+        if let Some(name) = self.postgres_database.take() {
+            // Drop runs outside async; a thread with its own runtime removes the database.
+            let _ = std::thread::spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                runtime.block_on(async move {
+                    if let Ok(mut admin) = sqlx::PgConnection::connect(&postgres_admin_url()).await {
+                        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                            .execute(&mut admin)
+                            .await;
+                    }
+                });
+            })
+            .join();
+        }
+    }
+}

@@ -1,0 +1,47 @@
+use serde_json::json;
+
+use crate::support::backend_tests;
+
+backend_tests! {
+    async fn splits_a_vat_inclusive_amount_with_the_engine(app) {
+        let response = app
+            .post_json("/api/vat/split", &json!({ "amountInclVat": "24.95", "vatRatePercentage": "21" }))
+            .await;
+        assert_eq!(response.status(), 200);
+        let body: serde_json::Value = response.json().await.unwrap();
+        assert_eq!(
+            body,
+            json!({ "amountInclVat": "24.95", "amountExclVat": "20.62", "vatAmount": "4.33", "vatRatePercentage": "21" })
+        );
+    }
+
+    async fn a_malformed_amount_is_a_400_naming_the_field(app) {
+        let response = app
+            .post_json("/api/vat/split", &json!({ "amountInclVat": "1.005", "vatRatePercentage": "21" }))
+            .await;
+        assert_eq!(response.status(), 400);
+        let body: serde_json::Value = response.json().await.unwrap();
+        assert_eq!(body["status"], 400);
+        assert_eq!(body["fieldErrors"]["amountInclVat"][0], "'1.005' has more than 2 fraction digits");
+    }
+
+    async fn a_missing_field_and_a_body_that_is_no_json_are_400s(app) {
+        let response = app.post_json("/api/vat/split", &json!({ "amountInclVat": "1.00" })).await;
+        assert_eq!(response.status(), 400);
+        let body: serde_json::Value = response.json().await.unwrap();
+        assert_eq!(body["message"], "missing field `vatRatePercentage`");
+
+        let response = app
+            .client
+            .post(app.url("/api/vat/split"))
+            .header("content-type", "application/json")
+            .body("{not json")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 400);
+
+        let response = app.client.post(app.url("/api/vat/split")).body("amount=1").send().await.unwrap();
+        assert_eq!(response.status(), 400);
+    }
+}

@@ -1,0 +1,101 @@
+# shellcheck shell=bash
+# Set-up shared by scripts/start.sh and scripts/test.sh: each step installs what is missing
+# and does nothing when it is already there. Sourced, not run.
+
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+export PATH="$HOME/.cargo/bin:$PATH"
+
+step() { printf '\n==> %s\n' "$*"; }
+fail() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+require_toolchains() {
+  command -v cargo >/dev/null || fail "cargo is missing: install the Rust toolchain (https://rustup.rs)"
+  command -v rustup >/dev/null || fail "rustup is missing: it adds the wasm32 target"
+  command -v node >/dev/null || fail "node is missing: install Node.js 20.19 or newer"
+  command -v npm >/dev/null || fail "npm is missing: install Node.js with npm"
+}
+
+ensure_wasm_target() {
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    step "Adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown || fail "could not add the wasm32 target with rustup"
+  fi
+}
+
+# The wasm-bindgen version the engine-wasm crate is locked to.
+locked_wasm_bindgen_version() {
+  awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$REPO_ROOT/Cargo.lock"
+}
+
+ensure_wasm_bindgen_cli() {
+  local wanted installed
+  wanted="$(locked_wasm_bindgen_version)"
+  [ -n "$wanted" ] || fail "Cargo.lock names no wasm-bindgen version"
+  installed="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)"
+  if [ "$installed" != "$wanted" ]; then
+    step "Installing wasm-bindgen-cli $wanted (found: ${installed:-none})"
+    # --locked first; its lock file has at times named a dependency version the registry no
+    # longer serves, so fall back to a fresh resolution of the same wasm-bindgen-cli version.
+    cargo install wasm-bindgen-cli --version "$wanted" --locked \
+      || cargo install wasm-bindgen-cli --version "$wanted" \
+      || fail "could not install wasm-bindgen-cli $wanted from crates.io"
+  fi
+}
+
+ensure_wasm_pack() {
+  if ! command -v wasm-pack >/dev/null; then
+    step "Installing wasm-pack"
+    cargo install wasm-pack --locked || cargo install wasm-pack || fail "could not install wasm-pack from crates.io"
+  fi
+}
+
+# Builds the engine for the browser (engine-wasm/pkg, an npm workspace package) and for Node
+# (engine-wasm/pkg-node, used by the vector tests). --mode no-install: wasm-pack uses the
+# wasm-bindgen on PATH and downloads nothing; --no-opt: no wasm-opt download.
+build_engine_wasm() {
+  step "Building the engine for WebAssembly"
+  cd "$REPO_ROOT"
+  local common=(--mode no-install --no-opt --profile wasm-release --scope hoofbeat)
+  wasm-pack --quiet build engine-wasm "${common[@]}" --target web --out-dir pkg
+  wasm-pack --quiet build engine-wasm "${common[@]}" --target nodejs --out-dir pkg-node
+}
+
+ensure_npm_packages() {
+  cd "$REPO_ROOT"
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    step "Installing npm packages"
+    npm ci --no-audit --no-fund || fail "npm ci failed"
+  fi
+}
+
+build_storefront() {
+  step "Building the storefront"
+  cd "$REPO_ROOT"
+  npm run build --silent
+}
+
+ensure_chromium() {
+  if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+    return
+  fi
+  step "Installing Debian's chromium for the browser tests"
+  command -v apt-get >/dev/null || fail "chromium is missing and apt-get is not available: set CHROMIUM_PATH"
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq || fail "apt-get update failed"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium \
+    || fail "could not install chromium with apt-get"
+}
+
+postgres_answers() {
+  (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null
+}
+
+prepare_build_tools() {
+  require_toolchains
+  ensure_wasm_target
+  ensure_wasm_bindgen_cli
+  ensure_wasm_pack
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs every test of every layer: Rust (engine, server on SQLite and PostgreSQL), the WASM
+# engine in Node (vitest), the storefront's unit tests, and the browser tests in Chromium.
+# Installs what it needs when missing.
+source "$(dirname "${BASH_SOURCE[0]}")/lib/setup.sh"
+
+prepare_build_tools
+build_engine_wasm
+ensure_npm_packages
+
+cd "$REPO_ROOT"
+step "Rust tests"
+if postgres_answers; then
+  echo "PostgreSQL answers on 127.0.0.1:5432: server tests run on SQLite and PostgreSQL"
+  cargo test --workspace -- --include-ignored
+else
+  echo "No PostgreSQL on 127.0.0.1:5432: its server tests are reported as ignored (skipped)"
+  cargo test --workspace
+fi
+
+step "Storefront and WASM engine tests (vitest)"
+npm test --silent
+
+step "Browser tests (Chromium)"
+build_storefront
+cargo build -p host-server
+ensure_chromium
+npm run test:e2e --silent

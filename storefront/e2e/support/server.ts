@@ -1,0 +1,76 @@
+/**
+ * Starts the real host-server (the debug binary the test command builds) on a free port with a
+ * fresh SQLite database, serving the built storefront from storefront/dist.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilHealthy(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`host-server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('host-server did not become healthy within 60 s');
+}
+
+export async function startServer(): Promise<RunningServer> {
+  const binary = process.env.HOST_SERVER_BIN ?? join(repoRoot, 'target/debug/host-server');
+  if (!existsSync(binary)) throw new Error(`${binary} is missing: run cargo build -p host-server first`);
+  const staticDir = join(repoRoot, 'storefront/dist');
+  if (!existsSync(join(staticDir, 'index.html'))) throw new Error('storefront/dist is missing: run the build first');
+  const scratch = mkdtempSync(join(tmpdir(), 'hoofbeat-e2e-'));
+  const port = await freePort();
+  const child = spawn(binary, [], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `sqlite://${join(scratch, 'shop.sqlite')}?mode=rwc`,
+      STATIC_DIR: staticDir,
+      RUST_LOG: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilHealthy(baseUrl, child);
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}

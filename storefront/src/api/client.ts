@@ -1,0 +1,61 @@
+/**
+ * One fetch function for the whole API (specification, section 7): cookies are sent, the
+ * timeout is 20 seconds, and any status outside 2xx is raised as an `ApiError` carrying the
+ * status and body.
+ */
+
+export const API_TIMEOUT_MS = 20_000;
+
+/** A response outside 2xx, or no response at all (status 503 for a time-out). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
+    super(`An unexpected server error occurred. (${status})`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Calls the API and returns the parsed JSON body. */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'include',
+      signal,
+    });
+  } catch (error) {
+    if (timeout.aborted) throw new ApiError(503, 'timeout');
+    throw error;
+  }
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, body);
+  return body as T;
+}

@@ -1,0 +1,10 @@
+import { VatPreview } from '../features/vat-preview/VatPreview';
+
+/** The home page. */
+export function HomeRoute() {
+  return (
+    <main>
+      <VatPreview />
+    </main>
+  );
+}
