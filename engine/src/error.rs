@@ -23,6 +23,10 @@ pub enum EngineError {
     /// A VAT percentage was malformed or out of range.
     #[error(transparent)]
     VatRate(#[from] VatRateError),
+    /// No feed advice rule applies, or the horse's weight is outside 50 to 1200 kg: the
+    /// visitor sees 'The feed advice cannot be determined' (`feed.adviceUndetermined`).
+    #[error("the feed advice cannot be determined: {0}")]
+    FeedAdviceUndetermined(String),
 }
 
 impl EngineError {
@@ -33,6 +37,7 @@ impl EngineError {
             EngineError::InvalidInput(_) => "invalid_input",
             EngineError::Money(_) => "invalid_amount",
             EngineError::VatRate(_) => "invalid_vat_rate",
+            EngineError::FeedAdviceUndetermined(_) => "feed_advice_undetermined",
         }
     }
 

@@ -26,9 +26,15 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod checkout;
 pub mod error;
+pub mod feed;
+pub mod locale;
 pub mod money;
 pub mod operations;
+pub mod roughage;
+pub mod url;
+pub mod validation;
 pub mod vat;
 
 pub use error::EngineError;

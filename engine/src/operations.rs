@@ -8,11 +8,39 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::checkout::{CheckoutState, checkout_gates};
 use crate::error::EngineError;
+use crate::feed::{FeedAdviceRequest, SiloRequest, feed_advice, silo_interest};
+use crate::locale::{
+    AmountFormatRequest, ConversionRequest, CultureRequest, CurrencyRequest, DateFormatRequest,
+    resolve_culture,
+};
+use crate::roughage::{ClassifyRequest, RoughageAdviceRequest, classify, roughage_advice};
+use crate::url::{ComparePathRequest, Paging, PagingRequest, UrlRequest, UrlResult, normalize, read_paging, with_paging};
+use crate::validation::{CompareAddRequest, FormInput, Message, MessageText, add_to_comparison, validate_form};
 use crate::vat::VatSplitRequest;
 
 /// The names of every operation [`run`] knows.
-pub const OPERATIONS: &[&str] = &["vat.split"];
+pub const OPERATIONS: &[&str] = &[
+    "vat.split",
+    "checkout.gates",
+    "validation.validateForm",
+    "validation.message",
+    "compare.add",
+    "feed.advice",
+    "feed.siloInterest",
+    "roughage.classify",
+    "roughage.advice",
+    "locale.currency",
+    "locale.convert",
+    "locale.formatAmount",
+    "locale.formatDate",
+    "locale.fallbackLanguage",
+    "url.normalize",
+    "url.readPaging",
+    "url.paging",
+    "url.comparePath",
+];
 
 /// Runs the named operation on a JSON input and returns its JSON output.
 ///
@@ -29,6 +57,30 @@ pub const OPERATIONS: &[&str] = &["vat.split"];
 pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
     match operation {
         "vat.split" => apply(input, |request: VatSplitRequest| Ok(request.split())),
+        "checkout.gates" => apply(input, |state: CheckoutState| checkout_gates(&state)),
+        "validation.validateForm" => apply(input, |form: FormInput| validate_form(&form)),
+        "validation.message" => apply(input, |message: Message| Ok(MessageText::from(message))),
+        "compare.add" => apply(input, |request: CompareAddRequest| {
+            Ok(add_to_comparison(&request.product_ids, request.product_id))
+        }),
+        "feed.advice" => apply(input, |request: FeedAdviceRequest| feed_advice(&request)),
+        "feed.siloInterest" => apply(input, |request: SiloRequest| Ok(silo_interest(&request))),
+        "roughage.classify" => apply(input, |request: ClassifyRequest| classify(&request)),
+        "roughage.advice" => apply(input, |request: RoughageAdviceRequest| roughage_advice(&request)),
+        "locale.currency" => apply(input, |request: CurrencyRequest| Ok(request.resolve())),
+        "locale.convert" => apply(input, |request: ConversionRequest| request.convert()),
+        "locale.formatAmount" => apply(input, |request: AmountFormatRequest| Ok(request.format())),
+        "locale.formatDate" => apply(input, |request: DateFormatRequest| {
+            request.format().map_err(|error| EngineError::InvalidInput(error.to_string()))
+        }),
+        "locale.fallbackLanguage" => apply(input, |request: CultureRequest| Ok(resolve_culture(&request))),
+        "url.normalize" => apply(input, |request: UrlRequest| Ok(UrlResult { url: normalize(&request.url) })),
+        "url.readPaging" => apply(input, |request: UrlRequest| Ok(read_paging(&request.url))),
+        "url.paging" => apply(input, |request: PagingRequest| {
+            let paging = Paging { page: request.page, page_size: request.page_size };
+            Ok(UrlResult { url: with_paging(&request.url, paging)? })
+        }),
+        "url.comparePath" => apply(input, |request: ComparePathRequest| Ok(request.resolve())),
         unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),
     }
 }
@@ -51,6 +103,14 @@ mod tests {
     #[test]
     fn unknown_operations_are_an_error_not_a_panic() {
         assert_eq!(run("nope", "{}"), Err(EngineError::UnknownOperation("nope".into())));
+    }
+
+    #[test]
+    fn every_listed_operation_is_known() {
+        for operation in OPERATIONS {
+            let outcome = run(operation, "null");
+            assert_ne!(outcome.unwrap_err().code(), "unknown_operation", "{operation}");
+        }
     }
 
     #[test]

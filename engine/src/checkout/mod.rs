@@ -1,0 +1,445 @@
+//! Checkout step gates (specification section 4) and the Dutch-address rule (decisions.md).
+//!
+//! The steps are, in order: billing, delivery, payment, complete (confirm and place the order).
+//!
+//! - Billing opens with at least one product in the cart.
+//! - Delivery opens when billing is open and the billing address has a country. It is skipped
+//!   for carts that hold only scan products.
+//! - The delivery step is valid when it is skipped; with parcel-service delivery
+//!   (`shippingMethod` 1) when a parcel shop id and its zipcode or city are given; otherwise
+//!   when there is no alternative shipping address, or the alternative address has a country.
+//! - Payment opens when billing and delivery are valid and the Dutch-address rule does not
+//!   block. It is skipped (not needed) when the total is 0 and billing and delivery are valid.
+//! - Complete opens when payment is open with a payment method chosen, or payment is skipped.
+//!
+//! Dutch-address rule: on a site whose country is not the Netherlands, a billing address in the
+//! Netherlands, or a delivery address in the Netherlands (the alternative address when one is
+//! set, else the billing address; a parcel shop's country is not known here), closes payment
+//! and complete with `checkout.orderOnDutchSite`, and `orderOnDutchSite` tells the storefront
+//! to show the notice. Billing and delivery stay open so the visitor can change the address.
+//!
+//! A closed step lists every unmet condition of itself and the steps before it, in order.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::EngineError;
+use crate::locale::CountryCode;
+use crate::money::Money;
+use crate::validation::{Message, MessageKey};
+
+/// How the order is delivered (`shippingMethod` in the API).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub enum ShippingMethod {
+    /// 0: ordinary shipping, to the billing or the alternative address.
+    #[default]
+    Ordinary,
+    /// 1: delivery at a parcel-service pick-up point.
+    ParcelShop,
+}
+
+impl TryFrom<u8> for ShippingMethod {
+    type Error = EngineError;
+
+    fn try_from(value: u8) -> Result<ShippingMethod, EngineError> {
+        match value {
+            0 => Ok(ShippingMethod::Ordinary),
+            1 => Ok(ShippingMethod::ParcelShop),
+            other => Err(EngineError::InvalidInput(format!("shipping method {other} is not 0 or 1"))),
+        }
+    }
+}
+
+impl From<ShippingMethod> for u8 {
+    fn from(method: ShippingMethod) -> u8 {
+        match method {
+            ShippingMethod::Ordinary => 0,
+            ShippingMethod::ParcelShop => 1,
+        }
+    }
+}
+
+/// The checkout state of a cart, as plain facts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CheckoutState {
+    /// The number of product lines in the cart.
+    pub product_count: u32,
+    /// True when the cart holds only scan products (nothing to deliver).
+    #[serde(default)]
+    pub scan_products_only: bool,
+    /// The country of the billing address, if chosen.
+    #[serde(default)]
+    pub billing_country: Option<CountryCode>,
+    /// The shipping method.
+    #[serde(default)]
+    pub shipping_method: ShippingMethod,
+    /// The chosen parcel shop's id (empty text counts as missing).
+    #[serde(default)]
+    pub parcel_shop_id: Option<String>,
+    /// The chosen parcel shop's zipcode or city (empty text counts as missing).
+    #[serde(default)]
+    pub parcel_shop_zipcode_or_city: Option<String>,
+    /// True when the visitor chose delivery at an alternative address.
+    #[serde(default)]
+    pub alternative_shipping_address: bool,
+    /// The alternative address's country, if chosen.
+    #[serde(default)]
+    pub shipping_country: Option<CountryCode>,
+    /// The cart's total amount to pay.
+    pub total_amount: Money,
+    /// True when a payment method has been chosen.
+    #[serde(default)]
+    pub payment_method_chosen: bool,
+    /// The country of the site the visitor orders on.
+    pub site_country: CountryCode,
+}
+
+/// A checkout step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Step {
+    /// Billing address and contact details.
+    Billing,
+    /// Shipping method and address.
+    Delivery,
+    /// Payment method.
+    Payment,
+    /// Confirm and place the order.
+    Complete,
+}
+
+/// Whether a visitor may open a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum StepStatus {
+    /// The step may be opened.
+    Open,
+    /// The step may not be opened yet; see its reasons.
+    Closed,
+    /// The step is not needed for this cart and is passed over.
+    Skipped,
+}
+
+/// One step's gate.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StepGate {
+    /// Open, closed or skipped.
+    pub status: StepStatus,
+    /// Why the step is closed (empty unless closed).
+    pub reasons: Vec<Message>,
+}
+
+/// The gates of every step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Steps {
+    /// The billing step.
+    pub billing: StepGate,
+    /// The delivery step.
+    pub delivery: StepGate,
+    /// The payment step.
+    pub payment: StepGate,
+    /// The complete (confirm) step.
+    pub complete: StepGate,
+}
+
+/// Output of `checkout.gates`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckoutGates {
+    /// The first step the visitor may open, or `null` when none is open (an empty cart).
+    pub first_step: Option<Step>,
+    /// The furthest step the visitor may open, or `null` when none is open.
+    pub furthest_step: Option<Step>,
+    /// True when the order needs a payment (not a total of 0 with valid billing and delivery).
+    pub payment_needed: bool,
+    /// True when the visitor must be told to order on the Dutch site.
+    pub order_on_dutch_site: bool,
+    /// Each step's gate.
+    pub steps: Steps,
+}
+
+fn is_blank(text: Option<&str>) -> bool {
+    text.is_none_or(|text| text.trim().is_empty())
+}
+
+fn gate(open: bool, skipped: bool, reasons: &[MessageKey]) -> StepGate {
+    let status = if skipped {
+        StepStatus::Skipped
+    } else if open {
+        StepStatus::Open
+    } else {
+        StepStatus::Closed
+    };
+    let reasons = if status == StepStatus::Closed {
+        reasons.iter().copied().map(Message::plain).collect()
+    } else {
+        Vec::new()
+    };
+    StepGate { status, reasons }
+}
+
+/// Decides which checkout steps a visitor may open; see the module documentation.
+pub fn checkout_gates(state: &CheckoutState) -> Result<CheckoutGates, EngineError> {
+    if state.total_amount.is_negative() {
+        return Err(EngineError::InvalidInput("the total amount is negative".into()));
+    }
+    let mut reasons = Vec::new();
+
+    if state.product_count == 0 {
+        reasons.push(MessageKey::CartEmpty);
+    }
+    let billing = gate(reasons.is_empty(), false, &reasons);
+
+    if state.billing_country.is_none() {
+        reasons.push(MessageKey::BillingCountryMissing);
+    }
+    let billing_valid = reasons.is_empty();
+    let delivery_skipped = state.scan_products_only;
+    let delivery = gate(billing_valid, delivery_skipped, &reasons);
+
+    if !delivery_skipped {
+        match state.shipping_method {
+            ShippingMethod::ParcelShop => {
+                if is_blank(state.parcel_shop_id.as_deref()) {
+                    reasons.push(MessageKey::ParcelShopMissing);
+                }
+                if is_blank(state.parcel_shop_zipcode_or_city.as_deref()) {
+                    reasons.push(MessageKey::ParcelShopZipcodeOrCityMissing);
+                }
+            }
+            ShippingMethod::Ordinary => {
+                if state.alternative_shipping_address && state.shipping_country.is_none() {
+                    reasons.push(MessageKey::ShippingCountryMissing);
+                }
+            }
+        }
+    }
+    let billing_and_delivery_valid = reasons.is_empty();
+
+    let delivery_country = match (delivery_skipped, state.shipping_method) {
+        (true, _) | (false, ShippingMethod::ParcelShop) => None,
+        (false, ShippingMethod::Ordinary) if state.alternative_shipping_address => state.shipping_country,
+        (false, ShippingMethod::Ordinary) => state.billing_country,
+    };
+    let order_on_dutch_site = state.site_country != CountryCode::NL
+        && (state.billing_country == Some(CountryCode::NL) || delivery_country == Some(CountryCode::NL));
+    if order_on_dutch_site {
+        reasons.push(MessageKey::OrderOnDutchSite);
+    }
+
+    let payment_needed = !(state.total_amount.is_zero() && billing_and_delivery_valid);
+    let payment = gate(reasons.is_empty(), !payment_needed && !order_on_dutch_site, &reasons);
+
+    if payment_needed && !state.payment_method_chosen {
+        reasons.push(MessageKey::PaymentMethodMissing);
+    }
+    let complete = gate(reasons.is_empty(), false, &reasons);
+
+    let steps = Steps { billing, delivery, payment, complete };
+    let ordered = [
+        (Step::Billing, &steps.billing),
+        (Step::Delivery, &steps.delivery),
+        (Step::Payment, &steps.payment),
+        (Step::Complete, &steps.complete),
+    ];
+    let open_steps = || ordered.iter().filter(|(_, gate)| gate.status == StepStatus::Open).map(|(step, _)| *step);
+    Ok(CheckoutGates {
+        first_step: open_steps().next(),
+        furthest_step: open_steps().last(),
+        payment_needed,
+        order_on_dutch_site,
+        steps,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use MessageKey::*;
+    use StepStatus::*;
+
+    fn ready() -> CheckoutState {
+        CheckoutState {
+            product_count: 1,
+            scan_products_only: false,
+            billing_country: Some(CountryCode::NL),
+            shipping_method: ShippingMethod::Ordinary,
+            parcel_shop_id: None,
+            parcel_shop_zipcode_or_city: None,
+            alternative_shipping_address: false,
+            shipping_country: None,
+            total_amount: "10.00".parse().unwrap(),
+            payment_method_chosen: true,
+            site_country: CountryCode::NL,
+        }
+    }
+
+    fn country(code: &str) -> Option<CountryCode> {
+        Some(code.parse().unwrap())
+    }
+
+    type Expectation = [(StepStatus, &'static [MessageKey]); 4];
+
+    fn check(name: &str, state: CheckoutState, expected: Expectation) {
+        let gates = checkout_gates(&state).unwrap();
+        let got = [&gates.steps.billing, &gates.steps.delivery, &gates.steps.payment, &gates.steps.complete];
+        for ((gate, (status, reasons)), step) in got.iter().zip(expected).zip(["billing", "delivery", "payment", "complete"]) {
+            let keys: Vec<MessageKey> = gate.reasons.iter().map(Message::key).collect();
+            assert_eq!((gate.status, keys.as_slice()), (status, reasons), "{name}: {step}");
+        }
+    }
+
+    #[test]
+    fn opens_each_step_on_its_condition() {
+        let cases: Vec<(&str, CheckoutState, Expectation)> = vec![
+            ("everything ready", ready(), [(Open, &[]), (Open, &[]), (Open, &[]), (Open, &[])]),
+            (
+                "0 products",
+                CheckoutState { product_count: 0, ..ready() },
+                [(Closed, &[CartEmpty]), (Closed, &[CartEmpty]), (Closed, &[CartEmpty]), (Closed, &[CartEmpty])],
+            ),
+            (
+                "no billing country",
+                CheckoutState { billing_country: None, ..ready() },
+                [
+                    (Open, &[]),
+                    (Closed, &[BillingCountryMissing]),
+                    (Closed, &[BillingCountryMissing]),
+                    (Closed, &[BillingCountryMissing]),
+                ],
+            ),
+            (
+                "parcel shop without id and place",
+                CheckoutState { shipping_method: ShippingMethod::ParcelShop, ..ready() },
+                [
+                    (Open, &[]),
+                    (Open, &[]),
+                    (Closed, &[ParcelShopMissing, ParcelShopZipcodeOrCityMissing]),
+                    (Closed, &[ParcelShopMissing, ParcelShopZipcodeOrCityMissing]),
+                ],
+            ),
+            (
+                "parcel shop with id, blank place",
+                CheckoutState {
+                    shipping_method: ShippingMethod::ParcelShop,
+                    parcel_shop_id: Some("NL1234".into()),
+                    parcel_shop_zipcode_or_city: Some("  ".into()),
+                    ..ready()
+                },
+                [(Open, &[]), (Open, &[]), (Closed, &[ParcelShopZipcodeOrCityMissing]), (Closed, &[ParcelShopZipcodeOrCityMissing])],
+            ),
+            (
+                "parcel shop complete; alternative address flag is ignored",
+                CheckoutState {
+                    shipping_method: ShippingMethod::ParcelShop,
+                    parcel_shop_id: Some("NL1234".into()),
+                    parcel_shop_zipcode_or_city: Some("Utrecht".into()),
+                    alternative_shipping_address: true,
+                    ..ready()
+                },
+                [(Open, &[]), (Open, &[]), (Open, &[]), (Open, &[])],
+            ),
+            (
+                "alternative address without country",
+                CheckoutState { alternative_shipping_address: true, ..ready() },
+                [(Open, &[]), (Open, &[]), (Closed, &[ShippingCountryMissing]), (Closed, &[ShippingCountryMissing])],
+            ),
+            (
+                "alternative address with country",
+                CheckoutState { alternative_shipping_address: true, shipping_country: country("NL"), ..ready() },
+                [(Open, &[]), (Open, &[]), (Open, &[]), (Open, &[])],
+            ),
+            (
+                "scan products only skip delivery, even with an incomplete parcel shop",
+                CheckoutState { scan_products_only: true, shipping_method: ShippingMethod::ParcelShop, ..ready() },
+                [(Open, &[]), (Skipped, &[]), (Open, &[]), (Open, &[])],
+            ),
+            (
+                "total 0 skips payment",
+                CheckoutState { total_amount: Money::ZERO, payment_method_chosen: false, ..ready() },
+                [(Open, &[]), (Open, &[]), (Skipped, &[]), (Open, &[])],
+            ),
+            (
+                "total 0.01 needs a payment method",
+                CheckoutState { total_amount: "0.01".parse().unwrap(), payment_method_chosen: false, ..ready() },
+                [(Open, &[]), (Open, &[]), (Open, &[]), (Closed, &[PaymentMethodMissing])],
+            ),
+            (
+                "total 0 with invalid delivery still needs payment",
+                CheckoutState { total_amount: Money::ZERO, payment_method_chosen: false, alternative_shipping_address: true, ..ready() },
+                [
+                    (Open, &[]),
+                    (Open, &[]),
+                    (Closed, &[ShippingCountryMissing]),
+                    (Closed, &[ShippingCountryMissing, PaymentMethodMissing]),
+                ],
+            ),
+            (
+                "Dutch billing address on the Belgian site",
+                CheckoutState { site_country: "BE".parse().unwrap(), ..ready() },
+                [(Open, &[]), (Open, &[]), (Closed, &[OrderOnDutchSite]), (Closed, &[OrderOnDutchSite])],
+            ),
+            (
+                "Dutch delivery address on the German site",
+                CheckoutState {
+                    site_country: "DE".parse().unwrap(),
+                    billing_country: country("DE"),
+                    alternative_shipping_address: true,
+                    shipping_country: country("NL"),
+                    ..ready()
+                },
+                [(Open, &[]), (Open, &[]), (Closed, &[OrderOnDutchSite]), (Closed, &[OrderOnDutchSite])],
+            ),
+            (
+                "Dutch address on a foreign site with total 0 does not skip to complete",
+                CheckoutState { site_country: "BE".parse().unwrap(), total_amount: Money::ZERO, ..ready() },
+                [(Open, &[]), (Open, &[]), (Closed, &[OrderOnDutchSite]), (Closed, &[OrderOnDutchSite])],
+            ),
+            (
+                "German billing, Belgian delivery on the German site",
+                CheckoutState {
+                    site_country: "DE".parse().unwrap(),
+                    billing_country: country("DE"),
+                    alternative_shipping_address: true,
+                    shipping_country: country("BE"),
+                    ..ready()
+                },
+                [(Open, &[]), (Open, &[]), (Open, &[]), (Open, &[])],
+            ),
+        ];
+        for (name, state, expected) in cases {
+            check(name, state, expected);
+        }
+    }
+
+    #[test]
+    fn reports_first_and_furthest_steps() {
+        let cases = [
+            (ready(), Some(Step::Billing), Some(Step::Complete), true, false),
+            (CheckoutState { product_count: 0, ..ready() }, None, None, true, false),
+            (CheckoutState { billing_country: None, ..ready() }, Some(Step::Billing), Some(Step::Billing), true, false),
+            (CheckoutState { payment_method_chosen: false, ..ready() }, Some(Step::Billing), Some(Step::Payment), true, false),
+            (CheckoutState { total_amount: Money::ZERO, ..ready() }, Some(Step::Billing), Some(Step::Complete), false, false),
+            (CheckoutState { site_country: "BE".parse().unwrap(), ..ready() }, Some(Step::Billing), Some(Step::Delivery), true, true),
+        ];
+        for (state, first, furthest, payment_needed, dutch) in cases {
+            let gates = checkout_gates(&state).unwrap();
+            assert_eq!(
+                (gates.first_step, gates.furthest_step, gates.payment_needed, gates.order_on_dutch_site),
+                (first, furthest, payment_needed, dutch),
+                "{state:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn refuses_negative_totals_and_unknown_shipping_methods() {
+        let state = CheckoutState { total_amount: "-0.01".parse().unwrap(), ..ready() };
+        assert_eq!(checkout_gates(&state).unwrap_err().code(), "invalid_input");
+        assert!(serde_json::from_str::<ShippingMethod>("2").is_err());
+        assert_eq!(serde_json::from_str::<ShippingMethod>("1").unwrap(), ShippingMethod::ParcelShop);
+    }
+}

@@ -1,0 +1,208 @@
+//! The display currency of a site and the indicative conversion from euro.
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use crate::error::EngineError;
+use crate::money::Money;
+
+/// A currency prices can be shown in. Euro is what is charged; the others are indicative.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Currency {
+    /// Euro, the authoritative currency and the default.
+    #[default]
+    #[serde(rename = "EUR")]
+    Eur,
+    /// Danish krone.
+    #[serde(rename = "DKK")]
+    Dkk,
+    /// Swedish krona.
+    #[serde(rename = "SEK")]
+    Sek,
+    /// Polish złoty.
+    #[serde(rename = "PLN")]
+    Pln,
+}
+
+/// The currency of a site, derived from its currency symbol (specification section 9).
+///
+/// `Kr.` gives DKK, `KR` gives SEK, `zł` or `zl` gives PLN; anything else, and no symbol, gives
+/// EUR. The comparison is exact and case-sensitive (the specification distinguishes `Kr.` from
+/// `KR` by case); only surrounding white space is ignored.
+pub fn currency_from_symbol(symbol: Option<&str>) -> Currency {
+    match symbol.map(str::trim) {
+        Some("Kr.") => Currency::Dkk,
+        Some("KR") => Currency::Sek,
+        Some("zł" | "zl") => Currency::Pln,
+        _ => Currency::Eur,
+    }
+}
+
+/// Input of `locale.currency`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CurrencyRequest {
+    /// The site's currency symbol, if it has one.
+    #[serde(default)]
+    pub currency_symbol: Option<String>,
+}
+
+/// Output of `locale.currency`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CurrencyResult {
+    /// The derived currency.
+    pub currency: Currency,
+    /// True when prices in this currency are indicative only (anything but euro).
+    pub indicative: bool,
+}
+
+impl CurrencyRequest {
+    /// Applies [`currency_from_symbol`].
+    pub fn resolve(&self) -> CurrencyResult {
+        let currency = currency_from_symbol(self.currency_symbol.as_deref());
+        CurrencyResult { currency, indicative: currency != Currency::Eur }
+    }
+}
+
+/// Units of a foreign currency per euro: a positive decimal, crossing JSON as a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct ConversionRate(Decimal);
+
+impl ConversionRate {
+    /// Makes a rate; it must be above zero.
+    pub fn new(rate: Decimal) -> Result<ConversionRate, EngineError> {
+        if rate <= Decimal::ZERO {
+            return Err(EngineError::InvalidInput(format!("conversion rate {rate} is not above 0")));
+        }
+        Ok(ConversionRate(rate.normalize()))
+    }
+
+    /// The rate as a decimal.
+    pub fn as_decimal(self) -> Decimal {
+        self.0
+    }
+}
+
+impl TryFrom<String> for ConversionRate {
+    type Error = EngineError;
+
+    fn try_from(text: String) -> Result<ConversionRate, EngineError> {
+        let rate = Decimal::from_str_exact(text.trim())
+            .map_err(|_| EngineError::InvalidInput(format!("'{text}' is not a conversion rate")))?;
+        ConversionRate::new(rate)
+    }
+}
+
+impl From<ConversionRate> for String {
+    fn from(rate: ConversionRate) -> String {
+        rate.0.to_string()
+    }
+}
+
+/// Converts a euro amount with a rate, rounded once, half away from zero.
+pub fn convert_from_euro(amount_eur: Money, rate: ConversionRate) -> Result<Money, EngineError> {
+    Ok(amount_eur.checked_mul(rate.as_decimal())?)
+}
+
+/// Input of `locale.convert`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ConversionRequest {
+    /// The authoritative euro amount.
+    pub amount_eur: Money,
+    /// The currency to show.
+    pub currency: Currency,
+    /// Units of `currency` per euro; required unless the currency is euro.
+    #[serde(default)]
+    pub rate: Option<ConversionRate>,
+}
+
+/// Output of `locale.convert`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversionResult {
+    /// The amount in `currency`.
+    pub amount: Money,
+    /// The currency of `amount`.
+    pub currency: Currency,
+    /// True for converted (non-euro) amounts, which are shown as indicative only.
+    pub indicative: bool,
+}
+
+impl ConversionRequest {
+    /// Converts the amount; euro stays as it is, whatever the rate.
+    pub fn convert(&self) -> Result<ConversionResult, EngineError> {
+        if self.currency == Currency::Eur {
+            return Ok(ConversionResult {
+                amount: self.amount_eur,
+                currency: Currency::Eur,
+                indicative: false,
+            });
+        }
+        let rate = self.rate.ok_or_else(|| {
+            EngineError::InvalidInput("a conversion rate is required for a currency other than EUR".into())
+        })?;
+        Ok(ConversionResult {
+            amount: convert_from_euro(self.amount_eur, rate)?,
+            currency: self.currency,
+            indicative: true,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn derives_the_currency_from_the_symbol() {
+        let cases = [
+            (Some("Kr."), Currency::Dkk),
+            (Some("KR"), Currency::Sek),
+            (Some("zł"), Currency::Pln),
+            (Some("zl"), Currency::Pln),
+            (Some(" KR "), Currency::Sek),
+            (Some("€"), Currency::Eur),
+            (Some("kr"), Currency::Eur),
+            (Some("Kr"), Currency::Eur),
+            (Some(""), Currency::Eur),
+            (None, Currency::Eur),
+        ];
+        for (symbol, expected) in cases {
+            assert_eq!(currency_from_symbol(symbol), expected, "{symbol:?}");
+        }
+    }
+
+    #[test]
+    fn converts_once_half_away_from_zero() {
+        let cases = [
+            ("10.00", "7.4604", "74.60"),
+            ("24.95", "11.5", "286.93"), // 286.925
+            ("0.01", "0.5", "0.01"),     // 0.005
+            ("0.00", "4.3", "0.00"),
+            ("19.99", "4.2831", "85.62"), // 85.619169
+        ];
+        for (amount, rate, expected) in cases {
+            let rate = ConversionRate::try_from(rate.to_owned()).unwrap();
+            let converted = convert_from_euro(amount.parse().unwrap(), rate).unwrap();
+            assert_eq!(converted.to_string(), expected, "{amount} x {rate:?}");
+        }
+    }
+
+    #[test]
+    fn refuses_rates_that_are_not_above_zero() {
+        for text in ["0", "-1", "abc", ""] {
+            assert!(ConversionRate::try_from(text.to_owned()).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn euro_needs_no_rate_and_other_currencies_do() {
+        let euro = ConversionRequest { amount_eur: "5.00".parse().unwrap(), currency: Currency::Eur, rate: None };
+        assert_eq!(euro.convert().unwrap().amount.to_string(), "5.00");
+        let krone = ConversionRequest { currency: Currency::Dkk, ..euro };
+        assert_eq!(krone.convert().unwrap_err().code(), "invalid_input");
+    }
+}

@@ -1,0 +1,25 @@
+//! Locale rules: cultures and the language fallback, countries, the display currency, number
+//! and date formatting (specification section 9).
+//!
+//! Euro prices are authoritative; other currencies are indicative conversions shown next to the
+//! conversion disclaimer. Every number is shown with exactly two fraction digits.
+
+mod country;
+mod culture;
+mod currency;
+mod date;
+mod number;
+
+pub use country::{CountryCode, CountryCodeError};
+pub use culture::{
+    Culture, CultureError, CultureRequest, CultureResolution, DEFAULT_CULTURE, ENGLISH,
+    fallback_culture, resolve_culture,
+};
+pub use currency::{
+    ConversionRate, Currency, CurrencyRequest, CurrencyResult, ConversionRequest,
+    ConversionResult, convert_from_euro, currency_from_symbol,
+};
+pub use date::{CalendarDate, DateError, DateFormatRequest, DateFormatResult};
+pub use number::{AmountFormatRequest, AmountFormatResult, format_amount};
+
+pub(crate) use number::decimal_string;

@@ -1,0 +1,142 @@
+//! Numbers for display: exactly two fraction digits, the culture's decimal separator, and
+//! digit grouping for Swedish and Polish only (specification section 9).
+
+use rust_decimal::{Decimal, RoundingStrategy};
+use serde::{Deserialize, Serialize};
+
+use super::culture::Culture;
+
+/// The no-break space that Swedish and Polish put between groups of three digits (as CLDR does).
+pub const GROUP_SEPARATOR: char = '\u{a0}';
+
+/// Formats a number with exactly two fraction digits for a culture.
+///
+/// The value is rounded once to two digits, half away from zero. English uses a decimal
+/// point, every other culture a decimal comma. Only `sv` and `pl` group digits, with a
+/// no-break space; like CLDR (and `Intl.NumberFormat`) Polish leaves four-digit numbers
+/// ungrouped (minimum grouping digits 2): `sv` `1 234,50`, `pl` `1234,50` and `12 345,50`.
+/// Negative numbers start with a hyphen-minus.
+pub fn format_amount(value: Decimal, culture: Culture) -> String {
+    let mut rounded = value.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero);
+    rounded.rescale(2);
+    let negative = rounded.is_sign_negative() && !rounded.is_zero();
+    let digits = rounded.abs().to_string();
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits.as_str(), "00"));
+    let minimum_grouping = match culture {
+        Culture::Sv => Some(4),
+        Culture::Pl => Some(5),
+        _ => None,
+    };
+    let whole = match minimum_grouping {
+        Some(minimum) if whole.len() >= minimum => group_thousands(whole),
+        _ => whole.to_owned(),
+    };
+    let decimal_separator = if culture == Culture::En { '.' } else { ',' };
+    let sign = if negative { "-" } else { "" };
+    format!("{sign}{whole}{decimal_separator}{fraction}")
+}
+
+fn group_thousands(whole: &str) -> String {
+    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3 * 2);
+    for (index, digit) in whole.chars().enumerate() {
+        if index > 0 && (whole.len() - index) % 3 == 0 {
+            grouped.push(GROUP_SEPARATOR);
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
+/// Input of `locale.formatAmount`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AmountFormatRequest {
+    /// The number as a decimal string (any number of fraction digits).
+    #[serde(with = "decimal_string")]
+    pub amount: Decimal,
+    /// The culture to format for.
+    pub culture: Culture,
+}
+
+/// Output of `locale.formatAmount`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AmountFormatResult {
+    /// The formatted number, without a currency.
+    pub text: String,
+}
+
+impl AmountFormatRequest {
+    /// Applies [`format_amount`].
+    pub fn format(&self) -> AmountFormatResult {
+        AmountFormatResult { text: format_amount(self.amount, self.culture) }
+    }
+}
+
+/// Serde for decimals that cross JSON as strings only, never as (float) numbers.
+pub(crate) mod decimal_string {
+    use rust_decimal::Decimal;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes the decimal as a string.
+    pub(crate) fn serialize<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(value)
+    }
+
+    /// Reads a decimal from a string such as `"12.5"`.
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Decimal, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Decimal::from_str_exact(text.trim())
+            .map_err(|_| serde::de::Error::custom(format!("'{text}' is not a decimal number")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn format(value: &str, culture: Culture) -> String {
+        format_amount(Decimal::from_str_exact(value).unwrap(), culture)
+    }
+
+    #[test]
+    fn every_culture_shows_two_fraction_digits_with_its_separator() {
+        let comma = [
+            Culture::Cs, Culture::Da, Culture::De, Culture::DeAt, Culture::Es, Culture::Et,
+            Culture::FrBe, Culture::FrFr, Culture::It, Culture::Nl, Culture::NlBe, Culture::Pt,
+        ];
+        for culture in comma {
+            assert_eq!(format("1234.5", culture), "1234,50", "{culture}");
+            assert_eq!(format("1234567.891", culture), "1234567,89", "{culture}");
+        }
+        assert_eq!(format("1234.5", Culture::En), "1234.50");
+        assert_eq!(format("1234567.891", Culture::En), "1234567.89");
+    }
+
+    #[test]
+    fn swedish_and_polish_group_digits_with_a_no_break_space() {
+        let cases = [
+            ("999.99", Culture::Sv, "999,99"),
+            ("1000", Culture::Sv, "1\u{a0}000,00"),
+            ("1234567.8", Culture::Sv, "1\u{a0}234\u{a0}567,80"),
+            ("9999.99", Culture::Pl, "9999,99"),
+            ("12345.5", Culture::Pl, "12\u{a0}345,50"),
+            ("123456789", Culture::Pl, "123\u{a0}456\u{a0}789,00"),
+            ("-1234", Culture::Sv, "-1\u{a0}234,00"),
+        ];
+        for (value, culture, expected) in cases {
+            assert_eq!(format(value, culture), expected, "{value} {culture}");
+        }
+    }
+
+    #[test]
+    fn rounds_once_half_away_from_zero() {
+        let cases = [
+            ("0.005", "0,01"), ("0.004", "0,00"), ("-0.005", "-0,01"), ("-0.004", "0,00"),
+            ("2.675", "2,68"), ("0", "0,00"), ("7", "7,00"),
+        ];
+        for (value, expected) in cases {
+            assert_eq!(format(value, Culture::Nl), expected, "{value}");
+        }
+    }
+}
