@@ -7,7 +7,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::config::Config;
 use crate::error::ApiError;
-use crate::{AppState, health, vat};
+use crate::{AppState, account, authentication, health, vat};
 
 /// Builds the router: the API under `/api`, and the built storefront for every other path,
 /// with `index.html` for paths that are not files so client-side routes load.
@@ -16,6 +16,8 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .fallback(ServeFile::new(config.static_dir.join("index.html")));
     Router::new()
         .merge(health::router())
+        .merge(account::router())
+        .merge(authentication::router())
         .merge(vat::router())
         .route("/api", axum::routing::any(unknown_api_path))
         .route("/api/{*rest}", axum::routing::any(unknown_api_path))

@@ -14,6 +14,53 @@ pub struct Config {
     pub static_dir: PathBuf,
     /// `LOG_FORMAT`: `json` for one JSON object per line, otherwise human-readable text.
     pub log_json: bool,
+    /// E-mail delivery and sender.
+    pub mail: MailConfig,
+    /// Captcha verification for sign-in and resend-confirmation.
+    pub captcha: CaptchaConfig,
+    /// How long tokens and sessions live.
+    pub lifetimes: Lifetimes,
+}
+
+/// Where e-mail goes.
+#[derive(Clone, Debug)]
+pub struct MailConfig {
+    /// `SMTP_URL`, e.g. `smtp://mail.example.com:25`: deliver by SMTP. When unset, mail is
+    /// written as `.eml` files to the outbox folder.
+    pub smtp_url: Option<String>,
+    /// `OUTBOX_DIR`: the outbox folder. Default `data/outbox`.
+    pub outbox_dir: PathBuf,
+    /// `MAIL_FROM`: the sender. Default `Hoefslag <service@hoefslag.localhost>`.
+    pub from: String,
+}
+
+/// How captcha tokens are checked.
+#[derive(Clone, Debug, Default)]
+pub struct CaptchaConfig {
+    /// `CAPTCHA_VERIFY_URL`: a hosted captcha service's verification endpoint (the
+    /// `siteverify` protocol). When unset, captcha checks are off, as in the demo.
+    pub verify_url: Option<String>,
+    /// `CAPTCHA_SECRET`: the secret for that service. Never logged.
+    pub secret: String,
+}
+
+/// Lifetimes in seconds.
+#[derive(Clone, Copy, Debug)]
+pub struct Lifetimes {
+    /// `ACTIVATION_TOKEN_TTL`: default 7 days.
+    pub activation_token: i64,
+    /// `RESET_TOKEN_TTL`: default 1 hour.
+    pub reset_token: i64,
+    /// `EMAIL_CHANGE_TOKEN_TTL`: default 1 day.
+    pub email_change_token: i64,
+    /// `SESSION_TTL`: default 30 days.
+    pub session: i64,
+}
+
+impl Default for Lifetimes {
+    fn default() -> Lifetimes {
+        Lifetimes { activation_token: 7 * 86_400, reset_token: 3_600, email_change_token: 86_400, session: 30 * 86_400 }
+    }
 }
 
 /// The SQLite file used when `DATABASE_URL` is not set; created on first start.
@@ -28,6 +75,9 @@ pub enum ConfigError {
     /// `DATABASE_URL` names a database this server cannot use.
     #[error("DATABASE_URL must start with sqlite: or postgres:, got '{0}'")]
     DatabaseUrl(String),
+    /// A lifetime is not a whole number of seconds.
+    #[error("{0} must be a whole number of seconds, got '{1}'")]
+    Seconds(&'static str, String),
 }
 
 impl Config {
@@ -49,7 +99,29 @@ impl Config {
             .ok_or_else(|| ConfigError::DatabaseUrl(database_url.clone()))?;
         let static_dir = lookup("STATIC_DIR").map_or_else(|| PathBuf::from("storefront/dist"), PathBuf::from);
         let log_json = lookup("LOG_FORMAT").is_some_and(|format| format.eq_ignore_ascii_case("json"));
-        Ok(Config { port, database_url, static_dir, log_json })
+        let mail = MailConfig {
+            smtp_url: lookup("SMTP_URL").filter(|url| !url.trim().is_empty()),
+            outbox_dir: lookup("OUTBOX_DIR").map_or_else(|| PathBuf::from("data/outbox"), PathBuf::from),
+            from: lookup("MAIL_FROM").unwrap_or_else(|| "Hoefslag <service@hoefslag.localhost>".to_owned()),
+        };
+        let captcha = CaptchaConfig {
+            verify_url: lookup("CAPTCHA_VERIFY_URL").filter(|url| !url.trim().is_empty()),
+            secret: lookup("CAPTCHA_SECRET").unwrap_or_default(),
+        };
+        let defaults = Lifetimes::default();
+        let seconds = |name: &'static str, default: i64| -> Result<i64, ConfigError> {
+            match lookup(name) {
+                Some(text) => text.trim().parse().map_err(|_| ConfigError::Seconds(name, text)),
+                None => Ok(default),
+            }
+        };
+        let lifetimes = Lifetimes {
+            activation_token: seconds("ACTIVATION_TOKEN_TTL", defaults.activation_token)?,
+            reset_token: seconds("RESET_TOKEN_TTL", defaults.reset_token)?,
+            email_change_token: seconds("EMAIL_CHANGE_TOKEN_TTL", defaults.email_change_token)?,
+            session: seconds("SESSION_TTL", defaults.session)?,
+        };
+        Ok(Config { port, database_url, static_dir, log_json, mail, captcha, lifetimes })
     }
 }
 

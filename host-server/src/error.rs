@@ -1,7 +1,8 @@
 //! `ApiError`: every way a request can fail, and the HTTP response for each.
 //!
 //! Handlers return `Result<_, ApiError>` and use `?`. Internal causes are logged once, here,
-//! and never shown to the client.
+//! and never shown to the client. Every error body carries a stable `code` (a message key the
+//! storefront translates) next to a readable `message`.
 
 use std::collections::BTreeMap;
 
@@ -9,6 +10,15 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+
+/// One problem with one field: a message key and its text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FieldError {
+    /// The message key, e.g. `validation.required`.
+    pub key: String,
+    /// The text for the key (the specification's Dutch wording where it has one).
+    pub message: String,
+}
 
 /// Why a request failed.
 #[derive(Debug, thiserror::Error)]
@@ -19,14 +29,30 @@ pub enum ApiError {
         /// What is wrong, for developers.
         message: String,
         /// Field name to the problems with it.
-        fields: BTreeMap<String, Vec<String>>,
+        fields: BTreeMap<String, Vec<FieldError>>,
     },
+    /// The caller is not signed in (HTTP 401).
+    #[error("not signed in")]
+    Unauthorized,
     /// The resource does not exist, or is not the caller's (HTTP 404).
     #[error("not found")]
     NotFound,
+    /// A rule of the shop refuses the request (4xx with a message key the storefront shows).
+    #[error("{message}")]
+    Refused {
+        /// The HTTP status.
+        status: StatusCode,
+        /// The message key, e.g. `errors.loginFailed`.
+        code: &'static str,
+        /// A readable message.
+        message: String,
+    },
     /// The database failed (HTTP 500; the cause is logged, not shown).
     #[error(transparent)]
     Database(#[from] sqlx::Error),
+    /// Something else inside the server failed (HTTP 500; the cause is logged, not shown).
+    #[error("internal error: {0}")]
+    Internal(String),
 }
 
 /// The JSON body of every error response.
@@ -35,21 +61,25 @@ pub enum ApiError {
 pub struct ErrorBody {
     /// The HTTP status code.
     pub status: u16,
+    /// A stable message key for the storefront, e.g. `errors.notFound`.
+    pub code: &'static str,
     /// A short description.
     pub message: String,
     /// Field name to the problems with it; empty unless the request had bad fields.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub field_errors: BTreeMap<String, Vec<String>>,
+    pub field_errors: BTreeMap<String, Vec<FieldError>>,
 }
 
 impl ApiError {
     /// A 400 for one bad field.
-    pub fn field(field: impl Into<String>, problem: impl Into<String>) -> ApiError {
-        let problem = problem.into();
-        ApiError::BadRequest {
-            message: problem.clone(),
-            fields: BTreeMap::from([(field.into(), vec![problem])]),
-        }
+    pub fn field(field: impl Into<String>, key: impl Into<String>, message: impl Into<String>) -> ApiError {
+        let error = FieldError { key: key.into(), message: message.into() };
+        ApiError::BadRequest { message: error.message.clone(), fields: BTreeMap::from([(field.into(), vec![error])]) }
+    }
+
+    /// A 400 for several fields at once.
+    pub fn fields(fields: BTreeMap<String, Vec<FieldError>>) -> ApiError {
+        ApiError::BadRequest { message: "The request has invalid fields".to_owned(), fields }
     }
 
     /// A 400 that concerns the request as a whole.
@@ -57,12 +87,19 @@ impl ApiError {
         ApiError::BadRequest { message: message.into(), fields: BTreeMap::new() }
     }
 
+    /// A refusal with its status, message key and text.
+    pub fn refused(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::Refused { status, code, message: message.into() }
+    }
+
     /// The HTTP status for this error.
     pub fn status_code(&self) -> StatusCode {
         match self {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::NotFound => StatusCode::NOT_FOUND,
-            ApiError::Database(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Refused { status, .. } => *status,
+            ApiError::Database(_) | ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 }
@@ -70,15 +107,21 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status_code();
-        let (message, field_errors) = match self {
-            ApiError::BadRequest { message, fields } => (message, fields),
-            ApiError::NotFound => ("Not found".to_owned(), BTreeMap::new()),
+        let (code, message, field_errors) = match self {
+            ApiError::BadRequest { message, fields } => ("errors.badRequest", message, fields),
+            ApiError::Unauthorized => ("errors.unauthorized", "Not signed in".to_owned(), BTreeMap::new()),
+            ApiError::NotFound => ("errors.notFound", "Not found".to_owned(), BTreeMap::new()),
+            ApiError::Refused { code, message, .. } => (code, message, BTreeMap::new()),
             ApiError::Database(error) => {
                 tracing::error!(%error, "database error");
-                ("An unexpected server error occurred.".to_owned(), BTreeMap::new())
+                ("errors.unexpectedServer", "An unexpected server error occurred.".to_owned(), BTreeMap::new())
+            }
+            ApiError::Internal(error) => {
+                tracing::error!(%error, "internal error");
+                ("errors.unexpectedServer", "An unexpected server error occurred.".to_owned(), BTreeMap::new())
             }
         };
-        let body = ErrorBody { status: status.as_u16(), message, field_errors };
+        let body = ErrorBody { status: status.as_u16(), code, message, field_errors };
         (status, Json(body)).into_response()
     }
 }

@@ -42,7 +42,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         if field == "." {
             ApiError::bad_request(problem)
         } else {
-            ApiError::field(field, problem)
+            ApiError::field(field, "validation.invalid", problem)
         }
     })
 }

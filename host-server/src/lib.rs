@@ -7,13 +7,23 @@
 //! Each API area is a module with its routes, handlers and queries together; [`app::router`]
 //! merges them. `main.rs` only reads the configuration and calls [`run`].
 
+pub mod account;
 pub mod app;
+pub mod authentication;
+pub mod captcha;
+pub mod clock;
 pub mod config;
+pub mod context;
 pub mod db;
 pub mod error;
 pub mod extract;
 pub mod health;
+pub mod mail;
+pub mod passwords;
+pub mod secrets;
+pub mod session;
 pub mod telemetry;
+pub mod validation;
 pub mod vat;
 
 use std::future::Future;
@@ -28,6 +38,14 @@ use crate::db::Database;
 pub struct AppState {
     /// The database, SQLite or PostgreSQL.
     pub db: Database,
+    /// Outgoing e-mail.
+    pub mailer: mail::Mailer,
+    /// Captcha checks.
+    pub captcha: captcha::CaptchaVerifier,
+    /// Token and session lifetimes.
+    pub lifetimes: config::Lifetimes,
+    /// The brand named in e-mails when the site does not say otherwise.
+    pub brand_name: String,
 }
 
 /// Why the server could not start or stopped with an error.
@@ -39,6 +57,9 @@ pub enum StartupError {
     /// The port could not be bound, or serving failed.
     #[error("network: {0}")]
     Io(#[from] std::io::Error),
+    /// E-mail delivery could not be set up.
+    #[error(transparent)]
+    Mail(#[from] mail::MailError),
 }
 
 /// Opens the database, runs the migrations, binds the configured port and serves until
@@ -55,10 +76,18 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), StartupError> {
     let db = Database::connect(&config.database_url).await?;
-    let state = AppState { db };
+    let state = AppState {
+        db,
+        mailer: mail::Mailer::new(&config.mail)?,
+        captcha: captcha::CaptchaVerifier::new(&config.captcha),
+        lifetimes: config.lifetimes,
+        brand_name: "Hoefslag".to_owned(),
+    };
     let app = app::router(state, &config);
     tracing::info!(address = %listener.local_addr()?, "listening");
-    axum::serve(listener, app).with_graceful_shutdown(shutdown).await?;
+    axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
+        .with_graceful_shutdown(shutdown)
+        .await?;
     tracing::info!("stopped");
     Ok(())
 }

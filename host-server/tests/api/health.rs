@@ -16,7 +16,7 @@ backend_tests! {
         let response = app.get("/api/no-such-thing").await;
         assert_eq!(response.status(), 404);
         let body: serde_json::Value = response.json().await.unwrap();
-        assert_eq!(body, serde_json::json!({ "status": 404, "message": "Not found" }));
+        assert_eq!(body, serde_json::json!({ "status": 404, "code": "errors.notFound", "message": "Not found" }));
     }
 
     async fn stops_gracefully(app) {

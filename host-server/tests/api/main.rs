@@ -3,6 +3,8 @@
 
 mod support;
 
+mod accounts;
+mod captcha;
 mod health;
 mod storefront;
 mod vat;

@@ -75,6 +75,11 @@ fn with_database(admin_url: &str, database: &str) -> String {
 impl TestApp {
     /// Starts the server on port 0 with a fresh database of the given backend.
     pub async fn spawn(backend: Backend) -> TestApp {
+        TestApp::spawn_with(backend, |_| {}).await
+    }
+
+    /// Like [`spawn`](TestApp::spawn), after `adjust` has changed the configuration.
+    pub async fn spawn_with(backend: Backend, adjust: impl FnOnce(&mut Config)) -> TestApp {
         let id = uuid::Uuid::new_v4().simple().to_string();
         let scratch = std::env::temp_dir().join(format!("hoofbeat-test-{id}"));
         let static_dir = scratch.join("static");
@@ -91,7 +96,12 @@ impl TestApp {
                 (with_database(&postgres_admin_url(), &name), Some(name))
             }
         };
-        let config = Config { port: 0, database_url, static_dir, log_json: false };
+        let mut config = Config::from_lookup(|_| None).expect("default configuration");
+        config.port = 0;
+        config.database_url = database_url;
+        config.static_dir = static_dir;
+        config.mail.outbox_dir = scratch.join("outbox");
+        adjust(&mut config);
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base_url = format!("http://{}", listener.local_addr().unwrap());
         let (stop, stopped) = oneshot::channel::<()>();
@@ -137,6 +147,33 @@ impl TestApp {
         self.client.post(self.url(path)).json(body).send().await.unwrap()
     }
 
+    /// PUT a JSON body to a path.
+    pub async fn put_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
+        self.client.put(self.url(path)).json(body).send().await.unwrap()
+    }
+
+    /// POST without a body.
+    pub async fn post(&self, path: &str) -> reqwest::Response {
+        self.client.post(self.url(path)).send().await.unwrap()
+    }
+
+    /// The mails in the outbox, oldest first, decoded.
+    pub fn outbox(&self) -> Vec<Mail> {
+        let Ok(entries) = std::fs::read_dir(self.scratch.join("outbox")) else {
+            return Vec::new();
+        };
+        let mut mails: Vec<(std::time::SystemTime, Mail)> = entries
+            .filter_map(Result::ok)
+            .filter(|entry| entry.path().extension().is_some_and(|extension| extension == "eml"))
+            .map(|entry| {
+                let modified = entry.metadata().and_then(|meta| meta.modified()).unwrap();
+                (modified, Mail::parse(&std::fs::read_to_string(entry.path()).unwrap()))
+            })
+            .collect();
+        mails.sort_by_key(|(modified, _)| *modified);
+        mails.into_iter().map(|(_, mail)| mail).collect()
+    }
+
     /// Stops the server gracefully and waits for it.
     pub async fn stop(mut self) {
         if let Some(stop) = self.stop.take() {
@@ -169,4 +206,63 @@ impl Drop for TestApp {
             .join();
         }
     }
+}
+
+/// A mail from the outbox.
+#[derive(Debug, Clone)]
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+}
+
+impl Mail {
+    fn parse(raw: &str) -> Mail {
+        let raw = raw.replace("\r\n", "\n");
+        let (head, body) = raw.split_once("\n\n").unwrap_or((&raw, ""));
+        let header = |name: &str| {
+            head.lines()
+                .find_map(|line| line.strip_prefix(&format!("{name}: ")))
+                .unwrap_or_default()
+                .to_owned()
+        };
+        let quoted_printable = head.contains("Content-Transfer-Encoding: quoted-printable");
+        let body = if quoted_printable { decode_quoted_printable(body) } else { body.to_owned() };
+        Mail { to: header("To"), subject: header("Subject"), body }
+    }
+
+    /// The first http link in the body.
+    pub fn link(&self) -> String {
+        let start = self.body.find("http").expect("the mail has a link");
+        self.body[start..].split_whitespace().next().unwrap().to_owned()
+    }
+}
+
+fn decode_quoted_printable(text: &str) -> String {
+    let joined = text.replace("=\n", "");
+    let bytes = joined.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        if bytes[index] == b'=' && index + 2 < bytes.len() + 1 {
+            if let Ok(byte) = u8::from_str_radix(&joined[index + 1..(index + 3).min(joined.len())], 16) {
+                out.push(byte);
+                index += 3;
+                continue;
+            }
+        }
+        out.push(bytes[index]);
+        index += 1;
+    }
+    String::from_utf8(out).unwrap()
+}
+
+/// The value of a query parameter of a URL.
+pub fn query_param(link: &str, name: &str) -> String {
+    url::Url::parse(link)
+        .unwrap()
+        .query_pairs()
+        .find(|(key, _)| key == name)
+        .map(|(_, value)| value.into_owned())
+        .unwrap_or_else(|| panic!("{link} has no {name}"))
 }

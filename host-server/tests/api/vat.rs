@@ -22,7 +22,10 @@ backend_tests! {
         assert_eq!(response.status(), 400);
         let body: serde_json::Value = response.json().await.unwrap();
         assert_eq!(body["status"], 400);
-        assert_eq!(body["fieldErrors"]["amountInclVat"][0], "'1.005' has more than 2 fraction digits");
+        assert_eq!(
+            body["fieldErrors"]["amountInclVat"][0],
+            json!({ "key": "validation.invalid", "message": "'1.005' has more than 2 fraction digits" })
+        );
     }
 
     async fn a_missing_field_and_a_body_that_is_no_json_are_400s(app) {

@@ -1,0 +1,391 @@
+//! Accounts (specification, sections 4, 6 and 7): registration with an activation mail,
+//! activation, personal data, password and e-mail changes, forgotten passwords.
+//!
+//! Lifecycle: created -> activation mail -> activated -> sign-in possible. Tokens are random,
+//! stored hashed, single use, and expire (see `config::Lifetimes`).
+
+mod links;
+pub mod queries;
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::Router;
+use engine::validation::Rule;
+use serde::{Deserialize, Serialize};
+
+use crate::captcha::CAPTCHA_HEADER;
+use crate::context::RequestContext;
+use crate::error::ApiError;
+use crate::extract::Json;
+use crate::mail::MailKind;
+use crate::session::{self, Client, SignedIn};
+use crate::validation::{email_rules, name_rules, new_password_rules, Form};
+use crate::{passwords, AppState};
+use queries::{AccountRow, NewAccount, PersonalData, TokenPurpose};
+
+/// The routes of this area.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/account", get(get_account).post(register).put(update_account))
+        .route("/api/account/{user_id}/confirm", post(confirm))
+        .route("/api/account/{user_id}/confirmemailaddress", post(confirm_email_address))
+        .route("/api/account/forgotpassword", post(forgot_password))
+        .route("/api/account/resendconfirmation", post(resend_confirmation))
+        .route("/api/account/{user_id}/resetpassword", post(reset_password))
+        .route("/api/account/changepassword", post(change_password))
+        .route("/api/account/changeemailaddress", post(change_email_address))
+}
+
+/// The account as the storefront sees it (specification, section 3: Account).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountView {
+    pub user_id: String,
+    pub email_address: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone_number: String,
+    pub language_id: Option<i64>,
+    pub newsletter: bool,
+    /// Quick-scan and RQS results not yet opened. Counted once results are stored per account.
+    pub unread_quickscan_results: i64,
+}
+
+impl From<AccountRow> for AccountView {
+    fn from(row: AccountRow) -> AccountView {
+        AccountView {
+            user_id: row.account_id,
+            email_address: row.email_address,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            phone_number: row.phone_number,
+            language_id: row.language_id,
+            newsletter: row.newsletter != 0,
+            unread_quickscan_results: 0,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CallbackQuery {
+    #[serde(default)]
+    callback_url: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct TokenQuery {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+fn required_query<'a>(value: &'a Option<String>, name: &str) -> Result<&'a str, ApiError> {
+    value
+        .as_deref()
+        .filter(|value| !value.trim().is_empty())
+        .ok_or_else(|| ApiError::field(name, "validation.required", "Dit is een verplicht veld"))
+}
+
+/// The registration form.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Registration {
+    #[serde(default)]
+    pub email_address: Option<String>,
+    #[serde(default)]
+    pub password: Option<String>,
+    #[serde(default)]
+    pub first_name: Option<String>,
+    #[serde(default)]
+    pub last_name: Option<String>,
+    #[serde(default)]
+    pub phone_number: Option<String>,
+    #[serde(default)]
+    pub newsletter: bool,
+}
+
+async fn send_account_mail(
+    state: &AppState,
+    kind: MailKind,
+    to: &str,
+    account: &AccountRow,
+    link: &str,
+) -> Result<(), ApiError> {
+    let culture = queries::culture_of(state.db.pool(), account.language_id).await?;
+    let (subject, body) = crate::mail::render(kind, &culture, &state.brand_name, &account.first_name, link);
+    state.mailer.send(to, &subject, body).await.map_err(|error| ApiError::Internal(format!("mail: {error}")))
+}
+
+async fn register(
+    State(state): State<AppState>,
+    context: RequestContext,
+    client: Client,
+    headers: HeaderMap,
+    Query(query): Query<CallbackQuery>,
+    Json(form): Json<Registration>,
+) -> Result<impl IntoResponse, ApiError> {
+    let callback_url = required_query(&query.callback_url, "callbackUrl")?;
+    Form::new()
+        .field("emailAddress", form.email_address.as_deref(), email_rules())
+        .field("password", form.password.as_deref(), new_password_rules())
+        .field("firstName", form.first_name.as_deref(), name_rules())
+        .field("lastName", form.last_name.as_deref(), name_rules())
+        .field("phoneNumber", form.phone_number.as_deref(), vec![Rule::MaxLength { count: 30 }, Rule::Phone])
+        .check()?;
+    // Checked just above: required fields are present.
+    let email = form.email_address.unwrap_or_default();
+    let password_hash = passwords::hash(form.password.unwrap_or_default()).await?;
+    let new_account = NewAccount {
+        email_address: &email,
+        password_hash: &password_hash,
+        first_name: form.first_name.as_deref().unwrap_or_default(),
+        last_name: form.last_name.as_deref().unwrap_or_default(),
+        phone_number: form.phone_number.as_deref().unwrap_or_default(),
+        language_id: context.language_id,
+        site_id: context.site_id,
+        newsletter: form.newsletter,
+    };
+    let pool = state.db.pool();
+    let account_id = queries::insert(pool, &new_account).await?.ok_or_else(|| {
+        ApiError::refused(StatusCode::CONFLICT, "errors.emailInUse", "An account with this e-mail address already exists")
+    })?;
+    let account = queries::by_id(pool, &account_id).await?.ok_or(ApiError::NotFound)?;
+    let token = queries::issue_token(pool, &account_id, TokenPurpose::Activation, state.lifetimes.activation_token, None).await?;
+    let link = links::callback_link(callback_url, &headers, client.https, &token, &account_id)?;
+    send_account_mail(&state, MailKind::Activation, &account.email_address, &account, &link).await?;
+    Ok((StatusCode::CREATED, axum::Json(AccountView::from(account))))
+}
+
+async fn confirm(
+    State(state): State<AppState>,
+    Path(user_id): Path<String>,
+    Query(query): Query<TokenQuery>,
+) -> Result<StatusCode, ApiError> {
+    let token = required_query(&query.token, "token")?;
+    let expired = || {
+        ApiError::refused(
+            StatusCode::BAD_REQUEST,
+            "errors.activationTokenExpired",
+            "The activation link is no longer valid; request a new activation mail",
+        )
+    };
+    queries::consume_token(state.db.pool(), &user_id, TokenPurpose::Activation, token).await?.ok_or_else(expired)?;
+    queries::activate(state.db.pool(), &user_id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct EmailOnly {
+    #[serde(default)]
+    email_address: Option<String>,
+}
+
+/// Answers the same whether or not the address exists, so it reveals nothing.
+async fn forgot_password(
+    State(state): State<AppState>,
+    client: Client,
+    headers: HeaderMap,
+    Query(query): Query<CallbackQuery>,
+    Json(body): Json<EmailOnly>,
+) -> Result<StatusCode, ApiError> {
+    let callback_url = required_query(&query.callback_url, "callbackUrl")?;
+    Form::new().field("emailAddress", body.email_address.as_deref(), email_rules()).check()?;
+    let email = body.email_address.unwrap_or_default();
+    let pool = state.db.pool();
+    if let Some(account) = queries::by_email(pool, &email).await? {
+        let token = queries::issue_token(pool, &account.account_id, TokenPurpose::PasswordReset, state.lifetimes.reset_token, None).await?;
+        let link = links::callback_link(callback_url, &headers, client.https, &token, &account.account_id)?;
+        send_account_mail(&state, MailKind::PasswordReset, &account.email_address, &account, &link).await?;
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ResendQuery {
+    #[serde(default)]
+    user_id: Option<String>,
+    #[serde(default)]
+    callback_url: Option<String>,
+}
+
+/// Sends a new activation mail to an account that is not activated yet. Answers the same
+/// for unknown and already activated accounts.
+async fn resend_confirmation(
+    State(state): State<AppState>,
+    client: Client,
+    headers: HeaderMap,
+    Query(query): Query<ResendQuery>,
+) -> Result<StatusCode, ApiError> {
+    let user_id = required_query(&query.user_id, "userId")?;
+    let callback_url = required_query(&query.callback_url, "callbackUrl")?;
+    let captcha = headers.get(CAPTCHA_HEADER).and_then(|value| value.to_str().ok());
+    state.captcha.verify(captcha, &client.ip).await?;
+    let pool = state.db.pool();
+    if let Some(account) = queries::by_id(pool, user_id).await?.filter(|account| account.activated_at.is_none()) {
+        let token = queries::issue_token(pool, &account.account_id, TokenPurpose::Activation, state.lifetimes.activation_token, None).await?;
+        let link = links::callback_link(callback_url, &headers, client.https, &token, &account.account_id)?;
+        send_account_mail(&state, MailKind::Activation, &account.email_address, &account, &link).await?;
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct NewPassword {
+    #[serde(default)]
+    new_password: Option<String>,
+}
+
+async fn reset_password(
+    State(state): State<AppState>,
+    Path(user_id): Path<String>,
+    Query(query): Query<TokenQuery>,
+    Json(body): Json<NewPassword>,
+) -> Result<StatusCode, ApiError> {
+    let token = required_query(&query.token, "token")?;
+    Form::new().field("newPassword", body.new_password.as_deref(), new_password_rules()).check()?;
+    let pool = state.db.pool();
+    let expired = || {
+        ApiError::refused(
+            StatusCode::BAD_REQUEST,
+            "errors.resetTokenExpired",
+            "The password link is no longer valid; use forgot password again",
+        )
+    };
+    queries::consume_token(pool, &user_id, TokenPurpose::PasswordReset, token).await?.ok_or_else(expired)?;
+    let password_hash = passwords::hash(body.new_password.unwrap_or_default()).await?;
+    queries::set_password_hash(pool, &user_id, &password_hash).await?;
+    // Whoever knew the old password is signed out everywhere.
+    session::end_all_of_account(&state, &user_id, None).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PasswordChange {
+    #[serde(default)]
+    current_password: Option<String>,
+    #[serde(default)]
+    new_password: Option<String>,
+}
+
+async fn change_password(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: Client,
+    Json(body): Json<PasswordChange>,
+) -> Result<StatusCode, ApiError> {
+    Form::new()
+        .field("currentPassword", body.current_password.as_deref(), vec![Rule::Required])
+        .field("newPassword", body.new_password.as_deref(), new_password_rules())
+        .check()?;
+    let pool = state.db.pool();
+    let account = queries::by_id(pool, &signed_in.account_id).await?.ok_or(ApiError::Unauthorized)?;
+    let current = body.current_password.unwrap_or_default();
+    if !passwords::verify(current, account.password_hash).await? {
+        return Err(ApiError::field("currentPassword", "validation.currentPasswordWrong", "Het huidige wachtwoord klopt niet"));
+    }
+    let password_hash = passwords::hash(body.new_password.unwrap_or_default()).await?;
+    queries::set_password_hash(pool, &account.account_id, &password_hash).await?;
+    session::end_all_of_account(&state, &account.account_id, client.session_id.as_deref()).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct EmailChange {
+    #[serde(default)]
+    new_email_address: Option<String>,
+    #[serde(default)]
+    password: Option<String>,
+}
+
+/// Sends a confirmation link to the new address; the address changes when it is opened.
+async fn change_email_address(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: Client,
+    headers: HeaderMap,
+    Query(query): Query<CallbackQuery>,
+    Json(body): Json<EmailChange>,
+) -> Result<StatusCode, ApiError> {
+    let callback_url = required_query(&query.callback_url, "callbackUrl")?;
+    Form::new()
+        .field("newEmailAddress", body.new_email_address.as_deref(), email_rules())
+        .field("password", body.password.as_deref(), vec![Rule::Required])
+        .check()?;
+    let pool = state.db.pool();
+    let account = queries::by_id(pool, &signed_in.account_id).await?.ok_or(ApiError::Unauthorized)?;
+    if !passwords::verify(body.password.unwrap_or_default(), account.password_hash.clone()).await? {
+        return Err(ApiError::field("password", "validation.currentPasswordWrong", "Het huidige wachtwoord klopt niet"));
+    }
+    let new_email = queries::normalize_email(&body.new_email_address.unwrap_or_default());
+    if queries::by_email(pool, &new_email).await?.is_some() {
+        return Err(ApiError::refused(StatusCode::CONFLICT, "errors.emailInUse", "An account with this e-mail address already exists"));
+    }
+    let token = queries::issue_token(pool, &account.account_id, TokenPurpose::EmailChange, state.lifetimes.email_change_token, Some(&new_email)).await?;
+    let link = links::callback_link(callback_url, &headers, client.https, &token, &account.account_id)?;
+    send_account_mail(&state, MailKind::EmailChange, &new_email, &account, &link).await?;
+    Ok(StatusCode::ACCEPTED)
+}
+
+async fn confirm_email_address(
+    State(state): State<AppState>,
+    Path(user_id): Path<String>,
+    Query(query): Query<TokenQuery>,
+) -> Result<StatusCode, ApiError> {
+    let token = required_query(&query.token, "token")?;
+    let pool = state.db.pool();
+    let expired = || ApiError::refused(StatusCode::BAD_REQUEST, "errors.emailChangeTokenExpired", "The confirmation link is no longer valid");
+    let new_email = queries::consume_token(pool, &user_id, TokenPurpose::EmailChange, token).await?.flatten().ok_or_else(expired)?;
+    if !queries::set_email(pool, &user_id, &new_email).await? {
+        return Err(ApiError::refused(StatusCode::CONFLICT, "errors.emailInUse", "An account with this e-mail address already exists"));
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn get_account(State(state): State<AppState>, signed_in: SignedIn) -> Result<axum::Json<AccountView>, ApiError> {
+    let account = queries::by_id(state.db.pool(), &signed_in.account_id).await?.ok_or(ApiError::Unauthorized)?;
+    Ok(axum::Json(account.into()))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AccountUpdate {
+    #[serde(default)]
+    first_name: Option<String>,
+    #[serde(default)]
+    last_name: Option<String>,
+    #[serde(default)]
+    phone_number: Option<String>,
+    #[serde(default)]
+    language_id: Option<i64>,
+    #[serde(default)]
+    newsletter: bool,
+}
+
+async fn update_account(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Json(body): Json<AccountUpdate>,
+) -> Result<axum::Json<AccountView>, ApiError> {
+    Form::new()
+        .field("firstName", body.first_name.as_deref(), name_rules())
+        .field("lastName", body.last_name.as_deref(), name_rules())
+        .field("phoneNumber", body.phone_number.as_deref(), vec![Rule::MaxLength { count: 30 }, Rule::Phone])
+        .check()?;
+    let pool = state.db.pool();
+    let data = PersonalData {
+        first_name: body.first_name.as_deref().unwrap_or_default(),
+        last_name: body.last_name.as_deref().unwrap_or_default(),
+        phone_number: body.phone_number.as_deref().unwrap_or_default(),
+        language_id: body.language_id,
+        newsletter: body.newsletter,
+    };
+    queries::update_personal_data(pool, &signed_in.account_id, &data).await?;
+    get_account(State(state), signed_in).await
+}

@@ -1,0 +1,100 @@
+//! Sign-in, sign-out and the session check (specification, section 7: /api/authentication).
+//!
+//! Sign-in needs an activated account. Wrong address, wrong password and not yet activated
+//! all give the same login-failure message, so the answer reveals nothing. Failed attempts
+//! are limited per account and per client (see `account::queries`).
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::IntoResponse;
+use axum::routing::post;
+use axum::Router;
+use engine::validation::Rule;
+use serde::Deserialize;
+
+use crate::account::queries;
+use crate::account::AccountView;
+use crate::captcha::CAPTCHA_HEADER;
+use crate::error::ApiError;
+use crate::extract::Json;
+use crate::session::{self, Client, SET_COOKIE_HEADER};
+use crate::validation::Form;
+use crate::{passwords, AppState};
+
+/// The routes of this area.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/authentication/signin", post(sign_in))
+        .route("/api/authentication/signout", post(sign_out))
+        .route("/api/authentication/isauthenticated", post(is_authenticated))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SignIn {
+    #[serde(default)]
+    email_address: Option<String>,
+    #[serde(default)]
+    password: Option<String>,
+}
+
+fn login_failed() -> ApiError {
+    ApiError::refused(
+        StatusCode::UNAUTHORIZED,
+        "errors.loginFailed",
+        "De combinatie van e-mailadres en wachtwoord is niet bij ons bekend. Controleer op typfouten, \
+         gebruik 'wachtwoord vergeten', of activeer eerst je account; je kunt de activatiemail opnieuw laten sturen.",
+    )
+}
+
+async fn sign_in(
+    State(state): State<AppState>,
+    client: Client,
+    headers: HeaderMap,
+    Json(body): Json<SignIn>,
+) -> Result<impl IntoResponse, ApiError> {
+    Form::new()
+        .field("emailAddress", body.email_address.as_deref(), vec![Rule::Required])
+        .field("password", body.password.as_deref(), vec![Rule::Required])
+        .check()?;
+    let captcha = headers.get(CAPTCHA_HEADER).and_then(|value| value.to_str().ok());
+    state.captcha.verify(captcha, &client.ip).await?;
+
+    let pool = state.db.pool();
+    let account_key = queries::normalize_email(body.email_address.as_deref().unwrap_or_default());
+    if queries::too_many_failures(pool, &account_key, &client.ip).await? {
+        return Err(ApiError::refused(
+            StatusCode::TOO_MANY_REQUESTS,
+            "errors.tooManyAttempts",
+            "Too many failed sign-ins; wait a quarter of an hour",
+        ));
+    }
+    let account = queries::by_email(pool, &account_key).await?;
+    let stored_hash = account.as_ref().map_or_else(|| passwords::DUMMY_HASH.to_owned(), |account| account.password_hash.clone());
+    let password_matches = passwords::verify(body.password.unwrap_or_default(), stored_hash).await?;
+    let account = match account {
+        Some(account) if password_matches && account.activated_at.is_some() => account,
+        _ => {
+            queries::record_failure(pool, &account_key, &client.ip).await?;
+            return Err(login_failed());
+        }
+    };
+    let cookie = session::start(&state, &client, &account.account_id).await?;
+    Ok(([(SET_COOKIE_HEADER, cookie)], axum::Json(AccountView::from(account))))
+}
+
+async fn sign_out(State(state): State<AppState>, client: Client) -> Result<impl IntoResponse, ApiError> {
+    if let Some(session_id) = &client.session_id {
+        session::end(&state, session_id).await?;
+    }
+    let cookie = session::clearing_cookie(&client)?;
+    Ok((StatusCode::NO_CONTENT, [(SET_COOKIE_HEADER, cookie)]))
+}
+
+async fn is_authenticated(State(state): State<AppState>, client: Client) -> Result<axum::Json<bool>, ApiError> {
+    let signed_in = match &client.session_id {
+        Some(session_id) => session::account_of_session(&state, session_id).await?.is_some(),
+        None => false,
+    };
+    Ok(axum::Json(signed_in))
+}

@@ -1,0 +1,221 @@
+//! The account lifecycle of the specification, section 4, over HTTP.
+
+use serde_json::{json, Value};
+
+use crate::support::{backend_tests, query_param, Backend, TestApp};
+
+const PASSWORD: &str = "Hooi2024";
+
+async fn register(app: &TestApp, email: &str) -> reqwest::Response {
+    app.post_json(
+        "/api/account?callbackUrl=/account/confirm/",
+        &json!({ "emailAddress": email, "password": PASSWORD, "firstName": "Anna", "lastName": "de Vries" }),
+    )
+    .await
+}
+
+async fn sign_in(app: &TestApp, email: &str, password: &str) -> reqwest::Response {
+    app.post_json("/api/authentication/signin", &json!({ "emailAddress": email, "password": password })).await
+}
+
+/// Registers and activates an account through its activation mail.
+async fn registered_and_activated(app: &TestApp, email: &str) -> String {
+    assert_eq!(register(app, email).await.status(), 201);
+    let link = app.outbox().last().unwrap().link();
+    let (user_id, token) = (query_param(&link, "userId"), query_param(&link, "token"));
+    let confirmed = app.post(&format!("/api/account/{user_id}/confirm?token={token}")).await;
+    assert_eq!(confirmed.status(), 204);
+    user_id
+}
+
+async fn is_authenticated(app: &TestApp) -> Value {
+    app.post("/api/authentication/isauthenticated").await.json().await.unwrap()
+}
+
+async fn error_code(response: reqwest::Response) -> (u16, Value) {
+    let status = response.status().as_u16();
+    let body: Value = response.json().await.unwrap();
+    (status, body["code"].clone())
+}
+
+backend_tests! {
+    async fn registration_activation_sign_in_and_sign_out(app) {
+        let response = register(&app, "Anna@Example.nl ").await;
+        assert_eq!(response.status(), 201);
+        let account: Value = response.json().await.unwrap();
+        assert_eq!(account["emailAddress"], "anna@example.nl");
+        assert_eq!(account["firstName"], "Anna");
+
+        let mails = app.outbox();
+        assert_eq!(mails.len(), 1);
+        assert_eq!(mails[0].to, "anna@example.nl");
+        assert_eq!(mails[0].subject, "Activeer je account bij Hoefslag");
+        let link = mails[0].link();
+        assert!(link.starts_with(&format!("{}/account/confirm/?token=", app.base_url)), "{link}");
+        assert_eq!(query_param(&link, "userId"), account["userId"]);
+
+        // Not activated yet: the login failure of the specification, nothing more.
+        let (status, code) = error_code(sign_in(&app, "anna@example.nl", PASSWORD).await).await;
+        assert_eq!((status, code), (401, json!("errors.loginFailed")));
+
+        let confirm = format!("/api/account/{}/confirm?token={}", query_param(&link, "userId"), query_param(&link, "token"));
+        assert_eq!(app.post(&confirm).await.status(), 204);
+        let (status, code) = error_code(app.post(&confirm).await).await;
+        assert_eq!((status, code), (400, json!("errors.activationTokenExpired")), "a token works once");
+
+        assert_eq!(is_authenticated(&app).await, json!(false));
+        let response = sign_in(&app, "ANNA@example.nl", PASSWORD).await;
+        assert_eq!(response.status(), 200);
+        let cookie = response.headers()["set-cookie"].to_str().unwrap().to_owned();
+        assert!(cookie.starts_with("hb_session="), "{cookie}");
+        assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && !cookie.contains("Secure"), "{cookie}");
+        assert_eq!(is_authenticated(&app).await, json!(true));
+
+        let account: Value = app.get("/api/account").await.json().await.unwrap();
+        assert_eq!(account["lastName"], "de Vries");
+        assert_eq!(account["unreadQuickscanResults"], 0);
+
+        let response = app.client.post(app.url("/api/authentication/signout")).send().await.unwrap();
+        assert_eq!(response.status(), 204);
+        assert_eq!(is_authenticated(&app).await, json!(false));
+        assert_eq!(app.get("/api/account").await.status(), 401);
+    }
+
+    async fn registration_checks_every_field_with_the_engine_rules(app) {
+        let response = app
+            .post_json(
+                "/api/account?callbackUrl=/account/confirm/",
+                &json!({ "emailAddress": "not-an-address", "password": "abcdefg", "lastName": "Jansen" }),
+            )
+            .await;
+        assert_eq!(response.status(), 400);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["fieldErrors"]["emailAddress"][0]["key"], "validation.invalidEmail");
+        assert_eq!(body["fieldErrors"]["password"][0]["key"], "validation.passwordRequirements");
+        assert_eq!(body["fieldErrors"]["password"][0]["message"], "Minimaal 7 tekens, moet cijfers en letters bevatten");
+        assert_eq!(body["fieldErrors"]["firstName"][0]["message"], "Dit is een verplicht veld");
+        assert!(body["fieldErrors"].get("lastName").is_none());
+
+        let response = app
+            .post_json("/api/account", &json!({ "emailAddress": "a@b.nl", "password": PASSWORD, "firstName": "A", "lastName": "B" }))
+            .await;
+        assert_eq!(response.status(), 400, "callbackUrl is required");
+
+        let response = app
+            .post_json(
+                "/api/account?callbackUrl=https://evil.example/steal",
+                &json!({ "emailAddress": "a@b.nl", "password": PASSWORD, "firstName": "A", "lastName": "B" }),
+            )
+            .await;
+        assert_eq!(response.status(), 400, "mails only link to this site");
+
+        assert_eq!(register(&app, "dup@example.nl").await.status(), 201);
+        let (status, code) = error_code(register(&app, "DUP@example.nl").await).await;
+        assert_eq!((status, code), (409, json!("errors.emailInUse")));
+    }
+
+    async fn forgot_and_reset_password(app) {
+        let user_id = registered_and_activated(&app, "reset@example.nl").await;
+        let before = app.outbox().len();
+        let forgot = "/api/account/forgotpassword?callbackUrl=/account/reset/";
+        let unknown = app.post_json(forgot, &json!({ "emailAddress": "nobody@example.nl" })).await;
+        assert_eq!(unknown.status(), 204, "the same answer whether or not the address exists");
+        assert_eq!(app.outbox().len(), before);
+
+        assert_eq!(app.post_json(forgot, &json!({ "emailAddress": "reset@example.nl" })).await.status(), 204);
+        let mail = app.outbox().last().unwrap().clone();
+        assert_eq!(mail.subject, "Nieuw wachtwoord instellen bij Hoefslag");
+        let token = query_param(&mail.link(), "token");
+        assert_eq!(query_param(&mail.link(), "userId"), user_id);
+
+        let reset = format!("/api/account/{user_id}/resetpassword?token={token}");
+        let weak = app.post_json(&reset, &json!({ "newPassword": "123456" })).await;
+        assert_eq!(weak.status(), 400);
+        assert_eq!(app.post_json(&reset, &json!({ "newPassword": "Nieuw2025" })).await.status(), 204);
+        let (status, code) = error_code(app.post_json(&reset, &json!({ "newPassword": "Ander2026" })).await).await;
+        assert_eq!((status, code), (400, json!("errors.resetTokenExpired")));
+
+        assert_eq!(sign_in(&app, "reset@example.nl", PASSWORD).await.status(), 401);
+        assert_eq!(sign_in(&app, "reset@example.nl", "Nieuw2025").await.status(), 200);
+    }
+
+    async fn change_password_and_email_address(app) {
+        let user_id = registered_and_activated(&app, "change@example.nl").await;
+        assert_eq!(sign_in(&app, "change@example.nl", PASSWORD).await.status(), 200);
+
+        let wrong = app
+            .post_json("/api/account/changepassword", &json!({ "currentPassword": "Fout1234", "newPassword": "Nieuw2025" }))
+            .await;
+        assert_eq!(wrong.status(), 400);
+        let changed = app
+            .post_json("/api/account/changepassword", &json!({ "currentPassword": PASSWORD, "newPassword": "Nieuw2025" }))
+            .await;
+        assert_eq!(changed.status(), 204);
+        assert_eq!(is_authenticated(&app).await, json!(true), "the session that changed it stays");
+
+        let response = app
+            .post_json(
+                "/api/account/changeemailaddress?callbackUrl=/account/information/email/",
+                &json!({ "newEmailAddress": "nieuw@example.nl", "password": "Nieuw2025" }),
+            )
+            .await;
+        assert_eq!(response.status(), 202);
+        let mail = app.outbox().last().unwrap().clone();
+        assert_eq!(mail.to, "nieuw@example.nl");
+        let token = query_param(&mail.link(), "token");
+        let confirmed = app.post(&format!("/api/account/{user_id}/confirmemailaddress?token={token}")).await;
+        assert_eq!(confirmed.status(), 204);
+        let account: Value = app.get("/api/account").await.json().await.unwrap();
+        assert_eq!(account["emailAddress"], "nieuw@example.nl");
+
+        let updated = app
+            .put_json("/api/account", &json!({ "firstName": "Anneke", "lastName": "Bakker", "phoneNumber": "+31 6 12345678", "newsletter": true }))
+            .await;
+        assert_eq!(updated.status(), 200);
+        let account: Value = updated.json().await.unwrap();
+        assert_eq!((account["firstName"].clone(), account["newsletter"].clone()), (json!("Anneke"), json!(true)));
+    }
+
+    async fn sign_in_is_rate_limited_per_account(app) {
+        registered_and_activated(&app, "limit@example.nl").await;
+        for _ in 0..5 {
+            assert_eq!(sign_in(&app, "limit@example.nl", "Verkeerd1").await.status(), 401);
+        }
+        let (status, code) = error_code(sign_in(&app, "limit@example.nl", PASSWORD).await).await;
+        assert_eq!((status, code), (429, json!("errors.tooManyAttempts")));
+    }
+
+    async fn another_customers_session_sees_nothing(app) {
+        assert_eq!(app.get("/api/account").await.status(), 401);
+        let forged = app.client.get(app.url("/api/account")).header("cookie", "hb_session=forged").send().await.unwrap();
+        assert_eq!(forged.status(), 401);
+    }
+}
+
+async fn expired_tokens(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |config| {
+        config.lifetimes.activation_token = 0;
+    })
+    .await;
+    assert_eq!(register(&app, "late@example.nl").await.status(), 201);
+    let link = app.outbox().last().unwrap().link();
+    let user_id = query_param(&link, "userId");
+    let confirm = format!("/api/account/{user_id}/confirm?token={}", query_param(&link, "token"));
+    let (status, code) = error_code(app.post(&confirm).await).await;
+    assert_eq!((status, code), (400, json!("errors.activationTokenExpired")));
+
+    let resend = format!("/api/account/resendconfirmation?userId={user_id}&callbackUrl=/account/confirm/");
+    assert_eq!(app.post(&resend).await.status(), 204);
+    assert_eq!(app.outbox().len(), 2, "a new activation mail");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn expired_activation_tokens_need_a_new_mail_sqlite() {
+    expired_tokens(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]
+async fn expired_activation_tokens_need_a_new_mail_postgres() {
+    expired_tokens(Backend::Postgres).await;
+}
