@@ -1,8 +1,10 @@
 //! # Hoofbeat Commerce engine
 //!
-//! Every rule of the shop that computes or decides lives here, once: money and VAT today,
-//! and the cart calculation, checkout gates, validation, feed dosing and roughage results as
-//! they are added. The crate does no I/O, reads no clock and has no randomness: inputs in,
+//! Every rule of the shop that computes or decides lives here, once: money and VAT
+//! ([`money`], [`vat`]), checkout step gates ([`checkout`]), form validation with the Dutch
+//! message texts and the comparison list ([`validation`]), feed dosing and silo interest
+//! ([`feed`]), roughage scan results and balancing advice ([`roughage`]), currency, number,
+//! date and language rules ([`locale`]) and URL rules ([`url`]). The crate does no I/O, reads no clock and has no randomness: inputs in,
 //! outputs out. The same code runs natively in `host-server`, as WebAssembly in the browser
 //! (`engine-wasm`), and inside any program that embeds it.
 //!

@@ -248,7 +248,7 @@ pub fn checkout_gates(state: &CheckoutState) -> Result<CheckoutGates, EngineErro
     let open_steps = || ordered.iter().filter(|(_, gate)| gate.status == StepStatus::Open).map(|(step, _)| *step);
     Ok(CheckoutGates {
         first_step: open_steps().next(),
-        furthest_step: open_steps().last(),
+        furthest_step: open_steps().next_back(),
         payment_needed,
         order_on_dutch_site,
         steps,

@@ -205,7 +205,8 @@ mod tests {
     #[test]
     fn resolves_the_culture_to_show() {
         use Culture::*;
-        let cases: [(Option<Culture>, &[Culture], Option<Culture>, Culture, Culture); 7] = [
+        type Case = (Option<Culture>, &'static [Culture], Option<Culture>, Culture, Culture);
+        let cases: [Case; 7] = [
             (Some(De), &[De, En], Some(De), De, De),
             (Some(FrFr), &[De, En], Some(De), De, De),
             (Some(FrFr), &[De, En], None, En, En),

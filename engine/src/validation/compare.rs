@@ -64,7 +64,8 @@ mod tests {
 
     #[test]
     fn adds_up_to_four_distinct_products() {
-        let cases: [(&[ProductId], ProductId, &[ProductId], Option<MessageKey>); 6] = [
+        type Case = (&'static [ProductId], ProductId, &'static [ProductId], Option<MessageKey>);
+        let cases: [Case; 6] = [
             (&[], 7, &[7], None),
             (&[1, 2, 3], 4, &[1, 2, 3, 4], None),
             (&[1, 2, 3, 4], 5, &[1, 2, 3, 4], Some(MessageKey::CompareLimitReached)),
