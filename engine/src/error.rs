@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::cart::CartError;
 use crate::money::MoneyError;
 use crate::vat::VatRateError;
 
@@ -23,6 +24,9 @@ pub enum EngineError {
     /// A VAT percentage was malformed or out of range.
     #[error(transparent)]
     VatRate(#[from] VatRateError),
+    /// The cart cannot be calculated; the code is the [`CartError`]'s own.
+    #[error(transparent)]
+    Cart(#[from] CartError),
 }
 
 impl EngineError {
@@ -33,6 +37,7 @@ impl EngineError {
             EngineError::InvalidInput(_) => "invalid_input",
             EngineError::Money(_) => "invalid_amount",
             EngineError::VatRate(_) => "invalid_vat_rate",
+            EngineError::Cart(error) => error.code(),
         }
     }
 

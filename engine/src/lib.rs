@@ -26,9 +26,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod allocation;
+pub mod cart;
+mod cents;
 pub mod error;
 pub mod money;
 pub mod operations;
+pub mod promotions;
 pub mod vat;
 
 pub use error::EngineError;

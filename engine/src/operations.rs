@@ -8,11 +8,12 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::cart::{self, CartInput};
 use crate::error::EngineError;
 use crate::vat::VatSplitRequest;
 
 /// The names of every operation [`run`] knows.
-pub const OPERATIONS: &[&str] = &["vat.split"];
+pub const OPERATIONS: &[&str] = &["vat.split", "cart.calculate", "cart.shippingMethods"];
 
 /// Runs the named operation on a JSON input and returns its JSON output.
 ///
@@ -29,6 +30,8 @@ pub const OPERATIONS: &[&str] = &["vat.split"];
 pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
     match operation {
         "vat.split" => apply(input, |request: VatSplitRequest| Ok(request.split())),
+        "cart.calculate" => apply(input, |cart: CartInput| Ok(cart::calculate(&cart)?)),
+        "cart.shippingMethods" => apply(input, |cart: CartInput| Ok(cart::shipping_methods(&cart)?)),
         unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),
     }
 }
