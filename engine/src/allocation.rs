@@ -38,17 +38,32 @@ pub fn allocate(total: i64, weights: &[i64]) -> Option<Vec<i64>> {
     let mut parts = Vec::with_capacity(weights.len());
     let mut remainders = Vec::with_capacity(weights.len());
     let mut handed_out: i128 = 0;
+    // 64-bit arithmetic when every product fits (nearly always); 128-bit otherwise.
+    let largest = weights.iter().copied().max().unwrap_or(0);
+    let narrow = i64::try_from(weight_sum).ok().zip(i64::try_from(total).ok()).filter(|(_, total)| total.checked_mul(largest).is_some());
     for (index, weight) in weights.iter().enumerate() {
-        let exact = total * i128::from(*weight);
-        let floor = exact / weight_sum;
+        let (floor, remainder) = match narrow {
+            Some((sum, total)) => {
+                let exact = total * weight;
+                (i128::from(exact / sum), i128::from(exact % sum))
+            }
+            None => {
+                let exact = total * i128::from(*weight);
+                (exact / weight_sum, exact % weight_sum)
+            }
+        };
         handed_out += floor;
         parts.push(i64::try_from(floor).ok()?);
-        remainders.push((exact % weight_sum, index));
+        remainders.push((remainder, index));
     }
     let left = usize::try_from(total - handed_out).ok()?;
     if left > 0 {
-        // Largest remainder first; equal remainders keep the caller's order.
-        remainders.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        // Largest remainder first; equal remainders keep the caller's order. Only the first
+        // `left` places matter, so a selection is enough (fewer than one cent per part is left).
+        let by_largest = |a: &(i128, usize), b: &(i128, usize)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
+        if left < remainders.len() {
+            remainders.select_nth_unstable_by(left - 1, by_largest);
+        }
         for (_, index) in remainders.iter().take(left) {
             parts[*index] += 1;
         }

@@ -46,6 +46,14 @@ pub(crate) fn decimal_in_hundredths(value: Decimal) -> Option<i64> {
 
 /// `numerator / denominator` rounded half up, for `numerator >= 0` and `denominator > 0`.
 pub(crate) fn div_round(numerator: i128, denominator: i128) -> i64 {
+    // Fast path: 64-bit division when everything fits (it nearly always does).
+    let narrow = i64::try_from(numerator).ok().zip(i64::try_from(denominator).ok()).and_then(|(numerator, denominator)| {
+        let dividend = numerator.checked_mul(2)?.checked_add(denominator)?;
+        Some(dividend / denominator.checked_mul(2)?)
+    });
+    if let Some(quotient) = narrow {
+        return quotient;
+    }
     let quotient = (2 * numerator + denominator) / (2 * denominator);
     // The callers' bounds keep every quotient inside i64; saturate rather than wrap if not.
     i64::try_from(quotient).unwrap_or(i64::MAX)

@@ -201,6 +201,21 @@ fn assert_invariants(input: &CartInput, cart: &CalculatedCart) {
         .map(|line| u64::from(line.quantity) + line.free_products.iter().map(|free| u64::from(free.quantity)).sum::<u64>())
         .sum();
     assert_eq!(cart.item_count, items);
+    // stock warnings: exactly the variants asked for (lines and free products) beyond stock
+    let stock = |variant: u64| input.catalog.iter().find(|entry| entry.product_variant_id == variant).and_then(|entry| entry.stock);
+    let mut asked: std::collections::BTreeMap<u64, u64> = std::collections::BTreeMap::new();
+    for line in &cart.products {
+        *asked.entry(line.product_variant_id).or_default() += u64::from(line.quantity);
+        for free in &line.free_products {
+            *asked.entry(free.product_variant_id).or_default() += u64::from(free.quantity);
+        }
+    }
+    let expected: Vec<(u64, u64)> = asked
+        .into_iter()
+        .filter_map(|(variant, units)| stock(variant).filter(|stock| i128::from(units) > i128::from(*stock)).map(|stock| (variant, u64::try_from(stock).unwrap_or(0))))
+        .collect();
+    let warnings: Vec<(u64, u64)> = cart.stock_warnings.iter().map(|warning| (warning.product_variant_id, warning.amount)).collect();
+    assert_eq!(warnings, expected);
 }
 
 fn by_variant(mut cart: CalculatedCart) -> CalculatedCart {

@@ -4,7 +4,8 @@
 //! order for the output, and visited in canonical order (by product variant id) wherever an
 //! order could change a result, namely when cents are spread over lines.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::error::CartError;
 use super::input::{CartInput, CatalogEntry, PricingContext, RqsSample, ShippingMethod};
@@ -89,7 +90,7 @@ pub(super) fn calculate(input: &CartInput) -> Result<CalculatedCart, CartError> 
         amount_to_pay: to_money(total - gift_card_amount),
         gift_card_amount: to_money(gift_card_amount),
         item_count: item_count(&lines),
-        stock_warnings: stock_warnings(&lines),
+        stock_warnings: stock_warnings(&lines, &canonical),
         scan_products_only: !lines.is_empty() && !needs_shipping,
         shipping_methods,
     })
@@ -101,7 +102,28 @@ struct Product<'a> {
     unit_price: i64,
 }
 
-type Catalog<'a> = HashMap<u64, Product<'a>>;
+type Catalog<'a> = HashMap<u64, Product<'a>, BuildHasherDefault<VariantIdHasher>>;
+
+/// A fast hash for variant ids (Fibonacci hashing). The catalog comes from the shop's own
+/// database, not from visitors, so a keyed hash against flooding is not needed here.
+#[derive(Default)]
+struct VariantIdHasher(u64);
+
+impl Hasher for VariantIdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(*byte)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0 ^ value).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
 
 /// One cart line while it is being calculated. Amounts in cents.
 struct Line<'a> {
@@ -189,7 +211,7 @@ fn bounded_cents(amount: crate::money::Money) -> Option<i64> {
 }
 
 fn index_catalog(entries: &[CatalogEntry]) -> Result<Catalog<'_>, CartError> {
-    let mut catalog = HashMap::with_capacity(entries.len());
+    let mut catalog = Catalog::with_capacity_and_hasher(entries.len(), BuildHasherDefault::default());
     for entry in entries {
         let unit_price = bounded_cents(entry.unit_price).ok_or_else(|| {
             CartError::InvalidCatalog(format!(
@@ -573,24 +595,41 @@ fn item_count(lines: &[Line<'_>]) -> u64 {
 }
 
 /// 'Only {amount} pieces in stock' for every variant of which the cart (lines and free
-/// products together) asks more than is in stock.
-fn stock_warnings(lines: &[Line<'_>]) -> Vec<StockWarning> {
-    let mut demand: BTreeMap<u64, (i64, i64)> = BTreeMap::new();
-    let mut ask = |entry: &CatalogEntry, units: i64| {
-        if let Some(stock) = entry.stock {
-            demand.entry(entry.product_variant_id).or_insert((0, stock)).0 += units;
-        }
+/// products together) asks more than is in stock, by variant id.
+fn stock_warnings(lines: &[Line<'_>], canonical: &[usize]) -> Vec<StockWarning> {
+    // What the free products ask, by variant; usually nothing or a few entries.
+    let mut free: Vec<(u64, i64, i64)> = lines
+        .iter()
+        .flat_map(|line| &line.free_products)
+        .filter_map(|(_, product, units)| product.entry.stock.map(|stock| (product.entry.product_variant_id, *units, stock)))
+        .collect();
+    free.sort_unstable_by_key(|(variant, _, _)| *variant);
+    // Merge with the lines, which the canonical order already sorts by variant.
+    let mut asked: Vec<(u64, i64, i64)> = Vec::new();
+    let mut free_items = free.into_iter().peekable();
+    let mut add = |variant: u64, units: i64, stock: i64| match asked.last_mut() {
+        Some(last) if last.0 == variant => last.1 += units,
+        _ => asked.push((variant, units, stock)),
     };
-    for line in lines {
-        ask(line.entry, line.quantity);
-        for (_, product, units) in &line.free_products {
-            ask(product.entry, *units);
+    for index in canonical {
+        let entry = lines[*index].entry;
+        while let Some(item) = free_items.next_if(|(variant, _, _)| *variant < entry.product_variant_id) {
+            add(item.0, item.1, item.2);
+        }
+        if let Some(stock) = entry.stock {
+            add(entry.product_variant_id, lines[*index].quantity, stock);
+        }
+        while let Some(item) = free_items.next_if(|(variant, _, _)| *variant == entry.product_variant_id) {
+            add(item.0, item.1, item.2);
         }
     }
-    demand
+    for item in free_items {
+        add(item.0, item.1, item.2);
+    }
+    asked
         .into_iter()
-        .filter(|(_, (asked, stock))| asked > stock)
-        .map(|(product_variant_id, (_, stock))| StockWarning {
+        .filter(|(_, units, stock)| units > stock)
+        .map(|(product_variant_id, _, stock)| StockWarning {
             message_key: STOCK_WARNING_KEY.to_owned(),
             product_variant_id,
             amount: u64::try_from(stock).unwrap_or(0),
