@@ -1,8 +1,8 @@
 //! # Hoofbeat Commerce engine
 //!
-//! Every rule of the shop that computes or decides lives here, once: money and VAT today,
-//! and the cart calculation, checkout gates, validation, feed dosing and roughage results as
-//! they are added. The crate does no I/O, reads no clock and has no randomness: inputs in,
+//! Every rule of the shop that computes or decides lives here, once: money and VAT, the
+//! [cart calculation](cart) with [promotions], shipping, payment costs and gift cards, and
+//! checkout gates, validation, feed dosing and roughage results as they are added. The crate does no I/O, reads no clock and has no randomness: inputs in,
 //! outputs out. The same code runs natively in `host-server`, as WebAssembly in the browser
 //! (`engine-wasm`), and inside any program that embeds it.
 //!
@@ -18,6 +18,23 @@
 //! let split = split_inclusive(price, rate);
 //! assert_eq!(split.amount_excl_vat.to_string(), "20.62");
 //! assert_eq!(split.vat_amount.to_string(), "4.33");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A cart is calculated with [`cart::calculate`]; the [`cart`] module's documentation is the
+//! manual, with a complete example that builds a cart and checks its totals and VAT:
+//!
+//! ```
+//! let input: engine::cart::CartInput = serde_json::from_str(r#"{
+//!     "site": {"vatPercentageHigh": "21", "vatPercentageLow": "9",
+//!              "shippingOptions": [{"shippingMethod": 0, "price": "6.95"}]},
+//!     "catalog": [{"productId": 1, "productVariantId": 11, "productType": 2, "vatType": "low",
+//!                  "unitPrice": "24.95", "description": "Sportmuesli"}],
+//!     "products": [{"productVariantId": 11, "count": 2}]
+//! }"#)?;
+//! let cart = engine::cart::calculate(&input)?;
+//! assert_eq!(cart.total_amount.to_string(), "56.85"); // 2 x 24.95 + 6.95 shipping
+//! assert_eq!(cart.vat_amount_low.to_string(), "4.69"); // 56.85 * 9 / 109, rounded once
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
