@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::cart::CartError;
 use crate::money::MoneyError;
 use crate::vat::VatRateError;
 
@@ -27,6 +28,9 @@ pub enum EngineError {
     /// visitor sees 'The feed advice cannot be determined' (`feed.adviceUndetermined`).
     #[error("the feed advice cannot be determined: {0}")]
     FeedAdviceUndetermined(String),
+    /// The cart cannot be calculated; the code is the [`CartError`]'s own.
+    #[error(transparent)]
+    Cart(#[from] CartError),
 }
 
 impl EngineError {
@@ -38,6 +42,7 @@ impl EngineError {
             EngineError::Money(_) => "invalid_amount",
             EngineError::VatRate(_) => "invalid_vat_rate",
             EngineError::FeedAdviceUndetermined(_) => "feed_advice_undetermined",
+            EngineError::Cart(error) => error.code(),
         }
     }
 

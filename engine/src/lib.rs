@@ -1,7 +1,8 @@
 //! # Hoofbeat Commerce engine
 //!
 //! Every rule of the shop that computes or decides lives here, once: money and VAT
-//! ([`money`], [`vat`]), checkout step gates ([`checkout`]), form validation with the Dutch
+//! ([`money`], [`vat`]), the [cart calculation](cart) with [promotions], shipping, payment
+//! costs and gift cards, checkout step gates ([`checkout`]), form validation with the Dutch
 //! message texts and the comparison list ([`validation`]), feed dosing and silo interest
 //! ([`feed`]), roughage scan results and balancing advice ([`roughage`]), currency, number,
 //! date and language rules ([`locale`]) and URL rules ([`url`]). The crate does no I/O, reads no clock and has no randomness: inputs in,
@@ -23,17 +24,38 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! A cart is calculated with [`cart::calculate`]; the [`cart`] module's documentation is the
+//! manual, with a complete example that builds a cart and checks its totals and VAT:
+//!
+//! ```
+//! let input: engine::cart::CartInput = serde_json::from_str(r#"{
+//!     "site": {"vatPercentageHigh": "21", "vatPercentageLow": "9",
+//!              "shippingOptions": [{"shippingMethod": 0, "price": "6.95"}]},
+//!     "catalog": [{"productId": 1, "productVariantId": 11, "productType": 2, "vatType": "low",
+//!                  "unitPrice": "24.95", "description": "Sportmuesli"}],
+//!     "products": [{"productVariantId": 11, "count": 2}]
+//! }"#)?;
+//! let cart = engine::cart::calculate(&input)?;
+//! assert_eq!(cart.total_amount.to_string(), "56.85"); // 2 x 24.95 + 6.95 shipping
+//! assert_eq!(cart.vat_amount_low.to_string(), "4.69"); // 56.85 * 9 / 109, rounded once
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Callers that speak JSON (JavaScript, other languages, the shared test vectors) use
 //! [`operations::run`] with an operation name.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod allocation;
+pub mod cart;
+mod cents;
 pub mod checkout;
 pub mod error;
 pub mod feed;
 pub mod locale;
 pub mod money;
 pub mod operations;
+pub mod promotions;
 pub mod roughage;
 pub mod url;
 pub mod validation;

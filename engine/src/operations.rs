@@ -8,6 +8,7 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::cart::{self, CartInput};
 use crate::checkout::{CheckoutState, checkout_gates};
 use crate::error::EngineError;
 use crate::feed::{FeedAdviceRequest, SiloRequest, feed_advice, silo_interest};
@@ -23,6 +24,8 @@ use crate::vat::VatSplitRequest;
 /// The names of every operation [`run`] knows.
 pub const OPERATIONS: &[&str] = &[
     "vat.split",
+    "cart.calculate",
+    "cart.shippingMethods",
     "checkout.gates",
     "validation.validateForm",
     "validation.message",
@@ -57,6 +60,8 @@ pub const OPERATIONS: &[&str] = &[
 pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
     match operation {
         "vat.split" => apply(input, |request: VatSplitRequest| Ok(request.split())),
+        "cart.calculate" => apply(input, |cart: CartInput| Ok(cart::calculate(&cart)?)),
+        "cart.shippingMethods" => apply(input, |cart: CartInput| Ok(cart::shipping_methods(&cart)?)),
         "checkout.gates" => apply(input, |state: CheckoutState| checkout_gates(&state)),
         "validation.validateForm" => apply(input, |form: FormInput| validate_form(&form)),
         "validation.message" => apply(input, |message: Message| Ok(MessageText::from(message))),

@@ -1,0 +1,276 @@
+//! What the caller tells the engine: the site's prices, the catalog entries of the products in
+//! the cart, the promotions that exist, and the cart itself.
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::money::Money;
+use crate::promotions::Promotion;
+use crate::vat::{VatRate, VatType};
+
+/// Everything [`calculate`](super::calculate) needs, in one value.
+///
+/// The server builds it from its database (site, catalog, active promotions, cart); the
+/// browser gets the same value from the server and recalculates instantly with the WASM build.
+/// Unknown JSON fields are refused, so a misspelt field is an error rather than ignored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CartInput {
+    /// The site's pricing context: VAT, shipping and payment costs.
+    pub site: PricingContext,
+    /// The catalog entries of the products in the cart and of the free products that
+    /// promotions can give. Entries that no line uses are allowed.
+    pub catalog: Vec<CatalogEntry>,
+    /// The promotions that are active now. Validity dates and usage limits are checked by the
+    /// server before it passes a promotion in.
+    #[serde(default)]
+    pub promotions: Vec<Promotion>,
+    /// The cart lines, at most one per product variant.
+    #[serde(default)]
+    pub products: Vec<CartLine>,
+    /// The discount code the cart holds, if any. It unlocks the one promotion with that code
+    /// (compared without regard to ASCII case and surrounding spaces). An empty code is no code.
+    #[serde(default)]
+    pub discount_code: Option<String>,
+    /// The chosen shipping method; ordinary shipping when absent.
+    #[serde(default)]
+    pub shipping_method: ShippingMethod,
+    /// The chosen payment method, if one has been chosen yet.
+    #[serde(default)]
+    pub payment_method_id: Option<u64>,
+    /// A gift card to pay (part of) the order with.
+    #[serde(default)]
+    pub gift_card: Option<GiftCard>,
+}
+
+/// A site's prices and rates.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PricingContext {
+    /// The high (standard) VAT percentage, e.g. `"21"`.
+    pub vat_percentage_high: VatRate,
+    /// The low (reduced) VAT percentage, e.g. `"9"`.
+    pub vat_percentage_low: VatRate,
+    /// The site's currency code, e.g. `"EUR"`. The calculation does not depend on it; it is
+    /// carried so that a pricing context is complete on its own.
+    #[serde(default = "default_currency")]
+    pub currency: String,
+    /// The shipping methods the site offers, with their prices.
+    #[serde(default)]
+    pub shipping_options: Vec<ShippingOption>,
+    /// Standing rules that make shipping free from an order amount (not promotions: they
+    /// change the price of shipping rather than appear as a discount).
+    #[serde(default)]
+    pub free_shipping_rules: Vec<FreeShippingRule>,
+    /// The payment methods the site offers, with the costs charged for each.
+    #[serde(default)]
+    pub payment_methods: Vec<PaymentMethodCost>,
+}
+
+fn default_currency() -> String {
+    "EUR".to_owned()
+}
+
+/// One shipping method of a site and its VAT-inclusive price.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ShippingOption {
+    /// Which method.
+    pub shipping_method: ShippingMethod,
+    /// Its price including VAT.
+    pub price: Money,
+}
+
+/// Shipping is free from an order amount, for one method or all of them.
+///
+/// The order amount is the goods after product and order discounts
+/// (`subTotalAmount - orderDiscounts`); an amount exactly at the minimum qualifies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FreeShippingRule {
+    /// The method the rule is for; every method when absent.
+    #[serde(default)]
+    pub shipping_method: Option<ShippingMethod>,
+    /// The order amount from which shipping is free.
+    pub minimum_amount: Money,
+}
+
+/// The costs a site charges for a payment method, VAT-inclusive.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PaymentMethodCost {
+    /// The payment method.
+    pub payment_method_id: u64,
+    /// The costs including VAT; often `"0.00"`.
+    pub costs: Money,
+}
+
+/// What the cart needs to know about one product variant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CatalogEntry {
+    /// The product.
+    pub product_id: u64,
+    /// The variant (size, package); unique within the catalog.
+    pub product_variant_id: u64,
+    /// The kind of product.
+    pub product_type: ProductType,
+    /// Which of the site's VAT percentages applies.
+    pub vat_type: VatType,
+    /// The consumer price of one unit, including VAT.
+    pub unit_price: Money,
+    /// Units in stock; not tracked when absent.
+    #[serde(default)]
+    pub stock: Option<i64>,
+    /// The product's name as shown in the cart.
+    pub description: String,
+    /// A short label such as the package size.
+    #[serde(default)]
+    pub product_label: String,
+    /// The product group promotions can target, e.g. `"muesli"`.
+    #[serde(default)]
+    pub product_group: Option<String>,
+}
+
+/// One line of the cart.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CartLine {
+    /// The product; checked against the catalog when given.
+    #[serde(default)]
+    pub product_id: Option<u64>,
+    /// The variant in the catalog.
+    pub product_variant_id: u64,
+    /// How many units, 1 to [`MAX_QUANTITY`](super::MAX_QUANTITY).
+    pub count: i64,
+    /// The named samples of a laboratory scan product, passed through unchanged.
+    #[serde(default)]
+    pub rqs_samples: Vec<RqsSample>,
+}
+
+/// A hay or silage sample that goes with a laboratory scan product.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RqsSample {
+    /// The sample's number within its cart line.
+    pub sequence: u32,
+    /// The name the customer gave the sample.
+    pub sample_name: String,
+}
+
+/// A gift card offered as payment, with the balance the server looked up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GiftCard {
+    /// The balance left on the card.
+    pub balance: Money,
+    /// False when the number or PIN was wrong.
+    #[serde(default = "valid_by_default")]
+    pub valid: bool,
+}
+
+fn valid_by_default() -> bool {
+    true
+}
+
+/// The kind of a product; crosses JSON as its number (1 to 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ProductType {
+    /// 1: a simple product.
+    Simple,
+    /// 2: horse feed.
+    Feed,
+    /// 3: merchandise.
+    Merchandise,
+    /// 4: a laboratory roughage scan (RQS) with named samples; a scan product.
+    Rqs,
+    /// 5: a laboratory quick scan; a scan product.
+    Qs,
+}
+
+impl ProductType {
+    /// The number the type has in JSON and in the database.
+    pub fn number(self) -> u8 {
+        match self {
+            ProductType::Simple => 1,
+            ProductType::Feed => 2,
+            ProductType::Merchandise => 3,
+            ProductType::Rqs => 4,
+            ProductType::Qs => 5,
+        }
+    }
+
+    /// The type with this number, if there is one.
+    pub fn from_number(number: u64) -> Option<ProductType> {
+        match number {
+            1 => Some(ProductType::Simple),
+            2 => Some(ProductType::Feed),
+            3 => Some(ProductType::Merchandise),
+            4 => Some(ProductType::Rqs),
+            5 => Some(ProductType::Qs),
+            _ => None,
+        }
+    }
+
+    /// Laboratory scan products (types 4 and 5) are services: nothing is shipped.
+    pub fn is_scan_product(self) -> bool {
+        matches!(self, ProductType::Rqs | ProductType::Qs)
+    }
+}
+
+impl Serialize for ProductType {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u8(self.number())
+    }
+}
+
+impl<'de> Deserialize<'de> for ProductType {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ProductType, D::Error> {
+        let number = u64::deserialize(deserializer)?;
+        ProductType::from_number(number)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown product type {number}")))
+    }
+}
+
+/// How the goods travel; crosses JSON as its number (0 or 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ShippingMethod {
+    /// 0: ordinary shipping to the (alternative) address.
+    #[default]
+    Ordinary,
+    /// 1: delivery to a parcel-service pick-up point.
+    ParcelService,
+}
+
+impl ShippingMethod {
+    /// The number the method has in JSON.
+    pub fn number(self) -> u8 {
+        match self {
+            ShippingMethod::Ordinary => 0,
+            ShippingMethod::ParcelService => 1,
+        }
+    }
+}
+
+impl fmt::Display for ShippingMethod {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "{}", self.number())
+    }
+}
+
+impl Serialize for ShippingMethod {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u8(self.number())
+    }
+}
+
+impl<'de> Deserialize<'de> for ShippingMethod {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ShippingMethod, D::Error> {
+        match u64::deserialize(deserializer)? {
+            0 => Ok(ShippingMethod::Ordinary),
+            1 => Ok(ShippingMethod::ParcelService),
+            other => Err(serde::de::Error::custom(format!("unknown shipping method {other}"))),
+        }
+    }
+}
