@@ -31,10 +31,12 @@
 pub mod checkout;
 pub mod error;
 pub mod feed;
+pub mod geo;
 pub mod locale;
 pub mod money;
 pub mod operations;
 pub mod roughage;
+pub mod unit_price;
 pub mod url;
 pub mod validation;
 pub mod vat;
