@@ -11,10 +11,12 @@ use serde::de::DeserializeOwned;
 use crate::cart::{self, CartInput};
 use crate::checkout::{CheckoutState, checkout_gates};
 use crate::error::EngineError;
+use crate::geo::DistanceRequest;
+use crate::unit_price::{UnitPriceRequest, unit_prices};
 use crate::feed::{FeedAdviceRequest, SiloRequest, feed_advice, silo_interest};
 use crate::locale::{
     AmountFormatRequest, ConversionRequest, CultureRequest, CurrencyRequest, DateFormatRequest,
-    resolve_culture,
+    TextFallbackRequest, resolve_culture,
 };
 use crate::roughage::{ClassifyRequest, RoughageAdviceRequest, classify, roughage_advice};
 use crate::url::{ComparePathRequest, Paging, PagingRequest, UrlRequest, UrlResult, normalize, read_paging, with_paging};
@@ -39,10 +41,13 @@ pub const OPERATIONS: &[&str] = &[
     "locale.formatAmount",
     "locale.formatDate",
     "locale.fallbackLanguage",
+    "locale.textFallback",
     "url.normalize",
     "url.readPaging",
     "url.paging",
     "url.comparePath",
+    "catalog.unitPrices",
+    "geo.distance",
 ];
 
 /// Runs the named operation on a JSON input and returns its JSON output.
@@ -79,6 +84,7 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
             request.format().map_err(|error| EngineError::InvalidInput(error.to_string()))
         }),
         "locale.fallbackLanguage" => apply(input, |request: CultureRequest| Ok(resolve_culture(&request))),
+        "locale.textFallback" => apply(input, |request: TextFallbackRequest| Ok(request.resolve())),
         "url.normalize" => apply(input, |request: UrlRequest| Ok(UrlResult { url: normalize(&request.url) })),
         "url.readPaging" => apply(input, |request: UrlRequest| Ok(read_paging(&request.url))),
         "url.paging" => apply(input, |request: PagingRequest| {
@@ -86,6 +92,8 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
             Ok(UrlResult { url: with_paging(&request.url, paging)? })
         }),
         "url.comparePath" => apply(input, |request: ComparePathRequest| Ok(request.resolve())),
+        "catalog.unitPrices" => apply(input, |request: UnitPriceRequest| unit_prices(&request)),
+        "geo.distance" => apply(input, |request: DistanceRequest| request.resolve()),
         unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),
     }
 }

@@ -20,6 +20,20 @@ pub struct Config {
     pub captcha: CaptchaConfig,
     /// How long tokens and sessions live.
     pub lifetimes: Lifetimes,
+    /// `FIXTURES_DIR`: the demo data folder. Default `fixtures`.
+    pub fixtures_dir: PathBuf,
+    /// `IMPORT_FIXTURES`: `auto` (default) imports `fixtures_dir` at start when the database
+    /// holds no sites; `never` does not.
+    pub import_fixtures: ImportFixtures,
+}
+
+/// When the server imports the fixtures by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImportFixtures {
+    /// At start, when the database holds no sites yet.
+    Auto,
+    /// Never; only `host-server import-fixtures` imports.
+    Never,
 }
 
 /// Where e-mail goes.
@@ -75,6 +89,9 @@ pub enum ConfigError {
     /// `DATABASE_URL` names a database this server cannot use.
     #[error("DATABASE_URL must start with sqlite: or postgres:, got '{0}'")]
     DatabaseUrl(String),
+    /// `IMPORT_FIXTURES` is neither `auto` nor `never`.
+    #[error("IMPORT_FIXTURES must be auto or never, got '{0}'")]
+    ImportFixtures(String),
     /// A lifetime is not a whole number of seconds.
     #[error("{0} must be a whole number of seconds, got '{1}'")]
     Seconds(&'static str, String),
@@ -121,7 +138,16 @@ impl Config {
             email_change_token: seconds("EMAIL_CHANGE_TOKEN_TTL", defaults.email_change_token)?,
             session: seconds("SESSION_TTL", defaults.session)?,
         };
-        Ok(Config { port, database_url, static_dir, log_json, mail, captcha, lifetimes })
+        let fixtures_dir = lookup("FIXTURES_DIR")
+            .filter(|dir| !dir.trim().is_empty())
+            .map_or_else(|| PathBuf::from("fixtures"), PathBuf::from);
+        let import_fixtures = match lookup("IMPORT_FIXTURES").map(|value| value.trim().to_ascii_lowercase()) {
+            None => ImportFixtures::Auto,
+            Some(value) if value.is_empty() || value == "auto" => ImportFixtures::Auto,
+            Some(value) if value == "never" => ImportFixtures::Never,
+            Some(value) => return Err(ConfigError::ImportFixtures(value)),
+        };
+        Ok(Config { port, database_url, static_dir, log_json, mail, captcha, lifetimes, fixtures_dir, import_fixtures })
     }
 }
 
@@ -136,6 +162,22 @@ mod tests {
         assert_eq!(config.database_url, DEFAULT_DATABASE_URL);
         assert_eq!(config.static_dir, PathBuf::from("storefront/dist"));
         assert!(!config.log_json);
+        assert_eq!(config.fixtures_dir, PathBuf::from("fixtures"));
+        assert_eq!(config.import_fixtures, ImportFixtures::Auto);
+    }
+
+    #[test]
+    fn reads_the_fixture_settings() {
+        let config = Config::from_lookup(|name| match name {
+            "IMPORT_FIXTURES" => Some("never".to_owned()),
+            "FIXTURES_DIR" => Some("/srv/demo".to_owned()),
+            _ => None,
+        })
+        .unwrap();
+        assert_eq!(config.import_fixtures, ImportFixtures::Never);
+        assert_eq!(config.fixtures_dir, PathBuf::from("/srv/demo"));
+        let bad = Config::from_lookup(|name| (name == "IMPORT_FIXTURES").then(|| "sometimes".to_owned()));
+        assert!(matches!(bad, Err(ConfigError::ImportFixtures(_))));
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub mod context;
 pub mod db;
 pub mod error;
 pub mod extract;
+pub mod fixtures;
 pub mod health;
 pub mod mail;
 pub mod passwords;
@@ -60,6 +61,9 @@ pub enum StartupError {
     /// E-mail delivery could not be set up.
     #[error(transparent)]
     Mail(#[from] mail::MailError),
+    /// The automatic fixture import at start failed.
+    #[error("fixture import: {0}")]
+    Fixtures(#[from] fixtures::FixtureError),
 }
 
 /// Opens the database, runs the migrations, binds the configured port and serves until
@@ -76,6 +80,12 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), StartupError> {
     let db = Database::connect(&config.database_url).await?;
+    if config.import_fixtures == config::ImportFixtures::Auto
+        && fixtures::database_is_empty(&db).await.map_err(db::DatabaseError::from)?
+    {
+        tracing::info!(dir = %config.fixtures_dir.display(), "empty database: importing the fixtures");
+        fixtures::import(&db, &config.fixtures_dir).await?;
+    }
     let state = AppState {
         db,
         mailer: mail::Mailer::new(&config.mail)?,
@@ -90,6 +100,14 @@ pub async fn serve(
         .await?;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// `host-server import-fixtures [DIR]`: imports the fixtures folder (default `FIXTURES_DIR`)
+/// into the configured database and prints what it wrote.
+pub async fn import_fixtures_command(config: &Config, dir: Option<std::path::PathBuf>) -> Result<fixtures::ImportReport, StartupError> {
+    let db = Database::connect(&config.database_url).await?;
+    let dir = dir.unwrap_or_else(|| config.fixtures_dir.clone());
+    Ok(fixtures::import(&db, &dir).await?)
 }
 
 /// Completes on SIGTERM or Ctrl-C, so that in-flight requests finish before the process ends.

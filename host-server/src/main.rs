@@ -1,4 +1,5 @@
-//! Starts the Hoofbeat Commerce server with configuration from the environment.
+//! Starts the Hoofbeat Commerce server with configuration from the environment, or runs a
+//! command: `host-server import-fixtures [DIR]` imports the demo data and exits.
 
 use host_server::config::Config;
 
@@ -12,6 +13,33 @@ async fn main() -> std::process::ExitCode {
         }
     };
     host_server::telemetry::init(&config);
+    let mut arguments = std::env::args().skip(1);
+    match arguments.next().as_deref() {
+        None | Some("serve") => {}
+        Some("import-fixtures") => {
+            let dir = arguments.next().map(std::path::PathBuf::from);
+            return match host_server::import_fixtures_command(&config, dir).await {
+                Ok(report) => {
+                    let rows: usize = report.rows.iter().map(|(_, count)| count).sum();
+                    println!(
+                        "imported {rows} rows into {} tables (read and checked in {} ms, written in {} ms)",
+                        report.rows.len(),
+                        report.load.as_millis(),
+                        report.write.as_millis()
+                    );
+                    std::process::ExitCode::SUCCESS
+                }
+                Err(error) => {
+                    eprintln!("import failed: {error}");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
+        Some(other) => {
+            eprintln!("unknown command '{other}'; usage: host-server [serve | import-fixtures [DIR]]");
+            return std::process::ExitCode::from(2);
+        }
+    }
     match host_server::run(config, host_server::shutdown_signal()).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {

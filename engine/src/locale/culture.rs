@@ -182,6 +182,78 @@ pub fn resolve_culture(request: &CultureRequest) -> CultureResolution {
     CultureResolution { culture, fallback }
 }
 
+impl Culture {
+    /// The culture whose text a regional culture borrows (fixtures/README.md, text fallback
+    /// step 2): `nl-BE` → `nl`, `de-AT` → `de`, `fr-BE` → `fr-FR`. Other cultures have none.
+    pub fn parent(self) -> Option<Culture> {
+        match self {
+            Culture::NlBe => Some(Culture::Nl),
+            Culture::DeAt => Some(Culture::De),
+            Culture::FrBe => Some(Culture::FrFr),
+            _ => None,
+        }
+    }
+}
+
+/// The order in which the cultures of a localized text are tried for `culture` on a site:
+/// the culture itself, its parent, the site's fallback language and its parent, `en`, and
+/// finally `nl` (the source language, always written). No culture appears twice.
+pub fn text_fallback_chain(culture: Culture, site_fallback: Option<Culture>) -> Vec<Culture> {
+    let mut chain = Vec::with_capacity(6);
+    let mut push = |candidate: Option<Culture>| {
+        if let Some(candidate) = candidate.filter(|candidate| !chain.contains(candidate)) {
+            chain.push(candidate);
+        }
+    };
+    push(Some(culture));
+    push(culture.parent());
+    push(site_fallback);
+    push(site_fallback.and_then(Culture::parent));
+    push(Some(ENGLISH));
+    push(Some(DEFAULT_CULTURE));
+    chain
+}
+
+/// The culture whose text to show from a localized text that has `available` cultures, or
+/// `None` when none of the chain is available (a text without `nl`).
+pub fn pick_text_culture(culture: Culture, site_fallback: Option<Culture>, available: &[Culture]) -> Option<Culture> {
+    text_fallback_chain(culture, site_fallback).into_iter().find(|candidate| available.contains(candidate))
+}
+
+/// Input of `locale.textFallback`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TextFallbackRequest {
+    /// The culture the text is wanted in.
+    pub culture: Culture,
+    /// The site's fallback language, if any.
+    #[serde(default)]
+    pub site_fallback: Option<Culture>,
+    /// The cultures the localized text has.
+    #[serde(default)]
+    pub available: Vec<Culture>,
+}
+
+/// Output of `locale.textFallback`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TextFallbackResult {
+    /// The cultures tried, in order.
+    pub chain: Vec<Culture>,
+    /// The first of them the text has, if any.
+    pub culture: Option<Culture>,
+}
+
+impl TextFallbackRequest {
+    /// Applies [`text_fallback_chain`] and [`pick_text_culture`].
+    pub fn resolve(&self) -> TextFallbackResult {
+        TextFallbackResult {
+            chain: text_fallback_chain(self.culture, self.site_fallback),
+            culture: pick_text_culture(self.culture, self.site_fallback, &self.available),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,5 +293,16 @@ mod tests {
             let resolution = resolve_culture(&request);
             assert_eq!((resolution.culture, resolution.fallback), (culture, fallback_expected));
         }
+    }
+    #[test]
+    fn text_falls_back_through_parent_site_fallback_english_and_dutch() {
+        use Culture::*;
+        assert_eq!(text_fallback_chain(FrBe, Some(NlBe)), vec![FrBe, FrFr, NlBe, Nl, En]);
+        assert_eq!(text_fallback_chain(Sv, Some(Sv)), vec![Sv, En, Nl]);
+        assert_eq!(text_fallback_chain(DeAt, None), vec![DeAt, De, En, Nl]);
+        assert_eq!(text_fallback_chain(Nl, Some(Nl)), vec![Nl, En]);
+        assert_eq!(pick_text_culture(DeAt, Some(DeAt), &[Nl, De]), Some(De));
+        assert_eq!(pick_text_culture(Pl, Some(Pl), &[Nl, En]), Some(En));
+        assert_eq!(pick_text_culture(Pl, Some(Pl), &[]), None);
     }
 }

@@ -13,7 +13,8 @@ mod number;
 pub use country::{CountryCode, CountryCodeError};
 pub use culture::{
     Culture, CultureError, CultureRequest, CultureResolution, DEFAULT_CULTURE, ENGLISH,
-    fallback_culture, resolve_culture,
+    TextFallbackRequest, TextFallbackResult, fallback_culture, pick_text_culture, resolve_culture,
+    text_fallback_chain,
 };
 pub use currency::{
     ConversionRate, Currency, CurrencyRequest, CurrencyResult, ConversionRequest,

@@ -5,6 +5,7 @@ mod support;
 
 mod accounts;
 mod captcha;
+mod fixtures;
 mod health;
 mod storefront;
 mod vat;

@@ -45,6 +45,36 @@ macro_rules! backend_tests {
 }
 pub(crate) use backend_tests;
 
+/// Like `backend_tests!`, on a server that imported the repository's fixtures.
+macro_rules! fixture_tests {
+    ($(async fn $name:ident($app:ident) $body:block)*) => {
+        mod sqlite {
+            #[allow(unused_imports)]
+            use super::*;
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let $app = $crate::support::TestApp::spawn_with_fixtures($crate::support::Backend::Sqlite).await;
+                    $body
+                }
+            )*
+        }
+        mod postgres {
+            #[allow(unused_imports)]
+            use super::*;
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                #[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]
+                async fn $name() {
+                    let $app = $crate::support::TestApp::spawn_with_fixtures($crate::support::Backend::Postgres).await;
+                    $body
+                }
+            )*
+        }
+    };
+}
+pub(crate) use fixture_tests;
+
 /// A running server and a client for it.
 pub struct TestApp {
     /// The database backend this server runs on.
@@ -57,6 +87,11 @@ pub struct TestApp {
     server: Option<tokio::task::JoinHandle<()>>,
     scratch: PathBuf,
     postgres_database: Option<String>,
+}
+
+/// The repository's fixtures folder.
+pub fn fixtures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
 }
 
 fn postgres_admin_url() -> String {
@@ -101,6 +136,8 @@ impl TestApp {
         config.database_url = database_url;
         config.static_dir = static_dir;
         config.mail.outbox_dir = scratch.join("outbox");
+        config.import_fixtures = host_server::config::ImportFixtures::Never;
+        config.fixtures_dir = fixtures_dir();
         adjust(&mut config);
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base_url = format!("http://{}", listener.local_addr().unwrap());
@@ -118,6 +155,50 @@ impl TestApp {
         let app = TestApp { backend, base_url, client, stop: Some(stop), server: Some(server), scratch, postgres_database };
         app.wait_until_healthy().await;
         app
+    }
+
+    /// Starts the server on a fresh database into which it imports the repository's fixtures
+    /// (the automatic import at start, as on a fresh machine).
+    pub async fn spawn_with_fixtures(backend: Backend) -> TestApp {
+        TestApp::spawn_with(backend, |config| config.import_fixtures = host_server::config::ImportFixtures::Auto).await
+    }
+
+    /// The database URL of this app, for tests that open the database themselves.
+    pub fn database_url(&self) -> String {
+        match self.backend {
+            Backend::Sqlite => format!("sqlite://{}?mode=rwc", self.scratch.join("shop.sqlite").display()),
+            Backend::Postgres => with_database(&postgres_admin_url(), self.postgres_database.as_deref().unwrap_or_default()),
+        }
+    }
+
+    /// A scratch folder that is removed with the app.
+    pub fn scratch(&self) -> &std::path::Path {
+        &self.scratch
+    }
+
+    #[allow(dead_code)]
+    /// GET a path with the `siteid` and `languageid` headers.
+    pub async fn get_in(&self, site_id: i64, language_id: i64, path: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .header("siteid", site_id.to_string())
+            .header("languageid", language_id.to_string())
+            .send()
+            .await
+            .unwrap()
+    }
+
+    #[allow(dead_code)]
+    /// POST a JSON body with the `siteid` and `languageid` headers.
+    pub async fn post_json_in(&self, site_id: i64, language_id: i64, path: &str, body: &serde_json::Value) -> reqwest::Response {
+        self.client
+            .post(self.url(path))
+            .header("siteid", site_id.to_string())
+            .header("languageid", language_id.to_string())
+            .json(body)
+            .send()
+            .await
+            .unwrap()
     }
 
     async fn wait_until_healthy(&self) {
