@@ -56,6 +56,7 @@ export async function startServer(): Promise<RunningServer> {
       PORT: String(port),
       DATABASE_URL: `sqlite://${join(scratch, 'shop.sqlite')}?mode=rwc`,
       STATIC_DIR: staticDir,
+      FIXTURES_DIR: join(repoRoot, 'fixtures'),
       RUST_LOG: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
