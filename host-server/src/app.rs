@@ -16,6 +16,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .fallback(ServeFile::new(config.static_dir.join("index.html")));
     Router::new()
         .merge(health::router())
+        .merge(crate::engine_api::router())
         .merge(account::router())
         .merge(authentication::router())
         .merge(vat::router())

@@ -47,6 +47,9 @@ pub enum ApiError {
         /// A readable message.
         message: String,
     },
+    /// The engine refused the input (HTTP 400 with the engine's stable error code).
+    #[error(transparent)]
+    Engine(#[from] engine::EngineError),
     /// The database failed (HTTP 500; the cause is logged, not shown).
     #[error(transparent)]
     Database(#[from] sqlx::Error),
@@ -99,6 +102,7 @@ impl ApiError {
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Refused { status, .. } => *status,
+            ApiError::Engine(_) => StatusCode::BAD_REQUEST,
             ApiError::Database(_) | ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -112,6 +116,7 @@ impl IntoResponse for ApiError {
             ApiError::Unauthorized => ("errors.unauthorized", "Not signed in".to_owned(), BTreeMap::new()),
             ApiError::NotFound => ("errors.notFound", "Not found".to_owned(), BTreeMap::new()),
             ApiError::Refused { code, message, .. } => (code, message, BTreeMap::new()),
+            ApiError::Engine(error) => (error.code(), error.to_string(), BTreeMap::new()),
             ApiError::Database(error) => {
                 tracing::error!(%error, "database error");
                 ("errors.unexpectedServer", "An unexpected server error occurred.".to_owned(), BTreeMap::new())

@@ -15,6 +15,7 @@ pub mod clock;
 pub mod config;
 pub mod context;
 pub mod db;
+pub mod engine_api;
 pub mod error;
 pub mod extract;
 pub mod fixtures;

@@ -9,3 +9,4 @@ mod fixtures;
 mod health;
 mod storefront;
 mod vat;
+mod vectors;
