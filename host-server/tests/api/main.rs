@@ -5,6 +5,7 @@ mod support;
 
 mod accounts;
 mod captcha;
+mod catalog_read;
 mod fixtures;
 mod health;
 mod storefront;

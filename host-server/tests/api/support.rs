@@ -176,7 +176,7 @@ impl TestApp {
         &self.scratch
     }
 
-    #[allow(dead_code)]
+
     /// GET a path with the `siteid` and `languageid` headers.
     pub async fn get_in(&self, site_id: i64, language_id: i64, path: &str) -> reqwest::Response {
         self.client
@@ -188,7 +188,7 @@ impl TestApp {
             .unwrap()
     }
 
-    #[allow(dead_code)]
+
     /// POST a JSON body with the `siteid` and `languageid` headers.
     pub async fn post_json_in(&self, site_id: i64, language_id: i64, path: &str, body: &serde_json::Value) -> reqwest::Response {
         self.client

@@ -1,0 +1,137 @@
+//! Countries and languages (specification section 7, "Reference and routing"):
+//! `GET /api/countries`, `/api/countries/localizedname`, `/api/countries/{id}`,
+//! `/api/countries/{id}/localizedname`, `GET /api/language` and `GET /api/language/{id}`.
+//!
+//! `name` is the country's English name; the `localizedname` variants give `name` in the
+//! language of the `languageid` header (by the text fallback rule; Dutch without a header).
+
+use axum::extract::{Path, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use engine::locale::Culture;
+use serde::Serialize;
+use sqlx::AnyPool;
+
+use crate::AppState;
+use crate::context::RequestContext;
+use crate::error::ApiError;
+
+/// The routes of this area.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/countries", get(countries))
+        .route("/api/countries/localizedname", get(countries_localized))
+        .route("/api/countries/{id}", get(country))
+        .route("/api/countries/{id}/localizedname", get(country_localized))
+        .route("/api/language", get(languages))
+        .route("/api/language/{id}", get(language))
+}
+
+/// A country.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Country {
+    pub country_id: i64,
+    pub name: String,
+    pub region_code: String,
+}
+
+/// A language.
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct Language {
+    pub language_id: i64,
+    pub culture: String,
+    pub localized_name: String,
+}
+
+fn id_of(text: &str) -> Result<i64, ApiError> {
+    text.parse().map_err(|_| ApiError::field("id", "validation.invalid", "the id must be a whole number"))
+}
+
+async fn culture_of(pool: &AnyPool, context: RequestContext) -> Result<Culture, ApiError> {
+    let Some(language_id) = context.language_id else { return Ok(engine::locale::DEFAULT_CULTURE) };
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT culture FROM languages WHERE language_id = $1").bind(language_id).fetch_optional(pool).await?;
+    let (culture,) = row.ok_or_else(|| ApiError::field("languageid", "errors.unknownLanguage", format!("language {language_id} does not exist")))?;
+    culture.parse().map_err(|_| ApiError::Internal(format!("stored culture {culture} is unknown")))
+}
+
+async fn load_countries(pool: &AnyPool, only: Option<i64>, culture: Culture) -> Result<Vec<Country>, ApiError> {
+    let countries: Vec<(i64, String)> = match only {
+        Some(id) => sqlx::query_as("SELECT country_id, region_code FROM countries WHERE country_id = $1").bind(id).fetch_all(pool).await?,
+        None => sqlx::query_as("SELECT country_id, region_code FROM countries ORDER BY country_id").fetch_all(pool).await?,
+    };
+    let names: Vec<(i64, String, String)> = sqlx::query_as("SELECT country_id, culture, name FROM country_names").fetch_all(pool).await?;
+    Ok(countries
+        .into_iter()
+        .map(|(country_id, region_code)| {
+            let written: Vec<(Culture, &str)> = names
+                .iter()
+                .filter(|(id, ..)| *id == country_id)
+                .filter_map(|(_, culture, name)| culture.parse().ok().map(|culture| (culture, name.as_str())))
+                .collect();
+            let available: Vec<Culture> = written.iter().map(|(culture, _)| *culture).collect();
+            let name = engine::locale::pick_text_culture(culture, None, &available)
+                .and_then(|chosen| written.iter().find(|(culture, _)| *culture == chosen))
+                .map_or_else(String::new, |(_, name)| (*name).to_owned());
+            Country { country_id, name, region_code }
+        })
+        .collect())
+}
+
+async fn countries(State(state): State<AppState>) -> Result<Json<Vec<Country>>, ApiError> {
+    Ok(Json(load_countries(state.db.pool(), None, engine::locale::ENGLISH).await?))
+}
+
+async fn countries_localized(State(state): State<AppState>, context: RequestContext) -> Result<Json<Vec<Country>>, ApiError> {
+    let culture = culture_of(state.db.pool(), context).await?;
+    Ok(Json(load_countries(state.db.pool(), None, culture).await?))
+}
+
+async fn country(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Country>, ApiError> {
+    let id = id_of(&id)?;
+    load_countries(state.db.pool(), Some(id), engine::locale::ENGLISH).await?.pop().map(Json).ok_or(ApiError::NotFound)
+}
+
+async fn country_localized(
+    State(state): State<AppState>,
+    context: RequestContext,
+    Path(id): Path<String>,
+) -> Result<Json<Country>, ApiError> {
+    let id = id_of(&id)?;
+    let culture = culture_of(state.db.pool(), context).await?;
+    load_countries(state.db.pool(), Some(id), culture).await?.pop().map(Json).ok_or(ApiError::NotFound)
+}
+
+/// All languages; with a `siteid` header, the site's languages in the site's order.
+async fn languages(State(state): State<AppState>, context: RequestContext) -> Result<Json<Vec<Language>>, ApiError> {
+    let pool = state.db.pool();
+    let languages = match context.site_id {
+        Some(site_id) => {
+            let exists: Option<(i64,)> = sqlx::query_as("SELECT site_id FROM sites WHERE site_id = $1").bind(site_id).fetch_optional(pool).await?;
+            if exists.is_none() {
+                return Err(ApiError::field("siteid", "errors.unknownSite", format!("site {site_id} does not exist")));
+            }
+            sqlx::query_as(
+                "SELECT l.language_id, l.culture, l.localized_name FROM site_languages s \
+                 JOIN languages l ON l.language_id = s.language_id WHERE s.site_id = $1 ORDER BY s.position",
+            )
+            .bind(site_id)
+            .fetch_all(pool)
+            .await?
+        }
+        None => sqlx::query_as("SELECT language_id, culture, localized_name FROM languages ORDER BY language_id").fetch_all(pool).await?,
+    };
+    Ok(Json(languages))
+}
+
+async fn language(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Language>, ApiError> {
+    let id = id_of(&id)?;
+    sqlx::query_as("SELECT language_id, culture, localized_name FROM languages WHERE language_id = $1")
+        .bind(id)
+        .fetch_optional(state.db.pool())
+        .await?
+        .map(Json)
+        .ok_or(ApiError::NotFound)
+}

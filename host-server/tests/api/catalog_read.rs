@@ -1,0 +1,146 @@
+//! Sites, countries, languages and routing on the imported fixtures (specification section 7).
+
+use serde_json::{Value, json};
+
+use crate::support::fixture_tests;
+
+fixture_tests! {
+    async fn a_site_is_found_by_domain_alias_and_id_with_a_long_cache(app) {
+        let response = app.get("/api/sites/getbydomain?domain=de.hoefslag.localhost").await;
+        assert_eq!(response.status(), 200);
+        assert_eq!(response.headers()["cache-control"], "public, max-age=900");
+        let site: Value = response.json().await.unwrap();
+        assert_eq!(site["siteId"], 3);
+        assert_eq!(site["languages"][0]["culture"], "de");
+        assert_eq!(site["fallbackLanguageId"], 3);
+        assert_eq!(site["vatPercentageLow"], "7");
+        assert_eq!(site["customerServiceTitle"], "Kundenservice");
+        assert_eq!(site["autoRedirectIfNotInSameCountry"], true);
+
+        let alias: Value = app.get("/api/sites/getbydomain?domain=localhost:8080").await.json().await.unwrap();
+        assert_eq!(alias["siteId"], 1);
+        assert_eq!(alias["currencyCode"], "EUR");
+
+        let by_id: Value = app.get("/api/Sites/5").await.json().await.unwrap();
+        assert_eq!(by_id["domain"], "dk.hoefslag.localhost");
+        assert_eq!(by_id["currencyCode"], "DKK");
+        let all: Vec<Value> = app.get("/api/Sites").await.json().await.unwrap();
+        assert_eq!(all.len(), 17);
+    }
+
+    async fn unknown_sites_and_bad_input_are_clear_errors(app) {
+        assert_eq!(app.get("/api/Sites/999").await.status(), 404);
+        assert_eq!(app.get("/api/Sites/abc").await.status(), 400);
+        assert_eq!(app.get("/api/sites/getbydomain?domain=nowhere.example").await.status(), 404);
+        let missing = app.get("/api/sites/getbydomain").await;
+        assert_eq!(missing.status(), 400);
+        let body: Value = missing.json().await.unwrap();
+        assert!(body["fieldErrors"]["domain"].is_array(), "{body}");
+    }
+
+    async fn the_localization_check_offers_the_site_of_the_visitors_country(app) {
+        let response = app.post("/api/Sites?url=http%3A%2F%2Fde.hoefslag.localhost%2Fmusli%2F%3Fmailplus_id%3D7&countryCode=DK").await;
+        assert_eq!(response.status(), 200);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["redirectUrl"], "http://dk.hoefslag.localhost/?mailplus_id=7");
+        assert_eq!(body["availableQueryParameters"], json!(["mailplus_id"]));
+        // Same country, or a site that does not redirect (Hoefslag NL): no redirect.
+        let same: Value = app.post("/api/Sites?url=http%3A%2F%2Fde.hoefslag.localhost%2F&countryCode=de").await.json().await.unwrap();
+        assert_eq!(same["redirectUrl"], Value::Null);
+        let nl: Value = app.post("/api/Sites?url=http%3A%2F%2Fhoefslag.localhost%2F&countryCode=DE").await.json().await.unwrap();
+        assert_eq!(nl["redirectUrl"], Value::Null);
+        let bad = app.post("/api/Sites?url=not-a-url&countryCode=DEU").await;
+        assert_eq!(bad.status(), 400);
+        let missing: Value = app.post("/api/Sites").await.json().await.unwrap();
+        assert!(missing["fieldErrors"]["url"].is_array() && missing["fieldErrors"]["countryCode"].is_array(), "{missing}");
+    }
+
+    async fn countries_and_languages_are_served_localized(app) {
+        let countries: Vec<Value> = app.get("/api/countries").await.json().await.unwrap();
+        assert_eq!(countries.len(), 19);
+        assert_eq!(countries[0], json!({"countryId": 1, "name": "Netherlands", "regionCode": "NL"}));
+        let german: Vec<Value> = app.get_in(3, 3, "/api/countries/localizedname").await.json().await.unwrap();
+        assert_eq!(german[0]["name"], "Niederlande");
+        let one = app.get_in(5, 4, "/api/countries/3/localizedname").await;
+        assert_eq!(one.headers()["cache-control"], "public, max-age=900");
+        assert_eq!(one.json::<Value>().await.unwrap()["name"], "Tyskland");
+        assert_eq!(app.get("/api/countries/77").await.status(), 404);
+        assert_eq!(app.get("/api/countries/x").await.status(), 400);
+
+        let languages: Vec<Value> = app.get("/api/language").await.json().await.unwrap();
+        assert_eq!(languages.len(), 15);
+        let site_languages: Vec<Value> = app.get_in(2, 6, "/api/language").await.json().await.unwrap();
+        assert_eq!(site_languages.iter().map(|l| l["culture"].as_str().unwrap()).collect::<Vec<_>>(), ["nl-BE", "fr-BE"]);
+        let danish: Value = app.get("/api/language/4").await.json().await.unwrap();
+        assert_eq!(danish, json!({"languageId": 4, "culture": "da", "localizedName": danish["localizedName"]}));
+        assert_eq!(app.get("/api/language/99").await.status(), 404);
+    }
+
+    async fn routing_resolves_every_page_type_and_back(app) {
+        let route: Value = app.get_in(1, 1, "/api/routing/getbyurl?url=/muesli/hoefslag-sport-muesli/").await.json().await.unwrap();
+        assert_eq!(route, json!({"type": "productDetail", "siteId": 1, "languageId": 1, "productVariantId": 1011, "omitArticleCode": true}));
+        let german: Value = app.get_in(3, 3, "/api/routing/getbyurl?url=https%3A%2F%2Fde.hoefslag.localhost%2Fmusli%2Fhoefslag-sport-musli%2F").await.json().await.unwrap();
+        assert_eq!(german["productVariantId"], 1011);
+
+        let search: Value = app.get_in(1, 1, "/api/routing/getbyurl?url=%2Fmuesli%2F%3Fp%3D2").await.json().await.unwrap();
+        assert_eq!(search["type"], "productSearch");
+        assert_eq!(search["parameters"], json!({"landingPageId": 1, "page": 2, "pageSize": 24}));
+
+        let page: Value = app.get_in(1, 1, "/api/routing/getbyurl?url=/klantenservice/").await.json().await.unwrap();
+        assert_eq!(page, json!({"type": "contentPage", "siteId": 1, "languageId": 1, "contentPageId": 103}));
+        let english: Value = app.get_in(1, 2, "/api/routing/getbyurl?url=/customer-service/").await.json().await.unwrap();
+        assert_eq!(english["contentPageId"], 103);
+
+        let scan: Value = app.get_in(1, 1, "/api/routing/getbyurl?url=/quick-scan-result/abc123/").await.json().await.unwrap();
+        assert_eq!(scan["type"], "quickScanResult");
+        assert_eq!(scan["key"], "abc123");
+
+        let advice: Value = app.get_in(1, 1, "/api/routing/getbyurl?url=/advies/voeding/").await.json().await.unwrap();
+        assert_eq!(advice["type"], "adviceCategory");
+        assert_eq!(advice["adviceCategoryId"], 1);
+
+        // And back.
+        let url: Value = app.post_json_in(1, 1, "/api/routing/geturl", &json!({"type": "productDetail", "productVariantId": 1011, "omitArticleCode": true})).await.json().await.unwrap();
+        assert_eq!(url["url"], "/muesli/hoefslag-sport-muesli/");
+        let url: Value = app.post_json_in(3, 3, "/api/routing/geturl", &json!({"type": "contentPage", "contentPageId": 303})).await.json().await.unwrap();
+        assert!(url["url"].as_str().unwrap().ends_with('/'), "{url}");
+        let url: Value = app.post_json_in(1, 1, "/api/routing/geturl", &json!({"type": "productSearch", "parameters": {"landingPageId": 1, "page": 3}})).await.json().await.unwrap();
+        assert_eq!(url["url"], "/muesli/?p=3");
+    }
+
+    async fn redirects_trailing_slashes_and_unknown_paths(app) {
+        let redirect: Value = app.get_in(1, 1, "/api/routing/getbyurl?url=/producten/sport-muesli/").await.json().await.unwrap();
+        assert_eq!(redirect["type"], "redirect");
+        assert_eq!(redirect["url"], "/muesli/hoefslag-sport-muesli/");
+        let slash: Value = app.get_in(1, 1, "/api/routing/getbyurl?url=/klantenservice").await.json().await.unwrap();
+        assert_eq!(slash, json!({"type": "redirect", "siteId": 1, "languageId": 1, "url": "/klantenservice/", "statusCode": 301}));
+
+        let missing = app.get_in(1, 1, "/api/routing/getbyurl?url=/bestaat-niet/").await;
+        assert_eq!(missing.status(), 404);
+        let body: Value = missing.json().await.unwrap();
+        assert_eq!(body["notFoundPageId"], 111);
+
+        // The wrong language for the site, an unknown site, no headers, no url.
+        assert_eq!(app.get_in(1, 3, "/api/routing/getbyurl?url=/").await.status(), 400);
+        let unknown = app.get_in(99, 1, "/api/routing/getbyurl?url=/").await;
+        assert_eq!(unknown.status(), 400);
+        assert!(unknown.json::<Value>().await.unwrap()["fieldErrors"]["siteid"].is_array());
+        assert_eq!(app.get("/api/routing/getbyurl?url=/").await.status(), 400);
+        assert_eq!(app.get_in(1, 1, "/api/routing/getbyurl").await.status(), 400);
+        let bad_type = app.post_json_in(1, 1, "/api/routing/geturl", &json!({"type": "spaceship"})).await;
+        assert_eq!(bad_type.status(), 400);
+        let unknown_page = app.post_json_in(1, 1, "/api/routing/geturl", &json!({"type": "contentPage", "contentPageId": 999})).await;
+        assert_eq!(unknown_page.status(), 404);
+    }
+}
+
+mod private_areas {
+    crate::support::backend_tests! {
+    async fn private_areas_are_never_cached(app) {
+        let response = app.get("/api/account").await;
+        assert_eq!(response.headers()["cache-control"], "no-store");
+        let response = app.get("/api/cart/123").await;
+        assert_eq!(response.headers()["cache-control"], "no-store");
+    }
+}
+}
