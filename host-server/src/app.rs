@@ -20,6 +20,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
     Router::new()
         .merge(health::router())
         .merge(crate::engine_api::router())
+        .merge(crate::cart::router())
         .merge(account::router())
         .merge(authentication::router())
         .merge(vat::router())

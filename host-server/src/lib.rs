@@ -11,6 +11,7 @@ pub mod account;
 pub mod app;
 pub mod authentication;
 pub mod captcha;
+pub mod cart;
 pub mod clock;
 pub mod config;
 pub mod context;

@@ -5,6 +5,7 @@ mod support;
 
 mod accounts;
 mod captcha;
+mod carts;
 mod catalog_read;
 mod fixtures;
 mod health;

@@ -1,0 +1,517 @@
+//! Carts (specification, sections 3, 4 and 7: /api/cart and /api/cartcalculation).
+//!
+//! The server owns carts and recomputes every amount with the engine on every read; nothing
+//! priced by a client is trusted. Cart ids are random 128-bit values. Every answer that shows
+//! a cart carries both the cart's data and its calculation, as the storefront expects.
+
+mod pricing;
+mod promotions;
+mod store;
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post, put};
+use axum::{Json as JsonResponse, Router};
+use engine::cart::{CalculatedCart, ShippingMethodOption};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::context::RequestContext;
+use crate::error::ApiError;
+use crate::extract::Json;
+use crate::session::Client;
+use crate::AppState;
+use pricing::CartChoices;
+use store::{CartRow, LineRow, SampleRow};
+
+/// The routes of this area.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/cart", post(create_cart))
+        .route("/api/cart/{id}", get(get_cart))
+        .route("/api/cart/{id}/products", post(add_product))
+        .route("/api/cart/{id}/products/{variant_id}", put(set_quantity).delete(remove_product))
+        .route("/api/cart/{id}/discountcode", post(add_discount_code).delete(remove_discount_code))
+        .route("/api/cart/{id}/shippingmethods", get(shipping_methods))
+        .route("/api/cart/{id}/shipping", put(set_shipping))
+        .route("/api/cart/{id}/billing", post(set_billing))
+        .route("/api/cart/{id}/companyinfo", put(set_company))
+        .route("/api/cart/{id}/payment", post(set_payment))
+        .route("/api/cart/{id}/newsletter", post(set_newsletter))
+        .route("/api/cartcalculation/{id}/calculate", post(calculate_stored))
+        .route("/api/cartcalculation/calculate", post(calculate_given))
+}
+
+/// A cart line as the storefront sees it.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CartProductView {
+    pub product_id: i64,
+    pub product_variant_id: i64,
+    pub count: i64,
+    pub rqs_samples: Vec<SampleView>,
+}
+
+/// The name of one scan sample.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SampleView {
+    pub sequence: i64,
+    pub sample_name: String,
+}
+
+/// The payment choices (never the gift card PIN).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentView {
+    pub payment_method_id: Option<i64>,
+    pub issuer: Option<String>,
+    pub gift_card_number: Option<String>,
+}
+
+/// The cart's data (specification, section 3: Cart).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CartView {
+    pub shoppingcart_id: String,
+    pub created: i64,
+    pub last_modified: i64,
+    pub site_id: i64,
+    pub language_id: i64,
+    pub billing: Option<Value>,
+    pub shipping: Option<Value>,
+    pub company: Option<Value>,
+    pub alternative_shipping_address: bool,
+    pub newsletter_subscribe: bool,
+    pub payment: PaymentView,
+    pub mailplus_id: Option<String>,
+    pub products: Vec<CartProductView>,
+    pub discount_code: Option<String>,
+    pub dealer_id: Option<i64>,
+    pub dpd_parcel_shop_id: Option<String>,
+    pub dpd_parcel_shop_zipcode_or_city: Option<String>,
+    pub shipping_method: i64,
+    pub scan_products_only: bool,
+}
+
+/// A cart with its calculation: what GET /api/cart/{id} and every change answer.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CartWithCalculation {
+    pub cart: CartView,
+    pub calculation: CalculatedCart,
+}
+
+fn parse_document(text: &Option<String>) -> Option<Value> {
+    text.as_deref().and_then(|text| serde_json::from_str(text).ok())
+}
+
+fn view(row: CartRow, lines: Vec<LineRow>, samples: Vec<SampleRow>, calculation: &CalculatedCart) -> CartView {
+    let products = lines
+        .into_iter()
+        .map(|line| CartProductView {
+            product_id: line.product_id,
+            product_variant_id: line.product_variant_id,
+            count: line.count,
+            rqs_samples: samples
+                .iter()
+                .filter(|sample| sample.product_variant_id == line.product_variant_id)
+                .map(|sample| SampleView { sequence: sample.sequence, sample_name: sample.sample_name.clone() })
+                .collect(),
+        })
+        .collect();
+    CartView {
+        shoppingcart_id: row.cart_id,
+        created: row.created_at,
+        last_modified: row.last_modified,
+        site_id: row.site_id,
+        language_id: row.language_id,
+        billing: parse_document(&row.billing_json),
+        shipping: parse_document(&row.shipping_json),
+        company: parse_document(&row.company_json),
+        alternative_shipping_address: row.alternative_shipping_address != 0,
+        newsletter_subscribe: row.newsletter_subscribe != 0,
+        payment: PaymentView { payment_method_id: row.payment_method_id, issuer: row.issuer, gift_card_number: row.gift_card_number },
+        mailplus_id: row.mailplus_id,
+        products,
+        discount_code: row.discount_code,
+        dealer_id: row.dealer_id,
+        dpd_parcel_shop_id: row.dpd_parcel_shop_id,
+        dpd_parcel_shop_zipcode_or_city: row.dpd_parcel_shop_zipcode_or_city,
+        shipping_method: row.shipping_method,
+        scan_products_only: calculation.scan_products_only,
+    }
+}
+
+fn choices(row: &CartRow) -> CartChoices<'_> {
+    CartChoices {
+        site_id: row.site_id,
+        language_id: row.language_id,
+        discount_code: row.discount_code.as_deref(),
+        shipping_method: row.shipping_method,
+        payment_method_id: row.payment_method_id,
+        gift_card_number: row.gift_card_number.as_deref(),
+    }
+}
+
+async fn existing_cart(state: &AppState, cart_id: &str) -> Result<CartRow, ApiError> {
+    store::find(state.db.pool(), cart_id).await?.ok_or(ApiError::NotFound)
+}
+
+/// Loads a cart, calculates it with the engine and shapes the answer.
+async fn load(state: &AppState, cart_id: &str) -> Result<CartWithCalculation, ApiError> {
+    let pool = state.db.pool();
+    let row = existing_cart(state, cart_id).await?;
+    let lines = store::lines(pool, cart_id).await?;
+    let samples = store::samples(pool, cart_id).await?;
+    let input = pricing::cart_input(pool, &choices(&row), &lines, &samples).await?;
+    let calculation = engine::cart::calculate(&input).map_err(engine::EngineError::from)?;
+    Ok(CartWithCalculation { cart: view(row, lines, samples, &calculation), calculation })
+}
+
+async fn answer(state: &AppState, cart_id: &str) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+    load(state, cart_id).await.map(JsonResponse)
+}
+
+async fn create_cart(
+    State(state): State<AppState>,
+    context: RequestContext,
+    client: Client,
+) -> Result<(StatusCode, JsonResponse<CartWithCalculation>), ApiError> {
+    let payload_incorrect =
+        || ApiError::refused(StatusCode::BAD_REQUEST, "errors.payloadIncorrect", "Payload is incorrect");
+    let (site_id, language_id) = context.site_id.zip(context.language_id).ok_or_else(payload_incorrect)?;
+    // The site must offer the language; this also proves both exist.
+    pricing::text_language(state.db.pool(), site_id, language_id).await?;
+    let cart_id = store::create(state.db.pool(), site_id, language_id, &client.ip).await?;
+    Ok((StatusCode::CREATED, answer(&state, &cart_id).await?))
+}
+
+async fn get_cart(State(state): State<AppState>, Path(id): Path<String>) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+    answer(&state, &id).await
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AddQuery {
+    product_variant_id: Option<String>,
+    quantity: Option<String>,
+}
+
+fn whole_number(value: Option<&str>, field: &str, default: Option<i64>) -> Result<i64, ApiError> {
+    match value.map(str::trim).filter(|value| !value.is_empty()) {
+        None => default.ok_or_else(|| ApiError::field(field, "validation.required", "Dit is een verplicht veld")),
+        Some(text) => text
+            .parse()
+            .map_err(|_| ApiError::field(field, "validation.invalidQuantity", "Dit is geen geldig aantal")),
+    }
+}
+
+/// The product of a variant the cart's site sells; 404 otherwise.
+async fn product_of_variant(state: &AppState, site_id: i64, variant_id: i64) -> Result<i64, ApiError> {
+    let row: Option<(i64,)> = sqlx::query_as(
+        "SELECT v.product_id FROM variants v JOIN variant_sites vs ON vs.product_variant_id = v.product_variant_id \
+         WHERE v.product_variant_id = $1 AND vs.site_id = $2",
+    )
+    .bind(variant_id)
+    .bind(site_id)
+    .fetch_optional(state.db.pool())
+    .await?;
+    row.map(|(product_id,)| product_id).ok_or(ApiError::NotFound)
+}
+
+/// Sets a line's count, after the engine has accepted the resulting cart (quantity bounds).
+async fn change_count(state: &AppState, cart: &CartRow, variant_id: i64, count: i64) -> Result<(), ApiError> {
+    let pool = state.db.pool();
+    let product_id = product_of_variant(state, cart.site_id, variant_id).await?;
+    let mut lines = store::lines(pool, &cart.cart_id).await?;
+    lines.retain(|line| line.product_variant_id != variant_id);
+    lines.push(LineRow { product_variant_id: variant_id, product_id, count });
+    let input = pricing::cart_input(pool, &choices(cart), &lines, &[]).await?;
+    engine::cart::calculate(&input).map_err(engine::EngineError::from)?;
+    store::set_line(pool, &cart.cart_id, product_id, variant_id, count).await?;
+    Ok(())
+}
+
+async fn add_product(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<AddQuery>,
+) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+    let cart = existing_cart(&state, &id).await?;
+    let variant_id = whole_number(query.product_variant_id.as_deref(), "productVariantId", None)?;
+    let quantity = whole_number(query.quantity.as_deref(), "quantity", Some(1))?;
+    let current = store::lines(state.db.pool(), &id)
+        .await?
+        .into_iter()
+        .find(|line| line.product_variant_id == variant_id)
+        .map_or(0, |line| line.count);
+    change_count(&state, &cart, variant_id, current.saturating_add(quantity)).await?;
+    answer(&state, &id).await
+}
+
+#[derive(Deserialize)]
+struct QuantityQuery {
+    quantity: Option<String>,
+}
+
+async fn set_quantity(
+    State(state): State<AppState>,
+    Path((id, variant_id)): Path<(String, i64)>,
+    Query(query): Query<QuantityQuery>,
+) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+    let cart = existing_cart(&state, &id).await?;
+    let quantity = whole_number(query.quantity.as_deref(), "quantity", None)?;
+    if quantity == 0 {
+        store::remove_line(state.db.pool(), &id, variant_id).await?;
+    } else {
+        change_count(&state, &cart, variant_id, quantity).await?;
+    }
+    answer(&state, &id).await
+}
+
+async fn remove_product(
+    State(state): State<AppState>,
+    Path((id, variant_id)): Path<(String, i64)>,
+) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+    existing_cart(&state, &id).await?;
+    if !store::remove_line(state.db.pool(), &id, variant_id).await? {
+        return Err(ApiError::NotFound);
+    }
+    answer(&state, &id).await
+}
+
+#[derive(Deserialize)]
+struct CodeQuery {
+    code: Option<String>,
+}
+
+async fn add_discount_code(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<CodeQuery>,
+) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+    existing_cart(&state, &id).await?;
+    let code = query.code.as_deref().map(str::trim).filter(|code| !code.is_empty());
+    let code = code.ok_or_else(|| ApiError::field("code", "validation.required", "Dit is een verplicht veld"))?;
+    if pricing::promotion_of_code(state.db.pool(), code).await?.is_none() {
+        return Err(ApiError::refused(
+            StatusCode::BAD_REQUEST,
+            "errors.discountCodeInvalid",
+            "This discount code is unknown, expired or used up",
+        ));
+    }
+    store::set_column(state.db.pool(), &id, "discount_code", code.to_uppercase()).await?;
+    answer(&state, &id).await
+}
+
+async fn remove_discount_code(State(state): State<AppState>, Path(id): Path<String>) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+    existing_cart(&state, &id).await?;
+    store::set_column(state.db.pool(), &id, "discount_code", None::<String>).await?;
+    answer(&state, &id).await
+}
+
+async fn shipping_methods(State(state): State<AppState>, Path(id): Path<String>) -> Result<JsonResponse<Vec<ShippingMethodOption>>, ApiError> {
+    Ok(JsonResponse(load(&state, &id).await?.calculation.shipping_methods))
+}
+
+async fn calculate_stored(State(state): State<AppState>, Path(id): Path<String>) -> Result<JsonResponse<CalculatedCart>, ApiError> {
+    Ok(JsonResponse(load(&state, &id).await?.calculation))
+}
+
+/// A cart given in the request body: calculated, nothing stored.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct GivenCart {
+    site_id: Option<i64>,
+    language_id: Option<i64>,
+    #[serde(default)]
+    products: Vec<GivenLine>,
+    #[serde(default)]
+    discount_code: Option<String>,
+    #[serde(default)]
+    shipping_method: i64,
+    #[serde(default)]
+    payment_method_id: Option<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct GivenLine {
+    product_variant_id: i64,
+    count: i64,
+}
+
+async fn calculate_given(
+    State(state): State<AppState>,
+    context: RequestContext,
+    Json(given): Json<GivenCart>,
+) -> Result<JsonResponse<CalculatedCart>, ApiError> {
+    let site_id = given.site_id.or(context.site_id);
+    let language_id = given.language_id.or(context.language_id);
+    let payload_incorrect =
+        || ApiError::refused(StatusCode::BAD_REQUEST, "errors.payloadIncorrect", "Payload is incorrect");
+    let (site_id, language_id) = site_id.zip(language_id).ok_or_else(payload_incorrect)?;
+    let mut lines = Vec::with_capacity(given.products.len());
+    for line in &given.products {
+        let product_id = product_of_variant(&state, site_id, line.product_variant_id).await?;
+        lines.push(LineRow { product_variant_id: line.product_variant_id, product_id, count: line.count });
+    }
+    let choices = CartChoices {
+        site_id,
+        language_id,
+        discount_code: given.discount_code.as_deref(),
+        shipping_method: given.shipping_method,
+        payment_method_id: given.payment_method_id,
+        gift_card_number: None,
+    };
+    let input = pricing::cart_input(state.db.pool(), &choices, &lines, &[]).await?;
+    Ok(JsonResponse(engine::cart::calculate(&input).map_err(engine::EngineError::from)?))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ShippingBody {
+    #[serde(default)]
+    first_name: Option<String>,
+    #[serde(default)]
+    last_name: Option<String>,
+    #[serde(default)]
+    address: Option<Value>,
+    #[serde(default)]
+    shipping_method: i64,
+}
+
+async fn set_shipping(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Json(body): Json<ShippingBody>,
+) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+    existing_cart(&state, &id).await?;
+    if !matches!(body.shipping_method, 0 | 1) {
+        return Err(ApiError::field("shippingMethod", "validation.invalid", "shippingMethod is 0 (shipping) or 1 (parcel service)"));
+    }
+    let document = serde_json::json!({ "firstName": body.first_name, "lastName": body.last_name, "address": body.address, "shippingMethod": body.shipping_method });
+    let pool = state.db.pool();
+    store::set_column(pool, &id, "shipping_json", document.to_string()).await?;
+    store::set_column(pool, &id, "shipping_method", body.shipping_method).await?;
+    answer(&state, &id).await
+}
+
+/// Address fields checked with the engine's rules (postcode format per country follows with
+/// the checkout issue, when the country of a countryId is resolved here).
+fn check_person(body: &Value, with_email: bool) -> Result<(), ApiError> {
+    use engine::validation::Rule;
+    let text = |name: &str| body.get(name).and_then(Value::as_str);
+    let mut form = crate::validation::Form::new()
+        .field("firstName", text("firstName"), crate::validation::name_rules())
+        .field("lastName", text("lastName"), crate::validation::name_rules())
+        .field("phoneNumber", text("phoneNumber"), vec![Rule::MaxLength { count: 30 }, Rule::Phone]);
+    if with_email {
+        form = form.field("emailAddress", text("emailAddress"), crate::validation::email_rules());
+    }
+    form.check()
+}
+
+async fn set_billing(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Json(body): Json<Value>,
+) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+    existing_cart(&state, &id).await?;
+    check_person(&body, true)?;
+    store::set_column(state.db.pool(), &id, "billing_json", body.to_string()).await?;
+    answer(&state, &id).await
+}
+
+async fn set_company(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Json(body): Json<Value>,
+) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+    use engine::validation::Rule;
+    existing_cart(&state, &id).await?;
+    crate::validation::Form::new()
+        .field("companyName", body.get("companyName").and_then(Value::as_str), vec![Rule::MaxLength { count: 100 }])
+        .field("vatNumber", body.get("vatNumber").and_then(Value::as_str), vec![Rule::VatNumber { country: None }])
+        .check()?;
+    store::set_column(state.db.pool(), &id, "company_json", body.to_string()).await?;
+    answer(&state, &id).await
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PaymentBody {
+    #[serde(default)]
+    payment_method_id: Option<i64>,
+    #[serde(default)]
+    issuer: Option<String>,
+    #[serde(default)]
+    gift_card_number: Option<String>,
+    #[serde(default)]
+    gift_card_pin: Option<String>,
+}
+
+/// True when the card exists, the PIN matches and the balance is above zero.
+async fn gift_card_accepted(state: &AppState, number: &str, pin: &str) -> Result<bool, ApiError> {
+    let card: Option<(String, String)> = sqlx::query_as("SELECT pin_hash, balance FROM gift_cards WHERE card_number = $1")
+        .bind(number)
+        .fetch_optional(state.db.pool())
+        .await?;
+    let Some((pin_hash, balance)) = card else { return Ok(false) };
+    let pin_matches = crate::secrets::hash_token(&format!("{number}:{pin}")) == pin_hash;
+    let positive = balance.parse::<engine::money::Money>().is_ok_and(|balance| !balance.is_zero() && !balance.is_negative());
+    Ok(pin_matches && positive)
+}
+
+async fn set_payment(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Json(body): Json<PaymentBody>,
+) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+    let cart = existing_cart(&state, &id).await?;
+    let pool = state.db.pool();
+    if let Some(method) = body.payment_method_id {
+        let offered: Option<(i64,)> =
+            sqlx::query_as("SELECT payment_method_id FROM site_payment_methods WHERE site_id = $1 AND payment_method_id = $2")
+                .bind(cart.site_id)
+                .bind(method)
+                .fetch_optional(pool)
+                .await?;
+        if offered.is_none() {
+            return Err(ApiError::field("paymentMethodId", "validation.invalid", "This site does not offer this payment method"));
+        }
+    }
+    let gift_card = body.gift_card_number.as_deref().map(str::trim).filter(|number| !number.is_empty());
+    if let Some(number) = gift_card {
+        let pin = body.gift_card_pin.as_deref().unwrap_or_default().trim();
+        if !gift_card_accepted(&state, number, pin).await? {
+            return Err(ApiError::refused(StatusCode::BAD_REQUEST, "errors.giftCardRejected", "Card details are incorrect or the balance is 0"));
+        }
+    }
+    store::set_column(pool, &id, "payment_method_id", body.payment_method_id).await?;
+    store::set_column(pool, &id, "issuer", body.issuer.filter(|issuer| !issuer.trim().is_empty())).await?;
+    store::set_column(pool, &id, "gift_card_number", gift_card.map(str::to_owned)).await?;
+    answer(&state, &id).await
+}
+
+#[derive(Deserialize)]
+struct SubscribeQuery {
+    subscribe: Option<String>,
+}
+
+async fn set_newsletter(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<SubscribeQuery>,
+) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+    existing_cart(&state, &id).await?;
+    let subscribe = match query.subscribe.as_deref().map(str::trim) {
+        Some("true") | Some("1") => 1_i64,
+        Some("false") | Some("0") => 0,
+        Some(_) => return Err(ApiError::field("subscribe", "validation.invalid", "subscribe is true or false")),
+        None => return Err(ApiError::field("subscribe", "validation.required", "Dit is een verplicht veld")),
+    };
+    store::set_column(state.db.pool(), &id, "newsletter_subscribe", subscribe).await?;
+    answer(&state, &id).await
+}

@@ -1,0 +1,287 @@
+//! Assembles the engine's cart input from the database: the site's VAT, shipping and payment
+//! costs, the catalog entries of the cart's variants, the promotions active today and the
+//! gift card. The engine then computes every amount; nothing here does arithmetic on money.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use engine::cart::{CartInput, CartLine, CatalogEntry, GiftCard, PricingContext, RqsSample};
+use engine::locale::Culture;
+use engine::money::Money;
+use serde_json::{Value, json};
+use sqlx::AnyPool;
+
+use super::promotions::{self, TextLanguage};
+use super::store::{LineRow, SampleRow};
+use crate::clock;
+use crate::error::ApiError;
+
+/// What the engine needs besides the cart's lines.
+pub struct CartChoices<'a> {
+    pub site_id: i64,
+    pub language_id: i64,
+    pub discount_code: Option<&'a str>,
+    pub shipping_method: i64,
+    pub payment_method_id: Option<i64>,
+    pub gift_card_number: Option<&'a str>,
+}
+
+fn payload_incorrect() -> ApiError {
+    ApiError::refused(axum::http::StatusCode::BAD_REQUEST, "errors.payloadIncorrect", "Payload is incorrect")
+}
+
+fn corrupt(what: &str, error: impl std::fmt::Display) -> ApiError {
+    ApiError::Internal(format!("stored {what} is unreadable: {error}"))
+}
+
+/// The culture of the cart's language and the site's fallback culture.
+pub async fn text_language(pool: &AnyPool, site_id: i64, language_id: i64) -> Result<TextLanguage, ApiError> {
+    let row: Option<(String, Option<String>)> = sqlx::query_as(
+        "SELECT l.culture, f.culture FROM site_languages sl JOIN languages l ON l.language_id = sl.language_id \
+         JOIN sites s ON s.site_id = sl.site_id LEFT JOIN languages f ON f.language_id = s.fallback_language_id \
+         WHERE sl.site_id = $1 AND sl.language_id = $2",
+    )
+    .bind(site_id)
+    .bind(language_id)
+    .fetch_optional(pool)
+    .await?;
+    let (culture, fallback) = row.ok_or_else(payload_incorrect)?;
+    let culture: Culture = culture.parse().map_err(|error| corrupt("culture", error))?;
+    Ok(TextLanguage { culture, site_fallback: fallback.and_then(|fallback| fallback.parse().ok()) })
+}
+
+async fn pricing_context(pool: &AnyPool, site_id: i64) -> Result<PricingContext, ApiError> {
+    let (high, low): (String, String) =
+        sqlx::query_as("SELECT vat_percentage_high, vat_percentage_low FROM sites WHERE site_id = $1")
+            .bind(site_id)
+            .fetch_optional(pool)
+            .await?
+            .ok_or_else(payload_incorrect)?;
+    let shipping: Vec<(i64, String)> =
+        sqlx::query_as("SELECT shipping_method, price FROM shipping_prices WHERE site_id = $1 ORDER BY shipping_method")
+            .bind(site_id)
+            .fetch_all(pool)
+            .await?;
+    let free: Option<(Option<String>, String)> =
+        sqlx::query_as("SELECT free_shipping_threshold, free_shipping_methods_json FROM shipping_settings WHERE site_id = $1")
+            .bind(site_id)
+            .fetch_optional(pool)
+            .await?;
+    let payment: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT pm.payment_method_id, pm.cost FROM payment_methods pm \
+         JOIN site_payment_methods spm ON spm.payment_method_id = pm.payment_method_id WHERE spm.site_id = $1",
+    )
+    .bind(site_id)
+    .fetch_all(pool)
+    .await?;
+    let free_rules = match free {
+        Some((Some(threshold), methods)) => {
+            let methods: Vec<i64> = serde_json::from_str(&methods).map_err(|error| corrupt("free shipping", error))?;
+            methods.into_iter().map(|method| json!({ "shippingMethod": method, "minimumAmount": threshold })).collect()
+        }
+        _ => Vec::new(),
+    };
+    let context = json!({
+        "vatPercentageHigh": high,
+        "vatPercentageLow": low,
+        "shippingOptions": shipping.iter().map(|(method, price)| json!({ "shippingMethod": method, "price": price })).collect::<Vec<_>>(),
+        "freeShippingRules": free_rules,
+        "paymentMethods": payment.iter().map(|(id, cost)| json!({ "paymentMethodId": id, "costs": cost })).collect::<Vec<_>>(),
+    });
+    serde_json::from_value(context).map_err(|error| corrupt("site pricing", error))
+}
+
+#[derive(sqlx::FromRow)]
+struct VariantRow {
+    product_variant_id: i64,
+    product_id: i64,
+    product_type: i64,
+    product_group: String,
+    vat_type: String,
+    price: String,
+    stock: Option<i64>,
+    variant_label: Option<String>,
+    packaging: String,
+    content_amount: String,
+    content_unit: String,
+}
+
+fn placeholders(start: usize, count: usize) -> String {
+    (start..start + count).map(|index| format!("${index}")).collect::<Vec<_>>().join(", ")
+}
+
+/// The catalog entries of the given variants that the site sells.
+async fn catalog(pool: &AnyPool, site_id: i64, variant_ids: &BTreeSet<i64>, language: TextLanguage) -> Result<Vec<CatalogEntry>, ApiError> {
+    if variant_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT v.product_variant_id, v.product_id, p.product_type, p.product_group, v.vat_type, v.price, v.stock, \
+         v.variant_label, v.packaging, v.content_amount, v.content_unit FROM variants v \
+         JOIN products p ON p.product_id = v.product_id \
+         JOIN variant_sites vs ON vs.product_variant_id = v.product_variant_id AND vs.site_id = $1 \
+         WHERE v.product_variant_id IN ({})",
+        placeholders(2, variant_ids.len())
+    );
+    let mut query = sqlx::query_as::<_, VariantRow>(&sql).bind(site_id);
+    for id in variant_ids {
+        query = query.bind(*id);
+    }
+    let rows = query.fetch_all(pool).await?;
+    let names = product_names(pool, rows.iter().map(|row| row.product_id).collect(), language).await?;
+    rows.into_iter()
+        .map(|row| {
+            let label = row.variant_label.clone().unwrap_or_else(|| format!("{} {}", row.content_amount, row.content_unit));
+            let entry = json!({
+                "productId": row.product_id,
+                "productVariantId": row.product_variant_id,
+                "productType": row.product_type,
+                "vatType": row.vat_type,
+                "unitPrice": row.price,
+                "stock": row.stock,
+                "description": names.get(&row.product_id).cloned().unwrap_or_default(),
+                "productLabel": format!("{label} ({})", row.packaging),
+                "productGroup": row.product_group,
+            });
+            serde_json::from_value(entry).map_err(|error| corrupt("variant", error))
+        })
+        .collect()
+}
+
+async fn product_names(pool: &AnyPool, product_ids: BTreeSet<i64>, language: TextLanguage) -> Result<BTreeMap<i64, String>, ApiError> {
+    if product_ids.is_empty() {
+        return Ok(BTreeMap::new());
+    }
+    let sql = format!(
+        "SELECT product_id, culture, name FROM product_texts WHERE name IS NOT NULL AND product_id IN ({})",
+        placeholders(1, product_ids.len())
+    );
+    let mut query = sqlx::query_as::<_, (i64, String, String)>(&sql);
+    for id in &product_ids {
+        query = query.bind(*id);
+    }
+    let mut texts: BTreeMap<i64, serde_json::Map<String, Value>> = BTreeMap::new();
+    for (product_id, culture, name) in query.fetch_all(pool).await? {
+        texts.entry(product_id).or_default().insert(culture, Value::String(name));
+    }
+    Ok(texts.into_iter().map(|(id, names)| (id, promotions::localized(&Value::Object(names), language))).collect())
+}
+
+/// The promotion a discount code unlocks today, if the code exists, is within its dates and
+/// has uses left. The engine decides whether the cart qualifies.
+pub async fn promotion_of_code(pool: &AnyPool, code: &str) -> Result<Option<String>, ApiError> {
+    let today = clock::today();
+    let row: Option<(String, Option<i64>, i64)> = sqlx::query_as(
+        "SELECT promotion_key, usage_limit, times_used FROM discount_codes \
+         WHERE LOWER(code) = LOWER($1) AND valid_from <= $2 AND valid_until >= $2",
+    )
+    .bind(code.trim())
+    .bind(&today)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.filter(|(_, limit, used)| limit.is_none_or(|limit| *used < limit)).map(|(key, _, _)| key))
+}
+
+async fn active_promotions(
+    pool: &AnyPool,
+    site_id: i64,
+    code_promotion: Option<&str>,
+) -> Result<Vec<(Value, bool)>, ApiError> {
+    let rows: Vec<(String, i64, String)> = sqlx::query_as(
+        "SELECT p.promotion_key, p.requires_code, p.rule_json FROM promotions p \
+         JOIN promotion_sites ps ON ps.promotion_key = p.promotion_key AND ps.site_id = $1 \
+         WHERE p.valid_from <= $2 AND p.valid_until >= $2 ORDER BY p.promotion_key",
+    )
+    .bind(site_id)
+    .bind(clock::today())
+    .fetch_all(pool)
+    .await?;
+    let mut promotions = Vec::new();
+    for (key, requires_code, rule_json) in rows {
+        let unlocked = code_promotion == Some(key.as_str());
+        if requires_code != 0 && !unlocked {
+            continue;
+        }
+        let stored: Value = serde_json::from_str(&rule_json).map_err(|error| corrupt("promotion", error))?;
+        promotions.push((stored, unlocked));
+    }
+    Ok(promotions)
+}
+
+async fn gift_card(pool: &AnyPool, card_number: Option<&str>) -> Result<Option<GiftCard>, ApiError> {
+    let Some(card_number) = card_number else { return Ok(None) };
+    let balance: Option<(String,)> = sqlx::query_as("SELECT balance FROM gift_cards WHERE card_number = $1")
+        .bind(card_number)
+        .fetch_optional(pool)
+        .await?;
+    let card = match balance {
+        Some((balance,)) => GiftCard { balance: balance.parse().map_err(|error| corrupt("gift card", error))?, valid: true },
+        None => GiftCard { balance: Money::ZERO, valid: false },
+    };
+    Ok(Some(card))
+}
+
+/// The engine input for a cart's lines and choices.
+pub async fn cart_input(
+    pool: &AnyPool,
+    choices: &CartChoices<'_>,
+    lines: &[LineRow],
+    samples: &[SampleRow],
+) -> Result<CartInput, ApiError> {
+    let language = text_language(pool, choices.site_id, choices.language_id).await?;
+    let site = pricing_context(pool, choices.site_id).await?;
+    let code_promotion = match choices.discount_code {
+        Some(code) => promotion_of_code(pool, code).await?,
+        None => None,
+    };
+    let shipping_price_of = |method: i64| {
+        site.shipping_options
+            .iter()
+            .find(|option| serde_json::to_value(option.shipping_method).ok() == Some(json!(method)))
+            .map(|option| option.price)
+    };
+    let mut promotions = Vec::new();
+    let mut variant_ids: BTreeSet<i64> = lines.iter().map(|line| line.product_variant_id).collect();
+    for (stored, unlocked) in active_promotions(pool, choices.site_id, code_promotion.as_deref()).await? {
+        if let Some(free_variant) = stored["freeProductVariantId"].as_i64() {
+            variant_ids.insert(free_variant);
+        }
+        let code = if unlocked { choices.discount_code } else { None };
+        promotions.extend(promotions::to_engine(&stored, language, code, &shipping_price_of)?);
+    }
+    let catalog = catalog(pool, choices.site_id, &variant_ids, language).await?;
+    // A free product the site does not sell cannot be given away there.
+    promotions.retain(|promotion| match &promotion.rule {
+        engine::promotions::PromotionRule::FreeProduct(offer) => {
+            catalog.iter().any(|entry| entry.product_variant_id == offer.free_product_variant_id)
+        }
+        _ => true,
+    });
+    let products = lines
+        .iter()
+        .map(|line| CartLine {
+            product_id: u64::try_from(line.product_id).ok(),
+            product_variant_id: u64::try_from(line.product_variant_id).unwrap_or_default(),
+            count: line.count,
+            rqs_samples: samples
+                .iter()
+                .filter(|sample| sample.product_variant_id == line.product_variant_id)
+                .map(|sample| RqsSample {
+                    sequence: u32::try_from(sample.sequence).unwrap_or_default(),
+                    sample_name: sample.sample_name.clone(),
+                })
+                .collect(),
+        })
+        .collect();
+    let shipping_method =
+        serde_json::from_value(json!(choices.shipping_method)).map_err(|error| corrupt("shipping method", error))?;
+    Ok(CartInput {
+        site,
+        catalog,
+        promotions,
+        products,
+        discount_code: if code_promotion.is_some() { choices.discount_code.map(str::to_owned) } else { None },
+        shipping_method,
+        payment_method_id: choices.payment_method_id.and_then(|id| u64::try_from(id).ok()),
+        gift_card: gift_card(pool, choices.gift_card_number).await?,
+    })
+}

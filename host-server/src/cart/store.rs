@@ -1,0 +1,140 @@
+//! The cart tables: carts, their lines and the names of scan samples.
+
+use serde::{Deserialize, Serialize};
+use sqlx::AnyPool;
+
+use crate::{clock, secrets};
+
+/// A cart row.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct CartRow {
+    pub cart_id: String,
+    pub site_id: i64,
+    pub language_id: i64,
+    pub created_at: i64,
+    pub last_modified: i64,
+    pub discount_code: Option<String>,
+    pub shipping_method: i64,
+    pub payment_method_id: Option<i64>,
+    pub issuer: Option<String>,
+    pub gift_card_number: Option<String>,
+    pub billing_json: Option<String>,
+    pub shipping_json: Option<String>,
+    pub company_json: Option<String>,
+    pub alternative_shipping_address: i64,
+    pub newsletter_subscribe: i64,
+    pub mailplus_id: Option<String>,
+    pub dealer_id: Option<i64>,
+    pub dpd_parcel_shop_id: Option<String>,
+    pub dpd_parcel_shop_zipcode_or_city: Option<String>,
+}
+
+const CART_COLUMNS: &str = "cart_id, site_id, language_id, created_at, last_modified, discount_code, \
+     shipping_method, payment_method_id, issuer, gift_card_number, billing_json, shipping_json, company_json, \
+     alternative_shipping_address, newsletter_subscribe, mailplus_id, dealer_id, dpd_parcel_shop_id, \
+     dpd_parcel_shop_zipcode_or_city";
+
+/// A line of a cart.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct LineRow {
+    pub product_variant_id: i64,
+    pub product_id: i64,
+    pub count: i64,
+}
+
+/// The name of one sample of a scan line.
+#[derive(Clone, Debug, sqlx::FromRow, Serialize, Deserialize)]
+pub struct SampleRow {
+    pub product_variant_id: i64,
+    pub sequence: i64,
+    pub sample_name: String,
+}
+
+pub async fn create(pool: &AnyPool, site_id: i64, language_id: i64, client_ip: &str) -> Result<String, sqlx::Error> {
+    let cart_id = secrets::new_id();
+    let now = clock::now();
+    sqlx::query(
+        "INSERT INTO carts (cart_id, site_id, language_id, client_ip, created_at, last_modified) VALUES ($1, $2, $3, $4, $5, $5)",
+    )
+    .bind(&cart_id)
+    .bind(site_id)
+    .bind(language_id)
+    .bind(client_ip)
+    .bind(now)
+    .execute(pool)
+    .await?;
+    Ok(cart_id)
+}
+
+pub async fn find(pool: &AnyPool, cart_id: &str) -> Result<Option<CartRow>, sqlx::Error> {
+    sqlx::query_as(&format!("SELECT {CART_COLUMNS} FROM carts WHERE cart_id = $1")).bind(cart_id).fetch_optional(pool).await
+}
+
+pub async fn lines(pool: &AnyPool, cart_id: &str) -> Result<Vec<LineRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT product_variant_id, product_id, count FROM cart_lines WHERE cart_id = $1 ORDER BY added_at, product_variant_id",
+    )
+    .bind(cart_id)
+    .fetch_all(pool)
+    .await
+}
+
+pub async fn samples(pool: &AnyPool, cart_id: &str) -> Result<Vec<SampleRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT product_variant_id, sequence, sample_name FROM cart_samples WHERE cart_id = $1 ORDER BY product_variant_id, sequence",
+    )
+    .bind(cart_id)
+    .fetch_all(pool)
+    .await
+}
+
+async fn touch(pool: &AnyPool, cart_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE carts SET last_modified = $1 WHERE cart_id = $2").bind(clock::now()).bind(cart_id).execute(pool).await?;
+    Ok(())
+}
+
+/// Sets a line's count (inserting the line when new).
+pub async fn set_line(pool: &AnyPool, cart_id: &str, product_id: i64, variant_id: i64, count: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO cart_lines (cart_id, product_variant_id, product_id, count, added_at) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (cart_id, product_variant_id) DO UPDATE SET count = $4",
+    )
+    .bind(cart_id)
+    .bind(variant_id)
+    .bind(product_id)
+    .bind(count)
+    .bind(clock::now())
+    .execute(pool)
+    .await?;
+    touch(pool, cart_id).await
+}
+
+/// Removes a line and its sample names; false when the cart had no such line.
+pub async fn remove_line(pool: &AnyPool, cart_id: &str, variant_id: i64) -> Result<bool, sqlx::Error> {
+    let removed = sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2")
+        .bind(cart_id)
+        .bind(variant_id)
+        .execute(pool)
+        .await?;
+    sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1 AND product_variant_id = $2")
+        .bind(cart_id)
+        .bind(variant_id)
+        .execute(pool)
+        .await?;
+    touch(pool, cart_id).await?;
+    Ok(removed.rows_affected() > 0)
+}
+
+/// Sets one text or number column of a cart. `column` is always a constant of this crate.
+pub async fn set_column<T>(pool: &AnyPool, cart_id: &str, column: &'static str, value: T) -> Result<(), sqlx::Error>
+where
+    T: for<'q> sqlx::Encode<'q, sqlx::Any> + sqlx::Type<sqlx::Any> + Send,
+{
+    sqlx::query(&format!("UPDATE carts SET {column} = $1, last_modified = $2 WHERE cart_id = $3"))
+        .bind(value)
+        .bind(clock::now())
+        .bind(cart_id)
+        .execute(pool)
+        .await?;
+    Ok(())
+}

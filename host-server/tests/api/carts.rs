@@ -1,0 +1,198 @@
+//! Carts over HTTP with the demo fixtures: the server recomputes every amount with the engine.
+//! Site 1 is Hoefslag NL (VAT 21/9, home delivery 4.95, free from 50.00); variant 1011 is
+//! Hoefslag Sport Muesli 20 kg at 32.95 with 10 % off (promotion winter-sport-muesli-10) and a
+//! free scoop (variant 1722, 5.95) for every 2 bought (muesli-scoop-gift).
+
+use serde_json::{json, Value};
+
+use crate::support::{fixture_tests, TestApp};
+
+async fn new_cart(app: &TestApp) -> String {
+    let response = app
+        .client
+        .post(app.url("/api/cart"))
+        .header("siteid", "1")
+        .header("languageid", "1")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 201);
+    let body: Value = response.json().await.unwrap();
+    body["cart"]["shoppingcartId"].as_str().unwrap().to_owned()
+}
+
+async fn post(app: &TestApp, path: &str) -> (u16, Value) {
+    let response = app.post(path).await;
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+fn amounts(calculation: &Value, names: &[&str]) -> Vec<String> {
+    names.iter().map(|name| calculation[*name].as_str().unwrap_or("?").to_owned()).collect()
+}
+
+fixture_tests! {
+    async fn a_new_cart_needs_site_and_language_and_starts_empty(app) {
+        let response = app.post("/api/cart").await;
+        assert_eq!(response.status(), 400);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!((body["code"].clone(), body["message"].clone()), (json!("errors.payloadIncorrect"), json!("Payload is incorrect")));
+
+        let wrong_language = app.client.post(app.url("/api/cart")).header("siteid", "1").header("languageid", "3").send().await.unwrap();
+        assert_eq!(wrong_language.status(), 400, "site 1 has no German");
+
+        let id = new_cart(&app).await;
+        assert_eq!(id.len(), 32);
+        let body: Value = app.get(&format!("/api/cart/{id}")).await.json().await.unwrap();
+        assert_eq!(body["cart"]["products"], json!([]));
+        assert_eq!(amounts(&body["calculation"], &["totalAmount", "shippingCosts", "amountToPay"]), ["0.00", "0.00", "0.00"]);
+        assert_eq!(body["calculation"]["itemCount"], 0);
+
+        assert_eq!(app.get("/api/cart/00000000000000000000000000000000").await.status(), 404);
+    }
+
+    async fn adding_products_applies_promotions_shipping_and_vat(app) {
+        let id = new_cart(&app).await;
+        let (status, body) = post(&app, &format!("/api/cart/{id}/products?productVariantId=1011")).await;
+        assert_eq!(status, 200, "{body}");
+        let calculation = &body["calculation"];
+        let line = &calculation["products"][0];
+        assert_eq!((line["quantity"].clone(), line["originalAmount"].clone(), line["totalAmount"].clone()), (json!(1), json!("32.95"), json!("29.65")));
+        assert_eq!(line["productDiscounts"][0]["promotionKey"], "winter-sport-muesli-10");
+        assert_eq!(line["description"], "Hoefslag Sport Muesli");
+        // 29.65 goods + 4.95 shipping, all at 9 %: VAT 34.60 * 9 / 109 = 2.857 -> 2.86.
+        assert_eq!(
+            amounts(calculation, &["subTotalAmount", "shippingCosts", "totalAmount", "vatAmountLow", "vatAmountHigh", "totalAmountExclVat"]),
+            ["29.65", "4.95", "34.60", "2.86", "0.00", "31.74"]
+        );
+
+        // A second bag: 65.90 - 6.59 = 59.31, free shipping from 50.00, and a free scoop.
+        let (_, body) = post(&app, &format!("/api/cart/{id}/products?productVariantId=1011&quantity=1")).await;
+        let calculation = &body["calculation"];
+        assert_eq!(body["cart"]["products"][0]["count"], 2);
+        assert_eq!(calculation["products"][0]["freeProducts"][0]["productVariantId"], 1722);
+        assert_eq!(calculation["itemCount"], 3, "two bags and the free scoop");
+        assert_eq!(amounts(calculation, &["totalAmount", "shippingCosts", "vatAmountLow"]), ["59.31", "0.00", "4.90"]);
+
+        let put = app.client.put(app.url(&format!("/api/cart/{id}/products/1011?quantity=1"))).send().await.unwrap();
+        let body: Value = put.json().await.unwrap();
+        assert_eq!(body["calculation"]["totalAmount"], "34.60");
+
+        let removed = app.client.delete(app.url(&format!("/api/cart/{id}/products/1011"))).send().await.unwrap();
+        assert_eq!(removed.status(), 200);
+        let again = app.client.delete(app.url(&format!("/api/cart/{id}/products/1011"))).send().await.unwrap();
+        assert_eq!(again.status(), 404);
+    }
+
+    async fn bad_quantities_and_unknown_variants_are_refused(app) {
+        let id = new_cart(&app).await;
+        let (status, body) = post(&app, &format!("/api/cart/{id}/products?productVariantId=1011&quantity=1000")).await;
+        assert_eq!((status, body["code"].clone()), (400, json!("quantity_out_of_range")));
+        let (status, body) = post(&app, &format!("/api/cart/{id}/products?productVariantId=1011&quantity=abc")).await;
+        assert_eq!((status, body["fieldErrors"]["quantity"][0]["key"].clone()), (400, json!("validation.invalidQuantity")));
+        let (status, _) = post(&app, &format!("/api/cart/{id}/products?productVariantId=999999")).await;
+        assert_eq!(status, 404);
+        let (status, body) = post(&app, &format!("/api/cart/{id}/products")).await;
+        assert_eq!((status, body["fieldErrors"]["productVariantId"][0]["key"].clone()), (400, json!("validation.required")));
+        let body: Value = app.get(&format!("/api/cart/{id}")).await.json().await.unwrap();
+        assert_eq!(body["cart"]["products"], json!([]), "nothing was stored");
+    }
+
+    async fn discount_codes_are_checked_by_the_server_and_priced_by_the_engine(app) {
+        let id = new_cart(&app).await;
+        post(&app, &format!("/api/cart/{id}/products?productVariantId=1011&quantity=2")).await;
+        let (status, body) = post(&app, &format!("/api/cart/{id}/discountcode?code=oud2023")).await;
+        assert_eq!((status, body["code"].clone()), (400, json!("errors.discountCodeInvalid")), "expired");
+        let (status, body) = post(&app, &format!("/api/cart/{id}/discountcode?code=welkom10")).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["cart"]["discountCode"], "WELKOM10");
+        let calculation = &body["calculation"];
+        // 10 % of 59.31 = 5.931 -> 5.93; 53.38 is still above the free-shipping threshold.
+        assert_eq!(calculation["orderDiscounts"][0]["amount"], "5.93");
+        assert_eq!(amounts(calculation, &["totalAmount", "shippingCosts", "vatAmountLow"]), ["53.38", "0.00", "4.41"]);
+
+        let removed = app.client.delete(app.url(&format!("/api/cart/{id}/discountcode"))).send().await.unwrap();
+        let body: Value = removed.json().await.unwrap();
+        assert_eq!(body["calculation"]["totalAmount"], "59.31");
+    }
+
+    async fn gift_cards_pay_part_of_the_total(app) {
+        let id = new_cart(&app).await;
+        post(&app, &format!("/api/cart/{id}/products?productVariantId=1011&quantity=2")).await;
+        let path = format!("/api/cart/{id}/payment");
+        let wrong = app.post_json(&path, &json!({ "giftCardNumber": "6064360000000026", "giftCardPin": "0000" })).await;
+        assert_eq!(wrong.status(), 400);
+        let body: Value = wrong.json().await.unwrap();
+        assert_eq!(body["code"], "errors.giftCardRejected");
+
+        let paid = app.post_json(&path, &json!({ "paymentMethodId": 1, "giftCardNumber": "6064360000000018", "giftCardPin": "1234" })).await;
+        assert_eq!(paid.status(), 200);
+        let body: Value = paid.json().await.unwrap();
+        assert_eq!(body["cart"]["payment"], json!({ "paymentMethodId": 1, "issuer": null, "giftCardNumber": "6064360000000018" }));
+        assert_eq!(amounts(&body["calculation"], &["totalAmount", "giftCardAmount", "amountToPay"]), ["59.31", "25.00", "34.31"]);
+
+        let unknown_method = app.post_json(&path, &json!({ "paymentMethodId": 99 })).await;
+        assert_eq!(unknown_method.status(), 400);
+    }
+
+    async fn shipping_methods_and_calculation_without_a_stored_cart(app) {
+        let id = new_cart(&app).await;
+        post(&app, &format!("/api/cart/{id}/products?productVariantId=1011")).await;
+        let methods: Value = app.get(&format!("/api/cart/{id}/shippingmethods")).await.json().await.unwrap();
+        assert_eq!(methods[0]["shippingMethod"], 0);
+        assert_eq!(methods[0]["price"], "4.95");
+        assert_eq!(methods[1]["price"], "3.95", "29.65 is below the 30.00 from which pick-up costs 1.95 (pickup-1-95)");
+
+        let stored: Value = app.post(&format!("/api/cartcalculation/{id}/calculate")).await.json().await.unwrap();
+        let given = app
+            .post_json("/api/cartcalculation/calculate", &json!({ "siteId": 1, "languageId": 1, "products": [{ "productVariantId": 1011, "count": 1 }] }))
+            .await;
+        assert_eq!(given.status(), 200);
+        let given: Value = given.json().await.unwrap();
+        assert_eq!(given, stored, "the same cart gives the same calculation, stored or not");
+
+        let above_thirty = app
+            .post_json("/api/cartcalculation/calculate", &json!({ "siteId": 1, "languageId": 1,
+                "products": [{ "productVariantId": 1011, "count": 1 }, { "productVariantId": 1651, "count": 1 }] }))
+            .await;
+        let above_thirty: Value = above_thirty.json().await.unwrap();
+        assert_eq!(above_thirty["subTotalAmount"], "36.60");
+        assert_eq!(above_thirty["shippingMethods"][1]["price"], "1.95", "pick-up costs 1.95 from 30.00 (pickup-1-95)");
+
+        let scan_only = app
+            .post_json("/api/cartcalculation/calculate", &json!({ "siteId": 1, "languageId": 1, "products": [{ "productVariantId": 1811, "count": 1 }] }))
+            .await;
+        let scan_only: Value = scan_only.json().await.unwrap();
+        assert_eq!((scan_only["scanProductsOnly"].clone(), scan_only["shippingCosts"].clone()), (json!(true), json!("0.00")));
+        assert_eq!(scan_only["vatAmountHigh"], "6.93", "39.95 * 21 / 121 = 6.933");
+    }
+
+    async fn addresses_company_and_newsletter_are_kept_and_checked(app) {
+        let id = new_cart(&app).await;
+        let bad = app.post_json(&format!("/api/cart/{id}/billing"), &json!({ "firstName": "", "lastName": "Jansen", "emailAddress": "x" })).await;
+        assert_eq!(bad.status(), 400);
+        let body: Value = bad.json().await.unwrap();
+        assert_eq!(body["fieldErrors"]["firstName"][0]["message"], "Dit is een verplicht veld");
+        assert_eq!(body["fieldErrors"]["emailAddress"][0]["key"], "validation.invalidEmail");
+
+        let billing = json!({ "firstName": "Anna", "lastName": "Jansen", "emailAddress": "anna@example.nl", "phoneNumber": "0612345678",
+                              "address": { "zipcode": "1234 AB", "street": "Dorpsstraat", "streetNumber": "1", "city": "Utrecht", "countryId": 1 } });
+        let body: Value = app.post_json(&format!("/api/cart/{id}/billing"), &billing).await.json().await.unwrap();
+        assert_eq!(body["cart"]["billing"], billing);
+
+        let company = app.put_json(&format!("/api/cart/{id}/companyinfo"), &json!({ "companyName": "Stal de Hoef", "vatNumber": "NL123" })).await;
+        assert_eq!(company.status(), 400, "not a VAT number");
+        let company = app.put_json(&format!("/api/cart/{id}/companyinfo"), &json!({ "companyName": "Stal de Hoef", "vatNumber": "NL123456789B01" })).await;
+        assert_eq!(company.status(), 200);
+
+        let (status, body) = post(&app, &format!("/api/cart/{id}/newsletter?subscribe=true")).await;
+        assert_eq!((status, body["cart"]["newsletterSubscribe"].clone()), (200, json!(true)));
+        let (status, _) = post(&app, &format!("/api/cart/{id}/newsletter?subscribe=maybe")).await;
+        assert_eq!(status, 400);
+
+        let shipping = app.put_json(&format!("/api/cart/{id}/shipping"), &json!({ "firstName": "Anna", "lastName": "Jansen", "shippingMethod": 1 })).await;
+        let body: Value = shipping.json().await.unwrap();
+        assert_eq!(body["cart"]["shippingMethod"], 1);
+        let cache = app.get(&format!("/api/cart/{id}")).await;
+        assert_eq!(cache.headers()["cache-control"], "no-store");
+    }
+}
