@@ -4,6 +4,7 @@
 //! priced by a client is trusted. Cart ids are random 128-bit values. Every answer that shows
 //! a cart carries both the cart's data and its calculation, as the storefront expects.
 
+mod checkout_choices;
 mod pricing;
 mod promotions;
 mod store;
@@ -38,6 +39,13 @@ pub fn router() -> Router<AppState> {
         .route("/api/cart/{id}/companyinfo", put(set_company))
         .route("/api/cart/{id}/payment", post(set_payment))
         .route("/api/cart/{id}/newsletter", post(set_newsletter))
+        .route("/api/cart/{id}/rqssamplename", post(checkout_choices::set_sample_name))
+        .route("/api/cart/{id}/products/{variant_id}/{sequence}", axum::routing::delete(checkout_choices::remove_sample))
+        .route("/api/cart/{id}/alternativeshipping", put(checkout_choices::set_alternative_shipping))
+        .route("/api/cart/{id}/setdealer", post(checkout_choices::set_dealer))
+        .route("/api/cart/{id}/setdpdpickuppoint", post(checkout_choices::set_pickup_point))
+        .route("/api/cart/{id}/setpassword", post(checkout_choices::set_password))
+        .route("/api/Conversion", post(checkout_choices::report_conversion))
         .route("/api/cartcalculation/{id}/calculate", post(calculate_stored))
         .route("/api/cartcalculation/calculate", post(calculate_given))
 }

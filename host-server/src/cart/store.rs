@@ -138,3 +138,55 @@ where
         .await?;
     Ok(())
 }
+
+/// Names one sample of a scan line.
+pub async fn set_sample(pool: &AnyPool, cart_id: &str, variant_id: i64, sequence: i64, name: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO cart_samples (cart_id, product_variant_id, sequence, sample_name) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (cart_id, product_variant_id, sequence) DO UPDATE SET sample_name = $4",
+    )
+    .bind(cart_id)
+    .bind(variant_id)
+    .bind(sequence)
+    .bind(name.trim())
+    .execute(pool)
+    .await?;
+    touch(pool, cart_id).await
+}
+
+/// Removes one unit of a scan line with its sample, shifting the later samples down by one,
+/// in one transaction.
+pub async fn remove_sample(pool: &AnyPool, cart_id: &str, variant_id: i64, sequence: i64, count: i64) -> Result<(), sqlx::Error> {
+    let mut transaction = pool.begin().await?;
+    sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1 AND product_variant_id = $2 AND sequence = $3")
+        .bind(cart_id)
+        .bind(variant_id)
+        .bind(sequence)
+        .execute(&mut *transaction)
+        .await?;
+    for later in sequence + 1..=count {
+        sqlx::query("UPDATE cart_samples SET sequence = $1 WHERE cart_id = $2 AND product_variant_id = $3 AND sequence = $4")
+            .bind(later - 1)
+            .bind(cart_id)
+            .bind(variant_id)
+            .bind(later)
+            .execute(&mut *transaction)
+            .await?;
+    }
+    if count <= 1 {
+        sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2")
+            .bind(cart_id)
+            .bind(variant_id)
+            .execute(&mut *transaction)
+            .await?;
+    } else {
+        sqlx::query("UPDATE cart_lines SET count = $1 WHERE cart_id = $2 AND product_variant_id = $3")
+            .bind(count - 1)
+            .bind(cart_id)
+            .bind(variant_id)
+            .execute(&mut *transaction)
+            .await?;
+    }
+    transaction.commit().await?;
+    touch(pool, cart_id).await
+}

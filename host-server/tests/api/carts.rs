@@ -196,3 +196,66 @@ fixture_tests! {
         assert_eq!(cache.headers()["cache-control"], "no-store");
     }
 }
+
+mod checkout_choices {
+    use super::*;
+
+    fixture_tests! {
+        async fn scan_samples_are_named_and_removed_one_by_one(app) {
+            let id = new_cart(&app).await;
+            post(&app, &format!("/api/cart/{id}/products?productVariantId=1811&quantity=3")).await;
+            for (sequence, name) in [(1, "Hooi perceel 1"), (2, "Hooi perceel 2"), (3, "Hooi perceel 3")] {
+                let (status, _) = post(&app, &format!("/api/cart/{id}/rqssamplename?productVariantId=1811&sequence={sequence}&samplename={name}")).await;
+                assert_eq!(status, 200);
+            }
+            let (status, _) = post(&app, &format!("/api/cart/{id}/rqssamplename?productVariantId=1811&sequence=4&samplename=x")).await;
+            assert_eq!(status, 400, "only 3 samples");
+            let (status, body) = post(&app, &format!("/api/cart/{id}/rqssamplename?productVariantId=1811&sequence=1&samplename=")).await;
+            assert_eq!((status, body["fieldErrors"]["samplename"][0]["key"].clone()), (400, json!("validation.required")));
+            post(&app, &format!("/api/cart/{id}/products?productVariantId=1011")).await;
+            let (status, _) = post(&app, &format!("/api/cart/{id}/rqssamplename?productVariantId=1011&sequence=1&samplename=x")).await;
+            assert_eq!(status, 400, "muesli has no samples");
+
+            let removed = app.client.delete(app.url(&format!("/api/cart/{id}/products/1811/2"))).send().await.unwrap();
+            assert_eq!(removed.status(), 200);
+            let body: Value = removed.json().await.unwrap();
+            let scan = body["cart"]["products"].as_array().unwrap().iter().find(|line| line["productVariantId"] == 1811).unwrap().clone();
+            assert_eq!(scan["count"], 2);
+            assert_eq!(scan["rqsSamples"], json!([{ "sequence": 1, "sampleName": "Hooi perceel 1" }, { "sequence": 2, "sampleName": "Hooi perceel 3" }]));
+            let calculated = body["calculation"]["products"].as_array().unwrap().iter().find(|line| line["productVariantId"] == 1811).unwrap().clone();
+            assert_eq!(calculated["rqsSamples"].as_array().map(Vec::len), Some(2));
+            assert_eq!(calculated["totalAmount"], "69.90", "two quick scans of 39.95 less 5.00 each (scan-combi)");
+        }
+
+        async fn dealer_pick_up_point_alternative_address_and_password(app) {
+            let id = new_cart(&app).await;
+            let (status, body) = post(&app, &format!("/api/cart/{id}/setdealer?dealerId=1")).await;
+            assert_eq!((status, body["cart"]["dealerId"].clone()), (200, json!(1)));
+            let (status, _) = post(&app, &format!("/api/cart/{id}/setdealer?dealerId=9999")).await;
+            assert_eq!(status, 400);
+
+            let (status, body) = post(&app, &format!("/api/cart/{id}/setdpdpickuppoint?parcelShopId=NL-UT-0001&parcelShopZipcodeOrCity=Utrecht")).await;
+            assert_eq!((status, body["cart"]["dpdParcelShopId"].clone()), (200, json!("NL-UT-0001")), "{body}");
+            let (status, body) = post(&app, &format!("/api/cart/{id}/setdpdpickuppoint?parcelShopId=NL-UT-0001")).await;
+            assert_eq!((status, body["fieldErrors"]["parcelShopZipcodeOrCity"][0]["key"].clone()), (400, json!("validation.required")));
+
+            let switched = app.client.put(app.url(&format!("/api/cart/{id}/alternativeshipping?alternativeShippingAddress=true"))).send().await.unwrap();
+            let body: Value = switched.json().await.unwrap();
+            assert_eq!(body["cart"]["alternativeShippingAddress"], true);
+
+            let (status, body) = post(&app, &format!("/api/cart/{id}/setpassword?password=abcdefg&confirmUrl=/account/confirm/")).await;
+            assert_eq!((status, body["fieldErrors"]["password"][0]["key"].clone()), (400, json!("validation.passwordRequirements")));
+            let (status, _) = post(&app, &format!("/api/cart/{id}/setpassword?password=Hooi2024&confirmUrl=/account/confirm/")).await;
+            assert_eq!(status, 200);
+        }
+
+        async fn conversions_are_recorded(app) {
+            let response = app.client.post(app.url("/api/Conversion?mailplusId=abc123")).header("datetime", "2026-11-22T10:00:00+01:00").send().await.unwrap();
+            assert_eq!(response.status(), 204);
+            let response = app.client.post(app.url("/api/Conversion?mailplusId=abc123")).send().await.unwrap();
+            assert_eq!(response.status(), 400, "the datetime header is required");
+            let response = app.client.post(app.url("/api/Conversion")).header("datetime", "x").send().await.unwrap();
+            assert_eq!(response.status(), 400);
+        }
+    }
+}
