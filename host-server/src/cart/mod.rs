@@ -7,6 +7,7 @@
 mod checkout_choices;
 mod pricing;
 mod promotions;
+mod recommendations;
 mod store;
 
 use axum::extract::{Path, Query, State};
@@ -34,6 +35,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/cart/{id}/products/{variant_id}", put(set_quantity).delete(remove_product))
         .route("/api/cart/{id}/discountcode", post(add_discount_code).delete(remove_discount_code))
         .route("/api/cart/{id}/shippingmethods", get(shipping_methods))
+        .route("/api/cart/{id}/recommendations", get(recommendations::recommendations))
         .route("/api/cart/{id}/shipping", put(set_shipping))
         .route("/api/cart/{id}/billing", post(set_billing))
         .route("/api/cart/{id}/companyinfo", put(set_company))

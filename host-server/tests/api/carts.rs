@@ -259,3 +259,22 @@ mod checkout_choices {
         }
     }
 }
+
+mod recommendations {
+    use super::*;
+
+    fixture_tests! {
+        async fn other_products_of_the_same_groups_best_rated_first(app) {
+            let id = new_cart(&app).await;
+            let empty: Value = app.get(&format!("/api/cart/{id}/recommendations")).await.json().await.unwrap();
+            assert_eq!(empty, json!([]));
+            post(&app, &format!("/api/cart/{id}/products?productVariantId=1011")).await;
+            let found: Value = app.get(&format!("/api/cart/{id}/recommendations")).await.json().await.unwrap();
+            let found = found.as_array().unwrap();
+            assert_eq!(found.len(), 4);
+            assert!(found.iter().all(|product| product["productId"] != 1), "not what is in the cart");
+            assert!(found.iter().all(|product| product["name"].as_str().is_some_and(|name| !name.is_empty())));
+            assert_eq!(app.get("/api/cart/nope/recommendations").await.status(), 404);
+        }
+    }
+}
