@@ -34,6 +34,10 @@ pub fn router() -> Router<AppState> {
 struct SignIn {
     #[serde(default)]
     email_address: Option<String>,
+    /// The guest cart the visitor had before signing in; it becomes (or merges into) the
+    /// account's cart.
+    #[serde(default)]
+    shoppingcart_id: Option<String>,
     #[serde(default)]
     password: Option<String>,
 }
@@ -80,7 +84,15 @@ async fn sign_in(
         }
     };
     let cookie = session::start(&state, &client, &account.account_id).await?;
-    Ok(([(SET_COOKIE_HEADER, cookie)], axum::Json(AccountView::from(account))))
+    let mut view = AccountView::from(account);
+    view.shoppingcart_id = match body.shoppingcart_id.as_deref().filter(|id| !id.is_empty()) {
+        Some(guest_cart) => {
+            let adopted = crate::cart::adopt_guest_cart(pool, &view.user_id, guest_cart).await?;
+            if adopted.is_empty() { crate::cart::cart_of_account(pool, &view.user_id).await? } else { Some(adopted) }
+        }
+        None => crate::cart::cart_of_account(pool, &view.user_id).await?,
+    };
+    Ok(([(SET_COOKIE_HEADER, cookie)], axum::Json(view)))
 }
 
 async fn sign_out(State(state): State<AppState>, client: Client) -> Result<impl IntoResponse, ApiError> {

@@ -7,6 +7,11 @@ pub fn now() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_secs() as i64)
 }
 
+/// Milliseconds since the Unix epoch, where the order of events within a second matters.
+pub fn now_millis() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |elapsed| i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX))
+}
+
 /// Today's date in UTC as `YYYY-MM-DD`, for comparing with validity dates.
 pub fn today() -> String {
     date_of(now())

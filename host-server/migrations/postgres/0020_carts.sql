@@ -1,6 +1,7 @@
 -- Shopping carts (specification, section 3: Cart). The cart is the customer's working
 -- document: addresses and payment choices are kept as JSON documents until an order is placed.
 -- Amounts are never stored here: every read recomputes them with the engine.
+-- created_at and last_modified are milliseconds since the Unix epoch.
 CREATE TABLE carts (
     cart_id TEXT PRIMARY KEY NOT NULL,
     site_id BIGINT NOT NULL,

@@ -51,6 +51,8 @@ pub struct AccountView {
     pub newsletter: bool,
     /// Quick-scan and RQS results not yet opened. Counted once results are stored per account.
     pub unread_quickscan_results: i64,
+    /// The customer's cart, which follows them across devices after sign-in.
+    pub shoppingcart_id: Option<String>,
 }
 
 impl From<AccountRow> for AccountView {
@@ -64,6 +66,7 @@ impl From<AccountRow> for AccountView {
             language_id: row.language_id,
             newsletter: row.newsletter != 0,
             unread_quickscan_results: 0,
+            shoppingcart_id: None,
         }
     }
 }
@@ -350,7 +353,9 @@ async fn confirm_email_address(
 
 async fn get_account(State(state): State<AppState>, signed_in: SignedIn) -> Result<axum::Json<AccountView>, ApiError> {
     let account = queries::by_id(state.db.pool(), &signed_in.account_id).await?.ok_or(ApiError::Unauthorized)?;
-    Ok(axum::Json(account.into()))
+    let mut view = AccountView::from(account);
+    view.shoppingcart_id = crate::cart::cart_of_account(state.db.pool(), &view.user_id).await?;
+    Ok(axum::Json(view))
 }
 
 #[derive(Deserialize)]

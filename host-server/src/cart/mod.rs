@@ -26,6 +26,17 @@ use crate::AppState;
 use pricing::CartChoices;
 use store::{CartRow, LineRow, SampleRow};
 
+/// Gives a guest cart to a customer who signs in (see [`store::adopt_guest_cart`]); the
+/// account's cart id, or empty when the cart was another customer's and the account has none.
+pub async fn adopt_guest_cart(pool: &sqlx::AnyPool, account_id: &str, guest_cart_id: &str) -> Result<String, ApiError> {
+    Ok(store::adopt_guest_cart(pool, account_id, guest_cart_id, engine::cart::MAX_QUANTITY).await?)
+}
+
+/// The newest cart of an account.
+pub async fn cart_of_account(pool: &sqlx::AnyPool, account_id: &str) -> Result<Option<String>, ApiError> {
+    Ok(store::cart_of_account(pool, account_id).await?)
+}
+
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -194,6 +205,11 @@ async fn create_cart(
     // The site must offer the language; this also proves both exist.
     pricing::text_language(state.db.pool(), site_id, language_id).await?;
     let cart_id = store::create(state.db.pool(), site_id, language_id, &client.ip).await?;
+    if let Some(session_id) = &client.session_id {
+        if let Some(account_id) = crate::session::account_of_session(&state, session_id).await? {
+            store::set_column(state.db.pool(), &cart_id, "account_id", account_id).await?;
+        }
+    }
     Ok((StatusCode::CREATED, answer(&state, &cart_id).await?))
 }
 

@@ -52,7 +52,7 @@ pub struct SampleRow {
 
 pub async fn create(pool: &AnyPool, site_id: i64, language_id: i64, client_ip: &str) -> Result<String, sqlx::Error> {
     let cart_id = secrets::new_id();
-    let now = clock::now();
+    let now = clock::now_millis();
     sqlx::query(
         "INSERT INTO carts (cart_id, site_id, language_id, client_ip, created_at, last_modified) VALUES ($1, $2, $3, $4, $5, $5)",
     )
@@ -89,7 +89,7 @@ pub async fn samples(pool: &AnyPool, cart_id: &str) -> Result<Vec<SampleRow>, sq
 }
 
 async fn touch(pool: &AnyPool, cart_id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE carts SET last_modified = $1 WHERE cart_id = $2").bind(clock::now()).bind(cart_id).execute(pool).await?;
+    sqlx::query("UPDATE carts SET last_modified = $1 WHERE cart_id = $2").bind(clock::now_millis()).bind(cart_id).execute(pool).await?;
     Ok(())
 }
 
@@ -103,7 +103,7 @@ pub async fn set_line(pool: &AnyPool, cart_id: &str, product_id: i64, variant_id
     .bind(variant_id)
     .bind(product_id)
     .bind(count)
-    .bind(clock::now())
+    .bind(clock::now_millis())
     .execute(pool)
     .await?;
     touch(pool, cart_id).await
@@ -132,7 +132,7 @@ where
 {
     sqlx::query(&format!("UPDATE carts SET {column} = $1, last_modified = $2 WHERE cart_id = $3"))
         .bind(value)
-        .bind(clock::now())
+        .bind(clock::now_millis())
         .bind(cart_id)
         .execute(pool)
         .await?;
@@ -189,4 +189,99 @@ pub async fn remove_sample(pool: &AnyPool, cart_id: &str, variant_id: i64, seque
     }
     transaction.commit().await?;
     touch(pool, cart_id).await
+}
+
+/// The newest cart of an account, if it has one.
+pub async fn cart_of_account(pool: &AnyPool, account_id: &str) -> Result<Option<String>, sqlx::Error> {
+    let cart: Option<(String,)> =
+        sqlx::query_as("SELECT cart_id FROM carts WHERE account_id = $1 ORDER BY last_modified DESC, cart_id LIMIT 1")
+            .bind(account_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(cart.map(|(cart_id,)| cart_id))
+}
+
+/// Gives a guest cart to an account: when the account already has a cart, the guest cart's
+/// lines are added to it (counts summed, at most `max_count`) and the guest cart is removed.
+/// Returns the account's cart id.
+pub async fn adopt_guest_cart(pool: &AnyPool, account_id: &str, guest_cart_id: &str, max_count: i64) -> Result<String, sqlx::Error> {
+    let mut transaction = pool.begin().await?;
+    let guest: Option<(Option<String>,)> = sqlx::query_as("SELECT account_id FROM carts WHERE cart_id = $1")
+        .bind(guest_cart_id)
+        .fetch_optional(&mut *transaction)
+        .await?;
+    let existing: Option<(String,)> = sqlx::query_as(
+        "SELECT cart_id FROM carts WHERE account_id = $1 AND cart_id <> $2 ORDER BY last_modified DESC, cart_id LIMIT 1",
+    )
+    .bind(account_id)
+    .bind(guest_cart_id)
+    .fetch_optional(&mut *transaction)
+    .await?;
+    // Only a guest cart (or the account's own) can be adopted; another customer's cart is left alone.
+    let adoptable = matches!(&guest, Some((None,))) || matches!(&guest, Some((Some(owner),)) if owner == account_id);
+    let result = match (adoptable, existing) {
+        (false, Some((existing,))) => existing,
+        (false, None) => {
+            transaction.commit().await?;
+            return Ok(String::new());
+        }
+        (true, None) => {
+            sqlx::query("UPDATE carts SET account_id = $1 WHERE cart_id = $2")
+                .bind(account_id)
+                .bind(guest_cart_id)
+                .execute(&mut *transaction)
+                .await?;
+            guest_cart_id.to_owned()
+        }
+        (true, Some((existing,))) => {
+            let lines: Vec<(i64, i64, i64)> =
+                sqlx::query_as("SELECT product_variant_id, product_id, count FROM cart_lines WHERE cart_id = $1")
+                    .bind(guest_cart_id)
+                    .fetch_all(&mut *transaction)
+                    .await?;
+            for (variant_id, product_id, count) in lines {
+                let current: Option<(i64,)> =
+                    sqlx::query_as("SELECT count FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2")
+                        .bind(&existing)
+                        .bind(variant_id)
+                        .fetch_optional(&mut *transaction)
+                        .await?;
+                let current = current.map_or(0, |(current,)| current);
+                let merged = current.saturating_add(count).min(max_count);
+                sqlx::query(
+                    "INSERT INTO cart_lines (cart_id, product_variant_id, product_id, count, added_at) VALUES ($1, $2, $3, $4, $5) \
+                     ON CONFLICT (cart_id, product_variant_id) DO UPDATE SET count = $4",
+                )
+                .bind(&existing)
+                .bind(variant_id)
+                .bind(product_id)
+                .bind(merged)
+                .bind(clock::now_millis())
+                .execute(&mut *transaction)
+                .await?;
+                // The guest's scan samples follow the units already in the account's cart.
+                sqlx::query(
+                    "INSERT INTO cart_samples (cart_id, product_variant_id, sequence, sample_name) \
+                     SELECT $1, product_variant_id, sequence + $2, sample_name FROM cart_samples \
+                     WHERE cart_id = $3 AND product_variant_id = $4 AND sequence + $2 <= $5",
+                )
+                .bind(&existing)
+                .bind(current)
+                .bind(guest_cart_id)
+                .bind(variant_id)
+                .bind(merged)
+                .execute(&mut *transaction)
+                .await?;
+            }
+            sqlx::query("DELETE FROM carts WHERE cart_id = $1").bind(guest_cart_id).execute(&mut *transaction).await?;
+            sqlx::query("UPDATE carts SET last_modified = $1 WHERE cart_id = $2")
+                .bind(clock::now_millis())
+                .bind(&existing)
+                .execute(&mut *transaction)
+                .await?;
+            existing
+        }
+    };
+    transaction.commit().await?;
+    Ok(result)
 }

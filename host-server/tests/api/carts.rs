@@ -278,3 +278,55 @@ mod recommendations {
         }
     }
 }
+
+mod following_the_customer {
+    use super::*;
+
+    async fn activated_account(app: &TestApp, email: &str) {
+        let registered = app
+            .post_json("/api/account?callbackUrl=/account/confirm/", &json!({ "emailAddress": email, "password": "Hooi2024", "firstName": "A", "lastName": "B" }))
+            .await;
+        assert_eq!(registered.status(), 201);
+        let link = app.outbox().last().unwrap().link();
+        let (user, token) = (crate::support::query_param(&link, "userId"), crate::support::query_param(&link, "token"));
+        assert_eq!(app.post(&format!("/api/account/{user}/confirm?token={token}")).await.status(), 204);
+    }
+
+    async fn sign_in_with_cart(app: &TestApp, email: &str, cart: &str) -> Value {
+        let response = app
+            .post_json("/api/authentication/signin", &json!({ "emailAddress": email, "password": "Hooi2024", "shoppingcartId": cart }))
+            .await;
+        assert_eq!(response.status(), 200);
+        response.json().await.unwrap()
+    }
+
+    fixture_tests! {
+        async fn a_guest_cart_becomes_the_accounts_and_later_ones_merge_into_it(app) {
+            activated_account(&app, "volg@example.nl").await;
+            let first = new_cart(&app).await;
+            post(&app, &format!("/api/cart/{first}/products?productVariantId=1011")).await;
+            let account = sign_in_with_cart(&app, "volg@example.nl", &first).await;
+            assert_eq!(account["shoppingcartId"], json!(first));
+            let account: Value = app.get("/api/account").await.json().await.unwrap();
+            assert_eq!(account["shoppingcartId"], json!(first));
+            app.post("/api/authentication/signout").await;
+
+            let second = new_cart(&app).await;
+            post(&app, &format!("/api/cart/{second}/products?productVariantId=1011&quantity=2")).await;
+            post(&app, &format!("/api/cart/{second}/products?productVariantId=1651")).await;
+            let account = sign_in_with_cart(&app, "volg@example.nl", &second).await;
+            assert_eq!(account["shoppingcartId"], json!(first), "the account keeps its cart");
+            let merged: Value = app.get(&format!("/api/cart/{first}")).await.json().await.unwrap();
+            let counts: Vec<(Value, Value)> = merged["cart"]["products"].as_array().unwrap().iter()
+                .map(|line| (line["productVariantId"].clone(), line["count"].clone())).collect();
+            assert_eq!(counts, vec![(json!(1011), json!(3)), (json!(1651), json!(1))]);
+            assert_eq!(app.get(&format!("/api/cart/{second}")).await.status(), 404, "the guest cart is gone");
+
+            let third = new_cart(&app).await;
+            let owned: Value = app.get(&format!("/api/cart/{third}")).await.json().await.unwrap();
+            assert_eq!(owned["cart"]["shoppingcartId"], json!(third));
+            let account: Value = app.get("/api/account").await.json().await.unwrap();
+            assert_eq!(account["shoppingcartId"], json!(third), "a cart made while signed in is the account's newest");
+        }
+    }
+}
