@@ -6,6 +6,8 @@ mod support;
 mod accounts;
 mod captcha;
 mod catalog_read;
+mod catalog_search;
+mod content;
 mod fixtures;
 mod health;
 mod storefront;
