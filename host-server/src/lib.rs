@@ -24,6 +24,7 @@ pub mod fixtures;
 pub mod health;
 pub mod locations;
 pub mod mail;
+pub mod openapi;
 pub mod passwords;
 pub mod reference;
 pub mod routing;

@@ -32,13 +32,6 @@ use crate::error::ApiError;
 use crate::sites::site_language;
 use search::{SearchIndex, SearchRequest, pick};
 
-/// The routes of this area (method, path), as [`router`] registers them.
-pub const ROUTES: &[(&str, &str)] = &[
-    ("POST", "/api/products/search"),
-    ("GET", "/api/products/variant/{productVariantId}"),
-    ("GET", "/api/products/{productId}/reviews"),
-];
-
 /// The nutrient table's rows in display order (specification section 3: dry matter, crude
 /// protein, sugar, energy DE and EWpa, minerals, trace elements, vitamins), with their group and
 /// unit (per kg as fed, `fixtures/README.md`).
@@ -143,9 +136,9 @@ impl SearchService {
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route(ROUTES[0].1, post(search_products))
-        .route(ROUTES[1].1, get(variant_detail))
-        .route(ROUTES[2].1, get(reviews))
+        .route("/api/products/search", post(search_products))
+        .route("/api/products/variant/{productVariantId}", get(variant_detail))
+        .route("/api/products/{productId}/reviews", get(reviews))
 }
 
 async fn search_products(

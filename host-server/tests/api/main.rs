@@ -10,6 +10,7 @@ mod catalog_search;
 mod content;
 mod fixtures;
 mod health;
+mod openapi;
 mod storefront;
 mod vat;
 mod vectors;
