@@ -156,6 +156,8 @@ pub fn path_id(text: &str, name: &str) -> Result<i64, ApiError> {
     text.trim().parse().map_err(|_| ApiError::field(name, "validation.invalid", format!("{name} must be a whole number")))
 }
 
+type TextRow = (String, Option<String>, Option<String>, Option<String>, Option<String>);
+type ReviewRow = (i64, String, i64, i64, String, String, i64, Option<String>);
 type DetailRow = (i64, String, i64, String, String, String, Option<String>, Option<String>, i64, Option<String>);
 fn variant_json(row: &AnyRow, reminder: bool, urls: &[(String, String)]) -> Result<Value, ApiError> {
     let id: i64 = row.try_get("product_variant_id")?;
@@ -229,7 +231,7 @@ async fn variant_detail(State(state): State<AppState>, context: RequestContext, 
     .fetch_one(pool)
     .await?;
     let (_, product_key, product_type, product_group, brand, product_colour, energy_level, rating_average, rating_count, product_image) = product;
-    let texts: Vec<(String, Option<String>, Option<String>, Option<String>, Option<String>)> =
+    let texts: Vec<TextRow> =
         sqlx::query_as("SELECT culture, name, short_description, long_description, composition FROM product_texts WHERE product_id = $1")
             .bind(product_id)
             .fetch_all(pool)
@@ -344,7 +346,7 @@ async fn reviews(State(state): State<AppState>, Path(id): Path<String>, Query(qu
         .bind(product_id)
         .fetch_one(pool)
         .await?;
-    let rows: Vec<(i64, String, i64, i64, String, String, i64, Option<String>)> = sqlx::query_as(
+    let rows: Vec<ReviewRow> = sqlx::query_as(
         "SELECT r.review_id, r.reviewer_name, r.language_id, r.rating, r.title, r.body, r.created_at, l.culture \
          FROM reviews r LEFT JOIN languages l ON l.language_id = r.language_id \
          WHERE r.product_id = $1 AND r.status = 'approved' ORDER BY r.created_at DESC, r.review_id DESC LIMIT $2 OFFSET $3",
