@@ -58,6 +58,7 @@ pub mod money;
 pub mod operations;
 pub mod promotions;
 pub mod roughage;
+pub mod stock;
 pub mod unit_price;
 pub mod url;
 pub mod validation;

@@ -12,6 +12,7 @@ use crate::cart::{self, CartInput};
 use crate::checkout::{CheckoutState, checkout_gates};
 use crate::error::EngineError;
 use crate::geo::DistanceRequest;
+use crate::stock::{StockStateRequest, stock_state};
 use crate::unit_price::{UnitPriceRequest, unit_prices};
 use crate::feed::{FeedAdviceRequest, SiloRequest, feed_advice, silo_interest};
 use crate::locale::{
@@ -47,6 +48,7 @@ pub const OPERATIONS: &[&str] = &[
     "url.paging",
     "url.comparePath",
     "catalog.unitPrices",
+    "catalog.stockState",
     "geo.distance",
 ];
 
@@ -93,6 +95,7 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
         }),
         "url.comparePath" => apply(input, |request: ComparePathRequest| Ok(request.resolve())),
         "catalog.unitPrices" => apply(input, |request: UnitPriceRequest| unit_prices(&request)),
+        "catalog.stockState" => apply(input, |request: StockStateRequest| stock_state(&request)),
         "geo.distance" => apply(input, |request: DistanceRequest| request.resolve()),
         unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),
     }

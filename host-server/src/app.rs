@@ -10,7 +10,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::config::Config;
 use crate::error::ApiError;
-use crate::{AppState, account, authentication, health, reference, routing, sites, vat};
+use crate::{AppState, account, authentication, catalog, content, health, locations, openapi, reference, routing, sites, vat};
 
 /// Builds the router: the API under `/api`, and the built storefront for every other path,
 /// with `index.html` for paths that are not files so client-side routes load.
@@ -27,6 +27,10 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .merge(sites::router().layer(middleware::map_response(long_cache)))
         .merge(reference::router().layer(middleware::map_response(long_cache)))
         .merge(routing::router())
+        .merge(catalog::router())
+        .merge(content::router())
+        .merge(locations::router())
+        .merge(openapi::router())
         .route("/api", axum::routing::any(unknown_api_path))
         .route("/api/{*rest}", axum::routing::any(unknown_api_path))
         .fallback_service(storefront)

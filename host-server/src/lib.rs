@@ -12,8 +12,10 @@ pub mod app;
 pub mod authentication;
 pub mod captcha;
 pub mod cart;
+pub mod catalog;
 pub mod clock;
 pub mod config;
+pub mod content;
 pub mod context;
 pub mod db;
 pub mod engine_api;
@@ -21,7 +23,9 @@ pub mod error;
 pub mod extract;
 pub mod fixtures;
 pub mod health;
+pub mod locations;
 pub mod mail;
+pub mod openapi;
 pub mod passwords;
 pub mod reference;
 pub mod routing;
@@ -52,6 +56,8 @@ pub struct AppState {
     pub lifetimes: config::Lifetimes,
     /// The brand named in e-mails when the site does not say otherwise.
     pub brand_name: String,
+    /// The product search indexes.
+    pub search: std::sync::Arc<catalog::SearchService>,
 }
 
 /// Why the server could not start or stopped with an error.
@@ -69,6 +75,9 @@ pub enum StartupError {
     /// The automatic fixture import at start failed.
     #[error("fixture import: {0}")]
     Fixtures(#[from] fixtures::FixtureError),
+    /// The search indexes could not be built.
+    #[error("search index: {0}")]
+    Search(String),
 }
 
 /// Opens the database, runs the migrations, binds the configured port and serves until
@@ -91,7 +100,10 @@ pub async fn serve(
         tracing::info!(dir = %config.fixtures_dir.display(), "empty database: importing the fixtures");
         fixtures::import(&db, &config.fixtures_dir).await?;
     }
+    let search = std::sync::Arc::new(catalog::SearchService::load(&db).await.map_err(|error| StartupError::Search(error.to_string()))?);
+    catalog::SearchService::watch(std::sync::Arc::clone(&search), db.clone());
     let state = AppState {
+        search,
         db,
         mailer: mail::Mailer::new(&config.mail)?,
         captcha: captcha::CaptchaVerifier::new(&config.captcha),

@@ -115,6 +115,39 @@ impl Default for Paging {
     }
 }
 
+impl Paging {
+    /// The paging a request asks for: an absent page or page size gets its default (1, 24);
+    /// a page below 1 or a page size outside 1 to [`MAX_PAGE_SIZE`] is refused.
+    pub fn from_request(page: Option<i64>, page_size: Option<i64>) -> Result<Paging, EngineError> {
+        let page = match page {
+            None => DEFAULT_PAGE,
+            Some(page) => u32::try_from(page)
+                .ok()
+                .filter(|page| *page >= 1)
+                .ok_or_else(|| EngineError::InvalidInput(format!("page must be at least 1, not {page}")))?,
+        };
+        let page_size = match page_size {
+            None => DEFAULT_PAGE_SIZE,
+            Some(size) => u32::try_from(size).ok().filter(|size| (1..=MAX_PAGE_SIZE).contains(size)).ok_or_else(|| {
+                EngineError::InvalidInput(format!("page size must be 1 to {MAX_PAGE_SIZE}, not {size}"))
+            })?,
+        };
+        Ok(Paging { page, page_size })
+    }
+
+    /// The index of the page's first item in the whole list.
+    pub fn offset(self) -> usize {
+        (self.page.saturating_sub(1) as usize).saturating_mul(self.page_size as usize)
+    }
+
+    /// The items of `items` on this page (empty past the end).
+    pub fn slice<T>(self, items: &[T]) -> &[T] {
+        let start = self.offset().min(items.len());
+        let end = start.saturating_add(self.page_size as usize).min(items.len());
+        &items[start..end]
+    }
+}
+
 /// Reads `p` and `ps` from a URL; missing or invalid values (not a whole number, 0, a page
 /// size above [`MAX_PAGE_SIZE`]) give the defaults 1 and 24. The first occurrence counts.
 pub fn read_paging(url: &str) -> Paging {
@@ -240,6 +273,20 @@ impl ComparePathRequest {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paging_of_a_request_defaults_checks_and_slices() {
+        assert_eq!(Paging::from_request(None, None).unwrap(), Paging { page: 1, page_size: 24 });
+        assert_eq!(Paging::from_request(Some(3), Some(10)).unwrap().offset(), 20);
+        assert!(Paging::from_request(Some(0), None).is_err());
+        assert!(Paging::from_request(None, Some(0)).is_err());
+        assert!(Paging::from_request(None, Some(101)).is_err());
+        assert!(Paging::from_request(Some(-1), None).is_err());
+        let items: Vec<u32> = (1..=25).collect();
+        assert_eq!(Paging { page: 2, page_size: 24 }.slice(&items), &[25]);
+        assert!(Paging { page: 3, page_size: 24 }.slice(&items).is_empty());
+        assert_eq!(Paging { page: u32::MAX, page_size: 100 }.slice(&items).len(), 0);
+    }
 
     #[test]
     fn adds_a_trailing_slash_unless_the_last_segment_is_a_file() {

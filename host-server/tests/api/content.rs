@@ -1,0 +1,177 @@
+//! Page content with the layout, news, FAQ, advice, dealers and parcel shops on the fixtures.
+
+use serde_json::{Value, json};
+
+use crate::support::fixture_tests;
+
+fixture_tests! {
+    async fn a_content_page_comes_with_the_sites_layout(app) {
+        let response = app.get_in(1, 1, "/api/content/page?path=/over-ons/").await;
+        assert_eq!(response.status(), 200);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["path"], "/over-ons/");
+        assert_eq!(body["route"], json!({"type": "contentPage", "contentPageId": 102}));
+        let page = &body["page"];
+        assert_eq!(page["pageId"], 102);
+        assert_eq!(page["pageKey"], "about");
+        assert_eq!(page["type"], "contentPage");
+        assert_eq!(page["title"], "Over ons");
+        assert!(page["body"].as_str().unwrap().starts_with("Hoefslag maakt sinds 1987"));
+        assert_eq!(page["bodyFormat"], "markdown");
+        assert_eq!(page["indexable"], true);
+
+        let layout = &body["layout"];
+        let navigation = layout["navigation"]["items"].as_array().unwrap();
+        assert_eq!(navigation.len(), 11);
+        assert_eq!(navigation[0], json!({"title": "Muesli", "url": "/muesli/", "target": "_self"}));
+        assert_eq!(navigation[7]["url"], "/ruwvoeranalyse/");
+        assert_eq!(navigation[8], json!({"title": "Advies", "url": "/advies/", "target": "_self"}));
+        assert_eq!(navigation[9]["url"], "/store-locator/");
+        let footer = layout["footer"]["columns"].as_array().unwrap();
+        assert_eq!(footer.len(), 4);
+        assert_eq!(footer[0]["title"], "Klantenservice");
+        assert_eq!(footer[0]["links"][1], json!({"title": "Bezorging", "url": "/klantenservice/bezorging/", "target": "_self"}));
+        assert_eq!(footer[0]["links"][3]["url"], "/klantenservice/veelgestelde-vragen/");
+        assert_eq!(layout["headerUsps"][0], json!({"icon": "truck", "text": "Voor 22:00 besteld, morgen in huis"}));
+        assert_eq!(layout["cartUsps"].as_array().unwrap().len(), 3);
+        assert_eq!(layout["notification"]["notificationId"], 1);
+        assert_eq!(layout["notification"]["text"], "Winteractie: 10% korting op alle Sport Muesli");
+        assert_eq!(layout["notification"]["url"], "/muesli/");
+        assert_eq!(layout["notification"]["style"], "info");
+    }
+
+    async fn pages_fall_back_by_the_text_rule_and_sites_differ(app) {
+        // Swedish: the title is written in sv, the body falls back to English.
+        let swedish: Value = app.get_in(6, 9, "/api/content/page?path=/om-oss/").await.json().await.unwrap();
+        assert_eq!(swedish["page"]["title"], "Om oss");
+        assert!(swedish["page"]["body"].as_str().unwrap().starts_with("Hoefslag has made horse feed"));
+        // The roughage-analysis link is only on RQS sites; Portugal has no notification.
+        let danish: Value = app.get_in(5, 4, "/api/content/page?path=/").await.json().await.unwrap();
+        assert_eq!(danish["page"]["pageKey"], "home");
+        assert_eq!(danish["layout"]["navigation"]["items"].as_array().unwrap().len(), 10);
+        let portugal: Value = app.get_in(13, 15, "/api/content/page?path=/").await.json().await.unwrap();
+        assert_eq!(portugal["layout"]["notification"], Value::Null);
+        // The corporate site has no USPs.
+        let corporate: Value = app.get_in(30, 2, "/api/content/page?path=/").await.json().await.unwrap();
+        assert_eq!(corporate["layout"]["headerUsps"], json!([]));
+        // Another page type: the route, no page, still the layout.
+        let product: Value = app.get_in(1, 1, "/api/content/page?path=/muesli/hoefslag-sport-muesli").await.json().await.unwrap();
+        assert_eq!(product["route"]["type"], "productDetail");
+        assert_eq!(product["page"], Value::Null);
+        assert_eq!(product["layout"]["footer"]["columns"].as_array().unwrap().len(), 4);
+        // FAQ item paths give the FAQ page.
+        let faq: Value = app.get_in(1, 1, "/api/content/page?path=/klantenservice/veelgestelde-vragen/kan-ik-bestellen-zonder-account/").await.json().await.unwrap();
+        assert_eq!(faq["page"]["type"], "faq");
+        assert_eq!(faq["page"]["faqItemId"], 11);
+        assert_eq!(faq["page"]["pageId"], 108);
+    }
+
+    async fn unknown_pages_and_bad_requests(app) {
+        let missing = app.get_in(1, 1, "/api/content/page?path=/bestaat-niet/").await;
+        assert_eq!(missing.status(), 404);
+        let body: Value = missing.json().await.unwrap();
+        assert_eq!(body["notFoundPageId"], 111);
+        assert_eq!(app.get_in(1, 1, "/api/content/page").await.status(), 400);
+        assert_eq!(app.get_in(1, 3, "/api/content/page?path=/").await.status(), 400);
+        assert_eq!(app.get("/api/content/page?path=/").await.status(), 400);
+    }
+
+    async fn news_is_paged_newest_first_per_site(app) {
+        let body: Value = app.get_in(1, 1, "/api/news?ps=2").await.json().await.unwrap();
+        assert_eq!(body["totalCount"], 9);
+        assert_eq!(body["pageCount"], 5);
+        assert_eq!(body["items"][0]["newsItemId"], 10);
+        assert_eq!(body["items"][0]["date"], "2026-11-10");
+        assert_eq!(body["items"][0]["title"], "Silolevering voor grote stallen");
+        assert_eq!(body["items"][0]["url"], "/media/10/silolevering-voor-grote-stallen/");
+        assert_eq!(body["items"][1]["newsItemId"], 9);
+        assert!(body["items"][0].get("body").is_none());
+        let item: Value = app.get_in(1, 1, "/api/news/10").await.json().await.unwrap();
+        assert!(item["body"].as_str().is_some_and(|text| !text.is_empty()));
+        // Item 8 is only on the Weidegroen sites.
+        assert_eq!(app.get_in(1, 1, "/api/news/8").await.status(), 404);
+        assert_eq!(app.get_in(20, 1, "/api/news/8").await.status(), 200);
+        assert_eq!(app.get_in(1, 1, "/api/news/x").await.status(), 400);
+        assert_eq!(app.get_in(1, 1, "/api/news?p=0").await.status(), 400);
+        assert_eq!(app.get("/api/news").await.status(), 400);
+    }
+
+    async fn the_faq_lists_categories_with_items_and_links(app) {
+        let body: Value = app.get_in(1, 1, "/api/faq").await.json().await.unwrap();
+        let categories = body["categories"].as_array().unwrap();
+        assert_eq!(categories.len(), 4);
+        assert_eq!(categories.iter().map(|c| c["items"].as_array().unwrap().len()).sum::<usize>(), 10);
+        assert_eq!(categories[0]["title"], "Bestellen en betalen");
+        assert_eq!(categories[0]["items"][0]["question"], "Kan ik bestellen zonder account?");
+        assert_eq!(categories[0]["items"][0]["url"], "/klantenservice/veelgestelde-vragen/kan-ik-bestellen-zonder-account/");
+        assert_eq!(body["url"], "/klantenservice/veelgestelde-vragen/");
+        assert_eq!(app.get_in(1, 1, "/api/faq?faqId=9").await.status(), 404);
+        assert_eq!(app.get_in(1, 1, "/api/faq?faqId=x").await.status(), 400);
+    }
+
+    async fn advice_categories_articles_and_videos(app) {
+        let body: Value = app.get_in(1, 1, "/api/advice/categories").await.json().await.unwrap();
+        assert_eq!(body["url"], "/advies/");
+        let categories = body["categories"].as_array().unwrap();
+        assert_eq!(categories.len(), 4);
+        assert_eq!(categories[0]["title"], "Voeding");
+        assert_eq!(categories[0]["url"], "/advies/voeding/");
+        let total: usize = categories.iter().map(|c| c["articles"].as_array().unwrap().len()).sum();
+        assert_eq!(total, 8);
+        let article: Value = app.get_in(1, 1, "/api/advice/articles/1").await.json().await.unwrap();
+        assert_eq!(article["title"], "Hoeveel krachtvoer heeft uw paard nodig?");
+        assert_eq!(article["date"], "2026-02-15");
+        assert_eq!(article["relatedProductIds"], json!([1, 13]));
+        assert_eq!(article["url"], "/advies/voeding/hoeveel-krachtvoer-heeft-uw-paard-nodig/");
+        let video: Value = app.get_in(1, 1, "/api/advice/videos/1").await.json().await.unwrap();
+        assert_eq!(video["title"], "Zo neemt u een hooimonster");
+        assert_eq!(video["videoId"], "demo-video-01");
+        assert_eq!(video["durationSeconds"], 184);
+        assert_eq!(app.get_in(1, 1, "/api/advice/articles/99").await.status(), 404);
+        assert_eq!(app.get_in(1, 1, "/api/advice/videos/99").await.status(), 404);
+        assert_eq!(app.get_in(1, 1, "/api/advice/videos/one").await.status(), 400);
+    }
+
+    async fn dealers_are_sorted_by_distance_from_a_place(app) {
+        let body: Value = app.get_in(1, 1, "/api/dealers?near=3771%20EB").await.json().await.unwrap();
+        let dealers = body["dealers"].as_array().unwrap();
+        assert_eq!(dealers.len(), 40);
+        assert_eq!(dealers[0]["dealerId"], 1);
+        assert_eq!(dealers[0]["name"], "Hoefslag Winkel Barneveld");
+        assert_eq!(dealers[0]["distanceMeters"], 0);
+        assert_eq!(dealers[0]["address"]["zipcode"], "3771 EB");
+        let distances: Vec<u64> = dealers.iter().map(|d| d["distanceMeters"].as_u64().unwrap()).collect();
+        assert!(distances.windows(2).all(|pair| pair[0] <= pair[1]));
+        // Coordinates, a city and a postcode area; Weidegroen sites list their own dealers.
+        let by_point: Value = app.get("/api/dealers?near=52.1405,5.5847").await.json().await.unwrap();
+        assert_eq!(by_point["dealers"][0]["dealerId"], 1);
+        assert_eq!(by_point["dealers"].as_array().unwrap().len(), 41);
+        let by_city: Value = app.get("/api/dealers?near=barneveld").await.json().await.unwrap();
+        assert_eq!(by_city["dealers"][0]["dealerId"], 1);
+        let weidegroen: Value = app.get_in(20, 1, "/api/dealers?near=3771").await.json().await.unwrap();
+        assert_eq!(weidegroen["dealers"].as_array().unwrap().len(), 12);
+        let all: Value = app.get("/api/dealers").await.json().await.unwrap();
+        assert_eq!(all["dealers"][0]["distanceMeters"], Value::Null);
+        let unknown = app.get("/api/dealers?near=Atlantis").await;
+        assert_eq!(unknown.status(), 404);
+        assert_eq!(unknown.json::<Value>().await.unwrap()["code"], "errors.locationNotFound");
+        assert_eq!(app.get("/api/dealers?near=91,5").await.status(), 400);
+    }
+
+    async fn parcel_shops_near_a_zipcode_or_city(app) {
+        let body: Value = app.get("/api/parcelshops?zipcodeOrCity=Utrecht").await.json().await.unwrap();
+        let shops = body["parcelShops"].as_array().unwrap();
+        assert_eq!(shops.len(), 10);
+        assert_eq!(shops[0]["parcelShopId"], "NL-UT-0001");
+        assert_eq!(shops[0]["distanceMeters"], 0);
+        assert!(shops[..6].iter().all(|shop| shop["city"] == "Utrecht"));
+        let vejle: Value = app.get("/api/parcelshops?zipcodeOrCity=7100").await.json().await.unwrap();
+        assert!(vejle["parcelShops"][0]["parcelShopId"].as_str().unwrap().starts_with("DK-VE-"));
+        let verden: Value = app.get("/api/parcelshops?zipcodeOrCity=verden").await.json().await.unwrap();
+        assert_eq!(verden["parcelShops"][0]["city"], "Verden (Aller)");
+        let missing = app.get("/api/parcelshops").await;
+        assert_eq!(missing.status(), 400);
+        assert!(missing.json::<Value>().await.unwrap()["fieldErrors"]["zipcodeOrCity"].is_array());
+        assert_eq!(app.get("/api/parcelshops?zipcodeOrCity=Atlantis").await.status(), 404);
+    }
+}
