@@ -10,7 +10,7 @@ import { sendConversion } from '../api/conversion';
 import { fetchSiteByDomain, SiteError, type Language, type Site, type SiteProblem } from '../api/sites';
 import { resolveCulture } from '../engine';
 import { CULTURES, DEFAULT_CULTURE, type Culture } from '../i18n/cultures';
-import { cartIdAtom, cultureAtom, languageIdAtom, siteAtom, siteIdAtom } from '../state';
+import { cartIdAtom, cultureAtom, hydratePersisted, languageIdAtom, siteAtom, siteIdAtom } from '../state';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -39,6 +39,7 @@ export function siteFallbackCulture(site: Site): Culture | null {
 
 /** Loads the site for a host name and puts it, the language and the persisted ids in the store. */
 export async function startSite(hostname: string, store: Store): Promise<StartResult> {
+  hydratePersisted(store);
   let site: Site;
   let language: Language;
   try {

@@ -90,10 +90,14 @@ export async function initI18n(options: I18nOptions | Culture = {}): Promise<I18
     load: 'currentOnly' as const,
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
   };
   if (i18next.isInitialized) {
     // A new site, culture or brand (tests, or a language switch): replace every bundle.
-    for (const code of Object.keys(i18next.store.data)) i18next.removeResourceBundle(code, 'translation');
+    for (const code of Object.keys(i18next.store.data)) {
+      i18next.removeResourceBundle(code, 'translation');
+      delete i18next.store.data[code];
+    }
     for (const [code, bundle] of Object.entries(resources)) {
       i18next.addResourceBundle(code, 'translation', bundle.translation, true, true);
     }

@@ -2,14 +2,14 @@
  * The storefront's shared state, in one place (jotai). Persisted across reloads
  * (specification section 4): cart id, site id and language id, in localStorage.
  */
-import { atom, useAtomValue } from 'jotai';
+import { atom, useAtomValue, type createStore } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 
 import type { Site } from '../api/sites';
 import type { Culture } from '../i18n/cultures';
 
 const storage = createJSONStorage<number | null>(() => localStorage);
-const stored = (key: string) => atomWithStorage<number | null>(key, null, storage, { getOnInit: true });
+const stored = (key: string) => atomWithStorage<number | null>(key, null, storage);
 
 /** The visitor's cart, once one is created. */
 export const cartIdAtom = stored('hoofbeat.cartId');
@@ -17,6 +17,17 @@ export const cartIdAtom = stored('hoofbeat.cartId');
 export const siteIdAtom = stored('hoofbeat.siteId');
 /** The language the visitor chose (or was given) on the site. */
 export const languageIdAtom = stored('hoofbeat.languageId');
+
+const PERSISTED = [
+  [cartIdAtom, 'hoofbeat.cartId'],
+  [siteIdAtom, 'hoofbeat.siteId'],
+  [languageIdAtom, 'hoofbeat.languageId'],
+] as const;
+
+/** Reads the persisted ids into a store (at start, before anything reads them). */
+export function hydratePersisted(store: ReturnType<typeof createStore>): void {
+  for (const [persisted, key] of PERSISTED) store.set(persisted, storage.getItem(key, null) as number | null);
+}
 
 /** The number of items in the cart (quantities plus free products), shown in the header. */
 export const cartItemCountAtom = atom(0);
