@@ -213,5 +213,7 @@ describe('the shell', () => {
     await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('3'));
     expect(screen.getByTestId('cart-link')).toHaveAttribute('aria-label', '3 artikelen in je winkelwagen');
     expect(screen.getByTestId('cookie-consent')).toBeInTheDocument();
+    expect(screen.getByTestId('language-switch')).toHaveValue('1');
+    expect(screen.getByRole('option', { name: 'English' })).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 
 import { messageKeys } from '../engine';
-import { COMPLETE_CULTURES, CULTURES, cultureChain, initI18n } from '.';
+import { COMPLETE_CULTURES, CULTURES, cultureChain, initI18n, translateMessage } from '.';
 
 type Catalog = Record<string, unknown>;
 
@@ -104,6 +104,15 @@ describe('catalogs', () => {
       const missing = keys.filter((key) => !present.has(key));
       expect(missing, culture).toEqual([]);
     }
+  });
+
+  it("shows the engine's messages with their parameters", async () => {
+    await initI18n('nl');
+    expect(translateMessage({ key: 'validation.maxLength', params: { count: 50 } })).toBe('Dit veld mag maximaal 50 tekens bevatten');
+    expect(translateMessage({ key: 'validation.stockLimited', params: { amount: 3 } })).toBe('Er zijn nog maar 3 stuks op voorraad');
+    expect(translateMessage({ key: 'validation.passwordRequirements' })).toBe('Minimaal 7 tekens, moet cijfers en letters bevatten');
+    await initI18n('pl');
+    expect(translateMessage({ key: 'compare.limitReached', params: { count: 4 } })).toMatch(/4/);
   });
 
   it('complete cultures have exactly the keys of nl', () => {

@@ -7,6 +7,7 @@ import { paths } from '../../app/paths';
 import { cartItemCountAtom, useSite } from '../../state';
 import { useComparePath } from '../../app/useComparePath';
 import styles from './Header.module.css';
+import { LanguageSwitch } from './LanguageSwitch';
 
 /** Where the search box sends the term; the server resolves it to the product-search page. */
 export const SEARCH_PATH = '/search/';
@@ -45,6 +46,7 @@ export function Header() {
           <button type="submit">{t('header.searchButton')}</button>
         </form>
         <nav className={styles.tools} aria-label={t('nav.account')}>
+          <LanguageSwitch />
           <Link to={paths.account.home}>{t('header.account')}</Link>
           <Link to={paths.cart} aria-label={t('header.cartItems', { count })} data-testid="cart-link">
             {t('header.cart')}
