@@ -21,7 +21,9 @@ use crate::locale::{
 };
 use crate::roughage::{ClassifyRequest, RoughageAdviceRequest, classify, roughage_advice};
 use crate::url::{ComparePathRequest, Paging, PagingRequest, UrlRequest, UrlResult, normalize, read_paging, with_paging};
-use crate::validation::{CompareAddRequest, FormInput, Message, MessageText, add_to_comparison, validate_form};
+use crate::validation::{
+    CompareAddRequest, FormInput, Message, MessageKey, MessageText, add_to_comparison, validate_form,
+};
 use crate::vat::VatSplitRequest;
 
 /// The names of every operation [`run`] knows.
@@ -32,6 +34,7 @@ pub const OPERATIONS: &[&str] = &[
     "checkout.gates",
     "validation.validateForm",
     "validation.message",
+    "messages.keys",
     "compare.add",
     "feed.advice",
     "feed.siloInterest",
@@ -72,6 +75,7 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
         "checkout.gates" => apply(input, |state: CheckoutState| checkout_gates(&state)),
         "validation.validateForm" => apply(input, |form: FormInput| validate_form(&form)),
         "validation.message" => apply(input, |message: Message| Ok(MessageText::from(message))),
+        "messages.keys" => apply(input, |_: Option<serde_json::Value>| Ok(MessageKeys::all())),
         "compare.add" => apply(input, |request: CompareAddRequest| {
             Ok(add_to_comparison(&request.product_ids, request.product_id))
         }),
@@ -101,6 +105,20 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
     }
 }
 
+/// Output of `messages.keys`: every message key the engine can report, so that translation
+/// catalogs can be checked against it (the input is ignored; send `null` or `{}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MessageKeys {
+    /// The keys in declaration order, e.g. `validation.required`.
+    pub keys: Vec<MessageKey>,
+}
+
+impl MessageKeys {
+    fn all() -> MessageKeys {
+        MessageKeys { keys: MessageKey::ALL.to_vec() }
+    }
+}
+
 fn apply<I, O>(input: &str, rule: impl FnOnce(I) -> Result<O, EngineError>) -> Result<String, EngineError>
 where
     I: DeserializeOwned,
@@ -124,9 +142,22 @@ mod tests {
     #[test]
     fn every_listed_operation_is_known() {
         for operation in OPERATIONS {
-            let outcome = run(operation, "null");
-            assert_ne!(outcome.unwrap_err().code(), "unknown_operation", "{operation}");
+            if let Err(error) = run(operation, "null") {
+                assert_ne!(error.code(), "unknown_operation", "{operation}");
+            }
         }
+    }
+
+    #[test]
+    fn lists_every_message_key() {
+        let output: serde_json::Value = serde_json::from_str(&run("messages.keys", "null").unwrap()).unwrap();
+        let keys: Vec<&str> = output["keys"].as_array().unwrap().iter().map(|key| key.as_str().unwrap()).collect();
+        assert_eq!(keys.len(), MessageKey::ALL.len());
+        assert_eq!(keys[0], "validation.required");
+        assert!(keys.contains(&"roughage.notFitToFeed"));
+        let unique: std::collections::BTreeSet<&str> = keys.iter().copied().collect();
+        assert_eq!(unique.len(), keys.len());
+        assert_eq!(run("messages.keys", "{}").unwrap(), run("messages.keys", "null").unwrap());
     }
 
     #[test]

@@ -1,15 +1,18 @@
 /**
- * The walking skeleton end to end: the storefront served by the real server, in Chromium, shows
- * the VAT split computed by the WASM engine in the browser and the one from the server, and they
- * are identical.
+ * The walking skeleton end to end, now the diagnostics page /engine-check/: the storefront
+ * served by the real server, in Chromium, shows the VAT split computed by the WASM engine in the
+ * browser and the one from the server, and they are identical.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { useDemoSiteApi } from './support/site';
 
 let server: RunningServer;
 let chromium: RunningBrowser;
+/** localhost, an alias of the demo site Hoefslag NL: the storefront starts the site of its host. */
+const origin = () => server.baseUrl.replace('127.0.0.1', 'localhost');
 
 beforeAll(async () => {
   server = await startServer();
@@ -26,7 +29,8 @@ describe('VAT preview in the browser', () => {
     const page = await chromium.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.baseUrl}/`);
+    await useDemoSiteApi(page);
+    await page.goto(`${origin()}/engine-check/`);
 
     await page.getByTestId('vat-server-vat').waitFor();
     expect(await page.getByTestId('vat-browser-excl').textContent()).toBe('20.62');
@@ -35,9 +39,10 @@ describe('VAT preview in the browser', () => {
     expect(await page.getByTestId('vat-server-vat').textContent()).toBe('4.33');
     expect(await page.getByTestId('vat-agreement').getAttribute('role')).toBe('status');
 
-    const amount = page.locator('input').first();
+    const inputs = page.getByTestId('page-engine-check').locator('input');
+    const amount = inputs.first();
     await amount.fill('0.50');
-    await page.locator('input').nth(1).fill('19');
+    await inputs.nth(1).fill('19');
     await page.getByTestId('vat-server-vat').filter({ hasText: '0.08' }).waitFor();
     expect(await page.getByTestId('vat-browser-vat').textContent()).toBe('0.08');
     expect(await page.getByTestId('vat-browser-excl').textContent()).toBe('0.42');
@@ -49,9 +54,11 @@ describe('VAT preview in the browser', () => {
 
   it('serves index.html for client-side routes', async () => {
     const page = await chromium.newPage();
-    const response = await page.goto(`${server.baseUrl}/account/orders/`);
+    await useDemoSiteApi(page);
+    const response = await page.goto(`${origin()}/engine-check`);
     expect(response?.status()).toBe(200);
     await page.getByTestId('vat-browser-vat').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/engine-check/');
     await page.close();
   });
 });

@@ -19,11 +19,21 @@ export class ApiError extends Error {
   }
 }
 
+/** The site and language every call carries as headers once the site is known. */
+let context: { siteId?: number; languageId?: number } = {};
+
+/** Sets the `siteid` and `languageid` headers sent with every later call. */
+export function setApiContext(next: { siteId?: number; languageId?: number }): void {
+  context = { ...next };
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Statuses that count as success; default: any 2xx. */
+  acceptStatus?: readonly number[];
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -40,7 +50,10 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (context.siteId !== undefined) headers.siteid = String(context.siteId);
+  if (context.languageId !== undefined) headers.languageid = String(context.languageId);
+  Object.assign(headers, options.headers);
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
@@ -56,6 +69,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     throw error;
   }
   const body = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, body);
+  const accepted = options.acceptStatus ? options.acceptStatus.includes(response.status) : response.ok;
+  if (!accepted) throw new ApiError(response.status, body);
   return body as T;
 }

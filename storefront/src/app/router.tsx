@@ -1,8 +1,8 @@
 import { createBrowserRouter } from 'react-router';
 
-import { HomeRoute } from '../routes/HomeRoute';
+import { buildRoutes, type RouteOptions } from './routes';
 
-/** The storefront's routes (specification, section 2). */
-export function createRouter() {
-  return createBrowserRouter([{ path: '/', element: <HomeRoute /> }, { path: '*', element: <HomeRoute /> }]);
+/** The storefront's browser router (specification section 2). */
+export function createRouter(options: RouteOptions) {
+  return createBrowserRouter(buildRoutes(options));
 }

@@ -9,7 +9,17 @@
 import init, { run } from '@hoofbeat/engine-wasm';
 import wasmUrl from '@hoofbeat/engine-wasm/engine_wasm_bg.wasm?url';
 
-import type { VatSplit, VatSplitRequest } from './types';
+import type {
+  ComparePath,
+  CultureCode,
+  CultureRequest,
+  CultureResolution,
+  CurrencyResult,
+  EngineMessageKey,
+  Paging,
+  VatSplit,
+  VatSplitRequest,
+} from './types';
 
 export type * from './types';
 
@@ -56,4 +66,56 @@ export function runOperation<Output>(operation: string, input: unknown): Output 
 /** Splits a VAT-inclusive amount into the amount excluding VAT and the VAT. */
 export function splitVat(request: VatSplitRequest): VatSplit {
   return runOperation<VatSplit>('vat.split', request);
+}
+
+/**
+ * The URL with the storefront's trailing-slash rule applied (a slash is added unless the last
+ * segment has a file extension); query and fragment are kept.
+ */
+export function normalizeUrl(url: string): string {
+  return runOperation<{ url: string }>('url.normalize', { url }).url;
+}
+
+/** The page and page size of a URL (`p`, `ps`; defaults 1 and 24). */
+export function readPaging(url: string): Paging {
+  return runOperation<Paging>('url.readPaging', { url });
+}
+
+/** The URL with its paging set; default values are left out. */
+export function withPaging(url: string, paging: Paging): string {
+  return runOperation<{ url: string }>('url.paging', { url, ...paging }).url;
+}
+
+/** The localized path of the comparison page for a culture. */
+export function comparePath(culture: CultureCode): ComparePath {
+  return runOperation<ComparePath>('url.comparePath', { culture });
+}
+
+/** The currency of a site, derived from its currency symbol. */
+export function currencyFor(currencySymbol: string | null | undefined): CurrencyResult {
+  return runOperation<CurrencyResult>('locale.currency', { currencySymbol: currencySymbol ?? null });
+}
+
+/** A decimal amount formatted for a culture with exactly two fraction digits (no currency). */
+export function formatAmount(amount: string, culture: CultureCode): string {
+  return runOperation<{ text: string }>('locale.formatAmount', { amount, culture }).text;
+}
+
+/** An ISO date (`2024-02-29`) as DD-MM-YYYY. */
+export function formatDate(date: string): string {
+  return runOperation<{ text: string }>('locale.formatDate', { date }).text;
+}
+
+/** Which culture to show: the requested one if the site offers it, else nl, else the fallback. */
+export function resolveCulture(request: CultureRequest): CultureResolution {
+  return runOperation<CultureResolution>('locale.fallbackLanguage', {
+    requested: request.requested ?? null,
+    siteCultures: request.siteCultures ?? [],
+    siteFallback: request.siteFallback ?? null,
+  });
+}
+
+/** Every message key the engine can report; translation catalogs must cover them all. */
+export function messageKeys(): EngineMessageKey[] {
+  return runOperation<{ keys: EngineMessageKey[] }>('messages.keys', null).keys;
 }

@@ -1,56 +1,118 @@
 /**
  * i18next set-up. Catalogs live in `locales/<culture>.json`, Dutch (`nl`) is the source.
- * Regional and partial catalogs fall back as README.md in this folder describes.
+ * Only the active culture and the cultures of its fallback chain are downloaded (one chunk per
+ * catalog). Chains, brand overrides and the rules for keys: README.md in this folder.
  */
-import i18next, { type Resource } from 'i18next';
+import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-/** The fifteen interface cultures of the specification. */
-export const CULTURES = [
-  'cs', 'da', 'de', 'de-AT', 'en', 'es', 'et', 'fr-BE', 'fr-FR', 'it', 'nl', 'nl-BE', 'pl', 'pt', 'sv',
-] as const;
-export type Culture = (typeof CULTURES)[number];
+import { CULTURES, DEFAULT_CULTURE, type Culture } from './cultures';
 
-/** The default culture when nothing else is known. */
-export const DEFAULT_CULTURE: Culture = 'nl';
+export { COMPLETE_CULTURES, CULTURES, DEFAULT_CULTURE, type Culture } from './cultures';
+
+type Catalog = Record<string, unknown>;
 
 // Each catalog is its own chunk: a visitor downloads only their culture and its fallbacks.
-const catalogLoaders = import.meta.glob<Record<string, unknown>>('./locales/*.json', { import: 'default' });
+const catalogLoaders = import.meta.glob<Catalog>('./locales/*.json', { import: 'default' });
+const overrideLoaders = import.meta.glob<Catalog>('./overrides/weidegroen/*.json', { import: 'default' });
 
-async function loadResources(cultures: string[]): Promise<Resource> {
-  const result: Resource = {};
-  await Promise.all(
-    cultures.map(async (culture) => {
-      const load = catalogLoaders[`./locales/${culture}.json`];
-      if (load) result[culture] = { translation: await load() };
-    }),
-  );
-  return result;
-}
-
-/** The culture itself followed by every culture its missing keys come from. */
-export function cultureChain(culture: string): string[] {
-  const fallbacks = FALLBACK_CHAINS[culture] ?? FALLBACK_CHAINS.default ?? [];
-  return [culture, ...fallbacks.filter((fallback) => fallback !== culture)];
-}
-
-/** Where a culture's missing keys come from, before the site's fallback, English and Dutch. */
-export const FALLBACK_CHAINS: Record<string, string[]> = {
+/** Regional and partial catalogs: where their missing keys come from. */
+export const FALLBACK_CHAINS: Partial<Record<Culture, Culture[]>> = {
   'de-AT': ['de', 'nl'],
   'nl-BE': ['nl'],
   // The specification: Belgian French is largely untranslated Dutch.
   'fr-BE': ['nl'],
-  default: ['en', 'nl'],
 };
 
-/** Starts i18next in the given culture. */
-export async function initI18n(culture: string = DEFAULT_CULTURE): Promise<typeof i18next> {
-  await i18next.use(initReactI18next).init({
-    resources: await loadResources(cultureChain(culture)),
+const isCulture = (code: string | null | undefined): code is Culture =>
+  !!code && (CULTURES as readonly string[]).includes(code);
+
+/**
+ * The culture followed by every culture its missing keys come from: the explicit chain of a
+ * regional culture, else the site's fallback language, then `en`, then `nl`; no duplicates.
+ */
+export function cultureChain(culture: Culture, siteFallback?: Culture | null): Culture[] {
+  const fallbacks = FALLBACK_CHAINS[culture] ?? [siteFallback, 'en', DEFAULT_CULTURE];
+  const chain: Culture[] = [culture];
+  for (const code of fallbacks) if (isCulture(code) && !chain.includes(code)) chain.push(code);
+  return chain;
+}
+
+/** The brand whose wording overrides apply: the second brand (site type 1) is Weidegroen. */
+export type Brand = 'hoefslag' | 'weidegroen' | 'corporate';
+
+export interface I18nOptions {
+  culture?: Culture;
+  /** The site's fallback language, placed before `en` in the chain. */
+  siteFallback?: Culture | null;
+  brand?: Brand;
+}
+
+async function loadCatalog(culture: Culture, brand: Brand): Promise<Catalog | undefined> {
+  const load = catalogLoaders[`./locales/${culture}.json`];
+  if (!load) return undefined;
+  const catalog = await load();
+  if (brand !== 'weidegroen') return catalog;
+  // The brand's wording wins, also over regional wording (nl over nl-BE, de over de-AT).
+  const language = culture.split('-')[0] ?? culture;
+  const override = await overrideLoaders[`./overrides/weidegroen/${language}.json`]?.();
+  return override ? deepMerge(catalog, override) : catalog;
+}
+
+function deepMerge(base: Catalog, over: Catalog): Catalog {
+  const result: Catalog = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const current = result[key];
+    result[key] =
+      typeof value === 'object' && value !== null && typeof current === 'object' && current !== null
+        ? deepMerge(current as Catalog, value as Catalog)
+        : value;
+  }
+  return result;
+}
+
+/** Starts (or restarts) i18next in one culture, loading only its chain. */
+export async function initI18n(options: I18nOptions | Culture = {}): Promise<I18n> {
+  const { culture = DEFAULT_CULTURE, siteFallback = null, brand = 'hoefslag' } =
+    typeof options === 'string' ? { culture: options } : options;
+  const chain = cultureChain(culture, siteFallback);
+  const resources: Record<string, { translation: Catalog }> = {};
+  await Promise.all(
+    chain.map(async (code) => {
+      const catalog = await loadCatalog(code, brand);
+      if (catalog) resources[code] = { translation: catalog };
+    }),
+  );
+  const settings = {
+    resources,
     lng: culture,
-    fallbackLng: FALLBACK_CHAINS,
+    fallbackLng: { [culture]: chain.slice(1), default: [DEFAULT_CULTURE] },
+    load: 'currentOnly' as const,
     interpolation: { escapeValue: false },
     returnNull: false,
-  });
+    showSupportNotice: false,
+  };
+  if (i18next.isInitialized) {
+    // A new site, culture or brand (tests, or a language switch): replace every bundle.
+    for (const code of Object.keys(i18next.store.data)) {
+      i18next.removeResourceBundle(code, 'translation');
+      delete i18next.store.data[code];
+    }
+    for (const [code, bundle] of Object.entries(resources)) {
+      i18next.addResourceBundle(code, 'translation', bundle.translation, true, true);
+    }
+    i18next.options.fallbackLng = settings.fallbackLng;
+    i18next.services.languageUtils.options.fallbackLng = settings.fallbackLng;
+    await i18next.changeLanguage(culture);
+    document.documentElement.lang = culture;
+    return i18next;
+  }
+  await i18next.use(initReactI18next).init(settings);
+  document.documentElement.lang = culture;
   return i18next;
+}
+
+/** Translates an engine message (`{ key, params }`), e.g. a validation failure. */
+export function translateMessage(message: { key: string; params?: { count?: number; amount?: number } }): string {
+  return i18next.t(message.key as never, (message.params ?? {}) as never) as unknown as string;
 }

@@ -3,14 +3,45 @@ import '@testing-library/jest-dom/vitest';
 import { readFileSync } from 'node:fs';
 
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 import { initSync } from '@hoofbeat/engine-wasm';
+
+import { clearCache } from '../api/cache';
+import { setApiContext } from '../api/client';
+import { clearRouteCache } from '../api/routing';
+import { mockApi, unexpectedRequests } from './api';
 
 // jsdom cannot fetch the .wasm file; hand the engine its bytes so `loadEngine()` resolves at once.
 const wasmPath = process.env.ENGINE_WASM_PATH;
 if (!wasmPath) throw new Error('ENGINE_WASM_PATH is not set (vite.config.ts sets it)');
 initSync({ module: readFileSync(wasmPath) });
 
+const inBrowser = typeof document !== 'undefined';
+
+beforeEach(() => {
+  if (!inBrowser) return;
+  // No test reaches a network: a request a test did not declare fails it.
+  mockApi([]);
+  // jsdom does not scroll.
+  vi.stubGlobal('scrollTo', vi.fn());
+  Element.prototype.scrollIntoView = vi.fn();
+  clearCache();
+  clearRouteCache();
+  setApiContext({});
+  localStorage.clear();
+  for (const cookie of document.cookie.split('; ')) {
+    const name = cookie.split('=')[0];
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+});
+
 // Without vitest globals, testing-library cannot register its own clean-up.
-afterEach(() => cleanup());
+afterEach(() => {
+  if (!inBrowser) return;
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  const unexpected = unexpectedRequests.splice(0);
+  if (unexpected.length > 0) throw new Error(`unexpected requests: ${unexpected.join(', ')}`);
+});

@@ -1,0 +1,158 @@
+/**
+ * The site the visitor is on (specification sections 1 and 3): chosen by the host name.
+ * `toSite` is the one place that reshapes the API's Site into the storefront's type.
+ */
+import type { CultureCode } from '../engine';
+import { CULTURES } from '../i18n/cultures';
+import { ApiError, apiFetch } from './client';
+import { cachedGet } from './cache';
+
+export type SiteType = 0 | 1 | 2;
+export type ThemeName = 'default' | 'green';
+
+export interface Language {
+  languageId: number;
+  culture: CultureCode;
+  localizedName: string;
+}
+
+export interface Site {
+  siteId: number;
+  /** The site's name, e.g. "Hoefslag NL". */
+  name: string;
+  /** The brand name shown in the header: the API's `brand` if it sends one, else the name. */
+  brandName: string;
+  domain: string;
+  /** 0 first brand (Hoefslag), 1 second brand (Weidegroen), 2 corporate. */
+  type: SiteType;
+  countryId: number;
+  /** The currency symbol, e.g. "€", "Kr.", "zł"; the engine derives the currency from it. */
+  currency: string;
+  languages: Language[];
+  fallbackLanguageId: number | null;
+  theme: ThemeName;
+  autoRedirectIfNotInSameCountry: boolean;
+  pages: {
+    rootPageId: number | null;
+    notFoundPageId: number | null;
+    internalErrorPageId: number | null;
+    customerServicePageId: number | null;
+    checkoutSuccessPageId: number | null;
+    checkoutSuccessRqsPageId: number | null;
+    checkoutFailedPageId: number | null;
+  };
+  layout: {
+    footerId: number | null;
+    primaryNavigationId: number | null;
+    notificationId: number | null;
+    headerUspCollectionId: number | null;
+    cartUspCollectionId: number | null;
+  };
+}
+
+/** Why the site could not be started (specification section 8, startup errors). */
+export type SiteProblem = 'notFound' | 'noLanguage' | 'missingData';
+
+/** A startup error: the page shows it full-screen. */
+export class SiteError extends Error {
+  readonly problem: SiteProblem;
+
+  constructor(problem: SiteProblem, detail: string) {
+    super(detail);
+    this.name = 'SiteError';
+    this.problem = problem;
+  }
+}
+
+type Raw = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
+const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const isCulture = (value: unknown): value is CultureCode =>
+  typeof value === 'string' && (CULTURES as readonly string[]).includes(value);
+
+function toLanguage(raw: unknown): Language | null {
+  if (!isRecord(raw)) return null;
+  const { languageId, culture, localizedName } = raw;
+  if (typeof languageId !== 'number' || !isCulture(culture)) return null;
+  return { languageId, culture, localizedName: typeof localizedName === 'string' ? localizedName : culture };
+}
+
+/** Reshapes the API's Site (camelCase, specification section 3) into `Site`; throws `SiteError`. */
+export function toSite(raw: unknown): Site {
+  if (!isRecord(raw)) throw new SiteError('notFound', 'no site in the answer');
+  const { siteId, name, domain, type, countryId } = raw;
+  if (typeof siteId !== 'number' || typeof name !== 'string' || typeof countryId !== 'number') {
+    throw new SiteError('missingData', 'the site misses its id, name or country');
+  }
+  if (!Array.isArray(raw.languages) || raw.languages.length === 0) {
+    throw new SiteError('noLanguage', `site ${siteId} has no language`);
+  }
+  const languages = raw.languages.map(toLanguage);
+  if (languages.some((language) => language === null)) {
+    throw new SiteError('missingData', `site ${siteId} has a language without id, culture or name`);
+  }
+  const siteType: SiteType = type === 1 || type === 2 ? type : 0;
+  const brand = typeof raw.brand === 'string' && raw.brand !== '' ? raw.brand : name;
+  return {
+    siteId,
+    name,
+    brandName: brand,
+    domain: typeof domain === 'string' ? domain : '',
+    type: siteType,
+    countryId,
+    currency: typeof raw.currency === 'string' ? raw.currency : '€',
+    languages: languages as Language[],
+    fallbackLanguageId: numberOrNull(raw.fallbackLanguageId),
+    theme: raw.theme === 'green' || (raw.theme === undefined && siteType === 1) ? 'green' : 'default',
+    autoRedirectIfNotInSameCountry: raw.autoRedirectIfNotInSameCountry === true,
+    pages: {
+      rootPageId: numberOrNull(raw.rootPageId),
+      notFoundPageId: numberOrNull(raw.notFoundPageId),
+      internalErrorPageId: numberOrNull(raw.internalErrorPageId),
+      customerServicePageId: numberOrNull(raw.customerServicePageId),
+      checkoutSuccessPageId: numberOrNull(raw.checkoutSuccessPageId),
+      checkoutSuccessRqsPageId: numberOrNull(raw.checkoutSuccessRqsPageId),
+      checkoutFailedPageId: numberOrNull(raw.checkoutFailedPageId),
+    },
+    layout: {
+      footerId: numberOrNull(raw.footerId),
+      primaryNavigationId: numberOrNull(raw.primaryNavigationId),
+      notificationId: numberOrNull(raw.notificationId),
+      headerUspCollectionId: numberOrNull(raw.headerUspCollectionId),
+      cartUspCollectionId: numberOrNull(raw.cartUspCollectionId),
+    },
+  };
+}
+
+/** The site for a host name; a 404 (or an empty answer) is `SiteError('notFound')`. */
+export async function fetchSiteByDomain(domain: string): Promise<Site> {
+  let raw: unknown;
+  try {
+    raw = await cachedGet<unknown>(`/api/sites/getbydomain?domain=${encodeURIComponent(domain)}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new SiteError('notFound', `no site for ${domain}`);
+    throw error;
+  }
+  if (raw === undefined || raw === null) throw new SiteError('notFound', `no site for ${domain}`);
+  return toSite(raw);
+}
+
+/** Answer of the localization check: where a visitor from another country may want to go. */
+export interface LocalizationSuggestion {
+  redirectUrl: string | null;
+  availableQueryParameters: string[];
+}
+
+/** `POST /api/Sites?url=&countryCode=`: is there a better site for a visitor from this country? */
+export async function checkLocalization(url: string, countryCode: string): Promise<LocalizationSuggestion> {
+  const query = `url=${encodeURIComponent(url)}&countryCode=${encodeURIComponent(countryCode)}`;
+  const raw = await apiFetch<unknown>(`/api/Sites?${query}`, { method: 'POST' });
+  const record = isRecord(raw) ? raw : {};
+  return {
+    redirectUrl: typeof record.redirectUrl === 'string' && record.redirectUrl !== '' ? record.redirectUrl : null,
+    availableQueryParameters: Array.isArray(record.availableQueryParameters)
+      ? record.availableQueryParameters.filter((item): item is string => typeof item === 'string')
+      : [],
+  };
+}

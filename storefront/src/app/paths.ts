@@ -1,0 +1,43 @@
+/**
+ * The storefront's named routes and their paths (specification section 2). Links are built
+ * from these names, never from literal paths, so a path can change in one place.
+ *
+ * Every path ends in a slash (the engine's trailing-slash rule); the comparison path is
+ * localized by the engine (`url.comparePath`) and is passed in when the routes are built.
+ */
+export const paths = {
+  home: '/',
+  cart: '/cart/',
+  dealer: '/store-locator/',
+  media: '/media/',
+  mediaItem: (itemName: string, id?: string | number) =>
+    id === undefined ? `/media/${encodeURIComponent(itemName)}/` : `/media/${id}/${encodeURIComponent(itemName)}/`,
+  engineCheck: '/engine-check/',
+  checkout: {
+    base: '/checkout/',
+    login: '/checkout/login/',
+    billing: '/checkout/billing/',
+    passwordReset: '/checkout/password-reset/',
+    passwordForgot: '/checkout/password-forgot/',
+    delivery: '/checkout/delivery/',
+    payment: '/checkout/payment/',
+    complete: '/checkout/complete/',
+  },
+  account: {
+    home: '/account/',
+    information: '/account/information/',
+    orders: '/account/orders/',
+    invoices: '/account/invoices/',
+    returns: '/account/returns/',
+    rqsResults: '/account/rqs-results/',
+    subscriptions: '/account/subscriptions/',
+    register: '/account/register/',
+    login: '/account/login/',
+    reset: '/account/reset/',
+    forgot: '/account/forgot/',
+    resendConfirmation: '/account/resend-confirmation/',
+    confirm: '/account/confirm/',
+  },
+} as const;
+
+export type CheckoutStep = keyof typeof paths.checkout;

@@ -1,0 +1,113 @@
+/**
+ * The route table (specification section 2). Every route has an id, which is its name
+ * (`cart`, `compare`, `dealer`, `dynamic`, `checkout.payment`, `account.orders`, ...); the
+ * paths are in paths.ts. Every leaf loader applies the trailing-slash rule first.
+ */
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+
+import { Shell } from '../components/layout/Shell';
+import { Loading } from '../components/ui/Loading';
+import {
+  AccountHomeRoute,
+  AccountInformationRoute,
+  AccountInvoicesRoute,
+  AccountLayout,
+  AccountOrdersRoute,
+  AccountReturnsRoute,
+  AccountRqsResultsRoute,
+  AccountSubscriptionsRoute,
+  ConfirmRoute,
+  ForgotRoute,
+  LoginRoute,
+  RegisterRoute,
+  ResendConfirmationRoute,
+  ResetRoute,
+} from '../routes/account/AccountRoutes';
+import { DynamicRoute } from '../routes/dynamic/DynamicRoute';
+import { RouteError } from '../routes/ErrorPages';
+import {
+  CartRoute,
+  CheckoutRoute,
+  CompareRoute,
+  DealerRoute,
+  EngineCheckRoute,
+  MediaIndexRoute,
+  MediaItemRoute,
+} from '../routes/ShopRoutes';
+import { anonymousOnly, confirmLoader, dynamicPageLoader, resetLoader, signedInOnly, withCanonicalUrl } from './loaders';
+import type { CheckoutStep } from './paths';
+
+export interface RouteOptions {
+  /** The localized comparison path from the engine (`url.comparePath`), e.g. `/vergelijken`. */
+  comparePath: string;
+}
+
+const CHECKOUT: [CheckoutStep, string][] = [
+  ['login', 'login'],
+  ['billing', 'billing'],
+  ['passwordReset', 'password-reset'],
+  ['passwordForgot', 'password-forgot'],
+  ['delivery', 'delivery'],
+  ['payment', 'payment'],
+  ['complete', 'complete'],
+];
+
+export function buildRoutes({ comparePath }: RouteOptions): RouteObject[] {
+  const page = (id: string, path: string | undefined, element: ReactNode, loader = withCanonicalUrl()): RouteObject =>
+    path === undefined ? { id, index: true, element, loader } : { id, path, element, loader };
+  return [
+    {
+      id: 'root',
+      element: <Shell />,
+      hydrateFallbackElement: <Loading fullPage />,
+      children: [
+        {
+          errorElement: <RouteError />,
+          children: [
+            page('home', undefined, <DynamicRoute />, withCanonicalUrl(dynamicPageLoader)),
+            page('cart', 'cart', <CartRoute />),
+            page('compare', comparePath.replace(/^\//, ''), <CompareRoute />),
+            page('dealer', 'store-locator', <DealerRoute />),
+            {
+              path: 'media',
+              children: [page('media', undefined, <MediaIndexRoute />), page('mediaItem', ':id?/:itemname', <MediaItemRoute />)],
+            },
+            page('engineCheck', 'engine-check', <EngineCheckRoute />),
+            {
+              path: 'checkout',
+              children: [
+                page('checkout.base', undefined, <CheckoutRoute step="base" />),
+                ...CHECKOUT.map(([step, path]) => page(`checkout.${step}`, path, <CheckoutRoute step={step} />)),
+              ],
+            },
+            {
+              path: 'account',
+              children: [
+                {
+                  element: <AccountLayout />,
+                  children: [
+                    page('account.home', undefined, <AccountHomeRoute />, withCanonicalUrl(signedInOnly)),
+                    page('account.information', 'information/:action?', <AccountInformationRoute />, withCanonicalUrl(signedInOnly)),
+                    page('account.orders', 'orders/:orderId?', <AccountOrdersRoute />, withCanonicalUrl(signedInOnly)),
+                    page('account.invoices', 'invoices', <AccountInvoicesRoute />, withCanonicalUrl(signedInOnly)),
+                    page('account.returns', 'returns/:productVariantId?', <AccountReturnsRoute />, withCanonicalUrl(signedInOnly)),
+                    page('account.rqsResults', 'rqs-results', <AccountRqsResultsRoute />, withCanonicalUrl(signedInOnly)),
+                    page('account.subscriptions', 'subscriptions', <AccountSubscriptionsRoute />, withCanonicalUrl(signedInOnly)),
+                  ],
+                },
+                page('account.register', 'register', <RegisterRoute />, withCanonicalUrl(anonymousOnly)),
+                page('account.login', 'login', <LoginRoute />, withCanonicalUrl(anonymousOnly)),
+                page('account.reset', 'reset', <ResetRoute />, withCanonicalUrl(resetLoader)),
+                page('account.forgot', 'forgot', <ForgotRoute />, withCanonicalUrl(anonymousOnly)),
+                page('account.resendConfirmation', 'resend-confirmation', <ResendConfirmationRoute />, withCanonicalUrl(anonymousOnly)),
+                page('account.confirm', 'confirm', <ConfirmRoute />, withCanonicalUrl(confirmLoader)),
+              ],
+            },
+            page('dynamic', '*', <DynamicRoute />, withCanonicalUrl(dynamicPageLoader)),
+          ],
+        },
+      ],
+    },
+  ];
+}

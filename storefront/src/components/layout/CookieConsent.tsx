@@ -1,0 +1,76 @@
+import { useAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { consentOpenAtom, pushConsent, readConsent, saveConsent } from './consent';
+import styles from './CookieConsent.module.css';
+
+/** The cookie consent banner: accept all, only necessary, or choose in the settings. */
+export function CookieConsent() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useAtom(consentOpenAtom);
+  const [settings, setSettings] = useState(false);
+  const [analytics, setAnalytics] = useState(false);
+  const [marketing, setMarketing] = useState(false);
+
+  useEffect(() => {
+    const stored = readConsent();
+    if (stored) {
+      pushConsent(stored);
+      setAnalytics(stored.analytics);
+      setMarketing(stored.marketing);
+    } else {
+      setOpen(true);
+    }
+  }, [setOpen]);
+
+  if (!open) return null;
+  const choose = (choice: { analytics: boolean; marketing: boolean }) => {
+    saveConsent(choice);
+    setOpen(false);
+    setSettings(false);
+  };
+  return (
+    <section className={styles.banner} role="dialog" aria-modal="false" aria-labelledby="cookie-title" data-testid="cookie-consent">
+      <h2 id="cookie-title" className={styles.title}>
+        {t('cookies.title')}
+      </h2>
+      <p>{t('cookies.text')}</p>
+      {settings && (
+        <fieldset className={styles.settings}>
+          <label>
+            <input type="checkbox" checked disabled /> {t('cookies.necessary')}
+            <small>{t('cookies.necessaryText')}</small>
+          </label>
+          <label>
+            <input type="checkbox" checked={analytics} onChange={(event) => setAnalytics(event.target.checked)} />{' '}
+            {t('cookies.analytics')}
+            <small>{t('cookies.analyticsText')}</small>
+          </label>
+          <label>
+            <input type="checkbox" checked={marketing} onChange={(event) => setMarketing(event.target.checked)} />{' '}
+            {t('cookies.marketing')}
+            <small>{t('cookies.marketingText')}</small>
+          </label>
+        </fieldset>
+      )}
+      <div className={styles.actions}>
+        <button type="button" className={styles.primary} onClick={() => choose({ analytics: true, marketing: true })}>
+          {t('cookies.accept')}
+        </button>
+        <button type="button" onClick={() => choose({ analytics: false, marketing: false })}>
+          {t('cookies.reject')}
+        </button>
+        {settings ? (
+          <button type="button" onClick={() => choose({ analytics, marketing })}>
+            {t('cookies.save')}
+          </button>
+        ) : (
+          <button type="button" onClick={() => setSettings(true)}>
+            {t('cookies.settings')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { useEffect, type ReactNode } from 'react';
+
+import { useSite } from '../../state';
+import styles from './Page.module.css';
+
+/** A page's frame: its heading, and the document title "<title> | <brand>". */
+export function Page({ title, children, testId }: { title: string; children?: ReactNode; testId?: string }) {
+  const site = useSite();
+  useEffect(() => {
+    document.title = title && title !== site.brandName ? `${title} | ${site.brandName}` : site.brandName;
+  }, [title, site.brandName]);
+  return (
+    <article className={styles.page} data-testid={testId}>
+      <h1 className={styles.title}>{title}</h1>
+      {children}
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+import { ScrollManager } from '../../app/ScrollManager';
+import { OnlineStatus } from '../ui/OnlineStatus';
+import { NavigationProgress } from '../ui/ProgressBar';
+import { CookieConsent } from './CookieConsent';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { LocalizationBanner } from './LocalizationBanner';
+import { NotificationBar } from './NotificationBar';
+import styles from './Shell.module.css';
+
+/** The frame around every page: header, notification bar, page, footer and the notices. */
+export function Shell() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skip} href="#content">
+        {t('common.skipToContent')}
+      </a>
+      <NavigationProgress />
+      <ScrollManager />
+      <LocalizationBanner />
+      <NotificationBar />
+      <Header />
+      <main id="content" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <CookieConsent />
+      <OnlineStatus />
+    </div>
+  );
+}

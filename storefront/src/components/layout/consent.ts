@@ -1,0 +1,55 @@
+/**
+ * Cookie consent: the visitor's choice, kept 365 days in a cookie and pushed to the tag
+ * manager's data layer (`window.dataLayer`).
+ */
+import { atom } from 'jotai';
+
+import { CONSENT_COOKIE, readCookie, writeCookie } from '../../app/cookies';
+
+export interface Consent {
+  necessary: true;
+  analytics: boolean;
+  marketing: boolean;
+  /** When the choice was made, ISO 8601. */
+  date: string;
+}
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+export function readConsent(): Consent | null {
+  const raw = readCookie(CONSENT_COOKIE);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<Consent>;
+    return { necessary: true, analytics: parsed.analytics === true, marketing: parsed.marketing === true, date: String(parsed.date ?? '') };
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the choice and tells the data layer. */
+export function saveConsent(choice: { analytics: boolean; marketing: boolean }, now: Date = new Date()): Consent {
+  const consent: Consent = { necessary: true, ...choice, date: now.toISOString() };
+  writeCookie(CONSENT_COOKIE, JSON.stringify(consent));
+  pushConsent(consent);
+  return consent;
+}
+
+export function pushConsent(consent: Consent): void {
+  window.dataLayer ??= [];
+  window.dataLayer.push({
+    event: 'consent_update',
+    consent: {
+      necessary: 'granted',
+      analytics_storage: consent.analytics ? 'granted' : 'denied',
+      ad_storage: consent.marketing ? 'granted' : 'denied',
+    },
+  });
+}
+
+/** True while the banner is open (no choice yet, or the visitor reopened the settings). */
+export const consentOpenAtom = atom(false);

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import styles from './ErrorBox.module.css';
+
+/**
+ * 'Oeps, hier ging iets mis!' (specification section 2): a retry link that reloads the page
+ * and a link to the base path.
+ */
+export function ErrorBox({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.box} role="alert" aria-labelledby="error-box-title">
+      <h2 id="error-box-title" className={styles.title}>
+        {t('errors.errorBoxTitle')}
+      </h2>
+      {children ?? <p>{t('errors.generic')}</p>}
+      <p className={styles.actions}>
+        <a
+          href={typeof window === 'undefined' ? '/' : window.location.href}
+          onClick={(event) => {
+            event.preventDefault();
+            window.location.reload();
+          }}
+        >
+          {t('errors.errorBoxRetry')}
+        </a>
+        <Link to="/">{t('errors.errorBoxHome')}</Link>
+      </p>
+    </section>
+  );
+}

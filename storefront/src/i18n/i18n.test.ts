@@ -1,0 +1,132 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+
+import { messageKeys } from '../engine';
+import { COMPLETE_CULTURES, CULTURES, cultureChain, initI18n, translateMessage } from '.';
+
+type Catalog = Record<string, unknown>;
+
+const catalogs = import.meta.glob<Catalog>('./locales/*.json', { import: 'default', eager: true });
+const overrides = import.meta.glob<Catalog>('./overrides/weidegroen/*.json', { import: 'default', eager: true });
+const catalog = (culture: string): Catalog => {
+  const found = catalogs[`./locales/${culture}.json`];
+  if (!found) throw new Error(`no catalog ${culture}`);
+  return found;
+};
+
+function flatKeys(value: Catalog, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, inner]) =>
+    typeof inner === 'object' && inner !== null ? flatKeys(inner as Catalog, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** Keys without plural suffixes: the keys code calls `t` with. */
+const baseKeys = (value: Catalog) => new Set(flatKeys(value).map((key) => key.replace(PLURAL, '')));
+
+describe('fallback chains', () => {
+  it('regional cultures fall back as the README describes', () => {
+    expect(cultureChain('nl-BE')).toEqual(['nl-BE', 'nl']);
+    expect(cultureChain('de-AT')).toEqual(['de-AT', 'de', 'nl']);
+    expect(cultureChain('fr-BE')).toEqual(['fr-BE', 'nl']);
+    expect(cultureChain('fr-BE', 'fr-FR')).toEqual(['fr-BE', 'nl']);
+  });
+
+  it('other cultures: the site fallback, then en, then nl, without duplicates', () => {
+    expect(cultureChain('sv')).toEqual(['sv', 'en', 'nl']);
+    expect(cultureChain('sv', 'de')).toEqual(['sv', 'de', 'en', 'nl']);
+    expect(cultureChain('en', 'en')).toEqual(['en', 'nl']);
+    expect(cultureChain('nl', 'en')).toEqual(['nl', 'en']);
+  });
+
+  it('nl-BE shows its own wording and Dutch for the rest', async () => {
+    await initI18n({ culture: 'nl-BE' });
+    expect(i18next.t('cart.empty')).toBe('Je winkelmandje is leeg.');
+    expect(i18next.t('validation.required')).toBe('Dit is een verplicht veld');
+    expect(Object.keys(i18next.store.data).sort()).toEqual(['nl', 'nl-BE']);
+  });
+
+  it('de-AT falls back to de and then nl', async () => {
+    await initI18n({ culture: 'de-AT' });
+    expect(i18next.t('validation.invalidVatNumber')).toBe('Diese UID-Nummer ist ungültig');
+    expect(i18next.t('validation.required')).toBe('Dies ist ein Pflichtfeld');
+  });
+
+  it('fr-BE falls back to Dutch, not to fr-FR', async () => {
+    await initI18n({ culture: 'fr-BE', siteFallback: 'fr-FR' });
+    expect(i18next.t('validation.required')).toBe('Ce champ est obligatoire');
+    expect(i18next.t('feedCalculator.title')).toBe('Voercalculator');
+    expect(Object.keys(i18next.store.data)).not.toContain('fr-FR');
+  });
+
+  it("puts the site's fallback language before en and loads only the chain", async () => {
+    await initI18n({ culture: 'sv', siteFallback: 'de' });
+    expect(Object.keys(i18next.store.data).sort()).toEqual(['de', 'en', 'nl', 'sv']);
+    // With the Swedish bundle gone, German (the site fallback) answers before English.
+    i18next.removeResourceBundle('sv', 'translation');
+    expect(i18next.t('cart.title')).toBe((catalog('de').cart as Catalog).title);
+    expect(i18next.t('cart.title')).not.toBe((catalog('en').cart as Catalog).title);
+  });
+});
+
+describe('Weidegroen overrides (site type 1)', () => {
+  it('merge the brand wording over nl, and over nl-BE', async () => {
+    await initI18n({ culture: 'nl', brand: 'weidegroen' });
+    expect(i18next.t('brand.name')).toBe('Weidegroen');
+    expect(i18next.t('header.searchPlaceholder')).toBe('Zoek op kruiden, voer of vraag');
+    expect(i18next.t('cart.title')).toBe('Winkelwagen');
+    await initI18n({ culture: 'nl-BE', brand: 'weidegroen' });
+    expect(i18next.t('brand.name')).toBe('Weidegroen');
+  });
+
+  it('apply in de and da, and not for the first brand', async () => {
+    await initI18n({ culture: 'de', brand: 'weidegroen' });
+    expect(i18next.t('brand.name')).toBe('Weidegroen');
+    await initI18n({ culture: 'da', brand: 'weidegroen' });
+    expect(i18next.t('brand.name')).toBe('Weidegroen');
+    await initI18n({ culture: 'da', brand: 'hoefslag' });
+    expect(i18next.t('brand.name')).toBe('Hoefslag');
+  });
+});
+
+describe('catalogs', () => {
+  const nlKeys = baseKeys(catalog('nl'));
+
+  it('has a catalog for every culture', () => {
+    for (const culture of CULTURES) expect(() => catalog(culture)).not.toThrow();
+  });
+
+  it('translates every message key of the engine in nl and every complete culture', () => {
+    const keys = messageKeys();
+    expect(keys.length).toBeGreaterThan(20);
+    for (const culture of COMPLETE_CULTURES) {
+      const present = baseKeys(catalog(culture));
+      const missing = keys.filter((key) => !present.has(key));
+      expect(missing, culture).toEqual([]);
+    }
+  });
+
+  it("shows the engine's messages with their parameters", async () => {
+    await initI18n('nl');
+    expect(translateMessage({ key: 'validation.maxLength', params: { count: 50 } })).toBe('Dit veld mag maximaal 50 tekens bevatten');
+    expect(translateMessage({ key: 'validation.stockLimited', params: { amount: 3 } })).toBe('Er zijn nog maar 3 stuks op voorraad');
+    expect(translateMessage({ key: 'validation.passwordRequirements' })).toBe('Minimaal 7 tekens, moet cijfers en letters bevatten');
+    await initI18n('pl');
+    expect(translateMessage({ key: 'compare.limitReached', params: { count: 4 } })).toMatch(/4/);
+  });
+
+  it('complete cultures have exactly the keys of nl', () => {
+    for (const culture of COMPLETE_CULTURES) {
+      const keys = baseKeys(catalog(culture));
+      expect([...nlKeys].filter((key) => !keys.has(key)), `${culture} misses`).toEqual([]);
+      expect([...keys].filter((key) => !nlKeys.has(key)), `${culture} has extra`).toEqual([]);
+    }
+  });
+
+  it('regional catalogs and overrides only hold keys of nl', () => {
+    const partial = { 'de-AT': catalog('de-AT'), 'nl-BE': catalog('nl-BE'), 'fr-BE': catalog('fr-BE'), ...overrides };
+    for (const [name, value] of Object.entries(partial)) {
+      expect([...baseKeys(value)].filter((key) => !nlKeys.has(key)), name).toEqual([]);
+    }
+  });
+});

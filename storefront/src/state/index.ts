@@ -1,0 +1,48 @@
+/**
+ * The storefront's shared state, in one place (jotai). Persisted across reloads
+ * (specification section 4): cart id, site id and language id, in localStorage.
+ */
+import { atom, useAtomValue, type createStore } from 'jotai';
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+
+import type { Site } from '../api/sites';
+import type { Culture } from '../i18n/cultures';
+
+const storage = createJSONStorage<number | null>(() => localStorage);
+const stored = (key: string) => atomWithStorage<number | null>(key, null, storage);
+
+/** The visitor's cart, once one is created. */
+export const cartIdAtom = stored('hoofbeat.cartId');
+/** The site of the last visit. */
+export const siteIdAtom = stored('hoofbeat.siteId');
+/** The language the visitor chose (or was given) on the site. */
+export const languageIdAtom = stored('hoofbeat.languageId');
+
+const PERSISTED = [
+  [cartIdAtom, 'hoofbeat.cartId'],
+  [siteIdAtom, 'hoofbeat.siteId'],
+  [languageIdAtom, 'hoofbeat.languageId'],
+] as const;
+
+/** Reads the persisted ids into a store (at start, before anything reads them). */
+export function hydratePersisted(store: ReturnType<typeof createStore>): void {
+  for (const [persisted, key] of PERSISTED) store.set(persisted, storage.getItem(key, null) as number | null);
+}
+
+/** The number of items in the cart (quantities plus free products), shown in the header. */
+export const cartItemCountAtom = atom(0);
+
+/** The running site; set once at start, before the first render. */
+export const siteAtom = atom<Site | null>(null);
+/** The active culture. */
+export const cultureAtom = atom<Culture>('nl');
+
+/** The message of the notification bar (fed by the content API later); null shows nothing. */
+export const notificationAtom = atom<string | null>(null);
+
+/** The running site; only inside the shell, which renders after the site is known. */
+export function useSite(): Site {
+  const site = useAtomValue(siteAtom);
+  if (!site) throw new Error('useSite() outside a started site');
+  return site;
+}

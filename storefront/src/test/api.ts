@@ -1,0 +1,60 @@
+/**
+ * A fetch stand-in for tests: only the requests a test declares are answered; any other
+ * request is recorded and fails the test (src/test/setup.ts checks after each test).
+ */
+import { vi } from 'vitest';
+
+export interface MockRequest {
+  method: string;
+  /** Path and query, e.g. `/api/sites/getbydomain?domain=localhost`. */
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type Answer = Response | unknown;
+export type Responder = (request: MockRequest) => Answer | Promise<Answer>;
+
+export interface MockRoute {
+  method?: string;
+  url: string | RegExp;
+  respond: Responder | Answer;
+}
+
+export const unexpectedRequests: string[] = [];
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** Replaces fetch; returns the list of requests made, in order. */
+export function mockApi(routes: MockRoute[]): MockRequest[] {
+  const requests: MockRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const parsed = new URL(raw, 'http://localhost');
+    const url = `${parsed.pathname}${parsed.search}`;
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const request = { method, url, headers, body };
+    requests.push(request);
+    const route = routes.find(
+      (candidate) =>
+        (candidate.method ?? 'GET').toUpperCase() === method &&
+        (typeof candidate.url === 'string' ? candidate.url === url : candidate.url.test(url)),
+    );
+    if (!route) {
+      unexpectedRequests.push(`${method} ${url}`);
+      throw new TypeError(`unexpected request: ${method} ${url}`);
+    }
+    if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    const answer = typeof route.respond === 'function' ? await (route.respond as Responder)(request) : route.respond;
+    return answer instanceof Response ? answer : json(answer);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return requests;
+}

@@ -1,0 +1,72 @@
+/** Renders the storefront shell on a memory router with a started site, for tests. */
+import { render } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+
+import { toSite, type Site } from '../api/sites';
+import { siteFallbackCulture } from '../app/bootstrap';
+import { LOCALIZATION_COOKIE, writeCookie } from '../app/cookies';
+import { buildRoutes } from '../app/routes';
+import { comparePath } from '../engine';
+import { initI18n, type Culture } from '../i18n';
+import { cultureAtom, siteAtom } from '../state';
+
+/** The demo site "Hoefslag NL" as the API sends it (fixtures/sites.json, languages expanded). */
+export const HOEFSLAG_NL = {
+  siteId: 1,
+  name: 'Hoefslag NL',
+  brand: 'Hoefslag',
+  domain: 'hoefslag.localhost',
+  type: 0,
+  countryId: 1,
+  currency: '€',
+  languages: [
+    { languageId: 1, culture: 'nl', localizedName: 'Nederlands' },
+    { languageId: 2, culture: 'en', localizedName: 'English' },
+  ],
+  fallbackLanguageId: 1,
+  theme: 'default',
+  rootPageId: 101,
+  notFoundPageId: 111,
+  footerId: 1,
+  primaryNavigationId: 1,
+  notificationId: 1,
+};
+
+export const WEIDEGROEN_DK = {
+  ...HOEFSLAG_NL,
+  siteId: 22,
+  name: 'Weidegroen DK',
+  brand: 'Weidegroen',
+  domain: 'dk.weidegroen.localhost',
+  type: 1,
+  countryId: 4,
+  currency: 'Kr.',
+  languages: [{ languageId: 4, culture: 'da', localizedName: 'Dansk' }],
+  fallbackLanguageId: 4,
+  theme: 'green',
+};
+
+export interface AppOptions {
+  culture?: Culture;
+  site?: Site;
+  /** Leave the localization-choice cookie unset (the suggestion check then runs). */
+  noLocalizationChoice?: boolean;
+}
+
+export async function renderApp(path: string, options: AppOptions = {}) {
+  const site = options.site ?? toSite(HOEFSLAG_NL);
+  const culture = options.culture ?? 'nl';
+  if (!options.noLocalizationChoice) writeCookie(LOCALIZATION_COOKIE, '2026-01-01T00:00:00.000Z');
+  await initI18n({ culture, siteFallback: siteFallbackCulture(site), brand: site.type === 1 ? 'weidegroen' : 'hoefslag' });
+  const store = createStore();
+  store.set(siteAtom, site);
+  store.set(cultureAtom, culture);
+  const router = createMemoryRouter(buildRoutes({ comparePath: comparePath(culture).path }), { initialEntries: [path] });
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { router, store, view };
+}
