@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { useDemoSiteApi } from './support/site';
 
 let server: RunningServer;
 let chromium: RunningBrowser;
@@ -29,7 +28,6 @@ describe('the storefront shell', () => {
     const page = await chromium.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await useDemoSiteApi(page);
     await page.goto(`${origin}/`);
     await page.getByTestId('brand-name').waitFor();
     expect(await page.getByTestId('brand-name').textContent()).toBe('Hoefslag');
@@ -44,7 +42,6 @@ describe('the storefront shell', () => {
 
   it('adds the trailing slash and guards the account area', async () => {
     const page = await chromium.newPage();
-    await useDemoSiteApi(page);
     await page.goto(`${origin}/account/orders`);
     await page.getByTestId('page-login').waitFor();
     expect(new URL(page.url()).pathname).toBe('/account/login/');

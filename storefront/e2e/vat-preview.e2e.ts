@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { useDemoSiteApi } from './support/site';
 
 let server: RunningServer;
 let chromium: RunningBrowser;
@@ -29,7 +28,6 @@ describe('VAT preview in the browser', () => {
     const page = await chromium.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await useDemoSiteApi(page);
     await page.goto(`${origin()}/engine-check/`);
 
     await page.getByTestId('vat-server-vat').waitFor();
@@ -54,7 +52,6 @@ describe('VAT preview in the browser', () => {
 
   it('serves index.html for client-side routes', async () => {
     const page = await chromium.newPage();
-    await useDemoSiteApi(page);
     const response = await page.goto(`${origin()}/engine-check`);
     expect(response?.status()).toBe(200);
     await page.getByTestId('vat-browser-vat').waitFor();

@@ -126,10 +126,15 @@ export interface PageContent {
   data: Record<string, unknown>;
 }
 
+/**
+ * The server answers `{path, route, page, layout}`: `page` holds the title and body of a
+ * content page and is null for page types that bring their own data.
+ */
 export function toPageContent(raw: unknown): PageContent {
   const data: Raw = typeof raw === 'object' && raw !== null ? (raw as Raw) : {};
-  const title = typeof data.title === 'string' ? data.title : typeof data.name === 'string' ? data.name : '';
-  const body = typeof data.body === 'string' ? data.body : typeof data.content === 'string' ? data.content : undefined;
+  const page: Raw = typeof data.page === 'object' && data.page !== null ? (data.page as Raw) : {};
+  const title = typeof page.title === 'string' ? page.title : '';
+  const body = typeof page.body === 'string' ? page.body : undefined;
   return { title, ...(body !== undefined ? { body } : {}), data };
 }
 

@@ -12,7 +12,7 @@ describe('the dynamic route', () => {
   it('loads the page before it is entered and shows title and body, in the shell', async () => {
     const requests = mockApi([
       lookup('/', { contentPageId: 101, siteId: 1, languageId: 1 }),
-      content('/', { title: 'Hoefslag', body: '## Welkom bij Hoefslag\n\nPaardenvoer voor elk paard.' }),
+      content('/', { page: { title: 'Hoefslag', body: '## Welkom bij Hoefslag\n\nPaardenvoer voor elk paard.' } }),
     ]);
     await renderApp('/');
     expect(await screen.findByRole('heading', { level: 2, name: 'Welkom bij Hoefslag' })).toBeInTheDocument();
@@ -26,7 +26,7 @@ describe('the dynamic route', () => {
   it('handles any depth and shows other page types generically', async () => {
     mockApi([
       lookup('/muesli/hoefslag-sport-muesli/', { productVariantId: 31, omitArticleCode: false }),
-      content('/muesli/hoefslag-sport-muesli/', { title: 'Sport Muesli' }),
+      content('/muesli/hoefslag-sport-muesli/', { page: { title: 'Sport Muesli' } }),
     ]);
     await renderApp('/muesli/hoefslag-sport-muesli/');
     expect(await screen.findByTestId('page-productDetail')).toHaveTextContent('Sport Muesli');
@@ -52,7 +52,7 @@ describe('the dynamic route', () => {
     mockApi([
       lookup('/winkel/', { url: '/' }),
       lookup('/', { contentPageId: 101 }),
-      content('/', { title: 'Home' }),
+      content('/', { page: { title: 'Home' } }),
     ]);
     const { router } = await renderApp('/winkel/');
     await screen.findByTestId('page-contentPage');
@@ -185,7 +185,7 @@ describe('account guards', () => {
   });
 
   it('sends confirm/ without token and userId to the home page', async () => {
-    mockApi([lookup('/', { contentPageId: 101 }), content('/', { title: 'Home' })]);
+    mockApi([lookup('/', { contentPageId: 101 }), content('/', { page: { title: 'Home' } })]);
     const { router } = await renderApp('/account/confirm/?userId=7');
     await screen.findByTestId('page-contentPage');
     expect(router.state.location.pathname).toBe('/');
