@@ -8,7 +8,6 @@
 use std::collections::HashMap;
 
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -166,21 +165,6 @@ struct PathQuery {
     path: Option<String>,
 }
 
-/// The 404 of an unknown path: the site's not-found page id, as routing answers it.
-async fn page_not_found(pool: &AnyPool, site: &SiteLanguage) -> Result<Response, ApiError> {
-    let (not_found_page_id,): (i64,) =
-        sqlx::query_as("SELECT not_found_page_id FROM sites WHERE site_id = $1").bind(site.site_id).fetch_one(pool).await?;
-    let body = json!({
-        "status": 404,
-        "code": "errors.notFound",
-        "message": "Page not found",
-        "notFoundPageId": not_found_page_id,
-        "siteId": site.site_id,
-        "languageId": site.language_id,
-    });
-    Ok((StatusCode::NOT_FOUND, Json(body)).into_response())
-}
-
 /// A content page in a language, or `None` when the site has no such page.
 async fn page_json(pool: &AnyPool, site: &SiteLanguage, page_id: i64) -> Result<Option<Value>, ApiError> {
     let page: Option<(i64, String, Option<i64>, String, i64)> =
@@ -228,11 +212,11 @@ async fn page(State(state): State<AppState>, context: RequestContext, Query(quer
             .bind(&normalized)
             .fetch_optional(pool)
             .await?;
-    let Some((route_type, params)) = route else { return page_not_found(pool, &site).await };
+    let Some((route_type, params)) = route else { return crate::routing::page_not_found(pool, &site).await };
     let params: Value = serde_json::from_str(&params).map_err(|error| ApiError::Internal(format!("stored route: {error}")))?;
     let page = match params.get("contentPageId").and_then(Value::as_i64) {
         Some(page_id) if route_type == "contentPage" || route_type == "faq" => {
-            let Some(mut page) = page_json(pool, &site, page_id).await? else { return page_not_found(pool, &site).await };
+            let Some(mut page) = page_json(pool, &site, page_id).await? else { return crate::routing::page_not_found(pool, &site).await };
             if let Value::Object(object) = &mut page {
                 object.insert("type".to_owned(), json!(route_type));
                 object.insert("contentPageId".to_owned(), json!(page_id));

@@ -99,17 +99,7 @@ async fn get_by_url(State(state): State<AppState>, context: RequestContext, Quer
             .fetch_optional(pool)
             .await?;
     let Some((route_type, params)) = row else {
-        let (not_found_page_id,): (i64,) =
-            sqlx::query_as("SELECT not_found_page_id FROM sites WHERE site_id = $1").bind(site.site_id).fetch_one(pool).await?;
-        let body = json!({
-            "status": 404,
-            "code": "errors.notFound",
-            "message": "Page not found",
-            "notFoundPageId": not_found_page_id,
-            "siteId": site.site_id,
-            "languageId": site.language_id,
-        });
-        return Ok((StatusCode::NOT_FOUND, Json(body)).into_response());
+        return page_not_found(pool, &site).await;
     };
     if normalized != path {
         return Ok(Json(with_site("redirect", &site, json!({"url": redirect_target(&normalized, query.as_deref()), "statusCode": 301}))).into_response());
@@ -235,6 +225,22 @@ async fn get_url(
     }
     Err(ApiError::NotFound)
 }
+
+/// The 404 of an unknown path: the site's not-found page id, as routing answers it.
+pub(crate) async fn page_not_found(pool: &sqlx::AnyPool, site: &SiteLanguage) -> Result<Response, ApiError> {
+    let (not_found_page_id,): (i64,) =
+        sqlx::query_as("SELECT not_found_page_id FROM sites WHERE site_id = $1").bind(site.site_id).fetch_one(pool).await?;
+    let body = json!({
+        "status": 404,
+        "code": "errors.notFound",
+        "message": "Page not found",
+        "notFoundPageId": not_found_page_id,
+        "siteId": site.site_id,
+        "languageId": site.language_id,
+    });
+    Ok((StatusCode::NOT_FOUND, Json(body)).into_response())
+}
+
 
 #[cfg(test)]
 mod tests {
