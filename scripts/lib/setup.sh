@@ -51,15 +51,54 @@ ensure_wasm_pack() {
   fi
 }
 
+# Debian's binaryen provides wasm-opt, which shrinks the browser build. Installed like chromium
+# when missing; without it (no apt-get, no network) the build goes on unoptimized.
+ensure_wasm_opt() {
+  command -v wasm-opt >/dev/null && return 0
+  command -v apt-get >/dev/null || { echo "note: wasm-opt (binaryen) is missing: the browser build stays unoptimized"; return 0; }
+  step "Installing Debian's binaryen (wasm-opt) for the browser build"
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends binaryen; } \
+    || echo "note: could not install binaryen: the browser build stays unoptimized"
+}
+
+# Shrinks a wasm file in place with `wasm-opt -Oz` when wasm-opt is there. The features are
+# the ones rustc enables for wasm32-unknown-unknown (wasm-opt must not lower or reject them).
+optimize_wasm() {
+  local file="$1"
+  command -v wasm-opt >/dev/null || return 0
+  wasm-opt -Oz --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-reference-types --enable-multivalue \
+    --strip-debug --strip-producers "$file" -o "$file.opt" \
+    && mv "$file.opt" "$file" \
+    || { rm -f "$file.opt"; echo "note: wasm-opt failed on $file: it stays unoptimized"; }
+}
+
 # Builds the engine for the browser (engine-wasm/pkg, an npm workspace package) and for Node
-# (engine-wasm/pkg-node, used by the vector tests). --mode no-install: wasm-pack uses the
-# wasm-bindgen on PATH and downloads nothing; --no-opt: no wasm-opt download.
+# (engine-wasm/pkg-node, used by the vector and parity tests). --mode no-install: wasm-pack uses
+# the wasm-bindgen on PATH and downloads nothing; --no-opt: no wasm-opt download — Debian's
+# wasm-opt (binaryen) then optimizes both builds the same way, so the tests run what ships.
 build_engine_wasm() {
   step "Building the engine for WebAssembly"
   cd "$REPO_ROOT"
+  ensure_wasm_opt
   local common=(--mode no-install --no-opt --profile wasm-release --scope hoofbeat)
   wasm-pack --quiet build engine-wasm "${common[@]}" --target web --out-dir pkg
   wasm-pack --quiet build engine-wasm "${common[@]}" --target nodejs --out-dir pkg-node
+  optimize_wasm engine-wasm/pkg/engine_wasm_bg.wasm
+  optimize_wasm engine-wasm/pkg-node/engine_wasm_bg.wasm
+  local wasm=engine-wasm/pkg/engine_wasm_bg.wasm
+  echo "browser engine: $(wc -c <"$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped"
+}
+
+# Writes N random engine inputs with the native engine's answers (engine/examples/parity.rs)
+# for the native/WASM parity test (storefront/src/engine/parity.test.ts).
+generate_parity_cases() {
+  local count="$1" file="$2" seed="${3:-20240601}"
+  cd "$REPO_ROOT"
+  mkdir -p "$(dirname "$file")"
+  cargo run --quiet --release -p engine --example parity -- "$count" "$seed" "$file"
 }
 
 ensure_npm_packages() {

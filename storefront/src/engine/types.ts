@@ -1,22 +1,10 @@
 /**
- * The engine's JSON shapes. Amounts and percentages are decimal strings, never numbers.
- * These mirror `engine/src/vat.rs`; the parity and vector tests fail when they drift.
+ * The engine's JSON shapes, generated from the Rust types: the engine's `typescript` feature
+ * derives a declaration for every input and output type (tsify), wasm-pack writes them into the
+ * package's `.d.ts`, and they are re-exported here. Nothing is written by hand, so the
+ * storefront's types cannot drift from the engine's: a changed Rust type fails `tsc`.
+ *
+ * Amounts (`Money`), VAT rates, percentages and quantities are decimal strings, never numbers.
+ * `Operations` maps every operation name of `runOperation` to its input and output type.
  */
-
-/** A decimal amount with two fraction digits, e.g. `"12.34"`. */
-export type Money = string;
-
-/** A VAT percentage from 0 to 100, e.g. `"21"` or `"5.5"`. */
-export type VatRate = string;
-
-export interface VatSplitRequest {
-  amountInclVat: Money;
-  vatRatePercentage: VatRate;
-}
-
-export interface VatSplit {
-  amountInclVat: Money;
-  amountExclVat: Money;
-  vatAmount: Money;
-  vatRatePercentage: VatRate;
-}
+export type * from '@hoofbeat/engine-wasm';
