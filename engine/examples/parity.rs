@@ -190,7 +190,10 @@ fn cart(rng: &mut Rng) -> Value {
     });
     let parcel_service = rng.chance(60);
     if parcel_service {
-        site["shippingOptions"].as_array_mut().map(|options| options.push(json!({"shippingMethod": 1, "price": amount(rng, 1_000)})));
+        let price = amount(rng, 1_000);
+        if let Some(options) = site["shippingOptions"].as_array_mut() {
+            options.push(json!({"shippingMethod": 1, "price": price}));
+        }
     }
     if rng.chance(40) {
         let mut rule = json!({"minimumAmount": amount(rng, 15_000)});
@@ -524,7 +527,7 @@ fn url(rng: &mut Rng) -> String {
     let mut url = String::new();
     for _ in 0..rng.range(0, 3) {
         url.push('/');
-        url.push_str(*rng.pick(&["hooi", "Paarden", "voer", "müsli", "porównaj", "a b", "%20", "logo.PNG", ".", ""]));
+        url.push_str(rng.pick(&["hooi", "Paarden", "voer", "müsli", "porównaj", "a b", "%20", "logo.PNG", ".", ""]));
     }
     if rng.chance(50) {
         url.push('/');

@@ -63,22 +63,28 @@ ensure_wasm_opt() {
     || echo "note: could not install binaryen: the browser build stays unoptimized"
 }
 
-# Shrinks a wasm file in place with `wasm-opt -Oz` when wasm-opt is there. The features are
-# the ones rustc enables for wasm32-unknown-unknown (wasm-opt must not lower or reject them).
+# Shrinks a wasm-bindgen output in place: drops the function-name and producers sections, then
+# runs `wasm-opt -Oz` when it is there and keeps its output only if it still loads and is smaller
+# gzipped (bookworm's binaryen 108 predates externref and breaks wasm-bindgen's externref table;
+# scripts/lib/wasm-size.mjs checks that).
 optimize_wasm() {
   local file="$1"
+  node "$REPO_ROOT/scripts/lib/wasm-size.mjs" strip "$file"
   command -v wasm-opt >/dev/null || return 0
-  wasm-opt -Oz --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
+  if wasm-opt -Oz --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
     --enable-sign-ext --enable-reference-types --enable-multivalue \
-    --strip-debug --strip-producers "$file" -o "$file.opt" \
-    && mv "$file.opt" "$file" \
-    || { rm -f "$file.opt"; echo "note: wasm-opt failed on $file: it stays unoptimized"; }
+    --strip-debug --strip-producers "$file" -o "$file.opt" 2>/dev/null; then
+    node "$REPO_ROOT/scripts/lib/wasm-size.mjs" pick "$file" "$file.opt"
+  else
+    rm -f "$file.opt"
+    echo "note: wasm-opt failed on $file: it stays as it is"
+  fi
 }
 
 # Builds the engine for the browser (engine-wasm/pkg, an npm workspace package) and for Node
 # (engine-wasm/pkg-node, used by the vector and parity tests). --mode no-install: wasm-pack uses
-# the wasm-bindgen on PATH and downloads nothing; --no-opt: no wasm-opt download — Debian's
-# wasm-opt (binaryen) then optimizes both builds the same way, so the tests run what ships.
+# the wasm-bindgen on PATH and downloads nothing; --no-opt: no wasm-opt download — both builds
+# are then shrunk the same way by optimize_wasm, so the tests run what ships.
 build_engine_wasm() {
   step "Building the engine for WebAssembly"
   cd "$REPO_ROOT"
