@@ -523,11 +523,14 @@ fn culture(rng: &mut Rng) -> Value {
     if rng.chance(3) { json!(rng.pick(&["de-CH", "xx", "NL"]).to_owned()) } else { json!(rng.pick(CULTURES).to_owned()) }
 }
 
+const URL_SEGMENTS: &[&str] = &["hooi", "Paarden", "voer", "müsli", "porównaj", "a b", "%20", "logo.PNG", ".", ""];
+
 fn url(rng: &mut Rng) -> String {
     let mut url = String::new();
     for _ in 0..rng.range(0, 3) {
         url.push('/');
-        url.push_str(rng.pick(&["hooi", "Paarden", "voer", "müsli", "porównaj", "a b", "%20", "logo.PNG", ".", ""]));
+        let segment = rng.pick(URL_SEGMENTS);
+        url.push_str(segment);
     }
     if rng.chance(50) {
         url.push('/');
