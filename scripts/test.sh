@@ -18,8 +18,9 @@ else
   cargo test --workspace
 fi
 
-step "Storefront and WASM engine tests (vitest)"
-npm test --silent
+step "Storefront and WASM engine tests (vitest), with 2,000 random native/WASM parity cases"
+generate_parity_cases 2000 "$REPO_ROOT/target/parity/parity.jsonl"
+PARITY_FILE="$REPO_ROOT/target/parity/parity.jsonl" npm test --silent
 
 step "Browser tests (Chromium)"
 build_storefront

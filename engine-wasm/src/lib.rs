@@ -1,9 +1,23 @@
 //! The Hoofbeat Commerce engine compiled to WebAssembly.
 //!
-//! A thin binding: every export forwards to [`engine::operations::run`], so the browser runs
-//! exactly the code the server runs. Inputs and outputs are JSON text with amounts as strings;
-//! the storefront's facade (`storefront/src/engine/`) parses and types them.
+//! A thin binding over [`engine::operations::run`], the engine's one JSON door, so the browser
+//! runs exactly the code the server runs and gets byte-identical JSON:
+//!
+//! - [`run`] takes an operation name and JSON text and returns JSON text (the door itself;
+//!   the parity and vector tests compare its bytes with the native engine's);
+//! - one typed function per operation (`calculateCart`, `checkoutGates`, `validateForm`, ...)
+//!   takes a plain object and returns a plain object. It is `run` with `JSON.stringify` before
+//!   and `JSON.parse` after, so it cannot answer differently. Amounts are strings.
+//!
+//! The TypeScript declarations of every input and output come from the engine's own types
+//! (the engine's `typescript` feature derives them with tsify), so the package's `.d.ts` cannot
+//! drift from the Rust code. Every error is thrown as a JavaScript `Error` named `EngineError`
+//! with the engine's stable `code` and, when the visitor is shown a message, its `messageKey`
+//! ([`to_js_error`]). The panic hook is installed when the module starts; the engine is written
+//! and property-tested not to panic.
 
+use engine::EngineError;
+use js_sys::{JSON, Reflect};
 use wasm_bindgen::prelude::*;
 
 /// Installs the panic hook so that a panic shows in the console instead of vanishing.
@@ -15,10 +29,9 @@ pub fn start() {
 
 /// Runs a named engine operation on JSON input and returns its JSON output.
 ///
-/// Errors become a JavaScript `Error` whose message is the JSON object
-/// `{"code": "...", "message": "..."}` of the engine's error.
+/// Errors are thrown as described in [`to_js_error`].
 #[wasm_bindgen]
-pub fn run(operation: &str, input: &str) -> Result<String, JsError> {
+pub fn run(operation: &str, input: &str) -> Result<String, JsValue> {
     engine::operations::run(operation, input).map_err(to_js_error)
 }
 
@@ -28,6 +41,139 @@ pub fn operation_names() -> Vec<String> {
     engine::operations::OPERATIONS.iter().map(|name| (*name).to_owned()).collect()
 }
 
-fn to_js_error(error: engine::EngineError) -> JsError {
-    JsError::new(&error.to_json())
+/// The one place where an engine error becomes a JavaScript value: an `Error` named
+/// `EngineError` whose `message` is the English developer message, with the properties
+/// `code` (stable, e.g. `invalid_input`) and `messageKey` (the key of the text the visitor is
+/// shown, e.g. `feed.adviceUndetermined`, or `null`).
+pub fn to_js_error(error: EngineError) -> JsValue {
+    let js_error = js_sys::Error::new(&error.to_string());
+    js_error.set_name("EngineError");
+    let message_key = error.message_key().map_or(JsValue::NULL, |key| JsValue::from(key.to_string()));
+    // Setting a property on a fresh, ordinary Error object cannot fail.
+    let _ = Reflect::set(&js_error, &JsValue::from_str("code"), &JsValue::from_str(error.code()));
+    let _ = Reflect::set(&js_error, &JsValue::from_str("messageKey"), &message_key);
+    js_error.into()
+}
+
+/// Runs `operation` on a JavaScript value: `JSON.stringify`, the JSON door, `JSON.parse`.
+fn call(operation: &str, input: &JsValue) -> Result<JsValue, JsValue> {
+    let json = match JSON::stringify(input) {
+        // `undefined` and functions stringify to `undefined`: no JSON, so no input.
+        Ok(text) => text.as_string().unwrap_or_else(|| "null".to_owned()),
+        Err(cause) => {
+            let reason = cause
+                .dyn_ref::<js_sys::Error>()
+                .and_then(|error| error.message().as_string())
+                .unwrap_or_else(|| "not representable as JSON".to_owned());
+            return Err(to_js_error(EngineError::InvalidInput(format!("the input is not JSON: {reason}"))));
+        }
+    };
+    let output = engine::operations::run(operation, &json).map_err(to_js_error)?;
+    JSON::parse(&output)
+}
+
+/// Declares one typed export per operation and the `Operations` map of the `.d.ts`
+/// (operation name -> input and output type), from one table so they cannot disagree.
+macro_rules! typed_operations {
+    ($($(#[doc = $doc:literal])* $js_name:ident / $rust_name:ident = $operation:literal ($input:literal) -> $output:literal;)*) => {
+        $(
+            $(#[doc = $doc])*
+            #[doc = ""]
+            #[doc = concat!("`", $operation, "` of [`engine::operations::run`] over plain objects.")]
+            #[wasm_bindgen(js_name = $js_name, unchecked_return_type = $output)]
+            pub fn $rust_name(#[wasm_bindgen(unchecked_param_type = $input)] input: JsValue) -> Result<JsValue, JsValue> {
+                call($operation, &input)
+            }
+        )*
+
+        /// The operations that have a typed export, in the order of the table.
+        pub const TYPED_OPERATIONS: &[&str] = &[$($operation),*];
+
+        #[wasm_bindgen(typescript_custom_section)]
+        const OPERATIONS_MAP: &'static str = concat!(
+            "/** Every operation of `run`: its input and output types. */\n",
+            "export interface Operations {\n",
+            $("    \"", $operation, "\": { input: ", $input, "; output: ", $output, " };\n",)*
+            "}\n\n",
+            "/** The name of an operation of `run`. */\n",
+            "export type OperationName = keyof Operations;\n\n",
+            "/** What every error the engine throws carries: an `Error` named `EngineError`. */\n",
+            "export interface EngineErrorFields {\n",
+            "    name: \"EngineError\";\n",
+            "    /** The engine's stable error code, e.g. `invalid_input`. */\n",
+            "    code: string;\n",
+            "    /** The key of the message the visitor is shown, or null. */\n",
+            "    messageKey: MessageKey | null;\n",
+            "    /** A message in English for developers. */\n",
+            "    message: string;\n",
+            "}\n",
+        );
+    };
+}
+
+typed_operations! {
+    /// Splits a VAT-inclusive amount into the amount excluding VAT and the VAT.
+    splitVat / split_vat = "vat.split" ("VatSplitRequest") -> "VatSplit";
+    /// Calculates a cart: lines, promotions, shipping, payment costs, gift card, VAT.
+    calculateCart / calculate_cart = "cart.calculate" ("CartInput") -> "CalculatedCart";
+    /// The shipping methods the customer can choose, priced for this cart.
+    shippingMethods / shipping_methods = "cart.shippingMethods" ("CartInput") -> "ShippingMethodOption[]";
+    /// Which checkout steps the visitor may open, and why the others are closed.
+    checkoutGates / checkout_gates = "checkout.gates" ("CheckoutState") -> "CheckoutGates";
+    /// Checks every field of a form against its rules.
+    validateForm / validate_form = "validation.validateForm" ("FormInput") -> "FormResult";
+    /// The Dutch source text of a message, with its parameters filled in.
+    messageText / message_text = "validation.message" ("Message") -> "MessageText";
+    /// Adds a product to the comparison list, within its limit.
+    addToComparison / add_to_comparison = "compare.add" ("CompareAddRequest") -> "CompareAddResult";
+    /// The daily feed advice for a horse.
+    feedAdvice / feed_advice = "feed.advice" ("FeedAdviceRequest") -> "FeedAdvice";
+    /// Whether silo delivery may interest this yard.
+    siloInterest / silo_interest = "feed.siloInterest" ("SiloRequest") -> "SiloResult";
+    /// Classifies a roughage scan's results (nutrients and hygiene) for the result meter.
+    classifyRoughage / classify_roughage = "roughage.classify" ("ClassifyRequest") -> "ClassifyResult";
+    /// Balancing products for a roughage analysis.
+    roughageAdvice / roughage_advice = "roughage.advice" ("RoughageAdviceRequest") -> "RoughageAdvice";
+    /// The display currency of a site and whether its prices are indicative.
+    resolveCurrency / resolve_currency = "locale.currency" ("CurrencyRequest") -> "CurrencyResult";
+    /// Converts a euro amount into a display currency.
+    convertCurrency / convert_currency = "locale.convert" ("ConversionRequest") -> "ConversionResult";
+    /// Formats an amount the way a culture writes numbers.
+    formatAmount / format_amount = "locale.formatAmount" ("AmountFormatRequest") -> "AmountFormatResult";
+    /// Formats an ISO date as DD-MM-YYYY.
+    formatDate / format_date = "locale.formatDate" ("DateFormatRequest") -> "DateFormatResult";
+    /// The culture to show, and the fallback for missing translations.
+    fallbackLanguage / fallback_language = "locale.fallbackLanguage" ("CultureRequest") -> "CultureResolution";
+    /// The canonical form of a URL.
+    normalizeUrl / normalize_url = "url.normalize" ("UrlRequest") -> "UrlResult";
+    /// The page and page size a URL asks for.
+    readPaging / read_paging = "url.readPaging" ("UrlRequest") -> "Paging";
+    /// A URL with the page and page size set.
+    withPaging / with_paging = "url.paging" ("PagingRequest") -> "UrlResult";
+    /// The path and link of a culture's comparison page.
+    comparePath / compare_path = "url.comparePath" ("ComparePathRequest") -> "ComparePathResult";
+    /// Every message key the engine can report (the input is ignored).
+    messageKeys / message_keys = "messages.keys" ("unknown") -> "MessageKeys";
+    /// The culture whose text to show from a localized text, by the fallback chain.
+    textFallback / text_fallback = "locale.textFallback" ("TextFallbackRequest") -> "TextFallbackResult";
+    /// Unit prices per unit, kilogram, liter, 100 g and 100 ml.
+    unitPrices / unit_prices = "catalog.unitPrices" ("UnitPriceRequest") -> "UnitPrices";
+    /// In stock, low or out of stock, and whether a back-in-stock reminder is offered.
+    stockState / stock_state = "catalog.stockState" ("StockStateRequest") -> "StockStateResult";
+    /// The distance between two points in metres.
+    distance / distance = "geo.distance" ("DistanceRequest") -> "DistanceResult";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_operation_has_exactly_one_typed_export() {
+        let mut typed = TYPED_OPERATIONS.to_vec();
+        let mut all = engine::operations::OPERATIONS.to_vec();
+        typed.sort_unstable();
+        all.sort_unstable();
+        assert_eq!(typed, all, "add the missing operations to typed_operations! in engine-wasm/src/lib.rs");
+    }
 }

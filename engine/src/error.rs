@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use crate::cart::CartError;
 use crate::money::MoneyError;
+use crate::validation::MessageKey;
 use crate::vat::VatRateError;
 
 /// Why the engine could not compute an answer.
@@ -46,6 +47,16 @@ impl EngineError {
         }
     }
 
+    /// The key of the message a visitor is shown for this error, when the specification gives
+    /// one (e.g. `feed.adviceUndetermined`); errors without one are programming or data errors
+    /// that the page reports generically.
+    pub fn message_key(&self) -> Option<MessageKey> {
+        match self {
+            EngineError::FeedAdviceUndetermined(_) => Some(MessageKey::FeedAdviceUndetermined),
+            _ => None,
+        }
+    }
+
     /// The error as the JSON object callers receive: `{"code": "...", "message": "..."}`.
     pub fn to_report(&self) -> ErrorReport {
         ErrorReport { code: self.code(), message: self.to_string() }
@@ -60,9 +71,23 @@ impl EngineError {
 
 /// An [`EngineError`] in the shape it crosses JSON boundaries.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct ErrorReport {
     /// See [`EngineError::code`].
     pub code: &'static str,
     /// A message in English for logs and developers; users see translated texts.
     pub message: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_errors_the_visitor_is_told_about_have_a_message_key() {
+        let undetermined = EngineError::FeedAdviceUndetermined("no rule".into());
+        assert_eq!(undetermined.message_key(), Some(MessageKey::FeedAdviceUndetermined));
+        assert_eq!(undetermined.code(), "feed_advice_undetermined");
+        assert_eq!(EngineError::InvalidInput("x".into()).message_key(), None);
+    }
 }

@@ -17,6 +17,7 @@ pub const FRACTION_DIGITS: u32 = 2;
 ///
 /// Crosses JSON as a string (`"12.34"`), never as a float.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(type = "string"))]
 pub struct Money(Decimal);
 
 /// Why an amount could not be made or computed.

@@ -108,6 +108,7 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
 /// Output of `messages.keys`: every message key the engine can report, so that translation
 /// catalogs can be checked against it (the input is ignored; send `null` or `{}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct MessageKeys {
     /// The keys in declaration order, e.g. `validation.required`.
     pub keys: Vec<MessageKey>,

@@ -13,6 +13,7 @@ use crate::money::Money;
 
 /// A VAT percentage between 0 and 100, with at most two fraction digits (e.g. `21`, `5.5`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(type = "string"))]
 pub struct VatRate(Decimal);
 
 /// Why a VAT rate is not valid.
@@ -76,6 +77,7 @@ impl<'de> Deserialize<'de> for VatRate {
 
 /// Which of a site's two VAT percentages applies to a product.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum VatType {
     /// The site's high (standard) rate.
@@ -86,6 +88,7 @@ pub enum VatType {
 
 /// What to split: a VAT-inclusive amount and the rate inside it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct VatSplitRequest {
     /// The amount including VAT.
@@ -98,6 +101,7 @@ pub struct VatSplitRequest {
 ///
 /// Always `amount_excl_vat + vat_amount == amount_incl_vat`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct VatSplit {
     /// The amount including VAT, as given.

@@ -51,15 +51,48 @@ ensure_wasm_pack() {
   fi
 }
 
+# Shrinks a wasm-bindgen output in place: drops the function-name and producers sections, then
+# runs `wasm-opt -Oz` when it is installed (Debian's binaryen; not installed by these scripts,
+# because bookworm's version cannot help, see below) and keeps its output only if it still loads and is smaller
+# gzipped (bookworm's binaryen 108 predates externref and breaks wasm-bindgen's externref table;
+# scripts/lib/wasm-size.mjs checks that).
+optimize_wasm() {
+  local file="$1"
+  node "$REPO_ROOT/scripts/lib/wasm-size.mjs" strip "$file"
+  command -v wasm-opt >/dev/null || return 0
+  if wasm-opt -Oz --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-reference-types --enable-multivalue \
+    --strip-debug --strip-producers "$file" -o "$file.opt" 2>/dev/null; then
+    node "$REPO_ROOT/scripts/lib/wasm-size.mjs" pick "$file" "$file.opt"
+  else
+    rm -f "$file.opt"
+    echo "note: wasm-opt failed on $file: it stays as it is"
+  fi
+}
+
 # Builds the engine for the browser (engine-wasm/pkg, an npm workspace package) and for Node
-# (engine-wasm/pkg-node, used by the vector tests). --mode no-install: wasm-pack uses the
-# wasm-bindgen on PATH and downloads nothing; --no-opt: no wasm-opt download.
+# (engine-wasm/pkg-node, used by the vector and parity tests). --mode no-install: wasm-pack uses
+# the wasm-bindgen on PATH and downloads nothing; --no-opt: no wasm-opt download — both builds
+# are then shrunk the same way by optimize_wasm, so the tests run what ships.
 build_engine_wasm() {
   step "Building the engine for WebAssembly"
   cd "$REPO_ROOT"
   local common=(--mode no-install --no-opt --profile wasm-release --scope hoofbeat)
   wasm-pack --quiet build engine-wasm "${common[@]}" --target web --out-dir pkg
   wasm-pack --quiet build engine-wasm "${common[@]}" --target nodejs --out-dir pkg-node
+  optimize_wasm engine-wasm/pkg/engine_wasm_bg.wasm
+  optimize_wasm engine-wasm/pkg-node/engine_wasm_bg.wasm
+  local wasm=engine-wasm/pkg/engine_wasm_bg.wasm
+  echo "browser engine: $(wc -c <"$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped"
+}
+
+# Writes N random engine inputs with the native engine's answers (engine/examples/parity.rs)
+# for the native/WASM parity test (storefront/src/engine/parity.test.ts).
+generate_parity_cases() {
+  local count="$1" file="$2" seed="${3:-20240601}"
+  cd "$REPO_ROOT"
+  mkdir -p "$(dirname "$file")"
+  cargo run --quiet --release -p engine --example parity -- "$count" "$seed" "$file"
 }
 
 ensure_npm_packages() {

@@ -34,7 +34,7 @@ async function start() {
     brand: site.type === 1 ? 'weidegroen' : site.type === 2 ? 'corporate' : 'hoefslag',
   });
   void forwardMailplusId(window.location.search);
-  const router = createRouter({ comparePath: comparePath(language.culture).path });
+  const router = createRouter({ comparePath: comparePath({ culture: language.culture }).path });
   root.render(
     <StrictMode>
       <JotaiProvider store={store}>

@@ -15,6 +15,7 @@ use crate::vat::{VatRate, VatType};
 /// browser gets the same value from the server and recalculates instantly with the WASM build.
 /// Unknown JSON fields are refused, so a misspelt field is an error rather than ignored.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CartInput {
     /// The site's pricing context: VAT, shipping and payment costs.
@@ -46,6 +47,7 @@ pub struct CartInput {
 
 /// A site's prices and rates.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PricingContext {
     /// The high (standard) VAT percentage, e.g. `"21"`.
@@ -74,6 +76,7 @@ fn default_currency() -> String {
 
 /// One shipping method of a site and its VAT-inclusive price.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ShippingOption {
     /// Which method.
@@ -87,6 +90,7 @@ pub struct ShippingOption {
 /// The order amount is the goods after product and order discounts
 /// (`subTotalAmount - orderDiscounts`); an amount exactly at the minimum qualifies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FreeShippingRule {
     /// The method the rule is for; every method when absent.
@@ -98,6 +102,7 @@ pub struct FreeShippingRule {
 
 /// The costs a site charges for a payment method, VAT-inclusive.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PaymentMethodCost {
     /// The payment method.
@@ -108,6 +113,7 @@ pub struct PaymentMethodCost {
 
 /// What the cart needs to know about one product variant.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CatalogEntry {
     /// The product.
@@ -135,6 +141,7 @@ pub struct CatalogEntry {
 
 /// One line of the cart.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CartLine {
     /// The product; checked against the catalog when given.
@@ -151,6 +158,7 @@ pub struct CartLine {
 
 /// A hay or silage sample that goes with a laboratory scan product.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RqsSample {
     /// The sample's number within its cart line.
@@ -161,6 +169,7 @@ pub struct RqsSample {
 
 /// A gift card offered as payment, with the balance the server looked up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GiftCard {
     /// The balance left on the card.
@@ -176,6 +185,7 @@ fn valid_by_default() -> bool {
 
 /// The kind of a product; crosses JSON as its number (1 to 5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(type = "1 | 2 | 3 | 4 | 5"))]
 pub enum ProductType {
     /// 1: a simple product.
     Simple,
@@ -235,6 +245,7 @@ impl<'de> Deserialize<'de> for ProductType {
 
 /// How the goods travel; crosses JSON as its number (0 or 1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(type = "0 | 1"))]
 pub enum ShippingMethod {
     /// 0: ordinary shipping to the (alternative) address.
     #[default]

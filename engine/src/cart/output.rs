@@ -19,6 +19,7 @@ pub const STOCK_WARNING_KEY: &str = "cart.stockWarning";
 ///   balance;
 /// - no amount is negative.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct CalculatedCart {
     /// The lines, in the order of the input.
@@ -65,6 +66,7 @@ pub struct CalculatedCart {
 
 /// One calculated cart line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct CalculatedProduct {
     /// The product.
@@ -100,6 +102,7 @@ pub struct CalculatedProduct {
 
 /// A discount as shown to the customer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct Discount {
     /// The promotion's description.
@@ -112,6 +115,7 @@ pub struct Discount {
 
 /// A product given free by a promotion.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct FreeProduct {
     /// The free product.
@@ -132,6 +136,7 @@ pub struct FreeProduct {
 
 /// 'Only {amount} pieces in stock' for one variant.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct StockWarning {
     /// Always [`STOCK_WARNING_KEY`].
@@ -144,6 +149,7 @@ pub struct StockWarning {
 
 /// A shipping method the customer can choose, priced for this cart.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct ShippingMethodOption {
     /// The method.

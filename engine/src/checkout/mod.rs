@@ -29,6 +29,7 @@ use crate::validation::{Message, MessageKey};
 
 /// How the order is delivered (`shippingMethod` in the API).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(rename = "CheckoutShippingMethod", type = "0 | 1"))]
 #[serde(try_from = "u8", into = "u8")]
 pub enum ShippingMethod {
     /// 0: ordinary shipping, to the billing or the alternative address.
@@ -61,6 +62,7 @@ impl From<ShippingMethod> for u8 {
 
 /// The checkout state of a cart, as plain facts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CheckoutState {
     /// The number of product lines in the cart.
@@ -97,6 +99,7 @@ pub struct CheckoutState {
 
 /// A checkout step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum Step {
     /// Billing address and contact details.
@@ -111,6 +114,7 @@ pub enum Step {
 
 /// Whether a visitor may open a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum StepStatus {
     /// The step may be opened.
@@ -123,6 +127,7 @@ pub enum StepStatus {
 
 /// One step's gate.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct StepGate {
     /// Open, closed or skipped.
@@ -133,6 +138,7 @@ pub struct StepGate {
 
 /// The gates of every step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct Steps {
     /// The billing step.
@@ -147,6 +153,7 @@ pub struct Steps {
 
 /// Output of `checkout.gates`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct CheckoutGates {
     /// The first step the visitor may open, or `null` when none is open (an empty cart).

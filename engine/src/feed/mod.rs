@@ -29,6 +29,7 @@ pub const FEEDINGS_PER_DAY: u32 = 3;
 
 /// The kind of animal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum HorseType {
     /// A horse; 600 kg when no weight is given.
@@ -49,6 +50,7 @@ impl HorseType {
 
 /// How hard the horse works (specification section 9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum WorkLoad {
     /// No work.
@@ -63,6 +65,7 @@ pub enum WorkLoad {
 
 /// The roughage the horse eats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum RoughageType {
     /// Hay.
@@ -77,6 +80,7 @@ pub enum RoughageType {
 
 /// Which products to advise for which horses. An empty list matches every value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AdviceRule {
     /// The horse types the rule is for.
@@ -106,6 +110,7 @@ impl AdviceRule {
 
 /// Grams per day per work load for the 600 kg reference horse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Dosage {
     /// Without work.
@@ -132,6 +137,7 @@ impl Dosage {
 
 /// A feed product's dosing data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FeedProduct {
     /// The product.
@@ -148,6 +154,7 @@ pub struct FeedProduct {
 
 /// Input of `feed.advice`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FeedAdviceRequest {
     /// The kind of animal.
@@ -167,6 +174,7 @@ pub struct FeedAdviceRequest {
 
 /// One advised product.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct AdvisedProduct {
     /// The product.
@@ -183,6 +191,7 @@ pub struct AdvisedProduct {
 
 /// Output of `feed.advice`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct FeedAdvice {
     /// The weight the advice was computed for.

@@ -7,6 +7,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A country as its two-letter ISO 3166-1 code, always upper case (`NL`, `BE`, `DE`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(type = "string"))]
 pub struct CountryCode([u8; 2]);
 
 /// Why a text is not a country code.

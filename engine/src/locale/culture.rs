@@ -10,6 +10,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// One of the cultures the interface is translated into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(type = "string"))]
 pub enum Culture {
     /// Czech.
     Cs,
@@ -141,6 +142,7 @@ pub fn fallback_culture(site_fallback: Option<Culture>) -> Culture {
 
 /// Which culture to show, from what the visitor asked for and what the site offers.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CultureRequest {
     /// The culture the visitor asked for (URL, cookie or browser), if any.
@@ -156,6 +158,7 @@ pub struct CultureRequest {
 
 /// The culture to show and the culture to fall back to for missing translations.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct CultureResolution {
     /// The culture to show.
@@ -223,6 +226,7 @@ pub fn pick_text_culture(culture: Culture, site_fallback: Option<Culture>, avail
 /// Input of `locale.textFallback`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct TextFallbackRequest {
     /// The culture the text is wanted in.
     pub culture: Culture,
@@ -237,6 +241,7 @@ pub struct TextFallbackRequest {
 /// Output of `locale.textFallback`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct TextFallbackResult {
     /// The cultures tried, in order.
     pub chain: Vec<Culture>,

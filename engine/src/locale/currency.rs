@@ -8,6 +8,7 @@ use crate::money::Money;
 
 /// A currency prices can be shown in. Euro is what is charged; the others are indicative.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum Currency {
     /// Euro, the authoritative currency and the default.
     #[default]
@@ -40,6 +41,7 @@ pub fn currency_from_symbol(symbol: Option<&str>) -> Currency {
 
 /// Input of `locale.currency`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CurrencyRequest {
     /// The site's currency symbol, if it has one.
@@ -49,6 +51,7 @@ pub struct CurrencyRequest {
 
 /// Output of `locale.currency`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct CurrencyResult {
     /// The derived currency.
@@ -67,6 +70,7 @@ impl CurrencyRequest {
 
 /// Units of a foreign currency per euro: a positive decimal, crossing JSON as a string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(type = "string"))]
 #[serde(try_from = "String", into = "String")]
 pub struct ConversionRate(Decimal);
 
@@ -108,6 +112,7 @@ pub fn convert_from_euro(amount_eur: Money, rate: ConversionRate) -> Result<Mone
 
 /// Input of `locale.convert`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ConversionRequest {
     /// The authoritative euro amount.
@@ -121,6 +126,7 @@ pub struct ConversionRequest {
 
 /// Output of `locale.convert`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct ConversionResult {
     /// The amount in `currency`.

@@ -122,6 +122,7 @@ fn split_digits(text: &str, widths: [usize; 3]) -> Option<[u32; 3]> {
 
 /// Input of `locale.formatDate`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DateFormatRequest {
     /// An ISO 8601 date (`2024-02-29`), optionally with a time that is ignored.
@@ -130,6 +131,7 @@ pub struct DateFormatRequest {
 
 /// Output of `locale.formatDate`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct DateFormatResult {
     /// The date as DD-MM-YYYY.

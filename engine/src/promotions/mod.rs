@@ -62,6 +62,7 @@ use crate::money::Money;
 
 /// A promotion as the server passes it in.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Promotion {
     /// The promotion's key, shown on the discounts it gives.
@@ -77,6 +78,7 @@ pub struct Promotion {
 
 /// The four kinds of promotion; in JSON the field `"type"` names the kind.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum PromotionRule {
     /// Money off the lines of a product, variant or product group.
@@ -92,6 +94,7 @@ pub enum PromotionRule {
 /// Which cart lines a product promotion is about. In JSON one of `{"productId": 1}`,
 /// `{"productVariantId": 11}` or `{"productGroup": "muesli"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum Target {
     /// Every variant of a product.
@@ -116,6 +119,7 @@ impl Target {
 /// How much a product or order discount takes off. In JSON `{"percentage": "10"}` or
 /// `{"amount": "2.50"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum Reduction {
     /// A percentage of the amount, rounded once.
@@ -141,6 +145,7 @@ impl Reduction {
 /// A percentage from 0 to 100 with at most two fraction digits, crossing JSON as a string
 /// (`"12.5"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(type = "string"))]
 pub struct Percentage {
     basis_points: i64,
 }

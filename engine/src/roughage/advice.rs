@@ -25,6 +25,7 @@ pub const DEFAULT_DRY_MATTER_INTAKE_PERCENT: Decimal = Decimal::from_parts(15, 0
 
 /// A balancing product (balancer, mineral supplement) and what it supplies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null, hashmap_as_object))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BalancingProduct {
     /// The product.
@@ -35,6 +36,7 @@ pub struct BalancingProduct {
 
 /// Input of `roughage.advice`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null, hashmap_as_object))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RoughageAdviceRequest {
     /// The kind of sample.
@@ -55,6 +57,7 @@ pub struct RoughageAdviceRequest {
 
 /// A nutrient's shortfall.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct Deficit {
     /// Below the minimum, per kg dry matter.
@@ -65,6 +68,7 @@ pub struct Deficit {
 
 /// An advised balancing product.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct AdvisedBalancer {
     /// The product.
@@ -77,6 +81,7 @@ pub struct AdvisedBalancer {
 
 /// Output of `roughage.advice`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null, hashmap_as_object))]
 #[serde(rename_all = "camelCase")]
 pub struct RoughageAdvice {
     /// Roughage dry matter the horse eats a day, kg.

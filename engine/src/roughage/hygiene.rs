@@ -9,6 +9,7 @@ use crate::error::EngineError;
 
 /// A count level per germ group, and the overall quality class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum CountLevel {
     /// At or below the orientation value; as quality class: unobjectionable.
     I,
@@ -71,6 +72,7 @@ pub fn default_orientation_values(sample_type: SampleType) -> BTreeMap<String, u
 
 /// One germ group's result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct GermResult {
     /// The count, cfu per gram.
@@ -83,6 +85,7 @@ pub struct GermResult {
 
 /// The hygiene scan's result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null, hashmap_as_object))]
 #[serde(rename_all = "camelCase")]
 pub struct HygieneResult {
     /// Every germ group's result.

@@ -33,6 +33,7 @@ pub const ALERT_MARGIN_PERCENT: u32 = 10;
 
 /// The kind of sample.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum SampleType {
     /// Hay.
@@ -43,6 +44,7 @@ pub enum SampleType {
 
 /// The three colour levels of the result meter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum Level {
     /// Inside the target range.
@@ -55,6 +57,7 @@ pub enum Level {
 
 /// A decimal that crosses JSON as a string (`"85.2"`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(type = "string"))]
 #[serde(transparent)]
 pub struct Quantity(#[serde(with = "decimal_string")] pub Decimal);
 
@@ -65,6 +68,7 @@ pub struct Quantity(#[serde(with = "decimal_string")] pub Decimal);
 /// `alertMargin` when given, otherwise 10 % of the bound that is missed. Values exactly on a
 /// bound are inside; values exactly on the margin are alert.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TargetRange {
     /// The lowest good value.
@@ -80,6 +84,7 @@ pub struct TargetRange {
 
 /// Which side of its range a value misses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum Deviation {
     /// Below the minimum.
@@ -110,6 +115,7 @@ impl TargetRange {
 
 /// One analyte's result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct AnalyteResult {
     /// The measured value.
@@ -124,6 +130,7 @@ pub struct AnalyteResult {
 
 /// The dry-matter score shown on the results page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct DryMatterScore {
     /// Dry matter, % of the fresh sample.
@@ -136,6 +143,7 @@ pub struct DryMatterScore {
 
 /// Input of `roughage.classify`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null, hashmap_as_object))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ClassifyRequest {
     /// The kind of sample.
@@ -156,6 +164,7 @@ pub struct ClassifyRequest {
 
 /// Output of `roughage.classify`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null, hashmap_as_object))]
 #[serde(rename_all = "camelCase")]
 pub struct ClassifyResult {
     /// Every analyte's result.

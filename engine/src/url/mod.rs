@@ -85,6 +85,7 @@ pub fn normalize(url: &str) -> String {
 
 /// Input of `url.normalize`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UrlRequest {
     /// A path or absolute URL, optionally with query and fragment.
@@ -93,6 +94,7 @@ pub struct UrlRequest {
 
 /// Output of `url.normalize` and `url.paging`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct UrlResult {
     /// The resulting URL.
@@ -101,6 +103,7 @@ pub struct UrlResult {
 
 /// A page of a result list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Paging {
     /// The page, from 1.
@@ -202,6 +205,7 @@ pub fn with_paging(url: &str, paging: Paging) -> Result<String, EngineError> {
 
 /// Input of `url.paging`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PagingRequest {
     /// The URL to set the paging of.
@@ -246,6 +250,7 @@ pub fn percent_encode_path(path: &str) -> String {
 
 /// Input of `url.comparePath`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ComparePathRequest {
     /// The culture of the page.
@@ -254,6 +259,7 @@ pub struct ComparePathRequest {
 
 /// Output of `url.comparePath`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct ComparePathResult {
     /// The route path as the specification writes it, e.g. `/porównaj`.

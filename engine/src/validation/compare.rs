@@ -10,8 +10,14 @@ pub const COMPARISON_LIMIT: usize = 4;
 /// A product's id.
 pub type ProductId = u64;
 
+// A type alias derives nothing, so its declaration is written out for the TypeScript types.
+#[cfg(feature = "typescript")]
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const PRODUCT_ID_DECLARATION: &'static str = "/** A product's id. */\nexport type ProductId = number;\n";
+
 /// Input of `compare.add`: the current list (as stored in the browser) and the product to add.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CompareAddRequest {
     /// The product ids in the list, in the order they were added.
@@ -22,6 +28,7 @@ pub struct CompareAddRequest {
 
 /// Output of `compare.add`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct CompareAddResult {
     /// The list after the attempt.

@@ -30,6 +30,7 @@ pub use messages::{Message, MessageKey, MessageParams, MessageText, Parameter};
 
 /// One rule a field must satisfy, as JSON `{"rule": "maxLength", "count": 50}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(tag = "rule", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Rule {
     /// The field must not be empty: `validation.required`.
@@ -79,6 +80,7 @@ pub enum Rule {
 
 /// The value of a form field: text, or a list of texts (the names of hay samples).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(untagged)]
 pub enum FieldValue {
     /// A text input.
@@ -89,6 +91,7 @@ pub enum FieldValue {
 
 /// A field to validate: its value (absent or `null` for an empty field) and its rules.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FieldInput {
     /// The value as entered.
@@ -100,6 +103,7 @@ pub struct FieldInput {
 
 /// Input of `validation.validateForm`: the fields by name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null, hashmap_as_object))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FormInput {
     /// The fields of the form by name.
@@ -108,6 +112,7 @@ pub struct FormInput {
 
 /// Output of `validation.validateForm`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null, hashmap_as_object))]
 #[serde(rename_all = "camelCase")]
 pub struct FormResult {
     /// True when no field has a failure.

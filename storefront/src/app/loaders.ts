@@ -13,7 +13,7 @@ import { paths } from './paths';
 export function canonicalRedirect(request: Request): Response | null {
   const url = new URL(request.url);
   const current = `${url.pathname}${url.search}`;
-  const normalized = normalizeUrl(current);
+  const normalized = normalizeUrl({ url: current }).url;
   return normalized === current ? null : replace(normalized);
 }
 

@@ -7,5 +7,5 @@ import { cultureAtom } from '../state';
 /** The link to the comparison page for the active culture (from the engine). */
 export function useComparePath(): string {
   const culture = useAtomValue(cultureAtom);
-  return useMemo(() => comparePath(culture).href, [culture]);
+  return useMemo(() => comparePath({ culture }).href, [culture]);
 }

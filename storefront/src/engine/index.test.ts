@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
 
-import { EngineError, loadEngine, runOperation, splitVat } from '.';
+import {
+  calculateCart,
+  checkoutGates,
+  EngineError,
+  feedAdvice,
+  formatAmount,
+  loadEngine,
+  runOperation,
+  splitVat,
+  type CartInput,
+} from '.';
+
+const cart: CartInput = {
+  site: { vatPercentageHigh: '21', vatPercentageLow: '9', shippingOptions: [{ shippingMethod: 0, price: '6.95' }] },
+  catalog: [
+    { productId: 1, productVariantId: 11, productType: 2, vatType: 'low', unitPrice: '24.95', description: 'Sportmuesli' },
+  ],
+  products: [{ productVariantId: 11, count: 2 }],
+};
 
 describe('engine facade', () => {
   it('loads once and splits VAT with the engine', async () => {
@@ -13,14 +31,36 @@ describe('engine facade', () => {
     });
   });
 
-  it('raises engine errors as EngineError with the stable code', () => {
+  it('calculates a cart through its typed function, the same as through runOperation', () => {
+    const calculated = calculateCart(cart);
+    expect(calculated.totalAmount).toBe('56.85');
+    expect(calculated.vatAmountLow).toBe('4.69');
+    expect(runOperation('cart.calculate', cart)).toStrictEqual(calculated);
+  });
+
+  it('answers the other rules through their typed functions', () => {
+    expect(formatAmount({ amount: '1234.5', culture: 'nl' }).text).toBe('1234,50');
+    const gates = checkoutGates({ productCount: 0, totalAmount: '0.00', siteCountry: 'NL' });
+    expect(gates.firstStep).toBeNull();
+    expect(gates.steps.billing.reasons).toEqual([{ key: 'checkout.cartEmpty' }]);
+  });
+
+  it('raises engine errors as EngineError with the stable code and message key', () => {
     expect(() => splitVat({ amountInclVat: '1.005', vatRatePercentage: '21' })).toThrow(EngineError);
     try {
       runOperation('no.such.operation', {});
     } catch (error) {
       expect(error).toBeInstanceOf(EngineError);
       expect((error as EngineError).code).toBe('unknown_operation');
+      expect((error as EngineError).messageKey).toBeNull();
     }
-    expect.assertions(3);
+    try {
+      feedAdvice({ horseType: 'horse', workLoad: 'light', roughageType: 'hay', rules: [], products: [] });
+    } catch (error) {
+      expect(error).toBeInstanceOf(EngineError);
+      expect((error as EngineError).code).toBe('feed_advice_undetermined');
+      expect((error as EngineError).messageKey).toBe('feed.adviceUndetermined');
+    }
+    expect.assertions(7);
   });
 });

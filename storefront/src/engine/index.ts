@@ -4,33 +4,74 @@
  * re-computed in TypeScript.
  *
  * Call `loadEngine()` once before rendering (main.tsx does); after that the functions are
- * synchronous.
+ * synchronous. There is one typed function per engine operation (plain objects in and out,
+ * amounts as strings), and `runOperation` for any operation by name. Types come from the
+ * engine itself (see ./types.ts).
  */
-import init, { run } from '@hoofbeat/engine-wasm';
+import init, * as wasm from '@hoofbeat/engine-wasm';
 import wasmUrl from '@hoofbeat/engine-wasm/engine_wasm_bg.wasm?url';
 
 import type {
-  ComparePath,
-  CultureCode,
+  AmountFormatRequest,
+  AmountFormatResult,
+  CalculatedCart,
+  CartInput,
+  CheckoutGates,
+  CheckoutState,
+  ClassifyRequest,
+  ClassifyResult,
+  CompareAddRequest,
+  CompareAddResult,
+  ComparePathRequest,
+  ComparePathResult,
+  ConversionRequest,
+  ConversionResult,
   CultureRequest,
   CultureResolution,
+  CurrencyRequest,
   CurrencyResult,
-  EngineMessageKey,
+  DateFormatRequest,
+  DateFormatResult,
+  EngineErrorFields,
+  FeedAdvice,
+  FeedAdviceRequest,
+  FormInput,
+  FormResult,
+  Message,
+  MessageKey,
+  MessageText,
+  OperationName,
+  Operations,
   Paging,
+  PagingRequest,
+  RoughageAdvice,
+  RoughageAdviceRequest,
+  ShippingMethodOption,
+  SiloRequest,
+  SiloResult,
+  UrlRequest,
+  UrlResult,
   VatSplit,
   VatSplitRequest,
 } from './types';
 
 export type * from './types';
 
-/** An error reported by the engine, with its stable code (e.g. `invalid_input`). */
+/**
+ * An error reported by the engine, with its stable code (e.g. `invalid_input`) and, when the
+ * visitor is to be told, the key of the message to show (e.g. `feed.adviceUndetermined`).
+ * `engine_failure` is not an engine answer but a crash of the WebAssembly module (a panic,
+ * which the panic hook has printed to the console); the engine is built not to panic.
+ */
 export class EngineError extends Error {
   readonly code: string;
+  readonly messageKey: MessageKey | null;
 
-  constructor(code: string, message: string) {
+  constructor(code: string, message: string, messageKey: MessageKey | null = null) {
     super(message);
     this.name = 'EngineError';
     this.code = code;
+    this.messageKey = messageKey;
   }
 }
 
@@ -42,80 +83,150 @@ export function loadEngine(): Promise<void> {
   return loading;
 }
 
-function toEngineError(error: unknown): EngineError {
-  const text = error instanceof Error ? error.message : String(error);
-  try {
-    const report = JSON.parse(text) as { code?: string; message?: string };
-    return new EngineError(report.code ?? 'unknown', report.message ?? text);
-  } catch {
-    return new EngineError('unknown', text);
-  }
+function isEngineErrorFields(error: unknown): error is Error & EngineErrorFields {
+  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
 }
 
-/** Runs a named engine operation on a JSON-shaped input. */
-export function runOperation<Output>(operation: string, input: unknown): Output {
-  let output: string;
+function toEngineError(error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  if (isEngineErrorFields(error)) return new EngineError(error.code, error.message, error.messageKey ?? null);
+  return new EngineError('engine_failure', error instanceof Error ? error.message : String(error));
+}
+
+/** Calls the engine and turns whatever it throws into an `EngineError`. */
+function guarded<Output>(call: () => Output): Output {
   try {
-    output = run(operation, JSON.stringify(input));
+    return call();
   } catch (error) {
     throw toEngineError(error);
   }
-  return JSON.parse(output) as Output;
 }
 
-/** Splits a VAT-inclusive amount into the amount excluding VAT and the VAT. */
-export function splitVat(request: VatSplitRequest): VatSplit {
-  return runOperation<VatSplit>('vat.split', request);
+/** Runs a named engine operation on a JSON-shaped input (the engine's one generic door). */
+export function runOperation<Name extends OperationName>(
+  operation: Name,
+  input: Operations[Name]['input'],
+): Operations[Name]['output'];
+export function runOperation<Output>(operation: string, input: unknown): Output;
+export function runOperation(operation: string, input: unknown): unknown {
+  return guarded(() => JSON.parse(wasm.run(operation, JSON.stringify(input) ?? 'null')) as unknown);
 }
 
-/**
- * The URL with the storefront's trailing-slash rule applied (a slash is added unless the last
- * segment has a file extension); query and fragment are kept.
- */
-export function normalizeUrl(url: string): string {
-  return runOperation<{ url: string }>('url.normalize', { url }).url;
+/** Splits a VAT-inclusive amount into the amount excluding VAT and the VAT. (`vat.split`) */
+export function splitVat(input: VatSplitRequest): VatSplit {
+  return guarded(() => wasm.splitVat(input));
 }
 
-/** The page and page size of a URL (`p`, `ps`; defaults 1 and 24). */
-export function readPaging(url: string): Paging {
-  return runOperation<Paging>('url.readPaging', { url });
+/** Calculates a cart: lines, promotions, shipping, payment costs, gift card, VAT. (`cart.calculate`) */
+export function calculateCart(input: CartInput): CalculatedCart {
+  return guarded(() => wasm.calculateCart(input));
 }
 
-/** The URL with its paging set; default values are left out. */
-export function withPaging(url: string, paging: Paging): string {
-  return runOperation<{ url: string }>('url.paging', { url, ...paging }).url;
+/** The shipping methods the customer can choose, priced for this cart. (`cart.shippingMethods`) */
+export function shippingMethods(input: CartInput): ShippingMethodOption[] {
+  return guarded(() => wasm.shippingMethods(input));
 }
 
-/** The localized path of the comparison page for a culture. */
-export function comparePath(culture: CultureCode): ComparePath {
-  return runOperation<ComparePath>('url.comparePath', { culture });
+/** Which checkout steps the visitor may open, and why the others are closed. (`checkout.gates`) */
+export function checkoutGates(input: CheckoutState): CheckoutGates {
+  return guarded(() => wasm.checkoutGates(input));
 }
 
-/** The currency of a site, derived from its currency symbol. */
+/** Checks every field of a form against its rules. (`validation.validateForm`) */
+export function validateForm(input: FormInput): FormResult {
+  return guarded(() => wasm.validateForm(input));
+}
+
+/** The Dutch source text of a message, with its parameters filled in. (`validation.message`) */
+export function messageText(input: Message): MessageText {
+  return guarded(() => wasm.messageText(input));
+}
+
+/** Adds a product to the comparison list, within its limit. (`compare.add`) */
+export function addToComparison(input: CompareAddRequest): CompareAddResult {
+  return guarded(() => wasm.addToComparison(input));
+}
+
+/** The daily feed advice for a horse. (`feed.advice`) */
+export function feedAdvice(input: FeedAdviceRequest): FeedAdvice {
+  return guarded(() => wasm.feedAdvice(input));
+}
+
+/** Whether silo delivery may interest this yard. (`feed.siloInterest`) */
+export function siloInterest(input: SiloRequest): SiloResult {
+  return guarded(() => wasm.siloInterest(input));
+}
+
+/** Classifies a roughage scan's results (nutrients and hygiene) for the result meter. (`roughage.classify`) */
+export function classifyRoughage(input: ClassifyRequest): ClassifyResult {
+  return guarded(() => wasm.classifyRoughage(input));
+}
+
+/** Balancing products for a roughage analysis. (`roughage.advice`) */
+export function roughageAdvice(input: RoughageAdviceRequest): RoughageAdvice {
+  return guarded(() => wasm.roughageAdvice(input));
+}
+
+/** The display currency of a site and whether its prices are indicative. (`locale.currency`) */
+export function resolveCurrency(input: CurrencyRequest): CurrencyResult {
+  return guarded(() => wasm.resolveCurrency(input));
+}
+
+/** Converts a euro amount into a display currency. (`locale.convert`) */
+export function convertCurrency(input: ConversionRequest): ConversionResult {
+  return guarded(() => wasm.convertCurrency(input));
+}
+
+/** Formats an amount the way a culture writes numbers. (`locale.formatAmount`) */
+export function formatAmount(input: AmountFormatRequest): AmountFormatResult {
+  return guarded(() => wasm.formatAmount(input));
+}
+
+/** Formats an ISO date as DD-MM-YYYY. (`locale.formatDate`) */
+export function formatDate(input: DateFormatRequest): DateFormatResult {
+  return guarded(() => wasm.formatDate(input));
+}
+
+/** The culture to show, and the one to fall back to for missing translations. (`locale.fallbackLanguage`) */
+export function fallbackLanguage(input: CultureRequest): CultureResolution {
+  return guarded(() => wasm.fallbackLanguage(input));
+}
+
+/** The canonical form of a URL. (`url.normalize`) */
+export function normalizeUrl(input: UrlRequest): UrlResult {
+  return guarded(() => wasm.normalizeUrl(input));
+}
+
+/** The page and page size a URL asks for. (`url.readPaging`) */
+export function readPaging(input: UrlRequest): Paging {
+  return guarded(() => wasm.readPaging(input));
+}
+
+/** A URL with the page and page size set. (`url.paging`) */
+export function withPaging(input: PagingRequest): UrlResult {
+  return guarded(() => wasm.withPaging(input));
+}
+
+/** The path and link of a culture's comparison page. (`url.comparePath`) */
+export function comparePath(input: ComparePathRequest): ComparePathResult {
+  return guarded(() => wasm.comparePath(input));
+}
+
+/** The currency of a site, derived from its currency symbol. (`locale.currency`) */
 export function currencyFor(currencySymbol: string | null | undefined): CurrencyResult {
-  return runOperation<CurrencyResult>('locale.currency', { currencySymbol: currencySymbol ?? null });
+  return resolveCurrency({ currencySymbol: currencySymbol ?? null } as CurrencyRequest);
 }
 
-/** A decimal amount formatted for a culture with exactly two fraction digits (no currency). */
-export function formatAmount(amount: string, culture: CultureCode): string {
-  return runOperation<{ text: string }>('locale.formatAmount', { amount, culture }).text;
-}
-
-/** An ISO date (`2024-02-29`) as DD-MM-YYYY. */
-export function formatDate(date: string): string {
-  return runOperation<{ text: string }>('locale.formatDate', { date }).text;
-}
-
-/** Which culture to show: the requested one if the site offers it, else nl, else the fallback. */
-export function resolveCulture(request: CultureRequest): CultureResolution {
-  return runOperation<CultureResolution>('locale.fallbackLanguage', {
+/** Which culture to show: the requested one if the site offers it, else the fallback. (`locale.fallbackLanguage`) */
+export function resolveCulture(request: Partial<CultureRequest>): CultureResolution {
+  return fallbackLanguage({
     requested: request.requested ?? null,
     siteCultures: request.siteCultures ?? [],
     siteFallback: request.siteFallback ?? null,
-  });
+  } as CultureRequest);
 }
 
-/** Every message key the engine can report; translation catalogs must cover them all. */
-export function messageKeys(): EngineMessageKey[] {
-  return runOperation<{ keys: EngineMessageKey[] }>('messages.keys', null).keys;
+/** Every message key the engine can report; translation catalogs must cover them all. (`messages.keys`) */
+export function messageKeys(): MessageKey[] {
+  return runOperation<{ keys: MessageKey[] }>('messages.keys', null).keys;
 }

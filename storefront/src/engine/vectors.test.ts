@@ -1,19 +1,17 @@
 // @vitest-environment node
 /**
  * Runs every shared vector under fixtures/vectors/ through the Node build of the WASM engine:
- * the same files `engine/tests/vectors.rs` runs natively, with the same expected JSON.
+ * the same files `engine/tests/vectors.rs` runs natively, with the same expected JSON. Outputs
+ * are compared as canonical JSON bytes (keys sorted, no white space); errors by their `code`.
+ * Each case also goes through the operation's typed export, which must give the same value.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-const require = createRequire(import.meta.url);
-const engine = require('../../../engine-wasm/pkg-node/engine_wasm.js') as {
-  run(operation: string, input: string): string;
-};
+import { canonicalJson, caught, nodeEngine } from './testing/node-engine';
 
 const vectorRoot = fileURLToPath(new URL('../../../fixtures/vectors', import.meta.url));
 
@@ -23,6 +21,35 @@ interface VectorCase {
   output?: unknown;
   error?: { code: string };
 }
+
+/** The typed export of each operation, by operation name. */
+const typedExports: Record<string, (input: never) => unknown> = {
+  'vat.split': nodeEngine.splitVat,
+  'cart.calculate': nodeEngine.calculateCart,
+  'cart.shippingMethods': nodeEngine.shippingMethods,
+  'checkout.gates': nodeEngine.checkoutGates,
+  'validation.validateForm': nodeEngine.validateForm,
+  'validation.message': nodeEngine.messageText,
+  'compare.add': nodeEngine.addToComparison,
+  'feed.advice': nodeEngine.feedAdvice,
+  'feed.siloInterest': nodeEngine.siloInterest,
+  'roughage.classify': nodeEngine.classifyRoughage,
+  'roughage.advice': nodeEngine.roughageAdvice,
+  'locale.currency': nodeEngine.resolveCurrency,
+  'locale.convert': nodeEngine.convertCurrency,
+  'locale.formatAmount': nodeEngine.formatAmount,
+  'locale.formatDate': nodeEngine.formatDate,
+  'locale.fallbackLanguage': nodeEngine.fallbackLanguage,
+  'url.normalize': nodeEngine.normalizeUrl,
+  'url.readPaging': nodeEngine.readPaging,
+  'url.paging': nodeEngine.withPaging,
+  'url.comparePath': nodeEngine.comparePath,
+  'messages.keys': nodeEngine.messageKeys,
+  'locale.textFallback': nodeEngine.textFallback,
+  'catalog.unitPrices': nodeEngine.unitPrices,
+  'catalog.stockState': nodeEngine.stockState,
+  'geo.distance': nodeEngine.distance,
+};
 
 function vectorFiles(dir: string): string[] {
   return readdirSync(dir)
@@ -34,15 +61,6 @@ function vectorFiles(dir: string): string[] {
     });
 }
 
-/** JSON text with object keys sorted, so equal values give equal bytes. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : inner,
-  );
-}
-
 const files = vectorFiles(vectorRoot);
 
 describe('shared vectors through the WASM engine (Node build)', () => {
@@ -50,17 +68,28 @@ describe('shared vectors through the WASM engine (Node build)', () => {
     expect(files.length).toBeGreaterThan(0);
   });
 
+  it('has a typed export for every operation', () => {
+    expect(Object.keys(typedExports).sort()).toEqual([...nodeEngine.operations()].sort());
+  });
+
   for (const file of files) {
     const vector = JSON.parse(readFileSync(file, 'utf8')) as { operation: string; cases: VectorCase[] };
+    const typed = typedExports[vector.operation] as (input: unknown) => unknown;
     describe(file.slice(vectorRoot.length + 1), () => {
       for (const testCase of vector.cases) {
         it(testCase.name, () => {
           const input = JSON.stringify(testCase.input);
           if (testCase.error) {
-            expect(() => engine.run(vector.operation, input)).toThrow(`"code":"${testCase.error.code}"`);
+            const error = caught(() => nodeEngine.run(vector.operation, input));
+            expect(error).toBeInstanceOf(Error);
+            expect(error.name).toBe('EngineError');
+            expect(error.code).toBe(testCase.error.code);
+            const typedError = caught(() => typed(testCase.input));
+            expect([typedError.code, typedError.message]).toEqual([error.code, error.message]);
           } else {
-            const output = engine.run(vector.operation, input);
-            expect(canonical(JSON.parse(output))).toBe(canonical(testCase.output));
+            const output = nodeEngine.run(vector.operation, input);
+            expect(canonicalJson(JSON.parse(output))).toBe(canonicalJson(testCase.output));
+            expect(typed(testCase.input)).toStrictEqual(JSON.parse(output));
           }
         });
       }

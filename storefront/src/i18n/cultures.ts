@@ -1,9 +1,7 @@
-import type { CultureCode } from '../engine/types';
-
 /** The fifteen interface cultures of the specification. */
 export const CULTURES = [
   'cs', 'da', 'de', 'de-AT', 'en', 'es', 'et', 'fr-BE', 'fr-FR', 'it', 'nl', 'nl-BE', 'pl', 'pt', 'sv',
-] as const satisfies readonly CultureCode[];
+] as const;
 export type Culture = (typeof CULTURES)[number];
 
 /** The default culture when nothing else is known. */

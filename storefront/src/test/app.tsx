@@ -62,7 +62,7 @@ export async function renderApp(path: string, options: AppOptions = {}) {
   const store = createStore();
   store.set(siteAtom, site);
   store.set(cultureAtom, culture);
-  const router = createMemoryRouter(buildRoutes({ comparePath: comparePath(culture).path }), { initialEntries: [path] });
+  const router = createMemoryRouter(buildRoutes({ comparePath: comparePath({ culture }).path }), { initialEntries: [path] });
   const view = render(
     <Provider store={store}>
       <RouterProvider router={router} />

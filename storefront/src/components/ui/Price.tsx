@@ -14,7 +14,7 @@ export function Price({ amount }: { amount: string }) {
   const culture = useAtomValue(cultureAtom);
   const symbol = site?.currency ?? '€';
   const { currency, indicative } = currencyFor(symbol);
-  const text = `${symbol} ${formatAmount(amount, culture)}`;
+  const text = `${symbol} ${formatAmount({ amount, culture }).text}`;
   return (
     <span data-currency={currency} data-indicative={indicative}>
       {indicative ? t('currency.indicative', { amount: text }) : text}

@@ -1,0 +1,58 @@
+// How long a cart calculation takes through the JavaScript boundary of the WASM engine, in Node:
+// object in, object out (JSON.stringify, the copy into WebAssembly, parse + calculate + write in
+// Rust, the copy back, JSON.parse) — what the storefront's `calculateCart` costs.
+//
+// The carts are the first 10 and 200 lines of fixtures/vectors/cart/large.json (five
+// promotions) with the catalog entries they use, like the native criterion benchmark
+// (engine/benches/cart.rs). Prints the median of many timed batches.
+//
+//   node storefront/bench/engine.bench.mjs            (after the WASM build)
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const engine = require('../../engine-wasm/pkg-node/engine_wasm.js');
+const large = JSON.parse(readFileSync(new URL('../../fixtures/vectors/cart/large.json', import.meta.url), 'utf8'))
+  .cases[0].input;
+
+function cart(lines) {
+  const products = large.products.slice(0, lines);
+  const used = new Set([...products.map((line) => line.productVariantId), 701]);
+  return { ...large, products, catalog: large.catalog.filter((entry) => used.has(entry.productVariantId)) };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Median microseconds per call over `batches` batches of calls lasting about 5 ms each. */
+function measure(call, batches = 200) {
+  const start = process.hrtime.bigint();
+  let warm = 0;
+  while (process.hrtime.bigint() - start < 300_000_000n) {
+    call();
+    warm += 1;
+  }
+  const perBatch = Math.max(1, Math.round((warm / 300) * 5));
+  const samples = [];
+  for (let batch = 0; batch < batches; batch += 1) {
+    const begin = process.hrtime.bigint();
+    for (let index = 0; index < perBatch; index += 1) call();
+    samples.push(Number(process.hrtime.bigint() - begin) / 1000 / perBatch);
+  }
+  return median(samples);
+}
+
+console.log(`node ${process.version}, ${engine.operations().length} operations`);
+for (const lines of [1, 10, 200]) {
+  const input = cart(lines);
+  const json = JSON.stringify(input);
+  const typed = measure(() => engine.calculateCart(input));
+  const door = measure(() => JSON.parse(engine.run('cart.calculate', JSON.stringify(input))));
+  const text = measure(() => engine.run('cart.calculate', json));
+  console.log(
+    `cart.calculate ${String(lines).padStart(3)} lines: calculateCart(object) ${typed.toFixed(1)} µs, ` +
+      `JSON.parse(run(op, JSON.stringify(object))) ${door.toFixed(1)} µs, run(op, text) ${text.toFixed(1)} µs (median)`,
+  );
+}
