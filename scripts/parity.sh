@@ -15,7 +15,7 @@ build_engine_wasm
 ensure_npm_packages
 
 step "Generating $count random cases with the native engine (seed $seed)"
-generate_parity_cases "$count" "$file" "$seed"
+PARITY_PROFILE=release generate_parity_cases "$count" "$file" "$seed"
 
 step "Running them through the WASM engine (Node build)"
 cd "$REPO_ROOT/storefront"

@@ -24,6 +24,7 @@ PARITY_FILE="$REPO_ROOT/target/parity/parity.jsonl" npm test --silent
 
 step "Browser tests (Chromium)"
 build_storefront
-cargo build -p host-server
+# The binary `cargo test --workspace` built (same features, so nothing is rebuilt).
+cargo test --workspace --no-run --quiet
 ensure_chromium
 npm run test:e2e --silent

@@ -87,12 +87,15 @@ build_engine_wasm() {
 }
 
 # Writes N random engine inputs with the native engine's answers (engine/examples/parity.rs)
-# for the native/WASM parity test (storefront/src/engine/parity.test.ts).
+# for the native/WASM parity test (storefront/src/engine/parity.test.ts). PARITY_PROFILE=release
+# for large runs (scripts/parity.sh); the test suite uses the debug build it already has.
 generate_parity_cases() {
   local count="$1" file="$2" seed="${3:-20240601}"
+  local profile=()
+  [ "${PARITY_PROFILE:-dev}" = release ] && profile=(--release)
   cd "$REPO_ROOT"
   mkdir -p "$(dirname "$file")"
-  cargo run --quiet --release -p engine --example parity -- "$count" "$seed" "$file"
+  cargo run --quiet "${profile[@]}" -p engine --example parity -- "$count" "$seed" "$file"
 }
 
 ensure_npm_packages() {
