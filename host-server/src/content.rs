@@ -201,7 +201,7 @@ async fn page_json(pool: &AnyPool, site: &SiteLanguage, page_id: i64) -> Result<
 async fn page(State(state): State<AppState>, context: RequestContext, Query(query): Query<PathQuery>) -> Result<Response, ApiError> {
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
-    let path = query.path.filter(|path| !path.trim().is_empty()).ok_or_else(|| ApiError::field("path", "validation.required", "Dit is een verplicht veld"))?;
+    let path = query.path.filter(|path| !path.trim().is_empty()).ok_or_else(|| ApiError::required("path"))?;
     let path = path.split(['?', '#']).next().unwrap_or_default();
     let path = if path.starts_with('/') { path.to_owned() } else { format!("/{path}") };
     let normalized = engine::url::normalize(&path);

@@ -80,6 +80,23 @@ impl ApiError {
         ApiError::BadRequest { message: error.message.clone(), fields: BTreeMap::from([(field.into(), vec![error])]) }
     }
 
+    /// A 400 for a field that fails one of the engine's rules; the text is the engine's
+    /// Dutch source text for the key, so server and browser show the same words.
+    pub fn message(field: impl Into<String>, key: engine::validation::MessageKey) -> ApiError {
+        let text = engine::validation::Message::new(key).map(|message| message.dutch_text()).unwrap_or_default();
+        ApiError::field(field, key.to_string(), text)
+    }
+
+    /// A 400 for a required field that is missing or empty.
+    pub fn required(field: impl Into<String>) -> ApiError {
+        ApiError::message(field, engine::validation::MessageKey::Required)
+    }
+
+    /// The specification's answer to a cart call without a site or language (HTTP 400).
+    pub fn payload_incorrect() -> ApiError {
+        ApiError::refused(StatusCode::BAD_REQUEST, "errors.payloadIncorrect", "Payload is incorrect")
+    }
+
     /// A 400 for several fields at once.
     pub fn fields(fields: BTreeMap<String, Vec<FieldError>>) -> ApiError {
         ApiError::BadRequest { message: "The request has invalid fields".to_owned(), fields }

@@ -90,7 +90,7 @@ async fn locate(pool: &AnyPool, query: &str, field: &str) -> Result<GeoPoint, Ap
 }
 
 fn required(value: Option<String>, field: &str) -> Result<String, ApiError> {
-    value.filter(|value| !value.trim().is_empty()).ok_or_else(|| ApiError::field(field, "validation.required", "Dit is een verplicht veld"))
+    value.filter(|value| !value.trim().is_empty()).ok_or_else(|| ApiError::required(field))
 }
 
 #[derive(Debug, Deserialize)]

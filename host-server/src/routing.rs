@@ -67,7 +67,7 @@ fn path_and_query(url: &str) -> (String, Option<String>) {
 }
 
 async fn get_by_url(State(state): State<AppState>, context: RequestContext, Query(query): Query<UrlQuery>) -> Result<Response, ApiError> {
-    let url = query.url.filter(|url| !url.trim().is_empty()).ok_or_else(|| ApiError::field("url", "validation.required", "Dit is een verplicht veld"))?;
+    let url = query.url.filter(|url| !url.trim().is_empty()).ok_or_else(|| ApiError::required("url"))?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
     let (path, query) = path_and_query(&url);
@@ -145,7 +145,7 @@ struct RouteRequest {
 }
 
 fn required(value: Option<i64>, field: &str) -> Result<i64, ApiError> {
-    value.ok_or_else(|| ApiError::field(field, "validation.required", "Dit is een verplicht veld"))
+    value.ok_or_else(|| ApiError::required(field))
 }
 
 async fn get_url(
@@ -190,13 +190,13 @@ async fn get_url(
         "newsItem" => vec![format!("newsItem:{}", required(request.news_item_id, "newsItemId")?)],
         "quickScanResult" | "rqsResult" => {
             let key = request.key.filter(|key| !key.trim().is_empty() && !key.contains('/')).ok_or_else(|| {
-                ApiError::field("key", "validation.required", "Dit is een verplicht veld")
+                ApiError::required("key")
             })?;
             let segment = if request.route_type == "quickScanResult" { QUICK_SCAN_SEGMENT } else { RQS_SEGMENT };
             return Ok(Json(json!({"url": format!("/{segment}/{key}/")})));
         }
         "redirect" => {
-            let url = request.url.filter(|url| !url.trim().is_empty()).ok_or_else(|| ApiError::field("url", "validation.required", "Dit is een verplicht veld"))?;
+            let url = request.url.filter(|url| !url.trim().is_empty()).ok_or_else(|| ApiError::required("url"))?;
             return Ok(Json(json!({"url": url})));
         }
         other => {

@@ -251,7 +251,7 @@ async fn by_domain(
     Query(query): Query<DomainQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let domain = query.domain.filter(|domain| !domain.trim().is_empty()).ok_or_else(|| {
-        ApiError::field("domain", "validation.required", "Dit is een verplicht veld")
+        ApiError::required("domain")
     })?;
     let host = host_of(&domain);
     let site_id = site_id_of_host(state.db.pool(), &host).await?.ok_or(ApiError::NotFound)?;

@@ -62,3 +62,8 @@ pub fn new_password_rules() -> Vec<Rule> {
 pub fn name_rules() -> Vec<Rule> {
     vec![Rule::Required, Rule::MaxLength { count: 100 }]
 }
+
+/// A query parameter that must be present and not blank, trimmed; else a 400 naming it.
+pub fn required_param<'a>(value: &'a Option<String>, field: &str) -> Result<&'a str, ApiError> {
+    value.as_deref().map(str::trim).filter(|value| !value.is_empty()).ok_or_else(|| ApiError::required(field))
+}

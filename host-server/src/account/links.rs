@@ -23,7 +23,7 @@ pub fn callback_link(callback_url: &str, headers: &HeaderMap, https: bool, token
     let base = Url::parse(&origin).map_err(|_| ApiError::bad_request("the Host header is not a host"))?;
     let callback_url = callback_url.trim();
     if callback_url.is_empty() {
-        return Err(ApiError::field("callbackUrl", "validation.required", "Dit is een verplicht veld"));
+        return Err(ApiError::required("callbackUrl"));
     }
     let is_path = callback_url.starts_with('/') && !callback_url.starts_with("//");
     let mut link = if is_path { base.join(callback_url) } else { Url::parse(callback_url) }.map_err(|_| invalid())?;

@@ -21,7 +21,7 @@ use crate::error::ApiError;
 use crate::extract::Json;
 use crate::mail::MailKind;
 use crate::session::{self, Client, SignedIn};
-use crate::validation::{email_rules, name_rules, new_password_rules, Form};
+use crate::validation::{email_rules, name_rules, new_password_rules, required_param, Form};
 use crate::{passwords, AppState};
 use queries::{AccountRow, NewAccount, PersonalData, TokenPurpose};
 
@@ -84,13 +84,6 @@ struct TokenQuery {
     token: Option<String>,
 }
 
-fn required_query<'a>(value: &'a Option<String>, name: &str) -> Result<&'a str, ApiError> {
-    value
-        .as_deref()
-        .filter(|value| !value.trim().is_empty())
-        .ok_or_else(|| ApiError::field(name, "validation.required", "Dit is een verplicht veld"))
-}
-
 /// The registration form.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -129,7 +122,7 @@ async fn register(
     Query(query): Query<CallbackQuery>,
     Json(form): Json<Registration>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let callback_url = required_query(&query.callback_url, "callbackUrl")?;
+    let callback_url = required_param(&query.callback_url, "callbackUrl")?;
     Form::new()
         .field("emailAddress", form.email_address.as_deref(), email_rules())
         .field("password", form.password.as_deref(), new_password_rules())
@@ -166,7 +159,7 @@ async fn confirm(
     Path(user_id): Path<String>,
     Query(query): Query<TokenQuery>,
 ) -> Result<StatusCode, ApiError> {
-    let token = required_query(&query.token, "token")?;
+    let token = required_param(&query.token, "token")?;
     let expired = || {
         ApiError::refused(
             StatusCode::BAD_REQUEST,
@@ -194,7 +187,7 @@ async fn forgot_password(
     Query(query): Query<CallbackQuery>,
     Json(body): Json<EmailOnly>,
 ) -> Result<StatusCode, ApiError> {
-    let callback_url = required_query(&query.callback_url, "callbackUrl")?;
+    let callback_url = required_param(&query.callback_url, "callbackUrl")?;
     Form::new().field("emailAddress", body.email_address.as_deref(), email_rules()).check()?;
     let email = body.email_address.unwrap_or_default();
     let pool = state.db.pool();
@@ -223,8 +216,8 @@ async fn resend_confirmation(
     headers: HeaderMap,
     Query(query): Query<ResendQuery>,
 ) -> Result<StatusCode, ApiError> {
-    let user_id = required_query(&query.user_id, "userId")?;
-    let callback_url = required_query(&query.callback_url, "callbackUrl")?;
+    let user_id = required_param(&query.user_id, "userId")?;
+    let callback_url = required_param(&query.callback_url, "callbackUrl")?;
     let captcha = headers.get(CAPTCHA_HEADER).and_then(|value| value.to_str().ok());
     state.captcha.verify(captcha, &client.ip).await?;
     let pool = state.db.pool();
@@ -249,7 +242,7 @@ async fn reset_password(
     Query(query): Query<TokenQuery>,
     Json(body): Json<NewPassword>,
 ) -> Result<StatusCode, ApiError> {
-    let token = required_query(&query.token, "token")?;
+    let token = required_param(&query.token, "token")?;
     Form::new().field("newPassword", body.new_password.as_deref(), new_password_rules()).check()?;
     let pool = state.db.pool();
     let expired = || {
@@ -316,7 +309,7 @@ async fn change_email_address(
     Query(query): Query<CallbackQuery>,
     Json(body): Json<EmailChange>,
 ) -> Result<StatusCode, ApiError> {
-    let callback_url = required_query(&query.callback_url, "callbackUrl")?;
+    let callback_url = required_param(&query.callback_url, "callbackUrl")?;
     Form::new()
         .field("newEmailAddress", body.new_email_address.as_deref(), email_rules())
         .field("password", body.password.as_deref(), vec![Rule::Required])
@@ -341,7 +334,7 @@ async fn confirm_email_address(
     Path(user_id): Path<String>,
     Query(query): Query<TokenQuery>,
 ) -> Result<StatusCode, ApiError> {
-    let token = required_query(&query.token, "token")?;
+    let token = required_param(&query.token, "token")?;
     let pool = state.db.pool();
     let expired = || ApiError::refused(StatusCode::BAD_REQUEST, "errors.emailChangeTokenExpired", "The confirmation link is no longer valid");
     let new_email = queries::consume_token(pool, &user_id, TokenPurpose::EmailChange, token).await?.flatten().ok_or_else(expired)?;

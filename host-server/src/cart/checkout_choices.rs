@@ -10,25 +10,17 @@ use serde::Deserialize;
 
 use super::{answer, existing_cart, store, CartWithCalculation};
 use crate::error::ApiError;
-use crate::validation::Form;
+use crate::validation::{required_param, Form};
 use crate::{clock, passwords, AppState};
 
-fn required<'a>(value: &'a Option<String>, field: &str) -> Result<&'a str, ApiError> {
-    value
-        .as_deref()
-        .map(str::trim)
-        .filter(|value| !value.is_empty())
-        .ok_or_else(|| ApiError::field(field, "validation.required", "Dit is een verplicht veld"))
-}
-
 fn number(value: &Option<String>, field: &str) -> Result<i64, ApiError> {
-    required(value, field)?
+    required_param(value, field)?
         .parse()
         .map_err(|_| ApiError::field(field, "validation.invalid", format!("{field} must be a whole number")))
 }
 
 fn boolean(value: &Option<String>, field: &str) -> Result<bool, ApiError> {
-    match required(value, field)? {
+    match required_param(value, field)? {
         "true" | "1" => Ok(true),
         "false" | "0" => Ok(false),
         _ => Err(ApiError::field(field, "validation.invalid", format!("{field} is true or false"))),
@@ -79,7 +71,7 @@ pub(super) async fn set_sample_name(
     if !(1..=count).contains(&sequence) {
         return Err(ApiError::field("sequence", "validation.invalid", format!("sequence is 1 to {count}")));
     }
-    store::set_sample(state.db.pool(), &id, variant_id, sequence, required(&query.samplename, "samplename")?).await?;
+    store::set_sample(state.db.pool(), &id, variant_id, sequence, required_param(&query.samplename, "samplename")?).await?;
     answer(&state, &id).await
 }
 
@@ -159,7 +151,7 @@ pub(super) async fn set_pickup_point(
         .field("parcelShopId", query.parcel_shop_id.as_deref(), vec![Rule::Required])
         .field("parcelShopZipcodeOrCity", query.parcel_shop_zipcode_or_city.as_deref(), vec![Rule::Required, Rule::MaxLength { count: 100 }])
         .check()?;
-    let shop_id = required(&query.parcel_shop_id, "parcelShopId")?;
+    let shop_id = required_param(&query.parcel_shop_id, "parcelShopId")?;
     let exists: Option<(String,)> = sqlx::query_as("SELECT parcel_shop_id FROM parcel_shops WHERE parcel_shop_id = $1")
         .bind(shop_id)
         .fetch_optional(state.db.pool())
@@ -169,7 +161,7 @@ pub(super) async fn set_pickup_point(
     }
     let pool = state.db.pool();
     store::set_column(pool, &id, "dpd_parcel_shop_id", shop_id.to_owned()).await?;
-    store::set_column(pool, &id, "dpd_parcel_shop_zipcode_or_city", required(&query.parcel_shop_zipcode_or_city, "parcelShopZipcodeOrCity")?.to_owned()).await?;
+    store::set_column(pool, &id, "dpd_parcel_shop_zipcode_or_city", required_param(&query.parcel_shop_zipcode_or_city, "parcelShopZipcodeOrCity")?.to_owned()).await?;
     answer(&state, &id).await
 }
 
@@ -211,14 +203,14 @@ pub(super) async fn report_conversion(
     headers: HeaderMap,
     Query(query): Query<ConversionQuery>,
 ) -> Result<StatusCode, ApiError> {
-    let mailplus_id = required(&query.mailplus_id, "mailplusId")?;
+    let mailplus_id = required_param(&query.mailplus_id, "mailplusId")?;
     Form::new().field("mailplusId", Some(mailplus_id), vec![Rule::MaxLength { count: 100 }]).check()?;
     let datetime = headers
         .get("datetime")
         .and_then(|value| value.to_str().ok())
         .map(str::trim)
         .filter(|value| !value.is_empty() && value.len() <= 64)
-        .ok_or_else(|| ApiError::field("datetime", "validation.required", "Dit is een verplicht veld"))?;
+        .ok_or_else(|| ApiError::required("datetime"))?;
     sqlx::query("INSERT INTO conversions (mailplus_id, reported_datetime, received_at) VALUES ($1, $2, $3)")
         .bind(mailplus_id)
         .bind(datetime)

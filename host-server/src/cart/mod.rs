@@ -199,9 +199,7 @@ async fn create_cart(
     context: RequestContext,
     client: Client,
 ) -> Result<(StatusCode, JsonResponse<CartWithCalculation>), ApiError> {
-    let payload_incorrect =
-        || ApiError::refused(StatusCode::BAD_REQUEST, "errors.payloadIncorrect", "Payload is incorrect");
-    let (site_id, language_id) = context.site_id.zip(context.language_id).ok_or_else(payload_incorrect)?;
+    let (site_id, language_id) = context.site_id.zip(context.language_id).ok_or_else(ApiError::payload_incorrect)?;
     // The site must offer the language; this also proves both exist.
     pricing::text_language(state.db.pool(), site_id, language_id).await?;
     let cart_id = store::create(state.db.pool(), site_id, language_id, &client.ip).await?;
@@ -226,10 +224,10 @@ struct AddQuery {
 
 fn whole_number(value: Option<&str>, field: &str, default: Option<i64>) -> Result<i64, ApiError> {
     match value.map(str::trim).filter(|value| !value.is_empty()) {
-        None => default.ok_or_else(|| ApiError::field(field, "validation.required", "Dit is een verplicht veld")),
+        None => default.ok_or_else(|| ApiError::required(field)),
         Some(text) => text
             .parse()
-            .map_err(|_| ApiError::field(field, "validation.invalidQuantity", "Dit is geen geldig aantal")),
+            .map_err(|_| ApiError::message(field, engine::validation::MessageKey::InvalidQuantity)),
     }
 }
 
@@ -319,7 +317,7 @@ async fn add_discount_code(
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     existing_cart(&state, &id).await?;
     let code = query.code.as_deref().map(str::trim).filter(|code| !code.is_empty());
-    let code = code.ok_or_else(|| ApiError::field("code", "validation.required", "Dit is een verplicht veld"))?;
+    let code = code.ok_or_else(|| ApiError::required("code"))?;
     if pricing::promotion_of_code(state.db.pool(), code).await?.is_none() {
         return Err(ApiError::refused(
             StatusCode::BAD_REQUEST,
@@ -375,9 +373,7 @@ async fn calculate_given(
 ) -> Result<JsonResponse<CalculatedCart>, ApiError> {
     let site_id = given.site_id.or(context.site_id);
     let language_id = given.language_id.or(context.language_id);
-    let payload_incorrect =
-        || ApiError::refused(StatusCode::BAD_REQUEST, "errors.payloadIncorrect", "Payload is incorrect");
-    let (site_id, language_id) = site_id.zip(language_id).ok_or_else(payload_incorrect)?;
+    let (site_id, language_id) = site_id.zip(language_id).ok_or_else(ApiError::payload_incorrect)?;
     let mut lines = Vec::with_capacity(given.products.len());
     for line in &given.products {
         let product_id = product_of_variant(&state, site_id, line.product_variant_id).await?;
@@ -536,7 +532,7 @@ async fn set_newsletter(
         Some("true") | Some("1") => 1_i64,
         Some("false") | Some("0") => 0,
         Some(_) => return Err(ApiError::field("subscribe", "validation.invalid", "subscribe is true or false")),
-        None => return Err(ApiError::field("subscribe", "validation.required", "Dit is een verplicht veld")),
+        None => return Err(ApiError::required("subscribe")),
     };
     store::set_column(state.db.pool(), &id, "newsletter_subscribe", subscribe).await?;
     answer(&state, &id).await

@@ -25,10 +25,6 @@ pub struct CartChoices<'a> {
     pub gift_card_number: Option<&'a str>,
 }
 
-fn payload_incorrect() -> ApiError {
-    ApiError::refused(axum::http::StatusCode::BAD_REQUEST, "errors.payloadIncorrect", "Payload is incorrect")
-}
-
 fn corrupt(what: &str, error: impl std::fmt::Display) -> ApiError {
     ApiError::Internal(format!("stored {what} is unreadable: {error}"))
 }
@@ -44,7 +40,7 @@ pub async fn text_language(pool: &AnyPool, site_id: i64, language_id: i64) -> Re
     .bind(language_id)
     .fetch_optional(pool)
     .await?;
-    let (culture, fallback) = row.ok_or_else(payload_incorrect)?;
+    let (culture, fallback) = row.ok_or_else(ApiError::payload_incorrect)?;
     let culture: Culture = culture.parse().map_err(|error| corrupt("culture", error))?;
     Ok(TextLanguage { culture, site_fallback: fallback.and_then(|fallback| fallback.parse().ok()) })
 }
@@ -55,7 +51,7 @@ async fn pricing_context(pool: &AnyPool, site_id: i64) -> Result<PricingContext,
             .bind(site_id)
             .fetch_optional(pool)
             .await?
-            .ok_or_else(payload_incorrect)?;
+            .ok_or_else(ApiError::payload_incorrect)?;
     let shipping: Vec<(i64, String)> =
         sqlx::query_as("SELECT shipping_method, price FROM shipping_prices WHERE site_id = $1 ORDER BY shipping_method")
             .bind(site_id)
