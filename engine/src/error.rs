@@ -32,6 +32,22 @@ pub enum EngineError {
     /// The cart cannot be calculated; the code is the [`CartError`]'s own.
     #[error(transparent)]
     Cart(#[from] CartError),
+    /// An order may not move from one status to the other (see [`crate::order`]).
+    #[error("an order that is {from} cannot become {to}")]
+    StatusTransition {
+        /// The order's current status.
+        from: &'static str,
+        /// The status asked for.
+        to: &'static str,
+    },
+    /// A subscription's status does not allow the action (see [`crate::subscription`]).
+    #[error("a subscription that is {from} cannot {action}")]
+    SubscriptionTransition {
+        /// The subscription's current status.
+        from: &'static str,
+        /// The action asked for.
+        action: &'static str,
+    },
 }
 
 impl EngineError {
@@ -44,6 +60,8 @@ impl EngineError {
             EngineError::VatRate(_) => "invalid_vat_rate",
             EngineError::FeedAdviceUndetermined(_) => "feed_advice_undetermined",
             EngineError::Cart(error) => error.code(),
+            EngineError::StatusTransition { .. } => "status_transition",
+            EngineError::SubscriptionTransition { .. } => "subscription_transition",
         }
     }
 

@@ -2,7 +2,7 @@
 //!
 //! Every rule of the shop that computes or decides lives here, once: money and VAT
 //! ([`money`], [`vat`]), the [cart calculation](cart) with [promotions], shipping, payment
-//! costs and gift cards, checkout step gates ([`checkout`]), form validation with the Dutch
+//! costs and gift cards, checkout step gates ([`checkout`]), order statuses ([`order`]), subscription statuses ([`subscription`]), form validation with the Dutch
 //! message texts and the comparison list ([`validation`]), feed dosing and silo interest
 //! ([`feed`]), roughage scan results and balancing advice ([`roughage`]), currency, number,
 //! date and language rules ([`locale`]) and URL rules ([`url`]). The crate does no I/O, reads no clock and has no randomness: inputs in,
@@ -58,9 +58,11 @@ pub mod geo;
 pub mod locale;
 pub mod money;
 pub mod operations;
+pub mod order;
 pub mod promotions;
 pub mod roughage;
 pub mod stock;
+pub mod subscription;
 pub mod unit_price;
 pub mod url;
 pub mod validation;

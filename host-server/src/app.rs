@@ -21,7 +21,12 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .merge(health::router())
         .merge(crate::engine_api::router())
         .merge(crate::cart::router())
+        .merge(crate::orders::router())
+        .merge(crate::payments::router())
+        .merge(crate::backoffice::router())
         .merge(account::router())
+        .merge(account::data_router(config))
+        .merge(crate::laboratory::router(config))
         .merge(authentication::router())
         .merge(vat::router())
         .merge(sites::router().layer(middleware::map_response(long_cache)))
@@ -31,6 +36,8 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .merge(content::router())
         .merge(locations::router())
         .merge(openapi::router())
+        // Product images of the catalog (fixtures/images), by file name.
+        .nest_service("/images", ServeDir::new(config.fixtures_dir.join("images")))
         .route("/api", axum::routing::any(unknown_api_path))
         .route("/api/{*rest}", axum::routing::any(unknown_api_path))
         .fallback_service(storefront)
@@ -56,10 +63,11 @@ pub async fn long_cache(mut response: Response) -> Response {
     response
 }
 
-/// Nothing under `/api/cart` or `/api/account` may be stored by a cache.
+/// Nothing under `/api/cart`, `/api/account`, `/api/orders`, `/api/payments` or
+/// `/api/backoffice` may be stored by a cache.
 async fn no_store_for_private_areas(request: Request, next: Next) -> Response {
     let path = request.uri().path();
-    let private = ["/api/cart", "/api/account"]
+    let private = ["/api/cart", "/api/account", "/api/orders", "/api/payments", "/api/backoffice"]
         .iter()
         .any(|prefix| path == *prefix || path.starts_with(&format!("{prefix}/")));
     let mut response = next.run(request).await;

@@ -25,6 +25,48 @@ pub struct Config {
     /// `IMPORT_FIXTURES`: `auto` (default) imports `fixtures_dir` at start when the database
     /// holds no sites; `never` does not.
     pub import_fixtures: ImportFixtures,
+    /// The payment provider.
+    pub payment: PaymentConfig,
+    /// `BACKOFFICE_API_KEY`: the key of the shop owner's API (`x-api-key` header). When
+    /// unset, that API refuses every call.
+    pub backoffice_api_key: Option<String>,
+    /// The account area's files and the laboratory's key.
+    pub account_data: AccountDataConfig,
+}
+
+/// Settings of the account area (return photos) and the laboratory endpoint.
+#[derive(Clone, Debug)]
+pub struct AccountDataConfig {
+    /// `RETURN_PHOTOS_DIR`: where photos uploaded with a return request are stored. Default
+    /// `data/returns`.
+    pub return_photos_dir: PathBuf,
+    /// `LAB_API_KEY`: the key the laboratory sends in `x-api-key` to enter scan results. Unset
+    /// or empty: the laboratory endpoint refuses every request. Never logged.
+    pub lab_api_key: Option<String>,
+}
+
+impl AccountDataConfig {
+    fn from_lookup(lookup: &impl Fn(&str) -> Option<String>) -> AccountDataConfig {
+        AccountDataConfig {
+            return_photos_dir: lookup("RETURN_PHOTOS_DIR")
+                .filter(|dir| !dir.trim().is_empty())
+                .map_or_else(|| PathBuf::from("data/returns"), PathBuf::from),
+            lab_api_key: lookup("LAB_API_KEY").filter(|key| !key.trim().is_empty()),
+        }
+    }
+}
+
+/// Which payment provider collects payments.
+#[derive(Clone, Debug)]
+pub struct PaymentConfig {
+    /// `MOLLIE_API_KEY`: when set, payments go to Mollie; otherwise to the built-in test
+    /// provider, whose hosted page lets the tester choose paid, failed or cancelled.
+    pub mollie_api_key: Option<String>,
+    /// `MOLLIE_API_URL`: Mollie's API. Default `https://api.mollie.com/v2`.
+    pub mollie_api_url: String,
+    /// `PUBLIC_URL`, e.g. `https://hoefslag.nl`: how the provider reaches the webhook. When
+    /// unset, the address the customer used is taken, which suits the test provider.
+    pub public_url: Option<String>,
 }
 
 /// When the server imports the fixtures by itself.
@@ -147,7 +189,28 @@ impl Config {
             Some(value) if value == "never" => ImportFixtures::Never,
             Some(value) => return Err(ConfigError::ImportFixtures(value)),
         };
-        Ok(Config { port, database_url, static_dir, log_json, mail, captcha, lifetimes, fixtures_dir, import_fixtures })
+        let payment = PaymentConfig {
+            mollie_api_key: lookup("MOLLIE_API_KEY").filter(|key| !key.trim().is_empty()),
+            mollie_api_url: lookup("MOLLIE_API_URL")
+                .filter(|url| !url.trim().is_empty())
+                .unwrap_or_else(|| "https://api.mollie.com/v2".to_owned()),
+            public_url: lookup("PUBLIC_URL").filter(|url| !url.trim().is_empty()),
+        };
+        let backoffice_api_key = lookup("BACKOFFICE_API_KEY").filter(|key| !key.trim().is_empty());
+        Ok(Config {
+            port,
+            database_url,
+            static_dir,
+            log_json,
+            mail,
+            captcha,
+            lifetimes,
+            fixtures_dir,
+            import_fixtures,
+            payment,
+            backoffice_api_key,
+            account_data: AccountDataConfig::from_lookup(&lookup),
+        })
     }
 }
 
@@ -164,6 +227,8 @@ mod tests {
         assert!(!config.log_json);
         assert_eq!(config.fixtures_dir, PathBuf::from("fixtures"));
         assert_eq!(config.import_fixtures, ImportFixtures::Auto);
+        assert_eq!(config.account_data.return_photos_dir, PathBuf::from("data/returns"));
+        assert!(config.account_data.lab_api_key.is_none());
     }
 
     #[test]

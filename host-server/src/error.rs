@@ -32,6 +32,17 @@ pub enum ApiError {
         fields: BTreeMap<String, Vec<FieldError>>,
     },
     /// The caller is not signed in (HTTP 401).
+    /// A request refused with field errors under a code of its own (e.g. checkout steps still
+    /// closed): 400.
+    #[error("{message}")]
+    Rejected {
+        /// The stable code, a message key.
+        code: &'static str,
+        /// Readable text.
+        message: String,
+        /// The fields at fault.
+        fields: BTreeMap<String, Vec<FieldError>>,
+    },
     #[error("not signed in")]
     Unauthorized,
     /// The resource does not exist, or is not the caller's (HTTP 404).
@@ -115,7 +126,7 @@ impl ApiError {
     /// The HTTP status for this error.
     pub fn status_code(&self) -> StatusCode {
         match self {
-            ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            ApiError::BadRequest { .. } | ApiError::Rejected { .. } => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Refused { status, .. } => *status,
@@ -130,6 +141,7 @@ impl IntoResponse for ApiError {
         let status = self.status_code();
         let (code, message, field_errors) = match self {
             ApiError::BadRequest { message, fields } => ("errors.badRequest", message, fields),
+            ApiError::Rejected { code, message, fields } => (code, message, fields),
             ApiError::Unauthorized => ("errors.unauthorized", "Not signed in".to_owned(), BTreeMap::new()),
             ApiError::NotFound => ("errors.notFound", "Not found".to_owned(), BTreeMap::new()),
             ApiError::Refused { code, message, .. } => (code, message, BTreeMap::new()),

@@ -10,6 +10,7 @@
 pub mod account;
 pub mod app;
 pub mod authentication;
+pub mod backoffice;
 pub mod captcha;
 pub mod cart;
 pub mod catalog;
@@ -23,10 +24,14 @@ pub mod error;
 pub mod extract;
 pub mod fixtures;
 pub mod health;
+pub mod laboratory;
 pub mod locations;
 pub mod mail;
 pub mod openapi;
+pub mod orders;
 pub mod passwords;
+pub mod payments;
+pub mod pdf;
 pub mod reference;
 pub mod routing;
 pub mod secrets;
@@ -58,6 +63,14 @@ pub struct AppState {
     pub brand_name: String,
     /// The product search indexes.
     pub search: std::sync::Arc<catalog::SearchService>,
+    /// Site pricing and languages that every cart calculation reads, kept briefly in memory.
+    pub pricing: std::sync::Arc<cart::PricingCache>,
+    /// The payment provider: the built-in test provider, or Mollie.
+    pub payments: std::sync::Arc<dyn payments::PaymentProvider>,
+    /// `PUBLIC_URL`: where a provider reaches the webhook; the customer's host when unset.
+    pub public_url: Option<url::Url>,
+    /// `BACKOFFICE_API_KEY`: the shop owner's API key; that API is closed when unset.
+    pub backoffice_api_key: Option<String>,
 }
 
 /// Why the server could not start or stopped with an error.
@@ -104,11 +117,15 @@ pub async fn serve(
     catalog::SearchService::watch(std::sync::Arc::clone(&search), db.clone());
     let state = AppState {
         search,
-        db,
+        db: db.clone(),
         mailer: mail::Mailer::new(&config.mail)?,
         captcha: captcha::CaptchaVerifier::new(&config.captcha),
         lifetimes: config.lifetimes,
         brand_name: "Hoefslag".to_owned(),
+        pricing: std::sync::Arc::default(),
+        payments: payments::provider(&config.payment, &db),
+        public_url: config.payment.public_url.as_deref().and_then(|url| url::Url::parse(url).ok()),
+        backoffice_api_key: config.backoffice_api_key.clone(),
     };
     let app = app::router(state, &config);
     tracing::info!(address = %listener.local_addr()?, "listening");

@@ -1,5 +1,6 @@
 //! Starts the Hoofbeat Commerce server with configuration from the environment, or runs a
-//! command: `host-server import-fixtures [DIR]` imports the demo data and exits.
+//! command: `host-server import-fixtures [DIR]` imports the demo data and exits;
+//! `host-server import-lab-results FILE.csv` imports the laboratory's scan results.
 
 use host_server::config::Config;
 
@@ -35,8 +36,24 @@ async fn main() -> std::process::ExitCode {
                 }
             };
         }
+        Some("import-lab-results") => {
+            let Some(file) = arguments.next().map(std::path::PathBuf::from) else {
+                eprintln!("usage: host-server import-lab-results FILE.csv");
+                return std::process::ExitCode::from(2);
+            };
+            return match host_server::laboratory::import_csv_command(&config, &file).await {
+                Ok(recorded) => {
+                    println!("imported {} scan results from {}", recorded.len(), file.display());
+                    std::process::ExitCode::SUCCESS
+                }
+                Err(error) => {
+                    eprintln!("import failed, nothing was written: {error}");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
         Some(other) => {
-            eprintln!("unknown command '{other}'; usage: host-server [serve | import-fixtures [DIR]]");
+            eprintln!("unknown command '{other}'; usage: host-server [serve | import-fixtures [DIR] | import-lab-results FILE.csv]");
             return std::process::ExitCode::from(2);
         }
     }

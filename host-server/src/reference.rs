@@ -2,6 +2,8 @@
 //! `GET /api/countries`, `/api/countries/localizedname`, `/api/countries/{id}`,
 //! `/api/countries/{id}/localizedname`, `GET /api/language` and `GET /api/language/{id}`.
 //!
+//! Also the site's payment methods, `GET /api/paymentmethods`, with names, costs and banks.
+//!
 //! `name` is the country's English name; the `localizedname` variants give `name` in the
 //! language of the `languageid` header (by the text fallback rule; Dutch without a header).
 
@@ -25,6 +27,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/countries/{id}/localizedname", get(country_localized))
         .route("/api/language", get(languages))
         .route("/api/language/{id}", get(language))
+        .route("/api/paymentmethods", get(payment_methods))
 }
 
 /// A country.
@@ -134,4 +137,62 @@ async fn language(State(state): State<AppState>, Path(id): Path<String>) -> Resu
         .await?
         .map(Json)
         .ok_or(ApiError::NotFound)
+}
+
+/// A bank a payment method lets the customer choose (iDEAL).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Issuer {
+    pub issuer_id: String,
+    pub name: String,
+}
+
+/// A payment method of a site, named in the request's language.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentMethod {
+    pub payment_method_id: i64,
+    pub key: String,
+    pub name: String,
+    /// The costs, VAT included, as the engine adds them to the cart.
+    pub costs: String,
+    /// `redirect` (the provider's page), `offline` (bank transfer) or `giftCard`.
+    pub flow: String,
+    pub requires_issuer: bool,
+    pub issuers: Vec<Issuer>,
+}
+
+/// `GET /api/paymentmethods` (headers `siteid`, `languageid`): the site's payment methods in
+/// its order, with names, costs and banks, for the checkout's payment step.
+async fn payment_methods(State(state): State<AppState>, context: RequestContext) -> Result<Json<Vec<PaymentMethod>>, ApiError> {
+    let pool = state.db.pool();
+    let site = crate::sites::site_language(pool, context).await?;
+    let methods: Vec<(i64, String, String, String, String, i64)> = sqlx::query_as(
+        "SELECT pm.payment_method_id, pm.method_key, pm.name_json, pm.cost, pm.flow, pm.requires_issuer FROM payment_methods pm \
+         JOIN site_payment_methods spm ON spm.payment_method_id = pm.payment_method_id WHERE spm.site_id = $1 ORDER BY spm.position",
+    )
+    .bind(site.site_id)
+    .fetch_all(pool)
+    .await?;
+    let issuers: Vec<(i64, String, String)> =
+        sqlx::query_as("SELECT payment_method_id, issuer_id, name FROM payment_issuers ORDER BY payment_method_id, position")
+            .fetch_all(pool)
+            .await?;
+    let answer = methods
+        .into_iter()
+        .map(|(id, key, names, costs, flow, requires_issuer)| PaymentMethod {
+            name: crate::sites::pick_json(&names, site.culture, Some(site.fallback)).unwrap_or_else(|| key.clone()),
+            issuers: issuers
+                .iter()
+                .filter(|(method, _, _)| *method == id)
+                .map(|(_, issuer_id, name)| Issuer { issuer_id: issuer_id.clone(), name: name.clone() })
+                .collect(),
+            payment_method_id: id,
+            key,
+            costs,
+            flow,
+            requires_issuer: requires_issuer != 0,
+        })
+        .collect();
+    Ok(Json(answer))
 }

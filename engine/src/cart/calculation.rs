@@ -190,7 +190,8 @@ impl Line<'_> {
     }
 }
 
-fn rate_of(site: &PricingContext, vat_type: VatType) -> VatRate {
+/// The site's VAT rate for a product's VAT type.
+pub(crate) fn rate_of(site: &PricingContext, vat_type: VatType) -> VatRate {
     match vat_type {
         VatType::High => site.vat_percentage_high,
         VatType::Low => site.vat_percentage_low,

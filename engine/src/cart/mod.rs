@@ -91,6 +91,7 @@
 //! but every cent that is spread over lines is spread in product variant order.
 
 mod calculation;
+pub(crate) use calculation::rate_of;
 mod error;
 mod input;
 mod output;

@@ -13,14 +13,19 @@ fn invalid() -> ApiError {
     ApiError::field("callbackUrl", "validation.invalid", "callbackUrl must be a path or a URL on this site")
 }
 
-/// The absolute callback URL with `token` and `userId` appended.
-pub fn callback_link(callback_url: &str, headers: &HeaderMap, https: bool, token: &str, user_id: &str) -> Result<String, ApiError> {
+/// The site the request came to, e.g. `http://de.hoefslag.localhost:8080/`.
+pub fn request_origin(headers: &HeaderMap, https: bool) -> Result<Url, ApiError> {
     let host = headers
         .get(axum::http::header::HOST)
         .and_then(|value| value.to_str().ok())
         .ok_or_else(|| ApiError::bad_request("the Host header is missing"))?;
     let origin = format!("{}://{host}/", if https { "https" } else { "http" });
-    let base = Url::parse(&origin).map_err(|_| ApiError::bad_request("the Host header is not a host"))?;
+    Url::parse(&origin).map_err(|_| ApiError::bad_request("the Host header is not a host"))
+}
+
+/// The absolute callback URL with `token` and `userId` appended.
+pub fn callback_link(callback_url: &str, headers: &HeaderMap, https: bool, token: &str, user_id: &str) -> Result<String, ApiError> {
+    let base = request_origin(headers, https)?;
     let callback_url = callback_url.trim();
     if callback_url.is_empty() {
         return Err(ApiError::required("callbackUrl"));

@@ -4,8 +4,18 @@
 //! Lifecycle: created -> activation mail -> activated -> sign-in possible. Tokens are random,
 //! stored hashed, single use, and expire (see `config::Lifetimes`).
 
+pub mod feed_advice;
+pub mod invoices;
 mod links;
+pub mod orders;
+pub mod profile;
 pub mod queries;
+pub mod results;
+pub mod returns;
+pub mod reviews;
+pub mod subscriptions;
+
+pub use links::request_origin;
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -38,6 +48,25 @@ pub fn router() -> Router<AppState> {
         .route("/api/account/changeemailaddress", post(change_email_address))
 }
 
+/// The routes of the account area's data (orders, invoices, returns, scan results,
+/// subscriptions, saved feed advice, company and delivery address, reviews). Every route needs
+/// a signed-in customer and finds only that customer's own data.
+pub fn data_router(config: &crate::config::Config) -> Router<AppState> {
+    let files = returns::ReturnFiles {
+        photos_dir: config.account_data.return_photos_dir.clone(),
+        fixtures_dir: config.fixtures_dir.clone(),
+    };
+    Router::new()
+        .merge(orders::router())
+        .merge(invoices::router())
+        .merge(returns::router(files))
+        .merge(results::router())
+        .merge(subscriptions::router())
+        .merge(feed_advice::router())
+        .merge(profile::router())
+        .merge(reviews::router())
+}
+
 /// The account as the storefront sees it (specification, section 3: Account).
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -49,10 +78,20 @@ pub struct AccountView {
     pub phone_number: String,
     pub language_id: Option<i64>,
     pub newsletter: bool,
-    /// Quick-scan and RQS results not yet opened. Counted once results are stored per account.
+    /// Quick-scan and RQS results not yet opened.
     pub unread_quickscan_results: i64,
     /// The customer's cart, which follows them across devices after sign-in.
     pub shoppingcart_id: Option<String>,
+    /// The mobile phone number (person labels), if given.
+    pub mobile_phone: Option<String>,
+    /// The billing block (`firstName`, `lastName`, `phoneNumber`, `emailAddress`, `address`).
+    pub billing: Option<serde_json::Value>,
+    /// The delivery block (`firstName`, `lastName`, `address`, `shippingMethod`).
+    pub shipping: Option<serde_json::Value>,
+    /// Company name and VAT number of a business customer.
+    pub company: Option<profile::Company>,
+    /// True when deliveries go to `shipping` rather than the billing address.
+    pub alternative_shipping_address: bool,
 }
 
 impl From<AccountRow> for AccountView {
@@ -67,6 +106,11 @@ impl From<AccountRow> for AccountView {
             newsletter: row.newsletter != 0,
             unread_quickscan_results: 0,
             shoppingcart_id: None,
+            mobile_phone: None,
+            billing: None,
+            shipping: None,
+            company: None,
+            alternative_shipping_address: false,
         }
     }
 }
@@ -114,6 +158,25 @@ async fn send_account_mail(
     state.mailer.send(to, &subject, body).await.map_err(|error| ApiError::Internal(format!("mail: {error}")))
 }
 
+/// Creates an account that still needs activation and sends the activation mail with a
+/// link to `callback_url`. `None` when the address already has an account. Registration and
+/// checkout with a chosen password both come here.
+pub async fn create_with_activation(
+    state: &AppState,
+    new_account: &NewAccount<'_>,
+    callback_url: &str,
+    headers: &HeaderMap,
+    https: bool,
+) -> Result<Option<String>, ApiError> {
+    let pool = state.db.pool();
+    let Some(account_id) = queries::insert(pool, new_account).await? else { return Ok(None) };
+    let account = queries::by_id(pool, &account_id).await?.ok_or(ApiError::NotFound)?;
+    let token = queries::issue_token(pool, &account_id, TokenPurpose::Activation, state.lifetimes.activation_token, None).await?;
+    let link = links::callback_link(callback_url, headers, https, &token, &account_id)?;
+    send_account_mail(state, MailKind::Activation, &account.email_address, &account, &link).await?;
+    Ok(Some(account_id))
+}
+
 async fn register(
     State(state): State<AppState>,
     context: RequestContext,
@@ -143,14 +206,12 @@ async fn register(
         site_id: context.site_id,
         newsletter: form.newsletter,
     };
-    let pool = state.db.pool();
-    let account_id = queries::insert(pool, &new_account).await?.ok_or_else(|| {
-        ApiError::refused(StatusCode::CONFLICT, "errors.emailInUse", "An account with this e-mail address already exists")
-    })?;
-    let account = queries::by_id(pool, &account_id).await?.ok_or(ApiError::NotFound)?;
-    let token = queries::issue_token(pool, &account_id, TokenPurpose::Activation, state.lifetimes.activation_token, None).await?;
-    let link = links::callback_link(callback_url, &headers, client.https, &token, &account_id)?;
-    send_account_mail(&state, MailKind::Activation, &account.email_address, &account, &link).await?;
+    let account_id = create_with_activation(&state, &new_account, callback_url, &headers, client.https)
+        .await?
+        .ok_or_else(|| {
+            ApiError::refused(StatusCode::CONFLICT, "errors.emailInUse", "An account with this e-mail address already exists")
+        })?;
+    let account = queries::by_id(state.db.pool(), &account_id).await?.ok_or(ApiError::NotFound)?;
     Ok((StatusCode::CREATED, axum::Json(AccountView::from(account))))
 }
 
@@ -346,8 +407,16 @@ async fn confirm_email_address(
 
 async fn get_account(State(state): State<AppState>, signed_in: SignedIn) -> Result<axum::Json<AccountView>, ApiError> {
     let account = queries::by_id(state.db.pool(), &signed_in.account_id).await?.ok_or(ApiError::Unauthorized)?;
+    let pool = state.db.pool();
     let mut view = AccountView::from(account);
-    view.shoppingcart_id = crate::cart::cart_of_account(state.db.pool(), &view.user_id).await?;
+    view.shoppingcart_id = crate::cart::cart_of_account(pool, &view.user_id).await?;
+    view.unread_quickscan_results = results::unread_count(pool, &view.user_id).await?;
+    let profile = profile::profile_of(pool, &view.user_id).await?;
+    view.company = profile.company();
+    view.billing = profile.billing();
+    view.shipping = profile.shipping();
+    view.mobile_phone = profile.mobile_phone.clone();
+    view.alternative_shipping_address = profile.alternative_shipping_address != 0;
     Ok(axum::Json(view))
 }
 
@@ -377,6 +446,15 @@ async fn update_account(
         .field("phoneNumber", body.phone_number.as_deref(), vec![Rule::MaxLength { count: 30 }, Rule::Phone])
         .check()?;
     let pool = state.db.pool();
+    if let Some(language_id) = body.language_id {
+        let known: Option<(i64,)> = sqlx::query_as("SELECT language_id FROM languages WHERE language_id = $1")
+            .bind(language_id)
+            .fetch_optional(pool)
+            .await?;
+        if known.is_none() {
+            return Err(ApiError::field("languageId", "validation.invalid", format!("language {language_id} does not exist")));
+        }
+    }
     let data = PersonalData {
         first_name: body.first_name.as_deref().unwrap_or_default(),
         last_name: body.last_name.as_deref().unwrap_or_default(),

@@ -5,6 +5,7 @@
 //! a cart carries both the cart's data and its calculation, as the storefront expects.
 
 mod checkout_choices;
+mod handover;
 mod pricing;
 mod promotions;
 mod recommendations;
@@ -24,7 +25,9 @@ use crate::extract::Json;
 use crate::session::Client;
 use crate::AppState;
 use pricing::CartChoices;
-use store::{CartRow, LineRow, SampleRow};
+pub use pricing::{PricingCache, promotion_of_code};
+pub use store::{CartOwner, CartRow};
+use store::{LineRow, SampleRow};
 
 /// Gives a guest cart to a customer who signs in (see [`store::adopt_guest_cart`]); the
 /// account's cart id, or empty when the cart was another customer's and the account has none.
@@ -37,10 +40,49 @@ pub async fn cart_of_account(pool: &sqlx::AnyPool, account_id: &str) -> Result<O
     Ok(store::cart_of_account(pool, account_id).await?)
 }
 
+/// A stored cart priced by the engine: what placing an order starts from.
+pub struct PricedCart {
+    /// The cart's choices.
+    pub row: CartRow,
+    /// Its owner and checkout password.
+    pub owner: store::CartOwner,
+    /// How many lines it has.
+    pub line_count: usize,
+    /// What the engine was given.
+    pub input: engine::cart::CartInput,
+    /// The engine's calculation.
+    pub calculation: CalculatedCart,
+}
+
+/// Loads and prices a cart; `None` when there is no such cart.
+pub async fn priced(state: &AppState, cart_id: &str) -> Result<Option<PricedCart>, ApiError> {
+    let pool = state.db.pool();
+    let Some(row) = store::find(pool, cart_id).await? else { return Ok(None) };
+    let owner = store::owner(pool, cart_id).await?.ok_or(ApiError::NotFound)?;
+    let lines = store::lines(pool, cart_id).await?;
+    let samples = store::samples(pool, cart_id).await?;
+    let input = pricing::cart_input(pool, &state.pricing, &choices(&row), &lines, &samples).await?;
+    let calculation = engine::cart::calculate(&input).map_err(engine::EngineError::from)?;
+    Ok(Some(PricedCart { row, owner, line_count: lines.len(), input, calculation }))
+}
+
+pub use handover::issue_key as issue_handover_key;
+
+/// A cart's owner and checkout password.
+pub async fn owner(pool: &sqlx::AnyPool, cart_id: &str) -> Result<Option<CartOwner>, ApiError> {
+    Ok(store::owner(pool, cart_id).await?)
+}
+
+/// Deletes a cart once its order is paid.
+pub async fn delete(pool: &sqlx::AnyPool, cart_id: &str) -> Result<(), ApiError> {
+    Ok(store::delete(pool, cart_id).await?)
+}
+
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/cart", post(create_cart))
+        .route("/api/cart/impersonate", post(handover::impersonate))
         .route("/api/cart/{id}", get(get_cart))
         .route("/api/cart/{id}/products", post(add_product))
         .route("/api/cart/{id}/products/{variant_id}", put(set_quantity).delete(remove_product))
@@ -121,6 +163,9 @@ pub struct CartView {
 pub struct CartWithCalculation {
     pub cart: CartView,
     pub calculation: CalculatedCart,
+    /// What the engine calculated, so the storefront's WASM engine can show the effect of a
+    /// change at once (and compare with the server's answer).
+    pub input: engine::cart::CartInput,
 }
 
 fn parse_document(text: &Option<String>) -> Option<Value> {
@@ -185,9 +230,9 @@ async fn load(state: &AppState, cart_id: &str) -> Result<CartWithCalculation, Ap
     let row = existing_cart(state, cart_id).await?;
     let lines = store::lines(pool, cart_id).await?;
     let samples = store::samples(pool, cart_id).await?;
-    let input = pricing::cart_input(pool, &choices(&row), &lines, &samples).await?;
+    let input = pricing::cart_input(pool, &state.pricing, &choices(&row), &lines, &samples).await?;
     let calculation = engine::cart::calculate(&input).map_err(engine::EngineError::from)?;
-    Ok(CartWithCalculation { cart: view(row, lines, samples, &calculation), calculation })
+    Ok(CartWithCalculation { cart: view(row, lines, samples, &calculation), calculation, input })
 }
 
 async fn answer(state: &AppState, cart_id: &str) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
@@ -201,7 +246,7 @@ async fn create_cart(
 ) -> Result<(StatusCode, JsonResponse<CartWithCalculation>), ApiError> {
     let (site_id, language_id) = context.site_id.zip(context.language_id).ok_or_else(ApiError::payload_incorrect)?;
     // The site must offer the language; this also proves both exist.
-    pricing::text_language(state.db.pool(), site_id, language_id).await?;
+    state.pricing.text_language(state.db.pool(), site_id, language_id).await?;
     let cart_id = store::create(state.db.pool(), site_id, language_id, &client.ip).await?;
     if let Some(session_id) = &client.session_id {
         if let Some(account_id) = crate::session::account_of_session(&state, session_id).await? {
@@ -251,7 +296,7 @@ async fn change_count(state: &AppState, cart: &CartRow, variant_id: i64, count: 
     let mut lines = store::lines(pool, &cart.cart_id).await?;
     lines.retain(|line| line.product_variant_id != variant_id);
     lines.push(LineRow { product_variant_id: variant_id, product_id, count });
-    let input = pricing::cart_input(pool, &choices(cart), &lines, &[]).await?;
+    let input = pricing::cart_input(pool, &state.pricing, &choices(cart), &lines, &[]).await?;
     engine::cart::calculate(&input).map_err(engine::EngineError::from)?;
     store::set_line(pool, &cart.cart_id, product_id, variant_id, count).await?;
     Ok(())
@@ -387,7 +432,7 @@ async fn calculate_given(
         payment_method_id: given.payment_method_id,
         gift_card_number: None,
     };
-    let input = pricing::cart_input(state.db.pool(), &choices, &lines, &[]).await?;
+    let input = pricing::cart_input(state.db.pool(), &state.pricing, &choices, &lines, &[]).await?;
     Ok(JsonResponse(engine::cart::calculate(&input).map_err(engine::EngineError::from)?))
 }
 

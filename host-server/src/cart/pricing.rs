@@ -2,7 +2,9 @@
 //! costs, the catalog entries of the cart's variants, the promotions active today and the
 //! gift card. The engine then computes every amount; nothing here does arithmetic on money.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use engine::cart::{CartInput, CartLine, CatalogEntry, GiftCard, PricingContext, RqsSample};
 use engine::locale::Culture;
@@ -64,7 +66,8 @@ async fn pricing_context(pool: &AnyPool, site_id: i64) -> Result<PricingContext,
             .await?;
     let payment: Vec<(i64, String)> = sqlx::query_as(
         "SELECT pm.payment_method_id, pm.cost FROM payment_methods pm \
-         JOIN site_payment_methods spm ON spm.payment_method_id = pm.payment_method_id WHERE spm.site_id = $1",
+         JOIN site_payment_methods spm ON spm.payment_method_id = pm.payment_method_id WHERE spm.site_id = $1 \
+         ORDER BY spm.position",
     )
     .bind(site_id)
     .fetch_all(pool)
@@ -115,7 +118,7 @@ async fn catalog(pool: &AnyPool, site_id: i64, variant_ids: &BTreeSet<i64>, lang
          v.variant_label, v.packaging, v.content_amount, v.content_unit FROM variants v \
          JOIN products p ON p.product_id = v.product_id \
          JOIN variant_sites vs ON vs.product_variant_id = v.product_variant_id AND vs.site_id = $1 \
-         WHERE v.product_variant_id IN ({})",
+         WHERE v.product_variant_id IN ({}) ORDER BY v.product_variant_id",
         placeholders(2, variant_ids.len())
     );
     let mut query = sqlx::query_as::<_, VariantRow>(&sql).bind(site_id);
@@ -177,30 +180,89 @@ pub async fn promotion_of_code(pool: &AnyPool, code: &str) -> Result<Option<Stri
     Ok(row.filter(|(_, limit, used)| limit.is_none_or(|limit| *used < limit)).map(|(key, _, _)| key))
 }
 
-async fn active_promotions(
-    pool: &AnyPool,
-    site_id: i64,
-    code_promotion: Option<&str>,
-) -> Result<Vec<(Value, bool)>, ApiError> {
+/// The promotions of a site valid on `day`: key, whether a code is needed, and the rule.
+async fn promotion_rows(pool: &AnyPool, site_id: i64, day: &str) -> Result<Vec<(String, bool, Value)>, ApiError> {
     let rows: Vec<(String, i64, String)> = sqlx::query_as(
         "SELECT p.promotion_key, p.requires_code, p.rule_json FROM promotions p \
          JOIN promotion_sites ps ON ps.promotion_key = p.promotion_key AND ps.site_id = $1 \
          WHERE p.valid_from <= $2 AND p.valid_until >= $2 ORDER BY p.promotion_key",
     )
     .bind(site_id)
-    .bind(clock::today())
+    .bind(day)
     .fetch_all(pool)
     .await?;
-    let mut promotions = Vec::new();
-    for (key, requires_code, rule_json) in rows {
-        let unlocked = code_promotion == Some(key.as_str());
-        if requires_code != 0 && !unlocked {
-            continue;
+    rows.into_iter()
+        .map(|(key, requires_code, rule_json)| {
+            let stored: Value = serde_json::from_str(&rule_json).map_err(|error| corrupt("promotion", error))?;
+            Ok((key, requires_code != 0, stored))
+        })
+        .collect()
+}
+
+/// The promotions that apply to a cart: those without a code, and the one its code unlocks
+/// (marked true).
+fn active_promotions<'a>(rows: &'a [(String, bool, Value)], code_promotion: Option<&str>) -> Vec<(&'a Value, bool)> {
+    rows.iter()
+        .filter_map(|(key, requires_code, stored)| {
+            let unlocked = code_promotion == Some(key.as_str());
+            (!requires_code || unlocked).then_some((stored, unlocked))
+        })
+        .collect()
+}
+
+/// What every calculation on a site reads besides the cart: its prices and costs, and the
+/// day's promotions.
+pub struct SitePricing {
+    context: PricingContext,
+    promotions: Vec<(String, bool, Value)>,
+    day: String,
+}
+
+/// Site pricing and languages kept in memory for [`CACHE_LIFETIME`]: they change only with an
+/// import (the search index follows an import within 30 seconds too), and reading them is
+/// most of a calculation's database work.
+#[derive(Default)]
+pub struct PricingCache {
+    sites: Mutex<HashMap<i64, (Instant, Arc<SitePricing>)>>,
+    languages: Mutex<HashMap<(i64, i64), (Instant, TextLanguage)>>,
+}
+
+/// How long [`PricingCache`] keeps an entry.
+pub const CACHE_LIFETIME: Duration = Duration::from_secs(30);
+
+fn fresh<T: Clone>(entry: Option<&(Instant, T)>) -> Option<T> {
+    entry.filter(|(fetched, _)| fetched.elapsed() < CACHE_LIFETIME).map(|(_, value)| value.clone())
+}
+
+impl PricingCache {
+    async fn site(&self, pool: &AnyPool, site_id: i64) -> Result<Arc<SitePricing>, ApiError> {
+        let day = clock::today();
+        let cached = fresh(self.sites.lock().map_err(|_| poisoned())?.get(&site_id)).filter(|site| site.day == day);
+        if let Some(site) = cached {
+            return Ok(site);
         }
-        let stored: Value = serde_json::from_str(&rule_json).map_err(|error| corrupt("promotion", error))?;
-        promotions.push((stored, unlocked));
+        let site = Arc::new(SitePricing {
+            context: pricing_context(pool, site_id).await?,
+            promotions: promotion_rows(pool, site_id, &day).await?,
+            day,
+        });
+        self.sites.lock().map_err(|_| poisoned())?.insert(site_id, (Instant::now(), Arc::clone(&site)));
+        Ok(site)
     }
-    Ok(promotions)
+
+    /// The culture of a site's language, as [`text_language`], from memory when fresh.
+    pub async fn text_language(&self, pool: &AnyPool, site_id: i64, language_id: i64) -> Result<TextLanguage, ApiError> {
+        if let Some(language) = fresh(self.languages.lock().map_err(|_| poisoned())?.get(&(site_id, language_id))) {
+            return Ok(language);
+        }
+        let language = text_language(pool, site_id, language_id).await?;
+        self.languages.lock().map_err(|_| poisoned())?.insert((site_id, language_id), (Instant::now(), language));
+        Ok(language)
+    }
+}
+
+fn poisoned() -> ApiError {
+    ApiError::Internal("the pricing cache's lock is poisoned".to_owned())
 }
 
 async fn gift_card(pool: &AnyPool, card_number: Option<&str>) -> Result<Option<GiftCard>, ApiError> {
@@ -219,12 +281,14 @@ async fn gift_card(pool: &AnyPool, card_number: Option<&str>) -> Result<Option<G
 /// The engine input for a cart's lines and choices.
 pub async fn cart_input(
     pool: &AnyPool,
+    cache: &PricingCache,
     choices: &CartChoices<'_>,
     lines: &[LineRow],
     samples: &[SampleRow],
 ) -> Result<CartInput, ApiError> {
-    let language = text_language(pool, choices.site_id, choices.language_id).await?;
-    let site = pricing_context(pool, choices.site_id).await?;
+    let language = cache.text_language(pool, choices.site_id, choices.language_id).await?;
+    let site_pricing = cache.site(pool, choices.site_id).await?;
+    let site = site_pricing.context.clone();
     let code_promotion = match choices.discount_code {
         Some(code) => promotion_of_code(pool, code).await?,
         None => None,
@@ -237,12 +301,12 @@ pub async fn cart_input(
     };
     let mut promotions = Vec::new();
     let mut variant_ids: BTreeSet<i64> = lines.iter().map(|line| line.product_variant_id).collect();
-    for (stored, unlocked) in active_promotions(pool, choices.site_id, code_promotion.as_deref()).await? {
+    for (stored, unlocked) in active_promotions(&site_pricing.promotions, code_promotion.as_deref()) {
         if let Some(free_variant) = stored["freeProductVariantId"].as_i64() {
             variant_ids.insert(free_variant);
         }
         let code = if unlocked { choices.discount_code } else { None };
-        promotions.extend(promotions::to_engine(&stored, language, code, &shipping_price_of)?);
+        promotions.extend(promotions::to_engine(stored, language, code, &shipping_price_of)?);
     }
     let catalog = catalog(pool, choices.site_id, &variant_ids, language).await?;
     // A free product the site does not sell cannot be given away there.

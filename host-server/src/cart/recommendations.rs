@@ -6,7 +6,7 @@ use axum::Json as JsonResponse;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::{existing_cart, pricing, promotions, store};
+use super::{existing_cart, promotions, store};
 use crate::error::ApiError;
 use crate::AppState;
 
@@ -58,7 +58,7 @@ pub(super) async fn recommendations(State(state): State<AppState>, Path(id): Pat
             found.push(candidate);
         }
     }
-    let language = pricing::text_language(pool, cart.site_id, cart.language_id).await?;
+    let language = state.pricing.text_language(pool, cart.site_id, cart.language_id).await?;
     for recommendation in &mut found {
         let names: Vec<(String, String)> =
             sqlx::query_as("SELECT culture, name FROM product_texts WHERE product_id = $1 AND name IS NOT NULL")

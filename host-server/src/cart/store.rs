@@ -34,6 +34,31 @@ const CART_COLUMNS: &str = "cart_id, site_id, language_id, created_at, last_modi
      alternative_shipping_address, newsletter_subscribe, mailplus_id, dealer_id, dpd_parcel_shop_id, \
      dpd_parcel_shop_zipcode_or_city";
 
+/// What placing an order needs of a cart besides its choices: its owner and the password
+/// chosen in checkout.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct CartOwner {
+    pub account_id: Option<String>,
+    pub password_hash: Option<String>,
+    pub confirm_url: Option<String>,
+}
+
+/// The owner columns of a cart.
+pub async fn owner(pool: &AnyPool, cart_id: &str) -> Result<Option<CartOwner>, sqlx::Error> {
+    sqlx::query_as("SELECT account_id, password_hash, confirm_url FROM carts WHERE cart_id = $1")
+        .bind(cart_id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// Deletes a cart whose order is paid; its lines and samples go with it.
+pub async fn delete(pool: &AnyPool, cart_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1").bind(cart_id).execute(pool).await?;
+    sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1").bind(cart_id).execute(pool).await?;
+    sqlx::query("DELETE FROM carts WHERE cart_id = $1").bind(cart_id).execute(pool).await?;
+    Ok(())
+}
+
 /// A line of a cart.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct LineRow {

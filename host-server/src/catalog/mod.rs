@@ -8,6 +8,7 @@
 
 pub mod load;
 pub mod search;
+mod submissions;
 
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
@@ -138,7 +139,8 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/products/search", post(search_products))
         .route("/api/products/variant/{productVariantId}", get(variant_detail))
-        .route("/api/products/{productId}/reviews", get(reviews))
+        .route("/api/products/{productId}/reviews", get(reviews).post(submissions::write_review))
+        .route("/api/products/variant/{productVariantId}/stockreminder", post(submissions::remind_when_in_stock))
 }
 
 async fn search_products(

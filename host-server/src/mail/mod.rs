@@ -1,6 +1,8 @@
 //! E-mail: built with lettre, delivered by SMTP when `SMTP_URL` is set, otherwise written as
 //! `.eml` files into the outbox folder that developers and tests read.
 
+mod notices;
+mod order_confirmation;
 mod templates;
 
 use lettre::message::{header::ContentType, Mailbox};
@@ -8,6 +10,8 @@ use lettre::transport::smtp::AsyncSmtpTransport;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncFileTransport, AsyncTransport, Message, Tokio1Executor};
 
+pub use notices::{Notice, NoticeKind, render_notice};
+pub use order_confirmation::{OrderMail, render_order_confirmation};
 pub use templates::{MailKind, render};
 
 use crate::config::MailConfig;

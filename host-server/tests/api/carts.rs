@@ -59,6 +59,9 @@ fixture_tests! {
         assert_eq!((line["quantity"].clone(), line["originalAmount"].clone(), line["totalAmount"].clone()), (json!(1), json!("32.95"), json!("29.65")));
         assert_eq!(line["productDiscounts"][0]["promotionKey"], "winter-sport-muesli-10");
         assert_eq!(line["description"], "Hoefslag Sport Muesli");
+        // The engine input comes along, for the storefront's instant preview.
+        assert_eq!(body["input"]["products"], json!([{"productId": 1, "productVariantId": 1011, "count": 1, "rqsSamples": []}]));
+        assert_eq!(body["input"]["site"]["vatPercentageLow"], "9");
         // 29.65 goods + 4.95 shipping, all at 9 %: VAT 34.60 * 9 / 109 = 2.857 -> 2.86.
         assert_eq!(
             amounts(calculation, &["subTotalAmount", "shippingCosts", "totalAmount", "vatAmountLow", "vatAmountHigh", "totalAmountExclVat"]),

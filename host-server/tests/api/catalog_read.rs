@@ -144,3 +144,60 @@ mod private_areas {
     }
 }
 }
+
+mod submissions {
+    use serde_json::{Value, json};
+
+    use crate::support::{TestApp, fixture_tests};
+
+    async fn review(app: &TestApp, body: Value) -> reqwest::Response {
+        app.post_json_in(1, 1, "/api/products/1/reviews", &body).await
+    }
+
+    async fn remind(app: &TestApp, body: Value) -> reqwest::Response {
+        app.post_json_in(1, 1, "/api/products/variant/1191/stockreminder", &body).await
+    }
+
+    fixture_tests! {
+        async fn the_payment_methods_of_a_site_come_with_names_costs_and_banks(app) {
+            let methods: Vec<Value> = app.get_in(3, 3, "/api/paymentmethods").await.json().await.unwrap();
+            let summary: Vec<(i64, &str, &str, &str)> = methods
+                .iter()
+                .map(|m| (m["paymentMethodId"].as_i64().unwrap(), m["key"].as_str().unwrap(), m["name"].as_str().unwrap(), m["costs"].as_str().unwrap()))
+                .collect();
+            assert!(summary.contains(&(3, "card", "Kreditkarte", "0.29")), "{summary:?}");
+            let dutch: Vec<Value> = app.get_in(1, 1, "/api/paymentmethods").await.json().await.unwrap();
+            let ideal = dutch.iter().find(|m| m["key"] == "ideal").unwrap();
+            assert_eq!((&ideal["flow"], &ideal["requiresIssuer"]), (&json!("redirect"), &json!(true)));
+            assert_eq!(ideal["issuers"][1], json!({"issuerId": "ideal_INGBNL2A", "name": "ING"}));
+            assert_eq!(dutch.iter().map(|m| m["paymentMethodId"].as_i64().unwrap()).collect::<Vec<_>>(), [1, 3, 4, 5, 6]);
+            assert_eq!(app.get("/api/paymentmethods").await.status(), 400, "site and language are needed");
+        }
+
+        async fn a_review_is_checked_by_the_engine_and_waits_for_approval(app) {
+            let short = review(&app, json!({"title": "Top", "rating": 5, "text": "Goed voer voor mijn", "name": "Anna"})).await;
+            assert_eq!(short.status(), 400);
+            let body: Value = short.json().await.unwrap();
+            assert_eq!(body["fieldErrors"]["text"][0]["message"], "Schrijf minimaal 5 woorden");
+            let bad_rating = review(&app, json!({"title": "Top", "rating": 6, "text": "Goed voer voor mijn paard", "name": "Anna"})).await;
+            assert_eq!(bad_rating.status(), 400);
+            let before: Value = app.get_in(1, 1, "/api/products/1/reviews").await.json().await.unwrap();
+            let written = review(&app, json!({"title": "Top", "rating": "5", "text": "Goed voer voor mijn paard", "name": "Anna"})).await;
+            assert_eq!(written.status(), 201);
+            assert_eq!(written.json::<Value>().await.unwrap()["status"], "pending");
+            let after: Value = app.get_in(1, 1, "/api/products/1/reviews").await.json().await.unwrap();
+            assert_eq!(after["reviewCount"], before["reviewCount"], "pending reviews are not shown");
+            assert_eq!(app.post_json_in(1, 1, "/api/products/999999/reviews", &json!({})).await.status(), 400, "checked before the product");
+        }
+
+        async fn a_back_in_stock_reminder_is_kept_once(app) {
+            assert_eq!(remind(&app, json!({"emailAddress": "geen-adres"})).await.status(), 400);
+            assert_eq!(remind(&app, json!({"emailAddress": "anna@example.com"})).await.status(), 201);
+            assert_eq!(remind(&app, json!({"emailAddress": "Anna@Example.com"})).await.status(), 201);
+            let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
+            let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM stock_reminders WHERE product_variant_id = 1191").fetch_one(&pool).await.unwrap();
+            assert_eq!(count, 1);
+            assert_eq!(app.post_json_in(1, 1, "/api/products/variant/999999/stockreminder", &json!({"emailAddress": "a@b.nl"})).await.status(), 404);
+        }
+    }
+}

@@ -21,7 +21,8 @@ const TABLES: &[&str] = &[
     "variants", "product_facets", "product_nutrients", "promotions", "discount_codes", "gift_cards", "reviews",
     "review_requests", "pages", "page_texts", "landing_pages", "news_items", "faq_items", "advice_articles",
     "advice_videos", "navigations", "footers", "usp_collections", "notifications", "redirects", "routes", "accounts",
-    "account_tokens",
+    "account_tokens", "orders", "order_lines", "order_line_samples", "order_status_history", "invoices", "returns",
+    "subscriptions", "roughage_results", "account_profiles",
 ];
 
 async fn counts(db: &Database) -> HashMap<&'static str, i64> {
@@ -83,6 +84,27 @@ fixture_tests! {
         assert_eq!(counts(&db).await, before);
     }
 
+    async fn a_repeated_import_replaces_only_the_fixtures_own_orders_and_account_data(app) {
+        let db = Database::connect(&app.database_url()).await.unwrap();
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM orders").await, 19);
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM roughage_results WHERE is_read = 0").await, 3);
+        let public_id = |db: Database| async move {
+            sqlx::query_as::<_, (String,)>("SELECT public_id FROM orders WHERE order_id = 101").fetch_one(db.pool()).await.unwrap().0
+        };
+        let before = public_id(db.clone()).await;
+        assert_eq!(before.len(), 32);
+        // What the shop and the laboratory created stays; what the customer read is reset.
+        sqlx::query("INSERT INTO returns (return_id, account_id, order_number, product_variant_id, quantity, reason, status, created_at, from_fixtures) \
+                     VALUES ('shop-return', '1', 'HS-2026-000101', 1011, 1, 'other', 'new', 1, 0)")
+            .execute(db.pool()).await.unwrap();
+        sqlx::query("UPDATE roughage_results SET is_read = 1").execute(db.pool()).await.unwrap();
+        fixtures::import(&db, &fixtures_dir()).await.unwrap();
+        assert_eq!(public_id(db.clone()).await, before, "an order keeps its public id");
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM returns").await, 4);
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM orders").await, 19);
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM roughage_results WHERE is_read = 0").await, 3);
+    }
+
     async fn every_site_resolves_by_its_domain_and_aliases(app) {
         let db = Database::connect(&app.database_url()).await.unwrap();
         let sites: serde_json::Value =
@@ -133,6 +155,19 @@ fixture_tests! {
             "SELECT COUNT(*) FROM dealers d WHERE NOT EXISTS (SELECT 1 FROM countries c WHERE c.country_id = d.country_id)",
             "SELECT COUNT(*) FROM pages p WHERE NOT EXISTS (SELECT 1 FROM sites s WHERE s.site_id = p.site_id)",
             "SELECT COUNT(*) FROM routes r WHERE NOT EXISTS (SELECT 1 FROM site_languages s WHERE s.site_id = r.site_id AND s.language_id = r.language_id)",
+            "SELECT COUNT(*) FROM orders o WHERE o.account_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.account_id = o.account_id)",
+            "SELECT COUNT(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM sites s WHERE s.site_id = o.site_id)",
+            "SELECT COUNT(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.order_id)",
+            "SELECT COUNT(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_status_history h WHERE h.order_id = o.order_id AND h.status = o.status)",
+            "SELECT COUNT(*) FROM order_lines l WHERE NOT EXISTS (SELECT 1 FROM variants v WHERE v.product_variant_id = l.product_variant_id AND v.product_id = l.product_id)",
+            "SELECT COUNT(*) FROM order_line_samples s WHERE NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = s.order_id AND l.line_number = s.line_number AND l.product_type IN (4, 5))",
+            "SELECT COUNT(*) FROM invoices i WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.order_number = i.order_number AND (o.account_id = i.account_id OR (o.account_id IS NULL AND i.account_id IS NULL)) AND o.total_amount = i.total_amount)",
+            "SELECT COUNT(*) FROM returns r WHERE NOT EXISTS (SELECT 1 FROM orders o JOIN order_lines l ON l.order_id = o.order_id WHERE o.order_number = r.order_number AND o.account_id = r.account_id AND l.product_variant_id = r.product_variant_id AND l.quantity >= r.quantity)",
+            "SELECT COUNT(*) FROM subscriptions s WHERE NOT EXISTS (SELECT 1 FROM variant_sites v WHERE v.product_variant_id = s.product_variant_id AND v.site_id = s.site_id)",
+            "SELECT COUNT(*) FROM subscriptions s WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.account_id = s.account_id)",
+            "SELECT COUNT(*) FROM roughage_results r WHERE NOT EXISTS (SELECT 1 FROM orders o JOIN order_lines l ON l.order_id = o.order_id JOIN order_line_samples s ON s.order_id = l.order_id AND s.line_number = l.line_number WHERE o.order_number = r.order_number AND o.account_id = r.account_id AND l.product_variant_id = r.product_variant_id AND s.sequence = r.sequence AND s.sample_name = r.sample_name)",
+            "SELECT COUNT(*) FROM review_requests r WHERE NOT EXISTS (SELECT 1 FROM orders o JOIN order_lines l ON l.order_id = o.order_id WHERE o.order_number = r.order_number AND l.product_id = r.product_id)",
+            "SELECT COUNT(*) FROM account_profiles p WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.account_id = p.account_id)",
         ];
         for sql in orphans {
             assert_eq!(count(&db, sql).await, 0, "{sql}");
@@ -173,6 +208,27 @@ mod broken_files {
         let text = error.to_string();
         assert!(text.contains("sites.json: sites[0]"), "{text}");
         assert!(text.contains("colour"), "{text}");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn broken_order_data_is_reported_by_file_and_field() {
+        let app = TestApp::spawn(crate::support::Backend::Sqlite).await;
+        let error = import_copy(&app, |dir| {
+            edit(dir, "invoices.json", "\"orderNumber\": \"HS-2026-000101\"", "\"orderNumber\": \"HS-2026-999999\"");
+            edit(dir, "roughage/results.json", "\"sequence\": 2,", "\"sequence\": 5,");
+            edit(dir, "subscriptions.json", "\"intervalWeeks\": 4,", "\"intervalWeeks\": 40,");
+        })
+        .await;
+        let text = error.to_string();
+        assert!(text.contains("invoices.json: invoices[0].orderNumber: orderNumber HS-2026-999999 does not exist"), "{text}");
+        assert!(text.contains("roughage/results.json: results[1].sequence: the order line has no sample 5"), "{text}");
+        assert!(text.contains("subscriptions.json: subscriptions[0].intervalWeeks"), "{text}");
+        let error = import_copy(&app, |dir| edit(dir, "orders.json", "\"status\": \"closed\"", "\"status\": \"lost\"")).await;
+        assert!(error.to_string().contains("orders.json: orders[1].status"), "{error}");
+        let error = import_copy(&app, |dir| edit(dir, "orders.json", "\"totalAmount\": \"129.85\"", "\"totalAmount\": \"129.95\"")).await;
+        let text = error.to_string();
+        assert!(text.contains("orders.json: orders[1].totalAmount: is 129.95 but the amounts add up to 129.85"), "{text}");
+        assert!(text.contains("orders.json: orders[1].amountToPay"), "{text}");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

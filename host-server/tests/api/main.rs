@@ -3,7 +3,9 @@
 
 mod support;
 
+mod account_data;
 mod accounts;
+mod backoffice;
 mod captcha;
 mod carts;
 mod catalog_read;
@@ -11,7 +13,10 @@ mod catalog_search;
 mod content;
 mod fixtures;
 mod health;
+mod mollie;
 mod openapi;
+mod order_concurrency;
+mod orders;
 mod storefront;
 mod vat;
 mod vectors;

@@ -12,4 +12,11 @@ backend_tests! {
             assert!(page.text().await.unwrap().contains("<title>storefront</title>"), "{path}");
         }
     }
+
+    async fn serves_the_catalog_images(app) {
+        let image = app.get("/images/hs-balancer.svg").await;
+        assert_eq!(image.status(), 200);
+        assert_eq!(image.headers()["content-type"], "image/svg+xml");
+        assert_eq!(app.get("/images/none.svg").await.status(), 404);
+    }
 }

@@ -138,6 +138,7 @@ impl TestApp {
         config.mail.outbox_dir = scratch.join("outbox");
         config.import_fixtures = host_server::config::ImportFixtures::Never;
         config.fixtures_dir = fixtures_dir();
+        config.account_data.return_photos_dir = scratch.join("returns");
         adjust(&mut config);
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base_url = format!("http://{}", listener.local_addr().unwrap());

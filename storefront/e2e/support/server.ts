@@ -57,6 +57,9 @@ export async function startServer(): Promise<RunningServer> {
       DATABASE_URL: `sqlite://${join(scratch, 'shop.sqlite')}?mode=rwc`,
       STATIC_DIR: staticDir,
       FIXTURES_DIR: join(repoRoot, 'fixtures'),
+      // Mail and uploads stay in the scratch folder, not in the working tree.
+      OUTBOX_DIR: join(scratch, 'outbox'),
+      RETURN_PHOTOS_DIR: join(scratch, 'return-photos'),
       RUST_LOG: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -32,6 +32,12 @@ export interface Site {
   fallbackLanguageId: number | null;
   theme: ThemeName;
   autoRedirectIfNotInSameCountry: boolean;
+  /** The payment methods offered, by id, in the site's order. */
+  paymentMethods: number[];
+  /** The VAT percentages, e.g. "21" and "9" (decimal strings). */
+  vatPercentageHigh: string;
+  vatPercentageLow: string;
+  enableRqs: boolean;
   pages: {
     rootPageId: number | null;
     notFoundPageId: number | null;
@@ -68,6 +74,7 @@ type Raw = Record<string, unknown>;
 
 const isRecord = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
 const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const decimalText = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const isCulture = (value: unknown): value is CultureCode =>
   typeof value === 'string' && (CULTURES as readonly string[]).includes(value);
 
@@ -106,6 +113,10 @@ export function toSite(raw: unknown): Site {
     fallbackLanguageId: numberOrNull(raw.fallbackLanguageId),
     theme: raw.theme === 'green' || (raw.theme === undefined && siteType === 1) ? 'green' : 'default',
     autoRedirectIfNotInSameCountry: raw.autoRedirectIfNotInSameCountry === true,
+    paymentMethods: Array.isArray(raw.paymentMethods) ? raw.paymentMethods.filter((id): id is number => typeof id === 'number') : [],
+    vatPercentageHigh: decimalText(raw.vatPercentageHigh),
+    vatPercentageLow: decimalText(raw.vatPercentageLow),
+    enableRqs: raw.enableRqs === true,
     pages: {
       rootPageId: numberOrNull(raw.rootPageId),
       notFoundPageId: numberOrNull(raw.notFoundPageId),

@@ -13,6 +13,8 @@ export const paths = {
   mediaItem: (itemName: string, id?: string | number) =>
     id === undefined ? `/media/${encodeURIComponent(itemName)}/` : `/media/${id}/${encodeURIComponent(itemName)}/`,
   engineCheck: '/engine-check/',
+  /** Search results of the header's search box (`?q=`); the storefront's own route. */
+  search: '/search/',
   checkout: {
     base: '/checkout/',
     login: '/checkout/login/',

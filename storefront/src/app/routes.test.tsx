@@ -25,11 +25,11 @@ describe('the dynamic route', () => {
 
   it('handles any depth and shows other page types generically', async () => {
     mockApi([
-      lookup('/muesli/hoefslag-sport-muesli/', { productVariantId: 31, omitArticleCode: false }),
-      content('/muesli/hoefslag-sport-muesli/', { page: { title: 'Sport Muesli' } }),
+      lookup('/klantenservice/vragen/levering/', { faqId: 1, faqItemId: 3, contentPageId: 7 }),
+      content('/klantenservice/vragen/levering/', { page: { title: 'Veelgestelde vragen' } }),
     ]);
-    await renderApp('/muesli/hoefslag-sport-muesli/');
-    expect(await screen.findByTestId('page-productDetail')).toHaveTextContent('Sport Muesli');
+    await renderApp('/klantenservice/vragen/levering/');
+    expect(await screen.findByTestId('page-faq')).toHaveTextContent('Veelgestelde vragen');
   });
 
   it('shows page not found for a look-up that fails with 404', async () => {
@@ -105,20 +105,21 @@ describe('named routes', () => {
     expect(document.querySelector('[data-item-name="nieuw-voer"][data-news-item-id=""]')).not.toBeNull();
   });
 
-  it('has the checkout family', async () => {
+  it('has the checkout family; without a cart the gated steps lead to the cart', async () => {
+    mockApi([signedIn(false), { url: '/api/countries/localizedname', respond: [{ countryId: 1, regionCode: 'NL', localizedName: 'Nederland' }] }]);
     const { router } = await renderApp('/checkout/');
-    expect(await screen.findByTestId('page-checkout-base')).toBeInTheDocument();
+    expect(await screen.findByTestId('page-checkout-login')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/checkout/login/');
     for (const [path, step] of [
-      ['/checkout/login/', 'login'],
-      ['/checkout/billing/', 'billing'],
       ['/checkout/password-reset/', 'passwordReset'],
       ['/checkout/password-forgot/', 'passwordForgot'],
-      ['/checkout/delivery/', 'delivery'],
-      ['/checkout/payment/', 'payment'],
-      ['/checkout/complete/', 'complete'],
     ] as const) {
       await act(() => router.navigate(path));
       expect(await screen.findByTestId(`page-checkout-${step}`)).toBeInTheDocument();
+    }
+    for (const path of ['/checkout/billing/', '/checkout/delivery/', '/checkout/payment/', '/checkout/complete/']) {
+      await act(() => router.navigate(path));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/cart/'));
     }
   });
 

@@ -34,6 +34,7 @@ import {
   EngineCheckRoute,
   MediaIndexRoute,
   MediaItemRoute,
+  SearchRoute,
 } from '../routes/ShopRoutes';
 import { anonymousOnly, confirmLoader, dynamicPageLoader, resetLoader, signedInOnly, withCanonicalUrl } from './loaders';
 import type { CheckoutStep } from './paths';
@@ -74,6 +75,7 @@ export function buildRoutes({ comparePath }: RouteOptions): RouteObject[] {
               children: [page('media', undefined, <MediaIndexRoute />), page('mediaItem', ':id?/:itemname', <MediaItemRoute />)],
             },
             page('engineCheck', 'engine-check', <EngineCheckRoute />),
+            page('search', 'search', <SearchRoute />),
             {
               path: 'checkout',
               children: [

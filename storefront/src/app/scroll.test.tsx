@@ -34,13 +34,16 @@ describe('scroll rules (specification section 2)', () => {
   });
 
   it('is applied on navigation', async () => {
-    mockApi([{ method: 'POST', url: '/api/authentication/isauthenticated', respond: true }]);
+    mockApi([
+      { method: 'POST', url: '/api/authentication/isauthenticated', respond: true },
+      { url: '/api/countries/localizedname', respond: [] },
+    ]);
     const { router } = await renderApp('/cart/');
     await screen.findByTestId('page-cart');
     const scrollTo = vi.mocked(window.scrollTo);
     scrollTo.mockClear();
-    await act(() => router.navigate('/checkout/'));
-    await screen.findByTestId('page-checkout-base');
+    await act(() => router.navigate('/checkout/password-forgot/'));
+    await screen.findByTestId('page-checkout-passwordForgot');
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
 
     await act(() => router.navigate('/account/orders/'));

@@ -2,31 +2,42 @@
  * The named pages whose content comes in later issues: each renders a real page with what
  * exists now (title, empty states, links), so later work adds to it.
  */
-import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
 import { paths, type CheckoutStep } from '../app/paths';
 import { Page } from '../components/layout/Page';
+import { Loading } from '../components/ui/Loading';
 import { VatPreview } from '../features/vat-preview/VatPreview';
-import { cartItemCountAtom } from '../state';
+
+const CartPage = lazy(() => import('../features/cart/CartPage').then((module) => ({ default: module.CartPage })));
+const ComparePage = lazy(() => import('../features/compare/ComparePage').then((module) => ({ default: module.ComparePage })));
+const ProductListPage = lazy(() => import('../features/catalog/ProductListPage').then((module) => ({ default: module.ProductListPage })));
+const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage').then((module) => ({ default: module.CheckoutPage })));
 
 export function CartRoute() {
-  const { t } = useTranslation();
-  const count = useAtomValue(cartItemCountAtom);
   return (
-    <Page title={t('cart.title')} testId="page-cart">
-      <p>{count === 0 ? t('cart.empty') : t('cart.itemCount', { count })}</p>
-    </Page>
+    <Suspense fallback={<Loading />}>
+      <CartPage />
+    </Suspense>
+  );
+}
+
+/** The search results of the header's search box: the product overview without a landing page. */
+export function SearchRoute() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <ProductListPage title="" landingPageId={null} />
+    </Suspense>
   );
 }
 
 export function CompareRoute() {
-  const { t } = useTranslation();
   return (
-    <Page title={t('compare.title')} testId="page-compare">
-      <p>{t('compare.empty')}</p>
-    </Page>
+    <Suspense fallback={<Loading />}>
+      <ComparePage />
+    </Suspense>
   );
 }
 
@@ -57,32 +68,11 @@ export function MediaItemRoute() {
   );
 }
 
-const CHECKOUT_STEPS: CheckoutStep[] = ['login', 'billing', 'delivery', 'payment'];
-
 export function CheckoutRoute({ step }: { step: CheckoutStep }) {
-  const { t } = useTranslation();
-  const titles: Record<CheckoutStep, string> = {
-    base: t('checkout.title'),
-    login: t('checkout.steps.login'),
-    billing: t('checkout.steps.billing'),
-    passwordReset: t('auth.reset.title'),
-    passwordForgot: t('auth.forgot.title'),
-    delivery: t('checkout.steps.delivery'),
-    payment: t('checkout.steps.payment'),
-    complete: t('checkout.thankYou.title'),
-  };
   return (
-    <Page title={titles[step]} testId={`page-checkout-${step}`}>
-      <nav aria-label={t('checkout.title')}>
-        <ol>
-          {CHECKOUT_STEPS.map((name) => (
-            <li key={name} aria-current={name === step ? 'step' : undefined}>
-              <Link to={paths.checkout[name]}>{titles[name]}</Link>
-            </li>
-          ))}
-        </ol>
-      </nav>
-    </Page>
+    <Suspense fallback={<Loading />}>
+      <CheckoutPage step={step} />
+    </Suspense>
   );
 }
 

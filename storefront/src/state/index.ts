@@ -10,23 +10,24 @@ import type { Culture } from '../i18n/cultures';
 
 const storage = createJSONStorage<number | null>(() => localStorage);
 const stored = (key: string) => atomWithStorage<number | null>(key, null, storage);
+const idStorage = createJSONStorage<string | number | null>(() => localStorage);
 
-/** The visitor's cart, once one is created. */
-export const cartIdAtom = stored('hoofbeat.cartId');
+/** The visitor's cart, once one is created (the server's ids are random strings). */
+export const cartIdAtom = atomWithStorage<string | number | null>('hoofbeat.cartId', null, idStorage);
 /** The site of the last visit. */
 export const siteIdAtom = stored('hoofbeat.siteId');
 /** The language the visitor chose (or was given) on the site. */
 export const languageIdAtom = stored('hoofbeat.languageId');
 
 const PERSISTED = [
-  [cartIdAtom, 'hoofbeat.cartId'],
   [siteIdAtom, 'hoofbeat.siteId'],
   [languageIdAtom, 'hoofbeat.languageId'],
 ] as const;
 
 /** Reads the persisted ids into a store (at start, before anything reads them). */
 export function hydratePersisted(store: ReturnType<typeof createStore>): void {
-  for (const [persisted, key] of PERSISTED) store.set(persisted, storage.getItem(key, null) as number | null);
+  for (const [persisted, key] of PERSISTED) store.set(persisted as typeof siteIdAtom, storage.getItem(key, null) as number | null);
+  store.set(cartIdAtom, idStorage.getItem('hoofbeat.cartId', null) as string | number | null);
 }
 
 /** The number of items in the cart (quantities plus free products), shown in the header. */
@@ -36,6 +37,16 @@ export const cartItemCountAtom = atom(0);
 export const siteAtom = atom<Site | null>(null);
 /** The active culture. */
 export const cultureAtom = atom<Culture>('nl');
+
+/** A link of the site's own navigation (content API `layout.navigation.items`). */
+export interface NavigationLink {
+  title: string;
+  url: string;
+  target?: string;
+}
+
+/** The site's primary navigation, as the last dynamic page's content brought it; empty before. */
+export const primaryNavigationAtom = atom<NavigationLink[]>([]);
 
 /** The message of the notification bar (fed by the content API later); null shows nothing. */
 export const notificationAtom = atom<string | null>(null);

@@ -9,7 +9,7 @@ import { LOCALIZATION_COOKIE, writeCookie } from '../app/cookies';
 import { buildRoutes } from '../app/routes';
 import { comparePath } from '../engine';
 import { initI18n, type Culture } from '../i18n';
-import { cultureAtom, siteAtom } from '../state';
+import { cultureAtom, hydratePersisted, siteAtom } from '../state';
 
 /** The demo site "Hoefslag NL" as the API sends it (fixtures/sites.json, languages expanded). */
 export const HOEFSLAG_NL = {
@@ -60,6 +60,8 @@ export async function renderApp(path: string, options: AppOptions = {}) {
   if (!options.noLocalizationChoice) writeCookie(LOCALIZATION_COOKIE, '2026-01-01T00:00:00.000Z');
   await initI18n({ culture, siteFallback: siteFallbackCulture(site), brand: site.type === 1 ? 'weidegroen' : 'hoefslag' });
   const store = createStore();
+  // As at start: the persisted ids (cart, site, language) are read first.
+  hydratePersisted(store);
   store.set(siteAtom, site);
   store.set(cultureAtom, culture);
   const router = createMemoryRouter(buildRoutes({ comparePath: comparePath({ culture }).path }), { initialEntries: [path] });

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 
 import { paths } from '../../app/paths';
-import { cartItemCountAtom, useSite } from '../../state';
+import { cartItemCountAtom, primaryNavigationAtom, useSite } from '../../state';
 import { useComparePath } from '../../app/useComparePath';
 import styles from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
 
-/** Where the search box sends the term; the server resolves it to the product-search page. */
-export const SEARCH_PATH = '/search/';
+/** Where the search box sends the term: the storefront's search route. */
+export const SEARCH_PATH = paths.search;
 
 /** The header: brand, primary navigation (filled from the content API later), search, account and cart. */
 export function Header() {
@@ -20,6 +20,7 @@ export function Header() {
   const navigate = useNavigate();
   const [term, setTerm] = useState('');
   const comparePath = useComparePath();
+  const navigation = useAtomValue(primaryNavigationAtom);
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
@@ -63,12 +64,24 @@ export function Header() {
               {t('nav.home')}
             </NavLink>
           </li>
-          <li>
-            <NavLink to={paths.media}>{t('nav.news')}</NavLink>
-          </li>
-          <li>
-            <NavLink to={paths.dealer}>{t('nav.storeLocator')}</NavLink>
-          </li>
+          {navigation.length > 0 ? (
+            navigation.map((link) => (
+              <li key={link.url}>
+                <NavLink to={link.url} target={link.target === '_blank' ? '_blank' : undefined}>
+                  {link.title}
+                </NavLink>
+              </li>
+            ))
+          ) : (
+            <>
+              <li>
+                <NavLink to={paths.media}>{t('nav.news')}</NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.dealer}>{t('nav.storeLocator')}</NavLink>
+              </li>
+            </>
+          )}
           <li>
             <NavLink to={comparePath}>{t('nav.compare')}</NavLink>
           </li>

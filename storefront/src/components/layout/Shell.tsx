@@ -1,3 +1,5 @@
+import { useStore } from 'jotai';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
@@ -10,10 +12,16 @@ import { Header } from './Header';
 import { LocalizationBanner } from './LocalizationBanner';
 import { NotificationBar } from './NotificationBar';
 import styles from './Shell.module.css';
+import { loadCart } from '../../features/cart/state';
 
 /** The frame around every page: header, notification bar, page, footer and the notices. */
 export function Shell() {
   const { t } = useTranslation();
+  const store = useStore();
+  // The stored cart, for the header's item count and the cart pages.
+  useEffect(() => {
+    void loadCart(store);
+  }, [store]);
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#content">

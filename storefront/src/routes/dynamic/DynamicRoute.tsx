@@ -1,3 +1,5 @@
+import { useSetAtom } from 'jotai';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 
@@ -5,7 +7,70 @@ import type { PageRoute } from '../../api/routing';
 import type { DynamicPageData } from '../../app/loaders';
 import { Markdown } from '../../components/content/Markdown';
 import { Page } from '../../components/layout/Page';
+import { Loading } from '../../components/ui/Loading';
+import { primaryNavigationAtom, useSite, type NavigationLink } from '../../state';
 import { PageMovedPage } from '../ErrorPages';
+
+// The shopping pages are their own chunks: the first load stays small.
+const ProductListPage = lazy(() => import('../../features/catalog/ProductListPage').then((module) => ({ default: module.ProductListPage })));
+const ProductDetailPage = lazy(() =>
+  import('../../features/catalog/ProductDetailPage').then((module) => ({ default: module.ProductDetailPage })),
+);
+const ThankYouPage = lazy(() => import('../../features/order/OrderPages').then((module) => ({ default: module.ThankYouPage })));
+const PaymentFailedPage = lazy(() => import('../../features/order/OrderPages').then((module) => ({ default: module.PaymentFailedPage })));
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Loading />}>{children}</Suspense>;
+}
+
+const numberOf = (value: unknown): number | null => {
+  const number = typeof value === 'string' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : null;
+};
+
+/**
+ * The title of a path as the site's own navigation or footer names it (landing pages have no
+ * page content of their own).
+ */
+export function linkTitle(layout: unknown, path: string): string | null {
+  if (Array.isArray(layout)) {
+    for (const item of layout) {
+      const found = linkTitle(item, path);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (typeof layout !== 'object' || layout === null) return null;
+  const record = layout as Record<string, unknown>;
+  if (record.url === path && typeof record.title === 'string') return record.title;
+  for (const value of Object.values(record)) {
+    const found = linkTitle(value, path);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** A content page, or the thank-you / failed-payment page when it is one of the site's checkout pages. */
+function ContentPage({ data }: { data: DynamicPageData }) {
+  const site = useSite();
+  const pageId = numberOf(data.route.parameters.contentPageId) ?? numberOf((data.content.data.page as { id?: unknown } | null)?.id);
+  const { checkoutSuccessPageId, checkoutSuccessRqsPageId, checkoutFailedPageId } = site.pages;
+  if (pageId !== null && (pageId === checkoutSuccessPageId || pageId === checkoutSuccessRqsPageId)) {
+    return (
+      <Lazy>
+        <ThankYouPage title={data.content.title} body={data.content.body} scan={pageId === checkoutSuccessRqsPageId} />
+      </Lazy>
+    );
+  }
+  if (pageId !== null && pageId === checkoutFailedPageId) {
+    return (
+      <Lazy>
+        <PaymentFailedPage title={data.content.title} />
+      </Lazy>
+    );
+  }
+  return <GenericPage data={data} />;
+}
 
 /** What every page type shows until it gets its own view: the title and the body, if any. */
 function GenericPage({ data }: { data: DynamicPageData }) {
@@ -30,15 +95,49 @@ function RedirectPage({ route }: { route: PageRoute }) {
  * Each page type gets its own view in later work; this switch is where it goes, and the
  * compiler checks that every type is handled.
  */
+/** The navigation items of a page's layout, if it brought them. */
+function navigationOf(layout: unknown): NavigationLink[] | null {
+  const items = (layout as { navigation?: { items?: unknown } } | undefined)?.navigation?.items;
+  if (!Array.isArray(items)) return null;
+  return items.filter(
+    (item): item is NavigationLink => typeof item === 'object' && item !== null && typeof item.title === 'string' && typeof item.url === 'string',
+  );
+}
+
 export function DynamicRoute() {
   const data = useLoaderData() as DynamicPageData;
+  const setNavigation = useSetAtom(primaryNavigationAtom);
+  const navigation = navigationOf(data.content.data.layout);
+  useEffect(() => {
+    if (navigation) setNavigation(navigation);
+    // The items change with the page's content only.
+  }, [data.content]);
   const { pageType } = data.route;
   switch (pageType) {
     case 'redirect':
       return <RedirectPage route={data.route} />;
     case 'contentPage':
-    case 'productSearch':
-    case 'productDetail':
+      return <ContentPage data={data} />;
+    case 'productSearch': {
+      const parameters = (data.route.parameters.parameters ?? {}) as Record<string, unknown>;
+      return (
+        <Lazy>
+          <ProductListPage
+            title={data.content.title || linkTitle(data.content.data.layout, data.path) || ''}
+            landingPageId={numberOf(parameters.landingPageId ?? data.route.parameters.landingPageId)}
+          />
+        </Lazy>
+      );
+    }
+    case 'productDetail': {
+      const variantId = numberOf(data.route.parameters.productVariantId);
+      if (variantId === null) return <GenericPage data={data} />;
+      return (
+        <Lazy>
+          <ProductDetailPage key={variantId} productVariantId={variantId} />
+        </Lazy>
+      );
+    }
     case 'faq':
     case 'adviceCategory':
     case 'adviceArticle':

@@ -1,0 +1,269 @@
+//! Subscriptions: recurring feed deliveries, their statuses and the allowed changes.
+//!
+//! The labels are the specification's (section 3, status labels: saved, activated, closed)
+//! plus `paused`, for a customer who skips deliveries for a while:
+//!
+//! ```text
+//! saved ──activate──> activated ──pause──> paused
+//!   │                  │   ^                 │
+//!   │                  │   └─────resume──────┘
+//!   └──close──> closed <┴──────close─────────┘
+//! ```
+//!
+//! - `saved`: set up (e.g. in checkout) but not activated yet; nothing is delivered.
+//! - `activated`: delivered every `intervalWeeks` weeks from `nextDeliveryDate`.
+//! - `paused`: no deliveries until resumed; resuming plans the next delivery one interval
+//!   after the day of resuming.
+//! - `closed`: ended by the customer; final.
+//!
+//! The delivery interval may change in every status but `closed`, to 1 to
+//! [`MAX_INTERVAL_WEEKS`] whole weeks.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::EngineError;
+use crate::locale::CalendarDate;
+
+/// The shortest delivery interval in weeks.
+pub const MIN_INTERVAL_WEEKS: u32 = 1;
+/// The longest delivery interval in weeks (half a year).
+pub const MAX_INTERVAL_WEEKS: u32 = 26;
+
+/// The status of a subscription.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum SubscriptionStatus {
+    /// Set up, not activated yet.
+    Saved,
+    /// Delivering.
+    Activated,
+    /// Not delivering until resumed.
+    Paused,
+    /// Ended; final.
+    Closed,
+}
+
+/// What a customer asks to do with a subscription.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum SubscriptionAction {
+    /// Start delivering a saved subscription.
+    Activate,
+    /// Stop delivering for a while.
+    Pause,
+    /// Deliver again after a pause.
+    Resume,
+    /// End the subscription.
+    Close,
+}
+
+impl SubscriptionStatus {
+    /// Every status.
+    pub const ALL: [SubscriptionStatus; 4] =
+        [SubscriptionStatus::Saved, SubscriptionStatus::Activated, SubscriptionStatus::Paused, SubscriptionStatus::Closed];
+
+    /// The label used in JSON and in the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SubscriptionStatus::Saved => "saved",
+            SubscriptionStatus::Activated => "activated",
+            SubscriptionStatus::Paused => "paused",
+            SubscriptionStatus::Closed => "closed",
+        }
+    }
+
+    /// The status an action leads to from this status, if the action is allowed here.
+    pub fn after(self, action: SubscriptionAction) -> Option<SubscriptionStatus> {
+        use SubscriptionAction::*;
+        use SubscriptionStatus::*;
+        match (self, action) {
+            (Saved, Activate) => Some(Activated),
+            (Activated, Pause) => Some(Paused),
+            (Paused, Resume) => Some(Activated),
+            (Saved | Activated | Paused, Close) => Some(Closed),
+            _ => None,
+        }
+    }
+
+    /// The new status, or [`EngineError::SubscriptionTransition`] naming the status and the action.
+    pub fn apply(self, action: SubscriptionAction) -> Result<SubscriptionStatus, EngineError> {
+        self.after(action).ok_or(EngineError::SubscriptionTransition { from: self.as_str(), action: action.as_str() })
+    }
+
+    /// Whether the delivery interval may still change.
+    pub fn interval_can_change(self) -> bool {
+        self != SubscriptionStatus::Closed
+    }
+
+    /// Whether deliveries are planned in this status.
+    pub fn delivers(self) -> bool {
+        self == SubscriptionStatus::Activated
+    }
+}
+
+impl SubscriptionAction {
+    /// Every action.
+    pub const ALL: [SubscriptionAction; 4] =
+        [SubscriptionAction::Activate, SubscriptionAction::Pause, SubscriptionAction::Resume, SubscriptionAction::Close];
+
+    /// The label used in JSON and in URLs.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SubscriptionAction::Activate => "activate",
+            SubscriptionAction::Pause => "pause",
+            SubscriptionAction::Resume => "resume",
+            SubscriptionAction::Close => "close",
+        }
+    }
+}
+
+impl fmt::Display for SubscriptionStatus {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.as_str())
+    }
+}
+
+impl FromStr for SubscriptionStatus {
+    type Err = EngineError;
+
+    fn from_str(text: &str) -> Result<SubscriptionStatus, EngineError> {
+        SubscriptionStatus::ALL
+            .into_iter()
+            .find(|status| status.as_str() == text)
+            .ok_or_else(|| EngineError::InvalidInput(format!("'{text}' is not a subscription status")))
+    }
+}
+
+impl FromStr for SubscriptionAction {
+    type Err = EngineError;
+
+    fn from_str(text: &str) -> Result<SubscriptionAction, EngineError> {
+        SubscriptionAction::ALL
+            .into_iter()
+            .find(|action| action.as_str() == text)
+            .ok_or_else(|| EngineError::InvalidInput(format!("'{text}' is not a subscription action")))
+    }
+}
+
+/// Checks a delivery interval: a whole number of weeks from [`MIN_INTERVAL_WEEKS`] to
+/// [`MAX_INTERVAL_WEEKS`].
+pub fn check_interval(weeks: i64) -> Result<u32, EngineError> {
+    u32::try_from(weeks)
+        .ok()
+        .filter(|weeks| (MIN_INTERVAL_WEEKS..=MAX_INTERVAL_WEEKS).contains(weeks))
+        .ok_or_else(|| {
+            EngineError::InvalidInput(format!(
+                "the interval must be {MIN_INTERVAL_WEEKS} to {MAX_INTERVAL_WEEKS} weeks, not {weeks}"
+            ))
+        })
+}
+
+/// The date `weeks` weeks after `date`: the next delivery after activating or resuming on
+/// `date`.
+pub fn next_delivery(date: CalendarDate, weeks: u32) -> Option<CalendarDate> {
+    let days = days_from_civil(i64::from(date.year()), i64::from(date.month()), i64::from(date.day())) + 7 * i64::from(weeks);
+    let (year, month, day) = civil_from_days(days);
+    CalendarDate::new(u16::try_from(year).ok()?, u8::try_from(month).ok()?, u8::try_from(day).ok()?)
+}
+
+/// Days since 1970-01-01 of a calendar date (Howard Hinnant's algorithm).
+fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let year_of_era = year - era * 400;
+    let month_index = if month > 2 { month - 3 } else { month + 9 };
+    let day_of_year = (153 * month_index + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    era * 146_097 + day_of_era - 719_468
+}
+
+/// The calendar date of a day number since 1970-01-01.
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let days = days + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days - era * 146_097;
+    let year_of_era = (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
+    (year_of_era + era * 400 + i64::from(month <= 2), month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SubscriptionAction::*;
+    use super::SubscriptionStatus::*;
+    use super::*;
+
+    #[test]
+    fn the_allowed_changes_are_exactly_these() {
+        let allowed = [
+            (Saved, Activate, Activated),
+            (Saved, Close, Closed),
+            (Activated, Pause, Paused),
+            (Activated, Close, Closed),
+            (Paused, Resume, Activated),
+            (Paused, Close, Closed),
+        ];
+        for status in SubscriptionStatus::ALL {
+            for action in SubscriptionAction::ALL {
+                let expected = allowed.iter().find(|(from, with, _)| *from == status && *with == action).map(|(_, _, to)| *to);
+                assert_eq!(status.after(action), expected, "{status} {}", action.as_str());
+            }
+        }
+    }
+
+    #[test]
+    fn a_refused_change_names_the_status_and_the_action() {
+        let error = Closed.apply(Resume).unwrap_err();
+        assert_eq!(error.to_string(), "a subscription that is closed cannot resume");
+        assert_eq!(error.code(), "subscription_transition");
+        assert_eq!(Activated.apply(Activate).unwrap_err().code(), "subscription_transition");
+        assert_eq!(Paused.apply(Resume).unwrap(), Activated);
+    }
+
+    #[test]
+    fn only_a_closed_subscription_keeps_its_interval_and_only_an_activated_one_delivers() {
+        assert!(Saved.interval_can_change() && Activated.interval_can_change() && Paused.interval_can_change());
+        assert!(!Closed.interval_can_change());
+        assert!(Activated.delivers());
+        assert!(!Paused.delivers() && !Saved.delivers() && !Closed.delivers());
+    }
+
+    #[test]
+    fn intervals_are_one_to_twenty_six_weeks() {
+        assert_eq!(check_interval(1).unwrap(), 1);
+        assert_eq!(check_interval(26).unwrap(), 26);
+        for weeks in [0, 27, -1, i64::MAX] {
+            assert_eq!(check_interval(weeks).unwrap_err().code(), "invalid_input", "{weeks}");
+        }
+    }
+
+    #[test]
+    fn the_next_delivery_is_whole_weeks_later_across_months_and_leap_days() {
+        let date = |text: &str| CalendarDate::parse_iso(text).unwrap();
+        assert_eq!(next_delivery(date("2026-11-22"), 4).unwrap(), date("2026-12-20"));
+        assert_eq!(next_delivery(date("2026-12-20"), 2).unwrap(), date("2027-01-03"));
+        assert_eq!(next_delivery(date("2028-02-22"), 1).unwrap(), date("2028-02-29"));
+        assert_eq!(next_delivery(date("2026-01-01"), 26).unwrap(), date("2026-07-02"));
+    }
+
+    #[test]
+    fn labels_read_back() {
+        for status in SubscriptionStatus::ALL {
+            assert_eq!(status.as_str().parse::<SubscriptionStatus>().unwrap(), status);
+            assert_eq!(serde_json::to_string(&status).unwrap(), format!("\"{status}\""));
+        }
+        for action in SubscriptionAction::ALL {
+            assert_eq!(action.as_str().parse::<SubscriptionAction>().unwrap(), action);
+        }
+        assert!("cancelled".parse::<SubscriptionStatus>().is_err());
+        assert!("stop".parse::<SubscriptionAction>().is_err());
+    }
+}

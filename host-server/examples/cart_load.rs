@@ -1,0 +1,142 @@
+//! Load benchmark over loopback HTTP: add to cart plus calculate, on SQLite with the demo
+//! fixtures. The server runs in this process on its own runtime; `CONNECTIONS` clients each own
+//! a cart and alternate `POST /api/cart/{id}/products` (one more of a variant) with
+//! `POST /api/cartcalculation/{id}/calculate`, as fast as answers come. After a warm-up it
+//! reports requests per second and latency percentiles of every request.
+//!
+//! `cargo run --release -p host-server --example cart_load [CONNECTIONS] [SECONDS] [MIX]`
+//! (defaults 200, 15 and `both`; `calculate` only calculates, after one add per cart).
+//! Goals (issue #8): over 5,000 requests per second, p99 under 5 ms.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use host_server::config::{Config, ImportFixtures};
+use tokio::net::TcpListener;
+
+const VARIANTS: [i64; 5] = [1011, 1021, 1031, 1701, 1721];
+const WARM_UP: Duration = Duration::from_secs(3);
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let connections: usize = args.next().map(|text| text.parse()).transpose()?.unwrap_or(200);
+    let seconds: u64 = args.next().map(|text| text.parse()).transpose()?.unwrap_or(15);
+    let only_calculate = args.next().is_some_and(|mix| mix == "calculate");
+    let scratch = std::env::temp_dir().join(format!("hoofbeat-load-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch)?;
+    let base_url = start_server(&scratch)?;
+    let client_runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    let result = client_runtime.block_on(run_clients(&base_url, connections, Duration::from_secs(seconds), only_calculate));
+    std::fs::remove_dir_all(&scratch).ok();
+    let (mut times, errors, elapsed) = result?;
+    times.sort();
+    let at = |share: f64| times[((times.len() as f64 * share).ceil() as usize).saturating_sub(1).min(times.len() - 1)];
+    println!(
+        "{connections} connections, {seconds} s measured: {} requests, {:.0} requests/s, p50 {:?}, p90 {:?}, p99 {:?}, max {:?}, {errors} errors",
+        times.len(),
+        times.len() as f64 / elapsed.as_secs_f64(),
+        at(0.50),
+        at(0.90),
+        at(0.99),
+        times[times.len() - 1],
+    );
+    Ok(())
+}
+
+/// Starts the shop on a fresh SQLite file with the fixtures, on a runtime of its own.
+fn start_server(scratch: &std::path::Path) -> Result<String, Box<dyn std::error::Error>> {
+    let mut config = Config::from_lookup(|_| None)?;
+    config.database_url = format!("sqlite://{}?mode=rwc", scratch.join("shop.sqlite").display());
+    config.mail.outbox_dir = scratch.join("outbox");
+    config.import_fixtures = ImportFixtures::Auto;
+    config.fixtures_dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    let listener = runtime.block_on(TcpListener::bind("127.0.0.1:0"))?;
+    let base_url = format!("http://{}", listener.local_addr()?);
+    std::thread::spawn(move || {
+        runtime.block_on(async move {
+            if let Err(error) = host_server::serve(config, listener, std::future::pending()).await {
+                eprintln!("server stopped: {error}");
+            }
+        });
+    });
+    Ok(base_url)
+}
+
+type Outcome = (Vec<Duration>, usize, Duration);
+
+async fn run_clients(base_url: &str, connections: usize, measured: Duration, only_calculate: bool) -> Result<Outcome, Box<dyn std::error::Error>> {
+    let client = reqwest::Client::builder().pool_max_idle_per_host(connections).build()?;
+    wait_until_healthy(&client, base_url).await?;
+    let started = Instant::now();
+    let measure_from = started + WARM_UP;
+    let stop_at = measure_from + measured;
+    let mut tasks = tokio::task::JoinSet::new();
+    for connection in 0..connections {
+        let (client, base_url) = (client.clone(), Arc::<str>::from(base_url));
+        tasks.spawn(async move { one_connection(client, &base_url, connection, only_calculate, measure_from, stop_at).await });
+    }
+    let mut times = Vec::new();
+    let mut errors = 0;
+    for result in tasks.join_all().await {
+        let (connection_times, connection_errors) = result?;
+        times.extend(connection_times);
+        errors += connection_errors;
+    }
+    if times.is_empty() {
+        return Err("no request was measured".into());
+    }
+    Ok((times, errors, measured))
+}
+
+async fn wait_until_healthy(client: &reqwest::Client, base_url: &str) -> Result<(), Box<dyn std::error::Error>> {
+    for _ in 0..600 {
+        if client.get(format!("{base_url}/api/health")).send().await.is_ok_and(|response| response.status().is_success()) {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Err("the server did not start".into())
+}
+
+async fn one_connection(
+    client: reqwest::Client,
+    base_url: &str,
+    connection: usize,
+    only_calculate: bool,
+    measure_from: Instant,
+    stop_at: Instant,
+) -> Result<(Vec<Duration>, usize), String> {
+    let created = client
+        .post(format!("{base_url}/api/cart"))
+        .header("siteid", "1")
+        .header("languageid", "1")
+        .send()
+        .await
+        .map_err(|error| error.to_string())?;
+    let body: serde_json::Value = created.json().await.map_err(|error| error.to_string())?;
+    let cart = body["cart"]["shoppingcartId"].as_str().ok_or("no cart id")?.to_owned();
+    let add = |round: usize| format!("{base_url}/api/cart/{cart}/products?productVariantId={}&quantity=1", VARIANTS[round % VARIANTS.len()]);
+    let calculate = format!("{base_url}/api/cartcalculation/{cart}/calculate");
+    let (mut times, mut errors) = (Vec::new(), 0);
+    let mut round = connection;
+    if only_calculate {
+        client.post(add(round)).send().await.map_err(|error| error.to_string())?;
+    }
+    while Instant::now() < stop_at {
+        let urls = if only_calculate { vec![calculate.clone()] } else { vec![add(round), calculate.clone()] };
+        for url in urls {
+            let sent = Instant::now();
+            let ok = match client.post(&url).send().await {
+                Ok(response) => response.status().is_success() && response.bytes().await.is_ok(),
+                Err(_) => false,
+            };
+            if sent >= measure_from && sent < stop_at {
+                times.push(sent.elapsed());
+                errors += usize::from(!ok);
+            }
+        }
+        round += 1;
+    }
+    Ok((times, errors))
+}

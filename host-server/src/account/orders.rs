@@ -1,0 +1,226 @@
+//! The customer's orders (specification section 3, "Order (labels)"): a list that loads more
+//! page by page, newest first, and one order with its lines, samples, amounts, addresses and
+//! status history. Only the signed-in customer's own orders are found; any other order number
+//! is a 404.
+
+use axum::extract::{Path, Query, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sqlx::AnyPool;
+
+use crate::error::ApiError;
+use crate::session::SignedIn;
+use crate::AppState;
+
+/// The routes of this area.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/account/orders", get(list))
+        .route("/api/account/orders/{order_number}", get(detail))
+}
+
+/// `?page=&pageSize=` of a list: page from 1, page size 1 to 100 (default 1 and 10), checked
+/// by the engine's paging rule.
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageQuery {
+    #[serde(default)]
+    page: Option<String>,
+    #[serde(default)]
+    page_size: Option<String>,
+}
+
+/// The default number of items per page in the account lists.
+pub const ACCOUNT_PAGE_SIZE: i64 = 10;
+
+impl PageQuery {
+    /// The paging asked for, or a 400 naming `page` or `pageSize`.
+    pub fn paging(&self) -> Result<engine::url::Paging, ApiError> {
+        let number = |value: &Option<String>, field: &str| -> Result<Option<i64>, ApiError> {
+            match value.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
+                None => Ok(None),
+                Some(text) => text
+                    .parse()
+                    .map(Some)
+                    .map_err(|_| ApiError::field(field, "validation.invalid", format!("{field} must be a whole number"))),
+            }
+        };
+        let page = number(&self.page, "page")?;
+        let page_size = number(&self.page_size, "pageSize")?.or(Some(ACCOUNT_PAGE_SIZE));
+        engine::url::Paging::from_request(page, page_size).map_err(|error| {
+            let field = if error.to_string().contains("page size") { "pageSize" } else { "page" };
+            ApiError::field(field, "validation.invalid", error.to_string())
+        })
+    }
+}
+
+/// One page of a list, with what "load more" needs.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub page: u32,
+    pub page_size: u32,
+    pub total: i64,
+    pub has_more: bool,
+}
+
+impl<T> Page<T> {
+    /// A page of `items` out of `total`.
+    pub fn new(items: Vec<T>, paging: engine::url::Paging, total: i64) -> Page<T> {
+        let shown = paging.offset() as i64 + items.len() as i64;
+        Page { items, page: paging.page, page_size: paging.page_size, total, has_more: shown < total }
+    }
+}
+
+/// An order in the list.
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderSummary {
+    pub order_number: String,
+    #[serde(skip)]
+    pub created_at: i64,
+    #[sqlx(skip)]
+    pub order_date: String,
+    pub status: String,
+    pub total_amount: String,
+    pub amount_to_pay: String,
+    pub payment_method_id: Option<i64>,
+    pub site_id: i64,
+    pub track_and_trace: Option<String>,
+}
+
+/// An ISO 8601 UTC date-time of milliseconds since the epoch.
+pub fn iso_millis(millis: i64) -> String {
+    crate::fixtures::time::format_utc(millis.div_euclid(1000))
+}
+
+async fn list(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Query(query): Query<PageQuery>,
+) -> Result<Json<Page<OrderSummary>>, ApiError> {
+    let paging = query.paging()?;
+    let pool = state.db.pool();
+    let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM orders WHERE account_id = $1")
+        .bind(&signed_in.account_id)
+        .fetch_one(pool)
+        .await?;
+    let mut items: Vec<OrderSummary> = sqlx::query_as(
+        "SELECT order_number, created_at, status, total_amount, amount_to_pay, payment_method_id, site_id, track_and_trace \
+         FROM orders WHERE account_id = $1 ORDER BY created_at DESC, order_id DESC LIMIT $2 OFFSET $3",
+    )
+    .bind(&signed_in.account_id)
+    .bind(i64::from(paging.page_size))
+    .bind(paging.offset() as i64)
+    .fetch_all(pool)
+    .await?;
+    for item in &mut items {
+        item.order_date = iso_millis(item.created_at);
+    }
+    Ok(Json(Page::new(items, paging, total)))
+}
+
+/// One status the order had.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusChange {
+    pub status: String,
+    pub changed_at: String,
+}
+
+/// The whole order.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDetail {
+    pub order_number: String,
+    pub order_date: String,
+    pub status: String,
+    pub site_id: i64,
+    pub language_id: i64,
+    pub email_address: String,
+    pub billing: Value,
+    pub shipping: Option<Value>,
+    pub company: Option<Value>,
+    pub alternative_shipping_address: bool,
+    pub shipping_method: i64,
+    pub dpd_parcel_shop_id: Option<String>,
+    pub scan_products_only: bool,
+    pub payment_method_id: Option<i64>,
+    pub issuer: Option<String>,
+    pub discount_code: Option<String>,
+    pub lines: Vec<crate::orders::OrderLineView>,
+    pub order_discounts: Value,
+    pub shipping_discounts: Value,
+    pub sub_total_amount: String,
+    pub original_shipping_costs: String,
+    pub shipping_costs: String,
+    pub payment_costs: String,
+    pub total_amount: String,
+    pub vat_amount_low: String,
+    pub vat_amount_high: String,
+    pub total_amount_excl_vat: String,
+    pub gift_card_amount: String,
+    pub amount_to_pay: String,
+    pub track_and_trace: Option<String>,
+    pub status_history: Vec<StatusChange>,
+}
+
+fn parse_json(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or(Value::Null)
+}
+
+/// The order with this number if it is the account's.
+pub async fn order_of_account(pool: &AnyPool, account_id: &str, order_number: &str) -> Result<Option<OrderDetail>, ApiError> {
+    let Some(row) = crate::orders::by_order_number_of_account(pool, account_id, order_number).await? else {
+        return Ok(None);
+    };
+    let lines = crate::orders::line_views(pool, row.order_id).await?;
+    let history = crate::orders::status_history(pool, row.order_id).await?;
+    Ok(Some(OrderDetail {
+        order_number: row.order_number,
+        order_date: iso_millis(row.created_at),
+        status: row.status,
+        site_id: row.site_id,
+        language_id: row.language_id,
+        email_address: row.email_address,
+        billing: parse_json(&row.billing_json),
+        shipping: row.shipping_json.as_deref().map(parse_json),
+        company: row.company_json.as_deref().map(parse_json),
+        alternative_shipping_address: row.alternative_shipping_address != 0,
+        shipping_method: row.shipping_method,
+        dpd_parcel_shop_id: row.dpd_parcel_shop_id,
+        scan_products_only: row.scan_products_only != 0,
+        payment_method_id: row.payment_method_id,
+        issuer: row.issuer,
+        discount_code: row.discount_code,
+        lines,
+        order_discounts: parse_json(&row.order_discounts_json),
+        shipping_discounts: parse_json(&row.shipping_discounts_json),
+        sub_total_amount: row.sub_total_amount,
+        original_shipping_costs: row.original_shipping_costs,
+        shipping_costs: row.shipping_costs,
+        payment_costs: row.payment_costs,
+        total_amount: row.total_amount,
+        vat_amount_low: row.vat_amount_low,
+        vat_amount_high: row.vat_amount_high,
+        total_amount_excl_vat: row.total_amount_excl_vat,
+        gift_card_amount: row.gift_card_amount,
+        amount_to_pay: row.amount_to_pay,
+        track_and_trace: row.track_and_trace,
+        status_history: history
+            .into_iter()
+            .map(|(status, changed_at)| StatusChange { status, changed_at: iso_millis(changed_at) })
+            .collect(),
+    }))
+}
+
+async fn detail(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(order_number): Path<String>,
+) -> Result<Json<OrderDetail>, ApiError> {
+    order_of_account(state.db.pool(), &signed_in.account_id, &order_number).await?.map(Json).ok_or(ApiError::NotFound)
+}

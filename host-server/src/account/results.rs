@@ -1,0 +1,375 @@
+//! Quick-scan and hygiene-scan (RQS) results of the customer's roughage samples (decisions.md
+//! "Roughage scans"). The laboratory's measurements are stored ([`crate::laboratory`]); the
+//! classification (meter levels, dry-matter score, hygiene quality class, notices) is
+//! computed by the engine's roughage rules each time a result is shown, and the balancing
+//! advice is the fixtures' advice for every analyte the engine finds too low or too high.
+//!
+//! For a quick scan the answer also holds the engine's balancing advice
+//! ([`engine::roughage::roughage_advice`]): the daily shortfall of every nutrient below its
+//! target for a horse of `?weightKg=` (default 600 kg) and the grams per day of the advised
+//! balancing products, from their nutrient content per kg.
+//!
+//! A result counts as unread (`unreadQuickscanResults` of the account) until the customer
+//! opens it with `GET /api/account/results/{resultKey}`.
+
+use std::collections::BTreeMap;
+
+use axum::extract::{Path, Query, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use engine::roughage::{
+    BalancingProduct, ClassifyRequest, ClassifyResult, Deviation, Level, Quantity, RoughageAdvice, RoughageAdviceRequest, SampleType,
+};
+use engine::EngineError;
+use rust_decimal::Decimal;
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::AnyPool;
+
+use crate::error::ApiError;
+use crate::session::SignedIn;
+use crate::AppState;
+
+/// The routes of this area.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/account/results", get(list))
+        .route("/api/account/results/{result_key}", get(one))
+}
+
+/// The engine's analyte key for a name the laboratory and the fixtures use.
+pub fn engine_analyte(name: &str) -> &str {
+    match name {
+        "dryMatterPercent" => engine::roughage::DRY_MATTER,
+        "crudeAsh" => "ash",
+        other => other,
+    }
+}
+
+/// `hay` or `silage`.
+pub fn sample_type_label(sample_type: SampleType) -> &'static str {
+    match sample_type {
+        SampleType::Hay => "hay",
+        SampleType::Silage => "silage",
+    }
+}
+
+/// Reads `hay` or `silage`.
+pub fn parse_sample_type(text: &str) -> Option<SampleType> {
+    match text {
+        "hay" => Some(SampleType::Hay),
+        "silage" => Some(SampleType::Silage),
+        _ => None,
+    }
+}
+
+/// Classifies stored measurements with the engine: quick-scan values (decimal text by
+/// analyte) and hygiene germ counts, each optional.
+pub fn classify(
+    sample_type: SampleType,
+    values: Option<&BTreeMap<String, String>>,
+    germ_counts: Option<&BTreeMap<String, u64>>,
+) -> Result<ClassifyResult, EngineError> {
+    let mut parsed = BTreeMap::new();
+    for (name, text) in values.into_iter().flatten() {
+        let value = Decimal::from_str_exact(text.trim())
+            .map_err(|_| EngineError::InvalidInput(format!("the value of {name} is not a number: '{text}'")))?;
+        parsed.insert(engine_analyte(name).to_owned(), Quantity(value));
+    }
+    engine::roughage::classify(&ClassifyRequest {
+        sample_type,
+        values: parsed,
+        ranges: None,
+        germ_counts: germ_counts.cloned(),
+        orientation_values: None,
+    })
+}
+
+/// The worst meter level of a classification: the overall colour of a result.
+pub fn overall_level(result: &ClassifyResult) -> Level {
+    let analytes = result.analytes.values().filter_map(|analyte| analyte.level);
+    let hygiene = result.hygiene.as_ref().map(|hygiene| hygiene.level);
+    analytes.chain(hygiene).max().unwrap_or(Level::Good)
+}
+
+#[derive(Debug, sqlx::FromRow)]
+struct ResultRow {
+    result_key: String,
+    order_number: String,
+    product_id: i64,
+    product_variant_id: i64,
+    sequence: i64,
+    scan_type: String,
+    sample_type: String,
+    sample_name: String,
+    receipt_date: String,
+    result_date: String,
+    values_json: Option<String>,
+    germ_counts_json: Option<String>,
+    is_read: i64,
+}
+
+const COLUMNS: &str = "result_key, order_number, product_id, product_variant_id, sequence, scan_type, sample_type, sample_name, \
+     receipt_date, result_date, values_json, germ_counts_json, is_read";
+
+impl ResultRow {
+    fn classification(&self) -> Result<(SampleType, ClassifyResult), ApiError> {
+        let sample_type = parse_sample_type(&self.sample_type)
+            .ok_or_else(|| ApiError::Internal(format!("result {} has sample type {}", self.result_key, self.sample_type)))?;
+        let values: Option<BTreeMap<String, String>> = self
+            .values_json
+            .as_deref()
+            .map(serde_json::from_str)
+            .transpose()
+            .map_err(|error| ApiError::Internal(format!("result {} values: {error}", self.result_key)))?;
+        let germ_counts: Option<BTreeMap<String, u64>> = self
+            .germ_counts_json
+            .as_deref()
+            .map(serde_json::from_str)
+            .transpose()
+            .map_err(|error| ApiError::Internal(format!("result {} germ counts: {error}", self.result_key)))?;
+        let result = classify(sample_type, values.as_ref(), germ_counts.as_ref())
+            .map_err(|error| ApiError::Internal(format!("result {}: {error}", self.result_key)))?;
+        Ok((sample_type, result))
+    }
+}
+
+/// A result in the list.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResultSummary {
+    pub result_key: String,
+    pub order_number: String,
+    pub product_id: i64,
+    pub product_variant_id: i64,
+    pub sequence: i64,
+    pub scan_type: String,
+    pub sample_type: String,
+    pub sample_name: String,
+    pub receipt_date: String,
+    pub result_date: String,
+    pub read: bool,
+    /// The worst meter level of the result.
+    pub level: Level,
+}
+
+/// Advice for one deviation: the fixtures' text and the balancing products.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdviceItem {
+    pub analyte: String,
+    pub direction: String,
+    pub text: String,
+    pub product_ids: Vec<i64>,
+}
+
+/// One result, classified.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResultDetail {
+    #[serde(flatten)]
+    pub summary: ResultSummary,
+    /// The engine's classification: analytes, dryMatter, hygiene, messages.
+    pub classification: ClassifyResult,
+    pub advice: Vec<AdviceItem>,
+    /// The horse weight the balancing advice is for.
+    pub weight_kg: u32,
+    /// The engine's balancing advice for a quick scan; `null` for a hygiene scan.
+    pub balancing: Option<RoughageAdvice>,
+}
+
+/// `?weightKg=`: the horse to compute the balancing advice for.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WeightQuery {
+    #[serde(default)]
+    weight_kg: Option<String>,
+}
+
+/// The reference horse of the feed calculator.
+const DEFAULT_WEIGHT_KG: u32 = engine::feed::REFERENCE_WEIGHT_KG;
+
+/// The balancing products for a result's shortfalls, in the order of `roughage/targets.json`,
+/// with what each supplies per kg (its nutrient table, same units as the analytes).
+async fn balancing_products(pool: &AnyPool, targets: &Value, sample_type: SampleType) -> Result<Vec<BalancingProduct>, ApiError> {
+    let mut ids: Vec<i64> = Vec::new();
+    for entry in targets.get("balancing").and_then(Value::as_array).into_iter().flatten() {
+        let for_sample = entry
+            .get("sampleTypes")
+            .and_then(Value::as_array)
+            .is_some_and(|types| types.iter().any(|kind| kind.as_str() == Some(sample_type_label(sample_type))));
+        if for_sample && entry.get("direction").and_then(Value::as_str) == Some("low") {
+            for id in product_ids(entry.get("productIds")) {
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+        }
+    }
+    let mut products = Vec::with_capacity(ids.len());
+    for product_id in ids {
+        let rows: Vec<(String, f64)> = sqlx::query_as("SELECT nutrient, amount FROM product_nutrients WHERE product_id = $1")
+            .bind(product_id)
+            .fetch_all(pool)
+            .await?;
+        let supplies: BTreeMap<String, Quantity> = rows
+            .into_iter()
+            .filter_map(|(nutrient, amount)| {
+                let value = Decimal::from_str_exact(&format!("{amount}")).ok()?;
+                (value > Decimal::ZERO).then(|| (engine_analyte(&nutrient).to_owned(), Quantity(value)))
+            })
+            .collect();
+        if let (Ok(product_id), false) = (u64::try_from(product_id), supplies.is_empty()) {
+            products.push(BalancingProduct { product_id, supplies });
+        }
+    }
+    Ok(products)
+}
+
+/// The number of the account's results not yet opened.
+pub async fn unread_count(pool: &AnyPool, account_id: &str) -> Result<i64, sqlx::Error> {
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM roughage_results WHERE account_id = $1 AND is_read = 0")
+        .bind(account_id)
+        .fetch_one(pool)
+        .await?;
+    Ok(count)
+}
+
+fn summary(row: &ResultRow, level: Level) -> ResultSummary {
+    ResultSummary {
+        result_key: row.result_key.clone(),
+        order_number: row.order_number.clone(),
+        product_id: row.product_id,
+        product_variant_id: row.product_variant_id,
+        sequence: row.sequence,
+        scan_type: row.scan_type.clone(),
+        sample_type: row.sample_type.clone(),
+        sample_name: row.sample_name.clone(),
+        receipt_date: row.receipt_date.clone(),
+        result_date: row.result_date.clone(),
+        read: row.is_read != 0,
+        level,
+    }
+}
+
+async fn list(State(state): State<AppState>, signed_in: SignedIn) -> Result<Json<Vec<ResultSummary>>, ApiError> {
+    let rows: Vec<ResultRow> = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM roughage_results WHERE account_id = $1 ORDER BY result_date DESC, result_key"
+    ))
+    .bind(&signed_in.account_id)
+    .fetch_all(state.db.pool())
+    .await?;
+    let mut items = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let (_, result) = row.classification()?;
+        items.push(summary(row, overall_level(&result)));
+    }
+    Ok(Json(items))
+}
+
+/// The text of a localized object for a culture: the culture, its base language, English,
+/// Dutch.
+fn pick(text: &Value, culture: &str) -> String {
+    let base = culture.split('-').next().unwrap_or(culture);
+    [culture, base, "en", "nl"]
+        .iter()
+        .find_map(|key| text.get(*key).and_then(Value::as_str))
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// The balancing and hygiene advice of `roughage/targets.json` that applies to a result.
+fn advice(targets: &Value, sample_type: SampleType, result: &ClassifyResult, culture: &str) -> Vec<AdviceItem> {
+    let mut items = Vec::new();
+    for entry in targets.get("balancing").and_then(Value::as_array).into_iter().flatten() {
+        let field = |name: &str| entry.get(name).and_then(Value::as_str).unwrap_or_default();
+        let for_sample = entry
+            .get("sampleTypes")
+            .and_then(Value::as_array)
+            .is_some_and(|types| types.iter().any(|kind| kind.as_str() == Some(sample_type_label(sample_type))));
+        let wanted = match field("direction") {
+            "low" => Deviation::Low,
+            "high" => Deviation::High,
+            _ => continue,
+        };
+        let analyte = engine_analyte(field("analyte"));
+        let deviates = result.analytes.get(analyte).is_some_and(|found| found.deviation == Some(wanted));
+        if for_sample && deviates {
+            items.push(AdviceItem {
+                analyte: analyte.to_owned(),
+                direction: field("direction").to_owned(),
+                text: pick(entry.get("advice").unwrap_or(&Value::Null), culture),
+                product_ids: product_ids(entry.get("productIds")),
+            });
+        }
+    }
+    if let Some(hygiene) = &result.hygiene {
+        let class = serde_json::to_value(hygiene.quality_class).ok().and_then(|value| value.as_str().map(str::to_owned)).unwrap_or_default();
+        let section = targets.get("hygiene");
+        if let Some(text) = section.and_then(|section| section.get("advice")).and_then(|advice| advice.get(&class)) {
+            let products = if hygiene.quality_class == engine::roughage::CountLevel::I {
+                Vec::new()
+            } else {
+                product_ids(section.and_then(|section| section.get("adviceProductIds")))
+            };
+            items.push(AdviceItem { analyte: "hygiene".to_owned(), direction: class, text: pick(text, culture), product_ids: products });
+        }
+    }
+    items
+}
+
+fn product_ids(value: Option<&Value>) -> Vec<i64> {
+    value.and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_i64).collect()
+}
+
+async fn one(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(result_key): Path<String>,
+    Query(query): Query<WeightQuery>,
+) -> Result<Json<ResultDetail>, ApiError> {
+    let weight_kg = match query.weight_kg.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
+        None => DEFAULT_WEIGHT_KG,
+        Some(text) => text
+            .parse::<u32>()
+            .ok()
+            .filter(|weight| (engine::feed::MIN_WEIGHT_KG..=engine::feed::MAX_WEIGHT_KG).contains(weight))
+            .ok_or_else(|| ApiError::field("weightKg", "validation.invalid", "weightKg must be a whole number from 50 to 1200"))?,
+    };
+    let pool = state.db.pool();
+    let row: ResultRow = sqlx::query_as(&format!("SELECT {COLUMNS} FROM roughage_results WHERE result_key = $1 AND account_id = $2"))
+        .bind(&result_key)
+        .bind(&signed_in.account_id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    if row.is_read == 0 {
+        sqlx::query("UPDATE roughage_results SET is_read = 1 WHERE result_key = $1 AND account_id = $2")
+            .bind(&result_key)
+            .bind(&signed_in.account_id)
+            .execute(pool)
+            .await?;
+    }
+    let (sample_type, classification) = row.classification()?;
+    let targets: Option<(String,)> = sqlx::query_as("SELECT document_json FROM roughage_targets ORDER BY targets_id LIMIT 1")
+        .fetch_optional(pool)
+        .await?;
+    let targets: Value = targets.and_then(|(text,)| serde_json::from_str(&text).ok()).unwrap_or(Value::Null);
+    let language: Option<(Option<i64>,)> = sqlx::query_as("SELECT language_id FROM accounts WHERE account_id = $1")
+        .bind(&signed_in.account_id)
+        .fetch_optional(pool)
+        .await?;
+    let culture = super::queries::culture_of(pool, language.and_then(|(id,)| id)).await?;
+    let advice = advice(&targets, sample_type, &classification, &culture);
+    let balancing = if row.values_json.is_some() {
+        let values = classification.analytes.iter().map(|(name, result)| (name.clone(), result.value)).collect();
+        let products = balancing_products(pool, &targets, sample_type).await?;
+        let request = RoughageAdviceRequest { sample_type, values, ranges: None, weight_kg, dry_matter_intake_percent: None, products };
+        Some(engine::roughage::roughage_advice(&request)?)
+    } else {
+        None
+    };
+    let mut summary = summary(&row, overall_level(&classification));
+    summary.read = true;
+    Ok(Json(ResultDetail { summary, classification, advice, weight_kg, balancing }))
+}

@@ -1,0 +1,79 @@
+//! The customer's reviews (every status: approved, pending within the 24 hours of moderation,
+//! rejected) and the review requests still open (status `new`: the product was bought and no
+//! review was written yet).
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+
+use crate::error::ApiError;
+use crate::session::SignedIn;
+use crate::AppState;
+
+/// The routes of this area.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/account/reviews", get(list))
+}
+
+/// A review the customer wrote.
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnReview {
+    pub review_id: i64,
+    pub product_id: i64,
+    pub site_id: i64,
+    pub language_id: i64,
+    pub rating: i64,
+    pub title: String,
+    #[serde(rename = "text")]
+    pub body: String,
+    pub status: String,
+    #[serde(skip)]
+    pub created_at: i64,
+    #[sqlx(skip)]
+    #[serde(rename = "createdAt")]
+    pub created: String,
+}
+
+/// An open review request.
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewRequest {
+    pub review_request_id: i64,
+    pub order_number: String,
+    pub product_id: i64,
+    #[serde(rename = "sentAt")]
+    pub sent_on: String,
+    pub status: String,
+}
+
+/// Both lists.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountReviews {
+    pub reviews: Vec<OwnReview>,
+    pub review_requests: Vec<ReviewRequest>,
+}
+
+async fn list(State(state): State<AppState>, signed_in: SignedIn) -> Result<Json<AccountReviews>, ApiError> {
+    let pool = state.db.pool();
+    let mut reviews: Vec<OwnReview> = sqlx::query_as(
+        "SELECT review_id, product_id, site_id, language_id, rating, title, body, status, created_at FROM reviews \
+         WHERE account_id = $1 ORDER BY created_at DESC, review_id DESC",
+    )
+    .bind(&signed_in.account_id)
+    .fetch_all(pool)
+    .await?;
+    for review in &mut reviews {
+        review.created = crate::fixtures::time::format_utc(review.created_at);
+    }
+    let review_requests = sqlx::query_as(
+        "SELECT review_request_id, order_number, product_id, sent_on, status FROM review_requests \
+         WHERE account_id = $1 AND status = 'new' ORDER BY sent_on DESC, review_request_id",
+    )
+    .bind(&signed_in.account_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(Json(AccountReviews { reviews, review_requests }))
+}

@@ -1,0 +1,61 @@
+//! Handing a cart over: customer service prepares a cart (on the phone with a customer, say)
+//! and sends the customer a link carrying a key; `POST /api/cart/impersonate?key=` then gives
+//! the customer's browser that cart. Keys come from the shop owner's API
+//! (`POST /api/backoffice/carts/{id}/handoverkey`), are random, stored hashed, work once and
+//! expire after a day.
+
+use axum::Json as JsonResponse;
+use axum::extract::{Query, State};
+use serde::Deserialize;
+use sqlx::AnyPool;
+
+use super::{CartWithCalculation, answer};
+use crate::AppState;
+use crate::error::ApiError;
+use crate::{clock, secrets};
+
+/// How long a handover key works, in milliseconds.
+pub const KEY_LIFETIME_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// Makes a key for a cart; the key and when it expires (milliseconds since the epoch).
+pub async fn issue_key(pool: &AnyPool, cart_id: &str) -> Result<(String, i64), ApiError> {
+    super::store::find(pool, cart_id).await?.ok_or(ApiError::NotFound)?;
+    let key = secrets::new_token();
+    let now = clock::now_millis();
+    let expires_at = now + KEY_LIFETIME_MS;
+    sqlx::query("INSERT INTO cart_handover_keys (key_hash, cart_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+        .bind(secrets::hash_token(&key))
+        .bind(cart_id)
+        .bind(now)
+        .bind(expires_at)
+        .execute(pool)
+        .await?;
+    Ok((key, expires_at))
+}
+
+#[derive(Deserialize)]
+pub(super) struct KeyQuery {
+    key: Option<String>,
+}
+
+/// `POST /api/cart/impersonate?key=`: the cart the key was made for. An unknown, used or
+/// expired key is 404.
+pub(super) async fn impersonate(State(state): State<AppState>, Query(query): Query<KeyQuery>) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+    let key = crate::validation::required_param(&query.key, "key")?;
+    let pool = state.db.pool();
+    let key_hash = secrets::hash_token(key);
+    let now = clock::now_millis();
+    // Using the key is one conditional write, so two browsers cannot both take it.
+    let taken = sqlx::query("UPDATE cart_handover_keys SET used_at = $1 WHERE key_hash = $2 AND used_at IS NULL AND expires_at > $1")
+        .bind(now)
+        .bind(&key_hash)
+        .execute(pool)
+        .await?
+        .rows_affected();
+    if taken == 0 {
+        return Err(ApiError::NotFound);
+    }
+    let (cart_id,): (String,) =
+        sqlx::query_as("SELECT cart_id FROM cart_handover_keys WHERE key_hash = $1").bind(&key_hash).fetch_one(pool).await?;
+    answer(&state, &cart_id).await
+}

@@ -1,0 +1,172 @@
+//! What shoppers send about products: a review (`POST /api/products/{productId}/reviews`),
+//! checked with the engine's rules and kept as `pending` until the shop approves it, and a
+//! back-in-stock reminder (`POST /api/products/variant/{productVariantId}/stockreminder`) on
+//! sites with `enableStockReminderFeature`.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json as JsonResponse;
+use engine::validation::Rule;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::context::RequestContext;
+use crate::error::ApiError;
+use crate::extract::Json;
+use crate::session::Client;
+use crate::validation::Form;
+use crate::{AppState, clock};
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ReviewBody {
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    rating: Option<Value>,
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// The answer to a submission.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Submitted {
+    status: &'static str,
+}
+
+fn rating_of(value: Option<&Value>) -> Result<i64, ApiError> {
+    let rating = match value {
+        None | Some(Value::Null) => return Err(ApiError::required("rating")),
+        Some(Value::Number(number)) => number.as_i64(),
+        Some(Value::String(text)) => text.trim().parse().ok(),
+        Some(_) => None,
+    };
+    rating.filter(|rating| (1..=5).contains(rating)).ok_or_else(|| ApiError::field("rating", "validation.invalid", "rating is 1 to 5"))
+}
+
+/// `POST /api/products/{productId}/reviews` (headers `siteid`, `languageid`): 201, pending.
+pub(super) async fn write_review(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    context: RequestContext,
+    client: Client,
+    Json(body): Json<ReviewBody>,
+) -> Result<(StatusCode, JsonResponse<Submitted>), ApiError> {
+    let product_id = super::path_id(&id, "productId")?;
+    let site = crate::sites::site_language(state.db.pool(), context).await?;
+    Form::new()
+        .field("title", body.title.as_deref(), vec![Rule::Required, Rule::MaxLength { count: 100 }])
+        .field("text", body.text.as_deref(), vec![Rule::Required, Rule::MaxLength { count: 4000 }, Rule::ReviewText])
+        .field("name", body.name.as_deref(), vec![Rule::Required, Rule::MaxLength { count: 50 }])
+        .check()?;
+    let rating = rating_of(body.rating.as_ref())?;
+    let pool = state.db.pool();
+    let sold: Option<(i64,)> = sqlx::query_as("SELECT product_id FROM product_sites WHERE product_id = $1 AND site_id = $2")
+        .bind(product_id)
+        .bind(site.site_id)
+        .fetch_optional(pool)
+        .await?;
+    if sold.is_none() {
+        return Err(ApiError::NotFound);
+    }
+    let account_id = match &client.session_id {
+        Some(session) => crate::session::account_of_session(&state, session).await?,
+        None => None,
+    };
+    let mut transaction = pool.begin().await?;
+    let (review_id,): (i64,) = sqlx::query_as("UPDATE counters SET value = value + 1 WHERE name = 'review' RETURNING value")
+        .fetch_one(&mut *transaction)
+        .await?;
+    sqlx::query(
+        "INSERT INTO reviews (review_id, product_id, account_id, reviewer_name, language_id, site_id, rating, title, body, status, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10)",
+    )
+    .bind(review_id)
+    .bind(product_id)
+    .bind(account_id.clone())
+    .bind(body.name.as_deref().unwrap_or_default().trim())
+    .bind(site.language_id)
+    .bind(site.site_id)
+    .bind(rating)
+    .bind(body.title.as_deref().unwrap_or_default().trim())
+    .bind(body.text.as_deref().unwrap_or_default().trim())
+    .bind(clock::now_millis())
+    .execute(&mut *transaction)
+    .await?;
+    if let Some(account_id) = account_id {
+        // The customer's open request to review this product is answered.
+        sqlx::query("UPDATE review_requests SET status = 'added', review_id = $1 WHERE account_id = $2 AND product_id = $3 AND status = 'new'")
+            .bind(review_id)
+            .bind(account_id)
+            .bind(product_id)
+            .execute(&mut *transaction)
+            .await?;
+    }
+    transaction.commit().await?;
+    Ok((StatusCode::CREATED, JsonResponse(Submitted { status: "pending" })))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ReminderBody {
+    #[serde(default)]
+    email_address: Option<String>,
+}
+
+/// `POST /api/products/variant/{productVariantId}/stockreminder` (headers `siteid`,
+/// `languageid`, body `{"emailAddress": ...}`): 201; asking again changes nothing.
+pub(super) async fn remind_when_in_stock(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    context: RequestContext,
+    Json(body): Json<ReminderBody>,
+) -> Result<(StatusCode, JsonResponse<Submitted>), ApiError> {
+    let variant_id = super::path_id(&id, "productVariantId")?;
+    let site = crate::sites::site_language(state.db.pool(), context).await?;
+    Form::new().field("emailAddress", body.email_address.as_deref(), crate::validation::email_rules()).check()?;
+    let pool = state.db.pool();
+    let offered: Option<(i64,)> = sqlx::query_as(
+        "SELECT s.enable_stock_reminder_feature FROM sites s JOIN variant_sites vs ON vs.site_id = s.site_id \
+         WHERE s.site_id = $1 AND vs.product_variant_id = $2",
+    )
+    .bind(site.site_id)
+    .bind(variant_id)
+    .fetch_optional(pool)
+    .await?;
+    match offered {
+        None => return Err(ApiError::NotFound),
+        Some((0,)) => {
+            return Err(ApiError::refused(StatusCode::BAD_REQUEST, "errors.stockReminderUnavailable", "This site sends no back-in-stock mails"));
+        }
+        Some(_) => {}
+    }
+    let email = crate::account::queries::normalize_email(body.email_address.as_deref().unwrap_or_default());
+    let exists: Option<(i64,)> = sqlx::query_as("SELECT product_variant_id FROM stock_reminders WHERE product_variant_id = $1 AND email_address = $2")
+        .bind(variant_id)
+        .bind(&email)
+        .fetch_optional(pool)
+        .await?;
+    if exists.is_none() {
+        let inserted = sqlx::query(
+            "INSERT INTO stock_reminders (product_variant_id, email_address, site_id, language_id, created_at) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(variant_id)
+        .bind(&email)
+        .bind(site.site_id)
+        .bind(site.language_id)
+        .bind(clock::now_millis())
+        .execute(pool)
+        .await;
+        // The same address asking twice at the same moment: the first one counts.
+        match inserted {
+            Err(sqlx::Error::Database(error)) if error.is_unique_violation() => {}
+            other => {
+                other?;
+            }
+        }
+    }
+    Ok((StatusCode::CREATED, JsonResponse(Submitted { status: "registered" })))
+}

@@ -1,0 +1,389 @@
+//! Orders (decisions.md, "Checkout and orders"): placing an order from a cart, paying it, and
+//! reading it back.
+//!
+//! - `POST /api/cart/{id}/order` places the cart's order ([`placement`]) and answers where the
+//!   customer goes next: the payment provider's page, or the site's success page when there
+//!   is nothing to pay (a total of 0, a gift card that covers it) or the customer pays by
+//!   bank transfer.
+//! - `GET /api/orders/{orderId}` shows an order to whoever holds its unguessable id (the
+//!   thank-you and failed-payment pages).
+//! - The payment area ([`crate::payments`]) calls [`refresh_payment`] and
+//!   [`page_after_payment`].
+//!
+//! Statuses move only as the engine's [`OrderStatus`] allows; a paid order sends the
+//! confirmation mail and removes its cart, a failed or cancelled payment cancels the order and
+//! gives its stock, gift-card amount and discount-code use back, keeping the cart for another
+//! try.
+
+mod confirmation;
+mod placement;
+mod store;
+mod view;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use engine::order::OrderStatus;
+use serde::Serialize;
+
+use crate::AppState;
+use crate::error::ApiError;
+use crate::payments::{PaymentRequest, PaymentStatus};
+use crate::session::Client;
+use placement::Placement;
+use store::OrderRow;
+pub use store::{OrderRow as Order, by_order_number_of_account, status_history};
+pub use view::{OrderLineView, OrderView, line_views};
+
+/// The routes of this area.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/cart/{id}/order", post(place_order)).route("/api/orders/{order_id}", get(get_order))
+}
+
+/// The answer to placing an order.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlacedOrder {
+    /// The order.
+    pub order: OrderView,
+    /// Where the customer's browser goes next.
+    pub redirect_url: String,
+}
+
+async fn place_order(
+    State(state): State<AppState>,
+    Path(cart_id): Path<String>,
+    headers: HeaderMap,
+    client: Client,
+) -> Result<(StatusCode, Json<PlacedOrder>), ApiError> {
+    let key = placement::idempotency_key(&headers)?;
+    let origin = crate::account::request_origin(&headers, client.https)?;
+    let pool = state.db.pool();
+    if let Some(key) = &key {
+        if let Some(order) = store::by_idempotency_key(pool, key).await? {
+            return answer(&state, order, &origin, StatusCode::OK).await;
+        }
+    }
+    // A gift card whose balance moves between pricing and reserving is priced again; a few
+    // rounds settle any realistic contention.
+    for _ in 0..5 {
+        match placement::place(&state, &cart_id, key.as_deref()).await {
+            Ok(Placement::New(order)) => {
+                create_requested_account(&state, &order, &cart_id, &headers, client.https).await;
+                let order = start_payment(&state, order, &origin).await?;
+                return answer(&state, order, &origin, StatusCode::CREATED).await;
+            }
+            Ok(Placement::Existing(order)) => {
+                let order = start_payment(&state, order, &origin).await?;
+                return answer(&state, order, &origin, StatusCode::OK).await;
+            }
+            Ok(Placement::PriceAgain) => continue,
+            Err(ApiError::Database(error)) if is_unique_violation(&error) => {
+                // The same cart or key was placed at the same moment; the next round finds it.
+                continue;
+            }
+            Err(error) => return Err(error),
+        }
+    }
+    Err(ApiError::refused(
+        StatusCode::CONFLICT,
+        "errors.orderPlacementFailed",
+        "Er is iets mis gegaan tijdens het plaatsen van de bestelling.",
+    ))
+}
+
+fn is_unique_violation(error: &sqlx::Error) -> bool {
+    matches!(error, sqlx::Error::Database(database) if database.is_unique_violation())
+}
+
+async fn answer(state: &AppState, order: OrderRow, origin: &url::Url, status: StatusCode) -> Result<(StatusCode, Json<PlacedOrder>), ApiError> {
+    let redirect_url = next_address(state, &order, origin).await?;
+    let order = view::order_view(state.db.pool(), &order).await?;
+    Ok((status, Json(PlacedOrder { order, redirect_url })))
+}
+
+/// The provider's page while a payment is open, otherwise the page after payment.
+async fn next_address(state: &AppState, order: &OrderRow, origin: &url::Url) -> Result<String, ApiError> {
+    if order.status()?.awaits_payment() {
+        if let Some(payment) = store::latest_payment(state.db.pool(), order.order_id).await? {
+            if payment.status == PaymentStatus::Open.as_str() {
+                return Ok(payment.checkout_url);
+            }
+        }
+    }
+    let page = page_for(state, order).await?;
+    Ok(origin.join(&page).map_or(page, |url| url.to_string()))
+}
+
+/// Sends a new order on its way: nothing to pay completes it, a bank transfer leaves it open
+/// for the transfer, anything else starts a payment at the provider. An order that already
+/// has an open payment, or is past payment, is left as it is.
+async fn start_payment(state: &AppState, order: OrderRow, origin: &url::Url) -> Result<OrderRow, ApiError> {
+    let pool = state.db.pool();
+    if order.status()? != OrderStatus::Created {
+        return Ok(order);
+    }
+    if order.amount(&order.amount_to_pay)?.is_zero() {
+        complete(state, &order, OrderStatus::Created).await?;
+    } else if pays_offline(state, &order).await? {
+        let mut connection = pool.acquire().await?;
+        if store::transition(&mut connection, order.order_id, OrderStatus::Created, OrderStatus::Open).await? {
+            confirmation::send(state, &order).await;
+            forget_cart(state, &order).await;
+        }
+    } else {
+        create_provider_payment(state, &order, origin).await?;
+    }
+    store::by_id(pool, order.order_id).await?.ok_or(ApiError::NotFound)
+}
+
+async fn pays_offline(state: &AppState, order: &OrderRow) -> Result<bool, ApiError> {
+    let Some(method) = order.payment_method_id else { return Ok(false) };
+    Ok(placement::payment_flow(state.db.pool(), method).await?.as_deref() == Some("offline"))
+}
+
+async fn create_provider_payment(state: &AppState, order: &OrderRow, origin: &url::Url) -> Result<(), ApiError> {
+    let pool = state.db.pool();
+    let amount = order.amount(&order.amount_to_pay)?;
+    // Claim the order's one open payment first (a unique index allows one); a request that
+    // loses the claim waits for the winner's payment instead of making a second one.
+    let claim = format!("creating_{}", crate::secrets::new_id());
+    let claimed = sqlx::query(
+        "INSERT INTO payments (payment_id, order_id, provider, payment_method_id, issuer, amount, status, checkout_url,          created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 'creating', '', $7, $7)",
+    )
+    .bind(&claim)
+    .bind(order.order_id)
+    .bind(state.payments.name())
+    .bind(order.payment_method_id)
+    .bind(order.issuer.clone())
+    .bind(amount.to_string())
+    .bind(crate::clock::now_millis())
+    .execute(pool)
+    .await;
+    match claimed {
+        Err(error) if is_unique_violation(&error) => return wait_for_open_payment(state, order).await,
+        other => other?,
+    };
+    let payment = match state.payments.create_payment(&payment_request(state, order, origin).await?).await {
+        Ok(payment) => payment,
+        Err(error) => {
+            sqlx::query("DELETE FROM payments WHERE payment_id = $1").bind(&claim).execute(pool).await?;
+            return Err(error.into());
+        }
+    };
+    sqlx::query("UPDATE payments SET payment_id = $1, status = $2, checkout_url = $3, updated_at = $4 WHERE payment_id = $5")
+        .bind(&payment.id)
+        .bind(payment.status.as_str())
+        .bind(payment.checkout_url.clone().unwrap_or_default())
+        .bind(crate::clock::now_millis())
+        .bind(&claim)
+        .execute(pool)
+        .await?;
+    let mut connection = pool.acquire().await?;
+    store::transition(&mut connection, order.order_id, OrderStatus::Created, OrderStatus::Open).await?;
+    Ok(())
+}
+
+async fn payment_request(state: &AppState, order: &OrderRow, origin: &url::Url) -> Result<PaymentRequest, ApiError> {
+    let pool = state.db.pool();
+    let method = match order.payment_method_id {
+        Some(id) => sqlx::query_as::<_, (String,)>("SELECT method_key FROM payment_methods WHERE payment_method_id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+            .map(|(key,)| key),
+        None => None,
+    };
+    let webhook_base = state.public_url.as_ref().unwrap_or(origin);
+    Ok(PaymentRequest {
+        amount: order.amount(&order.amount_to_pay)?,
+        description: order.order_number.clone(),
+        method,
+        issuer: order.issuer.clone(),
+        redirect_url: join(origin, &format!("/api/payments/return/{}", order.public_id))?,
+        webhook_url: join(webhook_base, "/api/payments/webhook")?,
+        locale: crate::account::queries::culture_of(pool, Some(order.language_id)).await?,
+        order_reference: order.public_id.clone(),
+    })
+}
+
+/// Waits (up to 15 seconds, the provider's own time limit) until the payment another request
+/// is creating is open.
+async fn wait_for_open_payment(state: &AppState, order: &OrderRow) -> Result<(), ApiError> {
+    for _ in 0..150 {
+        match store::latest_payment(state.db.pool(), order.order_id).await? {
+            Some(payment) if payment.status == "creating" => {}
+            Some(payment) if payment.status == PaymentStatus::Open.as_str() => return Ok(()),
+            _ => break,
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    Err(ApiError::refused(
+        StatusCode::CONFLICT,
+        "errors.orderPlacementFailed",
+        "Er is iets mis gegaan tijdens het plaatsen van de bestelling.",
+    ))
+}
+
+fn join(base: &url::Url, path: &str) -> Result<String, ApiError> {
+    base.join(path).map(|url| url.to_string()).map_err(|error| ApiError::Internal(format!("address {path}: {error}")))
+}
+
+/// Marks an order paid, sends the confirmation and removes its cart.
+async fn complete(state: &AppState, order: &OrderRow, from: OrderStatus) -> Result<(), ApiError> {
+    let mut connection = state.db.pool().acquire().await?;
+    if store::transition(&mut connection, order.order_id, from, OrderStatus::Paid).await? {
+        drop(connection);
+        confirmation::send(state, order).await;
+        forget_cart(state, order).await;
+    }
+    Ok(())
+}
+
+/// The cart has become the order; it goes, so the next visit starts an empty one.
+async fn forget_cart(state: &AppState, order: &OrderRow) {
+    if let Some(cart_id) = &order.cart_id {
+        if let Err(error) = crate::cart::delete(state.db.pool(), cart_id).await {
+            tracing::warn!(%error, order = %order.order_number, "could not remove the ordered cart");
+        }
+    }
+}
+
+/// A guest who chose a password in checkout gets an account (still to be activated); the
+/// order is theirs. The order stands even when this fails, so failures are only logged.
+async fn create_requested_account(state: &AppState, order: &OrderRow, cart_id: &str, headers: &HeaderMap, https: bool) {
+    if let Err(error) = try_create_requested_account(state, order, cart_id, headers, https).await {
+        tracing::warn!(%error, order = %order.order_number, "could not create the account chosen in checkout");
+    }
+}
+
+async fn try_create_requested_account(
+    state: &AppState,
+    order: &OrderRow,
+    cart_id: &str,
+    headers: &HeaderMap,
+    https: bool,
+) -> Result<(), ApiError> {
+    let pool = state.db.pool();
+    let owner = crate::cart::owner(pool, cart_id).await?;
+    let (Some(owner), None) = (owner, &order.account_id) else { return Ok(()) };
+    let (Some(password_hash), Some(confirm_url)) = (owner.password_hash, owner.confirm_url) else { return Ok(()) };
+    let billing: serde_json::Value = serde_json::from_str(&order.billing_json).unwrap_or_default();
+    let text = |name: &str| billing[name].as_str().unwrap_or_default().to_owned();
+    let (first_name, last_name, phone_number) = (text("firstName"), text("lastName"), text("phoneNumber"));
+    let new_account = crate::account::queries::NewAccount {
+        email_address: &order.email_address,
+        password_hash: &password_hash,
+        first_name: &first_name,
+        last_name: &last_name,
+        phone_number: &phone_number,
+        language_id: Some(order.language_id),
+        site_id: Some(order.site_id),
+        newsletter: false,
+    };
+    if let Some(account_id) = crate::account::create_with_activation(state, &new_account, &confirm_url, headers, https).await? {
+        sqlx::query("UPDATE orders SET account_id = $1 WHERE order_id = $2").bind(account_id).bind(order.order_id).execute(pool).await?;
+    }
+    Ok(())
+}
+
+async fn get_order(State(state): State<AppState>, Path(order_id): Path<String>) -> Result<Json<OrderView>, ApiError> {
+    let order = store::by_public_id(state.db.pool(), &order_id).await?.ok_or(ApiError::NotFound)?;
+    Ok(Json(view::order_view(state.db.pool(), &order).await?))
+}
+
+/// Moves an order (by its number) to `to` for the shop owner: only as the engine allows, and
+/// cancelling gives back what the order held. Refused moves are 409 with both statuses named.
+pub async fn change_status(state: &AppState, order_number: &str, to: OrderStatus, track_and_trace: Option<&str>) -> Result<OrderView, ApiError> {
+    let pool = state.db.pool();
+    let order: OrderRow = store::by_order_number(pool, order_number).await?.ok_or(ApiError::NotFound)?;
+    let from = order.status()?;
+    if let Err(error) = from.transition(to) {
+        return Err(ApiError::refused(StatusCode::CONFLICT, "errors.statusTransition", error.to_string()));
+    }
+    let changed = if to == OrderStatus::Cancelled {
+        store::cancel(pool, &order, from).await?
+    } else {
+        let mut connection = pool.acquire().await?;
+        store::transition(&mut connection, order.order_id, from, to).await?
+    };
+    if !changed {
+        return Err(ApiError::refused(StatusCode::CONFLICT, "errors.statusTransition", "The order's status changed meanwhile; look again"));
+    }
+    if let Some(code) = track_and_trace {
+        sqlx::query("UPDATE orders SET track_and_trace = $1 WHERE order_id = $2").bind(code).bind(order.order_id).execute(pool).await?;
+    }
+    let order = store::by_id(pool, order.order_id).await?.ok_or(ApiError::NotFound)?;
+    view::order_view(pool, &order).await
+}
+
+/// Asks the provider for a payment's status and applies it to its order. Safe to repeat.
+pub async fn refresh_payment(state: &AppState, payment_id: &str) -> Result<(), ApiError> {
+    let pool = state.db.pool();
+    let payment = store::payment(pool, payment_id).await?.ok_or(ApiError::NotFound)?;
+    let status = state.payments.payment(payment_id).await?.status;
+    if payment.status != status.as_str() {
+        store::set_payment_status(pool, payment_id, status.as_str()).await?;
+    }
+    let order = store::by_id(pool, payment.order_id).await?.ok_or(ApiError::NotFound)?;
+    let current = order.status()?;
+    match status {
+        PaymentStatus::Paid if current.awaits_payment() => complete(state, &order, current).await,
+        PaymentStatus::Paid if current == OrderStatus::Cancelled => {
+            tracing::warn!(order = %order.order_number, payment = payment_id, "payment arrived for a cancelled order: refund it");
+            Ok(())
+        }
+        unsuccessful if unsuccessful.is_unsuccessful() && current.awaits_payment() => {
+            // Only the order's newest payment decides; an older attempt's news is history.
+            let newest = store::latest_payment(pool, order.order_id).await?;
+            if newest.is_some_and(|newest| newest.payment_id == payment_id) {
+                store::cancel(pool, &order, current).await?;
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The page a customer returning from the provider lands on, with `?orderId=`.
+pub async fn page_after_payment(state: &AppState, public_id: &str) -> Result<String, ApiError> {
+    let pool = state.db.pool();
+    let order = store::by_public_id(pool, public_id).await?.ok_or(ApiError::NotFound)?;
+    if order.status()?.awaits_payment() {
+        // The webhook may not have arrived yet: look at the provider now.
+        if let Some(payment) = store::latest_payment(pool, order.order_id).await? {
+            if let Err(error) = refresh_payment(state, &payment.payment_id).await {
+                tracing::warn!(%error, order = %order.order_number, "could not look at the payment on return");
+            }
+        }
+    }
+    let order = store::by_id(pool, order.order_id).await?.ok_or(ApiError::NotFound)?;
+    page_for(state, &order).await
+}
+
+/// Success (or RQS success) once paid or paying by transfer; otherwise the failed page.
+async fn page_for(state: &AppState, order: &OrderRow) -> Result<String, ApiError> {
+    let status = order.status()?;
+    let succeeded = !status.awaits_payment() && status != OrderStatus::Cancelled
+        || status == OrderStatus::Open && pays_offline(state, order).await?;
+    let column = match (succeeded, order.scan_products_only != 0) {
+        (true, true) => "checkout_success_rqs_page_id",
+        (true, false) => "checkout_success_page_id",
+        (false, _) => "checkout_failed_page_id",
+    };
+    let pool = state.db.pool();
+    let (page_id,): (Option<i64>,) =
+        sqlx::query_as(&format!("SELECT {column} FROM sites WHERE site_id = $1")).bind(order.site_id).fetch_one(pool).await?;
+    let path: Option<(String,)> = match page_id {
+        Some(page_id) => sqlx::query_as("SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3")
+            .bind(order.site_id)
+            .bind(order.language_id)
+            .bind(format!("contentPage:{page_id}"))
+            .fetch_optional(pool)
+            .await?,
+        None => None,
+    };
+    let path = path.map_or_else(|| "/".to_owned(), |(path,)| path);
+    Ok(format!("{path}?orderId={}", order.public_id))
+}

@@ -1,0 +1,438 @@
+//! `POST /api/cart/{id}/order`: placing an order.
+//!
+//! Before anything is written, the cart is priced again by the engine, its checkout gates
+//! must let it through to "complete", its discount code must still be valid (dates, usage
+//! limit, per-customer limit) and something left to pay needs a payment method. Then one
+//! transaction takes an order number, reserves stock and gift-card balance, uses the code and
+//! writes the order with its lines.
+//!
+//! Placing is idempotent. The same `Idempotency-Key` header always gives the same order. The
+//! same cart gives the same order as long as that order is not cancelled; when the cart was
+//! changed while its order was still unpaid, the unpaid order is cancelled (its reservations
+//! return) and a new one replaces it. The database backs this up: it holds at most one live
+//! order per cart (a unique index), so two placements at the same moment cannot both succeed.
+
+use std::collections::BTreeMap;
+
+use axum::http::{HeaderMap, StatusCode};
+use engine::cart::CalculatedCart;
+use engine::checkout::{CheckoutState, ShippingMethod, StepStatus};
+use engine::locale::CountryCode;
+use engine::money::Money;
+use engine::order::{OrderLine, OrderStatus};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use sqlx::{AnyConnection, AnyPool};
+
+use super::store::{self, OrderRow};
+use crate::AppState;
+use crate::cart::PricedCart;
+use crate::error::{ApiError, FieldError};
+
+/// What a placement attempt came to.
+pub enum Placement {
+    /// A new order.
+    New(OrderRow),
+    /// The order this cart or key already has.
+    Existing(OrderRow),
+    /// The gift card's balance changed between pricing and reserving: price again.
+    PriceAgain,
+}
+
+/// The `Idempotency-Key` header: 1 to 100 visible ASCII characters.
+pub fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    let Some(value) = headers.get("idempotency-key") else { return Ok(None) };
+    let key = value.to_str().unwrap_or_default().trim();
+    if key.is_empty() || key.len() > 100 || !key.chars().all(|c| c.is_ascii_graphic()) {
+        return Err(ApiError::field("Idempotency-Key", "validation.invalid", "Idempotency-Key is 1 to 100 visible ASCII characters"));
+    }
+    Ok(Some(key.to_owned()))
+}
+
+/// One attempt to place the cart's order.
+pub async fn place(state: &AppState, cart_id: &str, key: Option<&str>) -> Result<Placement, ApiError> {
+    let pool = state.db.pool();
+    let live = store::live_order_of_cart(pool, cart_id).await?;
+    let Some(cart) = crate::cart::priced(state, cart_id).await? else {
+        // A paid order's cart is gone; placing it again still gives that order.
+        return live.map(Placement::Existing).ok_or(ApiError::NotFound);
+    };
+    let checked = check(pool, &cart).await?;
+    if let Some(order) = live.filter(|order| !replaceable(order, &checked.fingerprint)) {
+        return Ok(Placement::Existing(order));
+    }
+    let lines = engine::order::order_lines(&cart.input, &cart.calculation)?;
+    write(pool, &cart, &checked, &lines, key).await
+}
+
+/// An unpaid order of a cart that has changed since is replaced; any other is kept.
+fn replaceable(order: &OrderRow, fingerprint: &str) -> bool {
+    let unpaid = order.status().is_ok_and(OrderStatus::awaits_payment);
+    unpaid && order.cart_fingerprint.as_deref() != Some(fingerprint)
+}
+
+/// What the checks found out.
+struct Checked {
+    email_address: String,
+    fingerprint: String,
+    order_number_prefix: &'static str,
+}
+
+async fn check(pool: &AnyPool, cart: &PricedCart) -> Result<Checked, ApiError> {
+    let billing = document(&cart.row.billing_json);
+    check_gates(pool, cart, &billing).await?;
+    let email_address = billing["emailAddress"]
+        .as_str()
+        .map(str::trim)
+        .filter(|email| !email.is_empty())
+        .ok_or_else(|| ApiError::required("billing.emailAddress"))?
+        .to_owned();
+    if let Some(code) = &cart.row.discount_code {
+        check_discount_code(pool, code, cart.owner.account_id.as_deref(), &email_address).await?;
+    }
+    check_payment_method(pool, cart).await?;
+    let brand: (String,) = sqlx::query_as("SELECT brand FROM sites WHERE site_id = $1").bind(cart.row.site_id).fetch_one(pool).await?;
+    Ok(Checked { fingerprint: fingerprint(cart)?, email_address, order_number_prefix: order_number_prefix(&brand.0) })
+}
+
+fn document(text: &Option<String>) -> Value {
+    text.as_deref().and_then(|text| serde_json::from_str(text).ok()).unwrap_or(Value::Null)
+}
+
+async fn country_code(pool: &AnyPool, country_id: Option<i64>) -> Result<Option<CountryCode>, ApiError> {
+    let Some(country_id) = country_id else { return Ok(None) };
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT region_code FROM countries WHERE country_id = $1").bind(country_id).fetch_optional(pool).await?;
+    Ok(row.and_then(|(code,)| code.parse().ok()))
+}
+
+/// The engine's checkout gates must open the last step, "complete".
+async fn check_gates(pool: &AnyPool, cart: &PricedCart, billing: &Value) -> Result<(), ApiError> {
+    let row = &cart.row;
+    let shipping = document(&row.shipping_json);
+    let (site_country,): (i64,) = sqlx::query_as("SELECT country_id FROM sites WHERE site_id = $1").bind(row.site_id).fetch_one(pool).await?;
+    let site_country = country_code(pool, Some(site_country))
+        .await?
+        .ok_or_else(|| ApiError::Internal(format!("site {} has no country code", row.site_id)))?;
+    let state = CheckoutState {
+        product_count: u32::try_from(cart.line_count).unwrap_or(u32::MAX),
+        scan_products_only: cart.calculation.scan_products_only,
+        billing_country: country_code(pool, billing["address"]["countryId"].as_i64()).await?,
+        shipping_method: ShippingMethod::try_from(u8::try_from(row.shipping_method).unwrap_or(u8::MAX))?,
+        parcel_shop_id: row.dpd_parcel_shop_id.clone(),
+        parcel_shop_zipcode_or_city: row.dpd_parcel_shop_zipcode_or_city.clone(),
+        alternative_shipping_address: row.alternative_shipping_address != 0,
+        shipping_country: country_code(pool, shipping["address"]["countryId"].as_i64()).await?,
+        total_amount: cart.calculation.total_amount,
+        payment_method_chosen: row.payment_method_id.is_some() || row.gift_card_number.is_some(),
+        site_country,
+    };
+    let gates = engine::checkout::checkout_gates(&state)?;
+    if gates.steps.complete.status != StepStatus::Closed {
+        return Ok(());
+    }
+    let reasons = gates
+        .steps
+        .complete
+        .reasons
+        .iter()
+        .map(|reason| FieldError { key: reason.key().to_string(), message: reason.dutch_text() })
+        .collect();
+    Err(ApiError::Rejected {
+        code: "errors.checkoutClosed",
+        message: "Er is iets mis gegaan tijdens het plaatsen van de bestelling.".to_owned(),
+        fields: BTreeMap::from([("checkout".to_owned(), reasons)]),
+    })
+}
+
+fn code_refused() -> ApiError {
+    ApiError::refused(StatusCode::CONFLICT, "errors.discountCodeInvalid", "The discount code is not valid (any more)")
+}
+
+/// The code must be within its dates and usage limit, and this customer below its limit.
+async fn check_discount_code(pool: &AnyPool, code: &str, account_id: Option<&str>, email: &str) -> Result<(), ApiError> {
+    if crate::cart::promotion_of_code(pool, code).await?.is_none() {
+        return Err(code_refused());
+    }
+    let (limit,): (Option<i64>,) = sqlx::query_as("SELECT per_customer_limit FROM discount_codes WHERE LOWER(code) = LOWER($1)")
+        .bind(code)
+        .fetch_one(pool)
+        .await?;
+    let Some(limit) = limit else { return Ok(()) };
+    let (used,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM orders WHERE LOWER(discount_code) = LOWER($1) AND status <> 'cancelled' \
+         AND (LOWER(email_address) = LOWER($2) OR (account_id IS NOT NULL AND account_id = $3))",
+    )
+    .bind(code)
+    .bind(email)
+    .bind(account_id.unwrap_or_default())
+    .fetch_one(pool)
+    .await?;
+    if used >= limit {
+        return Err(ApiError::refused(StatusCode::CONFLICT, "errors.discountCodeUsed", "You have already used this discount code"));
+    }
+    Ok(())
+}
+
+/// Something left to pay needs a method that collects money: a provider's (redirect) or a
+/// bank transfer (offline). A gift card alone cannot pay the rest.
+async fn check_payment_method(pool: &AnyPool, cart: &PricedCart) -> Result<(), ApiError> {
+    if cart.calculation.amount_to_pay.is_zero() {
+        return Ok(());
+    }
+    let flow = match cart.row.payment_method_id {
+        Some(id) => payment_flow(pool, id).await?,
+        None => None,
+    };
+    match flow.as_deref() {
+        Some("redirect" | "offline") => Ok(()),
+        _ => Err(ApiError::field(
+            "paymentMethodId",
+            "checkout.choosePaymentMethod",
+            "Kies een betaalmethode voor het bedrag dat overblijft",
+        )),
+    }
+}
+
+/// How a payment method collects: `redirect` (a provider's page), `offline` (bank transfer)
+/// or `giftCard`.
+pub async fn payment_flow(pool: &AnyPool, payment_method_id: i64) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> = sqlx::query_as("SELECT flow FROM payment_methods WHERE payment_method_id = $1")
+        .bind(payment_method_id)
+        .fetch_optional(pool)
+        .await?;
+    Ok(row.map(|(flow,)| flow))
+}
+
+/// A hash of everything that makes the order: what was priced and every checkout choice.
+fn fingerprint(cart: &PricedCart) -> Result<String, ApiError> {
+    let row = &cart.row;
+    // Stock is not a choice: it moves with every order (this one's reservation included).
+    let mut input = cart.input.clone();
+    for entry in &mut input.catalog {
+        entry.stock = None;
+    }
+    let choices = serde_json::json!({
+        "input": input,
+        "billing": row.billing_json, "shipping": row.shipping_json, "company": row.company_json,
+        "alternative": row.alternative_shipping_address, "dealer": row.dealer_id,
+        "parcelShop": row.dpd_parcel_shop_id, "method": row.payment_method_id, "issuer": row.issuer,
+        "newsletter": row.newsletter_subscribe, "language": row.language_id,
+    });
+    let text = serde_json::to_string(&choices).map_err(|error| ApiError::Internal(error.to_string()))?;
+    Ok(hex::encode(Sha256::digest(text.as_bytes())))
+}
+
+/// The demo brands' order number prefixes, as in fixtures/orders.json.
+fn order_number_prefix(brand: &str) -> &'static str {
+    match brand {
+        "Weidegroen" => "WG",
+        "Hoofbeat Group" => "HG",
+        _ => "HS",
+    }
+}
+
+fn stock_refused(description: &str) -> ApiError {
+    ApiError::refused(
+        StatusCode::CONFLICT,
+        "errors.outOfStock",
+        format!("Er is niet genoeg voorraad van {description} om de bestelling te plaatsen"),
+    )
+}
+
+async fn write(
+    pool: &AnyPool,
+    cart: &PricedCart,
+    checked: &Checked,
+    lines: &[OrderLine],
+    key: Option<&str>,
+) -> Result<Placement, ApiError> {
+    let mut transaction = pool.begin().await?;
+    // Taking the order number is the first statement and a write: concurrent placements wait
+    // here, one after the other, on SQLite (its write lock) and on PostgreSQL (the row lock).
+    let (order_id,): (i64,) = sqlx::query_as("UPDATE counters SET value = value + 1 WHERE name = 'order' RETURNING value")
+        .fetch_one(&mut *transaction)
+        .await?;
+    if let Some(key) = key {
+        if let Some(order) = store::by_idempotency_key_in(&mut transaction, key).await? {
+            return Ok(Placement::Existing(order));
+        }
+    }
+    if let Some(order) = store::live_order_of_cart_in(&mut transaction, &cart.row.cart_id).await? {
+        if !replaceable(&order, &checked.fingerprint) {
+            return Ok(Placement::Existing(order));
+        }
+        let from = order.status()?;
+        store::transition(&mut transaction, order.order_id, from, OrderStatus::Cancelled).await?;
+        store::release(&mut transaction, &order).await?;
+    }
+    reserve_stock(&mut transaction, lines).await?;
+    if let Some(code) = &cart.row.discount_code {
+        use_discount_code(&mut transaction, code).await?;
+    }
+    if !take_gift_card_amount(&mut transaction, cart).await? {
+        return Ok(Placement::PriceAgain);
+    }
+    let public_id = crate::secrets::new_id();
+    insert_order(&mut transaction, order_id, &public_id, cart, checked, key).await?;
+    insert_lines(&mut transaction, order_id, lines).await?;
+    store::record_status(&mut transaction, order_id, OrderStatus::Created, crate::clock::now_millis()).await?;
+    transaction.commit().await?;
+    let order = store::by_public_id(pool, &public_id).await?.ok_or(ApiError::NotFound)?;
+    Ok(Placement::New(order))
+}
+
+async fn reserve_stock(connection: &mut AnyConnection, lines: &[OrderLine]) -> Result<(), ApiError> {
+    let mut quantities: BTreeMap<u64, (i64, &str)> = BTreeMap::new();
+    for line in lines {
+        let entry = quantities.entry(line.product_variant_id).or_insert((0, &line.description));
+        entry.0 += i64::from(line.quantity);
+    }
+    for (variant_id, (quantity, description)) in quantities {
+        let variant_id = i64::try_from(variant_id).map_err(|_| ApiError::NotFound)?;
+        let reserved = sqlx::query(
+            "UPDATE variants SET stock = stock - $1 WHERE product_variant_id = $2 AND (stock IS NULL OR stock >= $1)",
+        )
+        .bind(quantity)
+        .bind(variant_id)
+        .execute(&mut *connection)
+        .await?
+        .rows_affected();
+        if reserved == 0 {
+            return Err(stock_refused(description));
+        }
+    }
+    Ok(())
+}
+
+async fn use_discount_code(connection: &mut AnyConnection, code: &str) -> Result<(), ApiError> {
+    let used = sqlx::query(
+        "UPDATE discount_codes SET times_used = times_used + 1 \
+         WHERE LOWER(code) = LOWER($1) AND (usage_limit IS NULL OR times_used < usage_limit)",
+    )
+    .bind(code)
+    .execute(connection)
+    .await?
+    .rows_affected();
+    if used == 0 { Err(code_refused()) } else { Ok(()) }
+}
+
+/// Takes the engine's gift-card amount off the card, if its balance is still the one the
+/// cart was priced with; false when it changed meanwhile.
+async fn take_gift_card_amount(connection: &mut AnyConnection, cart: &PricedCart) -> Result<bool, ApiError> {
+    let amount = cart.calculation.gift_card_amount;
+    let (Some(card_number), Some(card)) = (&cart.row.gift_card_number, &cart.input.gift_card) else { return Ok(true) };
+    if amount.is_zero() {
+        return Ok(true);
+    }
+    let remaining = card.balance.checked_sub(amount).map_err(engine::EngineError::from)?;
+    Ok(store::set_gift_card_balance(connection, card_number, &card.balance.to_string(), remaining).await?)
+}
+
+fn money_json<T: serde::Serialize>(value: &T) -> Result<String, ApiError> {
+    serde_json::to_string(value).map_err(|error| ApiError::Internal(error.to_string()))
+}
+
+async fn insert_order(
+    connection: &mut AnyConnection,
+    order_id: i64,
+    public_id: &str,
+    cart: &PricedCart,
+    checked: &Checked,
+    key: Option<&str>,
+) -> Result<(), ApiError> {
+    let row = &cart.row;
+    let calculation: &CalculatedCart = &cart.calculation;
+    let now = crate::clock::now_millis();
+    let year = &crate::clock::today()[..4];
+    let order_number = format!("{}-{year}-{order_id:06}", checked.order_number_prefix);
+    let amount = |money: Money| money.to_string();
+    sqlx::query(
+        "INSERT INTO orders (order_id, public_id, order_number, site_id, language_id, account_id, cart_id, cart_fingerprint, \
+         idempotency_key, status, email_address, billing_json, shipping_json, company_json, alternative_shipping_address, \
+         shipping_method, dealer_id, dpd_parcel_shop_id, newsletter_subscribe, scan_products_only, payment_method_id, issuer, \
+         gift_card_number, discount_code, order_discounts_json, shipping_discounts_json, sub_total_amount, \
+         original_shipping_costs, shipping_costs, payment_costs, total_amount, vat_amount_low, vat_amount_high, \
+         total_amount_excl_vat, gift_card_amount, amount_to_pay, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'created', $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
+         $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $36)",
+    )
+    .bind(order_id)
+    .bind(public_id)
+    .bind(order_number)
+    .bind(row.site_id)
+    .bind(row.language_id)
+    .bind(cart.owner.account_id.clone())
+    .bind(&row.cart_id)
+    .bind(&checked.fingerprint)
+    .bind(key)
+    .bind(&checked.email_address)
+    .bind(row.billing_json.clone().unwrap_or_else(|| "{}".to_owned()))
+    .bind(row.shipping_json.clone())
+    .bind(row.company_json.clone())
+    .bind(row.alternative_shipping_address)
+    .bind(row.shipping_method)
+    .bind(row.dealer_id)
+    .bind(row.dpd_parcel_shop_id.clone())
+    .bind(row.newsletter_subscribe)
+    .bind(i64::from(calculation.scan_products_only))
+    .bind(row.payment_method_id)
+    .bind(row.issuer.clone())
+    .bind(row.gift_card_number.clone())
+    .bind(cart.input.discount_code.clone())
+    .bind(money_json(&calculation.order_discounts)?)
+    .bind(money_json(&calculation.shipping_discounts)?)
+    .bind(amount(calculation.sub_total_amount))
+    .bind(amount(calculation.original_shipping_costs))
+    .bind(amount(calculation.shipping_costs))
+    .bind(amount(calculation.payment_costs))
+    .bind(amount(calculation.total_amount))
+    .bind(amount(calculation.vat_amount_low))
+    .bind(amount(calculation.vat_amount_high))
+    .bind(amount(calculation.total_amount_excl_vat))
+    .bind(amount(calculation.gift_card_amount))
+    .bind(amount(calculation.amount_to_pay))
+    .bind(now)
+    .execute(connection)
+    .await?;
+    Ok(())
+}
+
+async fn insert_lines(connection: &mut AnyConnection, order_id: i64, lines: &[OrderLine]) -> Result<(), ApiError> {
+    for line in lines {
+        let vat_type = serde_json::to_value(line.vat_type).ok().and_then(|value| value.as_str().map(str::to_owned)).unwrap_or_default();
+        let product_type = serde_json::to_value(line.product_type).ok().and_then(|value| value.as_i64()).unwrap_or_default();
+        sqlx::query(
+            "INSERT INTO order_lines (order_id, line_number, product_id, product_variant_id, product_type, description, \
+             quantity, unit_price, original_amount, discount_amount, promotion_key, total_amount, vat_type, \
+             vat_rate_percentage, is_free) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+        )
+        .bind(order_id)
+        .bind(i64::from(line.line_number))
+        .bind(i64::try_from(line.product_id).unwrap_or_default())
+        .bind(i64::try_from(line.product_variant_id).unwrap_or_default())
+        .bind(product_type)
+        .bind(&line.description)
+        .bind(i64::from(line.quantity))
+        .bind(line.unit_price.to_string())
+        .bind(line.original_amount.to_string())
+        .bind(line.discount_amount.to_string())
+        .bind(line.promotion_key.clone())
+        .bind(line.total_amount.to_string())
+        .bind(vat_type)
+        .bind(line.vat_rate_percentage.to_string())
+        .bind(i64::from(line.is_free))
+        .execute(&mut *connection)
+        .await?;
+        for sample in &line.rqs_samples {
+            sqlx::query("INSERT INTO order_line_samples (order_id, line_number, sequence, sample_name) VALUES ($1, $2, $3, $4)")
+                .bind(order_id)
+                .bind(i64::from(line.line_number))
+                .bind(i64::from(sample.sequence))
+                .bind(&sample.sample_name)
+                .execute(&mut *connection)
+                .await?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,236 @@
+//! The built-in test provider: behaves like a real hosted payment page, without money.
+//!
+//! Creating a payment writes it to the provider's own book (`test_provider_payments`) and
+//! gives the address of its hosted page, `/payments/test/{paymentId}`. There the tester picks
+//! the bank (for iDEAL) and the outcome: paid, failed or cancelled. The page then calls the
+//! shop's webhook over HTTP, exactly as a real provider does, and sends the browser to the
+//! shop's return address.
+
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::get;
+use serde::Deserialize;
+
+use super::{PaymentProvider, PaymentRequest, PaymentStatus, ProviderError, ProviderFuture, ProviderPayment};
+use crate::AppState;
+use crate::db::Database;
+
+/// The test provider, keeping its book in the shop's database.
+pub struct TestProvider {
+    db: Database,
+}
+
+impl TestProvider {
+    /// A provider writing to `db`.
+    pub fn new(db: Database) -> TestProvider {
+        TestProvider { db }
+    }
+}
+
+/// The hosted page's address: on the origin of the shop's return address.
+fn checkout_url(redirect_url: &str, payment_id: &str) -> String {
+    let origin = url::Url::parse(redirect_url)
+        .ok()
+        .map(|url| url.origin().ascii_serialization())
+        .filter(|origin| origin != "null")
+        .unwrap_or_default();
+    format!("{origin}/payments/test/{payment_id}")
+}
+
+#[derive(sqlx::FromRow)]
+struct BookEntry {
+    payment_id: String,
+    amount: String,
+    description: String,
+    method: String,
+    issuer: Option<String>,
+    status: String,
+    redirect_url: String,
+    webhook_url: String,
+}
+
+impl BookEntry {
+    fn to_payment(&self) -> ProviderPayment {
+        let status = PaymentStatus::parse(&self.status).unwrap_or(PaymentStatus::Open);
+        ProviderPayment {
+            id: self.payment_id.clone(),
+            status,
+            checkout_url: (status == PaymentStatus::Open).then(|| checkout_url(&self.redirect_url, &self.payment_id)),
+        }
+    }
+}
+
+async fn entry(db: &Database, payment_id: &str) -> Result<Option<BookEntry>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT payment_id, amount, description, method, issuer, status, redirect_url, webhook_url \
+         FROM test_provider_payments WHERE payment_id = $1",
+    )
+    .bind(payment_id)
+    .fetch_optional(db.pool())
+    .await
+}
+
+impl PaymentProvider for TestProvider {
+    fn name(&self) -> &'static str {
+        "test"
+    }
+
+    fn create_payment<'a>(&'a self, request: &'a PaymentRequest) -> ProviderFuture<'a, ProviderPayment> {
+        Box::pin(async move {
+            let payment_id = format!("tp_{}", crate::secrets::new_id());
+            sqlx::query(
+                "INSERT INTO test_provider_payments \
+                 (payment_id, amount, description, method, issuer, status, redirect_url, webhook_url, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, 'open', $6, $7, $8)",
+            )
+            .bind(&payment_id)
+            .bind(request.amount.to_string())
+            .bind(&request.description)
+            .bind(request.method.clone().unwrap_or_default())
+            .bind(request.issuer.clone())
+            .bind(&request.redirect_url)
+            .bind(&request.webhook_url)
+            .bind(crate::clock::now_millis())
+            .execute(self.db.pool())
+            .await?;
+            Ok(ProviderPayment {
+                checkout_url: Some(checkout_url(&request.redirect_url, &payment_id)),
+                id: payment_id,
+                status: PaymentStatus::Open,
+            })
+        })
+    }
+
+    fn payment<'a>(&'a self, payment_id: &'a str) -> ProviderFuture<'a, ProviderPayment> {
+        Box::pin(async move {
+            let entry = entry(&self.db, payment_id).await?;
+            entry.map(|entry| entry.to_payment()).ok_or_else(|| ProviderError::UnknownPayment(payment_id.to_owned()))
+        })
+    }
+}
+
+/// The hosted page.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/payments/test/{payment_id}", get(hosted_page).post(choose_outcome))
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+async fn ideal_banks(db: &Database) -> Result<Vec<(String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT i.issuer_id, i.name FROM payment_issuers i JOIN payment_methods m ON m.payment_method_id = i.payment_method_id \
+         WHERE m.method_key = 'ideal' ORDER BY i.position",
+    )
+    .fetch_all(db.pool())
+    .await
+}
+
+async fn hosted_page(State(state): State<AppState>, Path(payment_id): Path<String>) -> Result<Response, crate::error::ApiError> {
+    let Some(entry) = entry(&state.db, &payment_id).await? else {
+        return Ok((StatusCode::NOT_FOUND, Html(page("Payment not found", "<p>This payment does not exist.</p>"))).into_response());
+    };
+    if entry.status != "open" {
+        let body = format!(
+            "<p>This payment is already {}.</p><p><a href=\"{}\">Back to the shop</a></p>",
+            escape(&entry.status),
+            escape(&entry.redirect_url)
+        );
+        return Ok(Html(page("Test payment", &body)).into_response());
+    }
+    let bank_choice = if entry.method == "ideal" {
+        let options: String = ideal_banks(&state.db)
+            .await?
+            .iter()
+            .map(|(id, name)| {
+                let selected = if entry.issuer.as_deref() == Some(id.as_str()) { " selected" } else { "" };
+                format!("<option value=\"{}\"{selected}>{}</option>", escape(id), escape(name))
+            })
+            .collect();
+        format!("<p><label for=\"issuer\">Bank</label> <select id=\"issuer\" name=\"issuer\">{options}</select></p>")
+    } else {
+        String::new()
+    };
+    let body = format!(
+        "<p class=\"amount\">&euro; {amount}</p><p>{description}</p><p>Method: {method}</p>\
+         <form method=\"post\">{bank_choice}\
+         <button id=\"outcome-paid\" name=\"outcome\" value=\"paid\">Paid</button> \
+         <button id=\"outcome-failed\" name=\"outcome\" value=\"failed\">Failed</button> \
+         <button id=\"outcome-cancelled\" name=\"outcome\" value=\"cancelled\">Cancelled</button></form>",
+        amount = escape(&entry.amount),
+        description = escape(&entry.description),
+        method = escape(if entry.method.is_empty() { "any" } else { &entry.method }),
+    );
+    Ok(Html(page("Test payment", &body)).into_response())
+}
+
+fn page(title: &str, body: &str) -> String {
+    format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{title}</title><style>body{{font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}}\
+         button{{font-size:1rem;padding:.5rem 1rem;margin:.25rem}}.amount{{font-size:2rem}}</style></head>\
+         <body><h1>{title}</h1><p><small>Hoofbeat test payment provider: no money is moved.</small></p>{body}</body></html>"
+    )
+}
+
+#[derive(Deserialize)]
+struct OutcomeForm {
+    outcome: Option<String>,
+    issuer: Option<String>,
+}
+
+async fn choose_outcome(
+    State(state): State<AppState>,
+    Path(payment_id): Path<String>,
+    axum::Form(form): axum::Form<OutcomeForm>,
+) -> Result<Redirect, crate::error::ApiError> {
+    let entry = entry(&state.db, &payment_id).await?.ok_or(crate::error::ApiError::NotFound)?;
+    let status = match form.outcome.as_deref() {
+        Some("paid") => PaymentStatus::Paid,
+        Some("failed") => PaymentStatus::Failed,
+        Some("cancelled") => PaymentStatus::Cancelled,
+        _ => return Err(crate::error::ApiError::field("outcome", "validation.invalid", "outcome is paid, failed or cancelled")),
+    };
+    // Only an open payment gets an outcome; pressing a button twice changes nothing.
+    sqlx::query("UPDATE test_provider_payments SET status = $1, issuer = COALESCE($2, issuer) WHERE payment_id = $3 AND status = 'open'")
+        .bind(status.as_str())
+        .bind(form.issuer.filter(|issuer| !issuer.trim().is_empty()))
+        .bind(&payment_id)
+        .execute(state.db.pool())
+        .await?;
+    notify(&entry.webhook_url, &payment_id).await;
+    Ok(Redirect::to(&entry.redirect_url))
+}
+
+/// Calls the shop's webhook as a provider does. A failure is only logged: the return address
+/// looks at the payment too.
+async fn notify(webhook_url: &str, payment_id: &str) {
+    let result = reqwest::Client::new()
+        .post(webhook_url)
+        .form(&[("id", payment_id)])
+        .timeout(std::time::Duration::from_secs(10))
+        .send()
+        .await;
+    match result {
+        Ok(response) if response.status().is_success() => {}
+        Ok(response) => tracing::warn!(status = %response.status(), "test provider: webhook refused"),
+        Err(error) => tracing::warn!(%error, "test provider: webhook unreachable"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::checkout_url;
+
+    #[test]
+    fn the_hosted_page_is_on_the_origin_of_the_return_address() {
+        assert_eq!(
+            checkout_url("http://de.hoefslag.localhost:8080/api/payments/return/abc", "tp_1"),
+            "http://de.hoefslag.localhost:8080/payments/test/tp_1"
+        );
+        assert_eq!(checkout_url("not a url", "tp_1"), "/payments/test/tp_1");
+    }
+}

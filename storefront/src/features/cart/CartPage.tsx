@@ -1,0 +1,308 @@
+/**
+ * The cart: lines with quantity and remove, scan sample names, free products, stock warnings,
+ * the discount code and the totals. Totals follow a change at once from the WASM engine while
+ * the server confirms; a server answer that differs from that preview shows an error box.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+
+import { paths } from '../../app/paths';
+import { Page } from '../../components/layout/Page';
+import { ErrorBox } from '../../components/ui/ErrorBox';
+import { Loading } from '../../components/ui/Loading';
+import { Price } from '../../components/ui/Price';
+import type { CalculatedCart, CalculatedProduct } from '../../engine';
+import { checkForm } from '../catalog/forms';
+import styles from '../shop.module.css';
+import { cartApi } from './api';
+import { CartTotals } from './CartTotals';
+import { cartErrorText } from './errors';
+import { useCart } from './state';
+
+const RQS = 4;
+
+function QuantityInput({ line, onChange }: { line: CalculatedProduct; onChange: (quantity: number) => void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(String(line.quantity));
+  useEffect(() => setValue(String(line.quantity)), [line.quantity]);
+  const commit = () => {
+    const quantity = Number.parseInt(value, 10);
+    if (Number.isFinite(quantity) && quantity !== Number(line.quantity)) onChange(quantity);
+    else setValue(String(line.quantity));
+  };
+  return (
+    <input
+      type="number"
+      min={0}
+      max={999}
+      inputMode="numeric"
+      value={value}
+      aria-label={t('cart.quantityOf', { product: line.description })}
+      data-testid={`quantity-${line.productVariantId}`}
+      style={{ width: '4.5rem' }}
+      onChange={(event) => setValue(event.target.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          commit();
+        }
+      }}
+    />
+  );
+}
+
+function SampleNames({ line, onError }: { line: CalculatedProduct; onError: (text: string | null) => void }) {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const names = new Map(line.rqsSamples.map((sample) => [Number(sample.sequence), sample.sampleName]));
+  const sequences = Array.from({ length: Number(line.quantity) }, (_, index) => index + 1);
+  return (
+    <div className={styles.form} data-testid={`samples-${line.productVariantId}`}>
+      {sequences.map((sequence) => (
+        <label key={sequence}>
+          {t('cart.sampleName', { number: sequence })}
+          <input
+            defaultValue={names.get(sequence) ?? ''}
+            placeholder={t('cart.samplePlaceholder')}
+            maxLength={100}
+            data-testid={`sample-${line.productVariantId}-${sequence}`}
+            onBlur={(event) => {
+              const name = event.target.value.trim();
+              if (name === (names.get(sequence) ?? '') || name === '') return;
+              cart
+                .call((id) => cartApi.setSampleName(id, Number(line.productVariantId), sequence, name))
+                .then(
+                  () => onError(null),
+                  (error: unknown) => onError(cartErrorText(error, t)),
+                );
+            }}
+          />
+        </label>
+      ))}
+    </div>
+  );
+}
+
+function CartLine({ line, calculation, onError }: { line: CalculatedProduct; calculation: CalculatedCart; onError: (text: string | null) => void }) {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const variantId = Number(line.productVariantId);
+  const warning = calculation.stockWarnings.find((candidate) => Number(candidate.productVariantId) === variantId);
+  const run = (promise: Promise<unknown>) => promise.then(() => onError(null), (error: unknown) => onError(cartErrorText(error, t)));
+  const discounted = line.originalAmount !== line.totalAmount;
+  return (
+    <li className={styles.card} data-testid="cart-line" data-variant-id={variantId}>
+      <div className={styles.row} style={{ justifyContent: 'space-between' }}>
+        <div>
+          <strong>{line.description}</strong>
+          <div className={styles.muted}>{line.productLabel}</div>
+          {line.productDiscounts.map((discount) => (
+            <div key={discount.promotionKey} className={styles.muted} data-testid="product-discount">
+              {discount.description}
+            </div>
+          ))}
+        </div>
+        <div className={styles.row}>
+          <QuantityInput line={line} onChange={(quantity) => run(quantity === 0 ? cart.remove(variantId) : cart.setQuantity(variantId, quantity))} />
+          <span data-testid="line-total">
+            {discounted && (
+              <s className={styles.muted}>
+                <Price amount={line.originalAmount} />
+              </s>
+            )}
+            <Price amount={line.totalAmount} />
+          </span>
+          <button type="button" className={styles.secondary} onClick={() => run(cart.remove(variantId))} data-testid={`remove-${variantId}`}>
+            {t('cart.remove')}
+          </button>
+        </div>
+      </div>
+      {warning && (
+        <p className={styles.warning} role="alert" data-testid="stock-warning">
+          {t('validation.stockLimited', { amount: Number(warning.amount) })}
+        </p>
+      )}
+      {Number(line.productType) === RQS && <SampleNames line={line} onError={onError} />}
+      {line.freeProducts.map((free) => (
+        <div key={free.productVariantId} className={styles.row} data-testid="free-product">
+          <span className={styles.notice}>{t('cart.freeProduct')}</span>
+          <span>
+            {t('cart.freeProductLine', { count: Number(free.quantity), product: free.description })}
+            {free.promotionText ? ` (${free.promotionText})` : ''}
+          </span>
+          <s className={styles.muted}>
+            <Price amount={free.originalAmount} />
+          </s>
+          <span>{t('common.free')}</span>
+        </div>
+      ))}
+    </li>
+  );
+}
+
+function DiscountCode({ code }: { code: string | null }) {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (code) {
+    return (
+      <div className={styles.row} data-testid="discount-code">
+        <span>{t('cart.discountCode.applied', { code })}</span>
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={() => cart.removeDiscountCode().catch((failure: unknown) => setError(cartErrorText(failure, t)))}
+        >
+          {t('cart.discountCode.remove')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className={styles.form}
+      data-testid="discount-code"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const entered = value.trim();
+        const errors = checkForm({ code: { value: entered, rules: [{ rule: 'required' }, { rule: 'maxLength', count: 50 }] } });
+        if (errors.code) {
+          setError(errors.code);
+          return;
+        }
+        setBusy(true);
+        cart
+          .addDiscountCode(entered)
+          .then(
+            () => {
+              setError(null);
+              setValue('');
+            },
+            (failure: unknown) => setError(cartErrorText(failure, t)),
+          )
+          .finally(() => setBusy(false));
+      }}
+    >
+      <label>
+        {t('cart.discountCode.label')}
+        <span className={styles.row}>
+          <input
+            name="code"
+            value={value}
+            placeholder={t('cart.discountCode.placeholder')}
+            onChange={(event) => setValue(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'discount-code-error' : undefined}
+          />
+          <button type="submit" className={styles.secondary} disabled={busy}>
+            {t('cart.discountCode.apply')}
+          </button>
+        </span>
+      </label>
+      {error && (
+        <span id="discount-code-error" className={styles.fieldError} role="alert">
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}
+
+/** The difference between the engine's preview and the server's answer: never hidden. */
+export function MismatchBox() {
+  const { t } = useTranslation();
+  const { mismatch, dismissMismatch } = useCart();
+  if (!mismatch) return null;
+  return (
+    <div data-testid="cart-mismatch">
+      <ErrorBox>
+        <p>{t('cart.mismatch')}</p>
+        <p>
+          <span className={styles.pair}>
+            <span>{t('cart.mismatchPreview')}</span>
+            <Price amount={mismatch.preview.totalAmount} />
+          </span>
+          <span className={`${styles.pair} ${styles.separated}`}>
+            <span>{t('cart.mismatchServer')}</span>
+            <Price amount={mismatch.server.totalAmount} />
+          </span>
+        </p>
+        <button type="button" className={styles.secondary} onClick={dismissMismatch}>
+          {t('common.close')}
+        </button>
+      </ErrorBox>
+    </div>
+  );
+}
+
+export function CartPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const cart = useCart();
+  const [error, setError] = useState<string | null>(null);
+  const calculation = cart.calculation;
+  if (!cart.loaded) {
+    return (
+      <Page title={t('cart.title')} testId="page-cart">
+        <Loading />
+      </Page>
+    );
+  }
+  if (!calculation || calculation.products.length === 0) {
+    return (
+      <Page title={t('cart.title')} testId="page-cart">
+        <p data-testid="cart-empty">{t('cart.empty')}</p>
+        <p>
+          <Link to={paths.home}>{t('cart.continueShopping')}</Link>
+        </p>
+      </Page>
+    );
+  }
+  const samples = calculation.products.filter((line) => Number(line.productType) === RQS);
+  const toCheckout = () => {
+    const names = samples.flatMap((line) => {
+      const byNumber = new Map(line.rqsSamples.map((sample) => [Number(sample.sequence), sample.sampleName]));
+      return Array.from({ length: Number(line.quantity) }, (_, index) => byNumber.get(index + 1) ?? '');
+    });
+    if (samples.length > 0) {
+      const errors = checkForm({ samples: { value: names as unknown as string, rules: [{ rule: 'sampleNames' }] } });
+      if (errors.samples) {
+        setError(errors.samples);
+        return;
+      }
+    }
+    navigate(paths.checkout.base);
+  };
+  return (
+    <Page title={t('cart.title')} testId="page-cart">
+      <MismatchBox />
+      <div className={styles.cartLayout}>
+        <section aria-label={t('cart.product')}>
+          <p className={styles.muted}>{t('cart.itemCount', { count: Number(calculation.itemCount) })}</p>
+          <ul className={`${styles.grid} ${cart.pending && !cart.previewing ? styles.pending : ''}`} style={{ gridTemplateColumns: '1fr' }}>
+            {calculation.products.map((line) => (
+              <CartLine key={line.productVariantId} line={line} calculation={calculation} onError={setError} />
+            ))}
+          </ul>
+          {error && (
+            <p className={styles.fieldError} role="alert" data-testid="cart-error">
+              {error}
+            </p>
+          )}
+        </section>
+        <aside className={styles.card} aria-label={t('checkout.summary.title')}>
+          <DiscountCode code={cart.answer?.cart.discountCode ?? null} />
+          <CartTotals calculation={calculation} />
+          <button type="button" className={styles.button} onClick={toCheckout} data-testid="to-checkout" disabled={cart.pending}>
+            {t('cart.toCheckout')}
+          </button>
+          <Link to={paths.home}>{t('cart.continueShopping')}</Link>
+        </aside>
+      </div>
+    </Page>
+  );
+}

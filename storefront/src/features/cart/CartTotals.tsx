@@ -1,0 +1,98 @@
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Price } from '../../components/ui/Price';
+import type { CalculatedCart } from '../../engine';
+import { useSite } from '../../state';
+import styles from '../shop.module.css';
+import { cartPendingAtom } from './state';
+
+/** The totals of a calculation (the engine's preview or the server's answer). */
+export function CartTotals({ calculation, vatHigh, vatLow }: { calculation: CalculatedCart; vatHigh?: string; vatLow?: string }) {
+  const { t } = useTranslation();
+  const pending = useAtomValue(cartPendingAtom);
+  const site = useSite();
+  const high = vatHigh ?? site.vatPercentageHigh;
+  const low = vatLow ?? site.vatPercentageLow;
+  const discounts = [...calculation.orderDiscounts];
+  return (
+    <dl className={styles.totals} data-testid="cart-totals" aria-busy={pending}>
+      <dt>{t('cart.subtotal')}</dt>
+      <dd data-testid="subtotal">
+        <Price amount={calculation.subTotalAmount} />
+      </dd>
+      {discounts.map((discount) => (
+        <Fragmentish key={`${discount.promotionKey}-${discount.description}`} label={discount.description}>
+          <Price amount={discount.amount} negative />
+        </Fragmentish>
+      ))}
+      <dt>{t('cart.shippingCosts')}</dt>
+      <dd data-testid="shipping-costs">
+        {calculation.shippingCosts === '0.00' && calculation.shippingMethods.length > 0 ? (
+          t('common.free')
+        ) : (
+          <Price amount={calculation.shippingCosts} />
+        )}
+      </dd>
+      {calculation.shippingDiscounts.map((discount) => (
+        <Fragmentish key={`ship-${discount.promotionKey}`} label={discount.description}>
+          <Price amount={discount.amount} negative />
+        </Fragmentish>
+      ))}
+      {calculation.paymentCosts !== '0.00' && (
+        <>
+          <dt>{t('cart.paymentCosts')}</dt>
+          <dd>
+            <Price amount={calculation.paymentCosts} />
+          </dd>
+        </>
+      )}
+      <dt className={styles.totalRow}>{t('cart.total')}</dt>
+      <dd className={styles.totalRow} data-testid="total">
+        <Price amount={calculation.totalAmount} />
+      </dd>
+      {calculation.giftCardAmount !== '0.00' && (
+        <>
+          <dt>{t('cart.giftCard.paid')}</dt>
+          <dd data-testid="gift-card-amount">
+            <Price amount={calculation.giftCardAmount} negative />
+          </dd>
+          <dt className={styles.totalRow}>{t('cart.amountToPay')}</dt>
+          <dd className={styles.totalRow} data-testid="amount-to-pay">
+            <Price amount={calculation.amountToPay} />
+          </dd>
+        </>
+      )}
+      <dt className={styles.muted}>{t('cart.totalExclVat')}</dt>
+      <dd className={styles.muted}>
+        <Price amount={calculation.totalAmountExclVat} />
+      </dd>
+      {calculation.vatAmountLow !== '0.00' && (
+        <>
+          <dt className={styles.muted}>{t('cart.vatLow', { rate: low })}</dt>
+          <dd className={styles.muted}>
+            <Price amount={calculation.vatAmountLow} />
+          </dd>
+        </>
+      )}
+      {calculation.vatAmountHigh !== '0.00' && (
+        <>
+          <dt className={styles.muted}>{t('cart.vatHigh', { rate: high })}</dt>
+          <dd className={styles.muted}>
+            <Price amount={calculation.vatAmountHigh} />
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function Fragmentish({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}

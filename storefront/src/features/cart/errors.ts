@@ -1,0 +1,27 @@
+import type { TFunction } from 'i18next';
+
+import { EngineError } from '../../engine';
+import { translateMessage } from '../../i18n';
+import { readApiError } from './api';
+
+/** A cart call's failure in the visitor's language: the message key when there is one. */
+export function cartErrorText(error: unknown, t: TFunction): string {
+  if (error instanceof EngineError) {
+    if (error.messageKey) return translateMessage({ key: error.messageKey });
+    if (error.code === 'quantity_out_of_range' || error.code === 'invalid_quantity') return t('validation.invalidQuantity');
+    return t('errors.generic');
+  }
+  const problem = readApiError(error);
+  if (problem.status === 0) return t('errors.generic');
+  if (problem.code === 'errors.discountCodeInvalid') return t('cart.discountCode.invalid');
+  const field = problem.fieldErrors[0];
+  if (field && i18nHas(t, field.key)) return t(field.key as never);
+  if (problem.code === 'quantity_out_of_range') return t('validation.invalidQuantity');
+  if (problem.code && i18nHas(t, problem.code)) return t(problem.code as never);
+  if (field?.message) return field.message;
+  return problem.status >= 500 ? t('errors.unexpectedServer', { status: problem.status }) : t('errors.generic');
+}
+
+function i18nHas(t: TFunction, key: string): boolean {
+  return key !== '' && t(key as never, { defaultValue: '' }) !== '';
+}

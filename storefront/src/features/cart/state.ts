@@ -1,0 +1,195 @@
+/**
+ * The cart's shared state and every change to it (specification section 4: no id, created,
+ * fetched; a failed fetch resets the cart silently).
+ *
+ * A change is previewed at once with the WASM engine (`calculateCart` on the engine input the
+ * server calculated with, changed the way the request will change it) while the server
+ * confirms. When the server's calculation differs from the preview, the difference is kept
+ * in `cartMismatchAtom` and the cart shows an error box: it is never hidden.
+ */
+import { atom, useAtomValue, useStore, type createStore } from 'jotai';
+import { useCallback, useMemo } from 'react';
+
+import { calculateCart, type CalculatedCart, type CartInput } from '../../engine';
+import { cartIdAtom, cartItemCountAtom } from '../../state';
+import { cartApi, type CartAnswer } from './api';
+
+type Store = ReturnType<typeof createStore>;
+
+/** The server's last answer: the cart and its calculation; null without a cart. */
+export const cartAnswerAtom = atom<CartAnswer | null>(null);
+/** True once the stored cart was fetched (or there was none). */
+export const cartLoadedAtom = atom(false);
+/** The engine's preview of a change the server has not confirmed yet. */
+export const cartPreviewAtom = atom<CalculatedCart | null>(null);
+/** A change is on its way to the server. */
+export const cartPendingAtom = atom(false);
+/** The server's calculation differed from the preview of the same change. */
+export const cartMismatchAtom = atom<{ preview: CalculatedCart; server: CalculatedCart } | null>(null);
+
+/** What the screens show: the preview while the server confirms, else the server's answer. */
+export const shownCalculationAtom = atom((get) => get(cartPreviewAtom) ?? get(cartAnswerAtom)?.calculation ?? null);
+
+/** JSON with sorted keys, `undefined` as null: two calculations are equal when this is. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (inner === undefined) return null;
+    if (inner instanceof Map) inner = Object.fromEntries(inner);
+    if (typeof inner === 'object' && inner !== null && !Array.isArray(inner)) {
+      return Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
+    return inner;
+  });
+}
+
+export function sameCalculation(a: CalculatedCart, b: CalculatedCart): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+function setAnswer(store: Store, answer: CartAnswer | null): void {
+  store.set(cartAnswerAtom, answer);
+  store.set(cartItemCountAtom, answer ? Number(answer.calculation.itemCount) : 0);
+}
+
+/** Fetches the stored cart; any failure resets the cart to empty (no id), silently. */
+export async function loadCart(store: Store): Promise<void> {
+  const id = store.get(cartIdAtom);
+  if (id === null || id === undefined) {
+    setAnswer(store, null);
+    store.set(cartLoadedAtom, true);
+    return;
+  }
+  try {
+    setAnswer(store, await cartApi.get(String(id)));
+  } catch {
+    store.set(cartIdAtom, null);
+    setAnswer(store, null);
+  }
+  store.set(cartLoadedAtom, true);
+}
+
+/** The cart's id, creating a cart first when there is none. */
+export async function ensureCart(store: Store): Promise<string> {
+  // A stored cart that has not been fetched yet is fetched first (never a second cart).
+  if (!store.get(cartAnswerAtom) && store.get(cartIdAtom) !== null) await loadCart(store);
+  const current = store.get(cartAnswerAtom);
+  if (current) return current.cart.shoppingcartId;
+  const created = await cartApi.create();
+  store.set(cartIdAtom, created.cart.shoppingcartId);
+  setAnswer(store, created);
+  return created.cart.shoppingcartId;
+}
+
+/** How a change alters the engine input, for the preview; null when it cannot be previewed. */
+export type PreviewChange = (input: CartInput) => CartInput | null;
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs one change: the engine preview first (shown at once), then the server call; changes run
+ * one after another. The preview's engine refusal (e.g. a quantity out of range) is thrown
+ * before anything is sent.
+ */
+export function changeCart(store: Store, request: (cartId: string) => Promise<CartAnswer>, preview?: PreviewChange): Promise<CartAnswer> {
+  const run = async () => {
+    const cartId = await ensureCart(store);
+    const input = store.get(cartAnswerAtom)?.input;
+    let previewed: CalculatedCart | null = null;
+    if (input && preview) {
+      const changed = preview(structuredClone(input));
+      if (changed) {
+        previewed = calculateCart(changed);
+        store.set(cartPreviewAtom, previewed);
+        store.set(cartItemCountAtom, Number(previewed.itemCount));
+      }
+    }
+    store.set(cartPendingAtom, true);
+    try {
+      const answer = await request(cartId);
+      if (previewed && !sameCalculation(previewed, answer.calculation)) {
+        store.set(cartMismatchAtom, { preview: previewed, server: answer.calculation });
+      } else if (previewed) {
+        store.set(cartMismatchAtom, null);
+      }
+      setAnswer(store, answer);
+      return answer;
+    } catch (error) {
+      // Back to what the server last confirmed.
+      setAnswer(store, store.get(cartAnswerAtom));
+      throw error;
+    } finally {
+      store.set(cartPreviewAtom, null);
+      store.set(cartPendingAtom, false);
+    }
+  };
+  const result = queue.then(run, run);
+  queue = result.catch(() => undefined);
+  return result;
+}
+
+/** Forgets the cart (after an order is placed): the next change creates a new one. */
+export function forgetCart(store: Store): void {
+  store.set(cartIdAtom, null);
+  setAnswer(store, null);
+}
+
+// The engine-input edits of the changes that can be previewed.
+const withCount = (input: CartInput, productVariantId: number, count: number): CartInput | null => {
+  const products = input.products ?? [];
+  const line = products.find((candidate) => Number(candidate.productVariantId) === productVariantId);
+  if (count <= 0) return { ...input, products: products.filter((candidate) => candidate !== line) };
+  if (line) return { ...input, products: products.map((candidate) => (candidate === line ? { ...line, count } : candidate)) };
+  const entry = input.catalog.find((candidate) => Number(candidate.productVariantId) === productVariantId);
+  if (!entry) return null;
+  return { ...input, products: [...products, { productId: entry.productId, productVariantId, count, rqsSamples: [] }] };
+};
+
+const countOf = (input: CartInput, productVariantId: number) =>
+  Number((input.products ?? []).find((line) => Number(line.productVariantId) === productVariantId)?.count ?? 0);
+
+/** The cart and its changes, for components. */
+export function useCart() {
+  const store = useStore();
+  const answer = useAtomValue(cartAnswerAtom);
+  const calculation = useAtomValue(shownCalculationAtom);
+  const pending = useAtomValue(cartPendingAtom);
+  const previewing = useAtomValue(cartPreviewAtom) !== null;
+  const mismatch = useAtomValue(cartMismatchAtom);
+  const loaded = useAtomValue(cartLoadedAtom);
+  const change = useCallback(
+    (request: (cartId: string) => Promise<CartAnswer>, preview?: PreviewChange) => changeCart(store, request, preview),
+    [store],
+  );
+  const actions = useMemo(
+    () => ({
+      add: (productVariantId: number, quantity: number) =>
+        change(
+          (id) => cartApi.add(id, productVariantId, quantity),
+          (input) => withCount(input, productVariantId, countOf(input, productVariantId) + quantity),
+        ),
+      setQuantity: (productVariantId: number, quantity: number) =>
+        change(
+          (id) => cartApi.setQuantity(id, productVariantId, quantity),
+          (input) => withCount(input, productVariantId, quantity),
+        ),
+      remove: (productVariantId: number) =>
+        change(
+          (id) => cartApi.remove(id, productVariantId),
+          (input) => withCount(input, productVariantId, 0),
+        ),
+      addDiscountCode: (code: string) => change((id) => cartApi.addDiscountCode(id, code)),
+      removeDiscountCode: () =>
+        change(
+          (id) => cartApi.removeDiscountCode(id),
+          (input) => ({ ...input, discountCode: null }),
+        ),
+      /** Any other call that answers the cart (checkout choices). */
+      call: (request: (cartId: string) => Promise<CartAnswer>) => change(request),
+      reload: () => loadCart(store),
+      forget: () => forgetCart(store),
+      dismissMismatch: () => store.set(cartMismatchAtom, null),
+    }),
+    [change, store],
+  );
+  return { answer, calculation, pending, previewing, mismatch, loaded, ...actions };
+}

@@ -1,0 +1,360 @@
+/**
+ * Product detail: images, price and unit prices (computed by the server's engine), stock state,
+ * back-in-stock sign-up, specifications, nutrients, reviews with the write-review form, compare
+ * and add to cart with a quantity.
+ */
+import type { TFunction } from 'i18next';
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { Page } from '../../components/layout/Page';
+import { AsyncView } from '../../components/ui/AsyncView';
+import { ErrorBox } from '../../components/ui/ErrorBox';
+import { Loading } from '../../components/ui/Loading';
+import { Price } from '../../components/ui/Price';
+import { ProductImage } from '../../components/ui/ProductImage';
+import { formatDate } from '../../engine';
+import { useCart } from '../cart/state';
+import { cartErrorText } from '../cart/errors';
+import { CompareButton } from '../compare/CompareButton';
+import styles from '../shop.module.css';
+import { fetchProduct, fetchReviews, type Nutrient, type ProductDetail, remindWhenInStock } from './api';
+import { checkForm } from './forms';
+import { StockLabel, UnitPriceList } from './ProductCard';
+import { ReviewForm } from './ReviewForm';
+
+/** The server's nutrient keys and their catalog keys (the specification's order is the server's). */
+const NUTRIENT_KEYS = {
+  dryMatterPercent: 'dryMatter',
+  crudeProtein: 'crudeProtein',
+  sugar: 'sugar',
+  crudeFibre: 'crudeFibre',
+  crudeFat: 'crudeFat',
+  crudeAsh: 'crudeAsh',
+  digestibleEnergyMj: 'energyDe',
+  ewpa: 'ewpa',
+  calcium: 'calcium',
+  phosphorus: 'phosphorus',
+  magnesium: 'magnesium',
+  sodium: 'sodium',
+  potassium: 'potassium',
+  copper: 'copper',
+  zinc: 'zinc',
+  manganese: 'manganese',
+  selenium: 'selenium',
+  vitaminA: 'vitaminA',
+  vitaminD3: 'vitaminD3',
+  vitaminE: 'vitaminE',
+  biotin: 'biotin',
+} as const;
+const GROUP_KEYS = {
+  analysis: 'analysis',
+  energy: 'energy',
+  minerals: 'minerals',
+  traceElements: 'traceElements',
+  vitamins: 'vitamins',
+} as const;
+
+/** A nutrient's label in the visitor's language (unknown ones as the server names them). */
+export function nutrientLabel(t: TFunction, nutrient: Nutrient): string {
+  const key = (NUTRIENT_KEYS as Record<string, (typeof NUTRIENT_KEYS)[keyof typeof NUTRIENT_KEYS]>)[nutrient.nutrient];
+  return key ? t(`product.nutrients.${key}`) : nutrient.nutrient;
+}
+
+/** A nutrient group's heading, or null for an unknown group. */
+export function nutrientGroupLabel(t: TFunction, group: string): string | null {
+  const key = (GROUP_KEYS as Record<string, (typeof GROUP_KEYS)[keyof typeof GROUP_KEYS]>)[group];
+  return key ? t(`product.nutrients.${key}`) : null;
+}
+
+function AddToCart({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const [quantity, setQuantity] = useState('1');
+  const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'added' } | { kind: 'failed'; text: string }>({ kind: 'idle' });
+  if (!product.stock.orderable) return null;
+  return (
+    <form
+      className={styles.row}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const count = Number.parseInt(quantity, 10);
+        setState({ kind: 'busy' });
+        cart.add(product.productVariantId, Number.isFinite(count) ? count : 0).then(
+          () => setState({ kind: 'added' }),
+          (error: unknown) => setState({ kind: 'failed', text: cartErrorText(error, t) }),
+        );
+      }}
+    >
+      <label className={styles.row}>
+        <span>{t('product.quantity')}</span>
+        <input
+          type="number"
+          min={1}
+          max={999}
+          inputMode="numeric"
+          value={quantity}
+          onChange={(event) => setQuantity(event.target.value)}
+          data-testid="quantity"
+          style={{ width: '5rem' }}
+        />
+      </label>
+      <button type="submit" className={styles.button} disabled={state.kind === 'busy'} data-testid="add-to-cart">
+        {t('product.addToCart')}
+      </button>
+      <span aria-live="polite">
+        {state.kind === 'added' && (
+          <span data-testid="added-to-cart">
+            {t('success.addedToCart')} <Link to="/cart/">{t('cart.title')}</Link>
+          </span>
+        )}
+        {state.kind === 'failed' && (
+          <span className={styles.fieldError} role="alert">
+            {state.text}
+          </span>
+        )}
+      </span>
+    </form>
+  );
+}
+
+function BackInStock({ productVariantId }: { productVariantId: number }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<'no' | 'sending' | 'sent' | 'failed'>('no');
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      data-testid="back-in-stock"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const errors = checkForm({ email: { value: email, rules: [{ rule: 'required' }, { rule: 'email' }] } });
+        setError(errors.email ?? null);
+        if (errors.email) return;
+        setSent('sending');
+        remindWhenInStock(productVariantId, email)
+          .then(() => setSent('sent'))
+          .catch(() => setSent('failed'));
+      }}
+    >
+      <strong>{t('product.notifyMe')}</strong>
+      <label>
+        {t('product.notifyEmail')}
+        <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} aria-invalid={error ? true : undefined} />
+        {error && (
+          <span className={styles.fieldError} role="alert">
+            {error}
+          </span>
+        )}
+      </label>
+      <button type="submit" className={styles.secondary} disabled={sent === 'sending' || sent === 'sent'}>
+        {t('product.notifySubmit')}
+      </button>
+      {sent === 'sent' && (
+        <p className={styles.notice} role="status" data-testid="back-in-stock-sent">
+          {t('product.notifyConfirmed')}
+        </p>
+      )}
+      {sent === 'failed' && (
+        <p className={styles.fieldError} role="alert">
+          {t('product.notifyNotAvailable')}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function Reviews({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation();
+  const promise = useMemo(() => fetchReviews(product.productId), [product.productId]);
+  return (
+    <section aria-labelledby="reviews-title" data-testid="reviews">
+      <h2 id="reviews-title">{t('reviews.title')}</h2>
+      <AsyncView promise={promise} pending={<Loading />} rejected={() => <p role="alert">{t('errors.generic')}</p>}>
+        {(page) => (
+          <>
+            {page.averageRating !== null && (
+              <p>
+                <span>{t('reviews.averageRating', { rating: page.averageRating })}</span>
+                <span className={styles.separated}>{t('reviews.basedOn', { count: page.reviewCount })}</span>
+              </p>
+            )}
+            {page.reviews.length === 0 ? (
+              <p>{t('reviews.none')}</p>
+            ) : (
+              <ul className={styles.grid}>
+                {page.reviews.map((review) => (
+                  <li key={review.reviewId} className={styles.card} data-testid="review">
+                    <h3>{review.title}</h3>
+                    <span className={styles.stars} role="img" aria-label={t('reviews.stars', { count: review.rating })} data-rating={review.rating} />
+                    <p>{review.text}</p>
+                    <p className={styles.muted}>
+                      <span>{review.reviewerName}</span>
+                      <span className={styles.separated}>{formatDate({ date: review.createdAt.slice(0, 10) }).text}</span>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </AsyncView>
+      <ReviewForm productId={product.productId} />
+    </section>
+  );
+}
+
+function Details({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation();
+  const nutrients = product.nutrients;
+  const specs: [string, string | null][] = [
+    [t('product.articleNumber'), product.articleNumber],
+    [t('product.ean'), product.ean],
+    [t('product.brand'), product.brand],
+    [t('product.colour'), product.colour],
+    [t('product.packaging'), product.packaging],
+    [t('product.content'), `${product.content.amount} ${product.content.unit}`],
+    [t('product.weight'), t('product.weightValue', { kilograms: product.weightKg })],
+    [
+      t('product.dimensions'),
+      t('product.dimensionsValue', { length: product.dimensionsCm.length, width: product.dimensionsCm.width, height: product.dimensionsCm.height }),
+    ],
+    [t('product.quantityPerPallet'), String(product.quantityPerPallet)],
+    [t('product.shelfLife'), product.shelfLifeMonths === null ? null : t('product.shelfLifeValue', { count: product.shelfLifeMonths })],
+    [t('product.deliveryTime'), t('product.deliveryTimeValue')],
+    [
+      t('product.energyLevel'),
+      product.energyLevel === null
+        ? null
+        : t(product.energyLevel === 'low' ? 'product.energyLow' : product.energyLevel === 'medium' ? 'product.energyMedium' : 'product.energyHigh'),
+    ],
+  ];
+  return (
+    <>
+      {product.longDescription && (
+        <section>
+          <h2>{t('product.description')}</h2>
+          <p>{product.longDescription}</p>
+        </section>
+      )}
+      <section>
+        <h2>{t('product.specifications')}</h2>
+        <table className={styles.table} data-testid="specifications">
+          <tbody>
+            {specs
+              .filter(([, value]) => value !== null && value !== '')
+              .map(([label, value]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td>{value}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </section>
+      {product.composition && (
+        <section>
+          <h2>{t('product.composition')}</h2>
+          <p>{product.composition}</p>
+        </section>
+      )}
+      {nutrients.length > 0 && (
+        <section>
+          <h2>{t('product.nutrients.title')}</h2>
+          <div className={styles.scroll}>
+            <table className={styles.table} data-testid="nutrients">
+              <tbody>
+                {nutrients.map((nutrient, index) => {
+                  const group = nutrients[index - 1]?.group !== nutrient.group ? nutrientGroupLabel(t, nutrient.group) : null;
+                  return (
+                    <Fragment key={nutrient.nutrient}>
+                      {group && (
+                        <tr>
+                          <th colSpan={2} scope="rowgroup">
+                            {group}
+                          </th>
+                        </tr>
+                      )}
+                      <tr>
+                        <th scope="row">{nutrientLabel(t, nutrient)}</th>
+                        <td>{`${nutrient.amount} ${nutrient.unit}`.trim()}</td>
+                      </tr>
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+export function ProductView({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation();
+  const variants = [product, ...product.otherVariants].filter((variant) => variant.url);
+  return (
+    <Page title={product.name} testId="page-productDetail">
+      <div className={styles.detail} data-product-id={product.productId} data-variant-id={product.productVariantId}>
+        <div className={styles.media}>
+          <ProductImage image={product.image} alt={product.name} size={600} lazy={false} />
+        </div>
+        <div>
+          {product.shortDescription && <p>{product.shortDescription}</p>}
+          {product.rating.average !== null && (
+            <p className={styles.muted}>
+              <a href="#reviews-title">
+                <span>{t('reviews.averageRating', { rating: product.rating.average })}</span>
+                <span className={styles.separated}>{t('reviews.basedOn', { count: product.rating.count })}</span>
+              </a>
+            </p>
+          )}
+          {variants.length > 1 && (
+            <nav aria-label={t('product.chooseVariant')}>
+              <ul className={styles.row} style={{ listStyle: 'none', padding: 0 }}>
+                {variants.map((variant) => (
+                  <li key={variant.productVariantId}>
+                    <Link
+                      to={variant.url ?? '#'}
+                      aria-current={variant.productVariantId === product.productVariantId ? 'true' : undefined}
+                      className={styles.secondary}
+                    >
+                      {variant.variantLabel ?? `${variant.content.amount} ${variant.content.unit}`}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <p className={styles.price} data-testid="product-price">
+            <Price amount={product.price} />
+          </p>
+          <UnitPriceList prices={product.unitPrice} />
+          <p>
+            <StockLabel state={product.stock.state} />
+          </p>
+          <AddToCart product={product} />
+          {product.stock.stockReminderAvailable && <BackInStock productVariantId={product.productVariantId} />}
+          <CompareButton product={{ productId: product.productId, productVariantId: product.productVariantId }} />
+        </div>
+      </div>
+      <Details product={product} />
+      <Reviews product={product} />
+    </Page>
+  );
+}
+
+/** The product page of the variant the route names. */
+export function ProductDetailPage({ productVariantId }: { productVariantId: number }) {
+  const [promise, setPromise] = useState(() => fetchProduct(productVariantId));
+  useEffect(() => setPromise(fetchProduct(productVariantId)), [productVariantId]);
+  return (
+    <AsyncView promise={promise} pending={<Loading />} rejected={() => <ErrorBox />}>
+      {(product) => <ProductView product={product} />}
+    </AsyncView>
+  );
+}

@@ -1,0 +1,49 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { initI18n } from '../../i18n';
+import { json, mockApi } from '../../test/api';
+import { ReviewForm } from './ReviewForm';
+
+describe('write-review form', () => {
+  beforeAll(async () => {
+    await initI18n('nl');
+  });
+
+  const fill = (text: string) => {
+    fireEvent.change(screen.getByLabelText('Titel'), { target: { value: 'Top voer' } });
+    fireEvent.change(screen.getByLabelText('Beoordeling'), { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText('Je review'), { target: { value: text } });
+    fireEvent.change(screen.getByLabelText('Naam'), { target: { value: 'Anna' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review plaatsen' }));
+  };
+
+  it('asks for at least 5 words (the engine rule), then sends the review', async () => {
+    const requests = mockApi([{ method: 'POST', url: '/api/products/7/reviews', respond: json({ status: 'pending' }, 201) }]);
+    render(<ReviewForm productId={7} />);
+    expect(screen.getByText('Gebruik minimaal 5 woorden.')).toBeInTheDocument();
+    fill('Mijn paard vindt het lekker');
+    expect(await screen.findByTestId('review-sent')).toHaveTextContent('Bedankt voor je review!');
+    expect(requests[0]?.body).toEqual({ title: 'Top voer', rating: 5, text: 'Mijn paard vindt het lekker', name: 'Anna' });
+  });
+
+  it('says so when the server cannot take the review', async () => {
+    mockApi([{ method: 'POST', url: '/api/products/7/reviews', respond: json({ status: 500 }, 500) }]);
+    render(<ReviewForm productId={7} />);
+    fill('Mijn paard vindt het lekker');
+    expect(await screen.findByTestId('review-not-sent')).toHaveTextContent('Reviews plaatsen is nog niet mogelijk');
+  });
+
+  it('refuses four words with the translated engine message', () => {
+    render(<ReviewForm productId={7} />);
+    fill('Mijn paard vindt lekker');
+    expect(screen.getByRole('alert')).toHaveTextContent('Je review moet minimaal 5 woorden bevatten');
+    expect(screen.getByLabelText('Je review')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('requires every field', () => {
+    render(<ReviewForm productId={7} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Review plaatsen' }));
+    expect(screen.getAllByRole('alert')).toHaveLength(4);
+  });
+});

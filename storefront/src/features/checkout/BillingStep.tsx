@@ -1,0 +1,267 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { cachedGet } from '../../api/cache';
+import { paths } from '../../app/paths';
+import type { CheckoutGates } from '../../engine';
+import { useSite } from '../../state';
+import { cartApi, type Billing } from '../cart/api';
+import { useCart } from '../cart/state';
+import { checkForm } from '../catalog/forms';
+import styles from '../shop.module.css';
+import { Field } from './fields';
+import { gatesOf, nextStep } from './gates';
+import { fetchCountries, type Country } from './reference';
+import { checkoutContactAtom, useServerErrors } from './useCheckout';
+
+/** The address fields shared by billing and the alternative delivery address. */
+export function AddressFields({
+  prefix,
+  values,
+  set,
+  errors,
+  countries,
+}: {
+  prefix: string;
+  values: Record<string, string>;
+  set: (name: string, value: string) => void;
+  errors: Record<string, string>;
+  countries: Country[];
+}) {
+  const { t } = useTranslation();
+  const input = (name: string, label: string, autoComplete: string) => (
+    <Field name={`${prefix}${name}`} label={label} error={errors[`${prefix}${name}`]}>
+      {(props) => <input {...props} value={values[name] ?? ''} autoComplete={autoComplete} onChange={(event) => set(name, event.target.value)} />}
+    </Field>
+  );
+  return (
+    <>
+      <div className={styles.row}>
+        {input('zipcode', t('checkout.fields.zipcode'), 'postal-code')}
+        {input('streetNumber', t('checkout.fields.houseNumber'), 'address-line2')}
+        {input('streetNumberAddition', t('checkout.fields.addition'), 'off')}
+      </div>
+      {input('street', t('checkout.fields.street'), 'address-line1')}
+      {input('city', t('checkout.fields.city'), 'address-level2')}
+      <Field name={`${prefix}countryId`} label={t('checkout.fields.country')} error={errors[`${prefix}countryId`]}>
+        {(props) => (
+          <select {...props} value={values.countryId ?? ''} onChange={(event) => set('countryId', event.target.value)}>
+            <option value="">{t('common.select')}</option>
+            {countries.map((country) => (
+              <option key={country.countryId} value={country.countryId}>
+                {country.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </>
+  );
+}
+
+/** Engine rules of an address; the postcode is checked for the chosen country. */
+export function addressRules(prefix: string, values: Record<string, string>, countries: Country[]) {
+  const country = countries.find((candidate) => String(candidate.countryId) === values.countryId)?.regionCode ?? null;
+  return {
+    [`${prefix}zipcode`]: { value: values.zipcode ?? '', rules: [{ rule: 'required' as const }, { rule: 'postcode' as const, country }] },
+    [`${prefix}streetNumber`]: { value: values.streetNumber ?? '', rules: [{ rule: 'required' as const }, { rule: 'houseNumber' as const }] },
+    [`${prefix}street`]: { value: values.street ?? '', rules: [{ rule: 'required' as const }, { rule: 'maxLength' as const, count: 100 }] },
+    [`${prefix}city`]: { value: values.city ?? '', rules: [{ rule: 'required' as const }, { rule: 'maxLength' as const, count: 100 }] },
+    [`${prefix}countryId`]: { value: values.countryId ?? '', rules: [{ rule: 'required' as const }] },
+  };
+}
+
+export function toAddress(values: Record<string, string>) {
+  return {
+    zipcode: values.zipcode?.trim() ?? '',
+    street: values.street?.trim() ?? '',
+    streetNumber: values.streetNumber?.trim() ?? '',
+    streetNumberAddition: values.streetNumberAddition?.trim() || undefined,
+    city: values.city?.trim() ?? '',
+    countryId: values.countryId ? Number(values.countryId) : null,
+  };
+}
+
+function initialValues(
+  billing: Billing | null,
+  company: { companyName?: string; vatNumber?: string } | null,
+  siteCountryId: number,
+  contact: Billing | null,
+) {
+  const address = billing?.address ?? {};
+  return {
+    firstName: billing?.firstName ?? contact?.firstName ?? '',
+    lastName: billing?.lastName ?? contact?.lastName ?? '',
+    emailAddress: billing?.emailAddress ?? contact?.emailAddress ?? '',
+    phoneNumber: billing?.phoneNumber ?? contact?.phoneNumber ?? '',
+    zipcode: address.zipcode ?? '',
+    street: address.street ?? '',
+    streetNumber: address.streetNumber ?? '',
+    streetNumberAddition: address.streetNumberAddition ?? '',
+    city: address.city ?? '',
+    countryId: String(address.countryId ?? siteCountryId),
+    companyName: company?.companyName ?? '',
+    vatNumber: company?.vatNumber ?? '',
+    password: '',
+    passwordRepeat: '',
+  };
+}
+
+export function BillingStep({ countries, gates }: { countries: Country[]; gates: CheckoutGates }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const navigate = useNavigate();
+  const cart = useCart();
+  const serverErrors = useServerErrors();
+  const answer = cart.answer;
+  const contact = useAtomValue(checkoutContactAtom);
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    initialValues(answer?.cart.billing ?? null, answer?.cart.company ?? null, site.countryId, contact),
+  );
+  const [business, setBusiness] = useState(Boolean(answer?.cart.company?.companyName));
+  const [createAccount, setCreateAccount] = useState(false);
+  const [newsletter, setNewsletter] = useState(answer?.cart.newsletterSubscribe ?? false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const text = (name: string, label: string, type = 'text', autoComplete = 'on') => (
+    <Field name={name} label={label} error={errors[name]}>
+      {(props) => <input {...props} type={type} autoComplete={autoComplete} value={values[name] ?? ''} onChange={(event) => set(name, event.target.value)} />}
+    </Field>
+  );
+  const submit = async () => {
+    const country = countries.find((candidate) => String(candidate.countryId) === values.countryId)?.regionCode ?? null;
+    const found = checkForm({
+      firstName: { value: values.firstName ?? '', rules: [{ rule: 'required' }, { rule: 'maxLength', count: 50 }] },
+      lastName: { value: values.lastName ?? '', rules: [{ rule: 'required' }, { rule: 'maxLength', count: 50 }] },
+      emailAddress: { value: values.emailAddress ?? '', rules: [{ rule: 'required' }, { rule: 'email' }] },
+      phoneNumber: { value: values.phoneNumber ?? '', rules: [{ rule: 'maxLength', count: 30 }, { rule: 'phone' }] },
+      ...addressRules('', values, countries),
+      ...(business
+        ? {
+            companyName: { value: values.companyName ?? '', rules: [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] },
+            vatNumber: { value: values.vatNumber ?? '', rules: [{ rule: 'vatNumber', country }] },
+          }
+        : {}),
+      ...(createAccount
+        ? {
+            password: { value: values.password ?? '', rules: [{ rule: 'required' }, { rule: 'password' }] },
+            passwordRepeat: { value: values.passwordRepeat ?? '', rules: [{ rule: 'required' }, { rule: 'passwordRepeat', field: 'password' }] },
+          }
+        : {}),
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const billing = {
+        firstName: values.firstName?.trim(),
+        lastName: values.lastName?.trim(),
+        emailAddress: values.emailAddress?.trim(),
+        phoneNumber: values.phoneNumber?.trim() || undefined,
+        address: toAddress(values),
+      };
+      let latest = await cart.call((id) => cartApi.setBilling(id, billing));
+      if (business) latest = await cart.call((id) => cartApi.setCompany(id, { companyName: values.companyName?.trim(), vatNumber: values.vatNumber?.trim() }));
+      else if (latest.cart.company) latest = await cart.call((id) => cartApi.setCompany(id, {}));
+      if (newsletter !== latest.cart.newsletterSubscribe) latest = await cart.call((id) => cartApi.setNewsletter(id, newsletter));
+      if (createAccount) {
+        const confirmUrl = `${window.location.origin}${paths.account.confirm}`;
+        latest = await cart.call((id) => cartApi.setPassword(id, values.password ?? '', confirmUrl));
+      }
+      navigate(nextStep('billing', gatesOf(latest, countries, site.countryId)));
+    } catch (error) {
+      setErrors(serverErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      data-testid="billing-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h2>{t('checkout.billing.title')}</h2>
+      <div className={styles.row}>
+        {text('firstName', t('checkout.fields.firstName'), 'text', 'given-name')}
+        {text('lastName', t('checkout.fields.lastName'), 'text', 'family-name')}
+      </div>
+      {text('emailAddress', t('checkout.fields.email'), 'email', 'email')}
+      {text('phoneNumber', `${t('checkout.fields.phone')} ${t('common.optional')}`, 'tel', 'tel')}
+      <AddressFields prefix="" values={values} set={set} errors={errors} countries={countries} />
+      <label className={styles.row}>
+        <input type="checkbox" checked={business} onChange={(event) => setBusiness(event.target.checked)} data-testid="business" />
+        <span>{t('checkout.billing.business')}</span>
+      </label>
+      {business && (
+        <>
+          {text('companyName', t('checkout.fields.companyName'), 'text', 'organization')}
+          {text('vatNumber', t('checkout.fields.vatNumber'))}
+        </>
+      )}
+      <label className={styles.row}>
+        <input type="checkbox" checked={createAccount} onChange={(event) => setCreateAccount(event.target.checked)} data-testid="create-account" />
+        <span>{t('checkout.billing.createAccount')}</span>
+      </label>
+      {createAccount && (
+        <>
+          <p className={styles.muted}>{t('checkout.billing.createAccountHelp')}</p>
+          {text('password', t('checkout.fields.password'), 'password', 'new-password')}
+          <span className={styles.muted}>{t('validation.passwordRequirements')}</span>
+          {text('passwordRepeat', t('checkout.fields.repeatPassword'), 'password', 'new-password')}
+        </>
+      )}
+      <label className={styles.row}>
+        <input type="checkbox" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />
+        <span>{t('checkout.billing.newsletter')}</span>
+      </label>
+      {errors._ && (
+        <p className={styles.fieldError} role="alert">
+          {errors._}
+        </p>
+      )}
+      {gates.orderOnDutchSite && <DutchNotice />}
+      <button type="submit" className={styles.button} disabled={busy} data-testid="billing-submit">
+        {t('checkout.next.delivery')}
+      </button>
+    </form>
+  );
+}
+
+/** The notice of the Dutch-address rule (engine gate `orderOnDutchSite`). */
+export function DutchNotice() {
+  const { t } = useTranslation();
+  const site = useSite();
+  const [href, setHref] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    // The Dutch site of the same brand: the site list and the countries, both cached.
+    Promise.all([cachedGet<unknown[]>('/api/Sites'), fetchCountries()]).then(
+      ([sites, countries]) => {
+        const nl = countries.find((country) => country.regionCode === 'NL')?.countryId;
+        const dutch = (Array.isArray(sites) ? sites : []).find((candidate) => {
+          const raw = candidate as { type?: number; countryId?: number; domain?: string };
+          return raw.type === site.type && raw.countryId === nl && raw.domain;
+        }) as { domain: string } | undefined;
+        if (current && dutch) setHref(`${window.location.protocol}//${dutch.domain}${window.location.port ? `:${window.location.port}` : ''}/`);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [site.type]);
+  return (
+    <div className={styles.warning} role="alert" data-testid="dutch-notice">
+      <p>{t('errors.dutchAddressNotice')}</p>
+      {href && <a href={href}>{t('errors.dutchAddressLink')}</a>}
+    </div>
+  );
+}

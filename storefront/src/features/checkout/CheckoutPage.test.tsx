@@ -1,0 +1,107 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { mockApi } from '../../test/api';
+import { renderApp } from '../../test/app';
+import { answerFor, cartInput } from '../cart/testing';
+
+const COUNTRIES = [
+  { countryId: 1, regionCode: 'NL', localizedName: 'Nederland' },
+  { countryId: 3, regionCode: 'DE', localizedName: 'Duitsland' },
+];
+
+const billing = { firstName: 'Anna', lastName: 'de Vries', emailAddress: 'anna@example.nl', address: { zipcode: '3511 AZ', street: 'Oudegracht', streetNumber: '1', city: 'Utrecht', countryId: 1 } };
+
+function withCart(answer: unknown) {
+  localStorage.setItem('hoofbeat.cartId', JSON.stringify('cart-1'));
+  mockApi([
+    { url: '/api/cart/cart-1', respond: answer },
+    { url: '/api/countries/localizedname', respond: COUNTRIES },
+  ]);
+}
+
+describe('checkout gates (engine checkout.gates)', () => {
+  it('an empty cart cannot open billing: to the cart', async () => {
+    withCart(answerFor(cartInput(0)));
+    const { router } = await renderApp('/checkout/billing/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart/'));
+  });
+
+  it('payment without a billing country goes to billing, with the reasons translated', async () => {
+    withCart(answerFor(cartInput(1)));
+    const { router } = await renderApp('/checkout/payment/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/billing/'));
+    expect(await screen.findByTestId('gate-reasons')).toHaveTextContent('Kies het land van je factuuradres');
+    expect(screen.getByTestId('billing-form')).toBeInTheDocument();
+  });
+
+  it('opens the delivery step once billing has a country', async () => {
+    withCart(answerFor(cartInput(1), { billing }));
+    const { router } = await renderApp('/checkout/delivery/');
+    expect(await screen.findByTestId('delivery-form')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/checkout/delivery/');
+  });
+
+  it('confirmation needs a payment method: to the first open step with the reason', async () => {
+    withCart(answerFor(cartInput(1), { billing }));
+    const { router } = await renderApp('/checkout/complete/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/billing/'));
+    expect(await screen.findByTestId('gate-reasons')).toHaveTextContent('Kies een betaalmethode');
+  });
+
+  it('with a payment method chosen the confirmation opens', async () => {
+    withCart(answerFor({ ...cartInput(1), paymentMethodId: 1 }, { billing, payment: { paymentMethodId: 1, issuer: 'ideal_INGBNL2A', giftCardNumber: null } }));
+    await renderApp('/checkout/complete/');
+    expect(await screen.findByTestId('confirm-step')).toHaveTextContent('iDEAL (ING)');
+    expect(screen.getByTestId('place-order')).toHaveTextContent('Bestellen en betalen');
+  });
+});
+
+describe('checkout forms', () => {
+  it("shows the server's field errors next to their fields", async () => {
+    localStorage.setItem('hoofbeat.cartId', JSON.stringify('cart-1'));
+    mockApi([
+      { url: '/api/cart/cart-1', respond: answerFor(cartInput(1)) },
+      { url: '/api/countries/localizedname', respond: COUNTRIES },
+      {
+        method: 'POST',
+        url: '/api/cart/cart-1/billing',
+        respond: new Response(
+          JSON.stringify({
+            status: 400,
+            code: 'errors.badRequest',
+            message: 'Payload is incorrect',
+            fieldErrors: { phoneNumber: [{ key: 'validation.invalidPhone', message: 'Dit telefoonnummer is niet geldig' }] },
+          }),
+          { status: 400, headers: { 'Content-Type': 'application/json' } },
+        ),
+      },
+    ]);
+    await renderApp('/checkout/billing/');
+    const form = await screen.findByTestId('billing-form');
+    const fill = (name: string, value: string) => fireEvent.change(form.querySelector(`[name=${name}]`) as Element, { target: { value } });
+    fill('firstName', 'Anna');
+    fill('lastName', 'de Vries');
+    fill('emailAddress', 'anna@example.nl');
+    fill('phoneNumber', '0612345678');
+    fill('zipcode', '3511 AZ');
+    fill('streetNumber', '150');
+    fill('street', 'Oudegracht');
+    fill('city', 'Utrecht');
+    fireEvent.click(screen.getByTestId('billing-submit'));
+    expect(await screen.findByTestId('error-phoneNumber')).toHaveTextContent('Dit telefoonnummer is niet geldig');
+    expect(form.querySelector('[name=phoneNumber]')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('checks the fields with the engine before anything is sent', async () => {
+    withCart(answerFor(cartInput(1)));
+    await renderApp('/checkout/billing/');
+    const form = await screen.findByTestId('billing-form');
+    fireEvent.change(form.querySelector('[name=emailAddress]') as Element, { target: { value: 'geen-adres' } });
+    fireEvent.change(form.querySelector('[name=zipcode]') as Element, { target: { value: '12' } });
+    fireEvent.click(screen.getByTestId('billing-submit'));
+    expect(await screen.findByTestId('error-emailAddress')).toHaveTextContent('Dit e-mailadres is niet geldig');
+    expect(screen.getByTestId('error-zipcode')).toHaveTextContent('Deze postcode is niet geldig');
+    expect(screen.getByTestId('error-firstName')).toHaveTextContent('Dit is een verplicht veld');
+  });
+});

@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { paths } from '../../app/paths';
+import { Price } from '../../components/ui/Price';
+import type { CheckoutGates } from '../../engine';
+import { readApiError } from '../cart/api';
+import { CartTotals } from '../cart/CartTotals';
+import { useCart } from '../cart/state';
+import { placeOrder } from '../order/api';
+import styles from '../shop.module.css';
+import { DutchNotice } from './BillingStep';
+import { IDEAL_ISSUERS, paymentMethodKey, type Country } from './reference';
+
+/** The order API's refusal codes (with or without the `errors.` prefix) and their messages. */
+const ORDER_ERROR_KEYS = {
+  outOfStock: 'errors.outOfStock',
+  giftCardBalance: 'errors.giftCardRejected',
+  giftCardRejected: 'errors.giftCardRejected',
+  discountCodeInvalid: 'cart.discountCode.invalid',
+  discountCodeUsed: 'errors.discountCodeUsed',
+  paymentProviderUnavailable: 'errors.paymentProviderUnavailable',
+} as const;
+const orderErrorKey = (code: string | null) =>
+  code ? (ORDER_ERROR_KEYS as Record<string, (typeof ORDER_ERROR_KEYS)[keyof typeof ORDER_ERROR_KEYS]>)[code.replace(/^errors\./, '')] : undefined;
+
+/** Where the browser goes after the order: the payment page, or the success page. */
+export const browser = { assign: (url: string) => window.location.assign(url) };
+
+export function ConfirmStep({ countries, gates }: { countries: Country[]; gates: CheckoutGates }) {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const [accepted, setAccepted] = useState(false);
+  const [termsError, setTermsError] = useState(false);
+  const [failure, setFailure] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const answer = cart.answer;
+  const calculation = cart.calculation;
+  if (!answer || !calculation) return null;
+  const view = answer.cart;
+  const country = (id: number | null | undefined) => countries.find((candidate) => candidate.countryId === id)?.name ?? '';
+  const address = (value: { street?: string; streetNumber?: string; streetNumberAddition?: string; zipcode?: string; city?: string; countryId?: number | null } | undefined | null) =>
+    value ? [`${value.street ?? ''} ${value.streetNumber ?? ''}${value.streetNumberAddition ? ` ${value.streetNumberAddition}` : ''}`.trim(), `${value.zipcode ?? ''} ${value.city ?? ''}`.trim(), country(value.countryId)] : [];
+  const methodKey = view.payment.paymentMethodId === null ? null : paymentMethodKey(view.payment.paymentMethodId);
+  const bank = IDEAL_ISSUERS.find(([id]) => id === view.payment.issuer)?.[1];
+  const billing = view.billing;
+  const delivery = calculation.scanProductsOnly
+    ? [t('checkout.delivery.skipped')]
+    : view.shippingMethod === 1
+      ? [t('checkout.delivery.pickupPoint'), t('checkout.pickupFinder.chosenShop', { location: view.dpdParcelShopId ?? '' })]
+      : view.alternativeShippingAddress
+        ? [t('checkout.delivery.alternativeAddress'), `${view.shipping?.firstName ?? ''} ${view.shipping?.lastName ?? ''}`.trim(), ...address(view.shipping?.address)]
+        : [t('checkout.delivery.home'), ...address(billing?.address)];
+
+  const place = () => {
+    if (!accepted) {
+      setTermsError(true);
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    placeOrder(view.shoppingcartId).then(
+      (placed) => browser.assign(placed.redirectUrl),
+      (error: unknown) => {
+        const problem = readApiError(error);
+        const details: string[] = [];
+        for (const field of problem.fieldErrors) {
+          const text = field.key ? t(field.key as never, { defaultValue: '' }) : '';
+          details.push(text || field.message);
+        }
+        const known = orderErrorKey(problem.code);
+        if (known) details.push(t(known));
+        else if (details.length === 0 && problem.message) details.push(problem.message);
+        setFailure(details);
+        setBusy(false);
+        void cart.reload();
+      },
+    );
+  };
+
+  return (
+    <div className={styles.form} style={{ maxWidth: 'none' }} data-testid="confirm-step">
+      <h2>{t('checkout.summary.title')}</h2>
+      <div className={styles.cartLayout}>
+        <section>
+          <table className={styles.table} data-testid="order-lines">
+            <thead>
+              <tr>
+                <th scope="col">{t('cart.product')}</th>
+                <th scope="col">{t('cart.quantity')}</th>
+                <th scope="col">{t('cart.price')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {calculation.products.map((line) => (
+                <tr key={line.productVariantId}>
+                  <td>
+                    {line.description}
+                    <div className={styles.muted}>{line.productLabel}</div>
+                    {line.rqsSamples.map((sample) => (
+                      <div key={sample.sequence} className={styles.muted}>
+                        {t('checkout.summary.sample', { number: sample.sequence, name: sample.sampleName })}
+                      </div>
+                    ))}
+                    {line.freeProducts.map((free) => (
+                      <div key={free.productVariantId} className={styles.muted}>
+                        {t('cart.freeProductLine', { count: Number(free.quantity), product: free.description })}
+                      </div>
+                    ))}
+                  </td>
+                  <td>{line.quantity}</td>
+                  <td>
+                    <Price amount={line.totalAmount} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className={styles.grid} style={{ marginTop: 'var(--space-4)' }}>
+            <div className={styles.card} data-testid="summary-billing">
+              <h3>{t('checkout.steps.billing')}</h3>
+              <span>{`${billing?.firstName ?? ''} ${billing?.lastName ?? ''}`}</span>
+              <span>{billing?.emailAddress}</span>
+              {address(billing?.address).map((part) => (
+                <span key={part}>{part}</span>
+              ))}
+              {view.company?.companyName && <span>{view.company.companyName}</span>}
+              {view.company?.vatNumber && <span>{view.company.vatNumber}</span>}
+              <Link to={paths.checkout.billing}>{t('common.edit')}</Link>
+            </div>
+            <div className={styles.card} data-testid="summary-delivery">
+              <h3>{t('checkout.steps.delivery')}</h3>
+              {delivery.map((part, index) => (
+                <span key={index}>{part}</span>
+              ))}
+              {!calculation.scanProductsOnly && <Link to={paths.checkout.delivery}>{t('common.edit')}</Link>}
+            </div>
+            <div className={styles.card} data-testid="summary-payment">
+              <h3>{t('checkout.steps.payment')}</h3>
+              {!gates.paymentNeeded || calculation.amountToPay === '0.00' ? (
+                <span>{t('checkout.payment.notRequired')}</span>
+              ) : (
+                <span>
+                  {methodKey ? t(`checkout.payment.methods.${methodKey}`) : ''}
+                  {bank ? ` (${bank})` : ''}
+                </span>
+              )}
+              {view.payment.giftCardNumber && <span>{t('cart.giftCard.title')}</span>}
+              <Link to={paths.checkout.payment}>{t('common.edit')}</Link>
+            </div>
+          </div>
+        </section>
+        <aside className={styles.card}>
+          <CartTotals calculation={calculation} />
+          <label className={styles.row}>
+            <input
+              type="checkbox"
+              checked={accepted}
+              onChange={(event) => {
+                setAccepted(event.target.checked);
+                setTermsError(false);
+              }}
+              data-testid="accept-terms"
+              aria-invalid={termsError ? true : undefined}
+            />
+            <span>
+              <Trans i18nKey="checkout.payment.terms" components={{ termsLink: <a href="/algemene-voorwaarden/" target="_blank" rel="noreferrer" /> }} />
+            </span>
+          </label>
+          {termsError && (
+            <span className={styles.fieldError} role="alert">
+              {t('validation.required')}
+            </span>
+          )}
+          {gates.orderOnDutchSite && <DutchNotice />}
+          {failure && (
+            <div className={styles.warning} role="alert" data-testid="order-error">
+              <p>{t('errors.orderPlacementFailed')}</p>
+              {failure.map((text, index) => (
+                <p key={index}>{text}</p>
+              ))}
+            </div>
+          )}
+          <button type="button" className={styles.button} onClick={place} disabled={busy || cart.pending} data-testid="place-order">
+            {gates.paymentNeeded && calculation.amountToPay !== '0.00' ? t('checkout.payment.payAndPlaceOrder') : t('checkout.payment.placeOrder')}
+          </button>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,311 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { apiFetch } from '../../api/client';
+import { Price } from '../../components/ui/Price';
+import type { CheckoutGates } from '../../engine';
+import { useSite } from '../../state';
+import { cartApi } from '../cart/api';
+import { cartErrorText } from '../cart/errors';
+import { useCart } from '../cart/state';
+import { checkForm } from '../catalog/forms';
+import styles from '../shop.module.css';
+import { AddressFields, addressRules, DutchNotice, toAddress } from './BillingStep';
+import { Field } from './fields';
+import { gatesOf, nextStep } from './gates';
+import type { Country } from './reference';
+import { useServerErrors } from './useCheckout';
+
+type Choice = 'home' | 'alternative' | 'pickup';
+
+interface ParcelShop {
+  parcelShopId: string;
+  name: string;
+  street: string;
+  streetNumber: string;
+  zipcode: string;
+  city: string;
+  distanceMeters: number;
+}
+
+interface Dealer {
+  dealerId: number;
+  name: string;
+  address: { street: string; streetNumber: string; zipcode: string; city: string };
+  distanceMeters: number | null;
+}
+
+function PickupFinder({ chosen, onChoose }: { chosen: string | null; onChoose: (shop: ParcelShop, query: string) => void }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [shops, setShops] = useState<ParcelShop[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const search = () => {
+    const term = query.trim();
+    const errors = checkForm({ query: { value: term, rules: [{ rule: 'required' }] } });
+    if (errors.query) {
+      setError(errors.query);
+      return;
+    }
+    setBusy(true);
+    apiFetch<{ parcelShops: ParcelShop[] }>(`/api/parcelshops?zipcodeOrCity=${encodeURIComponent(term)}`)
+      .then(
+        (answer) => {
+          setShops(answer.parcelShops);
+          setError(null);
+        },
+        (failure: unknown) => {
+          setShops([]);
+          setError(cartErrorText(failure, t));
+        },
+      )
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div className={styles.card} data-testid="pickup-finder">
+      <strong>{t('checkout.pickupFinder.title')}</strong>
+      <div className={styles.row}>
+        <label className={styles.row}>
+          <span>{t('checkout.pickupFinder.searchLabel')}</span>
+          <input
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                search();
+              }
+            }}
+            data-testid="pickup-query"
+          />
+        </label>
+        <button type="button" className={styles.secondary} onClick={search} disabled={busy} data-testid="pickup-search">
+          {t('checkout.pickupFinder.search')}
+        </button>
+      </div>
+      {error && (
+        <p className={styles.fieldError} role="alert">
+          {error}
+        </p>
+      )}
+      {shops && shops.length === 0 && !error && <p>{t('checkout.pickupFinder.none')}</p>}
+      {shops && shops.length > 0 && (
+        <ul className={styles.grid} data-testid="pickup-list">
+          {shops.map((shop) => (
+            <li key={shop.parcelShopId} className={styles.card}>
+              <strong>{shop.name}</strong>
+              <span>{`${shop.street} ${shop.streetNumber}, ${shop.zipcode} ${shop.city}`}</span>
+              <span className={styles.muted}>{t('checkout.pickupFinder.distance', { distance: (shop.distanceMeters / 1000).toFixed(1) })}</span>
+              {chosen === shop.parcelShopId ? (
+                <strong>{t('checkout.pickupFinder.chosen')}</strong>
+              ) : (
+                <button type="button" className={styles.secondary} onClick={() => onChoose(shop, query.trim())} data-testid="pickup-choose">
+                  {t('checkout.pickupFinder.choose')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function DealerChoice() {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const [near, setNear] = useState('');
+  const [dealers, setDealers] = useState<Dealer[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const chosen = cart.answer?.cart.dealerId ?? null;
+  return (
+    <details className={styles.card} data-testid="dealer-choice">
+      <summary>{t('checkout.dealer.title')}</summary>
+      <p className={styles.muted}>{t('checkout.dealer.text')}</p>
+      <div className={styles.row}>
+        <input value={near} onChange={(event) => setNear(event.target.value)} aria-label={t('checkout.pickupFinder.searchLabel')} />
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={() =>
+            apiFetch<{ dealers: Dealer[] }>(`/api/dealers${near.trim() ? `?near=${encodeURIComponent(near.trim())}` : ''}`).then(
+              (answer) => {
+                setDealers(answer.dealers.slice(0, 10));
+                setError(null);
+              },
+              (failure: unknown) => setError(cartErrorText(failure, t)),
+            )
+          }
+        >
+          {t('checkout.pickupFinder.search')}
+        </button>
+      </div>
+      {error && (
+        <p className={styles.fieldError} role="alert">
+          {error}
+        </p>
+      )}
+      {dealers && (
+        <ul className={styles.grid}>
+          {dealers.map((dealer) => (
+            <li key={dealer.dealerId} className={styles.card}>
+              <strong>{dealer.name}</strong>
+              <span>{`${dealer.address.street} ${dealer.address.streetNumber}, ${dealer.address.zipcode} ${dealer.address.city}`}</span>
+              {chosen === dealer.dealerId ? (
+                <strong>{t('checkout.dealer.chosen')}</strong>
+              ) : (
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  onClick={() => cart.call((id) => cartApi.setDealer(id, dealer.dealerId)).catch((failure: unknown) => setError(cartErrorText(failure, t)))}
+                >
+                  {t('checkout.dealer.choose')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}
+
+export function DeliveryStep({ countries, gates }: { countries: Country[]; gates: CheckoutGates }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const navigate = useNavigate();
+  const cart = useCart();
+  const serverErrors = useServerErrors();
+  const view = cart.answer?.cart;
+  const methods = cart.calculation?.shippingMethods ?? [];
+  const priceOf = (method: 0 | 1) => methods.find((option) => Number(option.shippingMethod) === method)?.price;
+  const [choice, setChoice] = useState<Choice>(view?.shippingMethod === 1 ? 'pickup' : view?.alternativeShippingAddress ? 'alternative' : 'home');
+  const shippingAddress = view?.shipping?.address ?? {};
+  const [values, setValues] = useState<Record<string, string>>({
+    firstName: view?.shipping?.firstName ?? '',
+    lastName: view?.shipping?.lastName ?? '',
+    zipcode: shippingAddress?.zipcode ?? '',
+    street: shippingAddress?.street ?? '',
+    streetNumber: shippingAddress?.streetNumber ?? '',
+    streetNumberAddition: shippingAddress?.streetNumberAddition ?? '',
+    city: shippingAddress?.city ?? '',
+    countryId: String(shippingAddress?.countryId ?? site.countryId),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
+
+  const choosePickup = (shop: ParcelShop, query: string) => {
+    setBusy(true);
+    cart
+      .call((id) => cartApi.setShipping(id, { shippingMethod: 1 }))
+      .then(() => cart.call((id) => cartApi.setPickupPoint(id, shop.parcelShopId, query || shop.zipcode)))
+      .then(
+        () => setErrors({}),
+        (error: unknown) => setErrors(serverErrors(error)),
+      )
+      .finally(() => setBusy(false));
+  };
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      let latest = cart.answer;
+      if (choice === 'alternative') {
+        const found = checkForm({
+          firstName: { value: values.firstName ?? '', rules: [{ rule: 'required' }, { rule: 'maxLength', count: 50 }] },
+          lastName: { value: values.lastName ?? '', rules: [{ rule: 'required' }, { rule: 'maxLength', count: 50 }] },
+          ...addressRules('', values, countries),
+        });
+        setErrors(found);
+        if (Object.keys(found).length > 0) return;
+        latest = await cart.call((id) =>
+          cartApi.setShipping(id, { firstName: values.firstName?.trim(), lastName: values.lastName?.trim(), address: toAddress(values), shippingMethod: 0 }),
+        );
+        latest = await cart.call((id) => cartApi.setAlternativeShipping(id, true));
+      } else if (choice === 'home') {
+        latest = await cart.call((id) => cartApi.setShipping(id, { shippingMethod: 0 }));
+        if (latest.cart.alternativeShippingAddress) latest = await cart.call((id) => cartApi.setAlternativeShipping(id, false));
+      } else if (!latest?.cart.dpdParcelShopId) {
+        setErrors({ _: t('checkout.parcelShopMissing') });
+        return;
+      } else if (latest.cart.alternativeShippingAddress) {
+        latest = await cart.call((id) => cartApi.setAlternativeShipping(id, false));
+      }
+      const next = nextStep('delivery', gatesOf(latest, countries, site.countryId));
+      navigate(next);
+    } catch (error) {
+      setErrors(serverErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const option = (value: Choice, label: string, method: 0 | 1) => {
+    const price = priceOf(method);
+    return (
+      <label className={styles.row}>
+        <input type="radio" name="delivery" value={value} checked={choice === value} onChange={() => setChoice(value)} data-testid={`delivery-${value}`} />
+        <span>{label}</span>
+        {price !== undefined && (
+          <span className={styles.muted}>
+            <Price amount={price} />
+          </span>
+        )}
+      </label>
+    );
+  };
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      data-testid="delivery-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h2>{t('checkout.delivery.title')}</h2>
+      <fieldset className={styles.form} style={{ border: 0, padding: 0 }}>
+        <legend className={styles.muted}>{t('checkout.delivery.title')}</legend>
+        {option('home', t('checkout.delivery.home'), 0)}
+        {option('alternative', t('checkout.delivery.alternativeAddress'), 0)}
+        {option('pickup', t('checkout.delivery.pickupPoint'), 1)}
+      </fieldset>
+      {choice === 'alternative' && (
+        <>
+          <div className={styles.row}>
+            <Field name="firstName" label={t('checkout.fields.firstName')} error={errors.firstName}>
+              {(props) => <input {...props} value={values.firstName ?? ''} onChange={(event) => set('firstName', event.target.value)} />}
+            </Field>
+            <Field name="lastName" label={t('checkout.fields.lastName')} error={errors.lastName}>
+              {(props) => <input {...props} value={values.lastName ?? ''} onChange={(event) => set('lastName', event.target.value)} />}
+            </Field>
+          </div>
+          <AddressFields prefix="" values={values} set={set} errors={errors} countries={countries} />
+        </>
+      )}
+      {choice === 'pickup' && (
+        <>
+          {view?.dpdParcelShopId && (
+            <p className={styles.notice} data-testid="pickup-chosen">
+              {t('checkout.pickupFinder.chosenShop', { location: view.dpdParcelShopZipcodeOrCity ? `${view.dpdParcelShopId} (${view.dpdParcelShopZipcodeOrCity})` : view.dpdParcelShopId })}
+            </p>
+          )}
+          <PickupFinder chosen={view?.dpdParcelShopId ?? null} onChoose={choosePickup} />
+        </>
+      )}
+      <DealerChoice />
+      {gates.orderOnDutchSite && <DutchNotice />}
+      {errors._ && (
+        <p className={styles.fieldError} role="alert">
+          {errors._}
+        </p>
+      )}
+      <button type="submit" className={styles.button} disabled={busy} data-testid="delivery-submit">
+        {t('checkout.next.payment')}
+      </button>
+    </form>
+  );
+}

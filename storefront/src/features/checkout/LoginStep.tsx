@@ -1,0 +1,111 @@
+import { useStore } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+
+import { isAuthenticated } from '../../api/auth';
+import { apiFetch } from '../../api/client';
+import { clearCache } from '../../api/cache';
+import { paths } from '../../app/paths';
+import { cartIdAtom } from '../../state';
+import { readApiError } from '../cart/api';
+import { loadCart } from '../cart/state';
+import { checkForm } from '../catalog/forms';
+import styles from '../shop.module.css';
+import { Field } from './fields';
+import { checkoutContactAtom, useServerErrors } from './useCheckout';
+
+/** Login or continue as a guest. Signing in takes the guest cart into the account's cart. */
+export function LoginStep() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const store = useStore();
+  const serverErrors = useServerErrors();
+  const [values, setValues] = useState({ emailAddress: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  // A signed-in customer has nothing to do here.
+  useEffect(() => {
+    let current = true;
+    isAuthenticated().then(
+      (signedIn) => current && signedIn && navigate(paths.checkout.billing, { replace: true }),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [navigate]);
+  const submit = async () => {
+    const found = checkForm({
+      emailAddress: { value: values.emailAddress, rules: [{ rule: 'required' }, { rule: 'email' }] },
+      password: { value: values.password, rules: [{ rule: 'required' }] },
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const cartId = store.get(cartIdAtom);
+      const account = await apiFetch<{
+        shoppingcartId?: string | null;
+        firstName?: string;
+        lastName?: string;
+        emailAddress?: string;
+        phoneNumber?: string;
+      }>('/api/authentication/signin', {
+        method: 'POST',
+        headers: { captcha: '' },
+        body: { emailAddress: values.emailAddress.trim(), password: values.password, shoppingcartId: cartId === null ? null : String(cartId) },
+      });
+      clearCache();
+      store.set(checkoutContactAtom, {
+        firstName: account.firstName ?? '',
+        lastName: account.lastName ?? '',
+        emailAddress: account.emailAddress ?? values.emailAddress.trim(),
+        phoneNumber: account.phoneNumber ?? '',
+      });
+      if (account.shoppingcartId) store.set(cartIdAtom, account.shoppingcartId);
+      await loadCart(store);
+      navigate(paths.checkout.billing);
+    } catch (error) {
+      setErrors(readApiError(error).status === 401 ? { _: t('errors.loginFailed') } : serverErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.detail} data-testid="checkout-login">
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <h2>{t('checkout.login.title')}</h2>
+        <Field name="emailAddress" label={t('checkout.fields.email')} error={errors.emailAddress}>
+          {(props) => <input {...props} type="email" autoComplete="email" value={values.emailAddress} onChange={(event) => setValues({ ...values, emailAddress: event.target.value })} />}
+        </Field>
+        <Field name="password" label={t('checkout.fields.password')} error={errors.password}>
+          {(props) => <input {...props} type="password" autoComplete="current-password" value={values.password} onChange={(event) => setValues({ ...values, password: event.target.value })} />}
+        </Field>
+        {errors._ && (
+          <p className={styles.fieldError} role="alert">
+            {errors._}
+          </p>
+        )}
+        <button type="submit" className={styles.button} disabled={busy}>
+          {t('header.login')}
+        </button>
+        <Link to={paths.checkout.passwordForgot}>{t('errors.loginFailedForgotLink')}</Link>
+      </form>
+      <div className={styles.form}>
+        <h2>{t('checkout.login.guestTitle')}</h2>
+        <p>{t('checkout.login.guestText')}</p>
+        <button type="button" className={styles.button} onClick={() => navigate(paths.checkout.billing)} data-testid="continue-as-guest">
+          {t('checkout.login.guestButton')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { Price } from '../../components/ui/Price';
+import type { CheckoutGates } from '../../engine';
+import { useSite } from '../../state';
+import { cartApi } from '../cart/api';
+import { useCart } from '../cart/state';
+import { checkForm } from '../catalog/forms';
+import styles from '../shop.module.css';
+import { DutchNotice } from './BillingStep';
+import { Field } from './fields';
+import { gatesOf, nextStep } from './gates';
+import { GIFT_CARD_METHOD, IDEAL, IDEAL_ISSUERS, paymentMethodKey, type Country } from './reference';
+import { useServerErrors } from './useCheckout';
+
+export function PaymentStep({ countries, gates }: { countries: Country[]; gates: CheckoutGates }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const navigate = useNavigate();
+  const cart = useCart();
+  const serverErrors = useServerErrors();
+  const payment = cart.answer?.cart.payment;
+  const methods = site.paymentMethods.filter((id) => id !== GIFT_CARD_METHOD && paymentMethodKey(id) !== null);
+  const giftCardOffered = site.paymentMethods.includes(GIFT_CARD_METHOD);
+  const [method, setMethod] = useState<number | null>(payment?.paymentMethodId ?? null);
+  const [issuer, setIssuer] = useState(payment?.issuer ?? '');
+  const [giftCard, setGiftCard] = useState({ number: payment?.giftCardNumber ?? '', pin: '' });
+  const [useGiftCard, setUseGiftCard] = useState(Boolean(payment?.giftCardNumber));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const calculation = cart.calculation;
+
+  // Nothing left to pay (the gift card pays it all): no method is needed.
+  const nothingToPay = calculation?.amountToPay === '0.00';
+  const send = async (withMethod: boolean) => {
+    const found = checkForm({
+      ...(withMethod && !nothingToPay ? { paymentMethodId: { value: method === null ? '' : String(method), rules: [{ rule: 'required' }] } } : {}),
+      ...(withMethod && method === IDEAL ? { issuer: { value: issuer, rules: [{ rule: 'required' }] } } : {}),
+      ...(useGiftCard
+        ? {
+            giftCardNumber: { value: giftCard.number.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 30 }] },
+            giftCardPin: { value: giftCard.pin.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 10 }] },
+          }
+        : {}),
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return null;
+    setBusy(true);
+    try {
+      const answer = await cart.call((id) =>
+        cartApi.setPayment(id, {
+          paymentMethodId: withMethod ? method : (payment?.paymentMethodId ?? null),
+          issuer: method === IDEAL ? issuer : null,
+          giftCardNumber: useGiftCard ? giftCard.number.trim() : null,
+          giftCardPin: useGiftCard ? giftCard.pin.trim() : null,
+        }),
+      );
+      return answer;
+    } catch (error) {
+      const found = serverErrors(error);
+      if (found._ && useGiftCard) found.giftCardNumber = found._;
+      setErrors(found);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      data-testid="payment-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send(true).then((answer) => answer && navigate(nextStep('payment', gatesOf(answer, countries, site.countryId))));
+      }}
+    >
+      <h2>{t('checkout.payment.title')}</h2>
+      {giftCardOffered && (
+        <fieldset className={styles.card} data-testid="gift-card">
+          <legend>{t('cart.giftCard.title')}</legend>
+          <label className={styles.row}>
+            <input type="checkbox" checked={useGiftCard} onChange={(event) => setUseGiftCard(event.target.checked)} data-testid="use-gift-card" />
+            <span>{t('cart.giftCard.apply')}</span>
+          </label>
+          {useGiftCard && (
+            <>
+              <div className={styles.row}>
+                <Field name="giftCardNumber" label={t('cart.giftCard.number')} error={errors.giftCardNumber}>
+                  {(props) => (
+                    <input {...props} inputMode="numeric" autoComplete="off" value={giftCard.number} onChange={(event) => setGiftCard({ ...giftCard, number: event.target.value })} />
+                  )}
+                </Field>
+                <Field name="giftCardPin" label={t('cart.giftCard.pin')} error={errors.giftCardPin}>
+                  {(props) => (
+                    <input {...props} inputMode="numeric" autoComplete="off" type="password" value={giftCard.pin} onChange={(event) => setGiftCard({ ...giftCard, pin: event.target.value })} />
+                  )}
+                </Field>
+              </div>
+              <button
+                type="button"
+                className={styles.secondary}
+                disabled={busy}
+                data-testid="gift-card-apply"
+                onClick={() =>
+                  void send(false).then((answer) => {
+                    if (answer && answer.calculation.amountToPay === '0.00') navigate(nextStep('payment', gatesOf(answer, countries, site.countryId)));
+                  })
+                }
+              >
+                {t('cart.giftCard.apply')}
+              </button>
+            </>
+          )}
+          {calculation && calculation.giftCardAmount !== '0.00' && (
+            <p data-testid="gift-card-paid">
+              <span className={styles.pair}>
+                <span>{t('cart.giftCard.paid')}</span>
+                <Price amount={calculation.giftCardAmount} />
+              </span>
+              <span className={`${styles.pair} ${styles.separated}`}>
+                <span>{t('cart.amountToPay')}</span>
+                <Price amount={calculation.amountToPay} />
+              </span>
+            </p>
+          )}
+        </fieldset>
+      )}
+      <fieldset className={styles.form} style={{ border: 0, padding: 0 }}>
+        <legend>{t('checkout.payment.method')}</legend>
+        {methods.map((id) => {
+          const key = paymentMethodKey(id);
+          return (
+            <label key={id} className={styles.row}>
+              <input type="radio" name="paymentMethodId" value={id} checked={method === id} onChange={() => setMethod(id)} data-testid={`payment-${key}`} />
+              <span>{key ? t(`checkout.payment.methods.${key}`) : id}</span>
+            </label>
+          );
+        })}
+        {errors.paymentMethodId && (
+          <span className={styles.fieldError} role="alert">
+            {errors.paymentMethodId}
+          </span>
+        )}
+      </fieldset>
+      {method === IDEAL && (
+        <Field name="issuer" label={t('checkout.payment.chooseBank')} error={errors.issuer}>
+          {(props) => (
+            <select {...props} value={issuer} onChange={(event) => setIssuer(event.target.value)} data-testid="issuer">
+              <option value="">{t('common.select')}</option>
+              {IDEAL_ISSUERS.map(([id, name]) => (
+                <option key={id} value={id}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      )}
+      {gates.orderOnDutchSite && <DutchNotice />}
+      {errors._ && !useGiftCard && (
+        <p className={styles.fieldError} role="alert">
+          {errors._}
+        </p>
+      )}
+      <button type="submit" className={styles.button} disabled={busy} data-testid="payment-submit">
+        {t('checkout.next.confirmation')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { atom, useAtomValue } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { CheckoutGates } from '../../engine';
+import { useSite } from '../../state';
+import { readApiError } from '../cart/api';
+import { cartAnswerAtom, cartLoadedAtom } from '../cart/state';
+import { gatesOf } from './gates';
+import { fetchCountries, type Country } from './reference';
+
+/** The signed-in customer's name, e-mail and phone, to fill in an empty billing form. */
+export const checkoutContactAtom = atom<{ firstName: string; lastName: string; emailAddress: string; phoneNumber: string } | null>(null);
+
+/** The countries (once) and the engine's gates of the current cart. */
+export function useCheckout(): { countries: Country[] | null; gates: CheckoutGates | null; loaded: boolean; failed: boolean } {
+  const site = useSite();
+  const answer = useAtomValue(cartAnswerAtom);
+  const loaded = useAtomValue(cartLoadedAtom);
+  const [countries, setCountries] = useState<Country[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let current = true;
+    fetchCountries().then(
+      (list) => current && setCountries(list),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  const gates = useMemo(() => (countries && loaded ? gatesOf(answer, countries, site.countryId) : null), [answer, countries, loaded, site.countryId]);
+  return { countries, gates, loaded: loaded && countries !== null, failed };
+}
+
+/** The server's field errors of a failed call, translated, by field name; `_` holds the rest. */
+export function useServerErrors() {
+  const { t } = useTranslation();
+  return (error: unknown): Record<string, string> => {
+    const problem = readApiError(error);
+    const errors: Record<string, string> = {};
+    const translated = (key: string, fallback: string) => {
+      const text = key ? t(key as never, { defaultValue: '' }) : '';
+      return text !== '' ? text : fallback;
+    };
+    for (const field of problem.fieldErrors) {
+      const name = field.field.replace(/^address\./, '');
+      errors[name] ??= translated(field.key, field.message || t('errors.generic'));
+    }
+    if (Object.keys(errors).length === 0) {
+      errors._ = problem.code ? translated(problem.code, problem.message ?? t('errors.generic')) : t('errors.generic');
+    }
+    return errors;
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * The comparison list (specification sections 4 and 5): at most 4 products, the same product
+ * never twice, stored in localStorage. The rule is the engine's (`compare.add`); the list keeps
+ * the variant that was compared too, for its page.
+ */
+import { useAtom } from 'jotai';
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import { useCallback } from 'react';
+
+import { addToComparison, type Message } from '../../engine';
+
+export interface ComparedProduct {
+  productId: number;
+  productVariantId: number;
+}
+
+export const COMPARE_STORAGE_KEY = 'hoofbeat.compare';
+
+const storage = createJSONStorage<ComparedProduct[]>(() => localStorage);
+export const compareListAtom = atomWithStorage<ComparedProduct[]>(COMPARE_STORAGE_KEY, [], storage, { getOnInit: true });
+
+/** The list after adding a product, and the engine's message when it was not added. */
+export function addCompared(list: ComparedProduct[], product: ComparedProduct): { list: ComparedProduct[]; message: Message | null } {
+  const result = addToComparison({ productIds: list.map((item) => item.productId), productId: product.productId });
+  if (!result.added) return { list, message: result.message ?? null };
+  const kept = list.filter((item) => result.productIds.map(Number).includes(item.productId));
+  return { list: [...kept, product], message: null };
+}
+
+export function useCompareList() {
+  const [list, setList] = useAtom(compareListAtom);
+  const add = useCallback(
+    (product: ComparedProduct) => {
+      const outcome = addCompared(list, product);
+      if (outcome.message === null) setList(outcome.list);
+      return outcome.message;
+    },
+    [list, setList],
+  );
+  const remove = useCallback((productId: number) => setList(list.filter((item) => item.productId !== productId)), [list, setList]);
+  const clear = useCallback(() => setList([]), [setList]);
+  return { list, add, remove, clear, has: (productId: number) => list.some((item) => item.productId === productId) };
+}

@@ -1,0 +1,80 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { toSite } from '../../api/sites';
+import { mockApi } from '../../test/api';
+import { HOEFSLAG_NL, renderApp } from '../../test/app';
+import type { OrderView } from './api';
+
+const SITE = toSite({ ...HOEFSLAG_NL, checkoutSuccessPageId: 113, checkoutSuccessRqsPageId: 114, checkoutFailedPageId: 115 });
+
+const order: OrderView = {
+  orderId: 'o-secret',
+  orderNumber: 'HS-2026-000201',
+  status: 'paid',
+  orderDate: Date.UTC(2026, 10, 22, 10),
+  siteId: 1,
+  languageId: 1,
+  emailAddress: 'anna@example.nl',
+  scanProductsOnly: true,
+  lines: [
+    {
+      lineNumber: 1,
+      productId: 83,
+      productVariantId: 1831,
+      productType: 4,
+      description: 'Hoefslag Hygiënescan Hooi',
+      quantity: 2,
+      unitPrice: '59.95',
+      originalAmount: '119.90',
+      discountAmount: '0.00',
+      totalAmount: '119.90',
+      vatType: 'high',
+      vatRatePercentage: '21',
+      isFree: false,
+      rqsSamples: [
+        { sequence: 1, sampleName: 'Perceel 1' },
+        { sequence: 2, sampleName: 'Perceel 2' },
+      ],
+    },
+  ],
+  orderDiscounts: [],
+  shippingDiscounts: [],
+  subTotalAmount: '119.90',
+  originalShippingCosts: '0.00',
+  shippingCosts: '0.00',
+  paymentCosts: '0.00',
+  totalAmount: '119.90',
+  vatAmountLow: '0.00',
+  vatAmountHigh: '20.81',
+  totalAmountExclVat: '99.09',
+  giftCardAmount: '0.00',
+  amountToPay: '119.90',
+  payment: { paymentMethodId: 1, issuer: 'ideal_INGBNL2A', status: 'paid' },
+  billing: null,
+  shipping: null,
+};
+
+const page = (path: string, id: number, title: string) => [
+  { url: `/api/routing/getbyurl?url=${encodeURIComponent(path)}`, respond: { type: 'contentPage', contentPageId: id, siteId: 1, languageId: 1 } },
+  { url: `/api/content/page?path=${encodeURIComponent(path.split('?')[0] ?? '')}`, respond: { page: { id, title, body: '' } } },
+];
+
+describe('after the payment provider', () => {
+  it('the scan thank-you page shows the order number, the samples and how to send them', async () => {
+    mockApi([...page('/bedankt-voor-uw-scanbestelling/?orderId=o-secret', 114, 'Bedankt'), { url: '/api/orders/o-secret', respond: order }]);
+    await renderApp('/bedankt-voor-uw-scanbestelling/?orderId=o-secret', { site: SITE });
+    expect(await screen.findByTestId('thank-you-number')).toHaveTextContent('Je bestelnummer is HS-2026-000201.');
+    expect(screen.getByTestId('rqs-instructions')).toBeInTheDocument();
+    expect(screen.getAllByTestId('order-sample').map((node) => node.textContent)).toEqual(['Monster 1: Perceel 1', 'Monster 2: Perceel 2']);
+    expect(screen.getByTestId('order-total')).toHaveTextContent('€ 119,90');
+    expect(screen.getByTestId('order-status')).toHaveTextContent('Betaald');
+  });
+
+  it('the failed-payment page offers to try again in the payment step', async () => {
+    mockApi(page('/betaling-mislukt/?orderId=o-secret', 115, 'Betaling mislukt'));
+    await renderApp('/betaling-mislukt/?orderId=o-secret', { site: SITE });
+    expect(await screen.findByTestId('page-payment-failed')).toHaveTextContent('De betaling is niet gelukt');
+    expect(screen.getByTestId('retry-payment')).toHaveAttribute('href', '/checkout/payment/');
+  });
+});

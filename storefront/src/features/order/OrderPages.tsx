@@ -1,0 +1,193 @@
+/**
+ * The pages the payment provider's return leads to (through the dynamic route, by the site's
+ * page ids): thank-you (with the scan variant) and failed payment. The order comes from
+ * `GET /api/orders/{orderId}`; its amounts are formatted by the engine.
+ */
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+
+import { paths } from '../../app/paths';
+import { Markdown } from '../../components/content/Markdown';
+import { Page } from '../../components/layout/Page';
+import { AsyncView } from '../../components/ui/AsyncView';
+import { ErrorBox } from '../../components/ui/ErrorBox';
+import { Loading } from '../../components/ui/Loading';
+import { Price } from '../../components/ui/Price';
+import { formatDate } from '../../engine';
+import { cartIdAtom } from '../../state';
+import { forgetCart, loadCart } from '../cart/state';
+import styles from '../shop.module.css';
+import { fetchOrder, forgetIdempotencyKey, type OrderView } from './api';
+
+const STATUS_KEYS = {
+  created: 'status.created',
+  open: 'status.open',
+  paid: 'status.paid',
+  processing: 'status.processing',
+  sent: 'status.sent',
+  closed: 'status.closed',
+  cancelled: 'status.cancelled',
+} as const;
+
+function OrderSummary({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.card} data-testid="order-summary">
+      <dl className={styles.totals}>
+        <dt>{t('checkout.summary.orderNumber')}</dt>
+        <dd data-testid="order-number">{order.orderNumber}</dd>
+        <dt>{t('account.orders.orderDate')}</dt>
+        <dd>{formatDate({ date: new Date(order.orderDate).toISOString().slice(0, 10) }).text}</dd>
+        <dt>{t('account.orders.status')}</dt>
+        <dd data-testid="order-status">{t((STATUS_KEYS as Record<string, (typeof STATUS_KEYS)[keyof typeof STATUS_KEYS]>)[order.status] ?? 'status.open')}</dd>
+      </dl>
+      <div className={styles.scroll}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{t('cart.product')}</th>
+              <th scope="col">{t('cart.quantity')}</th>
+              <th scope="col">{t('cart.price')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={line.lineNumber}>
+                <td>
+                  {line.description}
+                  {line.isFree && <span className={styles.muted}>{` ${t('cart.freeProduct')}`}</span>}
+                  {line.rqsSamples.map((sample) => (
+                    <div key={sample.sequence} className={styles.muted} data-testid="order-sample">
+                      {t('checkout.summary.sample', { number: sample.sequence, name: sample.sampleName })}
+                    </div>
+                  ))}
+                </td>
+                <td>{line.quantity}</td>
+                <td>{line.isFree ? t('common.free') : <Price amount={line.totalAmount} />}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className={styles.totals}>
+        <dt>{t('cart.subtotal')}</dt>
+        <dd>
+          <Price amount={order.subTotalAmount} />
+        </dd>
+        {order.orderDiscounts.map((discount) => (
+          <Row key={discount.promotionKey} label={discount.description} amount={discount.amount} negative />
+        ))}
+        <dt>{t('cart.shippingCosts')}</dt>
+        <dd>
+          <Price amount={order.shippingCosts} />
+        </dd>
+        {order.paymentCosts !== '0.00' && <Row label={t('cart.paymentCosts')} amount={order.paymentCosts} />}
+        <dt className={styles.totalRow}>{t('cart.total')}</dt>
+        <dd className={styles.totalRow} data-testid="order-total">
+          <Price amount={order.totalAmount} />
+        </dd>
+        {order.giftCardAmount !== '0.00' && (
+          <>
+            <Row label={t('cart.giftCard.paid')} amount={order.giftCardAmount} negative />
+            <Row label={t('cart.amountToPay')} amount={order.amountToPay} />
+          </>
+        )}
+        <dt className={styles.muted}>{t('cart.totalExclVat')}</dt>
+        <dd className={styles.muted}>
+          <Price amount={order.totalAmountExclVat} />
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+function Row({ label, amount, negative = false }: { label: string; amount: string; negative?: boolean }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <Price amount={amount} negative={negative} />
+      </dd>
+    </>
+  );
+}
+
+function useOrderId(): string | null {
+  const location = useLocation();
+  return new URLSearchParams(location.search).get('orderId');
+}
+
+/** Thank you: the order number and summary; the scan variant explains sending the samples. */
+export function ThankYouPage({ title, body, scan }: { title: string; body?: string | undefined; scan: boolean }) {
+  const { t } = useTranslation();
+  const orderId = useOrderId();
+  const store = useStore();
+  const cartId = useAtomValue(cartIdAtom);
+  const promise = useMemo(() => (orderId ? fetchOrder(orderId) : null), [orderId]);
+  useEffect(() => {
+    if (!promise) return;
+    // The order is placed: the next visit to the cart starts a new one.
+    promise.then(() => {
+      forgetIdempotencyKey(cartId);
+      forgetCart(store);
+    }, () => undefined);
+  }, [promise]);
+  return (
+    <Page title={title || t('checkout.thankYou.title')} testId="page-thank-you">
+      {body && <Markdown source={body} />}
+      {promise ? (
+        <AsyncView promise={promise} pending={<Loading />} rejected={() => <ErrorBox />}>
+          {(order) => (
+            <>
+              <p data-testid="thank-you-number">{t('checkout.thankYou.orderNumber', { orderNumber: order.orderNumber })}</p>
+              <p>{t('checkout.thankYou.mail', { email: order.emailAddress })}</p>
+              {(scan || order.scanProductsOnly) && (
+                <div className={styles.notice} data-testid="rqs-instructions">
+                  <p>{t('checkout.thankYou.scanText')}</p>
+                  <ol>
+                    <li>{t('roughage.step2')}</li>
+                    <li>{t('roughage.step3')}</li>
+                    <li>{t('roughage.step4')}</li>
+                  </ol>
+                </div>
+              )}
+              <OrderSummary order={order} />
+            </>
+          )}
+        </AsyncView>
+      ) : (
+        <p>{t('checkout.thankYou.noOrder')}</p>
+      )}
+      <p>
+        <Link to={paths.home}>{t('cart.continueShopping')}</Link>
+      </p>
+    </Page>
+  );
+}
+
+/** Failed payment: the cart is kept; "try again" goes back to the payment step. */
+export function PaymentFailedPage({ title }: { title: string }) {
+  const { t } = useTranslation();
+  const orderId = useOrderId();
+  const store = useStore();
+  const cartId = useAtomValue(cartIdAtom);
+  useEffect(() => {
+    // A new attempt is a new order; the cart is fetched again (it is kept).
+    forgetIdempotencyKey(cartId);
+    void loadCart(store);
+  }, []);
+  return (
+    <Page title={title || t('checkout.failed.title')} testId="page-payment-failed">
+      <p>{t('checkout.failed.text')}</p>
+      {orderId && <p className={styles.muted}>{t('checkout.failed.reference', { number: orderId })}</p>}
+      <p className={styles.row}>
+        <Link to={paths.checkout.payment} className={styles.button} data-testid="retry-payment">
+          {t('checkout.failed.retry')}
+        </Link>
+        <Link to={paths.checkout.payment}>{t('checkout.failed.otherMethod')}</Link>
+      </p>
+    </Page>
+  );
+}
