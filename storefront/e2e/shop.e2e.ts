@@ -263,6 +263,8 @@ describe('checkout', () => {
     const { page, errors } = await freshPage();
     await addToCart(page, await productPathOf(page, 1011), 1);
     await guestCheckoutToConfirmation(page, { pickup: true, method: 'ideal' });
+    // The method's name and bank come from GET /api/paymentmethods: wait until they are shown.
+    await page.getByTestId('summary-payment').getByText('iDEAL (ING)').waitFor();
     expect(await page.getByTestId('summary-payment').textContent()).toContain('iDEAL (ING)');
     expect(await page.getByTestId('summary-delivery').textContent()).toContain('NL-UT');
     await shoot(page, 'checkout-confirmation');

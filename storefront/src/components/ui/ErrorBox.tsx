@@ -6,9 +6,9 @@ import styles from './ErrorBox.module.css';
 
 /**
  * 'Oeps, hier ging iets mis!' (specification section 2): a retry link that reloads the page
- * and a link to the base path.
+ * (or, with `onRetry`, asks again without a reload) and a link to the base path.
  */
-export function ErrorBox({ children }: { children?: ReactNode }) {
+export function ErrorBox({ children, onRetry }: { children?: ReactNode; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
     <section className={styles.box} role="alert" aria-labelledby="error-box-title">
@@ -21,7 +21,8 @@ export function ErrorBox({ children }: { children?: ReactNode }) {
           href={typeof window === 'undefined' ? '/' : window.location.href}
           onClick={(event) => {
             event.preventDefault();
-            window.location.reload();
+            if (onRetry) onRetry();
+            else window.location.reload();
           }}
         >
           {t('errors.errorBoxRetry')}

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { mockApi } from '../../test/api';
+import { mockApi, type MockRoute } from '../../test/api';
 import { renderApp } from '../../test/app';
 import { answerFor, cartInput } from '../cart/testing';
 
@@ -12,11 +12,28 @@ const COUNTRIES = [
 
 const billing = { firstName: 'Anna', lastName: 'de Vries', emailAddress: 'anna@example.nl', address: { zipcode: '3511 AZ', street: 'Oudegracht', streetNumber: '1', city: 'Utrecht', countryId: 1 } };
 
-function withCart(answer: unknown) {
+/** `GET /api/paymentmethods`: the name and the banks of the chosen method come from here. */
+const PAYMENT_METHODS = [
+  {
+    paymentMethodId: 1,
+    key: 'ideal',
+    name: 'iDEAL',
+    costs: '0.00',
+    flow: 'redirect',
+    requiresIssuer: true,
+    issuers: [
+      { issuerId: 'ideal_ABNANL2A', name: 'ABN AMRO' },
+      { issuerId: 'ideal_INGBNL2A', name: 'ING' },
+    ],
+  },
+];
+
+function withCart(answer: unknown, extra: MockRoute[] = []) {
   localStorage.setItem('hoofbeat.cartId', JSON.stringify('cart-1'));
   mockApi([
     { url: '/api/cart/cart-1', respond: answer },
     { url: '/api/countries/localizedname', respond: COUNTRIES },
+    ...extra,
   ]);
 }
 
@@ -50,9 +67,12 @@ describe('checkout gates (engine checkout.gates)', () => {
   });
 
   it('with a payment method chosen the confirmation opens', async () => {
-    withCart(answerFor({ ...cartInput(1), paymentMethodId: 1 }, { billing, payment: { paymentMethodId: 1, issuer: 'ideal_INGBNL2A', giftCardNumber: null } }));
+    withCart(answerFor({ ...cartInput(1), paymentMethodId: 1 }, { billing, payment: { paymentMethodId: 1, issuer: 'ideal_INGBNL2A', giftCardNumber: null } }), [
+      { url: '/api/paymentmethods', respond: PAYMENT_METHODS },
+    ]);
     await renderApp('/checkout/complete/');
-    expect(await screen.findByTestId('confirm-step')).toHaveTextContent('iDEAL (ING)');
+    // The method's name and bank come from GET /api/paymentmethods.
+    await waitFor(() => expect(screen.getByTestId('confirm-step')).toHaveTextContent('iDEAL (ING)'));
     expect(screen.getByTestId('place-order')).toHaveTextContent('Bestellen en betalen');
   });
 });

@@ -3,6 +3,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { paths } from '../../app/paths';
+import { ErrorBox } from '../../components/ui/ErrorBox';
+import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import type { CheckoutGates } from '../../engine';
 import { readApiError } from '../cart/api';
@@ -11,7 +13,8 @@ import { useCart } from '../cart/state';
 import { placeOrder } from '../order/api';
 import styles from '../shop.module.css';
 import { DutchNotice } from './BillingStep';
-import { IDEAL_ISSUERS, paymentMethodKey, type Country } from './reference';
+import type { Country } from './reference';
+import { usePaymentMethods } from './useCheckout';
 
 /** The order API's refusal codes (with or without the `errors.` prefix) and their messages. */
 const ORDER_ERROR_KEYS = {
@@ -35,6 +38,10 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
   const [termsError, setTermsError] = useState(false);
   const [failure, setFailure] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const chosenId = cart.answer?.cart.payment.paymentMethodId ?? null;
+  const paying = gates.paymentNeeded && cart.calculation !== null && cart.calculation.amountToPay !== '0.00';
+  // The method's name and bank come from the server's list, asked only when they are shown.
+  const offered = usePaymentMethods(paying && chosenId !== null);
   const answer = cart.answer;
   const calculation = cart.calculation;
   if (!answer || !calculation) return null;
@@ -42,8 +49,8 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
   const country = (id: number | null | undefined) => countries.find((candidate) => candidate.countryId === id)?.name ?? '';
   const address = (value: { street?: string; streetNumber?: string; streetNumberAddition?: string; zipcode?: string; city?: string; countryId?: number | null } | undefined | null) =>
     value ? [`${value.street ?? ''} ${value.streetNumber ?? ''}${value.streetNumberAddition ? ` ${value.streetNumberAddition}` : ''}`.trim(), `${value.zipcode ?? ''} ${value.city ?? ''}`.trim(), country(value.countryId)] : [];
-  const methodKey = view.payment.paymentMethodId === null ? null : paymentMethodKey(view.payment.paymentMethodId);
-  const bank = IDEAL_ISSUERS.find(([id]) => id === view.payment.issuer)?.[1];
+  const method = offered.methods?.find((candidate) => candidate.paymentMethodId === chosenId);
+  const bank = method?.issuers.find((candidate) => candidate.issuerId === view.payment.issuer)?.name;
   const billing = view.billing;
   const delivery = calculation.scanProductsOnly
     ? [t('checkout.delivery.skipped')]
@@ -138,11 +145,15 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
             </div>
             <div className={styles.card} data-testid="summary-payment">
               <h3>{t('checkout.steps.payment')}</h3>
-              {!gates.paymentNeeded || calculation.amountToPay === '0.00' ? (
+              {!paying ? (
                 <span>{t('checkout.payment.notRequired')}</span>
+              ) : chosenId !== null && offered.failed ? (
+                <ErrorBox onRetry={offered.retry} />
+              ) : chosenId !== null && offered.methods === null ? (
+                <Loading />
               ) : (
                 <span>
-                  {methodKey ? t(`checkout.payment.methods.${methodKey}`) : ''}
+                  {method?.name ?? ''}
                   {bank ? ` (${bank})` : ''}
                 </span>
               )}

@@ -1,11 +1,13 @@
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { apiFetch } from '../../api/client';
 import { Price } from '../../components/ui/Price';
-import type { CheckoutGates } from '../../engine';
-import { useSite } from '../../state';
+import { formatAmount, type CheckoutGates } from '../../engine';
+import type { Culture } from '../../i18n';
+import { cultureAtom, useSite } from '../../state';
 import { cartApi } from '../cart/api';
 import { cartErrorText } from '../cart/errors';
 import { useCart } from '../cart/state';
@@ -36,8 +38,26 @@ interface Dealer {
   distanceMeters: number | null;
 }
 
+/**
+ * Whole meters as kilometres, a decimal string (`1250` -> `"1.250"`): the decimal point is moved
+ * three digits in the text, so no floating-point arithmetic. Null for anything but a whole,
+ * non-negative number of meters.
+ */
+export function kilometresOf(meters: number): string | null {
+  if (!Number.isSafeInteger(meters) || meters < 0) return null;
+  const digits = String(meters).padStart(4, '0');
+  return `${digits.slice(0, -3)}.${digits.slice(-3)}`;
+}
+
+/** A distance in kilometres as the culture writes numbers (the engine's `locale.formatAmount`: two decimals). */
+export function distanceText(meters: number, culture: Culture): string | null {
+  const kilometres = kilometresOf(meters);
+  return kilometres === null ? null : formatAmount({ amount: kilometres, culture }).text;
+}
+
 function PickupFinder({ chosen, onChoose }: { chosen: string | null; onChoose: (shop: ParcelShop, query: string) => void }) {
   const { t } = useTranslation();
+  const culture = useAtomValue(cultureAtom);
   const [query, setQuery] = useState('');
   const [shops, setShops] = useState<ParcelShop[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -93,20 +113,27 @@ function PickupFinder({ chosen, onChoose }: { chosen: string | null; onChoose: (
       {shops && shops.length === 0 && !error && <p>{t('checkout.pickupFinder.none')}</p>}
       {shops && shops.length > 0 && (
         <ul className={styles.grid} data-testid="pickup-list">
-          {shops.map((shop) => (
-            <li key={shop.parcelShopId} className={styles.card}>
-              <strong>{shop.name}</strong>
-              <span>{`${shop.street} ${shop.streetNumber}, ${shop.zipcode} ${shop.city}`}</span>
-              <span className={styles.muted}>{t('checkout.pickupFinder.distance', { distance: (shop.distanceMeters / 1000).toFixed(1) })}</span>
-              {chosen === shop.parcelShopId ? (
-                <strong>{t('checkout.pickupFinder.chosen')}</strong>
-              ) : (
-                <button type="button" className={styles.secondary} onClick={() => onChoose(shop, query.trim())} data-testid="pickup-choose">
-                  {t('checkout.pickupFinder.choose')}
-                </button>
-              )}
-            </li>
-          ))}
+          {shops.map((shop) => {
+            const distance = distanceText(shop.distanceMeters, culture);
+            return (
+              <li key={shop.parcelShopId} className={styles.card}>
+                <strong>{shop.name}</strong>
+                <span>{`${shop.street} ${shop.streetNumber}, ${shop.zipcode} ${shop.city}`}</span>
+                {distance !== null && (
+                  <span className={styles.muted} data-testid="pickup-distance">
+                    {t('checkout.pickupFinder.distance', { distance })}
+                  </span>
+                )}
+                {chosen === shop.parcelShopId ? (
+                  <strong>{t('checkout.pickupFinder.chosen')}</strong>
+                ) : (
+                  <button type="button" className={styles.secondary} onClick={() => onChoose(shop, query.trim())} data-testid="pickup-choose">
+                    {t('checkout.pickupFinder.choose')}
+                  </button>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { ErrorBox } from '../../components/ui/ErrorBox';
+import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import type { CheckoutGates } from '../../engine';
 import { useSite } from '../../state';
@@ -12,9 +14,14 @@ import styles from '../shop.module.css';
 import { DutchNotice } from './BillingStep';
 import { Field } from './fields';
 import { gatesOf, nextStep } from './gates';
-import { GIFT_CARD_METHOD, IDEAL, IDEAL_ISSUERS, paymentMethodKey, type Country } from './reference';
-import { useServerErrors } from './useCheckout';
+import { hasCosts, isGiftCard, type Country } from './reference';
+import { usePaymentMethods, useServerErrors } from './useCheckout';
 
+/**
+ * The payment step: the site's payment methods as the server lists them (`GET
+ * /api/paymentmethods`: names in the site language, costs, and the banks of a method that needs
+ * one), the gift card when the site offers it, and the chosen method sent with the cart.
+ */
 export function PaymentStep({ countries, gates }: { countries: Country[]; gates: CheckoutGates }) {
   const { t } = useTranslation();
   const site = useSite();
@@ -22,9 +29,12 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
   const cart = useCart();
   const serverErrors = useServerErrors();
   const payment = cart.answer?.cart.payment;
-  const methods = site.paymentMethods.filter((id) => id !== GIFT_CARD_METHOD && paymentMethodKey(id) !== null);
-  const giftCardOffered = site.paymentMethods.includes(GIFT_CARD_METHOD);
+  const offered = usePaymentMethods();
+  const methods = offered.methods?.filter((candidate) => !isGiftCard(candidate)) ?? [];
+  const giftCardOffered = offered.methods?.some(isGiftCard) ?? false;
   const [method, setMethod] = useState<number | null>(payment?.paymentMethodId ?? null);
+  const chosen = methods.find((candidate) => candidate.paymentMethodId === method) ?? null;
+  const needsIssuer = chosen?.requiresIssuer ?? false;
   const [issuer, setIssuer] = useState(payment?.issuer ?? '');
   const [giftCard, setGiftCard] = useState({ number: payment?.giftCardNumber ?? '', pin: '' });
   const [useGiftCard, setUseGiftCard] = useState(Boolean(payment?.giftCardNumber));
@@ -37,7 +47,7 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
   const send = async (withMethod: boolean) => {
     const found = checkForm({
       ...(withMethod && !nothingToPay ? { paymentMethodId: { value: method === null ? '' : String(method), rules: [{ rule: 'required' }] } } : {}),
-      ...(withMethod && method === IDEAL ? { issuer: { value: issuer, rules: [{ rule: 'required' }] } } : {}),
+      ...(withMethod && needsIssuer ? { issuer: { value: issuer, rules: [{ rule: 'required' }] } } : {}),
       ...(useGiftCard
         ? {
             giftCardNumber: { value: giftCard.number.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 30 }] },
@@ -52,7 +62,7 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
       const answer = await cart.call((id) =>
         cartApi.setPayment(id, {
           paymentMethodId: withMethod ? method : (payment?.paymentMethodId ?? null),
-          issuer: method === IDEAL ? issuer : null,
+          issuer: needsIssuer ? issuer : null,
           giftCardNumber: useGiftCard ? giftCard.number.trim() : null,
           giftCardPin: useGiftCard ? giftCard.pin.trim() : null,
         }),
@@ -79,6 +89,8 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
       }}
     >
       <h2>{t('checkout.payment.title')}</h2>
+      {offered.failed && <ErrorBox onRetry={offered.retry} />}
+      {!offered.failed && offered.methods === null && <Loading />}
       {giftCardOffered && (
         <fieldset className={styles.card} data-testid="gift-card">
           <legend>{t('cart.giftCard.title')}</legend>
@@ -129,31 +141,46 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
           )}
         </fieldset>
       )}
-      <fieldset className={styles.form} style={{ border: 0, padding: 0 }}>
-        <legend>{t('checkout.payment.method')}</legend>
-        {methods.map((id) => {
-          const key = paymentMethodKey(id);
-          return (
-            <label key={id} className={styles.row}>
-              <input type="radio" name="paymentMethodId" value={id} checked={method === id} onChange={() => setMethod(id)} data-testid={`payment-${key}`} />
-              <span>{key ? t(`checkout.payment.methods.${key}`) : id}</span>
+      {offered.methods !== null && (
+        <fieldset className={styles.form} style={{ border: 0, padding: 0 }} data-testid="payment-methods">
+          <legend>{t('checkout.payment.method')}</legend>
+          {methods.length === 0 && <p data-testid="payment-none">{t('checkout.payment.noMethods')}</p>}
+          {methods.map((candidate) => (
+            <label key={candidate.paymentMethodId} className={styles.row}>
+              <input
+                type="radio"
+                name="paymentMethodId"
+                value={candidate.paymentMethodId}
+                checked={method === candidate.paymentMethodId}
+                onChange={() => {
+                  setMethod(candidate.paymentMethodId);
+                  if (!candidate.issuers.some((bank) => bank.issuerId === issuer)) setIssuer('');
+                }}
+                data-testid={`payment-${candidate.key}`}
+              />
+              <span>{candidate.name}</span>
+              {hasCosts(candidate.costs) && (
+                <span className={styles.muted} data-testid={`payment-costs-${candidate.key}`}>
+                  <Price amount={candidate.costs} />
+                </span>
+              )}
             </label>
-          );
-        })}
-        {errors.paymentMethodId && (
-          <span className={styles.fieldError} role="alert">
-            {errors.paymentMethodId}
-          </span>
-        )}
-      </fieldset>
-      {method === IDEAL && (
+          ))}
+          {errors.paymentMethodId && (
+            <span className={styles.fieldError} role="alert">
+              {errors.paymentMethodId}
+            </span>
+          )}
+        </fieldset>
+      )}
+      {chosen?.requiresIssuer && (
         <Field name="issuer" label={t('checkout.payment.chooseBank')} error={errors.issuer}>
           {(props) => (
             <select {...props} value={issuer} onChange={(event) => setIssuer(event.target.value)} data-testid="issuer">
               <option value="">{t('common.select')}</option>
-              {IDEAL_ISSUERS.map(([id, name]) => (
-                <option key={id} value={id}>
-                  {name}
+              {chosen.issuers.map((bank) => (
+                <option key={bank.issuerId} value={bank.issuerId}>
+                  {bank.name}
                 </option>
               ))}
             </select>
@@ -166,7 +193,7 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
           {errors._}
         </p>
       )}
-      <button type="submit" className={styles.button} disabled={busy} data-testid="payment-submit">
+      <button type="submit" className={styles.button} disabled={busy || offered.methods === null} data-testid="payment-submit">
         {t('checkout.next.confirmation')}
       </button>
     </form>

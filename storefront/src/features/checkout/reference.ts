@@ -1,10 +1,9 @@
 /**
- * Reference data of the checkout: countries (localized names and region codes) and the
- * payment methods' keys and banks.
- *
- * The server has no endpoint for payment method names or iDEAL banks yet: the ids of
- * fixtures/paymentMethods.json are mapped to catalog keys here, and the iDEAL banks (proper
- * names, not translated) are listed with their issuer ids. When the API serves them, this goes.
+ * Reference data of the checkout, from the server: the countries (localized names and region
+ * codes) and the site's payment methods (localized names, costs, flow and, for a method that
+ * asks for one, its issuers: iDEAL's banks). Nothing here is hard-coded: which method is the
+ * gift card or needs a bank is read from a method's `key` and `requiresIssuer`, never from its
+ * id, and the names come in the site language from the server, not from the catalogs.
  */
 import { cachedGet } from '../../api/cache';
 
@@ -28,33 +27,63 @@ export async function fetchCountries(): Promise<Country[]> {
     .filter((country) => Number.isFinite(country.countryId));
 }
 
-export const PAYMENT_METHOD_KEYS = {
-  1: 'ideal',
-  2: 'bancontact',
-  3: 'card',
-  4: 'paypal',
-  5: 'giftcard',
-  6: 'banktransfer',
-} as const;
-export type PaymentMethodKey = (typeof PAYMENT_METHOD_KEYS)[keyof typeof PAYMENT_METHOD_KEYS];
+/** The `key` of a payment method: what it is, whatever its id on a site. */
+export type PaymentMethodKey = 'ideal' | 'bancontact' | 'card' | 'paypal' | 'giftcard' | 'banktransfer';
 
-export const IDEAL = 1;
-export const GIFT_CARD_METHOD = 5;
-
-export function paymentMethodKey(id: number): PaymentMethodKey | null {
-  return (PAYMENT_METHOD_KEYS as Record<number, PaymentMethodKey>)[id] ?? null;
+/** A bank (or other issuer) of a payment method that asks for one, e.g. iDEAL's banks. */
+export interface PaymentIssuer {
+  issuerId: string;
+  name: string;
 }
 
-/** The iDEAL banks (issuer id, bank name). */
-export const IDEAL_ISSUERS: readonly (readonly [string, string])[] = [
-  ['ideal_ABNANL2A', 'ABN AMRO'],
-  ['ideal_INGBNL2A', 'ING'],
-  ['ideal_RABONL2U', 'Rabobank'],
-  ['ideal_SNSBNL2A', 'SNS'],
-  ['ideal_ASNBNL21', 'ASN Bank'],
-  ['ideal_TRIONL2U', 'Triodos Bank'],
-  ['ideal_BUNQNL2A', 'bunq'],
-  ['ideal_KNABNL2H', 'Knab'],
-  ['ideal_RBRBNL21', 'RegioBank'],
-  ['ideal_REVOLT21', 'Revolut'],
-];
+/** A payment method of the current site, as the server describes it. */
+export interface PaymentMethod {
+  paymentMethodId: number;
+  /** One of `PaymentMethodKey`; an unknown key is kept and shown by its name. */
+  key: PaymentMethodKey | (string & {});
+  /** The name in the site's language. */
+  name: string;
+  /** The method's costs in euro, a decimal string (`"0.29"`); `"0.00"` when free. */
+  costs: string;
+  /** How the payment runs, e.g. `redirect`. */
+  flow: string;
+  /** Whether an issuer (the bank, for iDEAL) must be chosen. */
+  requiresIssuer: boolean;
+  issuers: PaymentIssuer[];
+}
+
+/**
+ * `GET /api/paymentmethods` (headers `siteid`, `languageid`): the site's payment methods in
+ * display order, named in the site language. Reference data, so through the client cache
+ * (the short lifetime of every GET that specification section 7 does not name). An answer that
+ * is not a list is an error.
+ */
+export async function fetchPaymentMethods(): Promise<PaymentMethod[]> {
+  const raw = await cachedGet<unknown>('/api/paymentmethods');
+  if (!Array.isArray(raw)) throw new Error('GET /api/paymentmethods did not answer a list');
+  return raw
+    .filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null)
+    .map((entry) => ({
+      paymentMethodId: Number(entry.paymentMethodId),
+      key: String(entry.key ?? ''),
+      name: String(entry.name ?? entry.key ?? ''),
+      costs: typeof entry.costs === 'string' ? entry.costs : '0.00',
+      flow: String(entry.flow ?? ''),
+      requiresIssuer: entry.requiresIssuer === true,
+      issuers: (Array.isArray(entry.issuers) ? entry.issuers : [])
+        .filter((issuer): issuer is Record<string, unknown> => typeof issuer === 'object' && issuer !== null)
+        .map((issuer) => ({ issuerId: String(issuer.issuerId ?? ''), name: String(issuer.name ?? issuer.issuerId ?? '') }))
+        .filter((issuer) => issuer.issuerId !== ''),
+    }))
+    .filter((method) => Number.isInteger(method.paymentMethodId));
+}
+
+/** Whether the method is the gift card (asked for separately, next to a method that pays the rest). */
+export function isGiftCard(method: PaymentMethod): boolean {
+  return method.key === 'giftcard';
+}
+
+/** Whether a decimal string is a non-zero amount (read from its digits, no arithmetic). */
+export function hasCosts(costs: string): boolean {
+  return /[1-9]/.test(costs);
+}

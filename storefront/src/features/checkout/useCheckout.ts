@@ -1,5 +1,5 @@
 import { atom, useAtomValue } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { CheckoutGates } from '../../engine';
@@ -7,7 +7,7 @@ import { useSite } from '../../state';
 import { readApiError } from '../cart/api';
 import { cartAnswerAtom, cartLoadedAtom } from '../cart/state';
 import { gatesOf } from './gates';
-import { fetchCountries, type Country } from './reference';
+import { fetchCountries, fetchPaymentMethods, type Country, type PaymentMethod } from './reference';
 
 /** The signed-in customer's name, e-mail and phone, to fill in an empty billing form. */
 export const checkoutContactAtom = atom<{ firstName: string; lastName: string; emailAddress: string; phoneNumber: string } | null>(null);
@@ -31,6 +31,32 @@ export function useCheckout(): { countries: Country[] | null; gates: CheckoutGat
   }, []);
   const gates = useMemo(() => (countries && loaded ? gatesOf(answer, countries, site.countryId) : null), [answer, countries, loaded, site.countryId]);
   return { countries, gates, loaded: loaded && countries !== null, failed };
+}
+
+/**
+ * The site's payment methods from the server (`methods` is null while they load, and when
+ * loading failed: then `failed` is set and `retry` asks again). With `enabled` false nothing is
+ * asked.
+ */
+export function usePaymentMethods(enabled = true): { methods: PaymentMethod[] | null; failed: boolean; retry: () => void } {
+  const [state, setState] = useState<{ methods: PaymentMethod[] | null; failed: boolean }>({ methods: null, failed: false });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    fetchPaymentMethods().then(
+      (methods) => current && setState({ methods, failed: false }),
+      () => current && setState({ methods: null, failed: true }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [enabled, attempt]);
+  const retry = useCallback(() => {
+    setState({ methods: null, failed: false });
+    setAttempt((count) => count + 1);
+  }, []);
+  return { ...state, retry };
 }
 
 /** The server's field errors of a failed call, translated, by field name; `_` holds the rest. */

@@ -1,0 +1,55 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import type { Culture } from '../../i18n';
+import { mockApi } from '../../test/api';
+import { renderApp } from '../../test/app';
+import { answerFor, cartInput } from '../cart/testing';
+import { kilometresOf } from './DeliveryStep';
+
+const COUNTRIES = [{ countryId: 1, regionCode: 'NL', localizedName: 'Nederland' }];
+const billing = { firstName: 'Anna', lastName: 'de Vries', emailAddress: 'anna@example.nl', address: { zipcode: '3511 AZ', street: 'Oudegracht', streetNumber: '1', city: 'Utrecht', countryId: 1 } };
+
+const shop = (parcelShopId: string, distanceMeters: number) => ({
+  parcelShopId,
+  name: `Afhaalpunt ${parcelShopId}`,
+  street: 'Oudegracht',
+  streetNumber: '12',
+  zipcode: '3511 AZ',
+  city: 'Utrecht',
+  distanceMeters,
+});
+
+async function searchShops(culture: Culture, distances: number[]): Promise<string[]> {
+  localStorage.setItem('hoofbeat.cartId', JSON.stringify('cart-1'));
+  mockApi([
+    { url: '/api/cart/cart-1', respond: answerFor(cartInput(1), { billing }) },
+    { url: '/api/countries/localizedname', respond: COUNTRIES },
+    { url: '/api/parcelshops?zipcodeOrCity=Utrecht', respond: { parcelShops: distances.map((meters, index) => shop(`NL-UT-${index + 1}`, meters)) } },
+  ]);
+  await renderApp('/checkout/delivery/', { culture });
+  fireEvent.click(await screen.findByTestId('delivery-pickup'));
+  fireEvent.change(screen.getByTestId('pickup-query'), { target: { value: 'Utrecht' } });
+  fireEvent.click(screen.getByTestId('pickup-search'));
+  await screen.findByTestId('pickup-list');
+  return screen.getAllByTestId('pickup-distance').map((element) => element.textContent ?? '');
+}
+
+describe('pick-up point finder: distances in the culture of the page (engine locale.formatAmount)', () => {
+  it('Dutch writes a decimal comma', async () => {
+    expect(await searchShops('nl', [1250, 805, 12345, 0])).toEqual(['1,25 km', '0,81 km', '12,35 km', '0,00 km']);
+  });
+
+  it('English writes a decimal point', async () => {
+    expect(await searchShops('en', [1250, 7])).toEqual(['1.25 km', '0.01 km']);
+  });
+
+  it('kilometres are made from the digits of the meters', () => {
+    expect(kilometresOf(1250)).toBe('1.250');
+    expect(kilometresOf(5)).toBe('0.005');
+    expect(kilometresOf(0)).toBe('0.000');
+    expect(kilometresOf(123456)).toBe('123.456');
+    expect(kilometresOf(1.5)).toBeNull();
+    expect(kilometresOf(-3)).toBeNull();
+  });
+});
