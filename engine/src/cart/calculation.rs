@@ -352,7 +352,7 @@ fn gift_card_balance(input: &CartInput) -> Result<Option<i64>, CartError> {
     let Some(card) = &input.gift_card else {
         return Ok(None);
     };
-    if !card.valid || card.balance.is_negative() || card.balance.is_zero() {
+    if !card.can_pay() {
         return Err(CartError::GiftCardRejected);
     }
     // A balance beyond i64 cents pays any total this cart can reach.

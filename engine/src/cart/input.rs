@@ -183,6 +183,15 @@ fn valid_by_default() -> bool {
     true
 }
 
+impl GiftCard {
+    /// Whether the card can pay: its number and PIN were right and something is left on it.
+    /// A cart with a card that cannot pay is rejected ('Card details are incorrect or the
+    /// balance is 0').
+    pub fn can_pay(&self) -> bool {
+        self.valid && !self.balance.is_negative() && !self.balance.is_zero()
+    }
+}
+
 /// The kind of a product; crosses JSON as its number (1 to 5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(type = "1 | 2 | 3 | 4 | 5"))]

@@ -62,7 +62,7 @@ pub async fn priced(state: &AppState, cart_id: &str) -> Result<Option<PricedCart
     let lines = store::lines(pool, cart_id).await?;
     let samples = store::samples(pool, cart_id).await?;
     let input = pricing::cart_input(pool, &state.pricing, &choices(&row), &lines, &samples).await?;
-    let calculation = engine::cart::calculate(&input).map_err(engine::EngineError::from)?;
+    let calculation = calculate(&input)?;
     Ok(Some(PricedCart { row, owner, line_count: lines.len(), input, calculation }))
 }
 
@@ -166,6 +166,23 @@ pub struct CartWithCalculation {
     /// What the engine calculated, so the storefront's WASM engine can show the effect of a
     /// change at once (and compare with the server's answer).
     pub input: engine::cart::CartInput,
+    /// What changed in the cart by itself since the customer last saw it, to tell them.
+    pub notices: Vec<CartNotice>,
+}
+
+/// A change the server made to a cart by itself, with the message key the storefront shows.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CartNotice {
+    pub code: &'static str,
+    pub message: &'static str,
+}
+
+impl CartNotice {
+    /// The cart's gift card can no longer pay and was taken off the cart.
+    fn gift_card_removed() -> CartNotice {
+        CartNotice { code: "errors.giftCardRejected", message: "Card details are incorrect or the balance is 0" }
+    }
 }
 
 fn parse_document(text: &Option<String>) -> Option<Value> {
@@ -220,6 +237,19 @@ fn choices(row: &CartRow) -> CartChoices<'_> {
     }
 }
 
+/// The engine's calculation of a cart. A gift card that cannot pay is refused as choosing it
+/// is (`POST /api/cart/{id}/payment`), with the specification's message.
+fn calculate(input: &engine::cart::CartInput) -> Result<CalculatedCart, ApiError> {
+    engine::cart::calculate(input).map_err(|error| match error {
+        engine::cart::CartError::GiftCardRejected => gift_card_rejected(),
+        other => engine::EngineError::from(other).into(),
+    })
+}
+
+fn gift_card_rejected() -> ApiError {
+    ApiError::refused(StatusCode::BAD_REQUEST, "errors.giftCardRejected", "Card details are incorrect or the balance is 0")
+}
+
 async fn existing_cart(state: &AppState, cart_id: &str) -> Result<CartRow, ApiError> {
     store::find(state.db.pool(), cart_id).await?.ok_or(ApiError::NotFound)
 }
@@ -227,12 +257,21 @@ async fn existing_cart(state: &AppState, cart_id: &str) -> Result<CartRow, ApiEr
 /// Loads a cart, calculates it with the engine and shapes the answer.
 async fn load(state: &AppState, cart_id: &str) -> Result<CartWithCalculation, ApiError> {
     let pool = state.db.pool();
-    let row = existing_cart(state, cart_id).await?;
+    let mut row = existing_cart(state, cart_id).await?;
     let lines = store::lines(pool, cart_id).await?;
     let samples = store::samples(pool, cart_id).await?;
-    let input = pricing::cart_input(pool, &state.pricing, &choices(&row), &lines, &samples).await?;
-    let calculation = engine::cart::calculate(&input).map_err(engine::EngineError::from)?;
-    Ok(CartWithCalculation { cart: view(row, lines, samples, &calculation), calculation, input })
+    let mut input = pricing::cart_input(pool, &state.pricing, &choices(&row), &lines, &samples).await?;
+    let mut notices = Vec::new();
+    if input.gift_card.as_ref().is_some_and(|card| !card.can_pay()) {
+        // Another order spent the card since it was chosen: the cart goes on without it and
+        // says so, rather than failing every time it is shown. Placing an order still refuses.
+        store::set_column(pool, cart_id, "gift_card_number", None::<String>).await?;
+        row.gift_card_number = None;
+        input.gift_card = None;
+        notices.push(CartNotice::gift_card_removed());
+    }
+    let calculation = calculate(&input)?;
+    Ok(CartWithCalculation { cart: view(row, lines, samples, &calculation), calculation, input, notices })
 }
 
 async fn answer(state: &AppState, cart_id: &str) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
@@ -297,7 +336,7 @@ async fn change_count(state: &AppState, cart: &CartRow, variant_id: i64, count: 
     lines.retain(|line| line.product_variant_id != variant_id);
     lines.push(LineRow { product_variant_id: variant_id, product_id, count });
     let input = pricing::cart_input(pool, &state.pricing, &choices(cart), &lines, &[]).await?;
-    engine::cart::calculate(&input).map_err(engine::EngineError::from)?;
+    calculate(&input)?;
     store::set_line(pool, &cart.cart_id, product_id, variant_id, count).await?;
     Ok(())
 }
@@ -433,7 +472,7 @@ async fn calculate_given(
         gift_card_number: None,
     };
     let input = pricing::cart_input(state.db.pool(), &state.pricing, &choices, &lines, &[]).await?;
-    Ok(JsonResponse(engine::cart::calculate(&input).map_err(engine::EngineError::from)?))
+    Ok(JsonResponse(calculate(&input)?))
 }
 
 #[derive(Deserialize)]
@@ -553,7 +592,7 @@ async fn set_payment(
     if let Some(number) = gift_card {
         let pin = body.gift_card_pin.as_deref().unwrap_or_default().trim();
         if !gift_card_accepted(&state, number, pin).await? {
-            return Err(ApiError::refused(StatusCode::BAD_REQUEST, "errors.giftCardRejected", "Card details are incorrect or the balance is 0"));
+            return Err(gift_card_rejected());
         }
     }
     store::set_column(pool, &id, "payment_method_id", body.payment_method_id).await?;

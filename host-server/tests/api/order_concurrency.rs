@@ -98,7 +98,7 @@ fixture_tests! {
         let placed: Vec<&Value> = answers.iter().filter(|(status, _)| *status == 201).map(|(_, body)| body).collect();
         assert_eq!(placed.len(), 1, "{:?}", answers.iter().map(|(s, _)| s).collect::<Vec<_>>());
         assert_eq!((&placed[0]["order"]["giftCardAmount"], &placed[0]["order"]["amountToPay"]), (&json!("25.00"), &json!("9.60")));
-        let refused = answers.iter().filter(|(status, body)| *status == 400 && body["code"] == "gift_card_rejected").count();
+        let refused = answers.iter().filter(|(status, body)| *status == 400 && body["code"] == "errors.giftCardRejected").count();
         assert_eq!(refused, 49);
         let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
         let (balance,): (String,) =

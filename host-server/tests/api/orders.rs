@@ -178,6 +178,24 @@ fixture_tests! {
         assert!(app.outbox().iter().any(|mail| mail.body.contains("Betaald met cadeaukaart: € 9,90")));
     }
 
+    async fn a_cart_whose_gift_card_was_spent_elsewhere_drops_it_and_says_so_once(app) {
+        setup();
+        let payment = json!({"paymentMethodId": 5, "giftCardNumber": GIFT_CARD, "giftCardPin": "1234"});
+        let cart = ready_cart(&app, 1701, 1, payment).await;
+        let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
+        sqlx::query("UPDATE gift_cards SET balance = '0.00' WHERE card_number = $1").bind(GIFT_CARD).execute(&pool).await.unwrap();
+
+        let (status, refused) = place(&app, &cart).await;
+        assert_eq!((status, &refused["code"]), (400, &json!("errors.giftCardRejected")), "{refused}");
+        let shown = expect_ok(app.get(&format!("/api/cart/{cart}")).await).await;
+        assert_eq!(shown["notices"], json!([{"code": "errors.giftCardRejected", "message": "Card details are incorrect or the balance is 0"}]));
+        assert_eq!(shown["cart"]["payment"]["giftCardNumber"], Value::Null);
+        assert_eq!(shown["input"]["giftCard"], Value::Null);
+        assert_eq!(shown["calculation"]["totalAmount"], "9.90");
+        let again = expect_ok(app.get(&format!("/api/cart/{cart}")).await).await;
+        assert_eq!(again["notices"], json!([]), "said once");
+    }
+
     async fn a_bank_transfer_leaves_the_order_open_and_shows_the_success_page(app) {
         setup();
         let cart = ready_cart(&app, 1011, 1, json!({"paymentMethodId": 6})).await;

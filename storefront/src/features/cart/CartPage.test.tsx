@@ -62,6 +62,25 @@ describe('cart: instant totals from the WASM engine, confirmed by the server', (
     expect(screen.getByTestId('total')).toHaveTextContent('€ 53,90');
   });
 
+  it('says in the visitor\'s language that the server took a spent gift card off the cart, until closed', async () => {
+    localStorage.setItem('hoofbeat.cartId', JSON.stringify('cart-1'));
+    mockApi([
+      {
+        url: '/api/cart/cart-1',
+        respond: {
+          ...answerFor(cartInput(1)),
+          notices: [{ code: 'errors.giftCardRejected', message: 'Card details are incorrect or the balance is 0' }],
+        },
+      },
+      { url: /\/api\/content\/page/, respond: CONTENT },
+    ]);
+    await renderApp('/cart/');
+    const notices = await screen.findByTestId('cart-notices');
+    expect(notices).toHaveTextContent('De kaartgegevens zijn onjuist of het saldo is 0.');
+    fireEvent.click(within(notices).getByRole('button', { name: 'Sluiten' }));
+    await waitFor(() => expect(screen.queryByTestId('cart-notices')).toBeNull());
+  });
+
   it('refuses a quantity the engine refuses before anything is sent', async () => {
     localStorage.setItem('hoofbeat.cartId', JSON.stringify('cart-1'));
     mockApi([

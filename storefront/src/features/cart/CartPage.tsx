@@ -239,6 +239,23 @@ export function MismatchBox() {
   );
 }
 
+/** What the server changed in the cart by itself (a spent gift card taken off), in the visitor's language. */
+export function CartNotices() {
+  const { t } = useTranslation();
+  const { notices, dismissNotices } = useCart();
+  if (notices.length === 0) return null;
+  return (
+    <div className={styles.notice} role="status" data-testid="cart-notices">
+      {notices.map((notice) => (
+        <p key={notice.code}>{t(notice.code as never, { defaultValue: notice.message })}</p>
+      ))}
+      <button type="button" className={styles.secondary} onClick={dismissNotices}>
+        {t('common.close')}
+      </button>
+    </div>
+  );
+}
+
 export function CartPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -280,6 +297,7 @@ export function CartPage() {
   return (
     <Page title={t('cart.title')} testId="page-cart">
       <MismatchBox />
+      <CartNotices />
       <div className={styles.cartLayout}>
         <section aria-label={t('cart.product')}>
           <p className={styles.muted}>{t('cart.itemCount', { count: Number(calculation.itemCount) })}</p>

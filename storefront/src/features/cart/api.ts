@@ -54,11 +54,21 @@ export interface CartView {
   scanProductsOnly: boolean;
 }
 
+/** A change the server made to the cart by itself (e.g. a spent gift card taken off). */
+export interface CartNotice {
+  /** The message key of the catalogs, e.g. `errors.giftCardRejected`. */
+  code: string;
+  /** The server's English text, for a key the catalogs do not know. */
+  message: string;
+}
+
 export interface CartAnswer {
   cart: CartView;
   calculation: CalculatedCart;
   /** The engine input the server calculated with, when the server sends it. */
   input?: CartInput;
+  /** What the server changed by itself since the last answer; said once. */
+  notices?: CartNotice[];
 }
 
 const base = (id: string) => `/api/cart/${encodeURIComponent(id)}`;

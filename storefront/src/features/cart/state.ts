@@ -12,7 +12,7 @@ import { useCallback, useMemo } from 'react';
 
 import { calculateCart, type CalculatedCart, type CartInput } from '../../engine';
 import { cartIdAtom, cartItemCountAtom } from '../../state';
-import { cartApi, type CartAnswer } from './api';
+import { cartApi, type CartAnswer, type CartNotice } from './api';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -26,6 +26,9 @@ export const cartPreviewAtom = atom<CalculatedCart | null>(null);
 export const cartPendingAtom = atom(false);
 /** The server's calculation differed from the preview of the same change. */
 export const cartMismatchAtom = atom<{ preview: CalculatedCart; server: CalculatedCart } | null>(null);
+
+/** What the server changed in the cart by itself, shown until the visitor closes it. */
+export const cartNoticesAtom = atom<CartNotice[]>([]);
 
 /** What the screens show: the preview while the server confirms, else the server's answer. */
 export const shownCalculationAtom = atom((get) => get(cartPreviewAtom) ?? get(cartAnswerAtom)?.calculation ?? null);
@@ -48,6 +51,7 @@ export function sameCalculation(a: CalculatedCart, b: CalculatedCart): boolean {
 
 function setAnswer(store: Store, answer: CartAnswer | null): void {
   store.set(cartAnswerAtom, answer);
+  if (answer?.notices?.length) store.set(cartNoticesAtom, answer.notices);
   store.set(cartItemCountAtom, answer ? Number(answer.calculation.itemCount) : 0);
 }
 
@@ -155,6 +159,7 @@ export function useCart() {
   const pending = useAtomValue(cartPendingAtom);
   const previewing = useAtomValue(cartPreviewAtom) !== null;
   const mismatch = useAtomValue(cartMismatchAtom);
+  const notices = useAtomValue(cartNoticesAtom);
   const loaded = useAtomValue(cartLoadedAtom);
   const change = useCallback(
     (request: (cartId: string) => Promise<CartAnswer>, preview?: PreviewChange) => changeCart(store, request, preview),
@@ -188,8 +193,9 @@ export function useCart() {
       reload: () => loadCart(store),
       forget: () => forgetCart(store),
       dismissMismatch: () => store.set(cartMismatchAtom, null),
+      dismissNotices: () => store.set(cartNoticesAtom, []),
     }),
     [change, store],
   );
-  return { answer, calculation, pending, previewing, mismatch, loaded, ...actions };
+  return { answer, calculation, pending, previewing, mismatch, notices, loaded, ...actions };
 }

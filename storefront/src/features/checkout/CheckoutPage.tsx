@@ -13,7 +13,7 @@ import { Page } from '../../components/layout/Page';
 import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
 import { translateMessage } from '../../i18n';
-import { MismatchBox } from '../cart/CartPage';
+import { CartNotices, MismatchBox } from '../cart/CartPage';
 import styles from '../shop.module.css';
 import { BillingStep } from './BillingStep';
 import { ConfirmStep } from './ConfirmStep';
@@ -108,6 +108,7 @@ export function CheckoutPage({ step }: { step: CheckoutStep }) {
     <>
       {reasonsBox}
       <MismatchBox />
+      <CartNotices />
       {body}
     </>,
   );
