@@ -1,12 +1,21 @@
 //! Load benchmark over loopback HTTP: add to cart plus calculate, on SQLite with the demo
 //! fixtures. The server runs in this process on its own runtime; `CONNECTIONS` clients each own
 //! a cart and alternate `POST /api/cart/{id}/products` (one more of a variant) with
-//! `POST /api/cartcalculation/{id}/calculate`, as fast as answers come. After a warm-up it
-//! reports requests per second and latency percentiles of every request.
+//! `POST /api/cartcalculation/{id}/calculate`. After a warm-up it reports requests per second
+//! and latency percentiles of every request.
 //!
-//! `cargo run --release -p host-server --example cart_load [CONNECTIONS] [SECONDS] [MIX]`
-//! (defaults 200, 15 and `both`; `calculate` only calculates, after one add per cart).
-//! Goals (issue #8): over 5,000 requests per second, p99 under 5 ms.
+//! Two ways to load the server:
+//! - closed loop (no `RATE`): each connection sends its next request as soon as the answer
+//!   comes, which finds the most the server can answer; latency is then connections divided by
+//!   throughput (Little's law), so it says little by itself;
+//! - fixed rate (`RATE` requests per second over all connections, like wrk2): each connection
+//!   sends on a schedule, and a request's latency counts from when it was due, so a slow answer
+//!   that delays the next request is counted too (no coordinated omission).
+//!
+//! `cargo run --release -p host-server --example cart_load [CONNECTIONS] [SECONDS] [MIX] [RATE]`
+//! (defaults 200, 15, `both` and closed loop; MIX `calculate` only calculates, after one add
+//! per cart). Goals (issue #8): over 5,000 requests per second, p99 under 5 ms:
+//! `cart_load 200 15 both 5000`.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -22,17 +31,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let connections: usize = args.next().map(|text| text.parse()).transpose()?.unwrap_or(200);
     let seconds: u64 = args.next().map(|text| text.parse()).transpose()?.unwrap_or(15);
     let only_calculate = args.next().is_some_and(|mix| mix == "calculate");
+    let rate: Option<f64> = args.next().map(|text| text.parse()).transpose()?;
     let scratch = std::env::temp_dir().join(format!("hoofbeat-load-{}", std::process::id()));
     std::fs::create_dir_all(&scratch)?;
     let base_url = start_server(&scratch)?;
     let client_runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
-    let result = client_runtime.block_on(run_clients(&base_url, connections, Duration::from_secs(seconds), only_calculate));
+    let result = client_runtime.block_on(run_clients(&base_url, connections, Duration::from_secs(seconds), only_calculate, rate));
     std::fs::remove_dir_all(&scratch).ok();
     let (mut times, errors, elapsed) = result?;
     times.sort();
     let at = |share: f64| times[((times.len() as f64 * share).ceil() as usize).saturating_sub(1).min(times.len() - 1)];
+    let mode = rate.map_or_else(|| "closed loop".to_owned(), |rate| format!("fixed rate {rate:.0}/s"));
     println!(
-        "{connections} connections, {seconds} s measured: {} requests, {:.0} requests/s, p50 {:?}, p90 {:?}, p99 {:?}, max {:?}, {errors} errors",
+        "{connections} connections, {mode}, {seconds} s measured: {} requests, {:.0} requests/s, p50 {:?}, p90 {:?}, p99 {:?}, max {:?}, {errors} errors",
         times.len(),
         times.len() as f64 / elapsed.as_secs_f64(),
         at(0.50),
@@ -65,16 +76,26 @@ fn start_server(scratch: &std::path::Path) -> Result<String, Box<dyn std::error:
 
 type Outcome = (Vec<Duration>, usize, Duration);
 
-async fn run_clients(base_url: &str, connections: usize, measured: Duration, only_calculate: bool) -> Result<Outcome, Box<dyn std::error::Error>> {
+async fn run_clients(
+    base_url: &str,
+    connections: usize,
+    measured: Duration,
+    only_calculate: bool,
+    rate: Option<f64>,
+) -> Result<Outcome, Box<dyn std::error::Error>> {
     let client = reqwest::Client::builder().pool_max_idle_per_host(connections).build()?;
     wait_until_healthy(&client, base_url).await?;
     let started = Instant::now();
     let measure_from = started + WARM_UP;
     let stop_at = measure_from + measured;
     let mut tasks = tokio::task::JoinSet::new();
+    // At a fixed rate each connection sends every `interval`, the connections spread evenly.
+    let interval = rate.map(|rate| Duration::from_secs_f64(connections as f64 / rate));
     for connection in 0..connections {
         let (client, base_url) = (client.clone(), Arc::<str>::from(base_url));
-        tasks.spawn(async move { one_connection(client, &base_url, connection, only_calculate, measure_from, stop_at).await });
+        let schedule = interval.map(|interval| Schedule { first: started + interval.mul_f64(connection as f64 / connections as f64), interval });
+        let window = (measure_from, stop_at);
+        tasks.spawn(async move { one_connection(client, &base_url, connection, only_calculate, window, schedule).await });
     }
     let mut times = Vec::new();
     let mut errors = 0;
@@ -99,13 +120,20 @@ async fn wait_until_healthy(client: &reqwest::Client, base_url: &str) -> Result<
     Err("the server did not start".into())
 }
 
+/// When a fixed-rate connection's requests are due.
+#[derive(Clone, Copy)]
+struct Schedule {
+    first: Instant,
+    interval: Duration,
+}
+
 async fn one_connection(
     client: reqwest::Client,
     base_url: &str,
     connection: usize,
     only_calculate: bool,
-    measure_from: Instant,
-    stop_at: Instant,
+    (measure_from, stop_at): (Instant, Instant),
+    schedule: Option<Schedule>,
 ) -> Result<(Vec<Duration>, usize), String> {
     let created = client
         .post(format!("{base_url}/api/cart"))
@@ -123,10 +151,19 @@ async fn one_connection(
     if only_calculate {
         client.post(add(round)).send().await.map_err(|error| error.to_string())?;
     }
+    let mut due = schedule.map(|schedule| schedule.first);
     while Instant::now() < stop_at {
         let urls = if only_calculate { vec![calculate.clone()] } else { vec![add(round), calculate.clone()] };
         for url in urls {
-            let sent = Instant::now();
+            // A fixed-rate request counts from when it was due, even if it leaves late.
+            let sent = match (due, schedule) {
+                (Some(at), Some(schedule)) => {
+                    tokio::time::sleep_until(at.into()).await;
+                    due = Some(at + schedule.interval);
+                    at
+                }
+                _ => Instant::now(),
+            };
             let ok = match client.post(&url).send().await {
                 Ok(response) => response.status().is_success() && response.bytes().await.is_ok(),
                 Err(_) => false,

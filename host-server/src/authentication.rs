@@ -87,7 +87,7 @@ async fn sign_in(
     let mut view = AccountView::from(account);
     view.shoppingcart_id = match body.shoppingcart_id.as_deref().filter(|id| !id.is_empty()) {
         Some(guest_cart) => {
-            let adopted = crate::cart::adopt_guest_cart(pool, &view.user_id, guest_cart).await?;
+            let adopted = crate::cart::adopt_guest_cart(&state, &view.user_id, guest_cart).await?;
             if adopted.is_empty() { crate::cart::cart_of_account(pool, &view.user_id).await? } else { Some(adopted) }
         }
         None => crate::cart::cart_of_account(pool, &view.user_id).await?,

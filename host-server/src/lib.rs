@@ -65,6 +65,8 @@ pub struct AppState {
     pub search: std::sync::Arc<catalog::SearchService>,
     /// Site pricing and languages that every cart calculation reads, kept briefly in memory.
     pub pricing: std::sync::Arc<cart::PricingCache>,
+    /// Stored carts kept in memory between requests (SQLite only; see `cart::CartCache`).
+    pub carts: std::sync::Arc<cart::CartCache>,
     /// The payment provider: the built-in test provider, or Mollie.
     pub payments: std::sync::Arc<dyn payments::PaymentProvider>,
     /// `PUBLIC_URL`: where a provider reaches the webhook; the customer's host when unset.
@@ -123,6 +125,7 @@ pub async fn serve(
         lifetimes: config.lifetimes,
         brand_name: "Hoefslag".to_owned(),
         pricing: std::sync::Arc::default(),
+        carts: std::sync::Arc::new(cart::CartCache::new(db.backend() == db::Backend::Sqlite)),
         payments: payments::provider(&config.payment, &db),
         public_url: config.payment.public_url.as_deref().and_then(|url| url::Url::parse(url).ok()),
         backoffice_api_key: config.backoffice_api_key.clone(),

@@ -71,7 +71,7 @@ pub(super) async fn set_sample_name(
     if !(1..=count).contains(&sequence) {
         return Err(ApiError::field("sequence", "validation.invalid", format!("sequence is 1 to {count}")));
     }
-    store::set_sample(state.db.pool(), &id, variant_id, sequence, required_param(&query.samplename, "samplename")?).await?;
+    store::set_sample(state.db.pool(), &state.carts, &id, variant_id, sequence, required_param(&query.samplename, "samplename")?).await?;
     answer(&state, &id).await
 }
 
@@ -86,7 +86,7 @@ pub(super) async fn remove_sample(
     if !(1..=count).contains(&sequence) {
         return Err(ApiError::NotFound);
     }
-    store::remove_sample(state.db.pool(), &id, variant_id, sequence, count).await?;
+    store::remove_sample(state.db.pool(), &state.carts, &id, variant_id, sequence, count).await?;
     answer(&state, &id).await
 }
 
@@ -104,7 +104,7 @@ pub(super) async fn set_alternative_shipping(
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     existing_cart(&state, &id).await?;
     let alternative = boolean(&query.alternative_shipping_address, "alternativeShippingAddress")?;
-    store::set_column(state.db.pool(), &id, "alternative_shipping_address", i64::from(alternative)).await?;
+    store::set_column(state.db.pool(), &state.carts, &id, "alternative_shipping_address", i64::from(alternative)).await?;
     answer(&state, &id).await
 }
 
@@ -129,7 +129,7 @@ pub(super) async fn set_dealer(
     if exists.is_none() {
         return Err(ApiError::field("dealerId", "validation.invalid", "No dealer has this id"));
     }
-    store::set_column(state.db.pool(), &id, "dealer_id", dealer_id).await?;
+    store::set_column(state.db.pool(), &state.carts, &id, "dealer_id", dealer_id).await?;
     answer(&state, &id).await
 }
 
@@ -160,8 +160,8 @@ pub(super) async fn set_pickup_point(
         return Err(ApiError::field("parcelShopId", "validation.invalid", "No pick-up point has this id"));
     }
     let pool = state.db.pool();
-    store::set_column(pool, &id, "dpd_parcel_shop_id", shop_id.to_owned()).await?;
-    store::set_column(pool, &id, "dpd_parcel_shop_zipcode_or_city", required_param(&query.parcel_shop_zipcode_or_city, "parcelShopZipcodeOrCity")?.to_owned()).await?;
+    store::set_column(pool, &state.carts, &id, "dpd_parcel_shop_id", shop_id.to_owned()).await?;
+    store::set_column(pool, &state.carts, &id, "dpd_parcel_shop_zipcode_or_city", required_param(&query.parcel_shop_zipcode_or_city, "parcelShopZipcodeOrCity")?.to_owned()).await?;
     answer(&state, &id).await
 }
 
@@ -186,8 +186,8 @@ pub(super) async fn set_password(
         .check()?;
     let hash = passwords::hash(query.password.unwrap_or_default()).await?;
     let pool = state.db.pool();
-    store::set_column(pool, &id, "password_hash", hash).await?;
-    store::set_column(pool, &id, "confirm_url", query.confirm_url.unwrap_or_default()).await?;
+    store::set_column(pool, &state.carts, &id, "password_hash", hash).await?;
+    store::set_column(pool, &state.carts, &id, "confirm_url", query.confirm_url.unwrap_or_default()).await?;
     answer(&state, &id).await
 }
 

@@ -4,6 +4,7 @@
 //! priced by a client is trusted. Cart ids are random 128-bit values. Every answer that shows
 //! a cart carries both the cart's data and its calculation, as the storefront expects.
 
+mod cache;
 mod checkout_choices;
 mod handover;
 mod pricing;
@@ -25,14 +26,16 @@ use crate::extract::Json;
 use crate::session::Client;
 use crate::AppState;
 use pricing::CartChoices;
+pub use cache::CartCache;
+use cache::StoredCart;
 pub use pricing::{PricingCache, promotion_of_code};
 pub use store::{CartOwner, CartRow};
 use store::{LineRow, SampleRow};
 
 /// Gives a guest cart to a customer who signs in (see [`store::adopt_guest_cart`]); the
 /// account's cart id, or empty when the cart was another customer's and the account has none.
-pub async fn adopt_guest_cart(pool: &sqlx::AnyPool, account_id: &str, guest_cart_id: &str) -> Result<String, ApiError> {
-    Ok(store::adopt_guest_cart(pool, account_id, guest_cart_id, engine::cart::MAX_QUANTITY).await?)
+pub async fn adopt_guest_cart(state: &AppState, account_id: &str, guest_cart_id: &str) -> Result<String, ApiError> {
+    Ok(store::adopt_guest_cart(state.db.pool(), &state.carts, account_id, guest_cart_id, engine::cart::MAX_QUANTITY).await?)
 }
 
 /// The newest cart of an account.
@@ -74,8 +77,8 @@ pub async fn owner(pool: &sqlx::AnyPool, cart_id: &str) -> Result<Option<CartOwn
 }
 
 /// Deletes a cart once its order is paid.
-pub async fn delete(pool: &sqlx::AnyPool, cart_id: &str) -> Result<(), ApiError> {
-    Ok(store::delete(pool, cart_id).await?)
+pub async fn delete(state: &AppState, cart_id: &str) -> Result<(), ApiError> {
+    Ok(store::delete(state.db.pool(), &state.carts, cart_id).await?)
 }
 
 /// The routes of this area.
@@ -254,24 +257,32 @@ async fn existing_cart(state: &AppState, cart_id: &str) -> Result<CartRow, ApiEr
     store::find(state.db.pool(), cart_id).await?.ok_or(ApiError::NotFound)
 }
 
-/// Loads a cart, calculates it with the engine and shapes the answer.
-async fn load(state: &AppState, cart_id: &str) -> Result<CartWithCalculation, ApiError> {
+async fn read_cart(state: &AppState, cart_id: &str) -> Result<StoredCart, ApiError> {
+    let cart = store::snapshot(state.db.pool(), &state.carts, cart_id).await?.ok_or(ApiError::NotFound)?;
+    Ok(StoredCart::clone(&cart))
+}
+
+/// Calculates a stored cart with the engine and shapes the answer.
+async fn price(state: &AppState, stored: StoredCart) -> Result<CartWithCalculation, ApiError> {
+    let StoredCart { mut row, lines, samples } = stored;
     let pool = state.db.pool();
-    let mut row = existing_cart(state, cart_id).await?;
-    let lines = store::lines(pool, cart_id).await?;
-    let samples = store::samples(pool, cart_id).await?;
     let mut input = pricing::cart_input(pool, &state.pricing, &choices(&row), &lines, &samples).await?;
     let mut notices = Vec::new();
     if input.gift_card.as_ref().is_some_and(|card| !card.can_pay()) {
         // Another order spent the card since it was chosen: the cart goes on without it and
         // says so, rather than failing every time it is shown. Placing an order still refuses.
-        store::set_column(pool, cart_id, "gift_card_number", None::<String>).await?;
+        store::set_column(pool, &state.carts, &row.cart_id, "gift_card_number", None::<String>).await?;
         row.gift_card_number = None;
         input.gift_card = None;
         notices.push(CartNotice::gift_card_removed());
     }
     let calculation = calculate(&input)?;
     Ok(CartWithCalculation { cart: view(row, lines, samples, &calculation), calculation, input, notices })
+}
+
+/// Loads a cart, calculates it with the engine and shapes the answer.
+async fn load(state: &AppState, cart_id: &str) -> Result<CartWithCalculation, ApiError> {
+    price(state, read_cart(state, cart_id).await?).await
 }
 
 async fn answer(state: &AppState, cart_id: &str) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
@@ -289,7 +300,7 @@ async fn create_cart(
     let cart_id = store::create(state.db.pool(), site_id, language_id, &client.ip).await?;
     if let Some(session_id) = &client.session_id {
         if let Some(account_id) = crate::session::account_of_session(&state, session_id).await? {
-            store::set_column(state.db.pool(), &cart_id, "account_id", account_id).await?;
+            store::set_column(state.db.pool(), &state.carts, &cart_id, "account_id", account_id).await?;
         }
     }
     Ok((StatusCode::CREATED, answer(&state, &cart_id).await?))
@@ -315,30 +326,24 @@ fn whole_number(value: Option<&str>, field: &str, default: Option<i64>) -> Resul
     }
 }
 
-/// The product of a variant the cart's site sells; 404 otherwise.
-async fn product_of_variant(state: &AppState, site_id: i64, variant_id: i64) -> Result<i64, ApiError> {
-    let row: Option<(i64,)> = sqlx::query_as(
-        "SELECT v.product_id FROM variants v JOIN variant_sites vs ON vs.product_variant_id = v.product_variant_id \
-         WHERE v.product_variant_id = $1 AND vs.site_id = $2",
-    )
-    .bind(variant_id)
-    .bind(site_id)
-    .fetch_optional(state.db.pool())
-    .await?;
-    row.map(|(product_id,)| product_id).ok_or(ApiError::NotFound)
+/// The product of a variant the site sells; 404 otherwise.
+async fn product_of_variant(state: &AppState, site_id: i64, language_id: i64, variant_id: i64) -> Result<i64, ApiError> {
+    state.pricing.product_of_variant(state.db.pool(), site_id, language_id, variant_id).await?.ok_or(ApiError::NotFound)
 }
 
-/// Sets a line's count, after the engine has accepted the resulting cart (quantity bounds).
-async fn change_count(state: &AppState, cart: &CartRow, variant_id: i64, count: i64) -> Result<(), ApiError> {
-    let pool = state.db.pool();
-    let product_id = product_of_variant(state, cart.site_id, variant_id).await?;
-    let mut lines = store::lines(pool, &cart.cart_id).await?;
-    lines.retain(|line| line.product_variant_id != variant_id);
-    lines.push(LineRow { product_variant_id: variant_id, product_id, count });
-    let input = pricing::cart_input(pool, &state.pricing, &choices(cart), &lines, &[]).await?;
-    calculate(&input)?;
-    store::set_line(pool, &cart.cart_id, product_id, variant_id, count).await?;
-    Ok(())
+/// Sets a line's count after the engine has accepted the resulting cart (quantity bounds),
+/// and answers the cart calculated with it.
+async fn change_count(state: &AppState, mut cart: StoredCart, variant_id: i64, count: i64) -> Result<CartWithCalculation, ApiError> {
+    let product_id = product_of_variant(state, cart.row.site_id, cart.row.language_id, variant_id).await?;
+    match cart.lines.iter_mut().find(|line| line.product_variant_id == variant_id) {
+        Some(line) => line.count = count,
+        None => cart.lines.push(LineRow { product_variant_id: variant_id, product_id, count }),
+    }
+    let cart_id = cart.row.cart_id.clone();
+    // Priced before it is written: the engine refuses a count out of bounds.
+    let mut answer = price(state, cart).await?;
+    answer.cart.last_modified = store::set_line(state.db.pool(), &state.carts, &cart_id, product_id, variant_id, count).await?;
+    Ok(answer)
 }
 
 async fn add_product(
@@ -346,16 +351,11 @@ async fn add_product(
     Path(id): Path<String>,
     Query(query): Query<AddQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
-    let cart = existing_cart(&state, &id).await?;
+    let cart = read_cart(&state, &id).await?;
     let variant_id = whole_number(query.product_variant_id.as_deref(), "productVariantId", None)?;
     let quantity = whole_number(query.quantity.as_deref(), "quantity", Some(1))?;
-    let current = store::lines(state.db.pool(), &id)
-        .await?
-        .into_iter()
-        .find(|line| line.product_variant_id == variant_id)
-        .map_or(0, |line| line.count);
-    change_count(&state, &cart, variant_id, current.saturating_add(quantity)).await?;
-    answer(&state, &id).await
+    let current = cart.lines.iter().find(|line| line.product_variant_id == variant_id).map_or(0, |line| line.count);
+    change_count(&state, cart, variant_id, current.saturating_add(quantity)).await.map(JsonResponse)
 }
 
 #[derive(Deserialize)]
@@ -368,14 +368,13 @@ async fn set_quantity(
     Path((id, variant_id)): Path<(String, i64)>,
     Query(query): Query<QuantityQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
-    let cart = existing_cart(&state, &id).await?;
+    let cart = read_cart(&state, &id).await?;
     let quantity = whole_number(query.quantity.as_deref(), "quantity", None)?;
     if quantity == 0 {
-        store::remove_line(state.db.pool(), &id, variant_id).await?;
-    } else {
-        change_count(&state, &cart, variant_id, quantity).await?;
+        store::remove_line(state.db.pool(), &state.carts, &id, variant_id).await?;
+        return answer(&state, &id).await;
     }
-    answer(&state, &id).await
+    change_count(&state, cart, variant_id, quantity).await.map(JsonResponse)
 }
 
 async fn remove_product(
@@ -383,7 +382,7 @@ async fn remove_product(
     Path((id, variant_id)): Path<(String, i64)>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     existing_cart(&state, &id).await?;
-    if !store::remove_line(state.db.pool(), &id, variant_id).await? {
+    if !store::remove_line(state.db.pool(), &state.carts, &id, variant_id).await? {
         return Err(ApiError::NotFound);
     }
     answer(&state, &id).await
@@ -409,13 +408,13 @@ async fn add_discount_code(
             "This discount code is unknown, expired or used up",
         ));
     }
-    store::set_column(state.db.pool(), &id, "discount_code", code.to_uppercase()).await?;
+    store::set_column(state.db.pool(), &state.carts, &id, "discount_code", code.to_uppercase()).await?;
     answer(&state, &id).await
 }
 
 async fn remove_discount_code(State(state): State<AppState>, Path(id): Path<String>) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     existing_cart(&state, &id).await?;
-    store::set_column(state.db.pool(), &id, "discount_code", None::<String>).await?;
+    store::set_column(state.db.pool(), &state.carts, &id, "discount_code", None::<String>).await?;
     answer(&state, &id).await
 }
 
@@ -460,7 +459,7 @@ async fn calculate_given(
     let (site_id, language_id) = site_id.zip(language_id).ok_or_else(ApiError::payload_incorrect)?;
     let mut lines = Vec::with_capacity(given.products.len());
     for line in &given.products {
-        let product_id = product_of_variant(&state, site_id, line.product_variant_id).await?;
+        let product_id = product_of_variant(&state, site_id, language_id, line.product_variant_id).await?;
         lines.push(LineRow { product_variant_id: line.product_variant_id, product_id, count: line.count });
     }
     let choices = CartChoices {
@@ -499,8 +498,8 @@ async fn set_shipping(
     }
     let document = serde_json::json!({ "firstName": body.first_name, "lastName": body.last_name, "address": body.address, "shippingMethod": body.shipping_method });
     let pool = state.db.pool();
-    store::set_column(pool, &id, "shipping_json", document.to_string()).await?;
-    store::set_column(pool, &id, "shipping_method", body.shipping_method).await?;
+    store::set_column(pool, &state.carts, &id, "shipping_json", document.to_string()).await?;
+    store::set_column(pool, &state.carts, &id, "shipping_method", body.shipping_method).await?;
     answer(&state, &id).await
 }
 
@@ -526,7 +525,7 @@ async fn set_billing(
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     existing_cart(&state, &id).await?;
     check_person(&body, true)?;
-    store::set_column(state.db.pool(), &id, "billing_json", body.to_string()).await?;
+    store::set_column(state.db.pool(), &state.carts, &id, "billing_json", body.to_string()).await?;
     answer(&state, &id).await
 }
 
@@ -541,7 +540,7 @@ async fn set_company(
         .field("companyName", body.get("companyName").and_then(Value::as_str), vec![Rule::MaxLength { count: 100 }])
         .field("vatNumber", body.get("vatNumber").and_then(Value::as_str), vec![Rule::VatNumber { country: None }])
         .check()?;
-    store::set_column(state.db.pool(), &id, "company_json", body.to_string()).await?;
+    store::set_column(state.db.pool(), &state.carts, &id, "company_json", body.to_string()).await?;
     answer(&state, &id).await
 }
 
@@ -595,9 +594,9 @@ async fn set_payment(
             return Err(gift_card_rejected());
         }
     }
-    store::set_column(pool, &id, "payment_method_id", body.payment_method_id).await?;
-    store::set_column(pool, &id, "issuer", body.issuer.filter(|issuer| !issuer.trim().is_empty())).await?;
-    store::set_column(pool, &id, "gift_card_number", gift_card.map(str::to_owned)).await?;
+    store::set_column(pool, &state.carts, &id, "payment_method_id", body.payment_method_id).await?;
+    store::set_column(pool, &state.carts, &id, "issuer", body.issuer.filter(|issuer| !issuer.trim().is_empty())).await?;
+    store::set_column(pool, &state.carts, &id, "gift_card_number", gift_card.map(str::to_owned)).await?;
     answer(&state, &id).await
 }
 
@@ -618,6 +617,6 @@ async fn set_newsletter(
         Some(_) => return Err(ApiError::field("subscribe", "validation.invalid", "subscribe is true or false")),
         None => return Err(ApiError::required("subscribe")),
     };
-    store::set_column(state.db.pool(), &id, "newsletter_subscribe", subscribe).await?;
+    store::set_column(state.db.pool(), &state.carts, &id, "newsletter_subscribe", subscribe).await?;
     answer(&state, &id).await
 }

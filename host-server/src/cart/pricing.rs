@@ -221,11 +221,19 @@ pub struct SitePricing {
 /// Site pricing and languages kept in memory for [`CACHE_LIFETIME`]: they change only with an
 /// import (the search index follows an import within 30 seconds too), and reading them is
 /// most of a calculation's database work.
+///
+/// Catalog entries (price, stock, name in the cart's language) are kept the same way, per site,
+/// language and variant; this server forgets them whenever it changes stock
+/// ([`PricingCache::forget_catalog`]), so only a change made outside it waits for the lifetime.
 #[derive(Default)]
 pub struct PricingCache {
     sites: Mutex<HashMap<i64, (Instant, Arc<SitePricing>)>>,
     languages: Mutex<HashMap<(i64, i64), (Instant, TextLanguage)>>,
+    catalog: Mutex<HashMap<CatalogKey, (Instant, CatalogEntry)>>,
 }
+
+/// Site, language and variant of a cached catalog entry.
+type CatalogKey = (i64, i64, i64);
 
 /// How long [`PricingCache`] keeps an entry.
 pub const CACHE_LIFETIME: Duration = Duration::from_secs(30);
@@ -258,6 +266,57 @@ impl PricingCache {
         let language = text_language(pool, site_id, language_id).await?;
         self.languages.lock().map_err(|_| poisoned())?.insert((site_id, language_id), (Instant::now(), language));
         Ok(language)
+    }
+}
+
+impl PricingCache {
+    /// The catalog entries of the given variants that the site sells, from memory when fresh.
+    async fn catalog(
+        &self,
+        pool: &AnyPool,
+        choices: &CartChoices<'_>,
+        variant_ids: &BTreeSet<i64>,
+        language: TextLanguage,
+    ) -> Result<Vec<CatalogEntry>, ApiError> {
+        let key = |variant_id: i64| (choices.site_id, choices.language_id, variant_id);
+        let mut entries = Vec::with_capacity(variant_ids.len());
+        let mut missing = BTreeSet::new();
+        {
+            let cached = self.catalog.lock().map_err(|_| poisoned())?;
+            for &variant_id in variant_ids {
+                match fresh(cached.get(&key(variant_id))) {
+                    Some(entry) => entries.push(entry),
+                    None => _ = missing.insert(variant_id),
+                }
+            }
+        }
+        if !missing.is_empty() {
+            let loaded = catalog(pool, choices.site_id, &missing, language).await?;
+            let mut cached = self.catalog.lock().map_err(|_| poisoned())?;
+            let now = Instant::now();
+            for entry in &loaded {
+                let variant_id = i64::try_from(entry.product_variant_id).unwrap_or_default();
+                cached.insert(key(variant_id), (now, entry.clone()));
+            }
+            entries.extend(loaded);
+            entries.sort_by_key(|entry| entry.product_variant_id);
+        }
+        Ok(entries)
+    }
+
+    /// The product of a variant the site sells, if it does.
+    pub async fn product_of_variant(&self, pool: &AnyPool, site_id: i64, language_id: i64, variant_id: i64) -> Result<Option<i64>, ApiError> {
+        let language = self.text_language(pool, site_id, language_id).await?;
+        let choices = CartChoices { site_id, language_id, discount_code: None, shipping_method: 0, payment_method_id: None, gift_card_number: None };
+        let entries = self.catalog(pool, &choices, &BTreeSet::from([variant_id]), language).await?;
+        Ok(entries.first().and_then(|entry| i64::try_from(entry.product_id).ok()))
+    }
+
+    /// Forgets every cached catalog entry: called after this server changed stock.
+    pub fn forget_catalog(&self) {
+        if let Ok(mut cached) = self.catalog.lock() {
+            cached.clear();
+        }
     }
 }
 
@@ -308,7 +367,7 @@ pub async fn cart_input(
         let code = if unlocked { choices.discount_code } else { None };
         promotions.extend(promotions::to_engine(stored, language, code, &shipping_price_of)?);
     }
-    let catalog = catalog(pool, choices.site_id, &variant_ids, language).await?;
+    let catalog = cache.catalog(pool, choices, &variant_ids, language).await?;
     // A free product the site does not sell cannot be given away there.
     promotions.retain(|promotion| match &promotion.rule {
         engine::promotions::PromotionRule::FreeProduct(offer) => {

@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 use sqlx::AnyPool;
 
+use super::cache::{CartCache, StoredCart};
 use crate::{clock, secrets};
+use std::sync::Arc;
 
 /// A cart row.
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -52,7 +54,8 @@ pub async fn owner(pool: &AnyPool, cart_id: &str) -> Result<Option<CartOwner>, s
 }
 
 /// Deletes a cart whose order is paid; its lines and samples go with it.
-pub async fn delete(pool: &AnyPool, cart_id: &str) -> Result<(), sqlx::Error> {
+pub async fn delete(pool: &AnyPool, cache: &CartCache, cart_id: &str) -> Result<(), sqlx::Error> {
+    let _change = cache.change(cart_id);
     sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1").bind(cart_id).execute(pool).await?;
     sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1").bind(cart_id).execute(pool).await?;
     sqlx::query("DELETE FROM carts WHERE cart_id = $1").bind(cart_id).execute(pool).await?;
@@ -91,6 +94,19 @@ pub async fn create(pool: &AnyPool, site_id: i64, language_id: i64, client_ip: &
     Ok(cart_id)
 }
 
+/// A cart with its lines and samples, from the cache when it is kept there; `None` when there
+/// is no such cart.
+pub async fn snapshot(pool: &AnyPool, cache: &CartCache, cart_id: &str) -> Result<Option<Arc<StoredCart>>, sqlx::Error> {
+    let ticket = match cache.get(cart_id) {
+        Ok(cart) => return Ok(Some(cart)),
+        Err(ticket) => ticket,
+    };
+    let Some(row) = find(pool, cart_id).await? else { return Ok(None) };
+    let cart = Arc::new(StoredCart { row, lines: lines(pool, cart_id).await?, samples: samples(pool, cart_id).await? });
+    cache.keep(cart_id, ticket, Arc::clone(&cart));
+    Ok(Some(cart))
+}
+
 pub async fn find(pool: &AnyPool, cart_id: &str) -> Result<Option<CartRow>, sqlx::Error> {
     sqlx::query_as(&format!("SELECT {CART_COLUMNS} FROM carts WHERE cart_id = $1")).bind(cart_id).fetch_optional(pool).await
 }
@@ -118,24 +134,28 @@ async fn touch(pool: &AnyPool, cart_id: &str) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-/// Sets a line's count (inserting the line when new).
-pub async fn set_line(pool: &AnyPool, cart_id: &str, product_id: i64, variant_id: i64, count: i64) -> Result<(), sqlx::Error> {
+/// Sets a line's count (inserting the line when new); answers the cart's new modification time,
+/// which the database sets with the line (migration 0026: one write, not two).
+pub async fn set_line(pool: &AnyPool, cache: &CartCache, cart_id: &str, product_id: i64, variant_id: i64, count: i64) -> Result<i64, sqlx::Error> {
+    let _change = cache.change(cart_id);
+    let now = clock::now_millis();
     sqlx::query(
-        "INSERT INTO cart_lines (cart_id, product_variant_id, product_id, count, added_at) VALUES ($1, $2, $3, $4, $5) \
-         ON CONFLICT (cart_id, product_variant_id) DO UPDATE SET count = $4",
+        "INSERT INTO cart_lines (cart_id, product_variant_id, product_id, count, added_at, changed_at) VALUES ($1, $2, $3, $4, $5, $5) \
+         ON CONFLICT (cart_id, product_variant_id) DO UPDATE SET count = $4, changed_at = $5",
     )
     .bind(cart_id)
     .bind(variant_id)
     .bind(product_id)
     .bind(count)
-    .bind(clock::now_millis())
+    .bind(now)
     .execute(pool)
     .await?;
-    touch(pool, cart_id).await
+    Ok(now)
 }
 
 /// Removes a line and its sample names; false when the cart had no such line.
-pub async fn remove_line(pool: &AnyPool, cart_id: &str, variant_id: i64) -> Result<bool, sqlx::Error> {
+pub async fn remove_line(pool: &AnyPool, cache: &CartCache, cart_id: &str, variant_id: i64) -> Result<bool, sqlx::Error> {
+    let _change = cache.change(cart_id);
     let removed = sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2")
         .bind(cart_id)
         .bind(variant_id)
@@ -151,10 +171,11 @@ pub async fn remove_line(pool: &AnyPool, cart_id: &str, variant_id: i64) -> Resu
 }
 
 /// Sets one text or number column of a cart. `column` is always a constant of this crate.
-pub async fn set_column<T>(pool: &AnyPool, cart_id: &str, column: &'static str, value: T) -> Result<(), sqlx::Error>
+pub async fn set_column<T>(pool: &AnyPool, cache: &CartCache, cart_id: &str, column: &'static str, value: T) -> Result<(), sqlx::Error>
 where
     T: for<'q> sqlx::Encode<'q, sqlx::Any> + sqlx::Type<sqlx::Any> + Send,
 {
+    let _change = cache.change(cart_id);
     sqlx::query(&format!("UPDATE carts SET {column} = $1, last_modified = $2 WHERE cart_id = $3"))
         .bind(value)
         .bind(clock::now_millis())
@@ -165,7 +186,8 @@ where
 }
 
 /// Names one sample of a scan line.
-pub async fn set_sample(pool: &AnyPool, cart_id: &str, variant_id: i64, sequence: i64, name: &str) -> Result<(), sqlx::Error> {
+pub async fn set_sample(pool: &AnyPool, cache: &CartCache, cart_id: &str, variant_id: i64, sequence: i64, name: &str) -> Result<(), sqlx::Error> {
+    let _change = cache.change(cart_id);
     sqlx::query(
         "INSERT INTO cart_samples (cart_id, product_variant_id, sequence, sample_name) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (cart_id, product_variant_id, sequence) DO UPDATE SET sample_name = $4",
@@ -181,7 +203,8 @@ pub async fn set_sample(pool: &AnyPool, cart_id: &str, variant_id: i64, sequence
 
 /// Removes one unit of a scan line with its sample, shifting the later samples down by one,
 /// in one transaction.
-pub async fn remove_sample(pool: &AnyPool, cart_id: &str, variant_id: i64, sequence: i64, count: i64) -> Result<(), sqlx::Error> {
+pub async fn remove_sample(pool: &AnyPool, cache: &CartCache, cart_id: &str, variant_id: i64, sequence: i64, count: i64) -> Result<(), sqlx::Error> {
+    let _change = cache.change(cart_id);
     let mut transaction = pool.begin().await?;
     sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1 AND product_variant_id = $2 AND sequence = $3")
         .bind(cart_id)
@@ -229,7 +252,14 @@ pub async fn cart_of_account(pool: &AnyPool, account_id: &str) -> Result<Option<
 /// Gives a guest cart to an account: when the account already has a cart, the guest cart's
 /// lines are added to it (counts summed, at most `max_count`) and the guest cart is removed.
 /// Returns the account's cart id.
-pub async fn adopt_guest_cart(pool: &AnyPool, account_id: &str, guest_cart_id: &str, max_count: i64) -> Result<String, sqlx::Error> {
+pub async fn adopt_guest_cart(
+    pool: &AnyPool,
+    cache: &CartCache,
+    account_id: &str,
+    guest_cart_id: &str,
+    max_count: i64,
+) -> Result<String, sqlx::Error> {
+    let _change = cache.change(guest_cart_id);
     let mut transaction = pool.begin().await?;
     let guest: Option<(Option<String>,)> = sqlx::query_as("SELECT account_id FROM carts WHERE cart_id = $1")
         .bind(guest_cart_id)
@@ -308,5 +338,7 @@ pub async fn adopt_guest_cart(pool: &AnyPool, account_id: &str, guest_cart_id: &
         }
     };
     transaction.commit().await?;
+    // The account's cart may have taken the guest's lines.
+    cache.forget(&result);
     Ok(result)
 }

@@ -244,7 +244,7 @@ async fn complete(state: &AppState, order: &OrderRow, from: OrderStatus) -> Resu
 /// The cart has become the order; it goes, so the next visit starts an empty one.
 async fn forget_cart(state: &AppState, order: &OrderRow) {
     if let Some(cart_id) = &order.cart_id {
-        if let Err(error) = crate::cart::delete(state.db.pool(), cart_id).await {
+        if let Err(error) = crate::cart::delete(state, cart_id).await {
             tracing::warn!(%error, order = %order.order_number, "could not remove the ordered cart");
         }
     }
@@ -303,7 +303,9 @@ pub async fn change_status(state: &AppState, order_number: &str, to: OrderStatus
         return Err(ApiError::refused(StatusCode::CONFLICT, "errors.statusTransition", error.to_string()));
     }
     let changed = if to == OrderStatus::Cancelled {
-        store::cancel(pool, &order, from).await?
+        let cancelled = store::cancel(pool, &order, from).await;
+        state.pricing.forget_catalog();
+        cancelled?
     } else {
         let mut connection = pool.acquire().await?;
         store::transition(&mut connection, order.order_id, from, to).await?
@@ -338,7 +340,9 @@ pub async fn refresh_payment(state: &AppState, payment_id: &str) -> Result<(), A
             // Only the order's newest payment decides; an older attempt's news is history.
             let newest = store::latest_payment(pool, order.order_id).await?;
             if newest.is_some_and(|newest| newest.payment_id == payment_id) {
-                store::cancel(pool, &order, current).await?;
+                let cancelled = store::cancel(pool, &order, current).await;
+                state.pricing.forget_catalog();
+                cancelled?;
             }
             Ok(())
         }

@@ -62,7 +62,10 @@ pub async fn place(state: &AppState, cart_id: &str, key: Option<&str>) -> Result
         return Ok(Placement::Existing(order));
     }
     let lines = engine::order::order_lines(&cart.input, &cart.calculation)?;
-    write(pool, &cart, &checked, &lines, key).await
+    let placed = write(pool, &cart, &checked, &lines, key).await;
+    // Stock was reserved (or a replaced order's stock given back): cached entries are stale.
+    state.pricing.forget_catalog();
+    placed
 }
 
 /// An unpaid order of a cart that has changed since is replaced; any other is kept.

@@ -50,6 +50,25 @@ fixture_tests! {
         assert_eq!(app.get("/api/cart/00000000000000000000000000000000").await.status(), 404);
     }
 
+    async fn every_change_moves_the_stored_modification_time_and_a_reread_shows_it(app) {
+        let id = new_cart(&app).await;
+        let shown = |body: &Value| body["cart"]["lastModified"].as_i64().unwrap();
+        let created: Value = app.get(&format!("/api/cart/{id}")).await.json().await.unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        let (_, added) = post(&app, &format!("/api/cart/{id}/products?productVariantId=1011&quantity=2")).await;
+        assert!(shown(&added) > shown(&created), "{added}");
+        let reread: Value = app.get(&format!("/api/cart/{id}")).await.json().await.unwrap();
+        assert_eq!(shown(&reread), shown(&added), "the database moved the cart's time with the line");
+        assert_eq!(reread["cart"]["products"][0]["count"], 2);
+
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        let changed: Value =
+            app.client.put(app.url(&format!("/api/cart/{id}/products/1011?quantity=5"))).send().await.unwrap().json().await.unwrap();
+        assert!(shown(&changed) > shown(&added));
+        let reread: Value = app.get(&format!("/api/cart/{id}")).await.json().await.unwrap();
+        assert_eq!((shown(&reread), &reread["cart"]["products"][0]["count"]), (shown(&changed), &json!(5)));
+    }
+
     async fn adding_products_applies_promotions_shipping_and_vat(app) {
         let id = new_cart(&app).await;
         let (status, body) = post(&app, &format!("/api/cart/{id}/products?productVariantId=1011")).await;
