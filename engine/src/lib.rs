@@ -51,6 +51,7 @@
 pub mod allocation;
 pub mod cart;
 mod cents;
+mod decimal_text;
 pub mod checkout;
 pub mod error;
 pub mod feed;

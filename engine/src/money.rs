@@ -10,6 +10,8 @@ use std::str::FromStr;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::decimal_text::{self, TextBuffer};
+
 /// The number of fraction digits of every amount.
 pub const FRACTION_DIGITS: u32 = 2;
 
@@ -110,33 +112,58 @@ fn normalize_negative_zero(value: Decimal) -> Decimal {
     }
 }
 
-impl FromStr for Money {
-    type Err = MoneyError;
+impl Money {
+    /// The amount as text with two fraction digits, written into `buffer` without going
+    /// through `core::fmt` when it can ([`decimal_text`]); `None` for the rare amounts the
+    /// general formatting handles.
+    pub(crate) fn write_plain(self, buffer: &mut TextBuffer) -> Option<&str> {
+        let (mantissa, scale) = decimal_text::small_parts(self.0)?;
+        let hundredths = mantissa.checked_mul(10_i64.pow(FRACTION_DIGITS - scale))?;
+        Some(decimal_text::write_scaled(hundredths, FRACTION_DIGITS, buffer))
+    }
 
-    fn from_str(text: &str) -> Result<Money, MoneyError> {
+    /// The general parse behind [`FromStr`]: any text rust_decimal reads.
+    fn parse_general(text: &str) -> Result<Money, MoneyError> {
         let value = Decimal::from_str_exact(text.trim())
             .map_err(|_| MoneyError::NotANumber(text.to_owned()))?;
         Money::from_decimal(value).map_err(|_| MoneyError::TooPrecise(text.to_owned()))
     }
 }
 
+impl FromStr for Money {
+    type Err = MoneyError;
+
+    fn from_str(text: &str) -> Result<Money, MoneyError> {
+        // Plain amounts such as "12.34" directly; the same value as the general parse.
+        match decimal_text::plain_hundredths(text) {
+            Some(cents) => Ok(Money::from_cents(cents)),
+            None => Money::parse_general(text),
+        }
+    }
+}
+
 impl fmt::Display for Money {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Constants such as `Money::ZERO` may carry scale 0; the text always has two digits.
-        write!(formatter, "{:.2}", self.0)
+        match self.write_plain(&mut TextBuffer::default()) {
+            Some(text) => formatter.write_str(text),
+            // Constants such as `Money::ZERO` may carry scale 0; the text always has two digits.
+            None => write!(formatter, "{:.2}", self.0),
+        }
     }
 }
 
 impl Serialize for Money {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        match self.write_plain(&mut TextBuffer::default()) {
+            Some(text) => serializer.serialize_str(text),
+            None => serializer.collect_str(self),
+        }
     }
 }
 
 impl<'de> Deserialize<'de> for Money {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Money, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
+        decimal_text::deserialize_parsed(deserializer)
     }
 }
 
@@ -187,6 +214,57 @@ mod tests {
         assert_eq!(serde_json::to_string(&money("7.1")).unwrap(), "\"7.10\"");
         assert_eq!(serde_json::from_str::<Money>("\"7.10\"").unwrap(), money("7.10"));
         assert!(serde_json::from_str::<Money>("7.1").is_err());
+    }
+
+    /// The decimal's exact representation (mantissa, scale and sign), not only its value.
+    fn bits(money: Money) -> [u8; 16] {
+        money.as_decimal().serialize()
+    }
+
+    #[test]
+    fn plain_and_general_parses_give_the_same_decimal() {
+        for text in ["0", "-0", "-0.00", "0.5", "12.34", "-12.3", "007.10", "999999999999999.99", "-1"] {
+            assert_eq!(bits(text.parse().unwrap()), bits(Money::parse_general(text).unwrap()), "{text}");
+        }
+        // Forms only the general parse reads, and its errors.
+        assert_eq!(money(" 1.5 ").to_string(), "1.50");
+        assert_eq!(money("+2").to_string(), "2.00");
+        assert_eq!(money("1.500").to_string(), "1.50");
+        assert_eq!("1.5.5".parse::<Money>(), Err(MoneyError::NotANumber("1.5.5".into())));
+        assert_eq!("-1.005".parse::<Money>(), Err(MoneyError::TooPrecise("-1.005".into())));
+    }
+
+    #[test]
+    fn deserializing_keeps_the_messages_of_a_string_field() {
+        let error = serde_json::from_str::<Money>("7").unwrap_err().to_string();
+        assert_eq!(error, "invalid type: integer `7`, expected a string at line 1 column 1");
+        let error = serde_json::from_str::<Money>("\"1.005\"").unwrap_err().to_string();
+        assert_eq!(error, "'1.005' has more than 2 fraction digits at line 1 column 7");
+        assert_eq!(serde_json::from_str::<Money>("\"\\u0031.5\"").unwrap(), money("1.50"));
+    }
+
+    #[test]
+    fn prints_every_scale_like_rust_decimal() {
+        for money in [Money::ZERO, Money::default(), Money(Decimal::new(5, 1)), Money(Decimal::MAX.round_dp(0)), Money(Decimal::new(-7, 0))] {
+            assert_eq!(money.to_string(), format!("{:.2}", money.as_decimal()));
+            assert_eq!(serde_json::to_string(&money).unwrap(), format!("\"{:.2}\"", money.as_decimal()));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn plain_amounts_parse_and_print_as_before(cents in proptest::prelude::any::<i64>(), scale in 0_u32..=2) {
+            let decimal = Decimal::new(cents, scale);
+            let text = decimal.to_string();
+            if let Ok(general) = Money::parse_general(&text) {
+                let parsed: Money = text.parse().unwrap();
+                proptest::prop_assert_eq!(bits(parsed), bits(general));
+                proptest::prop_assert_eq!(parsed.to_string(), format!("{:.2}", general.as_decimal()));
+                proptest::prop_assert_eq!(serde_json::to_string(&parsed).unwrap(), format!("\"{:.2}\"", general.as_decimal()));
+            }
+            let rounded = Money::round(decimal);
+            proptest::prop_assert_eq!(rounded.to_string(), format!("{:.2}", rounded.as_decimal()));
+        }
     }
 
     #[test]

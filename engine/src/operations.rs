@@ -70,12 +70,12 @@ pub const OPERATIONS: &[&str] = &[
 pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
     match operation {
         "vat.split" => apply(input, |request: VatSplitRequest| Ok(request.split())),
-        "cart.calculate" => apply(input, |cart: CartInput| Ok(cart::calculate(&cart)?)),
-        "cart.shippingMethods" => apply(input, |cart: CartInput| Ok(cart::shipping_methods(&cart)?)),
+        "cart.calculate" => calculate_cart(input),
+        "cart.shippingMethods" => cart_shipping_methods(input),
         "checkout.gates" => apply(input, |state: CheckoutState| checkout_gates(&state)),
         "validation.validateForm" => apply(input, |form: FormInput| validate_form(&form)),
         "validation.message" => apply(input, |message: Message| Ok(MessageText::from(message))),
-        "messages.keys" => apply(input, |_: Option<serde_json::Value>| Ok(MessageKeys::all())),
+        "messages.keys" => apply(input, |_: serde::de::IgnoredAny| Ok(MessageKeys::all())),
         "compare.add" => apply(input, |request: CompareAddRequest| {
             Ok(add_to_comparison(&request.product_ids, request.product_id))
         }),
@@ -105,6 +105,19 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
     }
 }
 
+/// `cart.calculate`, the operation a storefront runs on every change of the cart. The output is
+/// written by [`cart::json`], byte for byte what serde_json writes for the typed result.
+fn calculate_cart(input: &str) -> Result<String, EngineError> {
+    let cart: CartInput = parse(input)?;
+    Ok(cart::json::calculated_cart(&cart::calculate(&cart)?))
+}
+
+/// `cart.shippingMethods`; see [`calculate_cart`].
+fn cart_shipping_methods(input: &str) -> Result<String, EngineError> {
+    let cart: CartInput = parse(input)?;
+    Ok(cart::json::shipping_method_options(&cart::shipping_methods(&cart)?))
+}
+
 /// Output of `messages.keys`: every message key the engine can report, so that translation
 /// catalogs can be checked against it (the input is ignored; send `null` or `{}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -125,10 +138,12 @@ where
     I: DeserializeOwned,
     O: Serialize,
 {
-    let parsed: I =
-        serde_json::from_str(input).map_err(|error| EngineError::InvalidInput(error.to_string()))?;
-    let output = rule(parsed)?;
+    let output = rule(parse(input)?)?;
     serde_json::to_string(&output).map_err(|error| EngineError::InvalidInput(error.to_string()))
+}
+
+fn parse<I: DeserializeOwned>(input: &str) -> Result<I, EngineError> {
+    serde_json::from_str(input).map_err(|error| EngineError::InvalidInput(error.to_string()))
 }
 
 #[cfg(test)]

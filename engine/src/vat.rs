@@ -9,6 +9,7 @@ use std::str::FromStr;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::decimal_text::{self, TextBuffer};
 use crate::money::Money;
 
 /// A VAT percentage between 0 and 100, with at most two fraction digits (e.g. `21`, `5.5`).
@@ -64,14 +65,19 @@ impl fmt::Display for VatRate {
 
 impl Serialize for VatRate {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        // Rates have at most two fraction digits: written directly, the same text as Display.
+        match decimal_text::small_parts(self.0) {
+            Some((mantissa, scale)) => {
+                serializer.serialize_str(decimal_text::write_scaled(mantissa, scale, &mut TextBuffer::default()))
+            }
+            None => serializer.collect_str(self),
+        }
     }
 }
 
 impl<'de> Deserialize<'de> for VatRate {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<VatRate, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
+        decimal_text::deserialize_parsed(deserializer)
     }
 }
 

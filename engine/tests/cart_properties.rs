@@ -257,6 +257,17 @@ proptest! {
     }
 
     #[test]
+    fn json_output_is_serde_jsons_text_of_the_typed_result(input in cart_input()) {
+        // The door writes the cart's JSON by hand (cart/json.rs); it must be serde's bytes.
+        let text = serde_json::to_string(&input).expect("input serializes");
+        let typed = cart::calculate(&input).expect("a valid cart calculates");
+        let output = engine::operations::run("cart.calculate", &text).expect("a valid cart calculates");
+        prop_assert_eq!(output, serde_json::to_string(&typed).expect("output serializes"));
+        let methods = engine::operations::run("cart.shippingMethods", &text).expect("a valid cart calculates");
+        prop_assert_eq!(methods, serde_json::to_string(&typed.shipping_methods).expect("output serializes"));
+    }
+
+    #[test]
     fn any_text_gives_an_answer_or_an_error_never_a_panic(text in ".{0,200}") {
         let _ = engine::operations::run("cart.calculate", &text);
     }

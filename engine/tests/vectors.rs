@@ -51,3 +51,32 @@ fn every_shared_vector_gives_its_expected_output() {
     }
     assert!(failures.is_empty(), "{} of {cases} cases failed:\n{}", failures.len(), failures.join("\n"));
 }
+
+#[test]
+fn cart_outputs_are_serde_jsons_bytes() {
+    // The door writes cart outputs by hand (engine/src/cart/json.rs): byte for byte what
+    // serde_json writes for the typed result, on every cart vector that calculates.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/vectors");
+    let mut compared = 0;
+    for file in vector_files(&root) {
+        let vector: Value = serde_json::from_str(&std::fs::read_to_string(&file).expect("readable")).expect("JSON");
+        let operation = vector["operation"].as_str().expect("vector has an operation");
+        if operation != "cart.calculate" && operation != "cart.shippingMethods" {
+            continue;
+        }
+        for case in vector["cases"].as_array().expect("vector has cases") {
+            let input = serde_json::to_string(&case["input"]).expect("input serializes");
+            let Ok(cart_input) = serde_json::from_str::<engine::cart::CartInput>(&input) else { continue };
+            let Ok(typed) = engine::cart::calculate(&cart_input) else { continue };
+            let expected = if operation == "cart.calculate" {
+                serde_json::to_string(&typed)
+            } else {
+                serde_json::to_string(&typed.shipping_methods)
+            }
+            .expect("output serializes");
+            assert_eq!(engine::operations::run(operation, &input).expect("calculates"), expected, "{}", case["name"]);
+            compared += 1;
+        }
+    }
+    assert!(compared > 20, "only {compared} cart cases compared");
+}

@@ -94,6 +94,7 @@ mod calculation;
 pub(crate) use calculation::rate_of;
 mod error;
 mod input;
+pub(crate) mod json;
 mod output;
 
 pub use error::CartError;

@@ -188,8 +188,7 @@ impl Serialize for Percentage {
 
 impl<'de> Deserialize<'de> for Percentage {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Percentage, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
+        crate::decimal_text::deserialize_parsed(deserializer)
     }
 }
 

@@ -205,11 +205,11 @@ impl MessageKey {
 
 impl fmt::Display for MessageKey {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = serde_json::to_value(self)
-            .ok()
-            .and_then(|value| value.as_str().map(str::to_owned))
-            .unwrap_or_default();
-        formatter.write_str(&text)
+        // The key's JSON string without its quotes (keys are plain ASCII: nothing is escaped);
+        // written as text rather than through `serde_json::Value`, which the WASM build then
+        // does not need to carry.
+        let text = serde_json::to_string(self).unwrap_or_default();
+        formatter.write_str(text.strip_prefix('"').and_then(|text| text.strip_suffix('"')).unwrap_or_default())
     }
 }
 
@@ -371,6 +371,13 @@ mod tests {
             assert!(name.contains('.'), "{name}");
             let placeholders = key.dutch_template().matches('{').count();
             assert_eq!(placeholders, usize::from(key.parameter().is_some()), "{name}");
+        }
+    }
+
+    #[test]
+    fn every_key_displays_as_its_json_string() {
+        for key in MessageKey::ALL {
+            assert_eq!(serde_json::to_value(key).unwrap(), serde_json::Value::String(key.to_string()));
         }
     }
 
