@@ -196,6 +196,23 @@ fixture_tests! {
         assert_eq!(again["notices"], json!([]), "said once");
     }
 
+    async fn a_cart_sees_the_stock_an_order_just_took(app) {
+        setup();
+        // Both carts are priced first, so the variant's catalog entry (stock 1) is in memory.
+        let buyer = ready_cart(&app, 1522, 1, json!({"paymentMethodId": 6})).await;
+        let other = new_cart_on(&app, 1, 1).await;
+        let before = expect_ok(app.post(&format!("/api/cart/{other}/products?productVariantId=1522")).await).await;
+        assert_eq!(before["calculation"]["stockWarnings"], json!([]));
+
+        let (status, placed) = place(&app, &buyer).await;
+        assert_eq!(status, 201, "{placed}");
+        let after = expect_ok(app.get(&format!("/api/cart/{other}")).await).await;
+        assert_eq!(
+            after["calculation"]["stockWarnings"],
+            json!([{"messageKey": "cart.stockWarning", "productVariantId": 1522, "amount": 0}])
+        );
+    }
+
     async fn a_bank_transfer_leaves_the_order_open_and_shows_the_success_page(app) {
         setup();
         let cart = ready_cart(&app, 1011, 1, json!({"paymentMethodId": 6})).await;
