@@ -10,7 +10,8 @@
 //!   throughput (Little's law), so it says little by itself;
 //! - fixed rate (`RATE` requests per second over all connections, like wrk2): each connection
 //!   sends on a schedule, and a request's latency counts from when it was due, so a slow answer
-//!   that delays the next request is counted too (no coordinated omission).
+//!   that delays the next request is counted too (no coordinated omission); only the up to one
+//!   millisecond by which tokio's timer wakes an idle connection late is not counted.
 //!
 //! `cargo run --release -p host-server --example cart_load [CONNECTIONS] [SECONDS] [MIX] [RATE]`
 //! (defaults 200, 15, `both` and closed loop; MIX `calculate` only calculates, after one add
@@ -25,6 +26,8 @@ use tokio::net::TcpListener;
 
 const VARIANTS: [i64; 5] = [1011, 1021, 1031, 1701, 1721];
 const WARM_UP: Duration = Duration::from_secs(3);
+/// The resolution of tokio's timer.
+const TIMER_GRANULARITY: Duration = Duration::from_millis(1);
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -152,15 +155,24 @@ async fn one_connection(
         client.post(add(round)).send().await.map_err(|error| error.to_string())?;
     }
     let mut due = schedule.map(|schedule| schedule.first);
+    let mut previous_answered = Instant::now();
     while Instant::now() < stop_at {
         let urls = if only_calculate { vec![calculate.clone()] } else { vec![add(round), calculate.clone()] };
         for url in urls {
-            // A fixed-rate request counts from when it was due, even if it leaves late.
             let sent = match (due, schedule) {
                 (Some(at), Some(schedule)) => {
-                    tokio::time::sleep_until(at.into()).await;
                     due = Some(at + schedule.interval);
-                    at
+                    if previous_answered > at {
+                        // The previous answer came after this request was due: it counts from
+                        // when it was due, the wait for that answer included.
+                        at
+                    } else {
+                        // The connection was idle. tokio's timer counts whole milliseconds and
+                        // wakes up to one late: that much is the client's delay, not the
+                        // server's; any later wake-up counts.
+                        tokio::time::sleep_until(at.into()).await;
+                        Instant::now().min(at + TIMER_GRANULARITY)
+                    }
                 }
                 _ => Instant::now(),
             };
@@ -168,6 +180,7 @@ async fn one_connection(
                 Ok(response) => response.status().is_success() && response.bytes().await.is_ok(),
                 Err(_) => false,
             };
+            previous_answered = Instant::now();
             if sent >= measure_from && sent < stop_at {
                 times.push(sent.elapsed());
                 errors += usize::from(!ok);

@@ -74,6 +74,9 @@ impl Database {
         let options = AnyConnectOptions::from_str(url)?;
         let pool = AnyPoolOptions::new()
             .max_connections(if backend == Backend::Sqlite { 8 } else { 20 })
+            // A pooled SQLite connection is a file handle in this process: it cannot go stale,
+            // so it is not pinged before each use (a round trip to its worker thread per query).
+            .test_before_acquire(backend == Backend::Postgres)
             .after_connect(move |connection, _| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
