@@ -20,6 +20,7 @@ use engine::cart::{CalculatedCart, ShippingMethodOption};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::clock;
 use crate::context::RequestContext;
 use crate::error::ApiError;
 use crate::extract::Json;
@@ -264,7 +265,7 @@ async fn read_cart(state: &AppState, cart_id: &str) -> Result<StoredCart, ApiErr
 
 /// Calculates a stored cart with the engine and shapes the answer.
 async fn price(state: &AppState, stored: StoredCart) -> Result<CartWithCalculation, ApiError> {
-    let StoredCart { mut row, lines, samples } = stored;
+    let StoredCart { mut row, lines, samples, version: _ } = stored;
     let pool = state.db.pool();
     let mut input = pricing::cart_input(pool, &state.pricing, &choices(&row), &lines, &samples).await?;
     let mut notices = Vec::new();
@@ -335,14 +336,25 @@ async fn product_of_variant(state: &AppState, site_id: i64, language_id: i64, va
 /// and answers the cart calculated with it.
 async fn change_count(state: &AppState, mut cart: StoredCart, variant_id: i64, count: i64) -> Result<CartWithCalculation, ApiError> {
     let product_id = product_of_variant(state, cart.row.site_id, cart.row.language_id, variant_id).await?;
-    match cart.lines.iter_mut().find(|line| line.product_variant_id == variant_id) {
-        Some(line) => line.count = count,
-        None => cart.lines.push(LineRow { product_variant_id: variant_id, product_id, count }),
-    }
-    let cart_id = cart.row.cart_id.clone();
+    let now = clock::now_millis();
+    let line = match cart.lines.iter_mut().find(|line| line.product_variant_id == variant_id) {
+        Some(line) => {
+            line.count = count;
+            line.clone()
+        }
+        None => {
+            // Later than every line, even within one millisecond: the new line is last, in
+            // memory as in the database's order.
+            let added_at = cart.lines.iter().map(|line| line.added_at.saturating_add(1)).fold(now, i64::max);
+            let line = LineRow { product_variant_id: variant_id, product_id, count, added_at };
+            cart.lines.push(line.clone());
+            line
+        }
+    };
+    cart.row.last_modified = cart.row.last_modified.max(now);
     // Priced before it is written: the engine refuses a count out of bounds.
-    let mut answer = price(state, cart).await?;
-    answer.cart.last_modified = store::set_line(state.db.pool(), &state.carts, &cart_id, product_id, variant_id, count).await?;
+    let answer = price(state, cart.clone()).await?;
+    store::set_line(state.db.pool(), &state.carts, cart, &line, now).await?;
     Ok(answer)
 }
 
@@ -460,7 +472,8 @@ async fn calculate_given(
     let mut lines = Vec::with_capacity(given.products.len());
     for line in &given.products {
         let product_id = product_of_variant(&state, site_id, language_id, line.product_variant_id).await?;
-        lines.push(LineRow { product_variant_id: line.product_variant_id, product_id, count: line.count });
+        // Not stored: shown in the order given.
+        lines.push(LineRow { product_variant_id: line.product_variant_id, product_id, count: line.count, added_at: 0 });
     }
     let choices = CartChoices {
         site_id,

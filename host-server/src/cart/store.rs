@@ -68,6 +68,8 @@ pub struct LineRow {
     pub product_variant_id: i64,
     pub product_id: i64,
     pub count: i64,
+    /// When the line was added (milliseconds); lines are shown in this order.
+    pub added_at: i64,
 }
 
 /// The name of one sample of a scan line.
@@ -102,7 +104,8 @@ pub async fn snapshot(pool: &AnyPool, cache: &CartCache, cart_id: &str) -> Resul
         Err(ticket) => ticket,
     };
     let Some(row) = find(pool, cart_id).await? else { return Ok(None) };
-    let cart = Arc::new(StoredCart { row, lines: lines(pool, cart_id).await?, samples: samples(pool, cart_id).await? });
+    let (lines, samples) = (lines(pool, cart_id).await?, samples(pool, cart_id).await?);
+    let cart = Arc::new(StoredCart { row, lines, samples, version: ticket });
     cache.keep(cart_id, ticket, Arc::clone(&cart));
     Ok(Some(cart))
 }
@@ -113,7 +116,7 @@ pub async fn find(pool: &AnyPool, cart_id: &str) -> Result<Option<CartRow>, sqlx
 
 pub async fn lines(pool: &AnyPool, cart_id: &str) -> Result<Vec<LineRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT product_variant_id, product_id, count FROM cart_lines WHERE cart_id = $1 ORDER BY added_at, product_variant_id",
+        "SELECT product_variant_id, product_id, count, added_at FROM cart_lines WHERE cart_id = $1 ORDER BY added_at, product_variant_id",
     )
     .bind(cart_id)
     .fetch_all(pool)
@@ -134,23 +137,27 @@ async fn touch(pool: &AnyPool, cart_id: &str) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-/// Sets a line's count (inserting the line when new); answers the cart's new modification time,
-/// which the database sets with the line (migration 0026: one write, not two).
-pub async fn set_line(pool: &AnyPool, cache: &CartCache, cart_id: &str, product_id: i64, variant_id: i64, count: i64) -> Result<i64, sqlx::Error> {
-    let _change = cache.change(cart_id);
-    let now = clock::now_millis();
+/// Writes one line of `changed`, the whole cart after a change made at `now` (inserting the line
+/// when new, with its `added_at`); the database moves the cart's modification time with it (migration 0026: one
+/// write, not two). The cache then keeps `changed`, unless the cart changed otherwise meanwhile.
+pub async fn set_line(pool: &AnyPool, cache: &CartCache, changed: StoredCart, line: &LineRow, now: i64) -> Result<(), sqlx::Error> {
+    let cart_id = changed.row.cart_id.clone();
+    let change = cache.change(&cart_id);
+    let LineRow { product_variant_id: variant_id, product_id, count, added_at } = *line;
     sqlx::query(
-        "INSERT INTO cart_lines (cart_id, product_variant_id, product_id, count, added_at, changed_at) VALUES ($1, $2, $3, $4, $5, $5) \
-         ON CONFLICT (cart_id, product_variant_id) DO UPDATE SET count = $4, changed_at = $5",
+        "INSERT INTO cart_lines (cart_id, product_variant_id, product_id, count, added_at, changed_at) VALUES ($1, $2, $3, $4, $5, $6) \
+         ON CONFLICT (cart_id, product_variant_id) DO UPDATE SET count = $4, changed_at = $6",
     )
-    .bind(cart_id)
+    .bind(&cart_id)
     .bind(variant_id)
     .bind(product_id)
     .bind(count)
+    .bind(added_at)
     .bind(now)
     .execute(pool)
     .await?;
-    Ok(now)
+    change.written(changed);
+    Ok(())
 }
 
 /// Removes a line and its sample names; false when the cart had no such line.

@@ -69,6 +69,32 @@ fixture_tests! {
         assert_eq!((shown(&reread), &reread["cart"]["products"][0]["count"]), (shown(&changed), &json!(5)));
     }
 
+    async fn the_cart_kept_in_memory_after_changes_is_the_one_the_database_holds(app) {
+        let id = new_cart(&app).await;
+        // New lines within the same millisecond, counts changed, a line removed: each change
+        // keeps the cart it wrote in memory (on SQLite), and the next change starts from it.
+        for variant in [1701, 1031, 1011, 1021, 1721] {
+            let (status, body) = post(&app, &format!("/api/cart/{id}/products?productVariantId={variant}")).await;
+            assert_eq!(status, 200, "{body}");
+        }
+        post(&app, &format!("/api/cart/{id}/products?productVariantId=1031&quantity=2")).await;
+        app.client.put(app.url(&format!("/api/cart/{id}/products/1701?quantity=4"))).send().await.unwrap();
+        app.client.delete(app.url(&format!("/api/cart/{id}/products/1021"))).send().await.unwrap();
+        post(&app, &format!("/api/cart/{id}/products?productVariantId=1021")).await;
+        let kept: Value = app.get(&format!("/api/cart/{id}")).await.json().await.unwrap();
+
+        // A second server on the same database has nothing in memory: it reads the tables.
+        let url = app.database_url();
+        let fresh = TestApp::spawn_with(app.backend, |config| config.database_url = url).await;
+        let stored: Value = fresh.get(&format!("/api/cart/{id}")).await.json().await.unwrap();
+        fresh.stop().await;
+        assert_eq!(kept["cart"], stored["cart"]);
+        assert_eq!(kept["calculation"], stored["calculation"]);
+        let counts: Vec<_> = kept["cart"]["products"].as_array().unwrap().iter().map(|line| (line["productVariantId"].clone(), line["count"].clone())).collect();
+        assert_eq!(counts.len(), 5, "{counts:?}");
+        assert!(counts.contains(&(json!(1031), json!(3))) && counts.contains(&(json!(1701), json!(4))), "{counts:?}");
+    }
+
     async fn adding_products_applies_promotions_shipping_and_vat(app) {
         let id = new_cart(&app).await;
         let (status, body) = post(&app, &format!("/api/cart/{id}/products?productVariantId=1011")).await;
