@@ -41,20 +41,35 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let client_runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     let result = client_runtime.block_on(run_clients(&base_url, connections, Duration::from_secs(seconds), only_calculate, rate));
     std::fs::remove_dir_all(&scratch).ok();
-    let (mut times, errors, elapsed) = result?;
-    times.sort();
-    let at = |share: f64| times[((times.len() as f64 * share).ceil() as usize).saturating_sub(1).min(times.len() - 1)];
+    let (times, errors, elapsed) = result?;
+    let all: Vec<Duration> = times.iter().map(|(_, time)| *time).collect();
     let mode = rate.map_or_else(|| "closed loop".to_owned(), |rate| format!("fixed rate {rate:.0}/s"));
     println!(
-        "{connections} connections, {mode}, {seconds} s measured: {} requests, {:.0} requests/s, p50 {:?}, p90 {:?}, p99 {:?}, max {:?}, {errors} errors",
-        times.len(),
-        times.len() as f64 / elapsed.as_secs_f64(),
-        at(0.50),
-        at(0.90),
-        at(0.99),
-        times[times.len() - 1],
+        "{connections} connections, {mode}, {seconds} s measured: {} requests, {:.0} requests/s, {}, {errors} errors",
+        all.len(),
+        all.len() as f64 / elapsed.as_secs_f64(),
+        percentiles(all),
     );
+    for kind in [Kind::Add, Kind::Calculate] {
+        let of_kind: Vec<Duration> = times.iter().filter(|(of, _)| *of == kind).map(|(_, time)| *time).collect();
+        if !of_kind.is_empty() {
+            println!("  {kind:?}: {} requests, {}", of_kind.len(), percentiles(of_kind));
+        }
+    }
     Ok(())
+}
+
+/// The two requests of the mix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Add,
+    Calculate,
+}
+
+fn percentiles(mut times: Vec<Duration>) -> String {
+    times.sort();
+    let at = |share: f64| times[((times.len() as f64 * share).ceil() as usize).saturating_sub(1).min(times.len() - 1)];
+    format!("p50 {:?}, p90 {:?}, p99 {:?}, p99.9 {:?}, max {:?}", at(0.50), at(0.90), at(0.99), at(0.999), times[times.len() - 1])
 }
 
 /// Starts the shop on a fresh SQLite file with the fixtures, on a runtime of its own.
@@ -77,7 +92,7 @@ fn start_server(scratch: &std::path::Path) -> Result<String, Box<dyn std::error:
     Ok(base_url)
 }
 
-type Outcome = (Vec<Duration>, usize, Duration);
+type Outcome = (Vec<(Kind, Duration)>, usize, Duration);
 
 async fn run_clients(
     base_url: &str,
@@ -137,7 +152,7 @@ async fn one_connection(
     only_calculate: bool,
     (measure_from, stop_at): (Instant, Instant),
     schedule: Option<Schedule>,
-) -> Result<(Vec<Duration>, usize), String> {
+) -> Result<(Vec<(Kind, Duration)>, usize), String> {
     let created = client
         .post(format!("{base_url}/api/cart"))
         .header("siteid", "1")
@@ -157,8 +172,9 @@ async fn one_connection(
     let mut due = schedule.map(|schedule| schedule.first);
     let mut previous_answered = Instant::now();
     while Instant::now() < stop_at {
-        let urls = if only_calculate { vec![calculate.clone()] } else { vec![add(round), calculate.clone()] };
-        for url in urls {
+        let requests =
+            if only_calculate { vec![(Kind::Calculate, calculate.clone())] } else { vec![(Kind::Add, add(round)), (Kind::Calculate, calculate.clone())] };
+        for (kind, url) in requests {
             let sent = match (due, schedule) {
                 (Some(at), Some(schedule)) => {
                     due = Some(at + schedule.interval);
@@ -182,7 +198,7 @@ async fn one_connection(
             };
             previous_answered = Instant::now();
             if sent >= measure_from && sent < stop_at {
-                times.push(sent.elapsed());
+                times.push((kind, sent.elapsed()));
                 errors += usize::from(!ok);
             }
         }
