@@ -112,20 +112,48 @@ fn rust_string(text: &JsString) -> String {
 
 /// Runs `operation` on a JavaScript value: `JSON.stringify`, the JSON door, `JSON.parse`.
 fn call(operation: &str, input: &JsValue) -> Result<JsValue, JsValue> {
-    let json = match JSON::stringify(input) {
+    let output = engine::operations::run(operation, &json_text(input)?).map_err(to_js_error)?;
+    JSON::parse(&output)
+}
+
+/// JavaScript's JSON text of a value: `JSON.stringify`, copied into WebAssembly memory.
+fn json_text(input: &JsValue) -> Result<String, JsValue> {
+    match JSON::stringify(input) {
         // `undefined` and functions stringify to `undefined`: no JSON, so no input.
-        Ok(text) if text.is_string() => rust_string(&text),
-        Ok(_) => "null".to_owned(),
+        Ok(text) if text.is_string() => Ok(rust_string(&text)),
+        Ok(_) => Ok("null".to_owned()),
         Err(cause) => {
             let reason = cause
                 .dyn_ref::<js_sys::Error>()
                 .and_then(|error| error.message().as_string())
                 .unwrap_or_else(|| "not representable as JSON".to_owned());
-            return Err(to_js_error(EngineError::InvalidInput(format!("the input is not JSON: {reason}"))));
+            Err(to_js_error(EngineError::InvalidInput(format!("the input is not JSON: {reason}"))))
         }
-    };
-    let output = engine::operations::run(operation, &json).map_err(to_js_error)?;
-    JSON::parse(&output)
+    }
+}
+
+/// Calculates many versions of one cart: the site's prices, the catalog and the promotions
+/// (a `CartContext`) are read once, and each calculation is given only the visitor's choices
+/// (a `CartChoices`: lines, discount code, shipping and payment method, gift card). The
+/// answer is what `calculateCart` gives for the whole input (the engine's
+/// `CartCalculator::calculate_json` writes the same bytes); only less crosses the boundary.
+/// Call `free()` when done with it.
+#[wasm_bindgen(js_name = CartCalculator)]
+pub struct CartCalculator(engine::cart::CartCalculator);
+
+#[wasm_bindgen(js_class = CartCalculator)]
+impl CartCalculator {
+    /// A calculator for carts of this context.
+    #[wasm_bindgen(constructor)]
+    pub fn new(#[wasm_bindgen(unchecked_param_type = "CartContext")] context: JsValue) -> Result<CartCalculator, JsValue> {
+        engine::cart::CartCalculator::from_json(&json_text(&context)?).map(CartCalculator).map_err(to_js_error)
+    }
+
+    /// The cart of the context with these choices, calculated.
+    #[wasm_bindgen(unchecked_return_type = "CalculatedCart")]
+    pub fn calculate(&mut self, #[wasm_bindgen(unchecked_param_type = "CartChoices")] choices: JsValue) -> Result<JsValue, JsValue> {
+        JSON::parse(&self.0.calculate_json(&json_text(&choices)?).map_err(to_js_error)?)
+    }
 }
 
 /// Declares one typed export per operation and the `Operations` map of the `.d.ts`

@@ -1,6 +1,8 @@
 // How long a cart calculation takes through the JavaScript boundary of the WASM engine, in Node:
 // object in, object out (JSON.stringify, the copy into WebAssembly, parse + calculate + write in
-// Rust, the copy back, JSON.parse) — what the storefront's `calculateCart` costs.
+// Rust, the copy back, JSON.parse) — what the storefront's `calculateCart` costs — and the same
+// cart through a `CartCalculator` that holds the site, catalog and promotions (what the
+// storefront's cart preview costs).
 //
 // The carts are the first 10 and 200 lines of fixtures/vectors/cart/large.json (five
 // promotions) with the catalog entries they use, like the native criterion benchmark
@@ -51,8 +53,14 @@ for (const lines of [1, 10, 200]) {
   const typed = measure(() => engine.calculateCart(input));
   const door = measure(() => JSON.parse(engine.run('cart.calculate', JSON.stringify(input))));
   const text = measure(() => engine.run('cart.calculate', json));
+  // The storefront's preview: the context is read once, each call crosses with the choices.
+  const { site, catalog, promotions, ...choices } = input;
+  const calculator = new engine.CartCalculator({ site, catalog, promotions });
+  const held = measure(() => calculator.calculate(choices));
+  calculator.free();
   console.log(
     `cart.calculate ${String(lines).padStart(3)} lines: calculateCart(object) ${typed.toFixed(1)} µs, ` +
+      `CartCalculator.calculate(choices) ${held.toFixed(1)} µs, ` +
       `JSON.parse(run(op, JSON.stringify(object))) ${door.toFixed(1)} µs, run(op, text) ${text.toFixed(1)} µs (median)`,
   );
 }

@@ -92,11 +92,13 @@
 
 mod calculation;
 pub(crate) use calculation::rate_of;
+mod calculator;
 mod error;
 mod input;
 pub(crate) mod json;
 mod output;
 
+pub use calculator::{CartCalculator, CartChoices, CartContext};
 pub use error::CartError;
 pub use input::{
     CartInput, CartLine, CatalogEntry, FreeShippingRule, GiftCard, PaymentMethodCost, PricingContext, ProductType,

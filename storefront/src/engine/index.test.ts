@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   calculateCart,
+  CartCalculator,
   checkoutGates,
   EngineError,
   feedAdvice,
@@ -36,6 +37,21 @@ describe('engine facade', () => {
     expect(calculated.totalAmount).toBe('56.85');
     expect(calculated.vatAmountLow).toBe('4.69');
     expect(runOperation('cart.calculate', cart)).toStrictEqual(calculated);
+  });
+
+  it('calculates versions of one cart with a CartCalculator, the same as calculateCart', () => {
+    const { site, catalog } = cart;
+    const calculator = new CartCalculator({ site, catalog });
+    expect(calculator.calculate({ products: cart.products })).toStrictEqual(calculateCart(cart));
+    const three = calculator.calculate({ products: [{ productVariantId: 11, count: 3 }] });
+    expect(three.totalAmount).toBe('81.80');
+    expect(() => calculator.calculate({ products: [{ productVariantId: 99, count: 1 }] })).toThrow(
+      expect.objectContaining({ name: 'EngineError', code: 'unknown_variant' }),
+    );
+    expect(() => new CartCalculator({ site, catalog: 'none' } as never)).toThrow(
+      expect.objectContaining({ name: 'EngineError', code: 'invalid_input' }),
+    );
+    calculator.free();
   });
 
   it('answers the other rules through their typed functions', () => {

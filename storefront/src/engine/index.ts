@@ -15,6 +15,8 @@ import type {
   AmountFormatRequest,
   AmountFormatResult,
   CalculatedCart,
+  CartChoices,
+  CartContext,
   CartInput,
   CheckoutGates,
   CheckoutState,
@@ -120,6 +122,28 @@ export function splitVat(input: VatSplitRequest): VatSplit {
 /** Calculates a cart: lines, promotions, shipping, payment costs, gift card, VAT. (`cart.calculate`) */
 export function calculateCart(input: CartInput): CalculatedCart {
   return guarded(() => wasm.calculateCart(input));
+}
+
+/**
+ * Calculates versions of one cart: the context (the site's prices, the catalog, the promotions)
+ * is read into the engine once, and each `calculate` is given only the visitor's choices. Each
+ * answer is what `calculateCart` gives for the context and the choices together; less crosses
+ * into WebAssembly per call. `free()` releases the engine's copy of the context.
+ */
+export class CartCalculator {
+  readonly #inner: wasm.CartCalculator;
+
+  constructor(context: CartContext) {
+    this.#inner = guarded(() => new wasm.CartCalculator(context));
+  }
+
+  calculate(choices: CartChoices): CalculatedCart {
+    return guarded(() => this.#inner.calculate(choices));
+  }
+
+  free(): void {
+    this.#inner.free();
+  }
 }
 
 /** The shipping methods the customer can choose, priced for this cart. (`cart.shippingMethods`) */

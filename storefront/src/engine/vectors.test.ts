@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
+import type { CartChoices, CartContext } from './types';
 import { canonicalJson, caught, nodeEngine } from './testing/node-engine';
 
 const vectorRoot = fileURLToPath(new URL('../../../fixtures/vectors', import.meta.url));
@@ -90,6 +91,52 @@ describe('shared vectors through the WASM engine (Node build)', () => {
             const output = nodeEngine.run(vector.operation, input);
             expect(canonicalJson(JSON.parse(output))).toBe(canonicalJson(testCase.output));
             expect(typed(testCase.input)).toStrictEqual(JSON.parse(output));
+          }
+        });
+      }
+    });
+  }
+});
+
+/** A cart input's two parts: what the server decides, and what the visitor chooses. */
+function cartParts(input: unknown): { context: string; choices: string } | null {
+  const contextFields = ['site', 'catalog', 'promotions'];
+  const choiceFields = ['products', 'discountCode', 'shippingMethod', 'paymentMethodId', 'giftCard'];
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return null;
+  const entries = Object.entries(input);
+  if (entries.some(([name]) => !contextFields.includes(name) && !choiceFields.includes(name))) return null;
+  const pick = (fields: string[]) => JSON.stringify(Object.fromEntries(entries.filter(([name]) => fields.includes(name))));
+  return { context: pick(contextFields), choices: pick(choiceFields) };
+}
+
+describe('cart vectors through a CartCalculator (Node build)', () => {
+  const cartFiles = files.filter((file) => file.includes('/cart/'));
+  for (const file of cartFiles) {
+    const vector = JSON.parse(readFileSync(file, 'utf8')) as { operation: string; cases: VectorCase[] };
+    if (vector.operation !== 'cart.calculate') continue;
+    describe(file.slice(vectorRoot.length + 1), () => {
+      for (const testCase of vector.cases) {
+        it(testCase.name, () => {
+          const parts = cartParts(testCase.input);
+          const whole = () => nodeEngine.run('cart.calculate', JSON.stringify(testCase.input));
+          if (parts === null) {
+            expect(caught(whole).code).toBe('invalid_input');
+            return;
+          }
+          const held = () => {
+            const calculator = new nodeEngine.CartCalculator(JSON.parse(parts.context) as CartContext);
+            try {
+              return calculator.calculate(JSON.parse(parts.choices) as CartChoices);
+            } finally {
+              calculator.free();
+            }
+          };
+          if (testCase.error) {
+            expect(caught(held).code).toBe(testCase.error.code);
+          } else {
+            const output = held();
+            expect(canonicalJson(output)).toBe(canonicalJson(JSON.parse(whole())));
+            expect(canonicalJson(output)).toBe(canonicalJson(testCase.output));
           }
         });
       }

@@ -2,15 +2,15 @@
  * The cart's shared state and every change to it (specification section 4: no id, created,
  * fetched; a failed fetch resets the cart silently).
  *
- * A change is previewed at once with the WASM engine (`calculateCart` on the engine input the
- * server calculated with, changed the way the request will change it) while the server
- * confirms. When the server's calculation differs from the preview, the difference is kept
+ * A change is previewed at once with the WASM engine (a `CartCalculator` holding the context
+ * of the engine input the server calculated with, given the choices changed the way the request
+ * will change them) while the server confirms. When the server's calculation differs from the preview, the difference is kept
  * in `cartMismatchAtom` and the cart shows an error box: it is never hidden.
  */
 import { atom, useAtomValue, useStore, type createStore } from 'jotai';
 import { useCallback, useMemo } from 'react';
 
-import { calculateCart, type CalculatedCart, type CartInput } from '../../engine';
+import { CartCalculator, type CalculatedCart, type CartChoices, type CartInput } from '../../engine';
 import { cartIdAtom, cartItemCountAtom } from '../../state';
 import { cartApi, type CartAnswer, type CartNotice } from './api';
 
@@ -84,8 +84,24 @@ export async function ensureCart(store: Store): Promise<string> {
   return created.cart.shoppingcartId;
 }
 
-/** How a change alters the engine input, for the preview; null when it cannot be previewed. */
-export type PreviewChange = (input: CartInput) => CartInput | null;
+/**
+ * The visitor's choices after a change, from the engine input the server last calculated
+ * with, for the preview; null when the change cannot be previewed.
+ */
+export type PreviewChange = (input: CartInput) => CartChoices | null;
+
+let previewCalculator: { input: CartInput; calculator: CartCalculator } | null = null;
+
+/** The engine's calculation of the changed choices, in the context of the server's input. */
+function previewOf(input: CartInput, choices: CartChoices): CalculatedCart {
+  if (previewCalculator?.input !== input) {
+    previewCalculator?.calculator.free();
+    const { site, catalog, promotions } = input;
+    // Read into the engine once per server answer, however many changes follow.
+    previewCalculator = { input, calculator: new CartCalculator({ site, catalog, promotions }) };
+  }
+  return previewCalculator.calculator.calculate(choices);
+}
 
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -100,9 +116,9 @@ export function changeCart(store: Store, request: (cartId: string) => Promise<Ca
     const input = store.get(cartAnswerAtom)?.input;
     let previewed: CalculatedCart | null = null;
     if (input && preview) {
-      const changed = preview(structuredClone(input));
+      const changed = preview(input);
       if (changed) {
-        previewed = calculateCart(changed);
+        previewed = previewOf(input, changed);
         store.set(cartPreviewAtom, previewed);
         store.set(cartItemCountAtom, Number(previewed.itemCount));
       }
@@ -137,15 +153,24 @@ export function forgetCart(store: Store): void {
   setAnswer(store, null);
 }
 
-// The engine-input edits of the changes that can be previewed.
-const withCount = (input: CartInput, productVariantId: number, count: number): CartInput | null => {
-  const products = input.products ?? [];
+// The choices after the changes that can be previewed; the input itself is never changed.
+const choicesOf = ({ products, discountCode, shippingMethod, paymentMethodId, giftCard }: CartInput): CartChoices => ({
+  products,
+  discountCode,
+  shippingMethod,
+  paymentMethodId,
+  giftCard,
+});
+
+const withCount = (input: CartInput, productVariantId: number, count: number): CartChoices | null => {
+  const choices = choicesOf(input);
+  const products = choices.products ?? [];
   const line = products.find((candidate) => Number(candidate.productVariantId) === productVariantId);
-  if (count <= 0) return { ...input, products: products.filter((candidate) => candidate !== line) };
-  if (line) return { ...input, products: products.map((candidate) => (candidate === line ? { ...line, count } : candidate)) };
+  if (count <= 0) return { ...choices, products: products.filter((candidate) => candidate !== line) };
+  if (line) return { ...choices, products: products.map((candidate) => (candidate === line ? { ...line, count } : candidate)) };
   const entry = input.catalog.find((candidate) => Number(candidate.productVariantId) === productVariantId);
   if (!entry) return null;
-  return { ...input, products: [...products, { productId: entry.productId, productVariantId, count, rqsSamples: [] }] };
+  return { ...choices, products: [...products, { productId: entry.productId, productVariantId, count, rqsSamples: [] }] };
 };
 
 const countOf = (input: CartInput, productVariantId: number) =>
@@ -186,7 +211,7 @@ export function useCart() {
       removeDiscountCode: () =>
         change(
           (id) => cartApi.removeDiscountCode(id),
-          (input) => ({ ...input, discountCode: null }),
+          (input) => ({ ...choicesOf(input), discountCode: null }),
         ),
       /** Any other call that answers the cart (checkout choices). */
       call: (request: (cartId: string) => Promise<CartAnswer>) => change(request),
