@@ -67,6 +67,8 @@ pub struct AppState {
     pub pricing: std::sync::Arc<cart::PricingCache>,
     /// Stored carts kept in memory between requests (SQLite only; see `cart::CartCache`).
     pub carts: std::sync::Arc<cart::CartCache>,
+    /// Writes cart lines, committed together on SQLite (see `cart::LineWriter`).
+    pub cart_lines: std::sync::Arc<cart::LineWriter>,
     /// The payment provider: the built-in test provider, or Mollie.
     pub payments: std::sync::Arc<dyn payments::PaymentProvider>,
     /// `PUBLIC_URL`: where a provider reaches the webhook; the customer's host when unset.
@@ -126,6 +128,7 @@ pub async fn serve(
         brand_name: "Hoefslag".to_owned(),
         pricing: std::sync::Arc::default(),
         carts: std::sync::Arc::new(cart::CartCache::new(db.backend() == db::Backend::Sqlite)),
+        cart_lines: std::sync::Arc::new(cart::LineWriter::start(db.pool().clone(), db.backend())),
         payments: payments::provider(&config.payment, &db),
         public_url: config.payment.public_url.as_deref().and_then(|url| url::Url::parse(url).ok()),
         backoffice_api_key: config.backoffice_api_key.clone(),

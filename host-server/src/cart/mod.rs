@@ -7,6 +7,7 @@
 mod cache;
 mod checkout_choices;
 mod handover;
+mod line_writer;
 mod pricing;
 mod promotions;
 mod recommendations;
@@ -28,6 +29,7 @@ use crate::session::Client;
 use crate::AppState;
 use pricing::CartChoices;
 pub use cache::CartCache;
+pub use line_writer::LineWriter;
 use cache::StoredCart;
 pub use pricing::{PricingCache, promotion_of_code};
 pub use store::{CartOwner, CartRow};
@@ -354,7 +356,7 @@ async fn change_count(state: &AppState, mut cart: StoredCart, variant_id: i64, c
     cart.row.last_modified = cart.row.last_modified.max(now);
     // Priced before it is written: the engine refuses a count out of bounds.
     let answer = price(state, cart.clone()).await?;
-    store::set_line(state.db.pool(), &state.carts, cart, &line, now).await?;
+    store::set_line(&state.cart_lines, &state.carts, cart, &line, now).await?;
     Ok(answer)
 }
 

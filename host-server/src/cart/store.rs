@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::AnyPool;
 
 use super::cache::{CartCache, StoredCart};
+use super::line_writer::{LineWrite, LineWriter};
 use crate::{clock, secrets};
 use std::sync::Arc;
 
@@ -138,24 +139,13 @@ async fn touch(pool: &AnyPool, cart_id: &str) -> Result<(), sqlx::Error> {
 }
 
 /// Writes one line of `changed`, the whole cart after a change made at `now` (inserting the line
-/// when new, with its `added_at`); the database moves the cart's modification time with it (migration 0026: one
-/// write, not two). The cache then keeps `changed`, unless the cart changed otherwise meanwhile.
-pub async fn set_line(pool: &AnyPool, cache: &CartCache, changed: StoredCart, line: &LineRow, now: i64) -> Result<(), sqlx::Error> {
+/// when new, with its `added_at`), through the [`LineWriter`]. The cache then keeps `changed`,
+/// unless the cart changed otherwise meanwhile.
+pub async fn set_line(writer: &LineWriter, cache: &CartCache, changed: StoredCart, line: &LineRow, now: i64) -> Result<(), sqlx::Error> {
     let cart_id = changed.row.cart_id.clone();
     let change = cache.change(&cart_id);
-    let LineRow { product_variant_id: variant_id, product_id, count, added_at } = *line;
-    sqlx::query(
-        "INSERT INTO cart_lines (cart_id, product_variant_id, product_id, count, added_at, changed_at) VALUES ($1, $2, $3, $4, $5, $6) \
-         ON CONFLICT (cart_id, product_variant_id) DO UPDATE SET count = $4, changed_at = $6",
-    )
-    .bind(&cart_id)
-    .bind(variant_id)
-    .bind(product_id)
-    .bind(count)
-    .bind(added_at)
-    .bind(now)
-    .execute(pool)
-    .await?;
+    let LineRow { product_variant_id, product_id, count, added_at } = *line;
+    writer.write(LineWrite { cart_id: cart_id.clone(), product_variant_id, product_id, count, added_at, changed_at: now }).await?;
     change.written(changed);
     Ok(())
 }
