@@ -34,6 +34,9 @@ impl Backend {
     }
 }
 
+/// How often [`Database::checkpoint_in_background`] checkpoints.
+pub const CHECKPOINT_INTERVAL: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// A pool of connections to one database, migrated to the current schema.
 #[derive(Clone, Debug)]
 pub struct Database {
@@ -85,6 +88,9 @@ impl Database {
                         connection.execute("PRAGMA synchronous = NORMAL").await?;
                         connection.execute("PRAGMA foreign_keys = ON").await?;
                         connection.execute("PRAGMA busy_timeout = 5000").await?;
+                        // Checkpoints run in the background (`checkpoint_in_background`); this
+                        // is the safety net should the WAL still grow past 32 MB.
+                        connection.execute("PRAGMA wal_autocheckpoint = 8192").await?;
                     }
                     Ok(())
                 })
@@ -102,6 +108,27 @@ impl Database {
             Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&self.pool).await?,
         }
         Ok(())
+    }
+
+    /// On SQLite, copies the committed pages from the write-ahead log into the database file
+    /// every [`CHECKPOINT_INTERVAL`], on a task of its own. Otherwise the commit that fills the
+    /// log past SQLite's threshold does it, and the request waiting for that commit waits for
+    /// the copy and its `fsync` too: the slowest requests of a busy shop. Stops when the pool
+    /// is closed.
+    pub fn checkpoint_in_background(&self) {
+        if self.backend != Backend::Sqlite {
+            return;
+        }
+        let pool = self.pool.clone();
+        tokio::spawn(async move {
+            let mut interval = tokio::time::interval(CHECKPOINT_INTERVAL);
+            while !pool.is_closed() {
+                interval.tick().await;
+                if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&pool).await {
+                    tracing::warn!(%error, "checkpoint failed");
+                }
+            }
+        });
     }
 
     /// The connection pool.

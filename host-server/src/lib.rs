@@ -111,6 +111,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), StartupError> {
     let db = Database::connect(&config.database_url).await?;
+    db.checkpoint_in_background();
     if config.import_fixtures == config::ImportFixtures::Auto
         && fixtures::database_is_empty(&db).await.map_err(db::DatabaseError::from)?
     {
