@@ -96,8 +96,9 @@ let previewCalculator: { input: CartInput; calculator: CartCalculator } | null =
 function previewOf(input: CartInput, choices: CartChoices): CalculatedCart {
   if (previewCalculator?.input !== input) {
     previewCalculator?.calculator.free();
+    previewCalculator = null;
     const { site, catalog, promotions } = input;
-    // Read into the engine once per server answer, however many changes follow.
+    // Read into the engine once per server answer; previews only ever change the choices.
     previewCalculator = { input, calculator: new CartCalculator({ site, catalog, promotions }) };
   }
   return previewCalculator.calculator.calculate(choices);
