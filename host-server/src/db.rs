@@ -35,7 +35,7 @@ impl Backend {
 }
 
 /// How often [`Database::checkpoint_in_background`] checkpoints.
-pub const CHECKPOINT_INTERVAL: std::time::Duration = std::time::Duration::from_millis(250);
+pub const CHECKPOINT_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// A pool of connections to one database, migrated to the current schema.
 #[derive(Clone, Debug)]
