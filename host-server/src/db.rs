@@ -159,3 +159,48 @@ fn create_sqlite_folder(url: &str) -> Result<(), DatabaseError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// How many carts the database file itself holds, without its write-ahead log: a copy of
+    /// the file alone, opened read-only.
+    async fn carts_in_file_alone(folder: &Path) -> i64 {
+        let copy = folder.join("copy.sqlite");
+        std::fs::copy(folder.join("shop.sqlite"), &copy).unwrap();
+        let url = format!("sqlite://{}?mode=ro", copy.display());
+        let pool = AnyPoolOptions::new().max_connections(1).connect(&url).await.unwrap();
+        // Before the first checkpoint the file does not even hold the tables.
+        let count = sqlx::query_as("SELECT COUNT(*) FROM carts").fetch_one(&pool).await.map_or(0, |(count,): (i64,)| count);
+        pool.close().await;
+        std::fs::remove_file(copy).ok();
+        count
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn committed_rows_reach_the_database_file_without_a_request_checkpointing() {
+        let folder = std::env::temp_dir().join(format!("hoofbeat-checkpoint-{}", uuid::Uuid::new_v4().simple()));
+        let db = Database::connect(&format!("sqlite://{}?mode=rwc", folder.join("shop.sqlite").display())).await.unwrap();
+        db.checkpoint_in_background();
+        for cart in 0..20 {
+            sqlx::query("INSERT INTO carts (cart_id, site_id, language_id, created_at, last_modified) VALUES ($1, 1, 1, 0, 0)")
+                .bind(format!("cart-{cart}"))
+                .execute(db.pool())
+                .await
+                .unwrap();
+        }
+        // Far below wal_autocheckpoint: only the background task copies them into the file.
+        let mut in_file = 0;
+        for _ in 0..40 {
+            tokio::time::sleep(CHECKPOINT_INTERVAL / 4).await;
+            in_file = carts_in_file_alone(&folder).await;
+            if in_file == 20 {
+                break;
+            }
+        }
+        assert_eq!(in_file, 20);
+        db.pool().close().await;
+        std::fs::remove_dir_all(folder).ok();
+    }
+}
