@@ -12,5 +12,8 @@ step "Building host-server (release)"
 cd "$REPO_ROOT"
 cargo build --release -p host-server
 
+# The demo takes payments with the built-in test provider; a real shop sets
+# PAYMENT_PROVIDER=mollie and MOLLIE_API_KEY (SECURITY.md).
+export PAYMENT_PROVIDER="${PAYMENT_PROVIDER:-test}"
 step "Starting the shop at http://localhost:${PORT:-8080}"
 exec "$REPO_ROOT/target/release/host-server"

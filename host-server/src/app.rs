@@ -1,11 +1,15 @@
 //! The whole HTTP application: every API area's routes, and the storefront.
 
+use std::time::Duration;
+
 use axum::Router;
-use axum::extract::Request;
-use axum::http::{HeaderValue, Uri, header};
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
+use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::services::{ServeDir, ServeFile};
+use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::config::Config;
@@ -22,7 +26,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .merge(crate::engine_api::router())
         .merge(crate::cart::router())
         .merge(crate::orders::router())
-        .merge(crate::payments::router())
+        .merge(crate::payments::router(&config.payment))
         .merge(crate::backoffice::router())
         .merge(account::router())
         .merge(account::data_router(config))
@@ -41,9 +45,115 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .route("/api", axum::routing::any(unknown_api_path))
         .route("/api/{*rest}", axum::routing::any(unknown_api_path))
         .fallback_service(storefront)
+        .layer(middleware::from_fn_with_state(state.clone(), crate::cart::access::only_its_owner))
+        .layer(middleware::from_fn_with_state(state.clone(), cookie_requests_pass_cors))
         .layer(middleware::from_fn(no_store_for_private_areas))
-        .layer(TraceLayer::new_for_http())
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+        .layer(middleware::from_fn_with_state(state.clone(), crate::trust::refuse_unknown_hosts))
+        .layer(middleware::from_fn_with_state(state.clone(), hardening_headers))
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
+        .layer(CatchPanicLayer::custom(answer_panic))
         .with_state(state)
+}
+
+/// The largest request body most routes take (routes with uploads set their own).
+pub const JSON_BODY_LIMIT: usize = 256 * 1024;
+
+/// A request that takes longer than this is answered 408 and its work dropped.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The policy the storefront works under: its own scripts, styles, fonts and images only,
+/// WebAssembly compiled from its own files, no inline script, never framed.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+     style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; \
+     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// Headers every answer carries; HSTS only when the shop is reached over https.
+async fn hardening_headers(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    if state.trust.https() {
+        headers.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000; includeSubDomains"));
+    }
+    response
+}
+
+/// A state-changing API request that carries the session cookie must be one a browser sends
+/// only after a CORS check: a JSON body or the `siteid` header (both need a preflight from
+/// another origin), and an `Origin`, when sent, of this very host. So no other site can make a
+/// signed-in customer's browser change their account or cart.
+async fn cookie_requests_pass_cors(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let changes_state = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    let headers = request.headers();
+    let relies_on_session = crate::session::session_cookie(headers, state.trust.https()).is_some();
+    // The payment webhook is called by the provider, never on a customer's behalf.
+    let path = request.uri().path();
+    let from_the_shop_pages = path.starts_with("/api/") && path != "/api/payments/webhook";
+    if changes_state && relies_on_session && from_the_shop_pages {
+        if let Err(error) = passes_cors(headers) {
+            return error.into_response();
+        }
+    }
+    next.run(request).await
+}
+
+fn passes_cors(headers: &HeaderMap) -> Result<(), ApiError> {
+    let refused = || ApiError::refused(StatusCode::FORBIDDEN, "errors.crossSiteRequest", "This request must come from the shop's own pages");
+    let is_json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.trim_start().to_ascii_lowercase().starts_with("application/json"));
+    if !is_json && !headers.contains_key("siteid") {
+        return Err(refused());
+    }
+    let Some(origin) = headers.get(header::ORIGIN) else { return Ok(()) };
+    let origin_authority = origin.to_str().ok().and_then(|text| text.parse::<Uri>().ok()).and_then(|uri| uri.authority().cloned());
+    let host = headers.get(header::HOST).and_then(|value| value.to_str().ok());
+    match (origin_authority, host) {
+        (Some(origin), Some(host)) if origin.as_str().eq_ignore_ascii_case(host) => Ok(()),
+        _ => Err(refused()),
+    }
+}
+
+/// Query parameters whose values never reach a log line.
+const SECRET_PARAMETERS: &[&str] = &["token", "key", "password", "setpassword", "pin", "giftcardpin", "newpassword"];
+
+/// The request's path and query for logs, with secrets replaced by `***`; a checkout
+/// password call logs no query at all.
+pub fn loggable_uri(uri: &Uri) -> String {
+    let path = uri.path();
+    let Some(query) = uri.query() else { return path.to_owned() };
+    if path.to_ascii_lowercase().contains("setpassword") {
+        return format!("{path}?***");
+    }
+    let parts: Vec<String> = query
+        .split('&')
+        .map(|pair| match pair.split_once('=') {
+            Some((name, _)) if SECRET_PARAMETERS.contains(&name.to_ascii_lowercase().as_str()) => format!("{name}=***"),
+            _ => pair.to_owned(),
+        })
+        .collect();
+    format!("{path}?{}", parts.join("&"))
+}
+
+fn request_span(request: &Request) -> tracing::Span {
+    tracing::info_span!("request", method = %request.method(), uri = %loggable_uri(request.uri()))
+}
+
+/// The last line of defence: a handler that panics is answered 500 and logged, instead of a
+/// dropped connection. Client input must never get here (it is refused with a 400 before).
+fn answer_panic(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    let message = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("a panic without a message");
+    ApiError::Internal(format!("a request handler panicked: {message}")).into_response()
 }
 
 async fn unknown_api_path(uri: Uri) -> ApiError {
@@ -75,4 +185,39 @@ async fn no_store_for_private_areas(request: Request, next: Next) -> Response {
         response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn logs_never_show_secrets_of_the_query() {
+        let uri: Uri = "/api/cart/1/setpassword?password=Geheim1&confirmUrl=/x".parse().unwrap();
+        assert_eq!(loggable_uri(&uri), "/api/cart/1/setpassword?***");
+        let uri: Uri = "/api/account/u/confirm?token=abc&x=1".parse().unwrap();
+        assert_eq!(loggable_uri(&uri), "/api/account/u/confirm?token=***&x=1");
+        let uri: Uri = "/api/cart/impersonate?Key=abc".parse().unwrap();
+        assert_eq!(loggable_uri(&uri), "/api/cart/impersonate?Key=***");
+        let uri: Uri = "/api/products?page=2".parse().unwrap();
+        assert_eq!(loggable_uri(&uri), "/api/products?page=2");
+    }
+
+    #[test]
+    fn cookie_requests_need_json_or_siteid_and_their_own_origin() {
+        let headers = |pairs: &[(&'static str, &str)]| {
+            let mut map = HeaderMap::new();
+            for (name, value) in pairs {
+                map.insert(*name, value.parse().unwrap());
+            }
+            map
+        };
+        assert!(passes_cors(&headers(&[("host", "shop.example"), ("content-type", "application/json")])).is_ok());
+        assert!(passes_cors(&headers(&[("host", "shop.example"), ("siteid", "1")])).is_ok());
+        assert!(passes_cors(&headers(&[("host", "shop.example"), ("content-type", "application/x-www-form-urlencoded")])).is_err());
+        let foreign = headers(&[("host", "shop.example"), ("siteid", "1"), ("origin", "https://evil.example")]);
+        assert!(passes_cors(&foreign).is_err());
+        let own = headers(&[("host", "shop.example:8080"), ("siteid", "1"), ("origin", "http://shop.example:8080")]);
+        assert!(passes_cors(&own).is_ok());
+    }
 }

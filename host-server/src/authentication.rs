@@ -1,8 +1,9 @@
 //! Sign-in, sign-out and the session check (specification, section 7: /api/authentication).
 //!
 //! Sign-in needs an activated account. Wrong address, wrong password and not yet activated
-//! all give the same login-failure message, so the answer reveals nothing. Failed attempts
-//! are limited per account and per client (see `account::queries`).
+//! all give the same login-failure message, so the answer reveals nothing. Attempts are
+//! limited per account and per client address (see `limits`), counted before the password is
+//! checked, so parallel guesses cannot slip past the limit.
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -17,6 +18,7 @@ use crate::account::AccountView;
 use crate::captcha::CAPTCHA_HEADER;
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::limits::{self, Limit};
 use crate::session::{self, Client, SET_COOKIE_HEADER};
 use crate::validation::Form;
 use crate::{passwords, AppState};
@@ -66,23 +68,15 @@ async fn sign_in(
 
     let pool = state.db.pool();
     let account_key = queries::normalize_email(body.email_address.as_deref().unwrap_or_default());
-    if queries::too_many_failures(pool, &account_key, &client.ip).await? {
-        return Err(ApiError::refused(
-            StatusCode::TOO_MANY_REQUESTS,
-            "errors.tooManyAttempts",
-            "Too many failed sign-ins; wait a quarter of an hour",
-        ));
-    }
+    let attempt = limits::check(&state, Limit::SignIn, &[&client.ip, &account_key]).await?;
     let account = queries::by_email(pool, &account_key).await?;
     let stored_hash = account.as_ref().map_or_else(|| passwords::DUMMY_HASH.to_owned(), |account| account.password_hash.clone());
     let password_matches = passwords::verify(body.password.unwrap_or_default(), stored_hash).await?;
     let account = match account {
         Some(account) if password_matches && account.activated_at.is_some() => account,
-        _ => {
-            queries::record_failure(pool, &account_key, &client.ip).await?;
-            return Err(login_failed());
-        }
+        _ => return Err(login_failed()),
     };
+    attempt.succeeded(&state).await?;
     let cookie = session::start(&state, &client, &account.account_id).await?;
     let mut view = AccountView::from(account);
     view.shoppingcart_id = match body.shoppingcart_id.as_deref().filter(|id| !id.is_empty()) {

@@ -47,7 +47,7 @@ async fn change_order_status(
     headers: HeaderMap,
     Query(query): Query<StatusQuery>,
 ) -> Result<Json<OrderView>, ApiError> {
-    require_api_key(&headers, state.backoffice_api_key.as_deref())?;
+    require_api_key(&headers, state.backoffice_api_key.as_ref().map(crate::config::Secret::expose))?;
     let status = crate::validation::required_param(&query.status, "status")?;
     let status = status
         .parse()
@@ -68,7 +68,7 @@ struct HandoverKey {
 }
 
 async fn handover_key(State(state): State<AppState>, Path(cart_id): Path<String>, headers: HeaderMap) -> Result<(StatusCode, Json<HandoverKey>), ApiError> {
-    require_api_key(&headers, state.backoffice_api_key.as_deref())?;
+    require_api_key(&headers, state.backoffice_api_key.as_ref().map(crate::config::Secret::expose))?;
     let (key, expires_at) = crate::cart::issue_handover_key(state.db.pool(), &cart_id).await?;
     Ok((StatusCode::CREATED, Json(HandoverKey { key, expires_at })))
 }

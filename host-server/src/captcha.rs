@@ -41,7 +41,7 @@ impl CaptchaVerifier {
             None => CaptchaVerifier::Off,
             Some(verify_url) => CaptchaVerifier::Hosted {
                 verify_url: verify_url.clone(),
-                secret: config.secret.clone(),
+                secret: config.secret.expose().to_owned(),
                 client: reqwest::Client::builder()
                     .timeout(std::time::Duration::from_secs(10))
                     .build()

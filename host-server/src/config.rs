@@ -1,7 +1,10 @@
 //! Configuration from environment variables. Every variable has a default that starts the
 //! demo shop on a fresh machine; README.md lists them.
 
+use std::net::IpAddr;
 use std::path::PathBuf;
+
+use url::Url;
 
 /// The server's settings.
 #[derive(Clone, Debug)]
@@ -29,9 +32,118 @@ pub struct Config {
     pub payment: PaymentConfig,
     /// `BACKOFFICE_API_KEY`: the key of the shop owner's API (`x-api-key` header). When
     /// unset, that API refuses every call.
-    pub backoffice_api_key: Option<String>,
+    pub backoffice_api_key: Option<Secret>,
     /// The account area's files and the laboratory's key.
     pub account_data: AccountDataConfig,
+    /// Which hosts and addresses the server trusts (see `SECURITY.md`).
+    pub trust: TrustConfig,
+}
+
+/// What the server trusts of a request: the hosts it answers for, the proxies whose
+/// `X-Forwarded-For` it believes, and the public address links are built on.
+#[derive(Clone, Debug)]
+pub struct TrustConfig {
+    /// `PUBLIC_URL`, e.g. `https://hoefslag.nl`: the scheme (and port) of every link the shop
+    /// sends, the host links fall back to when no site is known, and where a payment
+    /// provider reaches the webhook. An https URL also makes the session cookie `Secure` and
+    /// `__Host-` prefixed and turns on HSTS. Unset: `http` and the port the server listens on
+    /// (the demo).
+    pub public_url: Option<Url>,
+    /// `ALLOWED_HOSTS`: comma-separated host names the server answers for besides the sites'
+    /// domains and aliases and `PUBLIC_URL`'s host; `*.example.com` allows every subdomain.
+    /// Default: the loopback names (`localhost`, `*.localhost`, `127.0.0.1`, `::1`).
+    pub allowed_hosts: Vec<String>,
+    /// `TRUSTED_PROXIES`: comma-separated addresses or networks (`10.0.0.0/8`) of reverse
+    /// proxies. Only a request from one of them may name the client in `X-Forwarded-For`;
+    /// otherwise the socket address is the client. Default: none.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+}
+
+/// The loopback names the demo answers for when `ALLOWED_HOSTS` is unset.
+pub const DEFAULT_ALLOWED_HOSTS: &str = "localhost,*.localhost,127.0.0.1,::1";
+
+impl TrustConfig {
+    fn from_lookup(lookup: &impl Fn(&str) -> Option<String>) -> Result<TrustConfig, ConfigError> {
+        let public_url = match lookup("PUBLIC_URL").filter(|url| !url.trim().is_empty()) {
+            None => None,
+            Some(text) => Some(parse_public_url(&text)?),
+        };
+        let allowed_hosts = lookup("ALLOWED_HOSTS")
+            .unwrap_or_else(|| DEFAULT_ALLOWED_HOSTS.to_owned())
+            .split(',')
+            .map(|host| host.trim().trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase())
+            .filter(|host| !host.is_empty())
+            .collect();
+        let trusted_proxies = lookup("TRUSTED_PROXIES")
+            .unwrap_or_default()
+            .split(',')
+            .map(str::trim)
+            .filter(|entry| !entry.is_empty())
+            .map(parse_network)
+            .collect::<Result<_, _>>()?;
+        Ok(TrustConfig { public_url, allowed_hosts, trusted_proxies })
+    }
+
+    /// True when the shop is reached over https (`PUBLIC_URL` says so).
+    pub fn https(&self) -> bool {
+        self.public_url.as_ref().is_some_and(|url| url.scheme() == "https")
+    }
+}
+
+fn parse_public_url(text: &str) -> Result<Url, ConfigError> {
+    let invalid = || ConfigError::PublicUrl(text.to_owned());
+    let url = Url::parse(text.trim()).map_err(|_| invalid())?;
+    let plain_origin = matches!(url.scheme(), "http" | "https") && url.host_str().is_some() && url.username().is_empty();
+    if plain_origin { Ok(url) } else { Err(invalid()) }
+}
+
+fn parse_network(entry: &str) -> Result<ipnet::IpNet, ConfigError> {
+    entry
+        .parse::<ipnet::IpNet>()
+        .or_else(|_| entry.parse::<IpAddr>().map(ipnet::IpNet::from))
+        .map_err(|_| ConfigError::TrustedProxies(entry.to_owned()))
+}
+
+/// A configuration secret (an API key, a password). Its `Debug` and `Display` show `***`, so
+/// it never reaches a log line, a panic message or an error by accident.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    /// Wraps a secret value.
+    pub fn new(value: impl Into<String>) -> Secret {
+        Secret(value.into())
+    }
+
+    /// The value itself, for the one place that must send or compare it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str("***")
+    }
+}
+
+impl std::fmt::Display for Secret {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str("***")
+    }
+}
+
+/// A database or SMTP URL with its password replaced by `***`, for messages and logs.
+pub fn masked_url(url: &str) -> String {
+    match Url::parse(url) {
+        Ok(mut parsed) if parsed.password().is_some() => {
+            // Setting a password only fails for URLs that cannot have one.
+            let _ = parsed.set_password(Some("***"));
+            parsed.to_string()
+        }
+        Ok(_) => url.to_owned(),
+        Err(_) => url.split_once('@').map_or_else(|| url.to_owned(), |(_, host)| format!("***@{host}")),
+    }
 }
 
 /// Settings of the account area (return photos) and the laboratory endpoint.
@@ -42,7 +154,7 @@ pub struct AccountDataConfig {
     pub return_photos_dir: PathBuf,
     /// `LAB_API_KEY`: the key the laboratory sends in `x-api-key` to enter scan results. Unset
     /// or empty: the laboratory endpoint refuses every request. Never logged.
-    pub lab_api_key: Option<String>,
+    pub lab_api_key: Option<Secret>,
 }
 
 impl AccountDataConfig {
@@ -51,22 +163,42 @@ impl AccountDataConfig {
             return_photos_dir: lookup("RETURN_PHOTOS_DIR")
                 .filter(|dir| !dir.trim().is_empty())
                 .map_or_else(|| PathBuf::from("data/returns"), PathBuf::from),
-            lab_api_key: lookup("LAB_API_KEY").filter(|key| !key.trim().is_empty()),
+            lab_api_key: lookup("LAB_API_KEY").filter(|key| !key.trim().is_empty()).map(Secret::new),
         }
     }
 }
 
-/// Which payment provider collects payments.
+/// Which payment provider collects payments: `PAYMENT_PROVIDER`, chosen explicitly, so a
+/// production shop can never fall back to the test provider by a missing key.
 #[derive(Clone, Debug)]
-pub struct PaymentConfig {
-    /// `MOLLIE_API_KEY`: when set, payments go to Mollie; otherwise to the built-in test
-    /// provider, whose hosted page lets the tester choose paid, failed or cancelled.
-    pub mollie_api_key: Option<String>,
-    /// `MOLLIE_API_URL`: Mollie's API. Default `https://api.mollie.com/v2`.
-    pub mollie_api_url: String,
-    /// `PUBLIC_URL`, e.g. `https://hoefslag.nl`: how the provider reaches the webhook. When
-    /// unset, the address the customer used is taken, which suits the test provider.
-    pub public_url: Option<String>,
+pub enum PaymentConfig {
+    /// `test`: the built-in test provider, whose hosted page lets anyone choose paid, failed
+    /// or cancelled. For the demo and tests only; the server warns at start.
+    Test,
+    /// `mollie`: payments go to Mollie.
+    Mollie {
+        /// `MOLLIE_API_KEY` (`live_…` or `test_…`), required.
+        api_key: Secret,
+        /// `MOLLIE_API_URL`: Mollie's API. Default `https://api.mollie.com/v2`.
+        api_url: String,
+    },
+}
+
+impl PaymentConfig {
+    fn from_lookup(lookup: &impl Fn(&str) -> Option<String>) -> Result<PaymentConfig, ConfigError> {
+        let choice = lookup("PAYMENT_PROVIDER").map(|value| value.trim().to_ascii_lowercase()).unwrap_or_default();
+        match choice.as_str() {
+            "test" => Ok(PaymentConfig::Test),
+            "mollie" => {
+                let api_key = lookup("MOLLIE_API_KEY").filter(|key| !key.trim().is_empty()).ok_or(ConfigError::MollieKey)?;
+                let api_url = lookup("MOLLIE_API_URL")
+                    .filter(|url| !url.trim().is_empty())
+                    .unwrap_or_else(|| "https://api.mollie.com/v2".to_owned());
+                Ok(PaymentConfig::Mollie { api_key: Secret::new(api_key.trim()), api_url })
+            }
+            _ => Err(ConfigError::PaymentProvider(choice)),
+        }
+    }
 }
 
 /// When the server imports the fixtures by itself.
@@ -83,7 +215,8 @@ pub enum ImportFixtures {
 pub struct MailConfig {
     /// `SMTP_URL`, e.g. `smtp://mail.example.com:25`: deliver by SMTP. When unset, mail is
     /// written as `.eml` files to the outbox folder.
-    pub smtp_url: Option<String>,
+    /// Its password is a secret.
+    pub smtp_url: Option<Secret>,
     /// `OUTBOX_DIR`: the outbox folder. Default `data/outbox`.
     pub outbox_dir: PathBuf,
     /// `MAIL_FROM`: the sender. Default `Hoefslag <service@hoefslag.localhost>`.
@@ -91,13 +224,13 @@ pub struct MailConfig {
 }
 
 /// How captcha tokens are checked.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct CaptchaConfig {
     /// `CAPTCHA_VERIFY_URL`: a hosted captcha service's verification endpoint (the
     /// `siteverify` protocol). When unset, captcha checks are off, as in the demo.
     pub verify_url: Option<String>,
     /// `CAPTCHA_SECRET`: the secret for that service. Never logged.
-    pub secret: String,
+    pub secret: Secret,
 }
 
 /// Lifetimes in seconds.
@@ -109,13 +242,21 @@ pub struct Lifetimes {
     pub reset_token: i64,
     /// `EMAIL_CHANGE_TOKEN_TTL`: default 1 day.
     pub email_change_token: i64,
-    /// `SESSION_TTL`: default 30 days.
+    /// `SESSION_TTL`: default 30 days; a session ends this long after sign-in.
     pub session: i64,
+    /// `SESSION_IDLE_TTL`: default 1 day; a session unused this long ends too.
+    pub session_idle: i64,
 }
 
 impl Default for Lifetimes {
     fn default() -> Lifetimes {
-        Lifetimes { activation_token: 7 * 86_400, reset_token: 3_600, email_change_token: 86_400, session: 30 * 86_400 }
+        Lifetimes {
+            activation_token: 7 * 86_400,
+            reset_token: 3_600,
+            email_change_token: 86_400,
+            session: 30 * 86_400,
+            session_idle: 86_400,
+        }
     }
 }
 
@@ -128,9 +269,24 @@ pub enum ConfigError {
     /// `PORT` is not a number from 0 to 65535.
     #[error("PORT must be a number from 0 to 65535, got '{0}'")]
     Port(String),
-    /// `DATABASE_URL` names a database this server cannot use.
+    /// `DATABASE_URL` names a database this server cannot use (shown with its password masked).
     #[error("DATABASE_URL must start with sqlite: or postgres:, got '{0}'")]
     DatabaseUrl(String),
+    /// `PAYMENT_PROVIDER` is unset or unknown.
+    #[error(
+        "PAYMENT_PROVIDER must be set: 'mollie' (with MOLLIE_API_KEY) for a real shop, or 'test' for the demo's \
+         built-in test provider, which lets anyone mark an order paid; got '{0}'"
+    )]
+    PaymentProvider(String),
+    /// `PAYMENT_PROVIDER=mollie` without a key.
+    #[error("PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY (a live_… or test_… key from Mollie's dashboard)")]
+    MollieKey,
+    /// `PUBLIC_URL` is not an http(s) origin.
+    #[error("PUBLIC_URL must be an http or https URL such as https://hoefslag.nl, got '{0}'")]
+    PublicUrl(String),
+    /// An entry of `TRUSTED_PROXIES` is not an address or network.
+    #[error("TRUSTED_PROXIES must list IP addresses or networks such as 10.0.0.0/8, got '{0}'")]
+    TrustedProxies(String),
     /// `IMPORT_FIXTURES` is neither `auto` nor `never`.
     #[error("IMPORT_FIXTURES must be auto or never, got '{0}'")]
     ImportFixtures(String),
@@ -155,17 +311,17 @@ impl Config {
             .filter(|url| !url.trim().is_empty())
             .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
         crate::db::Backend::of_url(&database_url)
-            .ok_or_else(|| ConfigError::DatabaseUrl(database_url.clone()))?;
+            .ok_or_else(|| ConfigError::DatabaseUrl(masked_url(&database_url)))?;
         let static_dir = lookup("STATIC_DIR").map_or_else(|| PathBuf::from("storefront/dist"), PathBuf::from);
         let log_json = lookup("LOG_FORMAT").is_some_and(|format| format.eq_ignore_ascii_case("json"));
         let mail = MailConfig {
-            smtp_url: lookup("SMTP_URL").filter(|url| !url.trim().is_empty()),
+            smtp_url: lookup("SMTP_URL").filter(|url| !url.trim().is_empty()).map(Secret::new),
             outbox_dir: lookup("OUTBOX_DIR").map_or_else(|| PathBuf::from("data/outbox"), PathBuf::from),
             from: lookup("MAIL_FROM").unwrap_or_else(|| "Hoefslag <service@hoefslag.localhost>".to_owned()),
         };
         let captcha = CaptchaConfig {
             verify_url: lookup("CAPTCHA_VERIFY_URL").filter(|url| !url.trim().is_empty()),
-            secret: lookup("CAPTCHA_SECRET").unwrap_or_default(),
+            secret: Secret::new(lookup("CAPTCHA_SECRET").unwrap_or_default()),
         };
         let defaults = Lifetimes::default();
         let seconds = |name: &'static str, default: i64| -> Result<i64, ConfigError> {
@@ -179,6 +335,7 @@ impl Config {
             reset_token: seconds("RESET_TOKEN_TTL", defaults.reset_token)?,
             email_change_token: seconds("EMAIL_CHANGE_TOKEN_TTL", defaults.email_change_token)?,
             session: seconds("SESSION_TTL", defaults.session)?,
+            session_idle: seconds("SESSION_IDLE_TTL", defaults.session_idle)?,
         };
         let fixtures_dir = lookup("FIXTURES_DIR")
             .filter(|dir| !dir.trim().is_empty())
@@ -189,14 +346,8 @@ impl Config {
             Some(value) if value == "never" => ImportFixtures::Never,
             Some(value) => return Err(ConfigError::ImportFixtures(value)),
         };
-        let payment = PaymentConfig {
-            mollie_api_key: lookup("MOLLIE_API_KEY").filter(|key| !key.trim().is_empty()),
-            mollie_api_url: lookup("MOLLIE_API_URL")
-                .filter(|url| !url.trim().is_empty())
-                .unwrap_or_else(|| "https://api.mollie.com/v2".to_owned()),
-            public_url: lookup("PUBLIC_URL").filter(|url| !url.trim().is_empty()),
-        };
-        let backoffice_api_key = lookup("BACKOFFICE_API_KEY").filter(|key| !key.trim().is_empty());
+        let payment = PaymentConfig::from_lookup(&lookup)?;
+        let backoffice_api_key = lookup("BACKOFFICE_API_KEY").filter(|key| !key.trim().is_empty()).map(Secret::new);
         Ok(Config {
             port,
             database_url,
@@ -210,6 +361,7 @@ impl Config {
             payment,
             backoffice_api_key,
             account_data: AccountDataConfig::from_lookup(&lookup),
+            trust: TrustConfig::from_lookup(&lookup)?,
         })
     }
 }
@@ -218,9 +370,14 @@ impl Config {
 mod tests {
     use super::*;
 
+    /// The demo's one required choice.
+    fn demo(name: &str) -> Option<String> {
+        (name == "PAYMENT_PROVIDER").then(|| "test".to_owned())
+    }
+
     #[test]
     fn defaults_start_the_demo_shop_on_sqlite_at_8080() {
-        let config = Config::from_lookup(|_| None).unwrap();
+        let config = Config::from_lookup(demo).unwrap();
         assert_eq!(config.port, 8080);
         assert_eq!(config.database_url, DEFAULT_DATABASE_URL);
         assert_eq!(config.static_dir, PathBuf::from("storefront/dist"));
@@ -229,6 +386,76 @@ mod tests {
         assert_eq!(config.import_fixtures, ImportFixtures::Auto);
         assert_eq!(config.account_data.return_photos_dir, PathBuf::from("data/returns"));
         assert!(config.account_data.lab_api_key.is_none());
+        assert!(matches!(config.payment, PaymentConfig::Test));
+        assert_eq!(config.trust.allowed_hosts, ["localhost", "*.localhost", "127.0.0.1", "::1"]);
+        assert!(config.trust.trusted_proxies.is_empty() && config.trust.public_url.is_none());
+        assert_eq!(config.lifetimes.session_idle, 86_400);
+    }
+
+    #[test]
+    fn the_payment_provider_is_chosen_explicitly() {
+        let unset = Config::from_lookup(|_| None).unwrap_err();
+        assert!(matches!(unset, ConfigError::PaymentProvider(_)));
+        assert!(unset.to_string().contains("PAYMENT_PROVIDER must be set"), "{unset}");
+        let unknown = Config::from_lookup(|name| (name == "PAYMENT_PROVIDER").then(|| "paypal".to_owned()));
+        assert!(matches!(unknown, Err(ConfigError::PaymentProvider(value)) if value == "paypal"));
+        let keyless = Config::from_lookup(|name| (name == "PAYMENT_PROVIDER").then(|| "mollie".to_owned()));
+        assert!(matches!(keyless, Err(ConfigError::MollieKey)));
+        let mollie = Config::from_lookup(|name| match name {
+            "PAYMENT_PROVIDER" => Some("Mollie".to_owned()),
+            "MOLLIE_API_KEY" => Some("live_abc".to_owned()),
+            _ => None,
+        })
+        .unwrap();
+        assert!(matches!(&mollie.payment, PaymentConfig::Mollie { api_key, .. } if api_key.expose() == "live_abc"));
+    }
+
+    #[test]
+    fn secrets_never_print() {
+        let config = Config::from_lookup(|name| match name {
+            "PAYMENT_PROVIDER" => Some("mollie".to_owned()),
+            "MOLLIE_API_KEY" => Some("live_topsecret1".to_owned()),
+            "CAPTCHA_SECRET" => Some("topsecret2".to_owned()),
+            "LAB_API_KEY" => Some("topsecret3".to_owned()),
+            "BACKOFFICE_API_KEY" => Some("topsecret4".to_owned()),
+            "SMTP_URL" => Some("smtp://user:topsecret5@mail.example:25".to_owned()),
+            _ => None,
+        })
+        .unwrap();
+        let printed = format!("{config:?}");
+        assert!(!printed.contains("topsecret"), "{printed}");
+        assert!(printed.contains("***"));
+        let url = Config::from_lookup(|name| match name {
+            "PAYMENT_PROVIDER" => Some("test".to_owned()),
+            "DATABASE_URL" => Some("mysql://shop:topsecret6@db/shop".to_owned()),
+            _ => None,
+        })
+        .unwrap_err();
+        assert_eq!(url.to_string(), "DATABASE_URL must start with sqlite: or postgres:, got 'mysql://shop:***@db/shop'");
+        assert_eq!(masked_url("postgres://postgres@127.0.0.1:5432/test"), "postgres://postgres@127.0.0.1:5432/test");
+    }
+
+    #[test]
+    fn reads_the_trust_settings() {
+        let config = Config::from_lookup(|name| match name {
+            "PAYMENT_PROVIDER" => Some("test".to_owned()),
+            "PUBLIC_URL" => Some("https://hoefslag.nl".to_owned()),
+            "ALLOWED_HOSTS" => Some("shop.example, [::1]".to_owned()),
+            "TRUSTED_PROXIES" => Some("10.0.0.0/8, 192.0.2.7".to_owned()),
+            _ => None,
+        })
+        .unwrap();
+        assert!(config.trust.https());
+        assert_eq!(config.trust.allowed_hosts, ["shop.example", "::1"]);
+        assert_eq!(config.trust.trusted_proxies.len(), 2);
+        for (name, value) in [("PUBLIC_URL", "ftp://x"), ("PUBLIC_URL", "hoefslag.nl"), ("TRUSTED_PROXIES", "proxy")] {
+            let bad = Config::from_lookup(|asked| match asked {
+                "PAYMENT_PROVIDER" => Some("test".to_owned()),
+                asked if asked == name => Some(value.to_owned()),
+                _ => None,
+            });
+            assert!(bad.is_err(), "{name}={value}");
+        }
     }
 
     #[test]
@@ -236,20 +463,20 @@ mod tests {
         let config = Config::from_lookup(|name| match name {
             "IMPORT_FIXTURES" => Some("never".to_owned()),
             "FIXTURES_DIR" => Some("/srv/demo".to_owned()),
-            _ => None,
+            other => demo(other),
         })
         .unwrap();
         assert_eq!(config.import_fixtures, ImportFixtures::Never);
         assert_eq!(config.fixtures_dir, PathBuf::from("/srv/demo"));
-        let bad = Config::from_lookup(|name| (name == "IMPORT_FIXTURES").then(|| "sometimes".to_owned()));
+        let bad = Config::from_lookup(|name| if name == "IMPORT_FIXTURES" { Some("sometimes".to_owned()) } else { demo(name) });
         assert!(matches!(bad, Err(ConfigError::ImportFixtures(_))));
     }
 
     #[test]
     fn rejects_a_bad_port_and_an_unknown_database() {
-        let port = Config::from_lookup(|name| (name == "PORT").then(|| "80a".to_owned()));
+        let port = Config::from_lookup(|name| if name == "PORT" { Some("80a".to_owned()) } else { demo(name) });
         assert!(matches!(port, Err(ConfigError::Port(_))));
-        let url = Config::from_lookup(|name| (name == "DATABASE_URL").then(|| "mysql://x".to_owned()));
+        let url = Config::from_lookup(|name| if name == "DATABASE_URL" { Some("mysql://x".to_owned()) } else { demo(name) });
         assert!(matches!(url, Err(ConfigError::DatabaseUrl(_))));
     }
 }

@@ -58,6 +58,12 @@ pub enum ApiError {
         /// A readable message.
         message: String,
     },
+    /// A limit on guesses or work is reached (HTTP 429 with `Retry-After`; see `limits`).
+    #[error("too many attempts; retry after {retry_after_seconds} s")]
+    TooManyAttempts {
+        /// Seconds until the limit's window ends.
+        retry_after_seconds: i64,
+    },
     /// The engine refused the input (HTTP 400 with the engine's stable error code).
     #[error(transparent)]
     Engine(#[from] engine::EngineError),
@@ -130,6 +136,7 @@ impl ApiError {
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Refused { status, .. } => *status,
+            ApiError::TooManyAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Engine(_) => StatusCode::BAD_REQUEST,
             ApiError::Database(_) | ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -139,12 +146,19 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status_code();
+        let retry_after = match &self {
+            ApiError::TooManyAttempts { retry_after_seconds } => Some(*retry_after_seconds),
+            _ => None,
+        };
         let (code, message, field_errors) = match self {
             ApiError::BadRequest { message, fields } => ("errors.badRequest", message, fields),
             ApiError::Rejected { code, message, fields } => (code, message, fields),
             ApiError::Unauthorized => ("errors.unauthorized", "Not signed in".to_owned(), BTreeMap::new()),
             ApiError::NotFound => ("errors.notFound", "Not found".to_owned(), BTreeMap::new()),
             ApiError::Refused { code, message, .. } => (code, message, BTreeMap::new()),
+            ApiError::TooManyAttempts { .. } => {
+                ("errors.tooManyAttempts", "Too many attempts; please wait a while and try again".to_owned(), BTreeMap::new())
+            }
             ApiError::Engine(error) => (error.code(), error.to_string(), BTreeMap::new()),
             ApiError::Database(error) => {
                 tracing::error!(%error, "database error");
@@ -156,6 +170,10 @@ impl IntoResponse for ApiError {
             }
         };
         let body = ErrorBody { status: status.as_u16(), code, message, field_errors };
-        (status, Json(body)).into_response()
+        let mut response = (status, Json(body)).into_response();
+        if let Some(seconds) = retry_after {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(seconds.max(1)));
+        }
+        response
     }
 }

@@ -43,13 +43,15 @@ pub const API_KEY_HEADER: &str = "x-api-key";
 
 /// The key the endpoint accepts; `None` refuses everything.
 #[derive(Clone)]
-struct LabKey(Option<String>);
+struct LabKey(Option<crate::config::Secret>);
 
 /// The routes of this area.
 pub fn router(config: &Config) -> Router<AppState> {
     Router::new()
         .route("/api/laboratory/results", post(receive))
         .layer(Extension(LabKey(config.account_data.lab_api_key.clone())))
+        // A day's batch of results from the laboratory is larger than a shopper's request.
+        .layer(axum::extract::DefaultBodyLimit::max(4 * 1024 * 1024))
 }
 
 /// One result as the laboratory sends it.
@@ -217,7 +219,7 @@ async fn receive(
         return Err(ApiError::refused(StatusCode::FORBIDDEN, "errors.laboratoryDisabled", "No laboratory key is configured"));
     };
     let given = headers.get(API_KEY_HEADER).and_then(|value| value.to_str().ok()).unwrap_or_default();
-    if given.is_empty() || !key_matches(&key, given) {
+    if given.is_empty() || !key_matches(key.expose(), given) {
         return Err(ApiError::refused(StatusCode::UNAUTHORIZED, "errors.laboratoryKey", "A valid x-api-key header is required"));
     }
     let result: LabResult = crate::extract::parse_json(&body)?;

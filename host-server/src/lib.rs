@@ -25,6 +25,7 @@ pub mod extract;
 pub mod fixtures;
 pub mod health;
 pub mod laboratory;
+pub mod limits;
 pub mod locations;
 pub mod mail;
 pub mod openapi;
@@ -38,6 +39,7 @@ pub mod secrets;
 pub mod session;
 pub mod sites;
 pub mod telemetry;
+pub mod trust;
 pub mod validation;
 pub mod vat;
 
@@ -71,10 +73,10 @@ pub struct AppState {
     pub cart_lines: std::sync::Arc<cart::LineWriter>,
     /// The payment provider: the built-in test provider, or Mollie.
     pub payments: std::sync::Arc<dyn payments::PaymentProvider>,
-    /// `PUBLIC_URL`: where a provider reaches the webhook; the customer's host when unset.
-    pub public_url: Option<url::Url>,
+    /// The hosts the server answers for, the origin of its links, the client's address.
+    pub trust: std::sync::Arc<trust::Trust>,
     /// `BACKOFFICE_API_KEY`: the shop owner's API key; that API is closed when unset.
-    pub backoffice_api_key: Option<String>,
+    pub backoffice_api_key: Option<config::Secret>,
 }
 
 /// Why the server could not start or stopped with an error.
@@ -131,9 +133,10 @@ pub async fn serve(
         carts: std::sync::Arc::new(cart::CartCache::new(db.backend() == db::Backend::Sqlite)),
         cart_lines: std::sync::Arc::new(cart::LineWriter::start(db.pool().clone(), db.backend())),
         payments: payments::provider(&config.payment, &db),
-        public_url: config.payment.public_url.as_deref().and_then(|url| url::Url::parse(url).ok()),
+        trust: std::sync::Arc::new(trust::Trust::new(config.trust.clone(), listener.local_addr()?.port(), db.clone())),
         backoffice_api_key: config.backoffice_api_key.clone(),
     };
+    clean_up_in_background(state.clone());
     let app = app::router(state, &config);
     tracing::info!(address = %listener.local_addr()?, "listening");
     axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
@@ -141,6 +144,35 @@ pub async fn serve(
         .await?;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// How often expired rows are removed.
+const CLEAN_UP_INTERVAL: std::time::Duration = std::time::Duration::from_secs(3_600);
+
+/// Removes, every hour, accounts never activated within the activation lifetime and rate-limit
+/// counters of past windows.
+fn clean_up_in_background(state: AppState) {
+    tokio::spawn(async move {
+        let mut interval = tokio::time::interval(CLEAN_UP_INTERVAL);
+        // The first tick is immediate; the first clean-up waits a whole interval.
+        interval.tick().await;
+        loop {
+            interval.tick().await;
+            clean_up(&state).await;
+        }
+    });
+}
+
+/// One round of [`clean_up_in_background`]; failures are logged and tried again next round.
+pub async fn clean_up(state: &AppState) {
+    match account::queries::remove_stale_unactivated(state.db.pool(), state.lifetimes.activation_token).await {
+        Ok(0) => {}
+        Ok(removed) => tracing::info!(removed, "removed accounts that were never activated"),
+        Err(error) => tracing::warn!(%error, "could not remove unactivated accounts"),
+    }
+    if let Err(error) = limits::remove_old(state).await {
+        tracing::warn!(%error, "could not remove old rate-limit counters");
+    }
 }
 
 /// `host-server import-fixtures [DIR]`: imports the fixtures folder (default `FIXTURES_DIR`)

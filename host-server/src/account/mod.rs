@@ -6,7 +6,6 @@
 
 pub mod feed_advice;
 pub mod invoices;
-mod links;
 pub mod orders;
 pub mod profile;
 pub mod queries;
@@ -14,8 +13,6 @@ pub mod results;
 pub mod returns;
 pub mod reviews;
 pub mod subscriptions;
-
-pub use links::request_origin;
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -31,8 +28,9 @@ use crate::error::ApiError;
 use crate::extract::Json;
 use crate::mail::MailKind;
 use crate::session::{self, Client, SignedIn};
+use crate::limits::{self, Limit};
 use crate::validation::{email_rules, name_rules, new_password_rules, required_param, Form};
-use crate::{passwords, AppState};
+use crate::{passwords, trust, AppState};
 use queries::{AccountRow, NewAccount, PersonalData, TokenPurpose};
 
 /// The routes of this area.
@@ -159,22 +157,29 @@ async fn send_account_mail(
 }
 
 /// Creates an account that still needs activation and sends the activation mail with a
-/// link to `callback_url`. `None` when the address already has an account. Registration and
-/// checkout with a chosen password both come here.
+/// link to `callback_path` on `origin`. `None` when the address belongs to an activated
+/// account. An address that registered but never activated is registered anew (new
+/// password, names and token; the old links stop working), so a stranger who registered
+/// someone else's address cannot block its owner. Registration and checkout with a chosen
+/// password both come here.
 pub async fn create_with_activation(
     state: &AppState,
     new_account: &NewAccount<'_>,
-    callback_url: &str,
-    headers: &HeaderMap,
-    https: bool,
+    callback_path: &str,
+    origin: &url::Url,
 ) -> Result<Option<String>, ApiError> {
     let pool = state.db.pool();
-    let Some(account_id) = queries::insert(pool, new_account).await? else { return Ok(None) };
+    let Some(account_id) = queries::insert_or_renew_unactivated(pool, new_account).await? else { return Ok(None) };
     let account = queries::by_id(pool, &account_id).await?.ok_or(ApiError::NotFound)?;
     let token = queries::issue_token(pool, &account_id, TokenPurpose::Activation, state.lifetimes.activation_token, None).await?;
-    let link = links::callback_link(callback_url, headers, https, &token, &account_id)?;
+    let link = trust::link_with_token(origin, callback_path, &token, &account_id)?;
     send_account_mail(state, MailKind::Activation, &account.email_address, &account, &link).await?;
     Ok(Some(account_id))
+}
+
+/// The origin of the links in mails for this request's site.
+async fn link_origin(state: &AppState, context: RequestContext, headers: &HeaderMap) -> Result<url::Url, ApiError> {
+    state.trust.origin(context.site_id, headers).await
 }
 
 async fn register(
@@ -185,7 +190,7 @@ async fn register(
     Query(query): Query<CallbackQuery>,
     Json(form): Json<Registration>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let callback_url = required_param(&query.callback_url, "callbackUrl")?;
+    let callback_path = trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?;
     Form::new()
         .field("emailAddress", form.email_address.as_deref(), email_rules())
         .field("password", form.password.as_deref(), new_password_rules())
@@ -194,7 +199,9 @@ async fn register(
         .field("phoneNumber", form.phone_number.as_deref(), vec![Rule::MaxLength { count: 30 }, Rule::Phone])
         .check()?;
     // Checked just above: required fields are present.
-    let email = form.email_address.unwrap_or_default();
+    let email = queries::normalize_email(&form.email_address.unwrap_or_default());
+    limits::check(&state, Limit::Registration, &[&client.ip, &email]).await?;
+    let origin = link_origin(&state, context, &headers).await?;
     let password_hash = passwords::hash(form.password.unwrap_or_default()).await?;
     let new_account = NewAccount {
         email_address: &email,
@@ -206,7 +213,7 @@ async fn register(
         site_id: context.site_id,
         newsletter: form.newsletter,
     };
-    let account_id = create_with_activation(&state, &new_account, callback_url, &headers, client.https)
+    let account_id = create_with_activation(&state, &new_account, callback_path, &origin)
         .await?
         .ok_or_else(|| {
             ApiError::refused(StatusCode::CONFLICT, "errors.emailInUse", "An account with this e-mail address already exists")
@@ -240,24 +247,35 @@ struct EmailOnly {
     email_address: Option<String>,
 }
 
-/// Answers the same whether or not the address exists, so it reveals nothing.
+/// Answers the same, in the same time, whether or not the address exists: the look-up and
+/// the mail happen after the answer, so neither the answer nor its timing reveals anything.
 async fn forgot_password(
     State(state): State<AppState>,
+    context: RequestContext,
     client: Client,
     headers: HeaderMap,
     Query(query): Query<CallbackQuery>,
     Json(body): Json<EmailOnly>,
 ) -> Result<StatusCode, ApiError> {
-    let callback_url = required_param(&query.callback_url, "callbackUrl")?;
+    let callback_path = trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?.to_owned();
     Form::new().field("emailAddress", body.email_address.as_deref(), email_rules()).check()?;
-    let email = body.email_address.unwrap_or_default();
-    let pool = state.db.pool();
-    if let Some(account) = queries::by_email(pool, &email).await? {
-        let token = queries::issue_token(pool, &account.account_id, TokenPurpose::PasswordReset, state.lifetimes.reset_token, None).await?;
-        let link = links::callback_link(callback_url, &headers, client.https, &token, &account.account_id)?;
-        send_account_mail(&state, MailKind::PasswordReset, &account.email_address, &account, &link).await?;
-    }
+    let email = queries::normalize_email(&body.email_address.unwrap_or_default());
+    limits::check(&state, Limit::ForgotPassword, &[&client.ip, &email]).await?;
+    let origin = link_origin(&state, context, &headers).await?;
+    tokio::spawn(async move {
+        if let Err(error) = send_password_reset(&state, &email, &callback_path, &origin).await {
+            tracing::warn!(%error, "could not send a password-reset mail");
+        }
+    });
     Ok(StatusCode::NO_CONTENT)
+}
+
+async fn send_password_reset(state: &AppState, email: &str, callback_path: &str, origin: &url::Url) -> Result<(), ApiError> {
+    let pool = state.db.pool();
+    let Some(account) = queries::by_email(pool, email).await? else { return Ok(()) };
+    let token = queries::issue_token(pool, &account.account_id, TokenPurpose::PasswordReset, state.lifetimes.reset_token, None).await?;
+    let link = trust::link_with_token(origin, callback_path, &token, &account.account_id)?;
+    send_account_mail(state, MailKind::PasswordReset, &account.email_address, &account, &link).await
 }
 
 #[derive(Deserialize)]
@@ -273,18 +291,21 @@ struct ResendQuery {
 /// for unknown and already activated accounts.
 async fn resend_confirmation(
     State(state): State<AppState>,
+    context: RequestContext,
     client: Client,
     headers: HeaderMap,
     Query(query): Query<ResendQuery>,
 ) -> Result<StatusCode, ApiError> {
     let user_id = required_param(&query.user_id, "userId")?;
-    let callback_url = required_param(&query.callback_url, "callbackUrl")?;
+    let callback_path = trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?;
+    limits::check(&state, Limit::ResendConfirmation, &[&client.ip, user_id]).await?;
     let captcha = headers.get(CAPTCHA_HEADER).and_then(|value| value.to_str().ok());
     state.captcha.verify(captcha, &client.ip).await?;
+    let origin = link_origin(&state, context, &headers).await?;
     let pool = state.db.pool();
     if let Some(account) = queries::by_id(pool, user_id).await?.filter(|account| account.activated_at.is_none()) {
         let token = queries::issue_token(pool, &account.account_id, TokenPurpose::Activation, state.lifetimes.activation_token, None).await?;
-        let link = links::callback_link(callback_url, &headers, client.https, &token, &account.account_id)?;
+        let link = trust::link_with_token(&origin, callback_path, &token, &account.account_id)?;
         send_account_mail(&state, MailKind::Activation, &account.email_address, &account, &link).await?;
     }
     Ok(StatusCode::NO_CONTENT)
@@ -340,12 +361,14 @@ async fn change_password(
         .field("currentPassword", body.current_password.as_deref(), vec![Rule::Required])
         .field("newPassword", body.new_password.as_deref(), new_password_rules())
         .check()?;
+    let attempt = limits::check(&state, Limit::PasswordCheck, &[&client.ip, &signed_in.account_id]).await?;
     let pool = state.db.pool();
     let account = queries::by_id(pool, &signed_in.account_id).await?.ok_or(ApiError::Unauthorized)?;
     let current = body.current_password.unwrap_or_default();
     if !passwords::verify(current, account.password_hash).await? {
         return Err(ApiError::field("currentPassword", "validation.currentPasswordWrong", "Het huidige wachtwoord klopt niet"));
     }
+    attempt.succeeded(&state).await?;
     let password_hash = passwords::hash(body.new_password.unwrap_or_default()).await?;
     queries::set_password_hash(pool, &account.account_id, &password_hash).await?;
     session::end_all_of_account(&state, &account.account_id, client.session_id.as_deref()).await?;
@@ -365,33 +388,38 @@ struct EmailChange {
 async fn change_email_address(
     State(state): State<AppState>,
     signed_in: SignedIn,
+    context: RequestContext,
     client: Client,
     headers: HeaderMap,
     Query(query): Query<CallbackQuery>,
     Json(body): Json<EmailChange>,
 ) -> Result<StatusCode, ApiError> {
-    let callback_url = required_param(&query.callback_url, "callbackUrl")?;
+    let callback_path = trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?;
     Form::new()
         .field("newEmailAddress", body.new_email_address.as_deref(), email_rules())
         .field("password", body.password.as_deref(), vec![Rule::Required])
         .check()?;
+    let attempt = limits::check(&state, Limit::PasswordCheck, &[&client.ip, &signed_in.account_id]).await?;
     let pool = state.db.pool();
     let account = queries::by_id(pool, &signed_in.account_id).await?.ok_or(ApiError::Unauthorized)?;
     if !passwords::verify(body.password.unwrap_or_default(), account.password_hash.clone()).await? {
         return Err(ApiError::field("password", "validation.currentPasswordWrong", "Het huidige wachtwoord klopt niet"));
     }
+    attempt.succeeded(&state).await?;
     let new_email = queries::normalize_email(&body.new_email_address.unwrap_or_default());
     if queries::by_email(pool, &new_email).await?.is_some() {
         return Err(ApiError::refused(StatusCode::CONFLICT, "errors.emailInUse", "An account with this e-mail address already exists"));
     }
     let token = queries::issue_token(pool, &account.account_id, TokenPurpose::EmailChange, state.lifetimes.email_change_token, Some(&new_email)).await?;
-    let link = links::callback_link(callback_url, &headers, client.https, &token, &account.account_id)?;
+    let origin = link_origin(&state, context, &headers).await?;
+    let link = trust::link_with_token(&origin, callback_path, &token, &account.account_id)?;
     send_account_mail(&state, MailKind::EmailChange, &new_email, &account, &link).await?;
     Ok(StatusCode::ACCEPTED)
 }
 
 async fn confirm_email_address(
     State(state): State<AppState>,
+    client: Client,
     Path(user_id): Path<String>,
     Query(query): Query<TokenQuery>,
 ) -> Result<StatusCode, ApiError> {
@@ -402,6 +430,12 @@ async fn confirm_email_address(
     if !queries::set_email(pool, &user_id, &new_email).await? {
         return Err(ApiError::refused(StatusCode::CONFLICT, "errors.emailInUse", "An account with this e-mail address already exists"));
     }
+    // The address signs in now: every session but the one confirming (if it is the owner's) ends.
+    let keep = match &client.session_id {
+        Some(session_id) if session::account_of_session(&state, session_id).await?.as_deref() == Some(user_id.as_str()) => Some(session_id.as_str()),
+        _ => None,
+    };
+    session::end_all_of_account(&state, &user_id, keep).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -94,6 +94,46 @@ pub async fn insert(pool: &AnyPool, account: &NewAccount<'_>) -> Result<Option<S
     Ok((inserted.rows_affected() == 1).then_some(account_id))
 }
 
+/// Inserts an account, or renews one that registered with this address but was never
+/// activated (its password, names and tokens are replaced, so only the newest activation mail
+/// works). `None` when an activated account has the address.
+pub async fn insert_or_renew_unactivated(pool: &AnyPool, account: &NewAccount<'_>) -> Result<Option<String>, sqlx::Error> {
+    if let Some(account_id) = insert(pool, account).await? {
+        return Ok(Some(account_id));
+    }
+    let renewed: Option<(String,)> = sqlx::query_as(
+        "UPDATE accounts SET password_hash = $1, first_name = $2, last_name = $3, phone_number = $4, language_id = $5, \
+         site_id = $6, newsletter = $7, created_at = $8 WHERE email_address = $9 AND activated_at IS NULL RETURNING account_id",
+    )
+    .bind(account.password_hash)
+    .bind(account.first_name.trim())
+    .bind(account.last_name.trim())
+    .bind(account.phone_number.trim())
+    .bind(account.language_id)
+    .bind(account.site_id)
+    .bind(i64::from(account.newsletter))
+    .bind(clock::now())
+    .bind(normalize_email(account.email_address))
+    .fetch_optional(pool)
+    .await?;
+    let Some((account_id,)) = renewed else { return Ok(None) };
+    sqlx::query("DELETE FROM account_tokens WHERE account_id = $1").bind(&account_id).execute(pool).await?;
+    Ok(Some(account_id))
+}
+
+/// Removes accounts that were never activated and whose activation link has expired (the
+/// lifetime in seconds), unless an order names them. Returns how many were removed.
+pub async fn remove_stale_unactivated(pool: &AnyPool, activation_lifetime: i64) -> Result<u64, sqlx::Error> {
+    let removed = sqlx::query(
+        "DELETE FROM accounts WHERE activated_at IS NULL AND created_at < $1 \
+         AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.account_id = accounts.account_id)",
+    )
+    .bind(clock::now() - activation_lifetime)
+    .execute(pool)
+    .await?;
+    Ok(removed.rows_affected())
+}
+
 pub async fn activate(pool: &AnyPool, account_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE accounts SET activated_at = $1 WHERE account_id = $2 AND activated_at IS NULL")
         .bind(clock::now())
@@ -215,46 +255,6 @@ pub async fn consume_token(
             .fetch_one(pool)
             .await?;
     Ok(Some(new_email))
-}
-
-/// The window in which failed sign-ins count.
-pub const FAILURE_WINDOW_SECONDS: i64 = 15 * 60;
-/// Failed sign-ins allowed per account within the window.
-pub const FAILURES_PER_ACCOUNT: i64 = 5;
-/// Failed sign-ins allowed per client within the window.
-pub const FAILURES_PER_CLIENT: i64 = 20;
-
-/// True when the account or the client has failed too often recently.
-pub async fn too_many_failures(pool: &AnyPool, account_key: &str, client_key: &str) -> Result<bool, sqlx::Error> {
-    let since = clock::now() - FAILURE_WINDOW_SECONDS;
-    let (by_account,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM sign_in_failures WHERE account_key = $1 AND failed_at > $2")
-            .bind(account_key)
-            .bind(since)
-            .fetch_one(pool)
-            .await?;
-    let (by_client,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM sign_in_failures WHERE client_key = $1 AND failed_at > $2")
-            .bind(client_key)
-            .bind(since)
-            .fetch_one(pool)
-            .await?;
-    Ok(by_account >= FAILURES_PER_ACCOUNT || by_client >= FAILURES_PER_CLIENT)
-}
-
-pub async fn record_failure(pool: &AnyPool, account_key: &str, client_key: &str) -> Result<(), sqlx::Error> {
-    let now = clock::now();
-    sqlx::query("DELETE FROM sign_in_failures WHERE failed_at < $1")
-        .bind(now - FAILURE_WINDOW_SECONDS)
-        .execute(pool)
-        .await?;
-    sqlx::query("INSERT INTO sign_in_failures (account_key, client_key, failed_at) VALUES ($1, $2, $3)")
-        .bind(account_key)
-        .bind(client_key)
-        .bind(now)
-        .execute(pool)
-        .await
-        .map(|_| ())
 }
 
 /// The culture of a language id, for e-mails; the default culture `nl` when unknown.

@@ -176,6 +176,7 @@ pub(super) struct PasswordQuery {
 /// creates the account, which then still needs activation by e-mail.
 pub(super) async fn set_password(
     State(state): State<AppState>,
+    client: crate::session::Client,
     Path(id): Path<String>,
     Query(query): Query<PasswordQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
@@ -184,6 +185,8 @@ pub(super) async fn set_password(
         .field("password", query.password.as_deref(), crate::validation::new_password_rules())
         .field("confirmUrl", query.confirm_url.as_deref(), vec![Rule::Required, Rule::MaxLength { count: 500 }])
         .check()?;
+    crate::trust::shop_path(query.confirm_url.as_deref(), "confirmUrl")?;
+    crate::limits::check(&state, crate::limits::Limit::CheckoutPassword, &[&client.ip, &id]).await?;
     let hash = passwords::hash(query.password.unwrap_or_default()).await?;
     let pool = state.db.pool();
     store::set_column(pool, &state.carts, &id, "password_hash", hash).await?;

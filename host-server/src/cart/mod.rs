@@ -4,6 +4,7 @@
 //! priced by a client is trusted. Cart ids are random 128-bit values. Every answer that shows
 //! a cart carries both the cart's data and its calculation, as the storefront expects.
 
+pub mod access;
 mod cache;
 mod checkout_choices;
 mod handover;
@@ -25,6 +26,7 @@ use crate::clock;
 use crate::context::RequestContext;
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::limits::{self, Limit};
 use crate::session::Client;
 use crate::AppState;
 use pricing::CartChoices;
@@ -409,12 +411,14 @@ struct CodeQuery {
 
 async fn add_discount_code(
     State(state): State<AppState>,
+    client: Client,
     Path(id): Path<String>,
     Query(query): Query<CodeQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     existing_cart(&state, &id).await?;
     let code = query.code.as_deref().map(str::trim).filter(|code| !code.is_empty());
     let code = code.ok_or_else(|| ApiError::required("code"))?;
+    let attempt = limits::check(&state, Limit::DiscountCode, &[&client.ip, &id]).await?;
     if pricing::promotion_of_code(state.db.pool(), code).await?.is_none() {
         return Err(ApiError::refused(
             StatusCode::BAD_REQUEST,
@@ -422,6 +426,7 @@ async fn add_discount_code(
             "This discount code is unknown, expired or used up",
         ));
     }
+    attempt.succeeded(&state).await?;
     store::set_column(state.db.pool(), &state.carts, &id, "discount_code", code.to_uppercase()).await?;
     answer(&state, &id).await
 }
@@ -572,20 +577,27 @@ struct PaymentBody {
     gift_card_pin: Option<String>,
 }
 
-/// True when the card exists, the PIN matches and the balance is above zero.
-async fn gift_card_accepted(state: &AppState, number: &str, pin: &str) -> Result<bool, ApiError> {
+/// True when the card exists, the PIN matches and the balance is above zero. Tries are
+/// limited per client, per cart and per card number (known or not: a locked card and an
+/// unknown one answer alike), and an unknown card costs the same hash check as a known one.
+async fn gift_card_accepted(state: &AppState, client: &Client, cart_id: &str, number: &str, pin: &str) -> Result<bool, ApiError> {
+    let attempt = limits::check(state, Limit::GiftCard, &[&client.ip, cart_id, number]).await?;
     let card: Option<(String, String)> = sqlx::query_as("SELECT pin_hash, balance FROM gift_cards WHERE card_number = $1")
         .bind(number)
         .fetch_optional(state.db.pool())
         .await?;
-    let Some((pin_hash, balance)) = card else { return Ok(false) };
-    let pin_matches = crate::secrets::hash_token(&format!("{number}:{pin}")) == pin_hash;
+    let (pin_hash, balance) = card.unwrap_or_else(|| (crate::passwords::DUMMY_HASH.to_owned(), "0".to_owned()));
+    let pin_matches = crate::passwords::verify(pin.to_owned(), pin_hash).await?;
     let positive = balance.parse::<engine::money::Money>().is_ok_and(|balance| !balance.is_zero() && !balance.is_negative());
+    if pin_matches {
+        attempt.succeeded(state).await?;
+    }
     Ok(pin_matches && positive)
 }
 
 async fn set_payment(
     State(state): State<AppState>,
+    client: Client,
     Path(id): Path<String>,
     Json(body): Json<PaymentBody>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
@@ -605,7 +617,7 @@ async fn set_payment(
     let gift_card = body.gift_card_number.as_deref().map(str::trim).filter(|number| !number.is_empty());
     if let Some(number) = gift_card {
         let pin = body.gift_card_pin.as_deref().unwrap_or_default().trim();
-        if !gift_card_accepted(&state, number, pin).await? {
+        if !gift_card_accepted(&state, &client, &id, number, pin).await? {
             return Err(gift_card_rejected());
         }
     }
@@ -622,10 +634,12 @@ struct SubscribeQuery {
 
 async fn set_newsletter(
     State(state): State<AppState>,
+    client: Client,
     Path(id): Path<String>,
     Query(query): Query<SubscribeQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     existing_cart(&state, &id).await?;
+    limits::check(&state, Limit::Newsletter, &[&client.ip, &id]).await?;
     let subscribe = match query.subscribe.as_deref().map(str::trim) {
         Some("true") | Some("1") => 1_i64,
         Some("false") | Some("0") => 0,

@@ -63,6 +63,7 @@ pub(super) async fn write_review(
         .field("name", body.name.as_deref(), vec![Rule::Required, Rule::MaxLength { count: 50 }])
         .check()?;
     let rating = rating_of(body.rating.as_ref())?;
+    crate::limits::check(&state, crate::limits::Limit::Review, &[&client.ip, &id]).await?;
     let pool = state.db.pool();
     let sold: Option<(i64,)> = sqlx::query_as("SELECT product_id FROM product_sites WHERE product_id = $1 AND site_id = $2")
         .bind(product_id)
@@ -122,11 +123,14 @@ pub(super) async fn remind_when_in_stock(
     State(state): State<AppState>,
     Path(id): Path<String>,
     context: RequestContext,
+    client: Client,
     Json(body): Json<ReminderBody>,
 ) -> Result<(StatusCode, JsonResponse<Submitted>), ApiError> {
     let variant_id = super::path_id(&id, "productVariantId")?;
     let site = crate::sites::site_language(state.db.pool(), context).await?;
     Form::new().field("emailAddress", body.email_address.as_deref(), crate::validation::email_rules()).check()?;
+    let email = crate::account::queries::normalize_email(body.email_address.as_deref().unwrap_or_default());
+    crate::limits::check(&state, crate::limits::Limit::StockReminder, &[&client.ip, &email]).await?;
     let pool = state.db.pool();
     let offered: Option<(i64,)> = sqlx::query_as(
         "SELECT s.enable_stock_reminder_feature FROM sites s JOIN variant_sites vs ON vs.site_id = s.site_id \

@@ -69,7 +69,7 @@ impl Mailer {
     pub fn new(config: &MailConfig) -> Result<Mailer, MailError> {
         let from: Mailbox = config.from.parse()?;
         let transport = match &config.smtp_url {
-            Some(url) => Transport::Smtp(smtp_transport(url)?),
+            Some(url) => Transport::Smtp(smtp_transport(url.expose())?),
             None => {
                 std::fs::create_dir_all(&config.outbox_dir)?;
                 Transport::Outbox(AsyncFileTransport::new(&config.outbox_dir))

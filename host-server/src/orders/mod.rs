@@ -6,7 +6,8 @@
 //!   is nothing to pay (a total of 0, a gift card that covers it) or the customer pays by
 //!   bank transfer.
 //! - `GET /api/orders/{orderId}` shows an order to whoever holds its unguessable id (the
-//!   thank-you and failed-payment pages).
+//!   thank-you and failed-payment pages); its names, e-mail and addresses only to the browser
+//!   that placed it (the `hb_orders` cookie) or the signed-in owner.
 //! - The payment area ([`crate::payments`]) calls [`refresh_payment`] and
 //!   [`page_after_payment`].
 //!
@@ -51,32 +52,67 @@ pub struct PlacedOrder {
     pub redirect_url: String,
 }
 
+/// The cookie that lets the browser which placed an order see its personal data.
+const VIEWER_COOKIE: &str = "hb_orders";
+
 async fn place_order(
     State(state): State<AppState>,
     Path(cart_id): Path<String>,
     headers: HeaderMap,
+    context: crate::context::RequestContext,
     client: Client,
+) -> Result<impl axum::response::IntoResponse, ApiError> {
+    let (viewer_token, viewer_cookie) = viewer_token(&headers, &client)?;
+    let (status, Json(placed)) = place_and_pay(&state, &cart_id, &headers, context).await?;
+    sqlx::query("UPDATE orders SET viewer_token_hash = $1 WHERE public_id = $2")
+        .bind(crate::secrets::hash_token(&viewer_token))
+        .bind(&placed.order.order_id)
+        .execute(state.db.pool())
+        .await?;
+    Ok((status, [(crate::session::SET_COOKIE_HEADER, viewer_cookie)], Json(placed)))
+}
+
+/// The browser's order-viewer token (kept when it has one) and the cookie that holds it.
+fn viewer_token(headers: &HeaderMap, client: &Client) -> Result<(String, axum::http::HeaderValue), ApiError> {
+    let token = crate::session::cookie_value(headers, VIEWER_COOKIE)
+        .filter(|token| token.len() == 64 && token.chars().all(|c| c.is_ascii_hexdigit()))
+        .unwrap_or_else(crate::secrets::new_token);
+    let cookie = cookie::Cookie::build((VIEWER_COOKIE, token.clone()))
+        .path("/api/orders")
+        .http_only(true)
+        .same_site(cookie::SameSite::Lax)
+        .secure(client.https)
+        .max_age(cookie::time::Duration::days(30))
+        .build();
+    Ok((token, crate::session::cookie_header(cookie)?))
+}
+
+async fn place_and_pay(
+    state: &AppState,
+    cart_id: &str,
+    headers: &HeaderMap,
+    context: crate::context::RequestContext,
 ) -> Result<(StatusCode, Json<PlacedOrder>), ApiError> {
-    let key = placement::idempotency_key(&headers)?;
-    let origin = crate::account::request_origin(&headers, client.https)?;
+    let key = placement::idempotency_key(headers)?;
+    let origin = state.trust.origin(context.site_id, headers).await?;
     let pool = state.db.pool();
     if let Some(key) = &key {
         if let Some(order) = store::by_idempotency_key(pool, key).await? {
-            return answer(&state, order, &origin, StatusCode::OK).await;
+            return answer(state, order, &origin, StatusCode::OK).await;
         }
     }
     // A gift card whose balance moves between pricing and reserving is priced again; a few
     // rounds settle any realistic contention.
     for _ in 0..5 {
-        match placement::place(&state, &cart_id, key.as_deref()).await {
+        match placement::place(state, cart_id, key.as_deref()).await {
             Ok(Placement::New(order)) => {
-                create_requested_account(&state, &order, &cart_id, &headers, client.https).await;
-                let order = start_payment(&state, order, &origin).await?;
-                return answer(&state, order, &origin, StatusCode::CREATED).await;
+                create_requested_account(state, &order, cart_id, &origin).await;
+                let order = start_payment(state, order, &origin).await?;
+                return answer(state, order, &origin, StatusCode::CREATED).await;
             }
             Ok(Placement::Existing(order)) => {
-                let order = start_payment(&state, order, &origin).await?;
-                return answer(&state, order, &origin, StatusCode::OK).await;
+                let order = start_payment(state, order, &origin).await?;
+                return answer(state, order, &origin, StatusCode::OK).await;
             }
             Ok(Placement::PriceAgain) => continue,
             Err(ApiError::Database(error)) if is_unique_violation(&error) => {
@@ -195,7 +231,7 @@ async fn payment_request(state: &AppState, order: &OrderRow, origin: &url::Url) 
             .map(|(key,)| key),
         None => None,
     };
-    let webhook_base = state.public_url.as_ref().unwrap_or(origin);
+    let webhook_base = state.trust.webhook_origin(origin);
     Ok(PaymentRequest {
         amount: order.amount(&order.amount_to_pay)?,
         description: order.order_number.clone(),
@@ -252,8 +288,8 @@ async fn forget_cart(state: &AppState, order: &OrderRow) {
 
 /// A guest who chose a password in checkout gets an account (still to be activated); the
 /// order is theirs. The order stands even when this fails, so failures are only logged.
-async fn create_requested_account(state: &AppState, order: &OrderRow, cart_id: &str, headers: &HeaderMap, https: bool) {
-    if let Err(error) = try_create_requested_account(state, order, cart_id, headers, https).await {
+async fn create_requested_account(state: &AppState, order: &OrderRow, cart_id: &str, origin: &url::Url) {
+    if let Err(error) = try_create_requested_account(state, order, cart_id, origin).await {
         tracing::warn!(%error, order = %order.order_number, "could not create the account chosen in checkout");
     }
 }
@@ -262,8 +298,7 @@ async fn try_create_requested_account(
     state: &AppState,
     order: &OrderRow,
     cart_id: &str,
-    headers: &HeaderMap,
-    https: bool,
+    origin: &url::Url,
 ) -> Result<(), ApiError> {
     let pool = state.db.pool();
     let owner = crate::cart::owner(pool, cart_id).await?;
@@ -282,15 +317,41 @@ async fn try_create_requested_account(
         site_id: Some(order.site_id),
         newsletter: false,
     };
-    if let Some(account_id) = crate::account::create_with_activation(state, &new_account, &confirm_url, headers, https).await? {
+    let confirm_path = crate::trust::shop_path(Some(&confirm_url), "confirmUrl")?;
+    if let Some(account_id) = crate::account::create_with_activation(state, &new_account, confirm_path, origin).await? {
         sqlx::query("UPDATE orders SET account_id = $1 WHERE order_id = $2").bind(account_id).bind(order.order_id).execute(pool).await?;
     }
     Ok(())
 }
 
-async fn get_order(State(state): State<AppState>, Path(order_id): Path<String>) -> Result<Json<OrderView>, ApiError> {
+async fn get_order(
+    State(state): State<AppState>,
+    Path(order_id): Path<String>,
+    headers: HeaderMap,
+    client: Client,
+) -> Result<Json<OrderView>, ApiError> {
     let order = store::by_public_id(state.db.pool(), &order_id).await?.ok_or(ApiError::NotFound)?;
-    Ok(Json(view::order_view(state.db.pool(), &order).await?))
+    let mut view = view::order_view(state.db.pool(), &order).await?;
+    if !may_see_personal_data(&state, &order, &headers, &client).await? {
+        view.hide_personal_data();
+    }
+    Ok(Json(view))
+}
+
+/// The browser that placed the order (its viewer cookie) and the signed-in owner may see the
+/// order's names, e-mail and addresses; anyone else who has its id sees only the rest.
+async fn may_see_personal_data(state: &AppState, order: &OrderRow, headers: &HeaderMap, client: &Client) -> Result<bool, ApiError> {
+    let viewer_hash: Option<(Option<String>,)> = sqlx::query_as("SELECT viewer_token_hash FROM orders WHERE order_id = $1")
+        .bind(order.order_id)
+        .fetch_optional(state.db.pool())
+        .await?;
+    let stored = viewer_hash.and_then(|(hash,)| hash);
+    let given = crate::session::cookie_value(headers, VIEWER_COOKIE).map(|token| crate::secrets::hash_token(&token));
+    if stored.is_some() && stored == given {
+        return Ok(true);
+    }
+    let (Some(owner), Some(session_id)) = (&order.account_id, &client.session_id) else { return Ok(false) };
+    Ok(crate::session::account_of_session(state, session_id).await?.as_deref() == Some(owner.as_str()))
 }
 
 /// Moves an order (by its number) to `to` for the shop owner: only as the engine allows, and

@@ -153,18 +153,28 @@ impl From<ProviderError> for ApiError {
 
 /// The provider the configuration names.
 pub fn provider(config: &PaymentConfig, db: &crate::db::Database) -> Arc<dyn PaymentProvider> {
-    match &config.mollie_api_key {
-        Some(key) => Arc::new(mollie::Mollie::new(&config.mollie_api_url, key)),
-        None => Arc::new(test_provider::TestProvider::new(db.clone())),
+    match config {
+        PaymentConfig::Mollie { api_key, api_url } => Arc::new(mollie::Mollie::new(api_url, api_key.expose())),
+        PaymentConfig::Test => {
+            tracing::warn!(
+                "PAYMENT_PROVIDER=test: the built-in test provider takes payments and anyone can mark an order paid \
+                 on its page; never run a real shop like this (set PAYMENT_PROVIDER=mollie and MOLLIE_API_KEY)"
+            );
+            Arc::new(test_provider::TestProvider::new(db.clone()))
+        }
     }
 }
 
 /// The routes of this area, and the test provider's hosted page.
-pub fn router() -> Router<AppState> {
-    Router::new()
+/// The test provider's hosted page exists only when that provider is chosen.
+pub fn router(config: &PaymentConfig) -> Router<AppState> {
+    let router = Router::new()
         .route("/api/payments/webhook", post(webhook))
-        .route("/api/payments/return/{order_id}", get(return_from_provider))
-        .merge(test_provider::router())
+        .route("/api/payments/return/{order_id}", get(return_from_provider));
+    match config {
+        PaymentConfig::Test => router.merge(test_provider::router()),
+        PaymentConfig::Mollie { .. } => router,
+    }
 }
 
 #[derive(Deserialize)]

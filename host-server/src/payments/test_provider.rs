@@ -172,7 +172,9 @@ fn page(title: &str, body: &str) -> String {
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{title}</title><style>body{{font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}}\
          button{{font-size:1rem;padding:.5rem 1rem;margin:.25rem}}.amount{{font-size:2rem}}</style></head>\
-         <body><h1>{title}</h1><p><small>Hoofbeat test payment provider: no money is moved.</small></p>{body}</body></html>"
+         <body><h1>{title}</h1><p role=\"note\" id=\"demo-notice\"><strong>Demo payment page.</strong> This shop runs the built-in \
+         test payment provider (PAYMENT_PROVIDER=test): no money is moved, and whoever opens this page decides the outcome. \
+         A real shop never runs like this.</p>{body}</body></html>"
     )
 }
 

@@ -69,7 +69,7 @@ fn jpeg(size: usize) -> Vec<u8> {
 }
 
 async fn post_return(app: &TestApp, form: reqwest::multipart::Form) -> (u16, Value) {
-    json_of(app.client.post(app.url("/api/account/returns")).multipart(form).send().await.unwrap()).await
+    json_of(app.client.post(app.url("/api/account/returns")).header("siteid", "1").multipart(form).send().await.unwrap()).await
 }
 
 fn field_keys(body: &Value, field: &str) -> Vec<String> {
@@ -95,7 +95,7 @@ fixture_tests! {
         assert_eq!(app.post("/api/account/subscriptions/1/pause").await.status(), 401);
         assert_eq!(app.put_json("/api/account/subscriptions/1/interval", &json!({"intervalWeeks": 2})).await.status(), 401);
         assert_eq!(app.post_json("/api/account/feedadvice", &json!({})).await.status(), 401);
-        assert_eq!(app.client.delete(app.url("/api/account/feedadvice/x")).send().await.unwrap().status(), 401);
+        assert_eq!(app.client.delete(app.url("/api/account/feedadvice/x")).header("content-type", "application/json").send().await.unwrap().status(), 401);
         assert_eq!(post_return(&app, return_form("HS-2026-000101", 1011, "1", "other", None)).await.0, 401);
         assert_eq!(app.put_json("/api/account/company", &json!({"companyName": "X"})).await.status(), 401);
     }
@@ -176,8 +176,8 @@ fixture_tests! {
             .await
             .unwrap();
         let path = format!("/api/account/feedadvice/{}", saved["adviceId"].as_str().unwrap());
-        assert_eq!(app.client.delete(app.url(&path)).send().await.unwrap().status(), 404);
-        assert_eq!(jan.delete(app.url(&path)).send().await.unwrap().status(), 204);
+        assert_eq!(app.client.delete(app.url(&path)).header("content-type", "application/json").send().await.unwrap().status(), 404);
+        assert_eq!(jan.delete(app.url(&path)).header("content-type", "application/json").send().await.unwrap().status(), 204);
     }
 
     async fn invoices_are_listed_and_downloaded_as_pdf(app) {
@@ -344,7 +344,7 @@ fixture_tests! {
 
         // Anna's saved subscription activates.
         let anna = other_client(&app, ANNA).await;
-        let response = anna.post(app.url("/api/account/subscriptions/3/activate")).send().await.unwrap();
+        let response = anna.post(app.url("/api/account/subscriptions/3/activate")).header("content-type", "application/json").send().await.unwrap();
         assert_eq!(response.status(), 200);
         let activated: Value = response.json().await.unwrap();
         assert_eq!(activated["status"], "activated");
@@ -382,8 +382,8 @@ fixture_tests! {
         let (_, list) = get_json(&app, "/api/account/feedadvice").await;
         assert_eq!(list.as_array().unwrap().len(), 2);
         let path = format!("/api/account/feedadvice/{}", saved["adviceId"].as_str().unwrap());
-        assert_eq!(app.client.delete(app.url(&path)).send().await.unwrap().status(), 204);
-        assert_eq!(app.client.delete(app.url(&path)).send().await.unwrap().status(), 404);
+        assert_eq!(app.client.delete(app.url(&path)).header("content-type", "application/json").send().await.unwrap().status(), 204);
+        assert_eq!(app.client.delete(app.url(&path)).header("content-type", "application/json").send().await.unwrap().status(), 404);
         assert_eq!(get_json(&app, "/api/account/feedadvice").await.1.as_array().unwrap().len(), 1);
     }
 
@@ -488,7 +488,7 @@ fixture_tests! {
 async fn laboratory_results(backend: crate::support::Backend) {
     let app = TestApp::spawn_with(backend, |config| {
         config.import_fixtures = host_server::config::ImportFixtures::Auto;
-        config.account_data.lab_api_key = Some("lab-secret-1".to_owned());
+        config.account_data.lab_api_key = Some(host_server::config::Secret::new("lab-secret-1"));
     })
     .await;
     let result = json!({
@@ -547,7 +547,7 @@ async fn laboratory_results(backend: crate::support::Backend) {
     assert_eq!(error.to_string(), "row 3: resultDate: must be a date YYYY-MM-DD");
     let file = app.scratch().join("lab.csv");
     std::fs::write(&file, bad.replace("2026-11-31", "2026-11-30")).unwrap();
-    let mut config = host_server::config::Config::from_lookup(|_| None).unwrap();
+    let mut config = host_server::config::Config::from_lookup(|name| (name == "PAYMENT_PROVIDER").then(|| "test".to_owned())).unwrap();
     config.database_url = app.database_url();
     let recorded = host_server::laboratory::import_csv_command(&config, &file).await.unwrap();
     assert_eq!(recorded.len(), 2);

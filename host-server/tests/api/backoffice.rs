@@ -11,7 +11,7 @@ const KEY: &str = "backoffice-test-key";
 async fn app(backend: Backend) -> TestApp {
     TestApp::spawn_with(backend, |config| {
         config.import_fixtures = host_server::config::ImportFixtures::Auto;
-        config.backoffice_api_key = Some(KEY.to_owned());
+        config.backoffice_api_key = Some(host_server::config::Secret::new(KEY));
     })
     .await
 }
@@ -64,7 +64,7 @@ async fn order_statuses_move_only_as_allowed(backend: Backend) {
 async fn a_cart_is_handed_over_with_a_one_time_key(backend: Backend) {
     let app = app(backend).await;
     let cart = ready_cart(&app, 1011, 2, ideal()).await;
-    let issue = |key: &'static str| app.client.post(app.url(&format!("/api/backoffice/carts/{cart}/handoverkey"))).header("x-api-key", key).send();
+    let issue = |key: &'static str| app.client.post(app.url(&format!("/api/backoffice/carts/{cart}/handoverkey"))).header("x-api-key", key).header("content-type", "application/json").send();
     assert_eq!(issue("nope").await.unwrap().status(), 401);
     let response = issue(KEY).await.unwrap();
     assert_eq!(response.status(), 201);
@@ -72,19 +72,19 @@ async fn a_cart_is_handed_over_with_a_one_time_key(backend: Backend) {
     let key = handover["key"].as_str().unwrap();
 
     let customer = reqwest::Client::new();
-    let response = customer.post(app.url(&format!("/api/cart/impersonate?key={key}"))).send().await.unwrap();
+    let response = customer.post(app.url(&format!("/api/cart/impersonate?key={key}"))).header("content-type", "application/json").send().await.unwrap();
     let body = expect_ok(response).await;
     assert_eq!((&body["cart"]["shoppingcartId"], &body["calculation"]["totalAmount"]), (&json!(cart), &json!("59.31")));
-    let again = customer.post(app.url(&format!("/api/cart/impersonate?key={key}"))).send().await.unwrap();
+    let again = customer.post(app.url(&format!("/api/cart/impersonate?key={key}"))).header("content-type", "application/json").send().await.unwrap();
     assert_eq!(again.status(), 404, "a key works once");
-    assert_eq!(customer.post(app.url("/api/cart/impersonate")).send().await.unwrap().status(), 400);
-    let unknown = app.client.post(app.url("/api/backoffice/carts/unknown/handoverkey")).header("x-api-key", KEY).send().await.unwrap();
+    assert_eq!(customer.post(app.url("/api/cart/impersonate")).header("content-type", "application/json").send().await.unwrap().status(), 400);
+    let unknown = app.client.post(app.url("/api/backoffice/carts/unknown/handoverkey")).header("x-api-key", KEY).header("content-type", "application/json").send().await.unwrap();
     assert_eq!(unknown.status(), 404);
 }
 
 async fn without_a_configured_key_the_backoffice_is_closed(backend: Backend) {
     let app = TestApp::spawn(backend).await;
-    let response = app.client.put(app.url("/api/backoffice/orders/HS-1/status?status=paid")).header("x-api-key", "").send().await.unwrap();
+    let response = app.client.put(app.url("/api/backoffice/orders/HS-1/status?status=paid")).header("x-api-key", "").header("content-type", "application/json").send().await.unwrap();
     assert_eq!(response.status(), 401);
 }
 

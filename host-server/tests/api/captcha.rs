@@ -27,7 +27,7 @@ async fn sign_in_needs_a_solved_captcha_when_one_is_configured() {
     let verify_url = start_stand_in().await;
     let app = TestApp::spawn_with(Backend::Sqlite, |config| {
         config.captcha.verify_url = Some(verify_url);
-        config.captcha.secret = "s3cret".to_owned();
+        config.captcha.secret = host_server::config::Secret::new("s3cret");
     })
     .await;
     let body = json!({ "emailAddress": "x@example.nl", "password": "Hooi2024" });

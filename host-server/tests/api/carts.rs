@@ -37,7 +37,7 @@ fixture_tests! {
         let body: Value = response.json().await.unwrap();
         assert_eq!((body["code"].clone(), body["message"].clone()), (json!("errors.payloadIncorrect"), json!("Payload is incorrect")));
 
-        let wrong_language = app.client.post(app.url("/api/cart")).header("siteid", "1").header("languageid", "3").send().await.unwrap();
+        let wrong_language = app.client.post(app.url("/api/cart")).header("siteid", "1").header("languageid", "3").header("content-type", "application/json").send().await.unwrap();
         assert_eq!(wrong_language.status(), 400, "site 1 has no German");
 
         let id = new_cart(&app).await;
@@ -63,7 +63,7 @@ fixture_tests! {
 
         tokio::time::sleep(std::time::Duration::from_millis(5)).await;
         let changed: Value =
-            app.client.put(app.url(&format!("/api/cart/{id}/products/1011?quantity=5"))).send().await.unwrap().json().await.unwrap();
+            app.client.put(app.url(&format!("/api/cart/{id}/products/1011?quantity=5"))).header("content-type", "application/json").send().await.unwrap().json().await.unwrap();
         assert!(shown(&changed) > shown(&added));
         let reread: Value = app.get(&format!("/api/cart/{id}")).await.json().await.unwrap();
         assert_eq!((shown(&reread), &reread["cart"]["products"][0]["count"]), (shown(&changed), &json!(5)));
@@ -78,8 +78,8 @@ fixture_tests! {
             assert_eq!(status, 200, "{body}");
         }
         post(&app, &format!("/api/cart/{id}/products?productVariantId=1031&quantity=2")).await;
-        app.client.put(app.url(&format!("/api/cart/{id}/products/1701?quantity=4"))).send().await.unwrap();
-        app.client.delete(app.url(&format!("/api/cart/{id}/products/1021"))).send().await.unwrap();
+        app.client.put(app.url(&format!("/api/cart/{id}/products/1701?quantity=4"))).header("content-type", "application/json").send().await.unwrap();
+        app.client.delete(app.url(&format!("/api/cart/{id}/products/1021"))).header("content-type", "application/json").send().await.unwrap();
         post(&app, &format!("/api/cart/{id}/products?productVariantId=1021")).await;
         let kept: Value = app.get(&format!("/api/cart/{id}")).await.json().await.unwrap();
 
@@ -121,13 +121,13 @@ fixture_tests! {
         assert_eq!(calculation["itemCount"], 3, "two bags and the free scoop");
         assert_eq!(amounts(calculation, &["totalAmount", "shippingCosts", "vatAmountLow"]), ["59.31", "0.00", "4.90"]);
 
-        let put = app.client.put(app.url(&format!("/api/cart/{id}/products/1011?quantity=1"))).send().await.unwrap();
+        let put = app.client.put(app.url(&format!("/api/cart/{id}/products/1011?quantity=1"))).header("content-type", "application/json").send().await.unwrap();
         let body: Value = put.json().await.unwrap();
         assert_eq!(body["calculation"]["totalAmount"], "34.60");
 
-        let removed = app.client.delete(app.url(&format!("/api/cart/{id}/products/1011"))).send().await.unwrap();
+        let removed = app.client.delete(app.url(&format!("/api/cart/{id}/products/1011"))).header("content-type", "application/json").send().await.unwrap();
         assert_eq!(removed.status(), 200);
-        let again = app.client.delete(app.url(&format!("/api/cart/{id}/products/1011"))).send().await.unwrap();
+        let again = app.client.delete(app.url(&format!("/api/cart/{id}/products/1011"))).header("content-type", "application/json").send().await.unwrap();
         assert_eq!(again.status(), 404);
     }
 
@@ -158,7 +158,7 @@ fixture_tests! {
         assert_eq!(calculation["orderDiscounts"][0]["amount"], "5.93");
         assert_eq!(amounts(calculation, &["totalAmount", "shippingCosts", "vatAmountLow"]), ["53.38", "0.00", "4.41"]);
 
-        let removed = app.client.delete(app.url(&format!("/api/cart/{id}/discountcode"))).send().await.unwrap();
+        let removed = app.client.delete(app.url(&format!("/api/cart/{id}/discountcode"))).header("content-type", "application/json").send().await.unwrap();
         let body: Value = removed.json().await.unwrap();
         assert_eq!(body["calculation"]["totalAmount"], "59.31");
     }
@@ -264,7 +264,7 @@ mod checkout_choices {
             let (status, _) = post(&app, &format!("/api/cart/{id}/rqssamplename?productVariantId=1011&sequence=1&samplename=x")).await;
             assert_eq!(status, 400, "muesli has no samples");
 
-            let removed = app.client.delete(app.url(&format!("/api/cart/{id}/products/1811/2"))).send().await.unwrap();
+            let removed = app.client.delete(app.url(&format!("/api/cart/{id}/products/1811/2"))).header("content-type", "application/json").send().await.unwrap();
             assert_eq!(removed.status(), 200);
             let body: Value = removed.json().await.unwrap();
             let scan = body["cart"]["products"].as_array().unwrap().iter().find(|line| line["productVariantId"] == 1811).unwrap().clone();
@@ -287,7 +287,7 @@ mod checkout_choices {
             let (status, body) = post(&app, &format!("/api/cart/{id}/setdpdpickuppoint?parcelShopId=NL-UT-0001")).await;
             assert_eq!((status, body["fieldErrors"]["parcelShopZipcodeOrCity"][0]["key"].clone()), (400, json!("validation.required")));
 
-            let switched = app.client.put(app.url(&format!("/api/cart/{id}/alternativeshipping?alternativeShippingAddress=true"))).send().await.unwrap();
+            let switched = app.client.put(app.url(&format!("/api/cart/{id}/alternativeshipping?alternativeShippingAddress=true"))).header("content-type", "application/json").send().await.unwrap();
             let body: Value = switched.json().await.unwrap();
             assert_eq!(body["cart"]["alternativeShippingAddress"], true);
 
@@ -298,11 +298,11 @@ mod checkout_choices {
         }
 
         async fn conversions_are_recorded(app) {
-            let response = app.client.post(app.url("/api/Conversion?mailplusId=abc123")).header("datetime", "2026-11-22T10:00:00+01:00").send().await.unwrap();
+            let response = app.client.post(app.url("/api/Conversion?mailplusId=abc123")).header("datetime", "2026-11-22T10:00:00+01:00").header("content-type", "application/json").send().await.unwrap();
             assert_eq!(response.status(), 204);
-            let response = app.client.post(app.url("/api/Conversion?mailplusId=abc123")).send().await.unwrap();
+            let response = app.client.post(app.url("/api/Conversion?mailplusId=abc123")).header("content-type", "application/json").send().await.unwrap();
             assert_eq!(response.status(), 400, "the datetime header is required");
-            let response = app.client.post(app.url("/api/Conversion")).header("datetime", "x").send().await.unwrap();
+            let response = app.client.post(app.url("/api/Conversion")).header("datetime", "x").header("content-type", "application/json").send().await.unwrap();
             assert_eq!(response.status(), 400);
         }
     }

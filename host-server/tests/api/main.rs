@@ -17,6 +17,7 @@ mod mollie;
 mod openapi;
 mod order_concurrency;
 mod orders;
+mod security;
 mod storefront;
 mod vat;
 mod vectors;

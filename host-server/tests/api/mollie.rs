@@ -58,8 +58,10 @@ async fn stand_in() -> (String, Shared) {
 async fn app_with_mollie(backend: Backend, api_url: String) -> TestApp {
     TestApp::spawn_with(backend, move |config| {
         config.import_fixtures = host_server::config::ImportFixtures::Auto;
-        config.payment.mollie_api_key = Some("test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM".to_owned());
-        config.payment.mollie_api_url = api_url;
+        config.payment = host_server::config::PaymentConfig::Mollie {
+            api_key: host_server::config::Secret::new("test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM"),
+            api_url,
+        };
     })
     .await
 }
@@ -80,10 +82,10 @@ async fn paid_through_mollie(backend: Backend) {
 
     // Mollie down: the order waits in "created"; placing again creates the payment.
     mollie.lock().unwrap().fail_creation = true;
-    let response = app.client.post(app.url(&format!("/api/cart/{cart}/order"))).send().await.unwrap();
+    let response = app.client.post(app.url(&format!("/api/cart/{cart}/order"))).header("content-type", "application/json").send().await.unwrap();
     assert_eq!(response.status(), 502);
     mollie.lock().unwrap().fail_creation = false;
-    let response = app.client.post(app.url(&format!("/api/cart/{cart}/order"))).send().await.unwrap();
+    let response = app.client.post(app.url(&format!("/api/cart/{cart}/order"))).header("content-type", "application/json").send().await.unwrap();
     assert_eq!(response.status(), 200, "the order placed a moment ago");
     let placed: Value = response.json().await.unwrap();
     let order_id = placed["order"]["orderId"].as_str().unwrap().to_owned();
@@ -124,7 +126,7 @@ async fn expired_at_mollie(backend: Backend) {
     let (api_url, mollie) = stand_in().await;
     let app = app_with_mollie(backend, api_url).await;
     let cart = ready_cart(&app, 1011, 1, json!({"paymentMethodId": 3})).await;
-    let placed: Value = app.client.post(app.url(&format!("/api/cart/{cart}/order"))).send().await.unwrap().json().await.unwrap();
+    let placed: Value = app.client.post(app.url(&format!("/api/cart/{cart}/order"))).header("content-type", "application/json").send().await.unwrap().json().await.unwrap();
     let order_id = placed["order"]["orderId"].as_str().unwrap().to_owned();
     assert_eq!(mollie.lock().unwrap().created[0].1["method"], "creditcard");
     // The customer returns before any webhook: the return address asks Mollie itself.

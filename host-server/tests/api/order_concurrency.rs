@@ -18,7 +18,7 @@ async fn place_all(app: &Arc<TestApp>, carts: Vec<String>, key: Option<&'static 
     for cart in carts {
         let (app, start) = (Arc::clone(app), Arc::clone(&start));
         tasks.spawn(async move {
-            let mut request = app.client.post(app.url(&format!("/api/cart/{cart}/order")));
+            let mut request = app.client.post(app.url(&format!("/api/cart/{cart}/order"))).header("content-type", "application/json");
             if let Some(key) = key {
                 request = request.header("Idempotency-Key", key);
             }
@@ -31,6 +31,15 @@ async fn place_all(app: &Arc<TestApp>, carts: Vec<String>, key: Option<&'static 
 }
 
 async fn carts(app: &Arc<TestApp>, count: usize, variant: i64, payment: Value) -> Vec<String> {
+    // A gift card entered on many carts at the very same moment would meet its limit on
+    // guesses (SECURITY.md); the customers here enter it one after another.
+    if payment.get("giftCardNumber").is_some() {
+        let mut carts = Vec::with_capacity(count);
+        for _ in 0..count {
+            carts.push(ready_cart(app, variant, 1, payment.clone()).await);
+        }
+        return carts;
+    }
     let mut tasks = JoinSet::new();
     for _ in 0..count {
         let (app, payment) = (Arc::clone(app), payment.clone());

@@ -57,7 +57,7 @@ pub fn ideal() -> Value {
 }
 
 pub async fn place(app: &TestApp, cart_id: &str) -> (u16, Value) {
-    let response = app.client.post(app.url(&format!("/api/cart/{cart_id}/order"))).send().await.unwrap();
+    let response = app.client.post(app.url(&format!("/api/cart/{cart_id}/order"))).header("content-type", "application/json").send().await.unwrap();
     (response.status().as_u16(), response.json().await.unwrap())
 }
 
@@ -226,7 +226,7 @@ fixture_tests! {
     async fn the_same_idempotency_key_or_cart_gives_the_same_order(app) {
         setup();
         let cart = ready_cart(&app, 1011, 1, ideal()).await;
-        let send = || app.client.post(app.url(&format!("/api/cart/{cart}/order"))).header("Idempotency-Key", "order-attempt-1").send();
+        let send = || app.client.post(app.url(&format!("/api/cart/{cart}/order"))).header("Idempotency-Key", "order-attempt-1").header("content-type", "application/json").send();
         let first: Value = send().await.unwrap().json().await.unwrap();
         let second = send().await.unwrap();
         assert_eq!(second.status(), 200);
@@ -241,7 +241,7 @@ fixture_tests! {
         assert_ne!(replaced["order"]["orderId"], first["order"]["orderId"]);
         assert_eq!(order(&app, first["order"]["orderId"].as_str().unwrap()).await["status"], "cancelled");
 
-        let bad_key = app.client.post(app.url(&format!("/api/cart/{cart}/order"))).header("Idempotency-Key", "").send().await.unwrap();
+        let bad_key = app.client.post(app.url(&format!("/api/cart/{cart}/order"))).header("Idempotency-Key", "").header("content-type", "application/json").send().await.unwrap();
         assert_eq!(bad_key.status(), 400);
     }
 

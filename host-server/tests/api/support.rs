@@ -131,7 +131,16 @@ impl TestApp {
                 (with_database(&postgres_admin_url(), &name), Some(name))
             }
         };
-        let mut config = Config::from_lookup(|_| None).expect("default configuration");
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base_url = format!("http://{}", listener.local_addr().unwrap());
+        // The demo's choices: the test payment provider, and this server's address as the
+        // shop's public address (the origin of its links when no site is known).
+        let mut config = Config::from_lookup(|name| match name {
+            "PAYMENT_PROVIDER" => Some("test".to_owned()),
+            "PUBLIC_URL" => Some(base_url.clone()),
+            _ => None,
+        })
+        .expect("default configuration");
         config.port = 0;
         config.database_url = database_url;
         config.static_dir = static_dir;
@@ -140,8 +149,6 @@ impl TestApp {
         config.fixtures_dir = fixtures_dir();
         config.account_data.return_photos_dir = scratch.join("returns");
         adjust(&mut config);
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let base_url = format!("http://{}", listener.local_addr().unwrap());
         let (stop, stopped) = oneshot::channel::<()>();
         let (ready_tx, ready_rx) = oneshot::channel();
         let server = tokio::spawn(async move {
@@ -234,9 +241,23 @@ impl TestApp {
         self.client.put(self.url(path)).json(body).send().await.unwrap()
     }
 
-    /// POST without a body.
+    /// POST without a body, marked as a JSON call as the storefront's are (from another
+    /// site, a browser would need a CORS preflight for it).
     pub async fn post(&self, path: &str) -> reqwest::Response {
-        self.client.post(self.url(path)).send().await.unwrap()
+        self.client.post(self.url(path)).header("content-type", "application/json").send().await.unwrap()
+    }
+
+    /// The outbox once it holds at least `count` mails (mails sent after the answer, such as
+    /// the password reset, arrive a moment later); panics after 10 seconds.
+    pub async fn outbox_with(&self, count: usize) -> Vec<Mail> {
+        for _ in 0..200 {
+            let mails = self.outbox();
+            if mails.len() >= count {
+                return mails;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("the outbox did not reach {count} mails; it has {}", self.outbox().len());
     }
 
     /// The mails in the outbox, oldest first, decoded.

@@ -61,6 +61,8 @@ export async function startServer(): Promise<RunningServer> {
       OUTBOX_DIR: join(scratch, 'outbox'),
       RETURN_PHOTOS_DIR: join(scratch, 'return-photos'),
       RUST_LOG: 'warn',
+      // The demo's explicit choice (SECURITY.md): the built-in test payment provider.
+      PAYMENT_PROVIDER: 'test',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

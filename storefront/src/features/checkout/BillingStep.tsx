@@ -168,8 +168,8 @@ export function BillingStep({ countries, gates }: { countries: Country[]; gates:
       else if (latest.cart.company) latest = await cart.call((id) => cartApi.setCompany(id, {}));
       if (newsletter !== latest.cart.newsletterSubscribe) latest = await cart.call((id) => cartApi.setNewsletter(id, newsletter));
       if (createAccount) {
-        const confirmUrl = `${window.location.origin}${paths.account.confirm}`;
-        latest = await cart.call((id) => cartApi.setPassword(id, values.password ?? '', confirmUrl));
+        // A path of the shop: the server builds the link on the site's own domain (SECURITY.md).
+        latest = await cart.call((id) => cartApi.setPassword(id, values.password ?? '', paths.account.confirm));
       }
       navigate(nextStep('billing', gatesOf(latest, countries, site.countryId)));
     } catch (error) {
