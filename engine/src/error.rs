@@ -19,6 +19,18 @@ pub enum EngineError {
     /// The input is not valid JSON for the operation, or a field has a wrong type or value.
     #[error("invalid input: {0}")]
     InvalidInput(String),
+    /// A number of the input lies outside what the operation takes (see [`crate::limits`]):
+    /// beyond a bound of the operation, or so large (or, as a divisor, so small) that the
+    /// result would not fit a decimal. Its [`code`](EngineError::code) is `invalid_input`, as
+    /// for any other wrong value; [`field`](EngineError::field) names the field at fault.
+    #[error("invalid input: {field}: {reason}")]
+    OutOfRange {
+        /// The JSON field at fault, as the input names it (camelCase, with its path where it is
+        /// nested): `amountInclVat`, `rate`, `values.dryMatter`, `products[1].supplies.zinc`.
+        field: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// An amount was malformed or a computation overflowed.
     #[error(transparent)]
     Money(#[from] MoneyError),
@@ -55,13 +67,31 @@ impl EngineError {
     pub fn code(&self) -> &'static str {
         match self {
             EngineError::UnknownOperation(_) => "unknown_operation",
-            EngineError::InvalidInput(_) => "invalid_input",
+            EngineError::InvalidInput(_) | EngineError::OutOfRange { .. } => "invalid_input",
             EngineError::Money(_) => "invalid_amount",
             EngineError::VatRate(_) => "invalid_vat_rate",
             EngineError::FeedAdviceUndetermined(_) => "feed_advice_undetermined",
             EngineError::Cart(error) => error.code(),
             EngineError::StatusTransition { .. } => "status_transition",
             EngineError::SubscriptionTransition { .. } => "subscription_transition",
+        }
+    }
+
+    /// The JSON field of the input the error is about, when it is about one field (an
+    /// [`OutOfRange`](EngineError::OutOfRange) number), so that a server can answer with that
+    /// field's error.
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            EngineError::OutOfRange { field, .. } => Some(field),
+            _ => None,
+        }
+    }
+
+    /// A number outside what the operation takes; see [`EngineError::OutOfRange`].
+    pub fn out_of_range(field: impl Into<String>, reason: impl Into<String>) -> EngineError {
+        EngineError::OutOfRange {
+            field: field.into(),
+            reason: reason.into(),
         }
     }
 
@@ -75,9 +105,14 @@ impl EngineError {
         }
     }
 
-    /// The error as the JSON object callers receive: `{"code": "...", "message": "..."}`.
+    /// The error as the JSON object callers receive: `{"code": "...", "message": "..."}`, with
+    /// `"field"` when the error is about one field.
     pub fn to_report(&self) -> ErrorReport {
-        ErrorReport { code: self.code(), message: self.to_string() }
+        ErrorReport {
+            code: self.code(),
+            message: self.to_string(),
+            field: self.field().map(str::to_owned),
+        }
     }
 
     /// [`to_report`](EngineError::to_report) as JSON text.
@@ -95,6 +130,9 @@ pub struct ErrorReport {
     pub code: &'static str,
     /// A message in English for logs and developers; users see translated texts.
     pub message: String,
+    /// See [`EngineError::field`]; absent when the error is not about one field.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
 }
 
 #[cfg(test)]
@@ -107,5 +145,22 @@ mod tests {
         assert_eq!(undetermined.message_key(), Some(MessageKey::FeedAdviceUndetermined));
         assert_eq!(undetermined.code(), "feed_advice_undetermined");
         assert_eq!(EngineError::InvalidInput("x".into()).message_key(), None);
+    }
+
+    #[test]
+    fn a_number_out_of_range_is_invalid_input_naming_its_field() {
+        let error = EngineError::out_of_range("amountInclVat", "too large");
+        assert_eq!(error.code(), "invalid_input");
+        assert_eq!(error.field(), Some("amountInclVat"));
+        assert_eq!(error.to_string(), "invalid input: amountInclVat: too large");
+        assert_eq!(
+            error.to_json(),
+            r#"{"code":"invalid_input","message":"invalid input: amountInclVat: too large","field":"amountInclVat"}"#
+        );
+        // Other errors keep their two fields.
+        assert_eq!(
+            EngineError::InvalidInput("x".into()).to_json(),
+            r#"{"code":"invalid_input","message":"invalid input: x"}"#
+        );
     }
 }

@@ -18,7 +18,7 @@
 //!
 //! let price: Money = "24.95".parse()?;
 //! let rate: VatRate = "21".parse()?;
-//! let split = split_inclusive(price, rate);
+//! let split = split_inclusive(price, rate)?;
 //! assert_eq!(split.amount_excl_vat.to_string(), "20.62");
 //! assert_eq!(split.vat_amount.to_string(), "4.33");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -56,6 +56,7 @@ pub mod checkout;
 pub mod error;
 pub mod feed;
 pub mod geo;
+pub mod limits;
 pub mod locale;
 pub mod money;
 pub mod operations;

@@ -68,7 +68,12 @@ impl Money {
 
     /// The amount in whole cents, when it fits an `i64`.
     pub fn cents(self) -> Option<i64> {
-        (self.0 * Decimal::ONE_HUNDRED).trunc().to_string().parse().ok()
+        self.0
+            .checked_mul(Decimal::ONE_HUNDRED)?
+            .trunc()
+            .to_string()
+            .parse()
+            .ok()
     }
 
     /// True for amounts below zero.
@@ -271,5 +276,8 @@ mod tests {
     fn knows_its_cents() {
         assert_eq!(money("12.34").cents(), Some(1234));
         assert_eq!(money("-0.05").cents(), Some(-5));
+        assert_eq!(money("92233720368547758.07").cents(), Some(i64::MAX));
+        assert_eq!(money("92233720368547758.08").cents(), None);
+        assert_eq!(money("79228162514264337593543950335").cents(), None);
     }
 }

@@ -69,7 +69,7 @@ pub const OPERATIONS: &[&str] = &[
 /// ```
 pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
     match operation {
-        "vat.split" => apply(input, |request: VatSplitRequest| Ok(request.split())),
+        "vat.split" => apply(input, |request: VatSplitRequest| request.split()),
         "cart.calculate" => calculate_cart(input),
         "cart.shippingMethods" => cart_shipping_methods(input),
         "checkout.gates" => apply(input, |state: CheckoutState| checkout_gates(&state)),

@@ -9,6 +9,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::error::EngineError;
+use crate::limits;
 use crate::money::Money;
 
 /// The unit a variant's content is measured in.
@@ -78,17 +79,36 @@ pub struct UnitPrices {
 }
 
 /// Computes the unit prices of `price` for `amount` of `unit`.
+///
+/// Refused with [`EngineError::OutOfRange`]: a `price` beyond
+/// ±[`MAX_AMOUNT_CENTS`](crate::limits::MAX_AMOUNT_CENTS) (under 10^12), an `amount` of 0 or
+/// less, and an `amount` so small that a unit price does not fit a decimal.
 pub fn unit_prices(request: &UnitPriceRequest) -> Result<UnitPrices, EngineError> {
+    let price = limits::check_amount(request.price, "price")?.as_decimal();
     if request.amount <= Decimal::ZERO {
-        return Err(EngineError::InvalidInput(format!("content amount must be more than 0, not {}", request.amount)));
+        return Err(EngineError::out_of_range(
+            "amount",
+            format!(
+                "the content amount must be more than 0, not {}",
+                request.amount
+            ),
+        ));
     }
-    let price = request.price.as_decimal();
     let per = |base_amount: Decimal| -> Result<Money, EngineError> {
+        // The price is bounded, so only a tiny amount can make the quotient overflow.
         price
             .checked_mul(base_amount)
             .and_then(|value| value.checked_div(request.amount))
             .map(Money::round)
-            .ok_or_else(|| EngineError::InvalidInput("unit price out of range".to_owned()))
+            .ok_or_else(|| {
+                EngineError::out_of_range(
+                    "amount",
+                    format!(
+                        "the content amount {} is too small: the unit price does not fit a decimal",
+                        request.amount
+                    ),
+                )
+            })
     };
     let thousand = Decimal::from(1000);
     let hundred = Decimal::from(100);
@@ -139,9 +159,52 @@ mod tests {
         assert!(net.per_kilogram.is_none());
     }
 
+    fn refusal(price: &str, amount: &str, unit: ContentUnit) -> EngineError {
+        unit_prices(&UnitPriceRequest {
+            price: price.parse().unwrap(),
+            amount: amount.parse().unwrap(),
+            unit,
+        })
+        .unwrap_err()
+    }
+
     #[test]
     fn refuses_empty_content() {
         let request = UnitPriceRequest { price: "1.00".parse().unwrap(), amount: Decimal::ZERO, unit: ContentUnit::Kg };
         assert!(unit_prices(&request).is_err());
+        assert_eq!(
+            refusal("1.00", "-0.0000000000000000000000000001", ContentUnit::G).field(),
+            Some("amount")
+        );
+    }
+
+    #[test]
+    fn refuses_tiny_content_and_huge_prices_naming_the_field() {
+        for unit in [
+            ContentUnit::Kg,
+            ContentUnit::G,
+            ContentUnit::L,
+            ContentUnit::Ml,
+            ContentUnit::Piece,
+        ] {
+            let tiny = refusal("12.50", "0.0000000000000000000000000001", unit);
+            assert_eq!(
+                (tiny.code(), tiny.field()),
+                ("invalid_input", Some("amount")),
+                "{unit:?}"
+            );
+            let huge = refusal("79228162514264337593543950335", "1", unit);
+            assert_eq!(huge.field(), Some("price"), "{unit:?}");
+        }
+        // The largest price over the largest content: tiny, not an error.
+        let bulk = prices(
+            "999999999999.99",
+            "79228162514264337593543950335",
+            ContentUnit::G,
+        );
+        assert_eq!(bulk.per_kilogram.unwrap().to_string(), "0.00");
+        // The largest price over one gram: per kilogram a thousand times as much.
+        let gram = prices("999999999999.99", "1", ContentUnit::G);
+        assert_eq!(gram.per_kilogram.unwrap().to_string(), "999999999999990.00");
     }
 }

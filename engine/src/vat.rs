@@ -10,7 +10,9 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::decimal_text::{self, TextBuffer};
-use crate::money::Money;
+use crate::error::EngineError;
+use crate::limits;
+use crate::money::{Money, MoneyError};
 
 /// A VAT percentage between 0 and 100, with at most two fraction digits (e.g. `21`, `5.5`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -121,24 +123,45 @@ pub struct VatSplit {
 }
 
 /// The VAT contained in a VAT-inclusive amount, rounded once, half away from zero.
-pub fn vat_in_inclusive(amount_incl_vat: Money, rate: VatRate) -> Money {
+///
+/// [`MoneyError::Overflow`] when `amount x rate` does not fit a decimal (amounts near the
+/// decimal range); the JSON door takes amounts under 10^12 only ([`crate::limits`]).
+pub fn vat_in_inclusive(amount_incl_vat: Money, rate: VatRate) -> Result<Money, MoneyError> {
+    // A rate is at most 100, so the divisor is 100 to 200 and the division cannot overflow.
     let divisor = Decimal::ONE_HUNDRED + rate.percentage();
-    Money::round(amount_incl_vat.as_decimal() * rate.percentage() / divisor)
+    amount_incl_vat
+        .as_decimal()
+        .checked_mul(rate.percentage())
+        .and_then(|product| product.checked_div(divisor))
+        .map(Money::round)
+        .ok_or(MoneyError::Overflow)
 }
 
 /// Splits a VAT-inclusive amount into the amount excluding VAT and the VAT.
-pub fn split_inclusive(amount_incl_vat: Money, rate: VatRate) -> VatSplit {
-    let vat_amount = vat_in_inclusive(amount_incl_vat, rate);
-    // Subtraction of two amounts of at most 28 digits cannot overflow here: the VAT is
-    // never larger in magnitude than the amount it is part of.
-    let amount_excl_vat = Money::round(amount_incl_vat.as_decimal() - vat_amount.as_decimal());
-    VatSplit { amount_incl_vat, amount_excl_vat, vat_amount, vat_rate_percentage: rate }
+///
+/// [`MoneyError::Overflow`] for amounts so large that the VAT does not fit a decimal.
+pub fn split_inclusive(amount_incl_vat: Money, rate: VatRate) -> Result<VatSplit, MoneyError> {
+    let vat_amount = vat_in_inclusive(amount_incl_vat, rate)?;
+    let amount_excl_vat = amount_incl_vat.checked_sub(vat_amount)?;
+    Ok(VatSplit {
+        amount_incl_vat,
+        amount_excl_vat,
+        vat_amount,
+        vat_rate_percentage: rate,
+    })
 }
 
 impl VatSplitRequest {
-    /// Applies [`split_inclusive`] to this request.
-    pub fn split(&self) -> VatSplit {
-        split_inclusive(self.amount_incl_vat, self.vat_rate_percentage)
+    /// Applies [`split_inclusive`] to this request. An amount beyond
+    /// ±[`MAX_AMOUNT_CENTS`](crate::limits::MAX_AMOUNT_CENTS) (under 10^12 euro) is refused
+    /// with [`EngineError::OutOfRange`] naming `amountInclVat`; the rate is 0 to 100 by its
+    /// type.
+    pub fn split(&self) -> Result<VatSplit, EngineError> {
+        const FIELD: &str = "amountInclVat";
+        let amount = limits::check_amount(self.amount_incl_vat, FIELD)?;
+        // Within the bound the split cannot overflow; should it, it is still the amount's fault.
+        split_inclusive(amount, self.vat_rate_percentage)
+            .map_err(|error| EngineError::out_of_range(FIELD, error.to_string()))
     }
 }
 
@@ -147,7 +170,7 @@ mod tests {
     use super::*;
 
     fn split(amount: &str, rate: &str) -> (String, String) {
-        let result = split_inclusive(amount.parse().unwrap(), rate.parse().unwrap());
+        let result = split_inclusive(amount.parse().unwrap(), rate.parse().unwrap()).unwrap();
         (result.amount_excl_vat.to_string(), result.vat_amount.to_string())
     }
 
@@ -174,6 +197,71 @@ mod tests {
         assert_eq!(split("50.00", "0"), ("50.00".into(), "0.00".into()));
         assert_eq!(split("105.50", "5.5"), ("100.00".into(), "5.50".into()));
         assert_eq!(split("-12.10", "21"), ("-10.00".into(), "-2.10".into()));
+    }
+
+    fn request(amount: &str, rate: &str) -> VatSplitRequest {
+        VatSplitRequest {
+            amount_incl_vat: amount.parse().unwrap(),
+            vat_rate_percentage: rate.parse().unwrap(),
+        }
+    }
+
+    #[test]
+    fn refuses_amounts_of_a_trillion_and_more_naming_the_field() {
+        // Once a panic (decimal overflow in amount x rate); now an error for the field.
+        let error = request("10000000000000000000000000000", "21")
+            .split()
+            .unwrap_err();
+        assert_eq!(error.code(), "invalid_input");
+        assert_eq!(error.field(), Some("amountInclVat"));
+        assert_eq!(
+            error.to_string(),
+            "invalid input: amountInclVat: 10000000000000000000000000000.00 is outside -999999999999.99 to 999999999999.99"
+        );
+        for amount in [
+            "79228162514264337593543950335",
+            "-79228162514264337593543950335",
+            "1000000000000",
+            "-1000000000000",
+        ] {
+            assert_eq!(
+                request(amount, "100").split().unwrap_err().field(),
+                Some("amountInclVat"),
+                "{amount}"
+            );
+        }
+        let largest = request("999999999999.99", "21").split().unwrap();
+        // 999999999999.99 x 21 / 121 = 173553719008.2627..
+        assert_eq!(largest.vat_amount.to_string(), "173553719008.26");
+        assert_eq!(largest.amount_excl_vat.to_string(), "826446280991.73");
+        assert_eq!(
+            request("-999999999999.99", "21")
+                .split()
+                .unwrap()
+                .vat_amount
+                .to_string(),
+            "-173553719008.26"
+        );
+    }
+
+    #[test]
+    fn the_typed_split_reports_overflow_instead_of_panicking() {
+        let huge: Money = "79228162514264337593543950335".parse().unwrap();
+        assert_eq!(
+            split_inclusive(huge, "21".parse().unwrap()),
+            Err(MoneyError::Overflow)
+        );
+        assert_eq!(
+            vat_in_inclusive(huge, "1.01".parse().unwrap()),
+            Err(MoneyError::Overflow)
+        );
+        // A zero rate multiplies to zero: no overflow, no VAT.
+        assert_eq!(
+            split_inclusive(huge, "0".parse().unwrap())
+                .unwrap()
+                .vat_amount,
+            Money::ZERO
+        );
     }
 
     #[test]

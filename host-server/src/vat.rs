@@ -16,5 +16,5 @@ pub fn router() -> Router<AppState> {
 }
 
 async fn split(Json(request): Json<VatSplitRequest>) -> Result<axum::Json<VatSplit>, ApiError> {
-    Ok(axum::Json(request.split()))
+    Ok(axum::Json(request.split()?))
 }

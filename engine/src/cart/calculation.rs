@@ -213,16 +213,16 @@ fn bounded_cents(amount: crate::money::Money) -> Option<i64> {
 
 fn index_catalog(entries: &[CatalogEntry]) -> Result<Catalog<'_>, CartError> {
     let mut catalog = Catalog::with_capacity_and_hasher(entries.len(), BuildHasherDefault::default());
-    for entry in entries {
+    for (index, entry) in entries.iter().enumerate() {
         let unit_price = bounded_cents(entry.unit_price).ok_or_else(|| {
             CartError::InvalidCatalog(format!(
-                "unit price {} of variant {} is outside 0.00 to 1000000.00",
+                "catalog[{index}].unitPrice: {} of variant {} is outside 0.00 to 1000000.00",
                 entry.unit_price, entry.product_variant_id
             ))
         })?;
         if catalog.insert(entry.product_variant_id, Product { entry, unit_price }).is_some() {
             return Err(CartError::InvalidCatalog(format!(
-                "variant {} is in the catalog twice",
+                "catalog[{index}].productVariantId: variant {} is in the catalog twice",
                 entry.product_variant_id
             )));
         }
@@ -234,21 +234,21 @@ fn validate_site(site: &PricingContext) -> Result<(), CartError> {
     for (index, option) in site.shipping_options.iter().enumerate() {
         if bounded_cents(option.price).is_none() {
             return Err(CartError::InvalidSite(format!(
-                "price {} of shipping method {} is outside 0.00 to 1000000.00",
+                "site.shippingOptions[{index}].price: {} of shipping method {} is outside 0.00 to 1000000.00",
                 option.price, option.shipping_method
             )));
         }
         if site.shipping_options[..index].iter().any(|other| other.shipping_method == option.shipping_method) {
             return Err(CartError::InvalidSite(format!(
-                "shipping method {} is offered twice",
+                "site.shippingOptions[{index}].shippingMethod: shipping method {} is offered twice",
                 option.shipping_method
             )));
         }
     }
-    for rule in &site.free_shipping_rules {
+    for (index, rule) in site.free_shipping_rules.iter().enumerate() {
         if bounded_cents(rule.minimum_amount).is_none() {
             return Err(CartError::InvalidSite(format!(
-                "free shipping minimum {} is outside 0.00 to 1000000.00",
+                "site.freeShippingRules[{index}].minimumAmount: {} is outside 0.00 to 1000000.00",
                 rule.minimum_amount
             )));
         }
@@ -256,13 +256,13 @@ fn validate_site(site: &PricingContext) -> Result<(), CartError> {
     for (index, method) in site.payment_methods.iter().enumerate() {
         if bounded_cents(method.costs).is_none() {
             return Err(CartError::InvalidSite(format!(
-                "costs {} of payment method {} are outside 0.00 to 1000000.00",
+                "site.paymentMethods[{index}].costs: {} of payment method {} are outside 0.00 to 1000000.00",
                 method.costs, method.payment_method_id
             )));
         }
         if site.payment_methods[..index].iter().any(|other| other.payment_method_id == method.payment_method_id) {
             return Err(CartError::InvalidSite(format!(
-                "payment method {} is offered twice",
+                "site.paymentMethods[{index}].paymentMethodId: payment method {} is offered twice",
                 method.payment_method_id
             )));
         }
@@ -636,4 +636,148 @@ fn stock_warnings(lines: &[Line<'_>], canonical: &[usize]) -> Vec<StockWarning> 
             amount: u64::try_from(stock).unwrap_or(0),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use crate::cart::{CartCalculator, CartContext, CartInput, MAX_LINES, MAX_QUANTITY};
+    use crate::operations::run;
+
+    /// A cart of `lines` lines of `count` units at `unit_price`, with shipping and a payment
+    /// method, and any extra fields.
+    fn cart(unit_price: &str, count: Value, lines: u64, extra: Value) -> Value {
+        let mut input = json!({
+            "site": {
+                "vatPercentageHigh": "21", "vatPercentageLow": "9",
+                "shippingOptions": [{"shippingMethod": 0, "price": "1000000.00"}],
+                "paymentMethods": [{"paymentMethodId": 1, "costs": "1000000.00"}]
+            },
+            "catalog": (1..=lines).map(|variant| json!({
+                "productId": variant, "productVariantId": variant, "productType": 2,
+                "vatType": if variant % 2 == 0 { "low" } else { "high" },
+                "unitPrice": unit_price, "stock": i64::MAX, "description": "Muesli"
+            })).collect::<Vec<_>>(),
+            "products": (1..=lines).map(|variant| json!({"productVariantId": variant, "count": count})).collect::<Vec<_>>(),
+            "paymentMethodId": 1
+        });
+        if let (Some(fields), Value::Object(extra)) = (input.as_object_mut(), extra) {
+            fields.extend(extra);
+        }
+        input
+    }
+
+    fn refusal(input: &Value) -> crate::EngineError {
+        run("cart.calculate", &input.to_string()).unwrap_err()
+    }
+
+    #[test]
+    fn the_largest_decimal_as_a_price_of_a_million_units_is_refused_naming_the_field() {
+        let error = refusal(&cart(
+            "79228162514264337593543950335",
+            json!(1_000_000),
+            1,
+            json!({}),
+        ));
+        assert_eq!(error.code(), "invalid_catalog");
+        assert!(
+            error.to_string().contains("catalog[0].unitPrice"),
+            "{error}"
+        );
+        // The same through the calculator that holds the context.
+        let (context, choices) = serde_json::from_value::<CartInput>(cart(
+            "79228162514264337593543950335",
+            json!(1),
+            1,
+            json!({}),
+        ))
+        .unwrap()
+        .into_parts();
+        let mut calculator = CartCalculator::new(context);
+        assert_eq!(
+            calculator.calculate(choices).unwrap_err().code(),
+            "invalid_catalog"
+        );
+
+        let error = refusal(&cart("1000000.00", json!(1_000_000), 1, json!({})));
+        assert_eq!(error.code(), "quantity_out_of_range");
+        assert!(error.to_string().starts_with("count: "), "{error}");
+        for count in [json!(u32::MAX), json!(i64::MAX), json!(i64::MIN)] {
+            assert_eq!(
+                refusal(&cart("1.00", count.clone(), 1, json!({}))).code(),
+                "quantity_out_of_range",
+                "{count}"
+            );
+        }
+        for count in [json!(u64::MAX), json!(1e300), json!(0.5)] {
+            assert_eq!(
+                refusal(&cart("1.00", count.clone(), 1, json!({}))).code(),
+                "invalid_input",
+                "{count}"
+            );
+        }
+    }
+
+    #[test]
+    fn site_amounts_out_of_range_name_their_field() {
+        let mut input = cart("1.00", json!(1), 1, json!({}));
+        input["site"]["shippingOptions"][0]["price"] = json!("-79228162514264337593543950335");
+        let error = refusal(&input);
+        assert_eq!(error.code(), "invalid_site");
+        assert!(
+            error.to_string().contains("site.shippingOptions[0].price"),
+            "{error}"
+        );
+        let mut input = cart("1.00", json!(1), 1, json!({}));
+        input["site"]["paymentMethods"][0]["costs"] = json!("1000000.01");
+        assert!(
+            refusal(&input)
+                .to_string()
+                .contains("site.paymentMethods[0].costs")
+        );
+        let mut input = cart("1.00", json!(1), 1, json!({}));
+        input["site"]["freeShippingRules"] =
+            json!([{"minimumAmount": "79228162514264337593543950335"}]);
+        assert!(
+            refusal(&input)
+                .to_string()
+                .contains("site.freeShippingRules[0].minimumAmount")
+        );
+    }
+
+    #[test]
+    fn the_largest_cart_the_bounds_allow_calculates_exactly() {
+        // 1000 lines of 999 units at 1,000,000.00, 1,000,000.00 shipping and payment costs, a
+        // gift card with the largest balance, and a 100 % order discount of nothing to spread.
+        let lines = MAX_LINES as u64;
+        let input = cart(
+            "1000000.00",
+            json!(MAX_QUANTITY),
+            lines,
+            json!({
+                "giftCard": {"balance": "79228162514264337593543950335"}
+            }),
+        );
+        let output: Value =
+            serde_json::from_str(&run("cart.calculate", &input.to_string()).unwrap()).unwrap();
+        // 1000 x 999 x 1,000,000.00 = 999,000,000,000.00; plus 2,000,000.00 of costs.
+        assert_eq!(output["subTotalAmount"], "999000000000.00");
+        assert_eq!(output["totalAmount"], "999002000000.00");
+        assert_eq!(output["giftCardAmount"], "999002000000.00");
+        assert_eq!(output["amountToPay"], "0.00");
+        // Half the goods at 21 %, half at 9 %, and the costs split alike: 1,000,000.00 each.
+        // 499,501,000,000.00 x 21 / 121 = 86,690,256,198.347.. and x 9 / 109 = 41,243,201,834.862..
+        assert_eq!(output["vatAmountHigh"], "86690256198.35");
+        assert_eq!(output["vatAmountLow"], "41243201834.86");
+        assert_eq!(output["itemCount"], 999_000);
+
+        let (context, choices) = serde_json::from_value::<CartInput>(input)
+            .unwrap()
+            .into_parts();
+        let context: CartContext =
+            serde_json::from_value(serde_json::to_value(&context).unwrap()).unwrap();
+        let calculated = CartCalculator::new(context).calculate(choices).unwrap();
+        assert_eq!(calculated.total_amount.to_string(), "999002000000.00");
+    }
 }

@@ -21,7 +21,9 @@ pub enum CartError {
         product_variant_id: u64,
     },
     /// A line's count is below 1 or above [`MAX_QUANTITY`](super::MAX_QUANTITY).
-    #[error("quantity {quantity} of product variant {product_variant_id} is outside 1 to 999")]
+    #[error(
+        "count: quantity {quantity} of product variant {product_variant_id} is outside 1 to 999"
+    )]
     QuantityOutOfRange {
         /// The variant.
         product_variant_id: u64,
@@ -29,17 +31,19 @@ pub enum CartError {
         quantity: i64,
     },
     /// The cart has more than [`MAX_LINES`](super::MAX_LINES) lines.
-    #[error("the cart has {count} lines, more than {max}")]
+    #[error("products: the cart has {count} lines, more than {max}")]
     TooManyLines {
         /// Lines given.
         count: usize,
         /// The limit.
         max: usize,
     },
-    /// The catalog is inconsistent: a variant twice, a negative or too large price.
+    /// The catalog is inconsistent: a variant twice, a negative or too large price. The message
+    /// starts with the field at fault, e.g. `catalog[2].unitPrice: `.
     #[error("invalid catalog: {0}")]
     InvalidCatalog(String),
-    /// The pricing context is inconsistent: a method twice, a negative or too large price.
+    /// The pricing context is inconsistent: a method twice, a negative or too large price. The
+    /// message starts with the field at fault, e.g. `site.shippingOptions[0].price: `.
     #[error("invalid site pricing: {0}")]
     InvalidSite(String),
     /// A promotion is inconsistent: a code used twice, an unknown free product, a zero

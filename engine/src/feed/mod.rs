@@ -200,11 +200,19 @@ pub struct FeedAdvice {
     pub products: Vec<AdvisedProduct>,
 }
 
-/// Rounds grams: to 10 g from 100 g up, to 1 g below (half away from zero).
+/// Rounds grams: to 10 g from 100 g up, to 1 g below (half away from zero). Amounts beyond
+/// `u32` give `u32::MAX`.
 pub fn round_grams(grams: Decimal) -> u32 {
     let strategy = RoundingStrategy::MidpointAwayFromZero;
     let rounded = if grams >= Decimal::ONE_HUNDRED {
-        (grams / Decimal::TEN).round_dp_with_strategy(0, strategy) * Decimal::TEN
+        // Near the end of the decimal range the tens, times ten, do not fit: far beyond u32.
+        match (grams / Decimal::TEN)
+            .round_dp_with_strategy(0, strategy)
+            .checked_mul(Decimal::TEN)
+        {
+            Some(rounded) => rounded,
+            None => return u32::MAX,
+        }
     } else {
         grams.round_dp_with_strategy(0, strategy)
     };
@@ -312,6 +320,13 @@ mod tests {
         for (grams, expected) in cases {
             assert_eq!(round_grams(Decimal::from_str_exact(grams).unwrap()), expected, "{grams}");
         }
+        // Once a panic: the tens of the largest decimal, rounded up, times ten.
+        assert_eq!(round_grams(Decimal::MAX), u32::MAX);
+        assert_eq!(round_grams(Decimal::from(u32::MAX)), u32::MAX);
+        assert_eq!(
+            round_grams(Decimal::from_str_exact("4294967290").unwrap()),
+            4_294_967_290
+        );
     }
 
     #[test]

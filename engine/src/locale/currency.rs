@@ -4,6 +4,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::error::EngineError;
+use crate::limits;
 use crate::money::Money;
 
 /// A currency prices can be shown in. Euro is what is charged; the others are indicative.
@@ -75,10 +76,13 @@ impl CurrencyRequest {
 pub struct ConversionRate(Decimal);
 
 impl ConversionRate {
-    /// Makes a rate; it must be above zero.
+    /// Makes a rate; it must be above zero ([`EngineError::OutOfRange`] for `rate` otherwise).
     pub fn new(rate: Decimal) -> Result<ConversionRate, EngineError> {
         if rate <= Decimal::ZERO {
-            return Err(EngineError::InvalidInput(format!("conversion rate {rate} is not above 0")));
+            return Err(EngineError::out_of_range(
+                "rate",
+                format!("conversion rate {rate} is not above 0"),
+            ));
         }
         Ok(ConversionRate(rate.normalize()))
     }
@@ -105,7 +109,8 @@ impl From<ConversionRate> for String {
     }
 }
 
-/// Converts a euro amount with a rate, rounded once, half away from zero.
+/// Converts a euro amount with a rate, rounded once, half away from zero; an error instead of
+/// an overflow when the result does not fit a decimal.
 pub fn convert_from_euro(amount_eur: Money, rate: ConversionRate) -> Result<Money, EngineError> {
     Ok(amount_eur.checked_mul(rate.as_decimal())?)
 }
@@ -138,11 +143,15 @@ pub struct ConversionResult {
 }
 
 impl ConversionRequest {
-    /// Converts the amount; euro stays as it is, whatever the rate.
+    /// Converts the amount; euro stays as it is, whatever the rate. An amount beyond
+    /// ±[`MAX_AMOUNT_CENTS`](crate::limits::MAX_AMOUNT_CENTS) (under 10^12 euro) is refused
+    /// naming `amountEur`, a rate that makes the result overflow naming `rate`
+    /// ([`EngineError::OutOfRange`]).
     pub fn convert(&self) -> Result<ConversionResult, EngineError> {
+        let amount_eur = limits::check_amount(self.amount_eur, "amountEur")?;
         if self.currency == Currency::Eur {
             return Ok(ConversionResult {
-                amount: self.amount_eur,
+                amount: amount_eur,
                 currency: Currency::Eur,
                 indicative: false,
             });
@@ -150,8 +159,18 @@ impl ConversionRequest {
         let rate = self.rate.ok_or_else(|| {
             EngineError::InvalidInput("a conversion rate is required for a currency other than EUR".into())
         })?;
+        // The amount is bounded, so only the rate can make the product overflow.
+        let amount = convert_from_euro(amount_eur, rate).map_err(|_| {
+            EngineError::out_of_range(
+                "rate",
+                format!(
+                    "{amount_eur} x {} does not fit a decimal",
+                    rate.as_decimal()
+                ),
+            )
+        })?;
         Ok(ConversionResult {
-            amount: convert_from_euro(self.amount_eur, rate)?,
+            amount,
             currency: self.currency,
             indicative: true,
         })
@@ -202,6 +221,73 @@ mod tests {
         for text in ["0", "-1", "abc", ""] {
             assert!(ConversionRate::try_from(text.to_owned()).is_err(), "{text}");
         }
+        let zero = ConversionRate::try_from("0".to_owned()).unwrap_err();
+        assert_eq!((zero.code(), zero.field()), ("invalid_input", Some("rate")));
+        let tiny =
+            ConversionRate::try_from("-0.0000000000000000000000000001".to_owned()).unwrap_err();
+        assert_eq!(tiny.field(), Some("rate"));
+    }
+
+    fn request(amount: &str, rate: &str) -> ConversionRequest {
+        ConversionRequest {
+            amount_eur: amount.parse().unwrap(),
+            currency: Currency::Dkk,
+            rate: Some(ConversionRate::try_from(rate.to_owned()).unwrap()),
+        }
+    }
+
+    #[test]
+    fn a_zero_rate_is_refused_over_json_naming_the_rate() {
+        let error = crate::operations::run(
+            "locale.convert",
+            r#"{"amountEur":"10.00","currency":"DKK","rate":"0"}"#,
+        )
+        .unwrap_err();
+        assert_eq!(error.code(), "invalid_input");
+        assert!(error.to_string().contains("rate"), "{error}");
+    }
+
+    #[test]
+    fn refuses_what_overflows_naming_the_field_instead_of_panicking() {
+        let huge_rate = request("10.00", "79228162514264337593543950335")
+            .convert()
+            .unwrap_err();
+        assert_eq!(
+            (huge_rate.code(), huge_rate.field()),
+            ("invalid_input", Some("rate"))
+        );
+        let huge_amount = request("79228162514264337593543950335", "7.46")
+            .convert()
+            .unwrap_err();
+        assert_eq!(huge_amount.field(), Some("amountEur"));
+        let euro = ConversionRequest {
+            currency: Currency::Eur,
+            rate: None,
+            ..request("1000000000000", "1")
+        };
+        assert_eq!(euro.convert().unwrap_err().field(), Some("amountEur"));
+        // The largest amount at a large but possible rate, and the smallest rate.
+        assert_eq!(
+            request("999999999999.99", "1000")
+                .convert()
+                .unwrap()
+                .amount
+                .to_string(),
+            "999999999999990.00"
+        );
+        assert_eq!(
+            request("999999999999.99", "0.0000000000000000000000000001")
+                .convert()
+                .unwrap()
+                .amount
+                .to_string(),
+            "0.00"
+        );
+        // The typed function: an error, not a panic.
+        let huge: Money = "79228162514264337593543950335".parse().unwrap();
+        assert!(
+            convert_from_euro(huge, ConversionRate::try_from("2".to_owned()).unwrap()).is_err()
+        );
     }
 
     #[test]

@@ -103,9 +103,15 @@ pub fn roughage_advice(request: &RoughageAdviceRequest) -> Result<RoughageAdvice
         )));
     }
     let intake_percent = request.dry_matter_intake_percent.map_or(DEFAULT_DRY_MATTER_INTAKE_PERCENT, |q| q.0);
-    if intake_percent <= Decimal::ZERO {
-        return Err(EngineError::InvalidInput("the dry-matter intake must be above 0 %".into()));
+    if intake_percent <= Decimal::ZERO || intake_percent > Decimal::ONE_HUNDRED {
+        return Err(EngineError::out_of_range(
+            "dryMatterIntakePercent",
+            format!(
+                "the dry-matter intake must be above 0 % and at most 100 %, not {intake_percent}"
+            ),
+        ));
     }
+    // At most 1200 kg x 100 %: no overflow.
     let intake_kg = (Decimal::from(request.weight_kg) * intake_percent / Decimal::ONE_HUNDRED).normalize();
     let ranges = request.ranges.clone().unwrap_or_else(|| default_target_ranges(request.sample_type));
 
@@ -116,8 +122,38 @@ pub fn roughage_advice(request: &RoughageAdviceRequest) -> Result<RoughageAdvice
             if analyte == DRY_MATTER {
                 continue;
             }
-            let per_kg = (min.0 - result.value.0).normalize();
-            deficits.insert(analyte, Deficit { per_kg_dry_matter: Quantity(per_kg), per_day: Quantity((per_kg * intake_kg).normalize()) });
+            // The value (or the minimum) so far out that the shortfall does not fit a decimal is
+            // refused, naming the larger of the two.
+            let field = || {
+                if result.value.0.abs() >= min.0.abs() {
+                    format!("values.{analyte}")
+                } else {
+                    format!("ranges.{analyte}.min")
+                }
+            };
+            let per_kg = min.0.checked_sub(result.value.0).ok_or_else(|| {
+                EngineError::out_of_range(
+                    field(),
+                    format!(
+                        "the shortfall {} minus {} does not fit a decimal",
+                        min.0, result.value.0
+                    ),
+                )
+            })?;
+            let per_kg = per_kg.normalize();
+            let per_day = per_kg.checked_mul(intake_kg).ok_or_else(|| {
+                EngineError::out_of_range(
+                    field(),
+                    format!("the daily shortfall {per_kg} x {intake_kg} kg does not fit a decimal"),
+                )
+            })?;
+            deficits.insert(
+                analyte,
+                Deficit {
+                    per_kg_dry_matter: Quantity(per_kg),
+                    per_day: Quantity(per_day.normalize()),
+                },
+            );
         }
     }
 
@@ -129,7 +165,17 @@ pub fn roughage_advice(request: &RoughageAdviceRequest) -> Result<RoughageAdvice
         });
         match supplier {
             Some((index, content)) => {
-                let needed = deficit.per_day.0 / content * Decimal::ONE_THOUSAND;
+                let needed = deficit
+                    .per_day
+                    .0
+                    .checked_div(content)
+                    .and_then(|kg| kg.checked_mul(Decimal::ONE_THOUSAND));
+                let needed = needed.ok_or_else(|| {
+                    EngineError::out_of_range(
+                        format!("products[{index}].supplies.{analyte}"),
+                        format!("the content {content} is too small: the grams for a shortfall of {} do not fit a decimal", deficit.per_day.0),
+                    )
+                })?;
                 let entry = grams.entry(index).or_insert((Decimal::ZERO, Vec::new()));
                 entry.0 = entry.0.max(needed);
                 entry.1.push(analyte.clone());
@@ -198,6 +244,81 @@ mod tests {
         assert_eq!(pony.products[1].grams_per_day, 15);
         for (weight, ok) in [(49, false), (50, true), (1200, true), (1201, false)] {
             assert_eq!(roughage_advice(&request(weight)).is_ok(), ok, "{weight}");
+        }
+    }
+
+    #[test]
+    fn refuses_what_overflows_naming_the_field_instead_of_panicking() {
+        // Once a panic: a shortfall divided by a tiny content.
+        let mut tiny = request(600);
+        tiny.products[0].supplies = quantities(&[
+            ("calcium", "0.0000000000000000000000000001"),
+            ("crudeProtein", "300"),
+        ]);
+        let error = roughage_advice(&tiny).unwrap_err();
+        assert_eq!(
+            (error.code(), error.field()),
+            ("invalid_input", Some("products[0].supplies.calcium"))
+        );
+
+        let mut far = request(600);
+        far.values = quantities(&[("zinc", "-79228162514264337593543950335")]);
+        assert_eq!(
+            roughage_advice(&far).unwrap_err().field(),
+            Some("values.zinc")
+        );
+
+        let mut high_minimum = request(600);
+        high_minimum.values = quantities(&[("zinc", "-1")]);
+        high_minimum.ranges = Some(
+            [(
+                "zinc".to_owned(),
+                TargetRange {
+                    min: Some(Quantity(Decimal::MAX)),
+                    max: None,
+                    alert_margin: None,
+                },
+            )]
+            .into(),
+        );
+        assert_eq!(
+            roughage_advice(&high_minimum).unwrap_err().field(),
+            Some("ranges.zinc.min")
+        );
+
+        // The shortfall fits, the daily shortfall (x 9 kg) does not.
+        let mut daily = request(600);
+        daily.values = quantities(&[("zinc", "-9999999999999999999999999999")]);
+        assert_eq!(
+            roughage_advice(&daily).unwrap_err().field(),
+            Some("values.zinc")
+        );
+    }
+
+    #[test]
+    fn the_intake_is_above_0_and_at_most_100_percent() {
+        for (percent, ok) in [
+            ("0", false),
+            ("-1", false),
+            ("0.0000000000000000000000000001", true),
+            ("100", true),
+            ("100.0000000000000000000000001", false),
+            ("79228162514264337593543950335", false),
+        ] {
+            let mut horse = request(600);
+            horse.dry_matter_intake_percent =
+                Some(Quantity(Decimal::from_str_exact(percent).unwrap()));
+            match roughage_advice(&horse) {
+                Ok(_) => assert!(ok, "{percent}"),
+                Err(error) => {
+                    assert!(!ok, "{percent}");
+                    assert_eq!(
+                        (error.code(), error.field()),
+                        ("invalid_input", Some("dryMatterIntakePercent")),
+                        "{percent}"
+                    );
+                }
+            }
         }
     }
 

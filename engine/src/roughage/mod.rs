@@ -97,17 +97,36 @@ impl TargetRange {
     fn margin(&self, bound: Decimal) -> Decimal {
         self.alert_margin
             .map(|margin| margin.0.abs())
-            .unwrap_or_else(|| bound.abs() * Decimal::from(ALERT_MARGIN_PERCENT) / Decimal::ONE_HUNDRED)
+            .unwrap_or_else(|| {
+                // 10 % of the bound; for a bound near the decimal range, where ten times it does not
+                // fit, the same value divided by ten.
+                let bound = bound.abs();
+                bound
+                    .checked_mul(Decimal::from(ALERT_MARGIN_PERCENT))
+                    .map_or_else(
+                        || bound / Decimal::TEN,
+                        |tenfold| tenfold / Decimal::ONE_HUNDRED,
+                    )
+            })
     }
 
     /// Classifies a value against this range.
+    ///
+    /// Any decimals can be compared: a value so far outside that its distance to the bound
+    /// does not fit a decimal is further away than any margin (take action).
     pub fn classify(&self, value: Decimal) -> (Level, Option<Deviation>) {
-        let level = |distance: Decimal, bound: Decimal| {
-            if distance <= self.margin(bound) { Level::Alert } else { Level::TakeAction }
+        let level = |distance: Option<Decimal>, bound: Decimal| match distance {
+            Some(distance) if distance <= self.margin(bound) => Level::Alert,
+            _ => Level::TakeAction,
         };
         match (self.min, self.max) {
-            (Some(min), _) if value < min.0 => (level(min.0 - value, min.0), Some(Deviation::Low)),
-            (_, Some(max)) if value > max.0 => (level(value - max.0, max.0), Some(Deviation::High)),
+            (Some(min), _) if value < min.0 => {
+                (level(min.0.checked_sub(value), min.0), Some(Deviation::Low))
+            }
+            (_, Some(max)) if value > max.0 => (
+                level(value.checked_sub(max.0), max.0),
+                Some(Deviation::High),
+            ),
             _ => (Level::Good, None),
         }
     }
@@ -203,13 +222,27 @@ pub fn classify_analytes(
 pub fn classify(request: &ClassifyRequest) -> Result<ClassifyResult, EngineError> {
     let ranges = request.ranges.clone().unwrap_or_else(|| default_target_ranges(request.sample_type));
     let analytes = classify_analytes(&request.values, &ranges);
-    let dry_matter = analytes.get(DRY_MATTER).and_then(|result| {
-        result.level.map(|level| DryMatterScore {
-            dry_matter_percentage: result.value,
-            moisture_percentage: Quantity(Decimal::ONE_HUNDRED - result.value.0),
-            level,
-        })
-    });
+    let dry_matter = match analytes.get(DRY_MATTER) {
+        Some(AnalyteResult {
+            value,
+            level: Some(level),
+            ..
+        }) => {
+            let moisture = Decimal::ONE_HUNDRED.checked_sub(value.0).ok_or_else(|| {
+                let reason = format!(
+                    "the moisture, 100 minus {}, does not fit a decimal",
+                    value.0
+                );
+                EngineError::out_of_range(format!("values.{DRY_MATTER}"), reason)
+            })?;
+            Some(DryMatterScore {
+                dry_matter_percentage: *value,
+                moisture_percentage: Quantity(moisture),
+                level: *level,
+            })
+        }
+        _ => None,
+    };
     let hygiene = match &request.germ_counts {
         Some(counts) => {
             let orientation = request
@@ -291,6 +324,89 @@ mod tests {
         assert_eq!(dry_matter.moisture_percentage, quantity("15.5"));
         let keys: Vec<MessageKey> = result.messages.iter().map(Message::key).collect();
         assert_eq!(keys, [MessageKey::RoughageHighSugar, MessageKey::RoughageLowDryMatter]);
+    }
+
+    #[test]
+    fn values_at_the_ends_of_the_decimal_range_are_classified_not_a_panic() {
+        use Level::*;
+        let protein = range(Some("60"), Some("100"));
+        // Once a panic: the distance to the bound does not fit a decimal.
+        assert_eq!(
+            protein.classify(Decimal::MIN),
+            (TakeAction, Some(Deviation::Low))
+        );
+        assert_eq!(
+            protein.classify(Decimal::MAX),
+            (TakeAction, Some(Deviation::High))
+        );
+        let far = range(
+            Some("79228162514264337593543950335"),
+            Some("79228162514264337593543950335"),
+        );
+        // Ten times the bound does not fit: the margin is a tenth of it all the same.
+        assert_eq!(
+            far.classify(quantity("71305346262837903834189555302").0),
+            (Alert, Some(Deviation::Low))
+        );
+        assert_eq!(
+            far.classify(quantity("71305346262837903834189555301").0),
+            (TakeAction, Some(Deviation::Low))
+        );
+        assert_eq!(
+            far.classify(Decimal::MIN),
+            (TakeAction, Some(Deviation::Low))
+        );
+        let negative = range(
+            Some("-79228162514264337593543950335"),
+            Some("-79228162514264337593543950335"),
+        );
+        assert_eq!(
+            negative.classify(Decimal::MAX),
+            (TakeAction, Some(Deviation::High))
+        );
+        let tiny = TargetRange {
+            alert_margin: Some(quantity("0.0000000000000000000000000001")),
+            ..range(Some("0"), None)
+        };
+        assert_eq!(
+            tiny.classify(quantity("-0.0000000000000000000000000001").0),
+            (Alert, Some(Deviation::Low))
+        );
+        assert_eq!(
+            tiny.classify(quantity("-0.0000000000000000000000000002").0),
+            (TakeAction, Some(Deviation::Low))
+        );
+    }
+
+    #[test]
+    fn a_dry_matter_whose_moisture_overflows_is_refused_naming_it() {
+        let request = |value: &str| ClassifyRequest {
+            sample_type: SampleType::Hay,
+            values: [(DRY_MATTER.to_owned(), quantity(value))]
+                .into_iter()
+                .collect(),
+            ranges: None,
+            germ_counts: None,
+            orientation_values: None,
+        };
+        let error = classify(&request("-79228162514264337593543950335")).unwrap_err();
+        assert_eq!(
+            (error.code(), error.field()),
+            ("invalid_input", Some("values.dryMatter"))
+        );
+        // The other end fits: 100 minus the largest decimal.
+        let result = classify(&request("79228162514264337593543950335")).unwrap();
+        assert_eq!(
+            result.dry_matter.unwrap().moisture_percentage,
+            quantity("-79228162514264337593543950235")
+        );
+        assert_eq!(
+            classify(&request("-79228162514264337593543950235"))
+                .unwrap()
+                .analytes[DRY_MATTER]
+                .level,
+            Some(Level::TakeAction)
+        );
     }
 
     #[test]
