@@ -159,7 +159,16 @@ impl IntoResponse for ApiError {
             ApiError::TooManyAttempts { .. } => {
                 ("errors.tooManyAttempts", "Too many attempts; please wait a while and try again".to_owned(), BTreeMap::new())
             }
-            ApiError::Engine(error) => (error.code(), error.to_string(), BTreeMap::new()),
+            ApiError::Engine(error) => {
+                let fields = error
+                    .field()
+                    .map(|field| {
+                        let problem = FieldError { key: "validation.invalid".to_owned(), message: error.to_string() };
+                        BTreeMap::from([(field.to_owned(), vec![problem])])
+                    })
+                    .unwrap_or_default();
+                (error.code(), error.to_string(), fields)
+            }
             ApiError::Database(error) => {
                 tracing::error!(%error, "database error");
                 ("errors.unexpectedServer", "An unexpected server error occurred.".to_owned(), BTreeMap::new())

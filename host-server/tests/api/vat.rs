@@ -28,6 +28,24 @@ backend_tests! {
         );
     }
 
+    async fn extreme_numbers_are_400s_naming_the_field_never_a_dropped_connection(app) {
+        // Before: the decimal overflow panicked and the connection was dropped.
+        let response = app
+            .post_json("/api/vat/split", &json!({ "amountInclVat": "10000000000000000000000000000", "vatRatePercentage": "21" }))
+            .await;
+        assert_eq!(response.status(), 400);
+        let body: serde_json::Value = response.json().await.unwrap();
+        assert_eq!(body["code"], "invalid_input");
+        assert_eq!(body["fieldErrors"]["amountInclVat"][0]["key"], "validation.invalid");
+        for operation in ["vat.split", "locale.convert", "catalog.unitPrices"] {
+            let input = json!({ "amountInclVat": "-79228162514264337593543950335", "vatRatePercentage": "21",
+                "amountEur": "79228162514264337593543950335", "currency": "DKK", "rate": "0.0000000000000000000000000001",
+                "price": "79228162514264337593543950335", "amount": "0.0000000000000000000000000001", "unit": "kilogram" });
+            let response = app.post_json(&format!("/api/engine/{operation}"), &input).await;
+            assert_eq!(response.status(), 400, "{operation}");
+        }
+    }
+
     async fn a_missing_field_and_a_body_that_is_no_json_are_400s(app) {
         let response = app.post_json("/api/vat/split", &json!({ "amountInclVat": "1.00" })).await;
         assert_eq!(response.status(), 400);
