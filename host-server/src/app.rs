@@ -191,6 +191,21 @@ async fn no_store_for_private_areas(request: Request, next: Next) -> Response {
 mod tests {
     use super::*;
 
+    #[tokio::test]
+    async fn a_panicking_handler_is_answered_500_not_dropped() {
+        use tower::ServiceExt;
+        async fn panics() -> &'static str {
+            panic!("a bug")
+        }
+        let app = Router::new().fallback(panics).layer(CatchPanicLayer::custom(answer_panic));
+        let request = Request::builder().uri("/anything").body(axum::body::Body::empty()).unwrap();
+        let response = app.oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = axum::body::to_bytes(response.into_body(), 4096).await.unwrap();
+        let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(body["code"], "errors.unexpectedServer");
+    }
+
     #[test]
     fn logs_never_show_secrets_of_the_query() {
         let uri: Uri = "/api/cart/1/setpassword?password=Geheim1&confirmUrl=/x".parse().unwrap();

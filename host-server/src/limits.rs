@@ -127,26 +127,23 @@ impl Attempt {
     }
 }
 
-/// Counts an attempt for every key (`keys[0]` the client's address) and refuses it when any
-/// key is over its limit.
+/// Counts an attempt for each key in turn (`keys[0]` the client's address) and refuses it at
+/// the first key that is over its limit; the keys after it are not counted, so a refused
+/// attempt takes no slot of a card or account it never reached.
 pub async fn check(state: &AppState, limit: Limit, keys: &[&str]) -> Result<Attempt, ApiError> {
     let rule = limit.rule();
-    let mut retry_after = None;
     let mut counted = Vec::with_capacity(keys.len());
     for (position, key) in keys.iter().enumerate() {
         let allowed = if position == 0 { rule.per_client } else { rule.per_subject };
         let bucket = bucket(limit, position, key);
         let (hits, window_start) = count_attempt(state, &bucket, rule.window_seconds).await?;
-        counted.push((bucket, window_start));
         if hits > allowed {
             let wait = window_start + rule.window_seconds - clock::now();
-            retry_after = Some(retry_after.map_or(wait, |longest: i64| longest.max(wait)));
+            return Err(ApiError::TooManyAttempts { retry_after_seconds: wait.max(1) });
         }
+        counted.push((bucket, window_start));
     }
-    match retry_after {
-        None => Ok(Attempt { counted }),
-        Some(seconds) => Err(ApiError::TooManyAttempts { retry_after_seconds: seconds.max(1) }),
-    }
+    Ok(Attempt { counted })
 }
 
 /// Removes counters whose window ended more than a day ago.

@@ -131,6 +131,19 @@ ensure_chromium() {
     || fail "could not install chromium with apt-get"
 }
 
+# schemathesis, at a pinned version, in a virtual environment under target/ (PyPI).
+SCHEMATHESIS_VERSION=4.32.5
+ensure_schemathesis() {
+  local venv="$REPO_ROOT/target/schemathesis-venv"
+  if ! "$venv/bin/st" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
+    step "Installing schemathesis $SCHEMATHESIS_VERSION (Python) for the API fuzzing"
+    command -v python3 >/dev/null || fail "python3 is missing: the API fuzzing needs it"
+    python3 -m venv "$venv" || fail "could not create a Python virtual environment"
+    "$venv/bin/pip" install --quiet "schemathesis==$SCHEMATHESIS_VERSION" || fail "could not install schemathesis from PyPI"
+  fi
+  SCHEMATHESIS="$venv/bin/st"
+}
+
 postgres_answers() {
   (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null
 }
