@@ -1,14 +1,16 @@
 //! Password and PIN hashing with argon2id. Hashing is slow and takes about 19 MiB of memory on
-//! purpose, so it runs off the async worker threads and behind a semaphore with one permit
-//! per core: 500 parallel registrations queue instead of taking 500 × 19 MiB at once.
+//! purpose, so it runs on a pool of its own threads, one per core, never on the async workers:
+//! 500 parallel registrations queue instead of taking 500 × 19 MiB at once. A pool of fixed
+//! threads (rather than tokio's blocking pool) also keeps the memory the allocator holds on to
+//! per thread to those few threads.
 
-use std::sync::LazyLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::{Arc, LazyLock, Mutex};
 
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
-use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
 
@@ -17,7 +19,21 @@ pub fn parallel_hashes() -> usize {
     std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
 }
 
-static HASHING: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(parallel_hashes()));
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The hashing threads take jobs from one queue.
+static HASHING: LazyLock<Mutex<Sender<Job>>> = LazyLock::new(|| {
+    let (jobs, queue) = std::sync::mpsc::channel::<Job>();
+    let queue = Arc::new(Mutex::new(queue));
+    for number in 0..parallel_hashes() {
+        let queue = Arc::clone(&queue);
+        let spawned = std::thread::Builder::new().name(format!("argon2-{number}")).spawn(move || run_jobs(&queue));
+        if let Err(error) = spawned {
+            tracing::error!(%error, "could not start a hashing thread");
+        }
+    }
+    Mutex::new(jobs)
+});
 static RUNNING: AtomicUsize = AtomicUsize::new(0);
 static MOST_RUNNING: AtomicUsize = AtomicUsize::new(0);
 
@@ -26,18 +42,30 @@ pub fn most_running_at_once() -> usize {
     MOST_RUNNING.load(Ordering::Relaxed)
 }
 
-/// Runs one argon2 computation on the blocking pool once a permit is free.
-async fn with_permit<T: Send + 'static>(work: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
-    let _permit = HASHING.acquire().await.map_err(|error| ApiError::Internal(format!("hashing semaphore closed: {error}")))?;
-    tokio::task::spawn_blocking(move || {
+fn run_jobs(queue: &Mutex<Receiver<Job>>) {
+    loop {
+        // The lock is held only while taking the next job, not while running it.
+        let next = queue.lock().map_err(|_| ()).and_then(|queue| queue.recv().map_err(|_| ()));
+        let Ok(job) = next else { return };
         let running = RUNNING.fetch_add(1, Ordering::SeqCst) + 1;
         MOST_RUNNING.fetch_max(running, Ordering::Relaxed);
-        let result = work();
+        job();
         RUNNING.fetch_sub(1, Ordering::SeqCst);
-        result
-    })
-    .await
-    .map_err(|error| ApiError::Internal(format!("hashing task failed: {error}")))?
+    }
+}
+
+/// Runs one argon2 computation on the hashing threads and waits for it without blocking.
+async fn with_permit<T: Send + 'static>(work: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
+    let (answer, answered) = tokio::sync::oneshot::channel();
+    let job: Job = Box::new(move || {
+        let _ = answer.send(work());
+    });
+    HASHING
+        .lock()
+        .map_err(|_| ApiError::Internal("the hashing queue is poisoned".to_owned()))?
+        .send(job)
+        .map_err(|_| ApiError::Internal("the hashing threads stopped".to_owned()))?;
+    answered.await.map_err(|_| ApiError::Internal("a hashing job ended without an answer".to_owned()))?
 }
 
 /// Hashes a secret with argon2id and a random salt (a PHC string with its parameters).

@@ -27,12 +27,26 @@ def free_port():
         return s.getsockname()[1]
 
 
-def peak_kib(pid):
+def status_value(pid, name):
     with open(f"/proc/{pid}/status") as status:
         for line in status:
-            if line.startswith("VmHWM:"):
+            if line.startswith(name + ":"):
                 return int(line.split()[1])
     return 0
+
+
+def peak_kib(pid):
+    return status_value(pid, "VmHWM")
+
+
+most_threads = 0
+
+
+def watch_threads(pid, stop):
+    global most_threads
+    while not stop.is_set():
+        most_threads = max(most_threads, status_value(pid, "Threads"))
+        time.sleep(0.05)
 
 
 scratch = tempfile.mkdtemp()
@@ -70,6 +84,9 @@ def register(n):
 
 
 before = peak_kib(server.pid)
+stop = threading.Event()
+watcher = threading.Thread(target=watch_threads, args=(server.pid, stop))
+watcher.start()
 began = time.time()
 threads = [threading.Thread(target=register, args=(n,)) for n in range(count)]
 for thread in threads:
@@ -78,7 +95,9 @@ for thread in threads:
     thread.join()
 elapsed = time.time() - began
 after = peak_kib(server.pid)
+stop.set()
+watcher.join()
 server.terminate()
 server.wait()
 print(f"{count} parallel registrations in {elapsed:.1f} s: {statuses}")
-print(f"server peak RSS: {before / 1024:.0f} MiB before, {after / 1024:.0f} MiB after")
+print(f"server peak RSS: {before / 1024:.0f} MiB before, {after / 1024:.0f} MiB after; at most {most_threads} threads")
