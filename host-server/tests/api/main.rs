@@ -7,6 +7,7 @@ mod account_data;
 mod accounts;
 mod backoffice;
 mod captcha;
+mod cart_invariant;
 mod carts;
 mod catalog_read;
 mod catalog_search;
