@@ -74,6 +74,7 @@ impl Database {
         if backend == Backend::Sqlite {
             create_sqlite_folder(url)?;
         }
+        let url = &creating_sqlite_file(url, backend);
         let options = AnyConnectOptions::from_str(url)?;
         let pool = AnyPoolOptions::new()
             .max_connections(if backend == Backend::Sqlite { 8 } else { 20 })
@@ -147,6 +148,18 @@ impl Database {
     }
 }
 
+/// An SQLite URL that creates its file when it does not exist yet: SQLite's default mode opens
+/// an existing file only, so `sqlite://shop.db` failed on a fresh machine ('unable to open
+/// database file'). A `mode` the URL sets itself (`ro`, `rw`, `memory`) is kept.
+fn creating_sqlite_file(url: &str, backend: Backend) -> String {
+    let names_mode = url.split_once('?').is_some_and(|(_, query)| query.split('&').any(|pair| pair.starts_with("mode=")));
+    if backend != Backend::Sqlite || names_mode || url.contains(":memory:") {
+        return url.to_owned();
+    }
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}mode=rwc")
+}
+
 fn create_sqlite_folder(url: &str) -> Result<(), DatabaseError> {
     let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
     let path = path.split('?').next().unwrap_or_default();
@@ -176,6 +189,29 @@ mod tests {
         pool.close().await;
         std::fs::remove_file(copy).ok();
         count
+    }
+
+    #[test]
+    fn an_sqlite_url_without_a_mode_creates_its_file() {
+        let creating = |url| creating_sqlite_file(url, Backend::Sqlite);
+        assert_eq!(creating("sqlite://shop.db"), "sqlite://shop.db?mode=rwc");
+        assert_eq!(creating("sqlite://data/shop.db?cache=shared"), "sqlite://data/shop.db?cache=shared&mode=rwc");
+        assert_eq!(creating("sqlite://shop.db?mode=ro"), "sqlite://shop.db?mode=ro");
+        assert_eq!(creating("sqlite::memory:"), "sqlite::memory:");
+        assert_eq!(creating_sqlite_file("postgres://db/shop", Backend::Postgres), "postgres://db/shop");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_database_file_that_does_not_exist_yet_is_created_with_its_folder() {
+        let folder = std::env::temp_dir().join(format!("hoofbeat-new-{}", uuid::Uuid::new_v4().simple()));
+        let file = folder.join("nested").join("shop.db");
+        assert!(!file.exists());
+        let db = Database::connect(&format!("sqlite://{}", file.display())).await.unwrap();
+        assert!(file.exists());
+        let (sites,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM sites").fetch_one(db.pool()).await.unwrap();
+        assert_eq!(sites, 0, "migrated and empty");
+        db.pool().close().await;
+        std::fs::remove_dir_all(folder).ok();
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
