@@ -404,9 +404,15 @@ async fn product_of_variant(state: &AppState, site_id: i64, language_id: i64, va
     state.pricing.product_of_variant(state.db.pool(), site_id, language_id, variant_id).await?.ok_or(ApiError::NotFound)
 }
 
-/// Sets a line's count after the engine has accepted the resulting cart (quantity bounds),
-/// and answers the cart calculated with it.
-async fn change_count(state: &AppState, mut cart: StoredCart, variant_id: i64, count: i64) -> Result<CartWithCalculation, ApiError> {
+/// Sets a line's count (or adds `added` units to it) after the engine has accepted the
+/// resulting cart (quantity bounds), and answers the cart calculated with it.
+async fn change_count(
+    state: &AppState,
+    mut cart: StoredCart,
+    variant_id: i64,
+    count: i64,
+    added: Option<i64>,
+) -> Result<CartWithCalculation, ApiError> {
     let product_id = product_of_variant(state, cart.row.site_id, cart.row.language_id, variant_id).await?;
     let now = clock::now_millis();
     let line = match cart.lines.iter_mut().find(|line| line.product_variant_id == variant_id) {
@@ -429,8 +435,17 @@ async fn change_count(state: &AppState, mut cart: StoredCart, variant_id: i64, c
     let priced = price(state, cart.clone(), now).await?;
     priced.persist_dropped(state).await?;
     applicable::apply(&mut cart, &mut priced.dropped.clone(), now);
-    store::set_line(&state.cart_lines, &state.carts, cart, &line, now).await?;
+    let stored = store::set_line(&state.cart_lines, &state.carts, cart, &line, added, now).await?;
+    if stored != count {
+        // Another add of the same line came between the read and the write: both counted, and
+        // the answer shows the cart as the database now holds it.
+        return load(state, &line_cart_id(&priced)).await;
+    }
     Ok(priced.answer)
+}
+
+fn line_cart_id(priced: &Priced) -> String {
+    priced.answer.cart.shoppingcart_id.clone()
 }
 
 /// The engine's bounds of a cart: a count of 1 to 999, at most 1000 lines.
@@ -456,7 +471,7 @@ async fn add_product(
     let variant_id = whole_number(query.product_variant_id.as_deref(), "productVariantId", None)?;
     let quantity = whole_number(query.quantity.as_deref(), "quantity", Some(1))?;
     let current = cart.lines.iter().find(|line| line.product_variant_id == variant_id).map_or(0, |line| line.count);
-    change_count(&state, cart, variant_id, current.saturating_add(quantity)).await.map(JsonResponse)
+    change_count(&state, cart, variant_id, current.saturating_add(quantity), Some(quantity)).await.map(JsonResponse)
 }
 
 #[derive(Deserialize)]
@@ -475,7 +490,7 @@ async fn set_quantity(
         store::remove_line(state.db.pool(), &state.carts, &id, variant_id).await?;
         return answer(&state, &id).await;
     }
-    change_count(&state, cart, variant_id, quantity).await.map(JsonResponse)
+    change_count(&state, cart, variant_id, quantity, None).await.map(JsonResponse)
 }
 
 async fn remove_product(

@@ -139,15 +139,27 @@ async fn touch(pool: &AnyPool, cart_id: &str) -> Result<(), sqlx::Error> {
 }
 
 /// Writes one line of `changed`, the whole cart after a change made at `now` (inserting the line
-/// when new, with its `added_at`), through the [`LineWriter`]. The cache then keeps `changed`,
+/// when new, with its `added_at`), through the [`LineWriter`]: `added` units added to the stored
+/// count (so that adds arriving together all count), or else the line's count set. Answers the
+/// count the line has then. The cache then keeps `changed` when that is the count it holds,
 /// unless the cart changed otherwise meanwhile.
-pub async fn set_line(writer: &LineWriter, cache: &CartCache, changed: StoredCart, line: &LineRow, now: i64) -> Result<(), sqlx::Error> {
+pub async fn set_line(
+    writer: &LineWriter,
+    cache: &CartCache,
+    changed: StoredCart,
+    line: &LineRow,
+    added: Option<i64>,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
     let cart_id = changed.row.cart_id.clone();
     let change = cache.change(&cart_id);
     let LineRow { product_variant_id, product_id, count, added_at } = *line;
-    writer.write(LineWrite { cart_id: cart_id.clone(), product_variant_id, product_id, count, added_at, changed_at: now }).await?;
-    change.written(changed);
-    Ok(())
+    let write = LineWrite { cart_id: cart_id.clone(), product_variant_id, product_id, count: added.unwrap_or(count), added_at, changed_at: now, add: added.is_some() };
+    let stored = writer.write(write).await?;
+    if stored == count {
+        change.written(changed);
+    }
+    Ok(stored)
 }
 
 /// Removes a line and its sample names; false when the cart had no such line.

@@ -62,6 +62,9 @@ async fn place_order(
     let pool = state.db.pool();
     if let Some(key) = &key {
         if let Some(order) = store::by_idempotency_key(pool, key).await? {
+            placement::check_key_reuse(&order, &cart_id, None)?;
+            let fingerprint = placement::current_fingerprint(&state, &cart_id).await?;
+            placement::check_key_reuse(&order, &cart_id, fingerprint.as_deref())?;
             return answer(&state, order, &origin, StatusCode::OK).await;
         }
     }
