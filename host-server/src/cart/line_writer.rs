@@ -144,13 +144,13 @@ async fn write_lines(pool: &AnyPool, writes: &[LineWrite]) -> Result<Counts, sql
     let mut counts = Counts::new();
     if added.is_empty() || set.is_empty() {
         let mut connection = pool.acquire().await?;
-        upsert(&mut *connection, &added, true, &mut counts).await?;
-        upsert(&mut *connection, &set, false, &mut counts).await?;
+        upsert(&mut connection, &added, true, &mut counts).await?;
+        upsert(&mut connection, &set, false, &mut counts).await?;
         return Ok(counts);
     }
     let mut transaction = pool.begin().await?;
-    upsert(&mut *transaction, &added, true, &mut counts).await?;
-    upsert(&mut *transaction, &set, false, &mut counts).await?;
+    upsert(&mut transaction, &added, true, &mut counts).await?;
+    upsert(&mut transaction, &set, false, &mut counts).await?;
     transaction.commit().await?;
     Ok(counts)
 }
