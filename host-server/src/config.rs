@@ -32,6 +32,8 @@ pub struct Config {
     pub backoffice_api_key: Option<String>,
     /// The account area's files and the laboratory's key.
     pub account_data: AccountDataConfig,
+    /// `CART_TTL`, `HOUSEKEEPING_INTERVAL`: what the housekeeping task deletes, and how often.
+    pub housekeeping: crate::housekeeping::HousekeepingConfig,
 }
 
 /// Settings of the account area (return photos) and the laboratory endpoint.
@@ -210,6 +212,7 @@ impl Config {
             payment,
             backoffice_api_key,
             account_data: AccountDataConfig::from_lookup(&lookup),
+            housekeeping: crate::housekeeping::HousekeepingConfig::from_lookup(&lookup)?,
         })
     }
 }

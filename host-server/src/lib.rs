@@ -24,6 +24,7 @@ pub mod error;
 pub mod extract;
 pub mod fixtures;
 pub mod health;
+pub mod housekeeping;
 pub mod laboratory;
 pub mod locations;
 pub mod mail;
@@ -134,6 +135,7 @@ pub async fn serve(
         public_url: config.payment.public_url.as_deref().and_then(|url| url::Url::parse(url).ok()),
         backoffice_api_key: config.backoffice_api_key.clone(),
     };
+    housekeeping::start(state.clone(), config.housekeeping.clone());
     let app = app::router(state, &config);
     tracing::info!(address = %listener.local_addr()?, "listening");
     axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())

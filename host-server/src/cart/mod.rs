@@ -5,6 +5,7 @@
 //! a cart carries both the cart's data and its calculation, as the storefront expects.
 
 mod applicable;
+mod bodies;
 mod cache;
 mod checkout_choices;
 mod handover;
@@ -588,73 +589,41 @@ async fn calculate_given(
     Ok(JsonResponse(calculate(&input)?))
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct ShippingBody {
-    #[serde(default)]
-    first_name: Option<String>,
-    #[serde(default)]
-    last_name: Option<String>,
-    #[serde(default)]
-    address: Option<Value>,
-    #[serde(default)]
-    shipping_method: i64,
-}
-
 async fn set_shipping(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Json(body): Json<ShippingBody>,
+    Json(body): Json<bodies::Shipping>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     let cart = read_cart(&state, &id).await?;
-    if !matches!(body.shipping_method, 0 | 1) {
-        return Err(ApiError::field("shippingMethod", "validation.invalid", "shippingMethod is 0 (shipping) or 1 (parcel service)"));
-    }
-    let document = serde_json::json!({ "firstName": body.first_name, "lastName": body.last_name, "address": body.address, "shippingMethod": body.shipping_method });
+    body.check()?;
+    let document = bodies::stored(&body)?;
     change_row(&state, cart, &["shipping_json", "shipping_method"], |row| {
-        row.shipping_json = Some(document.to_string());
+        row.shipping_json = Some(document);
         row.shipping_method = body.shipping_method;
     })
     .await
 }
 
-/// Address fields checked with the engine's rules (postcode format per country follows with
-/// the checkout issue, when the country of a countryId is resolved here).
-fn check_person(body: &Value, with_email: bool) -> Result<(), ApiError> {
-    use engine::validation::Rule;
-    let text = |name: &str| body.get(name).and_then(Value::as_str);
-    let mut form = crate::validation::Form::new()
-        .field("firstName", text("firstName"), crate::validation::name_rules())
-        .field("lastName", text("lastName"), crate::validation::name_rules())
-        .field("phoneNumber", text("phoneNumber"), vec![Rule::MaxLength { count: 30 }, Rule::Phone]);
-    if with_email {
-        form = form.field("emailAddress", text("emailAddress"), crate::validation::email_rules());
-    }
-    form.check()
-}
-
 async fn set_billing(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Json(body): Json<Value>,
+    Json(body): Json<bodies::Billing>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     let cart = read_cart(&state, &id).await?;
-    check_person(&body, true)?;
-    change_row(&state, cart, &["billing_json"], |row| row.billing_json = Some(body.to_string())).await
+    body.check()?;
+    let document = bodies::stored(&body)?;
+    change_row(&state, cart, &["billing_json"], |row| row.billing_json = Some(document)).await
 }
 
 async fn set_company(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Json(body): Json<Value>,
+    Json(body): Json<bodies::Company>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
-    use engine::validation::Rule;
     let cart = read_cart(&state, &id).await?;
-    crate::validation::Form::new()
-        .field("companyName", body.get("companyName").and_then(Value::as_str), vec![Rule::MaxLength { count: 100 }])
-        .field("vatNumber", body.get("vatNumber").and_then(Value::as_str), vec![Rule::VatNumber { country: None }])
-        .check()?;
-    change_row(&state, cart, &["company_json"], |row| row.company_json = Some(body.to_string())).await
+    body.check()?;
+    let document = bodies::stored(&body)?;
+    change_row(&state, cart, &["company_json"], |row| row.company_json = Some(document)).await
 }
 
 #[derive(Deserialize)]
