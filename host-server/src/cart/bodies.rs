@@ -31,11 +31,27 @@ impl Address {
     /// Adds the length limits of the address's texts, named `{prefix}.street` and so on.
     fn checked(&self, form: Form, prefix: &str) -> Form {
         let limit = |count| vec![Rule::MaxLength { count }];
-        form.field(&format!("{prefix}.zipcode"), self.zipcode.as_deref(), limit(20))
-            .field(&format!("{prefix}.street"), self.street.as_deref(), limit(100))
-            .field(&format!("{prefix}.streetNumber"), self.street_number.as_deref(), limit(20))
-            .field(&format!("{prefix}.streetNumberAddition"), self.street_number_addition.as_deref(), limit(20))
-            .field(&format!("{prefix}.city"), self.city.as_deref(), limit(100))
+        form.field(
+            &format!("{prefix}.zipcode"),
+            self.zipcode.as_deref(),
+            limit(20),
+        )
+        .field(
+            &format!("{prefix}.street"),
+            self.street.as_deref(),
+            limit(100),
+        )
+        .field(
+            &format!("{prefix}.streetNumber"),
+            self.street_number.as_deref(),
+            limit(20),
+        )
+        .field(
+            &format!("{prefix}.streetNumberAddition"),
+            self.street_number_addition.as_deref(),
+            limit(20),
+        )
+        .field(&format!("{prefix}.city"), self.city.as_deref(), limit(100))
     }
 }
 
@@ -60,10 +76,26 @@ impl Billing {
     /// The engine's rules for each field: names and e-mail address required.
     pub fn check(&self) -> Result<(), ApiError> {
         let form = Form::new()
-            .field("firstName", self.first_name.as_deref(), crate::validation::name_rules())
-            .field("lastName", self.last_name.as_deref(), crate::validation::name_rules())
-            .field("phoneNumber", self.phone_number.as_deref(), vec![Rule::MaxLength { count: 30 }, Rule::Phone])
-            .field("emailAddress", self.email_address.as_deref(), crate::validation::email_rules());
+            .field(
+                "firstName",
+                self.first_name.as_deref(),
+                crate::validation::name_rules(),
+            )
+            .field(
+                "lastName",
+                self.last_name.as_deref(),
+                crate::validation::name_rules(),
+            )
+            .field(
+                "phoneNumber",
+                self.phone_number.as_deref(),
+                vec![Rule::MaxLength { count: 30 }, Rule::Phone],
+            )
+            .field(
+                "emailAddress",
+                self.email_address.as_deref(),
+                crate::validation::email_rules(),
+            );
         match &self.address {
             Some(address) => address.checked(form, "address").check(),
             None => form.check(),
@@ -91,7 +123,11 @@ impl Shipping {
     pub fn check(&self) -> Result<(), ApiError> {
         if !matches!(self.shipping_method, 0 | 1) {
             let message = "shippingMethod is 0 (shipping) or 1 (parcel service)";
-            return Err(ApiError::field("shippingMethod", "validation.invalid", message));
+            return Err(ApiError::field(
+                "shippingMethod",
+                "validation.invalid",
+                message,
+            ));
         }
         let limit = || vec![Rule::MaxLength { count: 100 }];
         let form = Form::new()
@@ -118,8 +154,19 @@ impl Company {
     /// A name of at most 100 characters and a VAT number of the engine's form.
     pub fn check(&self) -> Result<(), ApiError> {
         Form::new()
-            .field("companyName", self.company_name.as_deref(), vec![Rule::MaxLength { count: 100 }])
-            .field("vatNumber", self.vat_number.as_deref(), vec![Rule::MaxLength { count: 20 }, Rule::VatNumber { country: None }])
+            .field(
+                "companyName",
+                self.company_name.as_deref(),
+                vec![Rule::MaxLength { count: 100 }],
+            )
+            .field(
+                "vatNumber",
+                self.vat_number.as_deref(),
+                vec![
+                    Rule::MaxLength { count: 20 },
+                    Rule::VatNumber { country: None },
+                ],
+            )
             .check()
     }
 }

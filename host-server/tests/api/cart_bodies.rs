@@ -7,11 +7,25 @@ use crate::orders::new_cart_on;
 use crate::support::{TestApp, fixture_tests};
 
 /// Sends a body and answers the status and the names of the fields at fault.
-async fn send(app: &TestApp, method: reqwest::Method, path: &str, body: &Value) -> (u16, Vec<String>) {
-    let response = app.client.request(method, app.url(path)).json(body).send().await.unwrap();
+async fn send(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    body: &Value,
+) -> (u16, Vec<String>) {
+    let response = app
+        .client
+        .request(method, app.url(path))
+        .json(body)
+        .send()
+        .await
+        .unwrap();
     let status = response.status().as_u16();
     let body: Value = response.json().await.unwrap();
-    let fields = body["fieldErrors"].as_object().map(|fields| fields.keys().cloned().collect()).unwrap_or_default();
+    let fields = body["fieldErrors"]
+        .as_object()
+        .map(|fields| fields.keys().cloned().collect())
+        .unwrap_or_default();
     (status, fields)
 }
 

@@ -19,14 +19,27 @@ async fn housekeeping_deletes_what_has_expired(backend: Backend) {
     let ordered = ready_cart(&app, 1011, 1, ideal()).await;
     let (status, _) = place(&app, &ordered).await;
     assert_eq!(status, 201, "an iDEAL order awaits payment");
-    assert_eq!(app.get(&format!("/api/cart/{old}")).await.status(), 200, "read once, so the server keeps it in memory");
+    assert_eq!(
+        app.get(&format!("/api/cart/{old}")).await.status(),
+        200,
+        "read once, so the server keeps it in memory"
+    );
 
     let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
     let two_hours_ago = host_server::clock::now_millis() - 2 * 3_600_000;
     for cart in [&old, &ordered] {
-        sqlx::query("UPDATE carts SET last_modified = $1 WHERE cart_id = $2").bind(two_hours_ago).bind(cart).execute(&pool).await.unwrap();
+        sqlx::query("UPDATE carts SET last_modified = $1 WHERE cart_id = $2")
+            .bind(two_hours_ago)
+            .bind(cart)
+            .execute(&pool)
+            .await
+            .unwrap();
     }
-    let (account,): (String,) = sqlx::query_as("SELECT account_id FROM accounts ORDER BY account_id LIMIT 1").fetch_one(&pool).await.unwrap();
+    let (account,): (String,) =
+        sqlx::query_as("SELECT account_id FROM accounts ORDER BY account_id LIMIT 1")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
     let now = host_server::clock::now();
     for (hash, expires_at) in [("expired", now - 1), ("live", now + 3600)] {
         sqlx::query("INSERT INTO sessions (session_hash, account_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
@@ -57,13 +70,35 @@ async fn housekeeping_deletes_what_has_expired(backend: Backend) {
     }
     assert_eq!(status, 404, "the old cart is deleted, in memory too");
     assert_eq!(app.get(&format!("/api/cart/{fresh}")).await.status(), 200);
-    let kept: Value = app.get(&format!("/api/cart/{ordered}")).await.json().await.unwrap();
-    assert_eq!(kept["cart"]["products"][0]["count"], 1, "a cart whose order awaits payment stays");
-    let (lines,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM cart_lines WHERE cart_id = $1").bind(&old).fetch_one(&pool).await.unwrap();
+    let kept: Value = app
+        .get(&format!("/api/cart/{ordered}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        kept["cart"]["products"][0]["count"], 1,
+        "a cart whose order awaits payment stays"
+    );
+    let (lines,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM cart_lines WHERE cart_id = $1")
+        .bind(&old)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
     assert_eq!(lines, 0);
-    let sessions: Vec<(String,)> = sqlx::query_as("SELECT session_hash FROM sessions WHERE session_hash IN ('expired', 'live')").fetch_all(&pool).await.unwrap();
+    let sessions: Vec<(String,)> = sqlx::query_as(
+        "SELECT session_hash FROM sessions WHERE session_hash IN ('expired', 'live')",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
     assert_eq!(sessions, [("live".to_owned(),)]);
-    let tokens: Vec<(String,)> = sqlx::query_as("SELECT token_hash FROM account_tokens WHERE token_hash IN ('expired', 'live')").fetch_all(&pool).await.unwrap();
+    let tokens: Vec<(String,)> = sqlx::query_as(
+        "SELECT token_hash FROM account_tokens WHERE token_hash IN ('expired', 'live')",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
     assert_eq!(tokens, [("live".to_owned(),)]);
 }
 

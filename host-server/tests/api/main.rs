@@ -21,5 +21,6 @@ mod openapi;
 mod order_concurrency;
 mod orders;
 mod storefront;
+mod unpaid_orders;
 mod vat;
 mod vectors;
