@@ -174,7 +174,7 @@ pub async fn cancel_unpaid(state: &AppState, order_id: i64) -> Result<bool, ApiE
     if !from.awaits_payment() {
         return Ok(false);
     }
-    let cancelled = store::cancel(pool, &order, from).await;
+    let cancelled = store::cancel(state.db.durable_pool(), &order, from).await;
     state.pricing.forget_catalog();
     cancelled
 }
@@ -280,7 +280,7 @@ fn join(base: &url::Url, path: &str) -> Result<String, ApiError> {
 
 /// Marks an order paid, sends the confirmation and removes its cart.
 async fn complete(state: &AppState, order: &OrderRow, from: OrderStatus) -> Result<(), ApiError> {
-    let mut connection = state.db.pool().acquire().await?;
+    let mut connection = state.db.durable_pool().acquire().await?;
     if store::transition(&mut connection, order.order_id, from, OrderStatus::Paid).await? {
         drop(connection);
         confirmation::send(state, order).await;
@@ -351,7 +351,7 @@ pub async fn change_status(state: &AppState, order_number: &str, to: OrderStatus
         return Err(ApiError::refused(StatusCode::CONFLICT, "errors.statusTransition", error.to_string()));
     }
     let changed = if to == OrderStatus::Cancelled {
-        let cancelled = store::cancel(pool, &order, from).await;
+        let cancelled = store::cancel(state.db.durable_pool(), &order, from).await;
         state.pricing.forget_catalog();
         cancelled?
     } else {
@@ -388,7 +388,7 @@ pub async fn refresh_payment(state: &AppState, payment_id: &str) -> Result<(), A
             // Only the order's newest payment decides; an older attempt's news is history.
             let newest = store::latest_payment(pool, order.order_id).await?;
             if newest.is_some_and(|newest| newest.payment_id == payment_id) {
-                let cancelled = store::cancel(pool, &order, current).await;
+                let cancelled = store::cancel(state.db.durable_pool(), &order, current).await;
                 state.pricing.forget_catalog();
                 cancelled?;
             }

@@ -62,7 +62,8 @@ pub async fn place(state: &AppState, cart_id: &str, key: Option<&str>) -> Result
         return Ok(Placement::Existing(order));
     }
     let lines = engine::order::order_lines(&cart.input, &cart.calculation)?;
-    let placed = write(pool, &cart, &checked, &lines, key).await;
+    // Stock, gift-card balance and the order must survive power loss once committed.
+    let placed = write(state.db.durable_pool(), &cart, &checked, &lines, key).await;
     // Stock was reserved (or a replaced order's stock given back): cached entries are stale.
     state.pricing.forget_catalog();
     placed

@@ -20,6 +20,7 @@ mod mollie;
 mod openapi;
 mod order_concurrency;
 mod orders;
+mod process;
 mod storefront;
 mod unpaid_orders;
 mod vat;
