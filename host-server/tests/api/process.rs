@@ -451,7 +451,7 @@ async fn sqlite_sigkill_in_a_stream_of_orders_loses_no_acknowledged_order() {
             .unwrap();
     assert_eq!(
         cents(&balance) + taken.iter().map(|(amount,)| cents(amount)).sum::<i64>(),
-        100_00,
+        10_000,
         "balance {balance}"
     );
     eprintln!(
