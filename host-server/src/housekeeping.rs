@@ -135,6 +135,8 @@ pub fn start(state: AppState, config: HousekeepingConfig) {
     tokio::spawn(async move {
         let mut interval = tokio::time::interval(config.interval);
         interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // The first round comes one interval after the start, not during it.
+        interval.tick().await;
         while !state.db.pool().is_closed() {
             interval.tick().await;
             match delete_expired(&state, &config).await {

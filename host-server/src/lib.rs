@@ -14,6 +14,7 @@ pub mod backoffice;
 pub mod captcha;
 pub mod cart;
 pub mod catalog;
+pub mod catalog_events;
 pub mod clock;
 pub mod config;
 pub mod content;
@@ -136,6 +137,7 @@ pub async fn serve(
         backoffice_api_key: config.backoffice_api_key.clone(),
     };
     housekeeping::start(state.clone(), config.housekeeping.clone());
+    catalog_events::listen(state.clone(), config.database_url.clone());
     let app = app::router(state, &config);
     tracing::info!(address = %listener.local_addr()?, "listening");
     axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())

@@ -22,6 +22,7 @@ mod order_concurrency;
 mod orders;
 mod process;
 mod storefront;
+mod two_servers;
 mod unpaid_orders;
 mod vat;
 mod vectors;
