@@ -18,6 +18,9 @@ else
   cargo test --workspace
 fi
 
+step "Schema fuzzing of the HTTP API (schemathesis, 50 examples per operation)"
+bash "$REPO_ROOT/scripts/fuzz-api.sh" 50
+
 step "Storefront and WASM engine tests (vitest), with 2,000 random native/WASM parity cases"
 generate_parity_cases 2000 "$REPO_ROOT/target/parity/parity.jsonl"
 PARITY_FILE="$REPO_ROOT/target/parity/parity.jsonl" npm test --silent
