@@ -215,3 +215,46 @@ async fn sqlite_a_back_office_change_shows_at_once_search_included() {
         .json(&json!({"colour": "red"}));
     assert_eq!(unknown.send().await.unwrap().status(), 400);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]
+async fn postgres_a_session_started_on_one_server_holds_on_the_other() {
+    let (first, second) = two_servers().await;
+    let plain = reqwest::Client::new();
+    let signed_in = plain
+        .post(first.url("/api/authentication/signin"))
+        .json(&json!({"emailAddress": "lisa.bakker@example.com", "password": "Hoefslag2024"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed_in.status(), 200);
+    let cookie = signed_in.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    let account = |app: &TestApp| {
+        plain
+            .get(app.url("/api/account"))
+            .header("cookie", cookie.clone())
+            .send()
+    };
+    let on_second = account(&second).await.unwrap();
+    assert_eq!(on_second.status(), 200);
+    let body: Value = on_second.json().await.unwrap();
+    assert_eq!(body["emailAddress"], "lisa.bakker@example.com");
+    let signed_out = plain
+        .post(second.url("/api/authentication/signout"))
+        .header("cookie", cookie.clone())
+        .send()
+        .await
+        .unwrap();
+    assert!(signed_out.status().is_success());
+    assert_eq!(
+        account(&first).await.unwrap().status(),
+        401,
+        "signed out everywhere"
+    );
+}
