@@ -7,6 +7,9 @@
 //!   discount-code use back.
 //! - `POST /api/backoffice/carts/{id}/handoverkey` makes the key of a link that hands a cart
 //!   to a customer (`POST /api/cart/impersonate?key=`).
+//! - `PUT /api/backoffice/variants/{productVariantId}` with `{"price": "29.95", "stock": 40}`
+//!   (either may be left out) changes a variant's price or stock; every server of the database
+//!   shows it within moments, search included (`catalog_events`).
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -24,6 +27,71 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/backoffice/orders/{order_number}/status", put(change_order_status))
         .route("/api/backoffice/carts/{id}/handoverkey", post(handover_key))
+        .route("/api/backoffice/variants/{variant_id}", put(change_variant))
+}
+
+/// A change of a variant's price (euro, two decimals) or stock (`null`: not counted).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct VariantChange {
+    #[serde(default)]
+    price: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    stock: Option<Option<i64>>,
+}
+
+/// Tells a field given as `null` (`Some(None)`) from a field left out (`None`).
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Option<i64>>, D::Error> {
+    Option::<i64>::deserialize(deserializer).map(Some)
+}
+
+/// The variant as changed.
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct VariantPriceAndStock {
+    product_variant_id: i64,
+    price: String,
+    stock: Option<i64>,
+}
+
+async fn change_variant(
+    State(state): State<AppState>,
+    Path(variant_id): Path<String>,
+    headers: HeaderMap,
+    crate::extract::Json(change): crate::extract::Json<VariantChange>,
+) -> Result<Json<VariantPriceAndStock>, ApiError> {
+    require_api_key(&headers, state.backoffice_api_key.as_ref().map(crate::config::Secret::expose))?;
+    let variant_id = crate::catalog::path_id(&variant_id, "productVariantId")?;
+    let price = change.price.as_deref().map(parse_price).transpose()?;
+    if change.stock.flatten().is_some_and(|stock| stock < 0) {
+        return Err(ApiError::field("stock", "validation.invalid", "stock is 0 or more, or null"));
+    }
+    let pool = state.db.pool();
+    let current: VariantPriceAndStock = sqlx::query_as("SELECT product_variant_id, price, stock FROM variants WHERE product_variant_id = $1")
+        .bind(variant_id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let changed = VariantPriceAndStock { price: price.unwrap_or(current.price), stock: change.stock.unwrap_or(current.stock), ..current };
+    sqlx::query("UPDATE variants SET price = $1, stock = $2 WHERE product_variant_id = $3")
+        .bind(&changed.price)
+        .bind(changed.stock)
+        .bind(variant_id)
+        .execute(state.db.durable_pool())
+        .await?;
+    crate::catalog_events::changed(&state).await?;
+    Ok(Json(changed))
+}
+
+/// A price in euro from 0.00 to 100000.00, as the catalog stores it (two decimals).
+fn parse_price(text: &str) -> Result<String, ApiError> {
+    let invalid = || ApiError::field("price", "validation.invalid", "price is an amount in euro such as 29.95");
+    let price: engine::money::Money = text.trim().parse().map_err(|_| invalid())?;
+    let ceiling: engine::money::Money = "100000.00".parse().map_err(|_| invalid())?;
+    if price.is_negative() || price > ceiling {
+        return Err(invalid());
+    }
+    Ok(price.to_string())
 }
 
 /// Refuses the call unless its `x-api-key` header is the configured key.

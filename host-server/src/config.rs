@@ -37,6 +37,8 @@ pub struct Config {
     pub account_data: AccountDataConfig,
     /// Which hosts and addresses the server trusts (see `SECURITY.md`).
     pub trust: TrustConfig,
+    /// `CART_TTL`, `HOUSEKEEPING_INTERVAL`: what the housekeeping task deletes, and how often.
+    pub housekeeping: crate::housekeeping::HousekeepingConfig,
 }
 
 /// What the server trusts of a request: the hosts it answers for, the proxies whose
@@ -362,6 +364,7 @@ impl Config {
             backoffice_api_key,
             account_data: AccountDataConfig::from_lookup(&lookup),
             trust: TrustConfig::from_lookup(&lookup)?,
+            housekeeping: crate::housekeeping::HousekeepingConfig::from_lookup(&lookup)?,
         })
     }
 }

@@ -42,6 +42,8 @@ pub const CHECKPOINT_INTERVAL: std::time::Duration = std::time::Duration::from_s
 pub struct Database {
     pool: AnyPool,
     backend: Backend,
+    /// Connections whose commits survive power loss (see [`Database::durable_pool`]).
+    durable: AnyPool,
 }
 
 /// Why the database could not be opened or migrated.
@@ -74,34 +76,49 @@ impl Database {
         if backend == Backend::Sqlite {
             create_sqlite_folder(url)?;
         }
+        let url = &creating_sqlite_file(url, backend);
         let options = AnyConnectOptions::from_str(url)?;
-        let pool = AnyPoolOptions::new()
-            .max_connections(if backend == Backend::Sqlite { 8 } else { 20 })
-            // A pooled SQLite connection is a file handle in this process: it cannot go stale,
-            // so it is not pinged before each use (a round trip to its worker thread per query).
-            .test_before_acquire(backend == Backend::Postgres)
-            .after_connect(move |connection, _| {
-                Box::pin(async move {
-                    if backend == Backend::Sqlite {
-                        // WAL lets readers proceed while one writer commits.
-                        connection.execute("PRAGMA journal_mode = WAL").await?;
-                        connection.execute("PRAGMA synchronous = NORMAL").await?;
-                        connection.execute("PRAGMA foreign_keys = ON").await?;
-                        connection.execute("PRAGMA busy_timeout = 5000").await?;
-                        // Checkpoints run in the background (`checkpoint_in_background`); this
-                        // is the safety net should the WAL still grow past 32 MB.
-                        connection.execute("PRAGMA wal_autocheckpoint = 8192").await?;
-                    }
-                    Ok(())
-                })
-            })
-            .connect_with(options)
-            .await?;
-        let database = Database { pool, backend };
+        let pool = pool_options(backend, 8, "NORMAL").connect_with(options.clone()).await?;
+        // Commits of orders and payments are few and must not be lost: on SQLite they have
+        // connections of their own that sync the log at every commit. PostgreSQL syncs every
+        // commit anyway (synchronous_commit is on).
+        let durable = match backend {
+            Backend::Sqlite => pool_options(backend, 4, "FULL").connect_with(options).await?,
+            Backend::Postgres => pool.clone(),
+        };
+        let database = Database { pool, backend, durable };
         database.migrate().await?;
         Ok(database)
     }
+}
 
+/// The pool options of a backend; on SQLite with the given `synchronous` level. In WAL mode
+/// NORMAL loses no commit when the process is killed, only the last commits before a power
+/// loss or an operating-system crash; FULL loses none.
+fn pool_options(backend: Backend, sqlite_connections: u32, synchronous: &'static str) -> AnyPoolOptions {
+    AnyPoolOptions::new()
+        .max_connections(if backend == Backend::Sqlite { sqlite_connections } else { 20 })
+        // A pooled SQLite connection is a file handle in this process: it cannot go stale,
+        // so it is not pinged before each use (a round trip to its worker thread per query).
+        .test_before_acquire(backend == Backend::Postgres)
+        .after_connect(move |connection, _| {
+            Box::pin(async move {
+                if backend == Backend::Sqlite {
+                    // WAL lets readers proceed while one writer commits.
+                    connection.execute("PRAGMA journal_mode = WAL").await?;
+                    connection.execute(format!("PRAGMA synchronous = {synchronous}").as_str()).await?;
+                    connection.execute("PRAGMA foreign_keys = ON").await?;
+                    connection.execute("PRAGMA busy_timeout = 5000").await?;
+                    // Checkpoints run in the background (`checkpoint_in_background`); this
+                    // is the safety net should the WAL still grow past 32 MB.
+                    connection.execute("PRAGMA wal_autocheckpoint = 8192").await?;
+                }
+                Ok(())
+            })
+        })
+}
+
+impl Database {
     async fn migrate(&self) -> Result<(), DatabaseError> {
         match self.backend {
             Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&self.pool).await?,
@@ -136,6 +153,13 @@ impl Database {
         &self.pool
     }
 
+    /// The pool for the writes that must survive power loss (placing, paying and cancelling
+    /// orders: stock, gift-card balances and the orders themselves). On SQLite its connections
+    /// use `synchronous = FULL`; the busy cart writes keep NORMAL.
+    pub fn durable_pool(&self) -> &AnyPool {
+        &self.durable
+    }
+
     /// Which backend this is.
     pub fn backend(&self) -> Backend {
         self.backend
@@ -145,6 +169,18 @@ impl Database {
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
         sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
     }
+}
+
+/// An SQLite URL that creates its file when it does not exist yet: SQLite's default mode opens
+/// an existing file only, so `sqlite://shop.db` failed on a fresh machine ('unable to open
+/// database file'). A `mode` the URL sets itself (`ro`, `rw`, `memory`) is kept.
+fn creating_sqlite_file(url: &str, backend: Backend) -> String {
+    let names_mode = url.split_once('?').is_some_and(|(_, query)| query.split('&').any(|pair| pair.starts_with("mode=")));
+    if backend != Backend::Sqlite || names_mode || url.contains(":memory:") {
+        return url.to_owned();
+    }
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}mode=rwc")
 }
 
 fn create_sqlite_folder(url: &str) -> Result<(), DatabaseError> {
@@ -176,6 +212,44 @@ mod tests {
         pool.close().await;
         std::fs::remove_file(copy).ok();
         count
+    }
+
+    #[test]
+    fn an_sqlite_url_without_a_mode_creates_its_file() {
+        let creating = |url| creating_sqlite_file(url, Backend::Sqlite);
+        assert_eq!(creating("sqlite://shop.db"), "sqlite://shop.db?mode=rwc");
+        assert_eq!(creating("sqlite://data/shop.db?cache=shared"), "sqlite://data/shop.db?cache=shared&mode=rwc");
+        assert_eq!(creating("sqlite://shop.db?mode=ro"), "sqlite://shop.db?mode=ro");
+        assert_eq!(creating("sqlite::memory:"), "sqlite::memory:");
+        assert_eq!(creating_sqlite_file("postgres://db/shop", Backend::Postgres), "postgres://db/shop");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_database_file_that_does_not_exist_yet_is_created_with_its_folder() {
+        let folder = std::env::temp_dir().join(format!("hoofbeat-new-{}", uuid::Uuid::new_v4().simple()));
+        let file = folder.join("nested").join("shop.db");
+        assert!(!file.exists());
+        let db = Database::connect(&format!("sqlite://{}", file.display())).await.unwrap();
+        assert!(file.exists());
+        let (sites,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM sites").fetch_one(db.pool()).await.unwrap();
+        assert_eq!(sites, 0, "migrated and empty");
+        db.pool().close().await;
+        std::fs::remove_dir_all(folder).ok();
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn order_writes_sync_at_every_commit_and_cart_writes_at_checkpoints() {
+        let folder = std::env::temp_dir().join(format!("hoofbeat-sync-{}", uuid::Uuid::new_v4().simple()));
+        let db = Database::connect(&format!("sqlite://{}", folder.join("shop.db").display())).await.unwrap();
+        let level = |pool: &AnyPool| {
+            let pool = pool.clone();
+            async move { sqlx::query_as::<_, (i64,)>("PRAGMA synchronous").fetch_one(&pool).await.unwrap().0 }
+        };
+        // SQLite's numbers: 1 NORMAL, 2 FULL.
+        assert_eq!((level(db.pool()).await, level(db.durable_pool()).await), (1, 2));
+        db.pool().close().await;
+        db.durable_pool().close().await;
+        std::fs::remove_dir_all(folder).ok();
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

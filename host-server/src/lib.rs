@@ -14,6 +14,7 @@ pub mod backoffice;
 pub mod captcha;
 pub mod cart;
 pub mod catalog;
+pub mod catalog_events;
 pub mod clock;
 pub mod config;
 pub mod content;
@@ -24,6 +25,7 @@ pub mod error;
 pub mod extract;
 pub mod fixtures;
 pub mod health;
+pub mod housekeeping;
 pub mod laboratory;
 pub mod limits;
 pub mod locations;
@@ -136,7 +138,8 @@ pub async fn serve(
         trust: std::sync::Arc::new(trust::Trust::new(config.trust.clone(), listener.local_addr()?.port(), db.clone())),
         backoffice_api_key: config.backoffice_api_key.clone(),
     };
-    clean_up_in_background(state.clone());
+    housekeeping::start(state.clone(), config.housekeeping.clone());
+    catalog_events::listen(state.clone(), config.database_url.clone());
     let app = app::router(state, &config);
     tracing::info!(address = %listener.local_addr()?, "listening");
     axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
@@ -144,35 +147,6 @@ pub async fn serve(
         .await?;
     tracing::info!("stopped");
     Ok(())
-}
-
-/// How often expired rows are removed.
-const CLEAN_UP_INTERVAL: std::time::Duration = std::time::Duration::from_secs(3_600);
-
-/// Removes, every hour, accounts never activated within the activation lifetime and rate-limit
-/// counters of past windows.
-fn clean_up_in_background(state: AppState) {
-    tokio::spawn(async move {
-        let mut interval = tokio::time::interval(CLEAN_UP_INTERVAL);
-        // The first tick is immediate; the first clean-up waits a whole interval.
-        interval.tick().await;
-        loop {
-            interval.tick().await;
-            clean_up(&state).await;
-        }
-    });
-}
-
-/// One round of [`clean_up_in_background`]; failures are logged and tried again next round.
-pub async fn clean_up(state: &AppState) {
-    match account::queries::remove_stale_unactivated(state.db.pool(), state.lifetimes.activation_token).await {
-        Ok(0) => {}
-        Ok(removed) => tracing::info!(removed, "removed accounts that were never activated"),
-        Err(error) => tracing::warn!(%error, "could not remove unactivated accounts"),
-    }
-    if let Err(error) = limits::remove_old(state).await {
-        tracing::warn!(%error, "could not remove old rate-limit counters");
-    }
 }
 
 /// `host-server import-fixtures [DIR]`: imports the fixtures folder (default `FIXTURES_DIR`)

@@ -8,7 +8,7 @@ use axum::Json as JsonResponse;
 use engine::validation::Rule;
 use serde::Deserialize;
 
-use super::{answer, existing_cart, store, CartWithCalculation};
+use super::{answer, change_row, existing_cart, read_cart, store, CartWithCalculation};
 use crate::error::ApiError;
 use crate::validation::{required_param, Form};
 use crate::{clock, passwords, AppState};
@@ -102,10 +102,9 @@ pub(super) async fn set_alternative_shipping(
     Path(id): Path<String>,
     Query(query): Query<AlternativeQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
-    existing_cart(&state, &id).await?;
+    let cart = read_cart(&state, &id).await?;
     let alternative = boolean(&query.alternative_shipping_address, "alternativeShippingAddress")?;
-    store::set_column(state.db.pool(), &state.carts, &id, "alternative_shipping_address", i64::from(alternative)).await?;
-    answer(&state, &id).await
+    change_row(&state, cart, &["alternative_shipping_address"], |row| row.alternative_shipping_address = i64::from(alternative)).await
 }
 
 #[derive(Deserialize)]
@@ -120,7 +119,7 @@ pub(super) async fn set_dealer(
     Path(id): Path<String>,
     Query(query): Query<DealerQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
-    existing_cart(&state, &id).await?;
+    let cart = read_cart(&state, &id).await?;
     let dealer_id = number(&query.dealer_id, "dealerId")?;
     let exists: Option<(i64,)> = sqlx::query_as("SELECT dealer_id FROM dealers WHERE dealer_id = $1")
         .bind(dealer_id)
@@ -129,8 +128,7 @@ pub(super) async fn set_dealer(
     if exists.is_none() {
         return Err(ApiError::field("dealerId", "validation.invalid", "No dealer has this id"));
     }
-    store::set_column(state.db.pool(), &state.carts, &id, "dealer_id", dealer_id).await?;
-    answer(&state, &id).await
+    change_row(&state, cart, &["dealer_id"], |row| row.dealer_id = Some(dealer_id)).await
 }
 
 #[derive(Deserialize)]
@@ -146,7 +144,7 @@ pub(super) async fn set_pickup_point(
     Path(id): Path<String>,
     Query(query): Query<PickupQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
-    existing_cart(&state, &id).await?;
+    let cart = read_cart(&state, &id).await?;
     Form::new()
         .field("parcelShopId", query.parcel_shop_id.as_deref(), vec![Rule::Required])
         .field("parcelShopZipcodeOrCity", query.parcel_shop_zipcode_or_city.as_deref(), vec![Rule::Required, Rule::MaxLength { count: 100 }])
@@ -159,10 +157,12 @@ pub(super) async fn set_pickup_point(
     if exists.is_none() {
         return Err(ApiError::field("parcelShopId", "validation.invalid", "No pick-up point has this id"));
     }
-    let pool = state.db.pool();
-    store::set_column(pool, &state.carts, &id, "dpd_parcel_shop_id", shop_id.to_owned()).await?;
-    store::set_column(pool, &state.carts, &id, "dpd_parcel_shop_zipcode_or_city", required_param(&query.parcel_shop_zipcode_or_city, "parcelShopZipcodeOrCity")?.to_owned()).await?;
-    answer(&state, &id).await
+    let place = required_param(&query.parcel_shop_zipcode_or_city, "parcelShopZipcodeOrCity")?.to_owned();
+    change_row(&state, cart, &["dpd_parcel_shop_id", "dpd_parcel_shop_zipcode_or_city"], |row| {
+        row.dpd_parcel_shop_id = Some(shop_id.to_owned());
+        row.dpd_parcel_shop_zipcode_or_city = Some(place);
+    })
+    .await
 }
 
 #[derive(Deserialize)]

@@ -8,9 +8,16 @@
 //! commit). A batch that fails is written again line by line, so each request gets its own
 //! answer and one bad line cannot fail the others.
 //!
+//! Adding to a cart adds to the stored count in the statement itself (`count = count + n`), so
+//! that adds arriving together all count; setting a count writes it. A batch holds each line
+//! once (a second change of a line waits for the next batch), so every write learns the count
+//! it left from the statement's `RETURNING`.
+//!
 //! On PostgreSQL, whose rows are locked one by one, each line is written directly.
 
-use sqlx::AnyPool;
+use std::collections::{BTreeMap, HashSet};
+
+use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::db::Backend;
@@ -29,11 +36,23 @@ pub struct LineWrite {
     pub added_at: i64,
     /// When this change was made.
     pub changed_at: i64,
+    /// Adds `count` to the stored count (kept within 1 to [`engine::cart::MAX_QUANTITY`])
+    /// rather than replacing it.
+    pub add: bool,
 }
+
+impl LineWrite {
+    fn key(&self) -> (String, i64) {
+        (self.cart_id.clone(), self.product_variant_id)
+    }
+}
+
+/// The counts lines have after a write, by cart and variant.
+type Counts = BTreeMap<(String, i64), i64>;
 
 struct Job {
     write: LineWrite,
-    done: oneshot::Sender<Result<(), sqlx::Error>>,
+    done: oneshot::Sender<Result<i64, sqlx::Error>>,
 }
 
 /// See the module documentation.
@@ -54,9 +73,9 @@ impl LineWriter {
         LineWriter { pool, queue }
     }
 
-    /// Writes one line; done when it is committed.
-    pub async fn write(&self, write: LineWrite) -> Result<(), sqlx::Error> {
-        let Some(queue) = &self.queue else { return write_lines(&self.pool, std::slice::from_ref(&write)).await };
+    /// Writes one line; done when it is committed, with the line's count then.
+    pub async fn write(&self, write: LineWrite) -> Result<i64, sqlx::Error> {
+        let Some(queue) = &self.queue else { return write_one(&self.pool, &write).await };
         let (done, answer) = oneshot::channel();
         queue.send(Job { write, done }).map_err(|_| stopped())?;
         answer.await.map_err(|_| stopped())?
@@ -69,34 +88,97 @@ fn stopped() -> sqlx::Error {
 
 /// The writing task: takes every job waiting (up to [`MAX_BATCH`]) and writes them together.
 async fn write_batches(pool: AnyPool, mut receiver: mpsc::UnboundedReceiver<Job>) {
-    let mut jobs = Vec::with_capacity(MAX_BATCH);
-    while receiver.recv_many(&mut jobs, MAX_BATCH).await > 0 {
-        let writes: Vec<LineWrite> = jobs.iter().map(|job| job.write.clone()).collect();
-        if jobs.len() > 1 && write_lines(&pool, &writes).await.is_ok() {
-            for job in jobs.drain(..) {
-                let _gone = job.done.send(Ok(()));
+    let mut waiting: Vec<Job> = Vec::with_capacity(MAX_BATCH);
+    loop {
+        if waiting.is_empty() {
+            if receiver.recv_many(&mut waiting, MAX_BATCH).await == 0 {
+                return;
             }
-            continue;
+        } else {
+            while waiting.len() < MAX_BATCH {
+                let Ok(job) = receiver.try_recv() else { break };
+                waiting.push(job);
+            }
         }
-        for job in jobs.drain(..) {
-            let result = write_lines(&pool, std::slice::from_ref(&job.write)).await;
-            let _gone = job.done.send(result);
-        }
+        let jobs = one_change_per_line(&mut waiting);
+        write_batch(&pool, jobs).await;
     }
 }
 
-/// Sets the lines in one statement; the database moves each cart's modification time with its
-/// line (migration 0026). Lines of one cart and variant are set in the order given.
-async fn write_lines(pool: &AnyPool, writes: &[LineWrite]) -> Result<(), sqlx::Error> {
+/// Takes the jobs to write together out of `waiting`, in order: each line's first change; a
+/// later change of the same line stays for the next batch.
+fn one_change_per_line(waiting: &mut Vec<Job>) -> Vec<Job> {
+    let mut lines = HashSet::new();
+    let (batch, later): (Vec<Job>, Vec<Job>) = waiting.drain(..).partition(|job| lines.insert(job.write.key()));
+    *waiting = later;
+    batch
+}
+
+async fn write_batch(pool: &AnyPool, jobs: Vec<Job>) {
+    if jobs.len() > 1 {
+        let writes: Vec<LineWrite> = jobs.iter().map(|job| job.write.clone()).collect();
+        if let Ok(counts) = write_lines(pool, &writes).await {
+            for job in jobs {
+                let count = counts.get(&job.write.key()).copied().ok_or(sqlx::Error::RowNotFound);
+                let _gone = job.done.send(count);
+            }
+            return;
+        }
+    }
+    for job in jobs {
+        let result = write_one(pool, &job.write).await;
+        let _gone = job.done.send(result);
+    }
+}
+
+async fn write_one(pool: &AnyPool, write: &LineWrite) -> Result<i64, sqlx::Error> {
+    let counts = write_lines(pool, std::slice::from_ref(write)).await?;
+    counts.get(&write.key()).copied().ok_or(sqlx::Error::RowNotFound)
+}
+
+/// Writes the lines (each line once) in one transaction: one statement for the counts set and
+/// one for the counts added; the database moves each cart's modification time with its line
+/// (migration 0026).
+async fn write_lines(pool: &AnyPool, writes: &[LineWrite]) -> Result<Counts, sqlx::Error> {
+    let (added, set): (Vec<&LineWrite>, Vec<&LineWrite>) = writes.iter().partition(|write| write.add);
+    let mut counts = Counts::new();
+    if added.is_empty() || set.is_empty() {
+        let mut connection = pool.acquire().await?;
+        upsert(&mut connection, &added, true, &mut counts).await?;
+        upsert(&mut connection, &set, false, &mut counts).await?;
+        return Ok(counts);
+    }
+    let mut transaction = pool.begin().await?;
+    upsert(&mut transaction, &added, true, &mut counts).await?;
+    upsert(&mut transaction, &set, false, &mut counts).await?;
+    transaction.commit().await?;
+    Ok(counts)
+}
+
+/// One statement for the given lines, adding to or replacing their counts.
+async fn upsert(connection: &mut sqlx::AnyConnection, writes: &[&LineWrite], add: bool, counts: &mut Counts) -> Result<(), sqlx::Error> {
+    if writes.is_empty() {
+        return Ok(());
+    }
     let rows: Vec<String> = (0..writes.len())
         .map(|row| {
             let first = row * 6;
             format!("(${}, ${}, ${}, ${}, ${}, ${})", first + 1, first + 2, first + 3, first + 4, first + 5, first + 6)
         })
         .collect();
+    let count = if add {
+        let max = engine::cart::MAX_QUANTITY;
+        format!(
+            "CASE WHEN cart_lines.count + excluded.count > {max} THEN {max} \
+             WHEN cart_lines.count + excluded.count < 1 THEN 1 ELSE cart_lines.count + excluded.count END"
+        )
+    } else {
+        "excluded.count".to_owned()
+    };
     let sql = format!(
         "INSERT INTO cart_lines (cart_id, product_variant_id, product_id, count, added_at, changed_at) VALUES {} \
-         ON CONFLICT (cart_id, product_variant_id) DO UPDATE SET count = excluded.count, changed_at = excluded.changed_at",
+         ON CONFLICT (cart_id, product_variant_id) DO UPDATE SET count = {count}, changed_at = excluded.changed_at \
+         RETURNING cart_id, product_variant_id, count",
         rows.join(", ")
     );
     let mut query = sqlx::query(&sql);
@@ -109,7 +191,10 @@ async fn write_lines(pool: &AnyPool, writes: &[LineWrite]) -> Result<(), sqlx::E
             .bind(write.added_at)
             .bind(write.changed_at);
     }
-    query.execute(pool).await.map(|_| ())
+    for row in query.fetch_all(&mut *connection).await? {
+        counts.insert((row.try_get(0)?, row.try_get(1)?), row.try_get(2)?);
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -118,7 +203,7 @@ mod tests {
     use crate::db::Database;
 
     fn write(cart_id: &str, variant: i64, count: i64, at: i64) -> LineWrite {
-        LineWrite { cart_id: cart_id.to_owned(), product_variant_id: variant, product_id: 1, count, added_at: at, changed_at: at }
+        LineWrite { cart_id: cart_id.to_owned(), product_variant_id: variant, product_id: 1, count, added_at: at, changed_at: at, add: false }
     }
 
     /// Queues the writes before the writing task starts, so that it takes them as one batch,

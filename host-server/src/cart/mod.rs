@@ -5,6 +5,8 @@
 //! a cart carries both the cart's data and its calculation, as the storefront expects.
 
 pub mod access;
+mod applicable;
+mod bodies;
 mod cache;
 mod checkout_choices;
 mod handover;
@@ -29,6 +31,7 @@ use crate::extract::Json;
 use crate::limits::{self, Limit};
 use crate::session::Client;
 use crate::AppState;
+use applicable::Dropped;
 use pricing::CartChoices;
 pub use cache::CartCache;
 pub use line_writer::LineWriter;
@@ -69,9 +72,28 @@ pub async fn priced(state: &AppState, cart_id: &str) -> Result<Option<PricedCart
     let owner = store::owner(pool, cart_id).await?.ok_or(ApiError::NotFound)?;
     let lines = store::lines(pool, cart_id).await?;
     let samples = store::samples(pool, cart_id).await?;
-    let input = pricing::cart_input(pool, &state.pricing, &choices(&row), &lines, &samples).await?;
+    let mut input = pricing::cart_input(pool, &state.pricing, &choices(&row), &lines, &samples).await?;
+    // A choice that no longer applies is taken off when the cart is shown; an order is never
+    // placed without a choice the customer saw, so placing refuses instead.
+    if let Some(dropped) = applicable::take_off(&mut input).first() {
+        return Err(refusal_to_place(dropped));
+    }
     let calculation = calculate(&input)?;
     Ok(Some(PricedCart { row, owner, line_count: lines.len(), input, calculation }))
+}
+
+/// Why an order cannot be placed from a cart with a choice that no longer applies.
+fn refusal_to_place(dropped: &Dropped) -> ApiError {
+    match dropped {
+        Dropped::GiftCard(_) => gift_card_rejected(),
+        Dropped::DiscountCode(_) => {
+            ApiError::refused(StatusCode::CONFLICT, "errors.discountCodeInvalid", "The discount code is not valid (any more)")
+        }
+        other => {
+            let notice = other.notice();
+            ApiError::refused(StatusCode::CONFLICT, notice.code, notice.message)
+        }
+    }
 }
 
 pub use handover::issue_key as issue_handover_key;
@@ -186,13 +208,6 @@ pub struct CartNotice {
     pub message: &'static str,
 }
 
-impl CartNotice {
-    /// The cart's gift card can no longer pay and was taken off the cart.
-    fn gift_card_removed() -> CartNotice {
-        CartNotice { code: "errors.giftCardRejected", message: "Card details are incorrect or the balance is 0" }
-    }
-}
-
 fn parse_document(text: &Option<String>) -> Option<Value> {
     text.as_deref().and_then(|text| serde_json::from_str(text).ok())
 }
@@ -267,27 +282,83 @@ async fn read_cart(state: &AppState, cart_id: &str) -> Result<StoredCart, ApiErr
     Ok(StoredCart::clone(&cart))
 }
 
-/// Calculates a stored cart with the engine and shapes the answer.
-async fn price(state: &AppState, stored: StoredCart) -> Result<CartWithCalculation, ApiError> {
-    let StoredCart { mut row, lines, samples, version: _ } = stored;
-    let pool = state.db.pool();
-    let mut input = pricing::cart_input(pool, &state.pricing, &choices(&row), &lines, &samples).await?;
-    let mut notices = Vec::new();
-    if input.gift_card.as_ref().is_some_and(|card| !card.can_pay()) {
-        // Another order spent the card since it was chosen: the cart goes on without it and
-        // says so, rather than failing every time it is shown. Placing an order still refuses.
-        store::set_column(pool, &state.carts, &row.cart_id, "gift_card_number", None::<String>).await?;
-        row.gift_card_number = None;
-        input.gift_card = None;
-        notices.push(CartNotice::gift_card_removed());
+/// A cart calculated by the engine, and the stored choices that no longer applied, left out
+/// of the calculation (see [`applicable`]), still to be taken off the stored cart.
+struct Priced {
+    answer: CartWithCalculation,
+    dropped: Vec<Dropped>,
+    at: i64,
+}
+
+impl Priced {
+    /// Takes the choices that no longer applied off the stored cart.
+    async fn persist_dropped(&self, state: &AppState) -> Result<(), ApiError> {
+        let cart_id = &self.answer.cart.shoppingcart_id;
+        Ok(applicable::persist(state.db.pool(), &state.carts, cart_id, &self.dropped, self.at).await?)
     }
+}
+
+/// Calculates a stored cart with the engine, as changed at `at`, and shapes the answer. Stored
+/// choices the engine would refuse are left out with a notice, rather than failing the cart
+/// every time it is shown; the caller writes that.
+async fn price(state: &AppState, mut stored: StoredCart, at: i64) -> Result<Priced, ApiError> {
+    let pool = state.db.pool();
+    let mut input = pricing::cart_input(pool, &state.pricing, &choices(&stored.row), &stored.lines, &stored.samples).await?;
+    let mut dropped = applicable::take_off(&mut input);
+    applicable::apply(&mut stored, &mut dropped, at);
     let calculation = calculate(&input)?;
-    Ok(CartWithCalculation { cart: view(row, lines, samples, &calculation), calculation, input, notices })
+    let notices = dropped.iter().map(Dropped::notice).collect();
+    let StoredCart { row, lines, samples, version: _ } = stored;
+    let answer = CartWithCalculation { cart: view(row, lines, samples, &calculation), calculation, input, notices };
+    Ok(Priced { answer, dropped, at })
 }
 
 /// Loads a cart, calculates it with the engine and shapes the answer.
 async fn load(state: &AppState, cart_id: &str) -> Result<CartWithCalculation, ApiError> {
-    price(state, read_cart(state, cart_id).await?).await
+    let priced = price(state, read_cart(state, cart_id).await?, clock::now_millis()).await?;
+    priced.persist_dropped(state).await?;
+    Ok(priced.answer)
+}
+
+/// Changes a cart's choices (`sets` names the columns `change` sets). The changed cart is
+/// calculated first: a change the engine refuses, or one that would not apply (a code of
+/// another site, a method the site does not offer), is refused and writes nothing. Then only
+/// the changed columns are written, in one statement.
+async fn change_row(
+    state: &AppState,
+    cart: StoredCart,
+    sets: &[&'static str],
+    change: impl FnOnce(&mut CartRow),
+) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+    let mut changed = cart.clone();
+    change(&mut changed.row);
+    let now = clock::now_millis();
+    changed.row.last_modified = changed.row.last_modified.max(now);
+    let changed_row = changed.row.clone();
+    let priced = price(state, changed, now).await?;
+    if let Some(dropped) = priced.dropped.iter().find(|dropped| dropped.column().is_some_and(|column| sets.contains(&column))) {
+        return Err(refusal_of_choice(dropped));
+    }
+    priced.persist_dropped(state).await?;
+    if !store::write_row(state.db.pool(), &state.carts, &cart.row, &changed_row, now).await? {
+        return Err(ApiError::NotFound);
+    }
+    Ok(JsonResponse(priced.answer))
+}
+
+/// Why a new choice that would not apply is refused.
+fn refusal_of_choice(dropped: &Dropped) -> ApiError {
+    match dropped {
+        Dropped::GiftCard(_) => gift_card_rejected(),
+        Dropped::DiscountCode(_) => discount_code_invalid(),
+        Dropped::PaymentMethod(_) => ApiError::field("paymentMethodId", "validation.invalid", "This site does not offer this payment method"),
+        Dropped::ShippingMethod { .. } => ApiError::field("shippingMethod", "validation.invalid", "This site does not offer this shipping method"),
+        Dropped::Line(_) | Dropped::Quantity { .. } => ApiError::NotFound,
+    }
+}
+
+fn discount_code_invalid() -> ApiError {
+    ApiError::refused(StatusCode::BAD_REQUEST, "errors.discountCodeInvalid", "This discount code is unknown, expired or used up")
 }
 
 async fn answer(state: &AppState, cart_id: &str) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
@@ -336,9 +407,15 @@ async fn product_of_variant(state: &AppState, site_id: i64, language_id: i64, va
     state.pricing.product_of_variant(state.db.pool(), site_id, language_id, variant_id).await?.ok_or(ApiError::NotFound)
 }
 
-/// Sets a line's count after the engine has accepted the resulting cart (quantity bounds),
-/// and answers the cart calculated with it.
-async fn change_count(state: &AppState, mut cart: StoredCart, variant_id: i64, count: i64) -> Result<CartWithCalculation, ApiError> {
+/// Sets a line's count (or adds `added` units to it) after the engine has accepted the
+/// resulting cart (quantity bounds), and answers the cart calculated with it.
+async fn change_count(
+    state: &AppState,
+    mut cart: StoredCart,
+    variant_id: i64,
+    count: i64,
+    added: Option<i64>,
+) -> Result<CartWithCalculation, ApiError> {
     let product_id = product_of_variant(state, cart.row.site_id, cart.row.language_id, variant_id).await?;
     let now = clock::now_millis();
     let line = match cart.lines.iter_mut().find(|line| line.product_variant_id == variant_id) {
@@ -356,10 +433,36 @@ async fn change_count(state: &AppState, mut cart: StoredCart, variant_id: i64, c
         }
     };
     cart.row.last_modified = cart.row.last_modified.max(now);
-    // Priced before it is written: the engine refuses a count out of bounds.
-    let answer = price(state, cart.clone()).await?;
-    store::set_line(&state.cart_lines, &state.carts, cart, &line, now).await?;
-    Ok(answer)
+    // Checked before it is written (the calculation would bring a count within bounds).
+    check_line_bounds(&cart, variant_id, count)?;
+    let priced = price(state, cart.clone(), now).await?;
+    priced.persist_dropped(state).await?;
+    applicable::apply(&mut cart, &mut priced.dropped.clone(), now);
+    let stored = store::set_line(&state.cart_lines, &state.carts, cart, &line, added, now).await?;
+    if stored != count {
+        // Another add of the same line came between the read and the write: both counted, and
+        // the answer shows the cart as the database now holds it.
+        return load(state, &line_cart_id(&priced)).await;
+    }
+    Ok(priced.answer)
+}
+
+fn line_cart_id(priced: &Priced) -> String {
+    priced.answer.cart.shoppingcart_id.clone()
+}
+
+/// The engine's bounds of a cart: a count of 1 to 999, at most 1000 lines.
+fn check_line_bounds(cart: &StoredCart, variant_id: i64, count: i64) -> Result<(), ApiError> {
+    let product_variant_id = u64::try_from(variant_id).unwrap_or_default();
+    if !(1..=engine::cart::MAX_QUANTITY).contains(&count) {
+        let error = engine::cart::CartError::QuantityOutOfRange { product_variant_id, quantity: count };
+        return Err(engine::EngineError::from(error).into());
+    }
+    let (count, max) = (cart.lines.len(), engine::cart::MAX_LINES);
+    if count > max {
+        return Err(engine::EngineError::from(engine::cart::CartError::TooManyLines { count, max }).into());
+    }
+    Ok(())
 }
 
 async fn add_product(
@@ -371,7 +474,7 @@ async fn add_product(
     let variant_id = whole_number(query.product_variant_id.as_deref(), "productVariantId", None)?;
     let quantity = whole_number(query.quantity.as_deref(), "quantity", Some(1))?;
     let current = cart.lines.iter().find(|line| line.product_variant_id == variant_id).map_or(0, |line| line.count);
-    change_count(&state, cart, variant_id, current.saturating_add(quantity)).await.map(JsonResponse)
+    change_count(&state, cart, variant_id, current.saturating_add(quantity), Some(quantity)).await.map(JsonResponse)
 }
 
 #[derive(Deserialize)]
@@ -390,7 +493,7 @@ async fn set_quantity(
         store::remove_line(state.db.pool(), &state.carts, &id, variant_id).await?;
         return answer(&state, &id).await;
     }
-    change_count(&state, cart, variant_id, quantity).await.map(JsonResponse)
+    change_count(&state, cart, variant_id, quantity, None).await.map(JsonResponse)
 }
 
 async fn remove_product(
@@ -415,26 +518,22 @@ async fn add_discount_code(
     Path(id): Path<String>,
     Query(query): Query<CodeQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
-    existing_cart(&state, &id).await?;
+    let cart = read_cart(&state, &id).await?;
     let code = query.code.as_deref().map(str::trim).filter(|code| !code.is_empty());
     let code = code.ok_or_else(|| ApiError::required("code"))?;
     let attempt = limits::check(&state, Limit::DiscountCode, &[&client.ip, &id]).await?;
     if pricing::promotion_of_code(state.db.pool(), code).await?.is_none() {
-        return Err(ApiError::refused(
-            StatusCode::BAD_REQUEST,
-            "errors.discountCodeInvalid",
-            "This discount code is unknown, expired or used up",
-        ));
+        return Err(discount_code_invalid());
     }
+    // A code of a promotion the cart's site does not run is refused by the calculation.
+    let changed = change_row(&state, cart, &["discount_code"], |row| row.discount_code = Some(code.to_uppercase())).await?;
     attempt.succeeded(&state).await?;
-    store::set_column(state.db.pool(), &state.carts, &id, "discount_code", code.to_uppercase()).await?;
-    answer(&state, &id).await
+    Ok(changed)
 }
 
 async fn remove_discount_code(State(state): State<AppState>, Path(id): Path<String>) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
-    existing_cart(&state, &id).await?;
-    store::set_column(state.db.pool(), &state.carts, &id, "discount_code", None::<String>).await?;
-    answer(&state, &id).await
+    let cart = read_cart(&state, &id).await?;
+    change_row(&state, cart, &["discount_code"], |row| row.discount_code = None).await
 }
 
 async fn shipping_methods(State(state): State<AppState>, Path(id): Path<String>) -> Result<JsonResponse<Vec<ShippingMethodOption>>, ApiError> {
@@ -490,78 +589,47 @@ async fn calculate_given(
         payment_method_id: given.payment_method_id,
         gift_card_number: None,
     };
-    let input = pricing::cart_input(state.db.pool(), &state.pricing, &choices, &lines, &[]).await?;
+    let mut input = pricing::cart_input(state.db.pool(), &state.pricing, &choices, &lines, &[]).await?;
+    // Nothing is stored: a code that unlocks nothing is simply not applied.
+    applicable::take_off(&mut input);
     Ok(JsonResponse(calculate(&input)?))
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct ShippingBody {
-    #[serde(default)]
-    first_name: Option<String>,
-    #[serde(default)]
-    last_name: Option<String>,
-    #[serde(default)]
-    address: Option<Value>,
-    #[serde(default)]
-    shipping_method: i64,
 }
 
 async fn set_shipping(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Json(body): Json<ShippingBody>,
+    Json(body): Json<bodies::Shipping>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
-    existing_cart(&state, &id).await?;
-    if !matches!(body.shipping_method, 0 | 1) {
-        return Err(ApiError::field("shippingMethod", "validation.invalid", "shippingMethod is 0 (shipping) or 1 (parcel service)"));
-    }
-    let document = serde_json::json!({ "firstName": body.first_name, "lastName": body.last_name, "address": body.address, "shippingMethod": body.shipping_method });
-    let pool = state.db.pool();
-    store::set_column(pool, &state.carts, &id, "shipping_json", document.to_string()).await?;
-    store::set_column(pool, &state.carts, &id, "shipping_method", body.shipping_method).await?;
-    answer(&state, &id).await
-}
-
-/// Address fields checked with the engine's rules (postcode format per country follows with
-/// the checkout issue, when the country of a countryId is resolved here).
-fn check_person(body: &Value, with_email: bool) -> Result<(), ApiError> {
-    use engine::validation::Rule;
-    let text = |name: &str| body.get(name).and_then(Value::as_str);
-    let mut form = crate::validation::Form::new()
-        .field("firstName", text("firstName"), crate::validation::name_rules())
-        .field("lastName", text("lastName"), crate::validation::name_rules())
-        .field("phoneNumber", text("phoneNumber"), vec![Rule::MaxLength { count: 30 }, Rule::Phone]);
-    if with_email {
-        form = form.field("emailAddress", text("emailAddress"), crate::validation::email_rules());
-    }
-    form.check()
+    let cart = read_cart(&state, &id).await?;
+    body.check()?;
+    let document = bodies::stored(&body)?;
+    change_row(&state, cart, &["shipping_json", "shipping_method"], |row| {
+        row.shipping_json = Some(document);
+        row.shipping_method = body.shipping_method;
+    })
+    .await
 }
 
 async fn set_billing(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Json(body): Json<Value>,
+    Json(body): Json<bodies::Billing>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
-    existing_cart(&state, &id).await?;
-    check_person(&body, true)?;
-    store::set_column(state.db.pool(), &state.carts, &id, "billing_json", body.to_string()).await?;
-    answer(&state, &id).await
+    let cart = read_cart(&state, &id).await?;
+    body.check()?;
+    let document = bodies::stored(&body)?;
+    change_row(&state, cart, &["billing_json"], |row| row.billing_json = Some(document)).await
 }
 
 async fn set_company(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Json(body): Json<Value>,
+    Json(body): Json<bodies::Company>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
-    use engine::validation::Rule;
-    existing_cart(&state, &id).await?;
-    crate::validation::Form::new()
-        .field("companyName", body.get("companyName").and_then(Value::as_str), vec![Rule::MaxLength { count: 100 }])
-        .field("vatNumber", body.get("vatNumber").and_then(Value::as_str), vec![Rule::VatNumber { country: None }])
-        .check()?;
-    store::set_column(state.db.pool(), &state.carts, &id, "company_json", body.to_string()).await?;
-    answer(&state, &id).await
+    let cart = read_cart(&state, &id).await?;
+    body.check()?;
+    let document = bodies::stored(&body)?;
+    change_row(&state, cart, &["company_json"], |row| row.company_json = Some(document)).await
 }
 
 #[derive(Deserialize)]
@@ -601,12 +669,12 @@ async fn set_payment(
     Path(id): Path<String>,
     Json(body): Json<PaymentBody>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
-    let cart = existing_cart(&state, &id).await?;
+    let cart = read_cart(&state, &id).await?;
     let pool = state.db.pool();
     if let Some(method) = body.payment_method_id {
         let offered: Option<(i64,)> =
             sqlx::query_as("SELECT payment_method_id FROM site_payment_methods WHERE site_id = $1 AND payment_method_id = $2")
-                .bind(cart.site_id)
+                .bind(cart.row.site_id)
                 .bind(method)
                 .fetch_optional(pool)
                 .await?;
@@ -621,10 +689,13 @@ async fn set_payment(
             return Err(gift_card_rejected());
         }
     }
-    store::set_column(pool, &state.carts, &id, "payment_method_id", body.payment_method_id).await?;
-    store::set_column(pool, &state.carts, &id, "issuer", body.issuer.filter(|issuer| !issuer.trim().is_empty())).await?;
-    store::set_column(pool, &state.carts, &id, "gift_card_number", gift_card.map(str::to_owned)).await?;
-    answer(&state, &id).await
+    let gift_card = gift_card.map(str::to_owned);
+    change_row(&state, cart, &["payment_method_id", "issuer", "gift_card_number"], |row| {
+        row.payment_method_id = body.payment_method_id;
+        row.issuer = body.issuer.filter(|issuer| !issuer.trim().is_empty());
+        row.gift_card_number = gift_card;
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -638,7 +709,7 @@ async fn set_newsletter(
     Path(id): Path<String>,
     Query(query): Query<SubscribeQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
-    existing_cart(&state, &id).await?;
+    let cart = read_cart(&state, &id).await?;
     limits::check(&state, Limit::Newsletter, &[&client.ip, &id]).await?;
     let subscribe = match query.subscribe.as_deref().map(str::trim) {
         Some("true") | Some("1") => 1_i64,
@@ -646,6 +717,5 @@ async fn set_newsletter(
         Some(_) => return Err(ApiError::field("subscribe", "validation.invalid", "subscribe is true or false")),
         None => return Err(ApiError::required("subscribe")),
     };
-    store::set_column(state.db.pool(), &state.carts, &id, "newsletter_subscribe", subscribe).await?;
-    answer(&state, &id).await
+    change_row(&state, cart, &["newsletter_subscribe"], |row| row.newsletter_subscribe = subscribe).await
 }

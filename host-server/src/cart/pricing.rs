@@ -398,7 +398,9 @@ pub async fn cart_input(
         catalog,
         promotions,
         products,
-        discount_code: if code_promotion.is_some() { choices.discount_code.map(str::to_owned) } else { None },
+        // Kept when it unlocks nothing (expired, used up, another site's): the caller takes it
+        // off the cart with a notice (`applicable::take_off`).
+        discount_code: choices.discount_code.map(str::to_owned),
         shipping_method,
         payment_method_id: choices.payment_method_id.and_then(|id| u64::try_from(id).ok()),
         gift_card: gift_card(pool, choices.gift_card_number).await?,

@@ -139,15 +139,27 @@ async fn touch(pool: &AnyPool, cart_id: &str) -> Result<(), sqlx::Error> {
 }
 
 /// Writes one line of `changed`, the whole cart after a change made at `now` (inserting the line
-/// when new, with its `added_at`), through the [`LineWriter`]. The cache then keeps `changed`,
+/// when new, with its `added_at`), through the [`LineWriter`]: `added` units added to the stored
+/// count (so that adds arriving together all count), or else the line's count set. Answers the
+/// count the line has then. The cache then keeps `changed` when that is the count it holds,
 /// unless the cart changed otherwise meanwhile.
-pub async fn set_line(writer: &LineWriter, cache: &CartCache, changed: StoredCart, line: &LineRow, now: i64) -> Result<(), sqlx::Error> {
+pub async fn set_line(
+    writer: &LineWriter,
+    cache: &CartCache,
+    changed: StoredCart,
+    line: &LineRow,
+    added: Option<i64>,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
     let cart_id = changed.row.cart_id.clone();
     let change = cache.change(&cart_id);
     let LineRow { product_variant_id, product_id, count, added_at } = *line;
-    writer.write(LineWrite { cart_id: cart_id.clone(), product_variant_id, product_id, count, added_at, changed_at: now }).await?;
-    change.written(changed);
-    Ok(())
+    let write = LineWrite { cart_id: cart_id.clone(), product_variant_id, product_id, count: added.unwrap_or(count), added_at, changed_at: now, add: added.is_some() };
+    let stored = writer.write(write).await?;
+    if stored == count {
+        change.written(changed);
+    }
+    Ok(stored)
 }
 
 /// Removes a line and its sample names; false when the cart had no such line.
@@ -163,8 +175,12 @@ pub async fn remove_line(pool: &AnyPool, cache: &CartCache, cart_id: &str, varia
         .bind(variant_id)
         .execute(pool)
         .await?;
-    touch(pool, cart_id).await?;
-    Ok(removed.rows_affected() > 0)
+    let removed = removed.rows_affected() > 0;
+    // A refused removal (no such line) changes nothing, not even the modification time.
+    if removed {
+        touch(pool, cart_id).await?;
+    }
+    Ok(removed)
 }
 
 /// Sets one text or number column of a cart. `column` is always a constant of this crate.
@@ -180,6 +196,64 @@ where
         .execute(pool)
         .await?;
     Ok(())
+}
+
+/// The new value of one cart column.
+enum Column {
+    Text(Option<String>),
+    Number(Option<i64>),
+}
+
+fn text(columns: &mut Vec<(&'static str, Column)>, name: &'static str, old: &Option<String>, new: &Option<String>) {
+    if old != new {
+        columns.push((name, Column::Text(new.clone())));
+    }
+}
+
+fn number(columns: &mut Vec<(&'static str, Column)>, name: &'static str, old: Option<i64>, new: Option<i64>) {
+    if old != new {
+        columns.push((name, Column::Number(new)));
+    }
+}
+
+/// The choice columns in which `new` differs from `old`.
+fn changed_columns(old: &CartRow, new: &CartRow) -> Vec<(&'static str, Column)> {
+    let mut columns = Vec::new();
+    text(&mut columns, "discount_code", &old.discount_code, &new.discount_code);
+    number(&mut columns, "shipping_method", Some(old.shipping_method), Some(new.shipping_method));
+    number(&mut columns, "payment_method_id", old.payment_method_id, new.payment_method_id);
+    text(&mut columns, "issuer", &old.issuer, &new.issuer);
+    text(&mut columns, "gift_card_number", &old.gift_card_number, &new.gift_card_number);
+    text(&mut columns, "billing_json", &old.billing_json, &new.billing_json);
+    text(&mut columns, "shipping_json", &old.shipping_json, &new.shipping_json);
+    text(&mut columns, "company_json", &old.company_json, &new.company_json);
+    let (old_alternative, new_alternative) = (old.alternative_shipping_address, new.alternative_shipping_address);
+    number(&mut columns, "alternative_shipping_address", Some(old_alternative), Some(new_alternative));
+    number(&mut columns, "newsletter_subscribe", Some(old.newsletter_subscribe), Some(new.newsletter_subscribe));
+    text(&mut columns, "mailplus_id", &old.mailplus_id, &new.mailplus_id);
+    number(&mut columns, "dealer_id", old.dealer_id, new.dealer_id);
+    text(&mut columns, "dpd_parcel_shop_id", &old.dpd_parcel_shop_id, &new.dpd_parcel_shop_id);
+    let (old_place, new_place) = (&old.dpd_parcel_shop_zipcode_or_city, &new.dpd_parcel_shop_zipcode_or_city);
+    text(&mut columns, "dpd_parcel_shop_zipcode_or_city", old_place, new_place);
+    columns
+}
+
+/// Writes the choices in which `new` differs from `old` (only those, so that a concurrent
+/// change of another choice stays) in one statement, and moves the modification time to `now`.
+/// False when the cart no longer exists.
+pub async fn write_row(pool: &AnyPool, cache: &CartCache, old: &CartRow, new: &CartRow, now: i64) -> Result<bool, sqlx::Error> {
+    let _change = cache.change(&old.cart_id);
+    let columns = changed_columns(old, new);
+    let assignments: Vec<String> = columns.iter().enumerate().map(|(index, (name, _))| format!("{name} = ${}", index + 3)).collect();
+    let sql = format!("UPDATE carts SET last_modified = $1{} WHERE cart_id = $2", assignments.iter().map(|set| format!(", {set}")).collect::<String>());
+    let mut query = sqlx::query(&sql).bind(now).bind(&old.cart_id);
+    for (_, value) in columns {
+        query = match value {
+            Column::Text(text) => query.bind(text),
+            Column::Number(number) => query.bind(number),
+        };
+    }
+    Ok(query.execute(pool).await?.rows_affected() > 0)
 }
 
 /// Names one sample of a scan line.

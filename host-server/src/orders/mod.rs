@@ -98,6 +98,9 @@ async fn place_and_pay(
     let pool = state.db.pool();
     if let Some(key) = &key {
         if let Some(order) = store::by_idempotency_key(pool, key).await? {
+            placement::check_key_reuse(&order, cart_id, None)?;
+            let fingerprint = placement::current_fingerprint(state, cart_id).await?;
+            placement::check_key_reuse(&order, cart_id, fingerprint.as_deref())?;
             return answer(state, order, &origin, StatusCode::OK).await;
         }
     }
@@ -169,10 +172,50 @@ async fn start_payment(state: &AppState, order: OrderRow, origin: &url::Url) -> 
             forget_cart(state, &order).await;
         }
     } else {
-        create_provider_payment(state, &order, origin).await?;
+        create_payment_detached(state, &order, origin).await?;
     }
     store::by_id(pool, order.order_id).await?.ok_or(ApiError::NotFound)
 }
+
+/// Creates the provider's payment on a task of its own: a client that disconnects meanwhile
+/// drops only this request, not the creation, so the payment is recorded (or its claim given
+/// up) and the next attempt finds it open and pays at once, rather than waiting on a claim
+/// that nobody will finish.
+async fn create_payment_detached(state: &AppState, order: &OrderRow, origin: &url::Url) -> Result<(), ApiError> {
+    let (state, order, origin) = (state.clone(), order.clone(), origin.clone());
+    let task = tokio::spawn(async move { create_provider_payment(&state, &order, &origin).await });
+    task.await.map_err(|error| ApiError::Internal(format!("payment creation stopped: {error}")))?
+}
+
+/// How long a claim to create a payment may stay unfinished: longer than the provider's own
+/// time limit (15 seconds). An older claim was left by a server that stopped meanwhile.
+const ABANDONED_CLAIM_MS: i64 = 30_000;
+
+/// Removes the order's payment claim when it was abandoned; true when one was removed.
+async fn remove_abandoned_claim(state: &AppState, order: &OrderRow) -> Result<bool, ApiError> {
+    let removed = sqlx::query("DELETE FROM payments WHERE order_id = $1 AND status = 'creating' AND created_at < $2")
+        .bind(order.order_id)
+        .bind(crate::clock::now_millis() - ABANDONED_CLAIM_MS)
+        .execute(state.db.pool())
+        .await?;
+    Ok(removed.rows_affected() > 0)
+}
+
+/// Cancels an order that still awaits payment (its stock, gift-card amount and code use
+/// return); false when it no longer awaits payment.
+pub async fn cancel_unpaid(state: &AppState, order_id: i64) -> Result<bool, ApiError> {
+    let pool = state.db.pool();
+    let Some(order) = store::by_id(pool, order_id).await? else { return Ok(false) };
+    let from = order.status()?;
+    if !from.awaits_payment() {
+        return Ok(false);
+    }
+    let cancelled = store::cancel(state.db.durable_pool(), &order, from).await;
+    state.pricing.forget_catalog();
+    cancelled
+}
+
+pub use placement::payment_flow;
 
 async fn pays_offline(state: &AppState, order: &OrderRow) -> Result<bool, ApiError> {
     let Some(method) = order.payment_method_id else { return Ok(false) };
@@ -198,7 +241,12 @@ async fn create_provider_payment(state: &AppState, order: &OrderRow, origin: &ur
     .execute(pool)
     .await;
     match claimed {
-        Err(error) if is_unique_violation(&error) => return wait_for_open_payment(state, order).await,
+        Err(error) if is_unique_violation(&error) => {
+            if remove_abandoned_claim(state, order).await? {
+                return Box::pin(create_provider_payment(state, order, origin)).await;
+            }
+            return wait_for_open_payment(state, order).await;
+        }
         other => other?,
     };
     let payment = match state.payments.create_payment(&payment_request(state, order, origin).await?).await {
@@ -268,7 +316,7 @@ fn join(base: &url::Url, path: &str) -> Result<String, ApiError> {
 
 /// Marks an order paid, sends the confirmation and removes its cart.
 async fn complete(state: &AppState, order: &OrderRow, from: OrderStatus) -> Result<(), ApiError> {
-    let mut connection = state.db.pool().acquire().await?;
+    let mut connection = state.db.durable_pool().acquire().await?;
     if store::transition(&mut connection, order.order_id, from, OrderStatus::Paid).await? {
         drop(connection);
         confirmation::send(state, order).await;
@@ -364,7 +412,7 @@ pub async fn change_status(state: &AppState, order_number: &str, to: OrderStatus
         return Err(ApiError::refused(StatusCode::CONFLICT, "errors.statusTransition", error.to_string()));
     }
     let changed = if to == OrderStatus::Cancelled {
-        let cancelled = store::cancel(pool, &order, from).await;
+        let cancelled = store::cancel(state.db.durable_pool(), &order, from).await;
         state.pricing.forget_catalog();
         cancelled?
     } else {
@@ -401,7 +449,7 @@ pub async fn refresh_payment(state: &AppState, payment_id: &str) -> Result<(), A
             // Only the order's newest payment decides; an older attempt's news is history.
             let newest = store::latest_payment(pool, order.order_id).await?;
             if newest.is_some_and(|newest| newest.payment_id == payment_id) {
-                let cancelled = store::cancel(pool, &order, current).await;
+                let cancelled = store::cancel(state.db.durable_pool(), &order, current).await;
                 state.pricing.forget_catalog();
                 cancelled?;
             }

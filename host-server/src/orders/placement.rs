@@ -62,10 +62,37 @@ pub async fn place(state: &AppState, cart_id: &str, key: Option<&str>) -> Result
         return Ok(Placement::Existing(order));
     }
     let lines = engine::order::order_lines(&cart.input, &cart.calculation)?;
-    let placed = write(pool, &cart, &checked, &lines, key).await;
+    // Stock, gift-card balance and the order must survive power loss once committed.
+    let placed = write(state.db.durable_pool(), &cart, &checked, &lines, key).await;
     // Stock was reserved (or a replaced order's stock given back): cached entries are stale.
     state.pricing.forget_catalog();
     placed
+}
+
+/// An `Idempotency-Key` names one order request: the same key with another cart, or with the
+/// cart's contents changed since (when `fingerprint` is known), is refused with 422 and never
+/// answers another cart's order.
+pub fn check_key_reuse(order: &OrderRow, cart_id: &str, fingerprint: Option<&str>) -> Result<(), ApiError> {
+    let same_cart = order.cart_id.as_deref() == Some(cart_id);
+    let same_contents = fingerprint.is_none_or(|fingerprint| order.cart_fingerprint.as_deref() == Some(fingerprint));
+    if same_cart && same_contents {
+        return Ok(());
+    }
+    Err(ApiError::refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "errors.idempotencyKeyReused",
+        "This Idempotency-Key was used for another order request; use a new key",
+    ))
+}
+
+/// The fingerprint of the cart as it is now, when it can still be priced (a paid order's
+/// cart is gone; a cart whose gift card its own order spent no longer prices).
+pub async fn current_fingerprint(state: &AppState, cart_id: &str) -> Result<Option<String>, ApiError> {
+    match crate::cart::priced(state, cart_id).await {
+        Ok(Some(cart)) => Ok(Some(fingerprint(&cart)?)),
+        Ok(None) | Err(ApiError::Refused { .. } | ApiError::BadRequest { .. } | ApiError::Engine(_)) => Ok(None),
+        Err(other) => Err(other),
+    }
 }
 
 /// An unpaid order of a cart that has changed since is replaced; any other is kept.
@@ -162,6 +189,19 @@ async fn check_discount_code(pool: &AnyPool, code: &str, account_id: Option<&str
         .fetch_one(pool)
         .await?;
     let Some(limit) = limit else { return Ok(()) };
+    let mut connection = pool.acquire().await?;
+    check_customer_uses(&mut connection, code, limit, account_id, email).await
+}
+
+/// The customer (by account or e-mail address) must have used the code fewer than `limit`
+/// times in orders that are not cancelled.
+async fn check_customer_uses(
+    connection: &mut AnyConnection,
+    code: &str,
+    limit: i64,
+    account_id: Option<&str>,
+    email: &str,
+) -> Result<(), ApiError> {
     let (used,): (i64,) = sqlx::query_as(
         "SELECT COUNT(*) FROM orders WHERE LOWER(discount_code) = LOWER($1) AND status <> 'cancelled' \
          AND (LOWER(email_address) = LOWER($2) OR (account_id IS NOT NULL AND account_id = $3))",
@@ -169,12 +209,25 @@ async fn check_discount_code(pool: &AnyPool, code: &str, account_id: Option<&str
     .bind(code)
     .bind(email)
     .bind(account_id.unwrap_or_default())
-    .fetch_one(pool)
+    .fetch_one(connection)
     .await?;
     if used >= limit {
         return Err(ApiError::refused(StatusCode::CONFLICT, "errors.discountCodeUsed", "You have already used this discount code"));
     }
     Ok(())
+}
+
+/// The check of [`check_discount_code`] again inside the placing transaction, after the
+/// order counter serialized concurrent placements: the orders counted are every order
+/// committed before this one, so parallel orders of one customer use a code at most its limit.
+async fn recheck_customer_uses(connection: &mut AnyConnection, cart: &PricedCart, email: &str) -> Result<(), ApiError> {
+    let Some(code) = &cart.row.discount_code else { return Ok(()) };
+    let limit: Option<(Option<i64>,)> = sqlx::query_as("SELECT per_customer_limit FROM discount_codes WHERE LOWER(code) = LOWER($1)")
+        .bind(code)
+        .fetch_optional(&mut *connection)
+        .await?;
+    let Some((Some(limit),)) = limit else { return Ok(()) };
+    check_customer_uses(connection, code, limit, cart.owner.account_id.as_deref(), email).await
 }
 
 /// Something left to pay needs a method that collects money: a provider's (redirect) or a
@@ -214,6 +267,10 @@ fn fingerprint(cart: &PricedCart) -> Result<String, ApiError> {
     let mut input = cart.input.clone();
     for entry in &mut input.catalog {
         entry.stock = None;
+    }
+    // Nor is the gift card's balance: this order's own reservation moves it.
+    if let Some(card) = &mut input.gift_card {
+        card.balance = Money::ZERO;
     }
     let choices = serde_json::json!({
         "input": input,
@@ -258,6 +315,7 @@ async fn write(
         .await?;
     if let Some(key) = key {
         if let Some(order) = store::by_idempotency_key_in(&mut transaction, key).await? {
+            check_key_reuse(&order, &cart.row.cart_id, Some(&checked.fingerprint))?;
             return Ok(Placement::Existing(order));
         }
     }
@@ -272,6 +330,7 @@ async fn write(
     reserve_stock(&mut transaction, lines).await?;
     if let Some(code) = &cart.row.discount_code {
         use_discount_code(&mut transaction, code).await?;
+        recheck_customer_uses(&mut transaction, cart, &checked.email_address).await?;
     }
     if !take_gift_card_amount(&mut transaction, cart).await? {
         return Ok(Placement::PriceAgain);

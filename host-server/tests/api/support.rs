@@ -94,11 +94,11 @@ pub fn fixtures_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
 }
 
-fn postgres_admin_url() -> String {
+pub fn postgres_admin_url() -> String {
     std::env::var("TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
 }
 
-fn with_database(admin_url: &str, database: &str) -> String {
+pub fn with_database(admin_url: &str, database: &str) -> String {
     let (without_query, query) = admin_url.split_once('?').map_or((admin_url, None), |(url, q)| (url, Some(q)));
     let base = without_query.rsplit_once('/').map_or(without_query, |(base, _)| base);
     match query {

@@ -1,0 +1,298 @@
+//! Stored cart choices that no longer apply are taken off the cart, with a notice.
+//!
+//! A choice was checked when it was made, but the world moves on: a gift card is spent by
+//! another order, a discount code expires or is used up, the shop stops selling a variant or
+//! offering a payment or shipping method on the site. Were such a choice handed to the engine,
+//! it would refuse the cart, and every later read of the cart would fail (the storefront then
+//! throws the cart away). So before every calculation the engine input is checked for choices
+//! the engine would refuse, they are left out of the calculation and taken off the stored cart
+//! (compare-and-set, so a newer choice made meanwhile stays), and the answer says so once.
+
+use engine::cart::{CartInput, MAX_LINES, MAX_QUANTITY};
+use engine::promotions::codes_equal;
+use sqlx::AnyPool;
+
+use super::CartNotice;
+use super::cache::{CartCache, StoredCart};
+
+/// A stored choice taken off a cart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dropped {
+    /// The discount code unlocks no promotion of the site today.
+    DiscountCode(String),
+    /// The gift card is unknown or has no balance left.
+    GiftCard(String),
+    /// The site no longer offers the payment method.
+    PaymentMethod(i64),
+    /// The site no longer offers the shipping method; the cart goes on with the first it offers.
+    ShippingMethod { from: i64, to: i64 },
+    /// The site no longer sells the variant (or the cart holds more lines than a cart may).
+    Line(i64),
+    /// A count outside 1 to 999, brought within.
+    Quantity { variant: i64, from: i64, to: i64 },
+}
+
+impl Dropped {
+    /// The cart column the dropped choice was stored in; `None` for a line.
+    pub fn column(&self) -> Option<&'static str> {
+        match self {
+            Dropped::DiscountCode(_) => Some("discount_code"),
+            Dropped::GiftCard(_) => Some("gift_card_number"),
+            Dropped::PaymentMethod(_) => Some("payment_method_id"),
+            Dropped::ShippingMethod { .. } => Some("shipping_method"),
+            Dropped::Line(_) | Dropped::Quantity { .. } => None,
+        }
+    }
+
+    /// What the customer is told.
+    pub fn notice(&self) -> CartNotice {
+        let (code, message) = match self {
+            Dropped::DiscountCode(_) => (
+                "errors.discountCodeInvalid",
+                "The discount code no longer applies and was taken off the cart",
+            ),
+            Dropped::GiftCard(_) => (
+                "errors.giftCardRejected",
+                "Card details are incorrect or the balance is 0",
+            ),
+            Dropped::PaymentMethod(_) => (
+                "errors.paymentMethodUnavailable",
+                "The payment method is no longer offered; choose another",
+            ),
+            Dropped::ShippingMethod { .. } => (
+                "errors.shippingMethodUnavailable",
+                "The delivery method is no longer offered; check the delivery",
+            ),
+            Dropped::Line(_) => (
+                "errors.productUnavailable",
+                "A product is no longer sold and was taken out of the cart",
+            ),
+            Dropped::Quantity { .. } => (
+                "errors.quantityAdjusted",
+                "A quantity was brought within 1 to 999",
+            ),
+        };
+        CartNotice { code, message }
+    }
+}
+
+/// Leaves every choice the engine would refuse out of `input` and answers what was left out.
+pub fn take_off(input: &mut CartInput) -> Vec<Dropped> {
+    let mut dropped = Vec::new();
+    take_off_lines(input, &mut dropped);
+    if let Some(code) = input.discount_code.clone() {
+        let unlocks = input.promotions.iter().any(|promotion| {
+            promotion
+                .code
+                .as_deref()
+                .is_some_and(|own| codes_equal(own, &code))
+        });
+        if !unlocks {
+            input.discount_code = None;
+            dropped.push(Dropped::DiscountCode(code));
+        }
+    }
+    if input.gift_card.as_ref().is_some_and(|card| !card.can_pay()) {
+        input.gift_card = None;
+        // The number is filled in by `apply`, which knows the stored cart.
+        dropped.push(Dropped::GiftCard(String::new()));
+    }
+    if let Some(id) = input.payment_method_id {
+        if !input
+            .site
+            .payment_methods
+            .iter()
+            .any(|method| method.payment_method_id == id)
+        {
+            input.payment_method_id = None;
+            dropped.push(Dropped::PaymentMethod(
+                i64::try_from(id).unwrap_or_default(),
+            ));
+        }
+    }
+    let offered = &input.site.shipping_options;
+    if !offered
+        .iter()
+        .any(|option| option.shipping_method == input.shipping_method)
+    {
+        if let Some(first) = offered.first() {
+            let from = i64::from(input.shipping_method.number());
+            input.shipping_method = first.shipping_method;
+            dropped.push(Dropped::ShippingMethod {
+                from,
+                to: i64::from(first.shipping_method.number()),
+            });
+        }
+    }
+    dropped
+}
+
+fn take_off_lines(input: &mut CartInput, dropped: &mut Vec<Dropped>) {
+    let catalog = &input.catalog;
+    let mut kept = 0;
+    input.products.retain(|line| {
+        let sold = catalog.iter().any(|entry| {
+            entry.product_variant_id == line.product_variant_id
+                && line.product_id.is_none_or(|id| id == entry.product_id)
+        });
+        let keep = sold && kept < MAX_LINES;
+        kept += usize::from(keep);
+        if !keep {
+            dropped.push(Dropped::Line(
+                i64::try_from(line.product_variant_id).unwrap_or_default(),
+            ));
+        }
+        keep
+    });
+    for line in &mut input.products {
+        let within = line.count.clamp(1, MAX_QUANTITY);
+        if within != line.count {
+            let variant = i64::try_from(line.product_variant_id).unwrap_or_default();
+            dropped.push(Dropped::Quantity {
+                variant,
+                from: line.count,
+                to: within,
+            });
+            line.count = within;
+        }
+    }
+}
+
+/// Takes the dropped choices off the stored cart as it is shown, changed at `now`.
+pub fn apply(cart: &mut StoredCart, dropped: &mut [Dropped], now: i64) {
+    for drop in dropped.iter_mut() {
+        let row = &mut cart.row;
+        match drop {
+            Dropped::DiscountCode(_) => row.discount_code = None,
+            Dropped::GiftCard(number) => *number = row.gift_card_number.take().unwrap_or_default(),
+            Dropped::PaymentMethod(_) => {
+                row.payment_method_id = None;
+                row.issuer = None;
+            }
+            Dropped::ShippingMethod { to, .. } => row.shipping_method = *to,
+            Dropped::Line(variant) => {
+                cart.lines
+                    .retain(|line| line.product_variant_id != *variant);
+                cart.samples
+                    .retain(|sample| sample.product_variant_id != *variant);
+            }
+            Dropped::Quantity { variant, to, .. } => {
+                cart.lines
+                    .iter_mut()
+                    .filter(|line| line.product_variant_id == *variant)
+                    .for_each(|line| line.count = *to);
+            }
+        }
+    }
+    if !dropped.is_empty() {
+        cart.row.last_modified = cart.row.last_modified.max(now);
+    }
+}
+
+/// Writes the dropped choices, each only where the cart still holds the dropped value, so a
+/// choice made meanwhile stays.
+pub async fn persist(
+    pool: &AnyPool,
+    cache: &CartCache,
+    cart_id: &str,
+    dropped: &[Dropped],
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    if dropped.is_empty() {
+        return Ok(());
+    }
+    let _change = cache.change(cart_id);
+    let mut transaction = pool.begin().await?;
+    for drop in dropped {
+        let query = match drop {
+            Dropped::DiscountCode(code) => {
+                sqlx::query("UPDATE carts SET discount_code = NULL WHERE cart_id = $1 AND discount_code = $2").bind(cart_id).bind(code.clone())
+            }
+            Dropped::GiftCard(number) => sqlx::query("UPDATE carts SET gift_card_number = NULL WHERE cart_id = $1 AND gift_card_number = $2")
+                .bind(cart_id)
+                .bind(number.clone()),
+            Dropped::PaymentMethod(id) => {
+                sqlx::query("UPDATE carts SET payment_method_id = NULL, issuer = NULL WHERE cart_id = $1 AND payment_method_id = $2")
+                    .bind(cart_id)
+                    .bind(*id)
+            }
+            Dropped::ShippingMethod { from, to } => {
+                sqlx::query("UPDATE carts SET shipping_method = $3 WHERE cart_id = $1 AND shipping_method = $2").bind(cart_id).bind(*from).bind(*to)
+            }
+            Dropped::Line(variant) => {
+                sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1 AND product_variant_id = $2")
+                    .bind(cart_id)
+                    .bind(*variant)
+                    .execute(&mut *transaction)
+                    .await?;
+                sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2").bind(cart_id).bind(*variant)
+            }
+            Dropped::Quantity { variant, from, to } => sqlx::query(
+                "UPDATE cart_lines SET count = $4 WHERE cart_id = $1 AND product_variant_id = $2 AND count = $3",
+            )
+            .bind(cart_id)
+            .bind(*variant)
+            .bind(*from)
+            .bind(*to),
+        };
+        query.execute(&mut *transaction).await?;
+    }
+    sqlx::query("UPDATE carts SET last_modified = $1 WHERE cart_id = $2")
+        .bind(now)
+        .bind(cart_id)
+        .execute(&mut *transaction)
+        .await?;
+    transaction.commit().await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input() -> CartInput {
+        serde_json::from_value(serde_json::json!({
+            "site": {"vatPercentageHigh": "21", "vatPercentageLow": "9", "currency": "EUR",
+                     "shippingOptions": [{"shippingMethod": 0, "price": "4.95"}],
+                     "freeShippingRules": [], "paymentMethods": [{"paymentMethodId": 1, "costs": "0.00"}]},
+            "catalog": [{"productId": 1, "productVariantId": 11, "productType": 1, "vatType": "high", "unitPrice": "10.00",
+                         "stock": null, "description": "a", "productLabel": "a", "productGroup": null}],
+            "promotions": [],
+            "products": [{"productId": 1, "productVariantId": 11, "count": 1000, "rqsSamples": []},
+                         {"productId": 2, "productVariantId": 22, "count": 1, "rqsSamples": []}],
+            "discountCode": "ELSEWHERE",
+            "shippingMethod": 1,
+            "paymentMethodId": 7,
+            "giftCard": {"balance": "0.00", "valid": true}
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn every_choice_the_engine_would_refuse_is_taken_off_and_the_rest_calculates() {
+        let mut input = input();
+        assert!(engine::cart::calculate(&input).is_err());
+        let dropped = take_off(&mut input);
+        assert_eq!(
+            dropped,
+            [
+                Dropped::Line(22),
+                Dropped::Quantity {
+                    variant: 11,
+                    from: 1000,
+                    to: 999
+                },
+                Dropped::DiscountCode("ELSEWHERE".to_owned()),
+                Dropped::GiftCard(String::new()),
+                Dropped::PaymentMethod(7),
+                Dropped::ShippingMethod { from: 1, to: 0 },
+            ]
+        );
+        let calculated = engine::cart::calculate(&input).unwrap();
+        assert_eq!(
+            calculated.total_amount.to_string(),
+            "9994.95",
+            "999 × 10.00 and shipping"
+        );
+        assert!(take_off(&mut input).is_empty(), "nothing more to take off");
+    }
+}
