@@ -71,40 +71,20 @@ pub async fn by_email(pool: &AnyPool, email: &str) -> Result<Option<AccountRow>,
         .await
 }
 
-/// Inserts an account; `None` when the e-mail address is taken.
-pub async fn insert(pool: &AnyPool, account: &NewAccount<'_>) -> Result<Option<String>, sqlx::Error> {
-    let account_id = secrets::new_id();
-    let inserted = sqlx::query(
-        "INSERT INTO accounts (account_id, email_address, password_hash, first_name, last_name, phone_number, \
-         language_id, site_id, newsletter, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
-         ON CONFLICT (email_address) DO NOTHING",
-    )
-    .bind(&account_id)
-    .bind(normalize_email(account.email_address))
-    .bind(account.password_hash)
-    .bind(account.first_name.trim())
-    .bind(account.last_name.trim())
-    .bind(account.phone_number.trim())
-    .bind(account.language_id)
-    .bind(account.site_id)
-    .bind(i64::from(account.newsletter))
-    .bind(clock::now())
-    .execute(pool)
-    .await?;
-    Ok((inserted.rows_affected() == 1).then_some(account_id))
-}
-
 /// Inserts an account, or renews one that registered with this address but was never
 /// activated (its password, names and tokens are replaced, so only the newest activation mail
-/// works). `None` when an activated account has the address.
+/// works), in one statement. `None` when an activated account has the address.
 pub async fn insert_or_renew_unactivated(pool: &AnyPool, account: &NewAccount<'_>) -> Result<Option<String>, sqlx::Error> {
-    if let Some(account_id) = insert(pool, account).await? {
-        return Ok(Some(account_id));
-    }
-    let renewed: Option<(String,)> = sqlx::query_as(
-        "UPDATE accounts SET password_hash = $1, first_name = $2, last_name = $3, phone_number = $4, language_id = $5, \
-         site_id = $6, newsletter = $7, created_at = $8 WHERE email_address = $9 AND activated_at IS NULL RETURNING account_id",
+    let stored: Option<(String,)> = sqlx::query_as(
+        "INSERT INTO accounts (account_id, email_address, password_hash, first_name, last_name, phone_number, \
+         language_id, site_id, newsletter, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+         ON CONFLICT (email_address) DO UPDATE SET password_hash = excluded.password_hash, \
+         first_name = excluded.first_name, last_name = excluded.last_name, phone_number = excluded.phone_number, \
+         language_id = excluded.language_id, site_id = excluded.site_id, newsletter = excluded.newsletter, \
+         created_at = excluded.created_at WHERE accounts.activated_at IS NULL RETURNING account_id",
     )
+    .bind(secrets::new_id())
+    .bind(normalize_email(account.email_address))
     .bind(account.password_hash)
     .bind(account.first_name.trim())
     .bind(account.last_name.trim())
@@ -113,10 +93,10 @@ pub async fn insert_or_renew_unactivated(pool: &AnyPool, account: &NewAccount<'_
     .bind(account.site_id)
     .bind(i64::from(account.newsletter))
     .bind(clock::now())
-    .bind(normalize_email(account.email_address))
     .fetch_optional(pool)
     .await?;
-    let Some((account_id,)) = renewed else { return Ok(None) };
+    let Some((account_id,)) = stored else { return Ok(None) };
+    // A renewed account's earlier links stop working; a new account has none.
     sqlx::query("DELETE FROM account_tokens WHERE account_id = $1").bind(&account_id).execute(pool).await?;
     Ok(Some(account_id))
 }
