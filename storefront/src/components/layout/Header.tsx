@@ -50,10 +50,14 @@ export function Header() {
         <nav className={styles.tools} aria-label={t('nav.account')}>
           <LanguageSwitch />
           <AccountTools />
-          <Link to={paths.cart} aria-label={t('header.cartItems', { count })} data-testid="cart-link">
+          <Link to={paths.cart} data-testid="cart-link">
             {t('header.cart')}
-            <span className={styles.count} data-testid="cart-count">
+            <span className={styles.count} data-testid="cart-count" aria-hidden="true">
               {count}
+            </span>
+            <span className={styles.visuallyHidden} data-testid="cart-count-text">
+              {' '}
+              {t('header.cartItems', { count })}
             </span>
           </Link>
         </nav>

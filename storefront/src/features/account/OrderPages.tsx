@@ -156,13 +156,13 @@ export function OrdersPage() {
   const { t } = useTranslation();
   const { orderId } = useParams();
   const data = useLoaderData() as AccountLoaderData<'orders'>;
-  if (orderId && data.order && data.paymentMethods) {
+  if (orderId && data.order) {
     return (
       <Page title={`${t('account.orders.orderNumber')} ${orderId}`} testId="page-account-order">
         <p>
           <Link to={paths.account.orders}>{t('account.orders.backToOrders')}</Link>
         </p>
-        <Data resolve={Promise.all([data.order, data.paymentMethods.catch(() => [])])}>
+        <Data resolve={data.order}>
           {([order, methods]) => <OrderDetailView order={order} paymentMethod={methods.find((method) => method.paymentMethodId === order.paymentMethodId)?.name ?? null} />}
         </Data>
       </Page>

@@ -78,7 +78,7 @@ export function InformationPage() {
       {current === 'reviews' && data.reviews ? (
         <ReviewsSection reviews={data.reviews} />
       ) : (
-        <Data resolve={Promise.all([data.account, data.company, data.delivery, data.countries])}>
+        <Data resolve={data.profile}>
           {([account, company, delivery, countries]) => {
             switch (current) {
               case 'company':

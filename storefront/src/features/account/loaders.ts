@@ -66,8 +66,8 @@ export const accountLoaders = {
   }),
   orders: ({ params, request }: LoaderFunctionArgs) =>
     params.orderId
-      ? { order: guarded(accountApi.order(params.orderId)), paymentMethods: guarded(accountApi.paymentMethods()), orders: null }
-      : { orders: guarded(accountApi.orders(1, pageSizeOf(request))), order: null, paymentMethods: null },
+      ? { order: guarded(Promise.all([accountApi.order(params.orderId), accountApi.paymentMethods().catch(() => [])])), orders: null }
+      : { orders: guarded(accountApi.orders(1, pageSizeOf(request))), order: null },
   invoices: () => ({ invoices: guarded(accountApi.invoices(1)) }),
   returns: () => ({
     returns: guarded(accountApi.returns().then(itemsOf)),
@@ -94,10 +94,7 @@ export const accountLoaders = {
     return {
       emailConfirmed,
       reviews: params.action === 'reviews' ? guarded(loadReviews()) : null,
-      account: guarded(accountApi.account()),
-      company: guarded(accountApi.company()),
-      delivery: guarded(accountApi.delivery()),
-      countries: guarded(accountApi.countries()),
+      profile: guarded(Promise.all([accountApi.account(), accountApi.company(), accountApi.delivery(), accountApi.countries()])),
     };
   },
 };
