@@ -50,6 +50,15 @@ async function freshPage(): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
+/** At 320 px wide the page fits: nothing scrolls sideways. */
+async function expectFitsAt320(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.waitForTimeout(100);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(width, page.url()).toBeLessThanOrEqual(320);
+}
+
 /** Runs axe-core on the page as it is: no serious or critical violation. */
 async function expectAccessible(page: Page): Promise<void> {
   // The page as it rests: no pointer over a link (the theme's hover colour is not the subject).
@@ -79,6 +88,7 @@ describe('visitors who are not signed in', () => {
     await page.goto(`${origin}/account/register/`);
     await page.getByTestId('register-form').waitFor();
     await expectAccessible(page);
+    await expectFitsAt320(page);
     // The engine's rules first: an empty form names its required fields.
     await page.getByRole('button', { name: 'Account aanmaken' }).click();
     await expect.poll(() => page.getByTestId('error-firstName').textContent()).toBe('Dit is een verplicht veld');
@@ -193,6 +203,7 @@ describe('visitors who are not signed in', () => {
     expect(await page.getByTestId('order-amounts').textContent()).toContain('Totaal incl. btw');
     expect(await page.getByTestId('order-history').locator('li').count()).toBeGreaterThan(0);
     await expectAccessible(page);
+    await expectFitsAt320(page);
 
     await page.goto(`${origin}/account/login/`);
     await page.getByTestId('page-account-home').waitFor();
@@ -256,6 +267,7 @@ describe('a demo customer', () => {
     const form = page.getByTestId('personal-form');
     await form.waitFor();
     await expectAccessible(page);
+    await expectFitsAt320(page);
     await form.getByLabel('Voornaam').fill('');
     await form.getByRole('button', { name: 'Opslaan' }).click();
     await expect.poll(() => page.getByTestId('error-firstName').textContent()).toBe('Dit is een verplicht veld');
