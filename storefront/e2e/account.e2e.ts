@@ -319,6 +319,8 @@ describe('a demo customer', () => {
     await item.waitFor();
     await expectAccessible(page);
     expect(await item.getByTestId('subscription-status').textContent()).toBe('Geactiveerd');
+    // The product by its name, not its number.
+    expect(await item.getByRole('heading').textContent()).not.toMatch(/^Artikel \d+$/);
     expect(await item.getByTestId('subscription-resume').count()).toBe(0);
     await item.getByTestId('subscription-pause').click();
     await expect.poll(() => item.getByTestId('subscription-status').textContent()).toBe('Gepauzeerd');

@@ -291,7 +291,7 @@ function SubscriptionItem({ initial }: { initial: Subscription }) {
   return (
     <>
       <h2 className={styles.cardTitle} id={`subscription-${id}`}>
-        {t('account.subscriptions.product', { number: subscription.productVariantId })}
+        {initial.productName ?? t('account.subscriptions.product', { number: subscription.productVariantId })}
       </h2>
       <dl className={styles.facts}>
         <dt>{t('account.orders.status')}</dt>

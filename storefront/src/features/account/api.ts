@@ -119,6 +119,8 @@ export interface ResultSummary {
 
 export interface Subscription {
   subscriptionId: string;
+  /** The product's name, looked up by the loader (null when the site does not sell it). */
+  productName?: string | null;
   productVariantId: number;
   quantity: number;
   intervalWeeks: number;
@@ -212,6 +214,8 @@ export const accountApi = {
   updateDelivery: (body: { alternativeShippingAddress: boolean; firstName?: string; lastName?: string; address?: Address }) =>
     apiFetch<unknown>('/api/account/deliveryaddress', { method: 'PUT', body }),
   countries: () => apiFetch<Country[]>('/api/countries/localizedname'),
+  variant: (productVariantId: number) =>
+    apiFetch<{ name: string; variantLabel: string | null; url?: string }>(`/api/products/variant/${q(productVariantId)}`),
   paymentMethods: () => apiFetch<PaymentMethod[]>('/api/paymentmethods'),
   orders: (page: number, pageSize = 10) => apiFetch<Paged<OrderSummary>>(`/api/account/orders?page=${page}&pageSize=${pageSize}`),
   order: (orderNumber: string) => apiFetch<OrderDetail>(`/api/account/orders/${q(orderNumber)}`),

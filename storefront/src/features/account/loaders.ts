@@ -8,7 +8,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../api/client';
 import { paths } from '../../app/paths';
 import { readProblem } from '../../lib/apiErrors';
-import { accountApi, itemsOf, type OwnReview, type ReviewRequest } from './api';
+import { accountApi, itemsOf, type OwnReview, type ReviewRequest, type Subscription } from './api';
 
 export interface ConfirmData {
   expired: boolean;
@@ -51,6 +51,20 @@ export async function loadReviews(): Promise<ReviewsData> {
   return { reviews: answer.reviews, requests: answer.reviewRequests, productNames };
 }
 
+/** The subscriptions with their products' names (the variant's product page, when the site sells it). */
+async function withProductNames(subscriptions: Subscription[]): Promise<Subscription[]> {
+  const ids = [...new Set(subscriptions.map((subscription) => subscription.productVariantId))];
+  const names = new Map(
+    await Promise.all(
+      ids.map(async (id) => {
+        const variant = await accountApi.variant(id).catch(() => null);
+        return [id, variant ? [variant.name, variant.variantLabel].filter(Boolean).join(' ') : null] as const;
+      }),
+    ),
+  );
+  return subscriptions.map((subscription) => ({ ...subscription, productName: names.get(subscription.productVariantId) ?? null }));
+}
+
 /** The server's page size of account lists, unless the URL asks for another (`ps`, 1-100). */
 export const ACCOUNT_PAGE_SIZE = 10;
 
@@ -77,7 +91,7 @@ export const accountLoaders = {
     results: guarded(accountApi.results().then(itemsOf)),
     advice: guarded(accountApi.feedAdvice().then(itemsOf)),
   }),
-  subscriptions: () => ({ subscriptions: guarded(accountApi.subscriptions().then(itemsOf)) }),
+  subscriptions: () => ({ subscriptions: guarded(accountApi.subscriptions().then(itemsOf).then(withProductNames)) }),
   information: async ({ params, request }: LoaderFunctionArgs) => {
     const query = new URL(request.url).searchParams;
     // The link of the e-mail change mail: information/email/?token=&userId=
