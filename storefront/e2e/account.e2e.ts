@@ -283,6 +283,8 @@ describe('a demo customer', () => {
 
     await page.getByRole('link', { name: 'Bedrijfsgegevens' }).click();
     await page.getByTestId('company-form').waitFor();
+    // The focus moved to the new page's heading.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Bezorgadres' }).click();
     await page.getByTestId('delivery-form').waitFor();

@@ -1,6 +1,6 @@
 /** Account home, orders (list with load more, one order's detail, order again) and invoices. */
 import { useAtomValue, useStore } from 'jotai';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useNavigate, useParams } from 'react-router';
 
@@ -121,6 +121,10 @@ function OrdersList({ first }: { first: Paged<OrderSummary> }) {
   const orders = pages.flatMap((page) => page.items);
   const last = pages[pages.length - 1] ?? first;
   const [firstNewIndex, setFirstNewIndex] = useState<number | undefined>();
+  // After "load more" the focus goes to the first order added.
+  useEffect(() => {
+    if (firstNewIndex !== undefined) firstNewRef.current?.focus();
+  }, [firstNewIndex]);
   if (orders.length === 0) return <Empty testId="orders-empty">{t('account.orders.empty')}</Empty>;
   const loadMore = async () => {
     setBusy(true);
@@ -129,7 +133,6 @@ function OrdersList({ first }: { first: Paged<OrderSummary> }) {
       const next = await accountApi.orders(last.page + 1, last.pageSize);
       setFirstNewIndex(orders.length);
       setPages([...pages, next]);
-      requestAnimationFrame(() => firstNewRef.current?.focus());
     } catch (problem) {
       setError(serverErrors(problem, t)._ ?? t('errors.generic'));
     } finally {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 
 import { paths } from '../../app/paths';
+import { FocusHeadingOnNavigate } from '../../components/ui/FocusHeading';
 import { useSignOut } from '../../lib/session';
 import styles from './Account.module.css';
 
@@ -41,7 +42,8 @@ export function AccountLayout() {
     [`${paths.account.information}reviews/`, t('account.menu.reviews')],
   ] as const;
   return (
-    <div className={styles.layout}>
+    <div className={styles.layout} data-account-area>
+      <FocusHeadingOnNavigate selector="[data-account-area]" />
       <nav className={styles.menu} aria-label={t('account.title')}>
         <ul>
           {links.map(([to, label]) => (
@@ -61,6 +63,16 @@ export function AccountLayout() {
       <div className={styles.content}>
         <Outlet />
       </div>
+    </div>
+  );
+}
+
+/** The frame of the pages for visitors who are not signed in: the focus follows navigation. */
+export function AccountVisitorLayout() {
+  return (
+    <div data-account-visitor>
+      <FocusHeadingOnNavigate selector="[data-account-visitor]" />
+      <Outlet />
     </div>
   );
 }
