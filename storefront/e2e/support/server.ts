@@ -13,6 +13,8 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface RunningServer {
   baseUrl: string;
+  /** The folder the server writes its mail to (`.eml` files), in the scratch folder. */
+  outboxDir: string;
   stop(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function startServer(): Promise<RunningServer> {
   await waitUntilHealthy(baseUrl, child);
   return {
     baseUrl,
+    outboxDir: join(scratch, 'outbox'),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -10,12 +10,15 @@ export const API_TIMEOUT_MS = 20_000;
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
+  /** The `Retry-After` of a 429, in seconds. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, body: unknown) {
+  constructor(status: number, body: unknown, retryAfterSeconds: number | null = null) {
     super(`An unexpected server error occurred. (${status})`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -54,13 +57,15 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   if (context.siteId !== undefined) headers.siteid = String(context.siteId);
   if (context.languageId !== undefined) headers.languageid = String(context.languageId);
   Object.assign(headers, options.headers);
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (multipart, e.g. a return's photo) sets its own content type.
+  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'include',
       signal,
     });
@@ -70,6 +75,9 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   }
   const body = await readBody(response);
   const accepted = options.acceptStatus ? options.acceptStatus.includes(response.status) : response.ok;
-  if (!accepted) throw new ApiError(response.status, body);
+  if (!accepted) {
+    const retryAfter = Number(response.headers.get('Retry-After'));
+    throw new ApiError(response.status, body, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  }
   return body as T;
 }

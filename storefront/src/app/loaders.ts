@@ -27,9 +27,21 @@ export function withCanonicalUrl(loader?: LoaderFunction): LoaderFunction {
 }
 
 /** Children of /account that need a signed-in visitor: others go to the login page. */
-export async function signedInOnly(): Promise<null> {
-  if (!(await isAuthenticated())) throw redirect(paths.account.login);
+export async function signedInOnly({ request }: { request: Request }): Promise<null> {
+  if (!(await isAuthenticated())) {
+    // After signing in, the visitor comes back to the page asked for.
+    const url = new URL(request.url);
+    throw redirect(`${paths.account.login}?i=1&returnUrl=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  }
   return null;
+}
+
+/** A signed-in page's guard, then its own loader. */
+export function signedIn<T>(loader: (args: LoaderFunctionArgs) => T | Promise<T>): LoaderFunction {
+  return async (args) => {
+    await signedInOnly(args);
+    return loader(args);
+  };
 }
 
 /** Children of /account for visitors who are not signed in: others go to the account home. */
@@ -49,10 +61,13 @@ export async function resetLoader({ request }: LoaderFunctionArgs): Promise<null
   return anonymousOnly();
 }
 
-/** confirm/ needs token and userId, otherwise the home page. */
-export async function confirmLoader({ request }: LoaderFunctionArgs): Promise<null> {
-  if (!hasTokenAndUser(request)) throw redirect(paths.home);
-  return anonymousOnly();
+/** confirm/ needs token and userId, otherwise the home page; then `confirm` activates the account. */
+export function confirmLoader<T>(confirm: (args: LoaderFunctionArgs) => Promise<T>): LoaderFunction {
+  return async (args) => {
+    if (!hasTokenAndUser(args.request)) throw redirect(paths.home);
+    await anonymousOnly();
+    return confirm(args);
+  };
 }
 
 /** What the login page shows from its query flags i, s, a, r and e. */

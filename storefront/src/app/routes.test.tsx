@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { json, mockApi, type MockRoute } from '../test/api';
+import { accountRoutes } from '../test/account';
 import { renderApp } from '../test/app';
 
 const signedIn = (value: boolean): MockRoute => ({ method: 'POST', url: '/api/authentication/isauthenticated', respond: value });
@@ -136,16 +137,18 @@ describe('account guards', () => {
     const { router } = await renderApp('/account/orders/123/');
     expect(await screen.findByTestId('page-login')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account/login/');
+    // Back to the page asked for after signing in.
+    expect(router.state.location.search).toBe(`?i=1&returnUrl=${encodeURIComponent('/account/orders/123/')}`);
     expect(requests.filter((request) => request.url === '/api/authentication/isauthenticated')).toHaveLength(2);
   });
 
   it('lets a signed-in visitor in, with the route parameters', async () => {
-    mockApi([signedIn(true)]);
-    const { router } = await renderApp('/account/orders/123/');
-    expect(await screen.findByTestId('page-account-orders')).toHaveTextContent('123');
+    mockApi(accountRoutes());
+    const { router } = await renderApp('/account/orders/HS-2026-000101/');
+    expect(await screen.findByTestId('page-account-order')).toHaveTextContent('HS-2026-000101');
     for (const [path, testId] of [
       ['/account/', 'page-account-home'],
-      ['/account/information/edit/', 'page-account-information-edit'],
+      ['/account/information/company/', 'page-account-information-company'],
       ['/account/invoices/', 'page-account-invoices'],
       ['/account/returns/55/', 'page-account-returns'],
       ['/account/rqs-results/', 'page-account-rqs-results'],
@@ -157,7 +160,7 @@ describe('account guards', () => {
   });
 
   it('sends a signed-in visitor from an anonymous-only page to the account', async () => {
-    mockApi([signedIn(true)]);
+    mockApi(accountRoutes());
     for (const path of ['/account/login/', '/account/register/', '/account/forgot/', '/account/resend-confirmation/']) {
       const { router, view } = await renderApp(path);
       expect(await screen.findByTestId('page-account-home')).toBeInTheDocument();
@@ -173,7 +176,7 @@ describe('account guards', () => {
   });
 
   it('sends reset/ without token and userId to the account base', async () => {
-    mockApi([signedIn(true)]);
+    mockApi(accountRoutes());
     const { router } = await renderApp('/account/reset/?token=abc');
     await screen.findByTestId('page-account-home');
     expect(router.state.location.pathname).toBe('/account/');
@@ -200,7 +203,7 @@ describe('account guards', () => {
     expect(page).toHaveTextContent('Gelukt! Je kunt nu inloggen.');
     expect(page).toHaveTextContent('Je account is geactiveerd.');
     expect(page).toHaveTextContent('Je wachtwoord is gewijzigd.');
-    expect(screen.getByRole('alert')).toHaveTextContent('Account geblokkeerd');
+    expect(screen.getByText('Account geblokkeerd')).toHaveAttribute('role', 'alert');
   });
 });
 
@@ -212,7 +215,7 @@ describe('the shell', () => {
     expect(screen.getByTestId('cart-count')).toHaveTextContent('0');
     act(() => store.set(cartItemCountAtom, 3));
     await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('3'));
-    expect(screen.getByTestId('cart-link')).toHaveAttribute('aria-label', '3 artikelen in je winkelwagen');
+    expect(screen.getByTestId('cart-link')).toHaveAccessibleName('Winkelwagen 3 artikelen in je winkelwagen');
     expect(screen.getByTestId('cookie-consent')).toBeInTheDocument();
     expect(screen.getByTestId('language-switch')).toHaveValue('1');
     expect(screen.getByRole('option', { name: 'English' })).toBeInTheDocument();

@@ -13,6 +13,7 @@ import {
   AccountInformationRoute,
   AccountInvoicesRoute,
   AccountLayout,
+  AccountVisitorLayout,
   AccountOrdersRoute,
   AccountReturnsRoute,
   AccountRqsResultsRoute,
@@ -36,7 +37,8 @@ import {
   MediaItemRoute,
   SearchRoute,
 } from '../routes/ShopRoutes';
-import { anonymousOnly, confirmLoader, dynamicPageLoader, resetLoader, signedInOnly, withCanonicalUrl } from './loaders';
+import { accountLoaders, confirmAccountLoader } from '../features/account';
+import { anonymousOnly, confirmLoader, dynamicPageLoader, resetLoader, signedIn, withCanonicalUrl } from './loaders';
 import type { CheckoutStep } from './paths';
 
 export interface RouteOptions {
@@ -89,21 +91,26 @@ export function buildRoutes({ comparePath }: RouteOptions): RouteObject[] {
                 {
                   element: <AccountLayout />,
                   children: [
-                    page('account.home', undefined, <AccountHomeRoute />, withCanonicalUrl(signedInOnly)),
-                    page('account.information', 'information/:action?', <AccountInformationRoute />, withCanonicalUrl(signedInOnly)),
-                    page('account.orders', 'orders/:orderId?', <AccountOrdersRoute />, withCanonicalUrl(signedInOnly)),
-                    page('account.invoices', 'invoices', <AccountInvoicesRoute />, withCanonicalUrl(signedInOnly)),
-                    page('account.returns', 'returns/:productVariantId?', <AccountReturnsRoute />, withCanonicalUrl(signedInOnly)),
-                    page('account.rqsResults', 'rqs-results', <AccountRqsResultsRoute />, withCanonicalUrl(signedInOnly)),
-                    page('account.subscriptions', 'subscriptions', <AccountSubscriptionsRoute />, withCanonicalUrl(signedInOnly)),
+                    page('account.home', undefined, <AccountHomeRoute />, withCanonicalUrl(signedIn(accountLoaders.home))),
+                    page('account.information', 'information/:action?', <AccountInformationRoute />, withCanonicalUrl(signedIn(accountLoaders.information))),
+                    page('account.orders', 'orders/:orderId?', <AccountOrdersRoute />, withCanonicalUrl(signedIn(accountLoaders.orders))),
+                    page('account.invoices', 'invoices', <AccountInvoicesRoute />, withCanonicalUrl(signedIn(accountLoaders.invoices))),
+                    page('account.returns', 'returns/:productVariantId?', <AccountReturnsRoute />, withCanonicalUrl(signedIn(accountLoaders.returns))),
+                    page('account.rqsResults', 'rqs-results', <AccountRqsResultsRoute />, withCanonicalUrl(signedIn(accountLoaders.results))),
+                    page('account.subscriptions', 'subscriptions', <AccountSubscriptionsRoute />, withCanonicalUrl(signedIn(accountLoaders.subscriptions))),
                   ],
                 },
-                page('account.register', 'register', <RegisterRoute />, withCanonicalUrl(anonymousOnly)),
-                page('account.login', 'login', <LoginRoute />, withCanonicalUrl(anonymousOnly)),
-                page('account.reset', 'reset', <ResetRoute />, withCanonicalUrl(resetLoader)),
-                page('account.forgot', 'forgot', <ForgotRoute />, withCanonicalUrl(anonymousOnly)),
-                page('account.resendConfirmation', 'resend-confirmation', <ResendConfirmationRoute />, withCanonicalUrl(anonymousOnly)),
-                page('account.confirm', 'confirm', <ConfirmRoute />, withCanonicalUrl(confirmLoader)),
+                {
+                  element: <AccountVisitorLayout />,
+                  children: [
+                    page('account.register', 'register', <RegisterRoute />, withCanonicalUrl(anonymousOnly)),
+                    page('account.login', 'login', <LoginRoute />, withCanonicalUrl(anonymousOnly)),
+                    page('account.reset', 'reset', <ResetRoute />, withCanonicalUrl(resetLoader)),
+                    page('account.forgot', 'forgot', <ForgotRoute />, withCanonicalUrl(anonymousOnly)),
+                    page('account.resendConfirmation', 'resend-confirmation', <ResendConfirmationRoute />, withCanonicalUrl(anonymousOnly)),
+                    page('account.confirm', 'confirm', <ConfirmRoute />, withCanonicalUrl(confirmLoader(confirmAccountLoader))),
+                  ],
+                },
               ],
             },
             page('dynamic', '*', <DynamicRoute />, withCanonicalUrl(dynamicPageLoader)),

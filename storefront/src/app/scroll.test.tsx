@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { mockApi } from '../test/api';
+import { accountRoutes } from '../test/account';
 import { renderApp } from '../test/app';
 import { decideScroll } from './scroll';
 
@@ -34,10 +35,7 @@ describe('scroll rules (specification section 2)', () => {
   });
 
   it('is applied on navigation', async () => {
-    mockApi([
-      { method: 'POST', url: '/api/authentication/isauthenticated', respond: true },
-      { url: '/api/countries/localizedname', respond: [] },
-    ]);
+    mockApi(accountRoutes());
     const { router } = await renderApp('/cart/');
     await screen.findByTestId('page-cart');
     const scrollTo = vi.mocked(window.scrollTo);

@@ -57,3 +57,17 @@ export function useSite(): Site {
   if (!site) throw new Error('useSite() outside a started site');
   return site;
 }
+
+/** The signed-in customer as the header shows it (specification section 4, "Session"). */
+export interface SessionAccount {
+  firstName: string;
+  unreadQuickscanResults: number;
+}
+
+/**
+ * The session: `unknown` until the authentication check ran, then `anonymous` or `signedIn`
+ * with the account. Sign-in fetches the account; sign-out clears it.
+ */
+export type Session = { status: 'unknown' } | { status: 'anonymous' } | { status: 'signedIn'; account: SessionAccount };
+
+export const sessionAtom = atom<Session>({ status: 'unknown' });

@@ -9,7 +9,7 @@ import { LOCALIZATION_COOKIE, writeCookie } from '../app/cookies';
 import { buildRoutes } from '../app/routes';
 import { comparePath } from '../engine';
 import { initI18n, type Culture } from '../i18n';
-import { cultureAtom, hydratePersisted, siteAtom } from '../state';
+import { cultureAtom, hydratePersisted, sessionAtom, siteAtom, type Session } from '../state';
 
 /** The demo site "Hoefslag NL" as the API sends it (fixtures/sites.json, languages expanded). */
 export const HOEFSLAG_NL = {
@@ -52,6 +52,8 @@ export interface AppOptions {
   site?: Site;
   /** Leave the localization-choice cookie unset (the suggestion check then runs). */
   noLocalizationChoice?: boolean;
+  /** The session the header starts with; default: checked, nobody signed in (no request). */
+  session?: Session;
 }
 
 export async function renderApp(path: string, options: AppOptions = {}) {
@@ -64,6 +66,7 @@ export async function renderApp(path: string, options: AppOptions = {}) {
   hydratePersisted(store);
   store.set(siteAtom, site);
   store.set(cultureAtom, culture);
+  store.set(sessionAtom, options.session ?? { status: 'anonymous' });
   const router = createMemoryRouter(buildRoutes({ comparePath: comparePath({ culture }).path }), { initialEntries: [path] });
   const view = render(
     <Provider store={store}>

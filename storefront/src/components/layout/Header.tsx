@@ -1,10 +1,11 @@
-import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 
 import { paths } from '../../app/paths';
-import { cartItemCountAtom, primaryNavigationAtom, useSite } from '../../state';
+import { refreshSession, useSignOut } from '../../lib/session';
+import { cartItemCountAtom, primaryNavigationAtom, sessionAtom, useSite } from '../../state';
 import { useComparePath } from '../../app/useComparePath';
 import styles from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -48,11 +49,15 @@ export function Header() {
         </form>
         <nav className={styles.tools} aria-label={t('nav.account')}>
           <LanguageSwitch />
-          <Link to={paths.account.home}>{t('header.account')}</Link>
-          <Link to={paths.cart} aria-label={t('header.cartItems', { count })} data-testid="cart-link">
+          <AccountTools />
+          <Link to={paths.cart} data-testid="cart-link">
             {t('header.cart')}
-            <span className={styles.count} data-testid="cart-count">
+            <span className={styles.count} data-testid="cart-count" aria-hidden="true">
               {count}
+            </span>
+            <span className={styles.visuallyHidden} data-testid="cart-count-text">
+              {' '}
+              {t('header.cartItems', { count })}
             </span>
           </Link>
         </nav>
@@ -88,5 +93,81 @@ export function Header() {
         </ul>
       </nav>
     </header>
+  );
+}
+
+/**
+ * The account in the header: "Inloggen" for visitors; for a signed-in customer the greeting
+ * with the unread results and the account menu (a disclosure: open or closed) with sign-out.
+ */
+function AccountTools() {
+  const { t } = useTranslation();
+  const session = useAtomValue(sessionAtom);
+  const store = useStore();
+  const signOut = useSignOut();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (store.get(sessionAtom).status === 'unknown') void refreshSession(store);
+  }, [store]);
+  // A followed link closes the menu.
+  useEffect(() => setOpen(false), [location.pathname]);
+  if (session.status !== 'signedIn') {
+    return (
+      <Link to={paths.account.login} data-testid="header-login">
+        {t('header.login')}
+      </Link>
+    );
+  }
+  const unread = session.account.unreadQuickscanResults;
+  const links = [
+    [paths.account.home, t('account.menu.overview')],
+    [paths.account.orders, t('account.menu.orders')],
+    [paths.account.invoices, t('account.menu.invoices')],
+    [paths.account.rqsResults, t('account.menu.results')],
+    [paths.account.information, t('account.menu.personalData')],
+  ] as const;
+  return (
+    <div
+      className={styles.account}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          buttonRef.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.accountButton}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+        data-testid="account-menu-button"
+      >
+        <span data-testid="header-greeting">{t('account.greeting', { firstName: session.account.firstName })}</span>
+        {unread > 0 && (
+          <span className={styles.count} data-testid="header-unread">
+            <span aria-hidden="true">{unread}</span>
+            <span className={styles.visuallyHidden}>{t('header.unreadResults', { count: unread })}</span>
+          </span>
+        )}
+      </button>
+      <ul id={menuId} className={styles.accountMenu} hidden={!open} aria-label={t('header.accountMenu')}>
+        {links.map(([to, label]) => (
+          <li key={to}>
+            <Link to={to}>{label}</Link>
+          </li>
+        ))}
+        <li>
+          <button type="button" onClick={() => void signOut()} data-testid="header-sign-out">
+            {t('account.menu.signOut')}
+          </button>
+        </li>
+      </ul>
+    </div>
   );
 }

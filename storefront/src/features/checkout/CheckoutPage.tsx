@@ -6,13 +6,14 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 
 import { paths, type CheckoutStep } from '../../app/paths';
 import { Page } from '../../components/layout/Page';
 import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
 import { translateMessage } from '../../i18n';
+import { ForgotPasswordForm, ResetPasswordForm } from '../account';
 import { CartNotices, MismatchBox } from '../cart/CartPage';
 import styles from '../shop.module.css';
 import { BillingStep } from './BillingStep';
@@ -97,12 +98,14 @@ export function CheckoutPage({ step }: { step: CheckoutStep }) {
     case 'complete':
       body = <ConfirmStep countries={countries} gates={gates} />;
       break;
+    case 'passwordForgot':
+      body = <ForgotPasswordForm callbackPath={paths.checkout.passwordReset} />;
+      break;
+    case 'passwordReset':
+      body = <CheckoutResetStep />;
+      break;
     default:
-      body = (
-        <p>
-          <Link to={paths.account.forgot}>{t('auth.forgot.title')}</Link>
-        </p>
-      );
+      body = null;
   }
   return frame(
     <>
@@ -112,4 +115,10 @@ export function CheckoutPage({ step }: { step: CheckoutStep }) {
       {body}
     </>,
   );
+}
+
+/** The reset step of the checkout: a new password from the mailed link, then back to its login. */
+function CheckoutResetStep() {
+  const navigate = useNavigate();
+  return <ResetPasswordForm forgotPath={paths.checkout.passwordForgot} onDone={() => navigate(`${paths.checkout.login}?r=1`, { replace: true })} />;
 }

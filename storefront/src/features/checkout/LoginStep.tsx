@@ -1,7 +1,7 @@
 import { useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 
 import { isAuthenticated } from '../../api/auth';
 import { apiFetch } from '../../api/client';
@@ -21,6 +21,7 @@ export function LoginStep() {
   const navigate = useNavigate();
   const store = useStore();
   const serverErrors = useServerErrors();
+  const resetDone = new URLSearchParams(useLocation().search).get('r') === '1';
   const [values, setValues] = useState({ emailAddress: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -83,6 +84,11 @@ export function LoginStep() {
         }}
       >
         <h2>{t('checkout.login.title')}</h2>
+        {resetDone && (
+          <p className={styles.notice} role="status" data-testid="checkout-reset-done">
+            {t('auth.loginFlags.resetSuccess')}
+          </p>
+        )}
         <Field name="emailAddress" label={t('checkout.fields.email')} error={errors.emailAddress}>
           {(props) => <input {...props} type="email" autoComplete="email" value={values.emailAddress} onChange={(event) => setValues({ ...values, emailAddress: event.target.value })} />}
         </Field>

@@ -1,0 +1,393 @@
+/**
+ * information/:action?/ — personal data (no action), company data (`company`), delivery and
+ * alternative address (`delivery`), change e-mail (`email`, also the mailed link's page),
+ * change password (`password`) and the reviews (`reviews`, in ReviewsSection).
+ */
+import { useAtomValue, useStore } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLoaderData, useParams } from 'react-router';
+
+import { paths } from '../../app/paths';
+import { Page } from '../../components/layout/Page';
+import { CheckField, formStyles, FormField, FormMessage } from '../../components/ui/Form';
+import type { FieldRules } from '../../lib/forms';
+import { refreshSession } from '../../lib/session';
+import { siteAtom } from '../../state';
+import { accountApi, type Account, type Country, type DeliveryAddress } from './api';
+import type { AccountLoaderData } from './loaders';
+import { ReviewsSection } from './ReviewPages';
+import { Data, styles } from './ui';
+import { bind, useAccountForm } from './useAccountForm';
+
+const NAME = [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] as const;
+
+export const INFORMATION_ACTIONS = ['company', 'delivery', 'email', 'password', 'reviews'] as const;
+export type InformationAction = (typeof INFORMATION_ACTIONS)[number];
+
+export function informationPath(action?: InformationAction): string {
+  return action ? `${paths.account.information}${action}/` : paths.account.information;
+}
+
+function Saved({ shown, text }: { shown: boolean; text: string }) {
+  return (
+    <FormMessage kind="success" testId="form-saved">
+      {shown ? <p>{text}</p> : null}
+    </FormMessage>
+  );
+}
+
+function FormError({ text }: { text?: string | undefined }) {
+  return (
+    <FormMessage kind="error" testId="form-error">
+      {text ? (
+        <p tabIndex={-1} data-form-error>
+          {text}
+        </p>
+      ) : null}
+    </FormMessage>
+  );
+}
+
+export function InformationPage() {
+  const { t } = useTranslation();
+  const { action } = useParams();
+  const data = useLoaderData() as AccountLoaderData<'information'>;
+  const current = (INFORMATION_ACTIONS as readonly string[]).includes(action ?? '') ? (action as InformationAction) : undefined;
+  const titles: Record<InformationAction | 'personal', string> = {
+    personal: t('account.personalData.title'),
+    company: t('account.companyData.title'),
+    delivery: t('account.deliveryAddress.title'),
+    email: t('account.changeEmail.title'),
+    password: t('account.changePassword.title'),
+    reviews: t('account.reviews.title'),
+  };
+  return (
+    <Page title={titles[current ?? 'personal']} testId={`page-account-information${current ? `-${current}` : ''}`}>
+      <nav className={styles.subnav} aria-label={t('account.personalData.sections')}>
+        <ul>
+          {([undefined, ...INFORMATION_ACTIONS] as (InformationAction | undefined)[]).map((name) => (
+            <li key={name ?? 'personal'}>
+              <NavLink to={informationPath(name)} end>
+                {titles[name ?? 'personal']}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {current === 'reviews' && data.reviews ? (
+        <ReviewsSection reviews={data.reviews} />
+      ) : (
+        <Data resolve={data.profile}>
+          {([account, company, delivery, countries]) => {
+            switch (current) {
+              case 'company':
+                return <CompanyForm account={account} company={company.company} countries={countries} />;
+              case 'delivery':
+                return <DeliveryForm delivery={delivery} countries={countries} />;
+              case 'email':
+                return <EmailForm account={account} confirmed={data.emailConfirmed} />;
+              case 'password':
+                return <PasswordForm />;
+              default:
+                return <PersonalForm account={account} />;
+            }
+          }}
+        </Data>
+      )}
+    </Page>
+  );
+}
+
+function PersonalForm({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const site = useAtomValue(siteAtom);
+  const store = useStore();
+  const [saved, setSaved] = useState(false);
+  const form = useAccountForm({
+    initial: {
+      firstName: account.firstName,
+      lastName: account.lastName,
+      phoneNumber: account.phoneNumber ?? '',
+      languageId: account.languageId === null ? '' : String(account.languageId),
+      newsletter: account.newsletter,
+    },
+    rules: (values) => ({
+      firstName: { value: values.firstName.trim(), rules: [...NAME] },
+      lastName: { value: values.lastName.trim(), rules: [...NAME] },
+      phoneNumber: { value: values.phoneNumber.trim(), rules: [{ rule: 'maxLength', count: 30 }, { rule: 'phone' }] },
+    }),
+    submit: async (values) => {
+      setSaved(false);
+      await accountApi.updateAccount({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        phoneNumber: values.phoneNumber.trim(),
+        languageId: values.languageId === '' ? null : Number(values.languageId),
+        newsletter: values.newsletter,
+      });
+      await refreshSession(store);
+      setSaved(true);
+    },
+  });
+  return (
+    <form ref={form.formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="personal-form">
+      <p>
+        {t('auth.email')}: <strong data-testid="personal-email">{account.emailAddress}</strong>
+      </p>
+      <FormField name="firstName" label={t('checkout.fields.firstName')} error={form.errors.firstName}>
+        {(props) => <input {...props} autoComplete="given-name" {...bind(form, 'firstName')} />}
+      </FormField>
+      <FormField name="lastName" label={t('checkout.fields.lastName')} error={form.errors.lastName}>
+        {(props) => <input {...props} autoComplete="family-name" {...bind(form, 'lastName')} />}
+      </FormField>
+      <FormField name="phoneNumber" label={`${t('checkout.fields.phone')} ${t('common.optional')}`} error={form.errors.phoneNumber}>
+        {(props) => <input {...props} type="tel" autoComplete="tel" {...bind(form, 'phoneNumber')} />}
+      </FormField>
+      {site && site.languages.length > 1 && (
+        <FormField name="languageId" label={t('account.personalData.languagePreference')} error={form.errors.languageId}>
+          {(props) => (
+            <select {...props} {...bind(form, 'languageId')}>
+              {site.languages.map((language) => (
+                <option key={language.languageId} value={String(language.languageId)}>
+                  {language.localizedName}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      )}
+      <CheckField name="newsletter" label={t('account.personalData.newsletter')} checked={form.values.newsletter} onChange={(on) => form.set('newsletter', on)} />
+      <FormError text={form.errors._} />
+      <Saved shown={saved} text={t('success.dataChanged')} />
+      <button type="submit" className={formStyles.button} disabled={form.busy}>
+        {t('common.save')}
+      </button>
+    </form>
+  );
+}
+
+function regionOf(countries: Country[], countryId: unknown): string | null {
+  return countries.find((country) => String(country.countryId) === String(countryId ?? ''))?.regionCode ?? null;
+}
+
+/** The postcode format of a country, once a country is chosen. */
+function postcodeRule(country: string | null): FieldRules[string]['rules'] {
+  return country ? [{ rule: 'postcode', country }] : [];
+}
+
+function CompanyForm({ account, company, countries }: { account: Account; company: { companyName: string; vatNumber: string } | null; countries: Country[] }) {
+  const { t } = useTranslation();
+  const [saved, setSaved] = useState(false);
+  const billingCountry = regionOf(countries, (account.billing as { address?: { countryId?: number } } | null | undefined)?.address?.countryId);
+  const form = useAccountForm({
+    initial: { companyName: company?.companyName ?? '', vatNumber: company?.vatNumber ?? '' },
+    rules: (values) => ({
+      companyName: { value: values.companyName.trim(), rules: [...(values.vatNumber.trim() ? [{ rule: 'required' as const }] : []), { rule: 'maxLength', count: 100 }] },
+      vatNumber: { value: values.vatNumber.trim(), rules: [{ rule: 'maxLength', count: 20 }, { rule: 'vatNumber', country: billingCountry }] },
+    }),
+    submit: async (values) => {
+      setSaved(false);
+      await accountApi.updateCompany({ companyName: values.companyName.trim(), vatNumber: values.vatNumber.trim() });
+      setSaved(true);
+    },
+  });
+  return (
+    <form ref={form.formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="company-form">
+      <p>{t('account.companyData.intro')}</p>
+      <FormField name="companyName" label={t('checkout.fields.companyName')} error={form.errors.companyName}>
+        {(props) => <input {...props} autoComplete="organization" {...bind(form, 'companyName')} />}
+      </FormField>
+      <FormField name="vatNumber" label={t('checkout.fields.vatNumber')} error={form.errors.vatNumber}>
+        {(props) => <input {...props} {...bind(form, 'vatNumber')} />}
+      </FormField>
+      <FormError text={form.errors._} />
+      <Saved shown={saved} text={t('success.dataChanged')} />
+      <button type="submit" className={formStyles.button} disabled={form.busy}>
+        {t('common.save')}
+      </button>
+    </form>
+  );
+}
+
+function DeliveryForm({ delivery, countries }: { delivery: DeliveryAddress; countries: Country[] }) {
+  const { t } = useTranslation();
+  const [saved, setSaved] = useState(false);
+  const shipping = delivery.shipping ?? {};
+  const address = shipping.address ?? {};
+  const form = useAccountForm({
+    initial: {
+      alternative: delivery.alternativeShippingAddress,
+      firstName: shipping.firstName ?? '',
+      lastName: shipping.lastName ?? '',
+      street: address.street ?? '',
+      streetNumber: address.streetNumber ?? '',
+      streetNumberAddition: address.streetNumberAddition ?? '',
+      zipcode: address.zipcode ?? '',
+      city: address.city ?? '',
+      countryId: address.countryId ? String(address.countryId) : '',
+    },
+    rules: (values): FieldRules =>
+      values.alternative
+        ? {
+            firstName: { value: values.firstName.trim(), rules: [...NAME] },
+            lastName: { value: values.lastName.trim(), rules: [...NAME] },
+            street: { value: values.street.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] },
+            streetNumber: { value: values.streetNumber.trim(), rules: [{ rule: 'required' }, { rule: 'houseNumber' }] },
+            zipcode: { value: values.zipcode.trim(), rules: [{ rule: 'required' }, ...postcodeRule(regionOf(countries, values.countryId))] },
+            city: { value: values.city.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] },
+            countryId: { value: values.countryId, rules: [{ rule: 'required' }] },
+          }
+        : {},
+    submit: async (values) => {
+      setSaved(false);
+      await accountApi.updateDelivery(
+        values.alternative
+          ? {
+              alternativeShippingAddress: true,
+              firstName: values.firstName.trim(),
+              lastName: values.lastName.trim(),
+              address: {
+                street: values.street.trim(),
+                streetNumber: values.streetNumber.trim(),
+                streetNumberAddition: values.streetNumberAddition.trim() || null,
+                zipcode: values.zipcode.trim(),
+                city: values.city.trim(),
+                countryId: Number(values.countryId),
+              },
+            }
+          : { alternativeShippingAddress: false },
+      );
+      setSaved(true);
+    },
+  });
+  const text = (name: 'firstName' | 'lastName' | 'street' | 'streetNumber' | 'streetNumberAddition' | 'zipcode' | 'city', label: string, autoComplete: string) => (
+    <FormField name={name} label={label} error={form.errors[name] ?? form.errors[`address.${name}`]}>
+      {(props) => <input {...props} autoComplete={`shipping ${autoComplete}`} {...bind(form, name)} />}
+    </FormField>
+  );
+  return (
+    <form ref={form.formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="delivery-form">
+      <fieldset>
+        <legend>{t('account.deliveryAddress.title')}</legend>
+        <div className={formStyles.check}>
+          <input id="delivery-same" type="radio" name="alternative" checked={!form.values.alternative} onChange={() => form.set('alternative', false)} />
+          <label htmlFor="delivery-same">{t('account.deliveryAddress.sameAsBilling')}</label>
+        </div>
+        <div className={formStyles.check}>
+          <input id="delivery-alternative" type="radio" name="alternative" checked={form.values.alternative} onChange={() => form.set('alternative', true)} />
+          <label htmlFor="delivery-alternative">{t('account.deliveryAddress.alternative')}</label>
+        </div>
+      </fieldset>
+      {form.values.alternative && (
+        <>
+          {text('firstName', t('checkout.fields.firstName'), 'given-name')}
+          {text('lastName', t('checkout.fields.lastName'), 'family-name')}
+          {text('street', t('checkout.fields.street'), 'address-line1')}
+          {text('streetNumber', t('checkout.fields.houseNumber'), 'address-line2')}
+          {text('streetNumberAddition', `${t('checkout.fields.addition')} ${t('common.optional')}`, 'address-line3')}
+          {text('zipcode', t('checkout.fields.zipcode'), 'postal-code')}
+          {text('city', t('checkout.fields.city'), 'address-level2')}
+          <FormField name="countryId" label={t('checkout.fields.country')} error={form.errors.countryId ?? form.errors['address.countryId']}>
+            {(props) => (
+              <select {...props} autoComplete="shipping country" {...bind(form, 'countryId')}>
+                <option value="">{t('common.select')}</option>
+                {countries.map((country) => (
+                  <option key={country.countryId} value={String(country.countryId)}>
+                    {country.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </>
+      )}
+      <FormError text={form.errors._} />
+      <Saved shown={saved} text={t('success.dataChanged')} />
+      <button type="submit" className={formStyles.button} disabled={form.busy}>
+        {t('common.save')}
+      </button>
+    </form>
+  );
+}
+
+function EmailForm({ account, confirmed }: { account: Account; confirmed: 'confirmed' | 'expired' | null }) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState<string | null>(null);
+  const form = useAccountForm({
+    initial: { newEmailAddress: '', password: '' },
+    rules: (values) => ({
+      newEmailAddress: { value: values.newEmailAddress.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 254 }, { rule: 'email' }] },
+      password: { value: values.password, rules: [{ rule: 'required' }] },
+    }),
+    submit: async (values) => {
+      await accountApi.changeEmail(values.newEmailAddress.trim(), values.password);
+      setPending(values.newEmailAddress.trim());
+      form.setValues({ newEmailAddress: '', password: '' });
+    },
+  });
+  return (
+    <>
+      <FormMessage kind={confirmed === 'expired' ? 'error' : 'success'} testId="email-confirmed">
+        {confirmed === 'confirmed' && <p>{t('success.emailChanged')}</p>}
+        {confirmed === 'expired' && <p>{t('errors.emailChangeTokenExpired')}</p>}
+      </FormMessage>
+      <form ref={form.formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="email-form">
+        <p>
+          {t('account.changeEmail.current')}: <strong>{account.emailAddress}</strong>
+        </p>
+        <p>{t('account.changeEmail.help')}</p>
+        <FormField name="newEmailAddress" label={t('account.changeEmail.new')} error={form.errors.newEmailAddress}>
+          {(props) => <input {...props} type="email" autoComplete="email" {...bind(form, 'newEmailAddress')} />}
+        </FormField>
+        <FormField name="password" label={t('account.changePassword.current')} error={form.errors.password}>
+          {(props) => <input {...props} type="password" autoComplete="current-password" {...bind(form, 'password')} />}
+        </FormField>
+        <FormError text={form.errors._} />
+        <FormMessage kind="success" testId="email-pending">
+          {pending && <p>{t('account.changeEmail.pending', { email: pending })}</p>}
+        </FormMessage>
+        <button type="submit" className={formStyles.button} disabled={form.busy}>
+          {t('account.changeEmail.submit')}
+        </button>
+      </form>
+    </>
+  );
+}
+
+function PasswordForm() {
+  const { t } = useTranslation();
+  const [saved, setSaved] = useState(false);
+  const form = useAccountForm({
+    initial: { currentPassword: '', newPassword: '', passwordRepeat: '' },
+    rules: (values) => ({
+      currentPassword: { value: values.currentPassword, rules: [{ rule: 'required' }] },
+      newPassword: { value: values.newPassword, rules: [{ rule: 'required' }, { rule: 'maxLength', count: 128 }, { rule: 'password' }] },
+      passwordRepeat: { value: values.passwordRepeat, rules: [{ rule: 'required' }, { rule: 'passwordRepeat', field: 'newPassword' }] },
+    }),
+    submit: async (values) => {
+      setSaved(false);
+      await accountApi.changePassword(values.currentPassword, values.newPassword);
+      form.setValues({ currentPassword: '', newPassword: '', passwordRepeat: '' });
+      setSaved(true);
+    },
+  });
+  return (
+    <form ref={form.formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="password-form">
+      <FormField name="currentPassword" label={t('account.changePassword.current')} error={form.errors.currentPassword}>
+        {(props) => <input {...props} type="password" autoComplete="current-password" {...bind(form, 'currentPassword')} />}
+      </FormField>
+      <FormField name="newPassword" label={t('account.changePassword.new')} help={t('validation.passwordRequirements')} error={form.errors.newPassword}>
+        {(props) => <input {...props} type="password" autoComplete="new-password" {...bind(form, 'newPassword')} />}
+      </FormField>
+      <FormField name="passwordRepeat" label={t('account.changePassword.repeat')} error={form.errors.passwordRepeat}>
+        {(props) => <input {...props} type="password" autoComplete="new-password" {...bind(form, 'passwordRepeat')} />}
+      </FormField>
+      <FormError text={form.errors._} />
+      <Saved shown={saved} text={t('success.passwordChanged')} />
+      <button type="submit" className={formStyles.button} disabled={form.busy}>
+        {t('common.save')}
+      </button>
+    </form>
+  );
+}

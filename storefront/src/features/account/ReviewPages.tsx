@@ -1,0 +1,142 @@
+/** The customer's reviews with their moderation state, and the review requests with the form. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { formStyles, FormField, FormMessage } from '../../components/ui/Form';
+import { reviewMinWords } from '../../lib/forms';
+import { accountApi, type ReviewRequest } from './api';
+import type { ReviewsData } from './loaders';
+import { Data, dateText, Empty, StatusLabel, styles } from './ui';
+import { bind, useAccountForm } from './useAccountForm';
+
+export function ReviewsSection({ reviews }: { reviews: Promise<ReviewsData> }) {
+  const { t } = useTranslation();
+  return (
+    <Data resolve={reviews}>
+      {(data) => {
+        const open = data.requests.filter((request) => request.status === 'new');
+        const name = (productId: number) => data.productNames[productId] ?? t('account.reviews.product', { number: productId });
+        return (
+          <>
+            <section className={styles.section} aria-labelledby="review-requests">
+              <h2 id="review-requests">{t('account.reviews.requests')}</h2>
+              {open.length === 0 ? (
+                <Empty testId="review-requests-empty">{t('account.reviews.noRequests')}</Empty>
+              ) : (
+                <ul className={styles.list}>
+                  {open.map((request) => (
+                    <li key={request.reviewRequestId} className={styles.card} data-testid="review-request">
+                      <ReviewRequestItem request={request} productName={name(request.productId)} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section className={styles.section} aria-labelledby="reviews-written">
+              <h2 id="reviews-written">{t('account.reviews.written')}</h2>
+              {data.reviews.length === 0 ? (
+                <Empty testId="reviews-empty">{t('account.reviews.empty')}</Empty>
+              ) : (
+                <ul className={styles.list}>
+                  {data.reviews.map((review) => (
+                    <li key={review.reviewId} className={styles.card} data-testid="review-item">
+                      <h3 className={styles.cardTitle}>{review.title}</h3>
+                      <p>{t('reviews.stars', { count: review.rating })}</p>
+                      <p>{review.text}</p>
+                      <p>
+                        {dateText(review.createdAt)} · <StatusLabel status={review.status} />
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        );
+      }}
+    </Data>
+  );
+}
+
+function ReviewRequestItem({ request, productName }: { request: ReviewRequest; productName: string }) {
+  const { t } = useTranslation();
+  const [writing, setWriting] = useState(false);
+  const [sent, setSent] = useState(false);
+  const headingId = `review-request-${request.reviewRequestId}`;
+  return (
+    <>
+      <h3 id={headingId} className={styles.cardTitle}>
+        {t('account.reviews.requestText', { product: productName })}
+      </h3>
+      <p>
+        {t('account.orders.orderNumber')}: {request.orderNumber}
+      </p>
+      <FormMessage kind="success" testId="review-received">
+        {sent && <p>{t('success.reviewReceived')}</p>}
+      </FormMessage>
+      {!sent &&
+        (writing ? (
+          <WriteReviewForm productId={request.productId} labelledBy={headingId} onSent={() => setSent(true)} />
+        ) : (
+          <button type="button" className={formStyles.secondary} onClick={() => setWriting(true)} data-testid="write-review">
+            {t('reviews.write')}
+          </button>
+        ))}
+    </>
+  );
+}
+
+/** The write-review form: title, rating, a text of at least the engine's minimum of words, name. */
+export function WriteReviewForm({ productId, labelledBy, onSent }: { productId: number; labelledBy?: string; onSent: () => void }) {
+  const { t } = useTranslation();
+  const form = useAccountForm({
+    initial: { title: '', rating: '', text: '', name: '' },
+    rules: (values) => ({
+      title: { value: values.title.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] },
+      rating: { value: values.rating, rules: [{ rule: 'required' }] },
+      text: { value: values.text, rules: [{ rule: 'required' }, { rule: 'reviewText' }] },
+      name: { value: values.name.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 50 }] },
+    }),
+    submit: async (values) => {
+      await accountApi.writeReview(productId, { title: values.title.trim(), rating: Number(values.rating), text: values.text, name: values.name.trim() });
+      onSent();
+    },
+  });
+  const prefix = `review-${productId}`;
+  return (
+    <form ref={form.formRef} className={formStyles.form} noValidate aria-labelledby={labelledBy} onSubmit={(event) => void form.onSubmit(event)} data-testid="review-form">
+      <FormField name={`${prefix}-title`} label={t('reviews.titleLabel')} error={form.errors.title}>
+        {(props) => <input {...props} name="title" {...bind(form, 'title')} />}
+      </FormField>
+      <FormField name={`${prefix}-rating`} label={t('reviews.ratingLabel')} error={form.errors.rating}>
+        {(props) => (
+          <select {...props} name="rating" {...bind(form, 'rating')}>
+            <option value="">{t('common.select')}</option>
+            {[5, 4, 3, 2, 1].map((rating) => (
+              <option key={rating} value={String(rating)}>
+                {t('reviews.stars', { count: rating })}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField name={`${prefix}-text`} label={t('reviews.textLabel')} help={t('reviews.textHelp', { count: reviewMinWords() })} error={form.errors.text}>
+        {(props) => <textarea {...props} name="text" rows={5} {...bind(form, 'text')} />}
+      </FormField>
+      <FormField name={`${prefix}-name`} label={t('reviews.nameLabel')} error={form.errors.name}>
+        {(props) => <input {...props} name="name" autoComplete="given-name" {...bind(form, 'name')} />}
+      </FormField>
+      <p className={formStyles.help}>{t('reviews.moderation')}</p>
+      <FormMessage kind="error" testId="form-error">
+        {form.errors._ ? (
+          <p tabIndex={-1} data-form-error>
+            {form.errors._}
+          </p>
+        ) : null}
+      </FormMessage>
+      <button type="submit" className={formStyles.button} disabled={form.busy}>
+        {t('reviews.submit')}
+      </button>
+    </form>
+  );
+}

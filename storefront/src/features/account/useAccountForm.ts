@@ -1,0 +1,56 @@
+/**
+ * One form of the account area: its values, the engine's check before sending, the server's
+ * field errors after, a busy flag, and focus on the first failing field.
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useFocusFirstError } from '../../components/ui/Form';
+import { serverErrors } from '../../lib/apiErrors';
+import { checkForm, type FieldRules } from '../../lib/forms';
+
+export interface AccountFormOptions<V> {
+  initial: V;
+  /** The engine rules of each field for these values. */
+  rules: (values: V) => FieldRules;
+  /** Sends the form; a thrown API error becomes field errors or a form message. */
+  submit: (values: V) => Promise<void>;
+  /** Replaces the text of an error the page explains itself (e.g. the login failure). */
+  onError?: (error: unknown) => Record<string, string> | null;
+}
+
+export function useAccountForm<V extends Record<string, unknown>>({ initial, rules, submit, onError }: AccountFormOptions<V>) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusFirstError(errors, attempt);
+  const set = <K extends keyof V>(name: K, value: V[K]) => setValues((current) => ({ ...current, [name]: value }));
+  const onSubmit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (busy) return;
+    const found = checkForm(rules(values));
+    setErrors(found);
+    setAttempt((count) => count + 1);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await submit(values);
+    } catch (error) {
+      setErrors(onError?.(error) ?? serverErrors(error, t));
+      setAttempt((count) => count + 1);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { values, set, setValues, errors, setErrors, busy, onSubmit, formRef };
+}
+
+/** Props of a text input bound to one value of a form. */
+export function bind<V extends Record<string, unknown>>(form: { values: V; set: <K extends keyof V>(name: K, value: V[K]) => void }, name: keyof V & string) {
+  return {
+    value: String(form.values[name] ?? ''),
+    onChange: (event: { target: { value: string } }) => form.set(name, event.target.value as V[typeof name]),
+  };
+}

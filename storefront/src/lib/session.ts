@@ -1,0 +1,50 @@
+/**
+ * The session in the shell (specification section 4): the authentication check loads the
+ * account once, sign-in stores it, sign-out clears it. Used by the header and the account area.
+ */
+import { useSetAtom, useStore } from 'jotai';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+
+import { fetchAccount, signOut, type Account } from '../api/auth';
+import { clearCache } from '../api/cache';
+import { paths } from '../app/paths';
+import { cartIdAtom, cartItemCountAtom, sessionAtom, type Session } from '../state';
+
+type Store = ReturnType<typeof useStore>;
+
+export function sessionOf(account: Account | null): Session {
+  return account
+    ? { status: 'signedIn', account: { firstName: account.firstName, unreadQuickscanResults: account.unreadQuickscanResults ?? 0 } }
+    : { status: 'anonymous' };
+}
+
+/** Asks the server who is signed in and stores the answer; a failure counts as not signed in. */
+export async function refreshSession(store: Store): Promise<Account | null> {
+  try {
+    const account = await fetchAccount();
+    store.set(sessionAtom, sessionOf(account));
+    return account;
+  } catch {
+    store.set(sessionAtom, { status: 'anonymous' });
+    return null;
+  }
+}
+
+/** Signs out: the session ends on the server, the account and its cart are forgotten here. */
+export function useSignOut(): () => Promise<void> {
+  const navigate = useNavigate();
+  const setSession = useSetAtom(sessionAtom);
+  const store = useStore();
+  return useCallback(async () => {
+    try {
+      await signOut();
+    } finally {
+      clearCache();
+      setSession({ status: 'anonymous' });
+      store.set(cartIdAtom, null);
+      store.set(cartItemCountAtom, 0);
+      await navigate(paths.account.login);
+    }
+  }, [navigate, setSession, store]);
+}
