@@ -11,11 +11,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { seriousViolations } from './support/axe';
-import { launchBrowser, type RunningBrowser } from './support/browser';
+import { freshPage as openFreshPage, launchBrowser, type RunningBrowser } from './support/browser';
 import { readOutbox, waitForMailLink } from './support/mail';
 import { startServer, type RunningServer } from './support/server';
 
-const CONSENT = encodeURIComponent(JSON.stringify({ necessary: true, analytics: false, marketing: false, date: '2026-01-01' }));
 const JAN = { email: 'jan.devries@example.com', password: 'Hoefslag2024' };
 
 let server: RunningServer;
@@ -33,21 +32,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function freshPage(): Promise<{ page: Page; errors: string[] }> {
-  const page = await chromium.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.context().clearCookies();
-  await page.context().addCookies([
-    { name: 'hoofbeat_consent', value: CONSENT, url: origin },
-    { name: 'hoofbeat_localization', value: encodeURIComponent(new Date().toISOString()), url: origin },
-  ]);
-  await page.goto(`${origin}/engine-check/`);
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-  return { page, errors };
+function freshPage(): Promise<{ page: Page; errors: string[] }> {
+  return openFreshPage(chromium, origin);
 }
 
 /** At 320 px wide the page fits: nothing scrolls sideways. */

@@ -14,14 +14,13 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { launchBrowser, type RunningBrowser } from './support/browser';
+import { CONSENT, freshPage as openFreshPage, launchBrowser, type RunningBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 const SCREENSHOTS = fileURLToPath(new URL('../e2e-screenshots/', import.meta.url));
 const OPENAPI = readFileSync(fileURLToPath(new URL('../../host-server/src/openapi.json', import.meta.url)), 'utf8');
 const ORDER_API = OPENAPI.includes('"/api/cart/{id}/order"') && OPENAPI.includes('"/api/orders/{orderId}"');
 
-const CONSENT = encodeURIComponent(JSON.stringify({ necessary: true, analytics: false, marketing: false, date: '2026-01-01' }));
 
 let server: RunningServer;
 let chromium: RunningBrowser;
@@ -41,23 +40,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function freshPage(): Promise<{ page: Page; errors: string[] }> {
-  const page = await chromium.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.context().clearCookies();
-  // Consent and the localization choice are made, so no banner covers the page.
-  await page.context().addCookies([
-    { name: 'hoofbeat_consent', value: CONSENT, url: origin },
-    { name: 'hoofbeat_localization', value: encodeURIComponent(new Date().toISOString()), url: origin },
-  ]);
-  // The browser profile is shared by the tests: each starts without a cart or comparison.
-  await page.goto(`${origin}/engine-check/`);
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-  return { page, errors };
+function freshPage(): Promise<{ page: Page; errors: string[] }> {
+  return openFreshPage(chromium, origin);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {

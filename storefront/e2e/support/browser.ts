@@ -40,3 +40,28 @@ export async function launchBrowser(): Promise<RunningBrowser> {
     },
   };
 }
+
+/** The consent cookie of a visitor who chose: necessary only. */
+export const CONSENT = encodeURIComponent(JSON.stringify({ necessary: true, analytics: false, marketing: false, date: '2026-01-01' }));
+
+/**
+ * A new page on `origin` of a visitor who has made the consent and localization choices (so no
+ * banner covers the page), without cookies, cart or comparison of earlier tests (the browser
+ * profile is shared), and with the page's uncaught errors collected.
+ */
+export async function freshPage(browser: RunningBrowser, origin: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.context().clearCookies();
+  await page.context().addCookies([
+    { name: 'hoofbeat_consent', value: CONSENT, url: origin },
+    { name: 'hoofbeat_localization', value: encodeURIComponent(new Date().toISOString()), url: origin },
+  ]);
+  await page.goto(`${origin}/engine-check/`);
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  return { page, errors };
+}
