@@ -35,7 +35,9 @@ pub fn start() {
 pub fn run(operation: &str, input: &JsString) -> Result<String, JsValue> {
     // Taken as a JavaScript string and copied with `encodeInto` ([`rust_string`]).
     if !input.is_string() {
-        return Err(to_js_error(EngineError::InvalidInput("the input is not JSON text".to_owned())));
+        return Err(to_js_error(EngineError::InvalidInput(
+            "the input is not JSON text".to_owned(),
+        )));
     }
     engine::operations::run(operation, &rust_string(input)).map_err(to_js_error)
 }
@@ -43,7 +45,10 @@ pub fn run(operation: &str, input: &JsString) -> Result<String, JsValue> {
 /// The names of every operation [`run`] knows.
 #[wasm_bindgen(js_name = operations)]
 pub fn operation_names() -> Vec<String> {
-    engine::operations::OPERATIONS.iter().map(|name| (*name).to_owned()).collect()
+    engine::operations::OPERATIONS
+        .iter()
+        .map(|name| (*name).to_owned())
+        .collect()
 }
 
 /// The one place where an engine error becomes a JavaScript value: an `Error` named
@@ -53,9 +58,15 @@ pub fn operation_names() -> Vec<String> {
 pub fn to_js_error(error: EngineError) -> JsValue {
     let js_error = js_sys::Error::new(&error.to_string());
     js_error.set_name("EngineError");
-    let message_key = error.message_key().map_or(JsValue::NULL, |key| JsValue::from(key.to_string()));
+    let message_key = error
+        .message_key()
+        .map_or(JsValue::NULL, |key| JsValue::from(key.to_string()));
     // Setting a property on a fresh, ordinary Error object cannot fail.
-    let _ = Reflect::set(&js_error, &JsValue::from_str("code"), &JsValue::from_str(error.code()));
+    let _ = Reflect::set(
+        &js_error,
+        &JsValue::from_str("code"),
+        &JsValue::from_str(error.code()),
+    );
     let _ = Reflect::set(&js_error, &JsValue::from_str("messageKey"), &message_key);
     js_error.into()
 }
@@ -69,7 +80,11 @@ extern "C" {
     /// Writes `source` as UTF-8 into `destination` (a view of this module's memory) in one
     /// native call, as far as it fits.
     #[wasm_bindgen(method, js_name = encodeInto)]
-    fn encode_into(this: &TextEncoder, source: &JsString, destination: &mut [u8]) -> EncodeIntoResult;
+    fn encode_into(
+        this: &TextEncoder,
+        source: &JsString,
+        destination: &mut [u8],
+    ) -> EncodeIntoResult;
 
     /// What `encodeInto` answers.
     type EncodeIntoResult;
@@ -107,7 +122,8 @@ fn rust_string(text: &JsString) -> String {
     }
     bytes.truncate(written);
     // encodeInto writes well-formed UTF-8 only; the check is cheap next to the parse that follows.
-    String::from_utf8(bytes).unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
+    String::from_utf8(bytes)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
 }
 
 /// Runs `operation` on a JavaScript value: `JSON.stringify`, the JSON door, `JSON.parse`.
@@ -127,7 +143,9 @@ fn json_text(input: &JsValue) -> Result<String, JsValue> {
                 .dyn_ref::<js_sys::Error>()
                 .and_then(|error| error.message().as_string())
                 .unwrap_or_else(|| "not representable as JSON".to_owned());
-            Err(to_js_error(EngineError::InvalidInput(format!("the input is not JSON: {reason}"))))
+            Err(to_js_error(EngineError::InvalidInput(format!(
+                "the input is not JSON: {reason}"
+            ))))
         }
     }
 }
@@ -145,14 +163,26 @@ pub struct CartCalculator(engine::cart::CartCalculator);
 impl CartCalculator {
     /// A calculator for carts of this context.
     #[wasm_bindgen(constructor)]
-    pub fn new(#[wasm_bindgen(unchecked_param_type = "CartContext")] context: JsValue) -> Result<CartCalculator, JsValue> {
-        engine::cart::CartCalculator::from_json(&json_text(&context)?).map(CartCalculator).map_err(to_js_error)
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "CartContext")] context: JsValue,
+    ) -> Result<CartCalculator, JsValue> {
+        engine::cart::CartCalculator::from_json(&json_text(&context)?)
+            .map(CartCalculator)
+            .map_err(to_js_error)
     }
 
     /// The cart of the context with these choices, calculated.
     #[wasm_bindgen(unchecked_return_type = "CalculatedCart")]
-    pub fn calculate(&mut self, #[wasm_bindgen(unchecked_param_type = "CartChoices")] choices: JsValue) -> Result<JsValue, JsValue> {
-        JSON::parse(&self.0.calculate_json(&json_text(&choices)?).map_err(to_js_error)?)
+    pub fn calculate(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "CartChoices")] choices: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        JSON::parse(
+            &self
+                .0
+                .calculate_json(&json_text(&choices)?)
+                .map_err(to_js_error)?,
+        )
     }
 }
 
@@ -258,6 +288,9 @@ mod tests {
         let mut all = engine::operations::OPERATIONS.to_vec();
         typed.sort_unstable();
         all.sort_unstable();
-        assert_eq!(typed, all, "add the missing operations to typed_operations! in engine-wasm/src/lib.rs");
+        assert_eq!(
+            typed, all,
+            "add the missing operations to typed_operations! in engine-wasm/src/lib.rs"
+        );
     }
 }

@@ -16,7 +16,8 @@ const LARGE: &str = include_str!("../../fixtures/vectors/cart/large.json");
 
 fn large_cart() -> CartInput {
     let vector: serde_json::Value = serde_json::from_str(LARGE).expect("the vector is JSON");
-    serde_json::from_value(vector["cases"][0]["input"].clone()).expect("the vector's input is a cart")
+    serde_json::from_value(vector["cases"][0]["input"].clone())
+        .expect("the vector's input is a cart")
 }
 
 fn calculate(criterion: &mut Criterion) {
@@ -27,18 +28,35 @@ fn calculate(criterion: &mut Criterion) {
         let mut input = large.clone();
         input.products.truncate(lines);
         // The server passes the catalog entries of the cart's lines and of the free products.
-        let used: Vec<u64> = input.products.iter().map(|line| line.product_variant_id).chain([701]).collect();
-        input.catalog.retain(|entry| used.contains(&entry.product_variant_id));
-        group.bench_with_input(BenchmarkId::from_parameter(lines), &input, |bencher, input| {
-            bencher.iter(|| cart::calculate(black_box(input)).expect("the cart calculates"))
-        });
+        let used: Vec<u64> = input
+            .products
+            .iter()
+            .map(|line| line.product_variant_id)
+            .chain([701])
+            .collect();
+        input
+            .catalog
+            .retain(|entry| used.contains(&entry.product_variant_id));
+        group.bench_with_input(
+            BenchmarkId::from_parameter(lines),
+            &input,
+            |bencher, input| {
+                bencher.iter(|| cart::calculate(black_box(input)).expect("the cart calculates"))
+            },
+        );
     }
     group.finish();
 
     let json = serde_json::to_string(&large).expect("the cart serializes");
-    criterion.bench_function("operations::run cart.calculate 200 lines (JSON in and out)", |bencher| {
-        bencher.iter(|| engine::operations::run("cart.calculate", black_box(&json)).expect("the cart calculates"))
-    });
+    criterion.bench_function(
+        "operations::run cart.calculate 200 lines (JSON in and out)",
+        |bencher| {
+            bencher.iter(|| {
+                engine::operations::run("cart.calculate", black_box(&json))
+                    .expect("the cart calculates")
+            })
+        },
+    );
 }
 
 criterion_group!(benches, calculate);

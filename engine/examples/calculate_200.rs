@@ -18,7 +18,10 @@ use engine::cart::{self, CartInput};
 const LARGE: &str = include_str!("../../fixtures/vectors/cart/large.json");
 
 fn main() -> ExitCode {
-    let times: usize = std::env::args().nth(1).and_then(|text| text.parse().ok()).unwrap_or(1);
+    let times: usize = std::env::args()
+        .nth(1)
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(1);
     let input = match large_cart() {
         Ok(input) => input,
         Err(error) => {

@@ -55,14 +55,21 @@ impl Rng {
 
     /// Each item with the given chance in percent, in order.
     fn some<'a>(&mut self, items: &[&'a str], percent: u64) -> Vec<&'a str> {
-        items.iter().copied().filter(|_| self.chance(percent)).collect()
+        items
+            .iter()
+            .copied()
+            .filter(|_| self.chance(percent))
+            .collect()
     }
 }
 
 const CULTURES: &[&str] = &[
-    "cs", "da", "de", "de-AT", "en", "es", "et", "fr-BE", "fr-FR", "it", "nl", "nl-BE", "pl", "pt", "sv",
+    "cs", "da", "de", "de-AT", "en", "es", "et", "fr-BE", "fr-FR", "it", "nl", "nl-BE", "pl", "pt",
+    "sv",
 ];
-const COUNTRIES: &[&str] = &["NL", "BE", "DE", "DK", "SE", "PL", "AT", "FR", "GB", "nl", " be "];
+const COUNTRIES: &[&str] = &[
+    "NL", "BE", "DE", "DK", "SE", "PL", "AT", "FR", "GB", "nl", " be ",
+];
 const TEXTS: &[&str] = &[
     "Sportmuesli",
     "Hooi & Luzerne",
@@ -90,7 +97,10 @@ fn amount(rng: &mut Rng, max_cents: i64) -> String {
 /// Mostly a valid amount; sometimes one the engine must refuse.
 fn maybe_bad_amount(rng: &mut Rng, max_cents: i64) -> Value {
     if rng.chance(2) {
-        json!(rng.pick(&["1.005", "abc", "", "-0.01", "1e3", " 2.50 "]).to_owned())
+        json!(
+            rng.pick(&["1.005", "abc", "", "-0.01", "1e3", " 2.50 "])
+                .to_owned()
+        )
     } else if rng.chance(1) {
         json!(12.5)
     } else {
@@ -102,7 +112,12 @@ fn vat_rate(rng: &mut Rng) -> Value {
     if rng.chance(2) {
         json!(rng.pick(&["101", "-1", "x", "9.125"]).to_owned())
     } else {
-        json!(rng.pick(&["21", "9", "19", "7", "25", "0", "5.5", "2.1", "21.00", "100"]).to_owned())
+        json!(
+            rng.pick(&[
+                "21", "9", "19", "7", "25", "0", "5.5", "2.1", "21.00", "100"
+            ])
+            .to_owned()
+        )
     }
 }
 
@@ -181,7 +196,11 @@ fn promotion(rng: &mut Rng, index: usize, variants: i64) -> Value {
 /// A valid cart; a quarter of them then get one fault the engine must refuse (or, for some
 /// faults such as an unknown discount code, handle).
 fn cart(rng: &mut Rng) -> Value {
-    let variants = if rng.chance(3) { rng.range(50, 200) } else { rng.range(1, 12) };
+    let variants = if rng.chance(3) {
+        rng.range(50, 200)
+    } else {
+        rng.range(1, 12)
+    };
     let mut site = json!({
         "vatPercentageHigh": rng.pick(&["21", "19", "25", "21.00", "5.5", "0"]).to_owned(),
         "vatPercentageLow": rng.pick(&["9", "7", "25", "0", "2.1", "6"]).to_owned(),
@@ -238,19 +257,30 @@ fn cart(rng: &mut Rng) -> Value {
         }
         lines.push(line);
     }
-    let mut promotions: Vec<Value> = (0..rng.range(0, 4)).map(|index| promotion(rng, index as usize, variants)).collect();
-    let codes: Vec<String> = promotions.iter().filter_map(|promotion| promotion["code"].as_str().map(str::to_owned)).collect();
+    let mut promotions: Vec<Value> = (0..rng.range(0, 4))
+        .map(|index| promotion(rng, index as usize, variants))
+        .collect();
+    let codes: Vec<String> = promotions
+        .iter()
+        .filter_map(|promotion| promotion["code"].as_str().map(str::to_owned))
+        .collect();
     let mut cart = json!({"site": site, "catalog": [], "promotions": [], "products": []});
     if !codes.is_empty() && rng.chance(60) {
         let code = rng.pick(&codes).clone();
-        cart["discountCode"] = json!(if rng.chance(30) { format!(" {} ", code.to_lowercase()) } else { code });
+        cart["discountCode"] = json!(if rng.chance(30) {
+            format!(" {} ", code.to_lowercase())
+        } else {
+            code
+        });
     } else if rng.chance(10) {
         cart["discountCode"] = json!("");
     }
     if rng.chance(50) {
         cart["shippingMethod"] = json!(if parcel_service { rng.range(0, 1) } else { 0 });
     }
-    let payment_methods = cart["site"]["paymentMethods"].as_array().map_or(0, Vec::len) as i64;
+    let payment_methods = cart["site"]["paymentMethods"]
+        .as_array()
+        .map_or(0, Vec::len) as i64;
     if payment_methods > 0 && rng.chance(60) {
         cart["paymentMethodId"] = json!(rng.range(1, payment_methods));
     }
@@ -310,10 +340,41 @@ fn checkout_state(rng: &mut Rng) -> Value {
 }
 
 const FIELD_VALUES: &[&str] = &[
-    "", "  ", "jan@example.nl", "jan@", "a@b.c", "+31 6 12345678", "0612345678", "12ab", "1234 AB", "1234AB",
-    "12345", "1000", "DK-1234", "NL123456789B01", "BE0123456789", "DE123456789", "12", "12a", "12-3", "31-12-2024",
-    "29-02-2023", "29-02-2024", "2024-01-01", "geheim1", "abcdefg", "1234567", "kort", "Dit is een prima product hoor",
-    "Te kort", "0", "3", "15", "999999999999", "Ééntje 🐴", "x\u{0}y",
+    "",
+    "  ",
+    "jan@example.nl",
+    "jan@",
+    "a@b.c",
+    "+31 6 12345678",
+    "0612345678",
+    "12ab",
+    "1234 AB",
+    "1234AB",
+    "12345",
+    "1000",
+    "DK-1234",
+    "NL123456789B01",
+    "BE0123456789",
+    "DE123456789",
+    "12",
+    "12a",
+    "12-3",
+    "31-12-2024",
+    "29-02-2023",
+    "29-02-2024",
+    "2024-01-01",
+    "geheim1",
+    "abcdefg",
+    "1234567",
+    "kort",
+    "Dit is een prima product hoor",
+    "Te kort",
+    "0",
+    "3",
+    "15",
+    "999999999999",
+    "Ééntje 🐴",
+    "x\u{0}y",
 ];
 
 fn rule(rng: &mut Rng, others: &[String]) -> Value {
@@ -334,7 +395,11 @@ fn rule(rng: &mut Rng, others: &[String]) -> Value {
         7 => json!({"rule": "date"}),
         8 => json!({"rule": "password"}),
         9 => {
-            let field = if others.is_empty() || rng.chance(3) { "missing".to_owned() } else { rng.pick(others).clone() };
+            let field = if others.is_empty() || rng.chance(3) {
+                "missing".to_owned()
+            } else {
+                rng.pick(others).clone()
+            };
             json!({"rule": "passwordRepeat", "field": field})
         }
         10 => json!({"rule": "reviewText"}),
@@ -344,14 +409,18 @@ fn rule(rng: &mut Rng, others: &[String]) -> Value {
 }
 
 fn form(rng: &mut Rng) -> Value {
-    let names: Vec<String> = (0..rng.range(1, 5)).map(|index| format!("field{index}")).collect();
+    let names: Vec<String> = (0..rng.range(1, 5))
+        .map(|index| format!("field{index}"))
+        .collect();
     let mut fields = Map::new();
     for name in &names {
         let rules: Vec<Value> = (0..rng.range(0, 3)).map(|_| rule(rng, &names)).collect();
         let sample_names = rules.iter().any(|rule| rule["rule"] == "sampleNames");
         let mut field = json!({"rules": rules});
         if sample_names && !rng.chance(5) {
-            let names: Vec<&str> = (0..rng.range(0, 3)).map(|_| *rng.pick(&["Hooi 1", "", " ", "Kuil"])).collect();
+            let names: Vec<&str> = (0..rng.range(0, 3))
+                .map(|_| *rng.pick(&["Hooi 1", "", " ", "Kuil"]))
+                .collect();
             field["value"] = json!(names);
         } else if rng.chance(85) {
             field["value"] = json!(rng.pick(FIELD_VALUES).to_owned());
@@ -421,12 +490,33 @@ fn feed_request(rng: &mut Rng) -> Value {
 }
 
 const ANALYTES: &[&str] = &[
-    "dryMatter", "crudeProtein", "sugar", "crudeFibre", "ash", "calcium", "phosphorus", "magnesium", "sodium",
-    "potassium", "copper", "zinc", "manganese", "selenium", "iron", "unknownAnalyte",
+    "dryMatter",
+    "crudeProtein",
+    "sugar",
+    "crudeFibre",
+    "ash",
+    "calcium",
+    "phosphorus",
+    "magnesium",
+    "sodium",
+    "potassium",
+    "copper",
+    "zinc",
+    "manganese",
+    "selenium",
+    "iron",
+    "unknownAnalyte",
 ];
 const GERMS: &[&str] = &[
-    "fieldBacteria", "bacillusStaphylococcus", "streptomyces", "fieldMoulds", "aspergillusPenicillium", "mucorales",
-    "yeasts", "spoilageMoulds", "otherGerms",
+    "fieldBacteria",
+    "bacillusStaphylococcus",
+    "streptomyces",
+    "fieldMoulds",
+    "aspergillusPenicillium",
+    "mucorales",
+    "yeasts",
+    "spoilageMoulds",
+    "otherGerms",
 ];
 
 fn quantity(rng: &mut Rng, max: i64) -> String {
@@ -439,7 +529,10 @@ fn quantity(rng: &mut Rng, max: i64) -> String {
 }
 
 fn analyte_values(rng: &mut Rng) -> Map<String, Value> {
-    rng.some(ANALYTES, 50).into_iter().map(|name| (name.to_owned(), json!(quantity(rng, 1_000)))).collect()
+    rng.some(ANALYTES, 50)
+        .into_iter()
+        .map(|name| (name.to_owned(), json!(quantity(rng, 1_000))))
+        .collect()
 }
 
 fn ranges(rng: &mut Rng) -> Value {
@@ -468,7 +561,13 @@ fn classify_request(rng: &mut Rng) -> Value {
     }
     if rng.chance(50) {
         let mut counts = Map::new();
-        let groups = if rng.chance(3) { GERMS } else if sample_type == "hay" { &GERMS[..7] } else { &GERMS[6..8] };
+        let groups = if rng.chance(3) {
+            GERMS
+        } else if sample_type == "hay" {
+            &GERMS[..7]
+        } else {
+            &GERMS[6..8]
+        };
         for germ in rng.some(groups, 50) {
             let digits = rng.range(0, 9) as u32;
             counts.insert(germ.to_owned(), json!(rng.next() % 10_u64.pow(digits)));
@@ -476,8 +575,11 @@ fn classify_request(rng: &mut Rng) -> Value {
         request["germCounts"] = Value::Object(counts);
     }
     if rng.chance(20) {
-        let values: Map<String, Value> =
-            rng.some(GERMS, 50).into_iter().map(|germ| (germ.to_owned(), json!(rng.range(0, 1_000_000)))).collect();
+        let values: Map<String, Value> = rng
+            .some(GERMS, 50)
+            .into_iter()
+            .map(|germ| (germ.to_owned(), json!(rng.range(0, 1_000_000))))
+            .collect();
         request["orientationValues"] = Value::Object(values);
     }
     request
@@ -486,8 +588,11 @@ fn classify_request(rng: &mut Rng) -> Value {
 fn roughage_advice_request(rng: &mut Rng) -> Value {
     let products: Vec<Value> = (0..rng.range(0, 3))
         .map(|index| {
-            let supplies: Map<String, Value> =
-                rng.some(ANALYTES, 30).into_iter().map(|name| (name.to_owned(), json!(quantity(rng, 3_000)))).collect();
+            let supplies: Map<String, Value> = rng
+                .some(ANALYTES, 30)
+                .into_iter()
+                .map(|name| (name.to_owned(), json!(quantity(rng, 3_000))))
+                .collect();
             json!({"productId": index + 10, "supplies": supplies})
         })
         .collect();
@@ -520,10 +625,25 @@ fn decimal_text(rng: &mut Rng) -> String {
 }
 
 fn culture(rng: &mut Rng) -> Value {
-    if rng.chance(3) { json!(rng.pick(&["de-CH", "xx", "NL"]).to_owned()) } else { json!(rng.pick(CULTURES).to_owned()) }
+    if rng.chance(3) {
+        json!(rng.pick(&["de-CH", "xx", "NL"]).to_owned())
+    } else {
+        json!(rng.pick(CULTURES).to_owned())
+    }
 }
 
-const URL_SEGMENTS: &[&str] = &["hooi", "Paarden", "voer", "müsli", "porównaj", "a b", "%20", "logo.PNG", ".", ""];
+const URL_SEGMENTS: &[&str] = &[
+    "hooi",
+    "Paarden",
+    "voer",
+    "müsli",
+    "porównaj",
+    "a b",
+    "%20",
+    "logo.PNG",
+    ".",
+    "",
+];
 
 fn url(rng: &mut Rng) -> String {
     let mut url = String::new();
@@ -557,9 +677,24 @@ fn url(rng: &mut Rng) -> String {
 
 fn date_text(rng: &mut Rng) -> String {
     match rng.range(0, 5) {
-        0 => rng.pick(&["2024-02-29", "2023-02-29", "2024-13-01", "24-01-01", "", "2024-1-1", "2024-04-31T10:00:00"]).to_string(),
+        0 => rng
+            .pick(&[
+                "2024-02-29",
+                "2023-02-29",
+                "2024-13-01",
+                "24-01-01",
+                "",
+                "2024-1-1",
+                "2024-04-31T10:00:00",
+            ])
+            .to_string(),
         _ => {
-            let mut text = format!("{:04}-{:02}-{:02}", rng.range(900, 10_000), rng.range(0, 13), rng.range(0, 32));
+            let mut text = format!(
+                "{:04}-{:02}-{:02}",
+                rng.range(900, 10_000),
+                rng.range(0, 13),
+                rng.range(0, 32)
+            );
             if rng.chance(20) {
                 text.push_str("T12:34:56Z");
             }
@@ -572,7 +707,9 @@ fn date_text(rng: &mut Rng) -> String {
 fn case(rng: &mut Rng) -> (String, String) {
     let operation = *rng.pick(engine::operations::OPERATIONS);
     let input = match operation {
-        "vat.split" => json!({"amountInclVat": maybe_bad_amount(rng, 100_000), "vatRatePercentage": vat_rate(rng)}),
+        "vat.split" => {
+            json!({"amountInclVat": maybe_bad_amount(rng, 100_000), "vatRatePercentage": vat_rate(rng)})
+        }
         "cart.calculate" | "cart.shippingMethods" => cart(rng),
         "checkout.gates" => checkout_state(rng),
         "validation.validateForm" => form(rng),
@@ -606,7 +743,11 @@ fn case(rng: &mut Rng) -> (String, String) {
             let mut request = json!({"amountEur": maybe_bad_amount(rng, 1_000_000),
                 "currency": if rng.chance(3) { "USD" } else { rng.pick(&["EUR", "DKK", "SEK", "PLN"]) }.to_owned()});
             if request["currency"] != "EUR" || rng.chance(30) {
-                let rate = if rng.chance(10) { rng.pick(&["0", "-1", "abc", "0.000001", "1.005"]) } else { rng.pick(&["7.4604", "11.2", "4.3", "1", "0.2345"]) };
+                let rate = if rng.chance(10) {
+                    rng.pick(&["0", "-1", "abc", "0.000001", "1.005"])
+                } else {
+                    rng.pick(&["7.4604", "11.2", "4.3", "1", "0.2345"])
+                };
                 request["rate"] = json!(rate.to_owned());
             }
             request
@@ -619,7 +760,11 @@ fn case(rng: &mut Rng) -> (String, String) {
                 request["requested"] = culture(rng);
             }
             if rng.chance(70) {
-                request["siteCultures"] = json!((0..rng.range(0, 3)).map(|_| rng.pick(CULTURES).to_owned()).collect::<Vec<_>>());
+                request["siteCultures"] = json!(
+                    (0..rng.range(0, 3))
+                        .map(|_| rng.pick(CULTURES).to_owned())
+                        .collect::<Vec<_>>()
+                );
             }
             if rng.chance(50) {
                 request["siteFallback"] = culture(rng);
@@ -627,15 +772,24 @@ fn case(rng: &mut Rng) -> (String, String) {
             request
         }
         "url.normalize" | "url.readPaging" => json!({"url": url(rng)}),
-        "url.paging" => json!({"url": url(rng), "page": rng.range(0, 1_000), "pageSize": rng.range(0, 120)}),
+        "url.paging" => {
+            json!({"url": url(rng), "page": rng.range(0, 1_000), "pageSize": rng.range(0, 120)})
+        }
         "url.comparePath" => json!({"culture": culture(rng)}),
         other => json!({"operation": other}),
     };
     let text = serde_json::to_string(&input).unwrap_or_default();
     // Now and then: not JSON, the wrong JSON, or an operation that does not exist.
     match rng.range(0, 99) {
-        0 => (operation.to_owned(), text.chars().take(text.chars().count() / 2).collect()),
-        1 => (operation.to_owned(), rng.pick(&["null", "[]", "42", "\"text\"", "{}", ""]).to_string()),
+        0 => (
+            operation.to_owned(),
+            text.chars().take(text.chars().count() / 2).collect(),
+        ),
+        1 => (
+            operation.to_owned(),
+            rng.pick(&["null", "[]", "42", "\"text\"", "{}", ""])
+                .to_string(),
+        ),
         2 => (format!("{operation}X"), text),
         _ => (operation.to_owned(), text),
     }

@@ -40,7 +40,10 @@ pub fn allocate(total: i64, weights: &[i64]) -> Option<Vec<i64>> {
     let mut handed_out: i128 = 0;
     // 64-bit arithmetic when every product fits (nearly always); 128-bit otherwise.
     let largest = weights.iter().copied().max().unwrap_or(0);
-    let narrow = i64::try_from(weight_sum).ok().zip(i64::try_from(total).ok()).filter(|(_, total)| total.checked_mul(largest).is_some());
+    let narrow = i64::try_from(weight_sum)
+        .ok()
+        .zip(i64::try_from(total).ok())
+        .filter(|(_, total)| total.checked_mul(largest).is_some());
     for (index, weight) in weights.iter().enumerate() {
         let (floor, remainder) = match narrow {
             Some((sum, total)) => {

@@ -40,17 +40,29 @@ pub(crate) fn decimal_in_hundredths(value: Decimal) -> Option<i64> {
         }
         return decimal_in_hundredths(normalized);
     }
-    let factor: i128 = if scale == 2 { 1 } else if scale == 1 { 10 } else { 100 };
-    value.mantissa().checked_mul(factor).and_then(|hundredths| i64::try_from(hundredths).ok())
+    let factor: i128 = if scale == 2 {
+        1
+    } else if scale == 1 {
+        10
+    } else {
+        100
+    };
+    value
+        .mantissa()
+        .checked_mul(factor)
+        .and_then(|hundredths| i64::try_from(hundredths).ok())
 }
 
 /// `numerator / denominator` rounded half up, for `numerator >= 0` and `denominator > 0`.
 pub(crate) fn div_round(numerator: i128, denominator: i128) -> i64 {
     // Fast path: 64-bit division when everything fits (it nearly always does).
-    let narrow = i64::try_from(numerator).ok().zip(i64::try_from(denominator).ok()).and_then(|(numerator, denominator)| {
-        let dividend = numerator.checked_mul(2)?.checked_add(denominator)?;
-        Some(dividend / denominator.checked_mul(2)?)
-    });
+    let narrow = i64::try_from(numerator)
+        .ok()
+        .zip(i64::try_from(denominator).ok())
+        .and_then(|(numerator, denominator)| {
+            let dividend = numerator.checked_mul(2)?.checked_add(denominator)?;
+            Some(dividend / denominator.checked_mul(2)?)
+        });
     if let Some(quotient) = narrow {
         return quotient;
     }
@@ -62,12 +74,18 @@ pub(crate) fn div_round(numerator: i128, denominator: i128) -> i64 {
 /// The VAT inside a VAT-inclusive amount: `amount * rate / (100 + rate)`, rounded once.
 /// `rate_bp` is the percentage in basis points (21 % is 2100).
 pub(crate) fn vat_in_inclusive(amount: i64, rate_bp: i64) -> i64 {
-    div_round(i128::from(amount) * i128::from(rate_bp), i128::from(FULL_PERCENT_BP + rate_bp))
+    div_round(
+        i128::from(amount) * i128::from(rate_bp),
+        i128::from(FULL_PERCENT_BP + rate_bp),
+    )
 }
 
 /// `percentage` (in basis points) of `amount`, rounded once.
 pub(crate) fn percentage_of(amount: i64, percentage_bp: i64) -> i64 {
-    div_round(i128::from(amount) * i128::from(percentage_bp), i128::from(FULL_PERCENT_BP))
+    div_round(
+        i128::from(amount) * i128::from(percentage_bp),
+        i128::from(FULL_PERCENT_BP),
+    )
 }
 
 #[cfg(test)]
@@ -101,7 +119,10 @@ mod tests {
             let rate_bp = decimal_in_hundredths(vat_rate.percentage()).unwrap();
             for cents in (0..5_000).chain([12_345, 99_999_999, 100_000_000]) {
                 let expected = vat::vat_in_inclusive(Money::from_cents(cents), vat_rate).unwrap();
-                assert_eq!(vat_in_inclusive(cents, rate_bp), to_cents(expected).unwrap());
+                assert_eq!(
+                    vat_in_inclusive(cents, rate_bp),
+                    to_cents(expected).unwrap()
+                );
             }
         }
     }

@@ -102,7 +102,9 @@ pub(crate) fn small_parts(value: Decimal) -> Option<(i64, u32)> {
     if scale > 2 || (value.is_zero() && value.is_sign_negative()) {
         return None;
     }
-    i64::try_from(value.mantissa()).ok().map(|mantissa| (mantissa, scale))
+    i64::try_from(value.mantissa())
+        .ok()
+        .map(|mantissa| (mantissa, scale))
 }
 
 /// Deserializes a value that crosses JSON as a string through its [`FromStr`], reading the
@@ -162,14 +164,33 @@ mod tests {
         assert_eq!(plain_hundredths("007"), Some(700));
         assert_eq!(plain_hundredths("-0.05"), Some(-5));
         assert_eq!(plain_hundredths("-0.00"), Some(0));
-        assert_eq!(plain_hundredths("999999999999999.99"), Some(99_999_999_999_999_999));
+        assert_eq!(
+            plain_hundredths("999999999999999.99"),
+            Some(99_999_999_999_999_999)
+        );
     }
 
     #[test]
     fn leaves_every_other_form_to_the_general_parser() {
         for text in [
-            "", "-", ".5", "5.", "1.005", "1.500", "+1", " 1", "1 ", "1e2", "1_000", "1,5", "--1", "1.-5", "abc",
-            "1000000000000000", "0x10", "١",
+            "",
+            "-",
+            ".5",
+            "5.",
+            "1.005",
+            "1.500",
+            "+1",
+            " 1",
+            "1 ",
+            "1e2",
+            "1_000",
+            "1,5",
+            "--1",
+            "1.-5",
+            "abc",
+            "1000000000000000",
+            "0x10",
+            "١",
         ] {
             assert_eq!(plain_hundredths(text), None, "{text:?}");
         }
@@ -183,9 +204,18 @@ mod tests {
         assert_eq!(write_scaled(0, 2, &mut buffer), "0.00");
         assert_eq!(write_scaled(55, 1, &mut buffer), "5.5");
         assert_eq!(write_scaled(21, 0, &mut buffer), "21");
-        assert_eq!(write_scaled(i64::MIN, 2, &mut buffer), "-92233720368547758.08");
-        assert_eq!(write_scaled(i64::MAX, 0, &mut buffer), "9223372036854775807");
-        assert_eq!(write_unsigned(u64::MAX, &mut buffer), "18446744073709551615");
+        assert_eq!(
+            write_scaled(i64::MIN, 2, &mut buffer),
+            "-92233720368547758.08"
+        );
+        assert_eq!(
+            write_scaled(i64::MAX, 0, &mut buffer),
+            "9223372036854775807"
+        );
+        assert_eq!(
+            write_unsigned(u64::MAX, &mut buffer),
+            "18446744073709551615"
+        );
         assert_eq!(write_unsigned(0, &mut buffer), "0");
     }
 

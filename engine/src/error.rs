@@ -142,7 +142,10 @@ mod tests {
     #[test]
     fn only_errors_the_visitor_is_told_about_have_a_message_key() {
         let undetermined = EngineError::FeedAdviceUndetermined("no rule".into());
-        assert_eq!(undetermined.message_key(), Some(MessageKey::FeedAdviceUndetermined));
+        assert_eq!(
+            undetermined.message_key(),
+            Some(MessageKey::FeedAdviceUndetermined)
+        );
         assert_eq!(undetermined.code(), "feed_advice_undetermined");
         assert_eq!(EngineError::InvalidInput("x".into()).message_key(), None);
     }

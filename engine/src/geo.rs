@@ -25,9 +25,14 @@ impl GeoPoint {
     /// A point, if both coordinates are in range.
     pub fn new(latitude: f64, longitude: f64) -> Result<GeoPoint, EngineError> {
         if !(-90.0..=90.0).contains(&latitude) || !(-180.0..=180.0).contains(&longitude) {
-            return Err(EngineError::InvalidInput(format!("{latitude},{longitude} is not a WGS84 coordinate")));
+            return Err(EngineError::InvalidInput(format!(
+                "{latitude},{longitude} is not a WGS84 coordinate"
+            )));
         }
-        Ok(GeoPoint { latitude, longitude })
+        Ok(GeoPoint {
+            latitude,
+            longitude,
+        })
     }
 }
 
@@ -66,7 +71,9 @@ impl DistanceRequest {
     pub fn resolve(&self) -> Result<DistanceResult, EngineError> {
         let from = GeoPoint::new(self.from.latitude, self.from.longitude)?;
         let to = GeoPoint::new(self.to.latitude, self.to.longitude)?;
-        Ok(DistanceResult { meters: distance_meters(from, to) })
+        Ok(DistanceResult {
+            meters: distance_meters(from, to),
+        })
     }
 }
 
@@ -82,7 +89,10 @@ mod tests {
         assert!((31_000..33_000).contains(&meters), "{meters}");
         assert_eq!(distance_meters(utrecht, utrecht), 0);
         // A quarter of the equator.
-        let quarter = distance_meters(GeoPoint::new(0.0, 0.0).unwrap(), GeoPoint::new(0.0, 90.0).unwrap());
+        let quarter = distance_meters(
+            GeoPoint::new(0.0, 0.0).unwrap(),
+            GeoPoint::new(0.0, 90.0).unwrap(),
+        );
         assert_eq!(quarter, 10_007_557);
         assert!(GeoPoint::new(91.0, 0.0).is_err());
     }

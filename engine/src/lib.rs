@@ -51,8 +51,8 @@
 pub mod allocation;
 pub mod cart;
 mod cents;
-mod decimal_text;
 pub mod checkout;
+mod decimal_text;
 pub mod error;
 pub mod feed;
 pub mod geo;

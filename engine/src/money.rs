@@ -88,17 +88,26 @@ impl Money {
 
     /// `self + other`, or an error instead of an overflow.
     pub fn checked_add(self, other: Money) -> Result<Money, MoneyError> {
-        self.0.checked_add(other.0).map(Money::round).ok_or(MoneyError::Overflow)
+        self.0
+            .checked_add(other.0)
+            .map(Money::round)
+            .ok_or(MoneyError::Overflow)
     }
 
     /// `self - other`, or an error instead of an overflow.
     pub fn checked_sub(self, other: Money) -> Result<Money, MoneyError> {
-        self.0.checked_sub(other.0).map(Money::round).ok_or(MoneyError::Overflow)
+        self.0
+            .checked_sub(other.0)
+            .map(Money::round)
+            .ok_or(MoneyError::Overflow)
     }
 
     /// `self * factor`, rounded once.
     pub fn checked_mul(self, factor: Decimal) -> Result<Money, MoneyError> {
-        self.0.checked_mul(factor).map(Money::round).ok_or(MoneyError::Overflow)
+        self.0
+            .checked_mul(factor)
+            .map(Money::round)
+            .ok_or(MoneyError::Overflow)
     }
 
     /// The smaller of two amounts.
@@ -124,7 +133,11 @@ impl Money {
     pub(crate) fn write_plain(self, buffer: &mut TextBuffer) -> Option<&str> {
         let (mantissa, scale) = decimal_text::small_parts(self.0)?;
         let hundredths = mantissa.checked_mul(10_i64.pow(FRACTION_DIGITS - scale))?;
-        Some(decimal_text::write_scaled(hundredths, FRACTION_DIGITS, buffer))
+        Some(decimal_text::write_scaled(
+            hundredths,
+            FRACTION_DIGITS,
+            buffer,
+        ))
     }
 
     /// The general parse behind [`FromStr`]: any text rust_decimal reads.
@@ -199,8 +212,14 @@ mod tests {
 
     #[test]
     fn rejects_text_that_is_no_amount_or_too_precise() {
-        assert_eq!("abc".parse::<Money>(), Err(MoneyError::NotANumber("abc".into())));
-        assert_eq!("1.005".parse::<Money>(), Err(MoneyError::TooPrecise("1.005".into())));
+        assert_eq!(
+            "abc".parse::<Money>(),
+            Err(MoneyError::NotANumber("abc".into()))
+        );
+        assert_eq!(
+            "1.005".parse::<Money>(),
+            Err(MoneyError::TooPrecise("1.005".into()))
+        );
         assert_eq!("".parse::<Money>(), Err(MoneyError::NotANumber("".into())));
         assert_eq!(money("1.500").to_string(), "1.50");
     }
@@ -211,13 +230,19 @@ mod tests {
         assert_eq!(max.checked_add(money("1")), Err(MoneyError::Overflow));
         assert_eq!(money("0.10").checked_add(money("0.20")), Ok(money("0.30")));
         assert_eq!(money("0.10").checked_sub(money("0.20")), Ok(money("-0.10")));
-        assert_eq!(money("3.33").checked_mul(Decimal::new(3, 0)), Ok(money("9.99")));
+        assert_eq!(
+            money("3.33").checked_mul(Decimal::new(3, 0)),
+            Ok(money("9.99"))
+        );
     }
 
     #[test]
     fn crosses_json_as_a_string() {
         assert_eq!(serde_json::to_string(&money("7.1")).unwrap(), "\"7.10\"");
-        assert_eq!(serde_json::from_str::<Money>("\"7.10\"").unwrap(), money("7.10"));
+        assert_eq!(
+            serde_json::from_str::<Money>("\"7.10\"").unwrap(),
+            money("7.10")
+        );
         assert!(serde_json::from_str::<Money>("7.1").is_err());
     }
 
@@ -228,31 +253,71 @@ mod tests {
 
     #[test]
     fn plain_and_general_parses_give_the_same_decimal() {
-        for text in ["0", "-0", "-0.00", "0.5", "12.34", "-12.3", "007.10", "999999999999999.99", "-1"] {
-            assert_eq!(bits(text.parse().unwrap()), bits(Money::parse_general(text).unwrap()), "{text}");
+        for text in [
+            "0",
+            "-0",
+            "-0.00",
+            "0.5",
+            "12.34",
+            "-12.3",
+            "007.10",
+            "999999999999999.99",
+            "-1",
+        ] {
+            assert_eq!(
+                bits(text.parse().unwrap()),
+                bits(Money::parse_general(text).unwrap()),
+                "{text}"
+            );
         }
         // Forms only the general parse reads, and its errors.
         assert_eq!(money(" 1.5 ").to_string(), "1.50");
         assert_eq!(money("+2").to_string(), "2.00");
         assert_eq!(money("1.500").to_string(), "1.50");
-        assert_eq!("1.5.5".parse::<Money>(), Err(MoneyError::NotANumber("1.5.5".into())));
-        assert_eq!("-1.005".parse::<Money>(), Err(MoneyError::TooPrecise("-1.005".into())));
+        assert_eq!(
+            "1.5.5".parse::<Money>(),
+            Err(MoneyError::NotANumber("1.5.5".into()))
+        );
+        assert_eq!(
+            "-1.005".parse::<Money>(),
+            Err(MoneyError::TooPrecise("-1.005".into()))
+        );
     }
 
     #[test]
     fn deserializing_keeps_the_messages_of_a_string_field() {
         let error = serde_json::from_str::<Money>("7").unwrap_err().to_string();
-        assert_eq!(error, "invalid type: integer `7`, expected a string at line 1 column 1");
-        let error = serde_json::from_str::<Money>("\"1.005\"").unwrap_err().to_string();
-        assert_eq!(error, "'1.005' has more than 2 fraction digits at line 1 column 7");
-        assert_eq!(serde_json::from_str::<Money>("\"\\u0031.5\"").unwrap(), money("1.50"));
+        assert_eq!(
+            error,
+            "invalid type: integer `7`, expected a string at line 1 column 1"
+        );
+        let error = serde_json::from_str::<Money>("\"1.005\"")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            error,
+            "'1.005' has more than 2 fraction digits at line 1 column 7"
+        );
+        assert_eq!(
+            serde_json::from_str::<Money>("\"\\u0031.5\"").unwrap(),
+            money("1.50")
+        );
     }
 
     #[test]
     fn prints_every_scale_like_rust_decimal() {
-        for money in [Money::ZERO, Money::default(), Money(Decimal::new(5, 1)), Money(Decimal::MAX.round_dp(0)), Money(Decimal::new(-7, 0))] {
+        for money in [
+            Money::ZERO,
+            Money::default(),
+            Money(Decimal::new(5, 1)),
+            Money(Decimal::MAX.round_dp(0)),
+            Money(Decimal::new(-7, 0)),
+        ] {
             assert_eq!(money.to_string(), format!("{:.2}", money.as_decimal()));
-            assert_eq!(serde_json::to_string(&money).unwrap(), format!("\"{:.2}\"", money.as_decimal()));
+            assert_eq!(
+                serde_json::to_string(&money).unwrap(),
+                format!("\"{:.2}\"", money.as_decimal())
+            );
         }
     }
 

@@ -11,18 +11,22 @@ use serde::de::DeserializeOwned;
 use crate::cart::{self, CartInput};
 use crate::checkout::{CheckoutState, checkout_gates};
 use crate::error::EngineError;
-use crate::geo::DistanceRequest;
-use crate::stock::{StockStateRequest, stock_state};
-use crate::unit_price::{UnitPriceRequest, unit_prices};
 use crate::feed::{FeedAdviceRequest, SiloRequest, feed_advice, silo_interest};
+use crate::geo::DistanceRequest;
 use crate::locale::{
     AmountFormatRequest, ConversionRequest, CultureRequest, CurrencyRequest, DateFormatRequest,
     TextFallbackRequest, resolve_culture,
 };
 use crate::roughage::{ClassifyRequest, RoughageAdviceRequest, classify, roughage_advice};
-use crate::url::{ComparePathRequest, Paging, PagingRequest, UrlRequest, UrlResult, normalize, read_paging, with_paging};
+use crate::stock::{StockStateRequest, stock_state};
+use crate::unit_price::{UnitPriceRequest, unit_prices};
+use crate::url::{
+    ComparePathRequest, Paging, PagingRequest, UrlRequest, UrlResult, normalize, read_paging,
+    with_paging,
+};
 use crate::validation::{
-    CompareAddRequest, FormInput, Message, MessageKey, MessageText, add_to_comparison, validate_form,
+    CompareAddRequest, FormInput, Message, MessageKey, MessageText, add_to_comparison,
+    validate_form,
 };
 use crate::vat::VatSplitRequest;
 
@@ -82,20 +86,35 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
         "feed.advice" => apply(input, |request: FeedAdviceRequest| feed_advice(&request)),
         "feed.siloInterest" => apply(input, |request: SiloRequest| Ok(silo_interest(&request))),
         "roughage.classify" => apply(input, |request: ClassifyRequest| classify(&request)),
-        "roughage.advice" => apply(input, |request: RoughageAdviceRequest| roughage_advice(&request)),
+        "roughage.advice" => apply(input, |request: RoughageAdviceRequest| {
+            roughage_advice(&request)
+        }),
         "locale.currency" => apply(input, |request: CurrencyRequest| Ok(request.resolve())),
         "locale.convert" => apply(input, |request: ConversionRequest| request.convert()),
         "locale.formatAmount" => apply(input, |request: AmountFormatRequest| Ok(request.format())),
         "locale.formatDate" => apply(input, |request: DateFormatRequest| {
-            request.format().map_err(|error| EngineError::InvalidInput(error.to_string()))
+            request
+                .format()
+                .map_err(|error| EngineError::InvalidInput(error.to_string()))
         }),
-        "locale.fallbackLanguage" => apply(input, |request: CultureRequest| Ok(resolve_culture(&request))),
+        "locale.fallbackLanguage" => apply(input, |request: CultureRequest| {
+            Ok(resolve_culture(&request))
+        }),
         "locale.textFallback" => apply(input, |request: TextFallbackRequest| Ok(request.resolve())),
-        "url.normalize" => apply(input, |request: UrlRequest| Ok(UrlResult { url: normalize(&request.url) })),
+        "url.normalize" => apply(input, |request: UrlRequest| {
+            Ok(UrlResult {
+                url: normalize(&request.url),
+            })
+        }),
         "url.readPaging" => apply(input, |request: UrlRequest| Ok(read_paging(&request.url))),
         "url.paging" => apply(input, |request: PagingRequest| {
-            let paging = Paging { page: request.page, page_size: request.page_size };
-            Ok(UrlResult { url: with_paging(&request.url, paging)? })
+            let paging = Paging {
+                page: request.page,
+                page_size: request.page_size,
+            };
+            Ok(UrlResult {
+                url: with_paging(&request.url, paging)?,
+            })
         }),
         "url.comparePath" => apply(input, |request: ComparePathRequest| Ok(request.resolve())),
         "catalog.unitPrices" => apply(input, |request: UnitPriceRequest| unit_prices(&request)),
@@ -115,7 +134,9 @@ fn calculate_cart(input: &str) -> Result<String, EngineError> {
 /// `cart.shippingMethods`; see [`calculate_cart`].
 fn cart_shipping_methods(input: &str) -> Result<String, EngineError> {
     let cart: CartInput = parse(input)?;
-    Ok(cart::json::shipping_method_options(&cart::shipping_methods(&cart)?))
+    Ok(cart::json::shipping_method_options(
+        &cart::shipping_methods(&cart)?,
+    ))
 }
 
 /// Output of `messages.keys`: every message key the engine can report, so that translation
@@ -129,11 +150,16 @@ pub struct MessageKeys {
 
 impl MessageKeys {
     fn all() -> MessageKeys {
-        MessageKeys { keys: MessageKey::ALL.to_vec() }
+        MessageKeys {
+            keys: MessageKey::ALL.to_vec(),
+        }
     }
 }
 
-fn apply<I, O>(input: &str, rule: impl FnOnce(I) -> Result<O, EngineError>) -> Result<String, EngineError>
+fn apply<I, O>(
+    input: &str,
+    rule: impl FnOnce(I) -> Result<O, EngineError>,
+) -> Result<String, EngineError>
 where
     I: DeserializeOwned,
     O: Serialize,
@@ -152,7 +178,10 @@ mod tests {
 
     #[test]
     fn unknown_operations_are_an_error_not_a_panic() {
-        assert_eq!(run("nope", "{}"), Err(EngineError::UnknownOperation("nope".into())));
+        assert_eq!(
+            run("nope", "{}"),
+            Err(EngineError::UnknownOperation("nope".into()))
+        );
     }
 
     #[test]
@@ -166,22 +195,34 @@ mod tests {
 
     #[test]
     fn lists_every_message_key() {
-        let output: serde_json::Value = serde_json::from_str(&run("messages.keys", "null").unwrap()).unwrap();
-        let keys: Vec<&str> = output["keys"].as_array().unwrap().iter().map(|key| key.as_str().unwrap()).collect();
+        let output: serde_json::Value =
+            serde_json::from_str(&run("messages.keys", "null").unwrap()).unwrap();
+        let keys: Vec<&str> = output["keys"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|key| key.as_str().unwrap())
+            .collect();
         assert_eq!(keys.len(), MessageKey::ALL.len());
         assert_eq!(keys[0], "validation.required");
         assert!(keys.contains(&"roughage.notFitToFeed"));
         let unique: std::collections::BTreeSet<&str> = keys.iter().copied().collect();
         assert_eq!(unique.len(), keys.len());
-        assert_eq!(run("messages.keys", "{}").unwrap(), run("messages.keys", "null").unwrap());
+        assert_eq!(
+            run("messages.keys", "{}").unwrap(),
+            run("messages.keys", "null").unwrap()
+        );
     }
 
     #[test]
     fn malformed_input_is_invalid_input() {
         let error = run("vat.split", "{").unwrap_err();
         assert_eq!(error.code(), "invalid_input");
-        let error = run("vat.split", r#"{"amountInclVat":"1.001","vatRatePercentage":"21"}"#)
-            .unwrap_err();
+        let error = run(
+            "vat.split",
+            r#"{"amountInclVat":"1.001","vatRatePercentage":"21"}"#,
+        )
+        .unwrap_err();
         assert_eq!(error.code(), "invalid_input");
     }
 }

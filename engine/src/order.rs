@@ -24,7 +24,9 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cart::{CalculatedCart, CalculatedProduct, CartInput, CatalogEntry, FreeProduct, ProductType, RqsSample};
+use crate::cart::{
+    CalculatedCart, CalculatedProduct, CartInput, CatalogEntry, FreeProduct, ProductType, RqsSample,
+};
 use crate::error::EngineError;
 use crate::money::Money;
 use crate::vat::{VatRate, VatType};
@@ -93,7 +95,10 @@ impl OrderStatus {
         if self.can_become(next) {
             Ok(next)
         } else {
-            Err(EngineError::StatusTransition { from: self.as_str(), to: next.as_str() })
+            Err(EngineError::StatusTransition {
+                from: self.as_str(),
+                to: next.as_str(),
+            })
         }
     }
 
@@ -167,7 +172,10 @@ pub struct OrderLine {
 
 /// The lines of the order a calculated cart becomes. `input` is what was calculated (its
 /// catalog gives the unit prices); `cart` is the engine's calculation of it.
-pub fn order_lines(input: &CartInput, cart: &CalculatedCart) -> Result<Vec<OrderLine>, EngineError> {
+pub fn order_lines(
+    input: &CartInput,
+    cart: &CalculatedCart,
+) -> Result<Vec<OrderLine>, EngineError> {
     let mut lines = Vec::with_capacity(cart.products.len());
     for product in &cart.products {
         lines.push(paid_line(input, product, line_number(&lines))?);
@@ -179,7 +187,9 @@ pub fn order_lines(input: &CartInput, cart: &CalculatedCart) -> Result<Vec<Order
 }
 
 fn line_number(lines: &[OrderLine]) -> u32 {
-    u32::try_from(lines.len()).unwrap_or(u32::MAX).saturating_add(1)
+    u32::try_from(lines.len())
+        .unwrap_or(u32::MAX)
+        .saturating_add(1)
 }
 
 fn catalog_entry(input: &CartInput, variant_id: u64) -> Result<&CatalogEntry, EngineError> {
@@ -187,10 +197,16 @@ fn catalog_entry(input: &CartInput, variant_id: u64) -> Result<&CatalogEntry, En
         .catalog
         .iter()
         .find(|entry| entry.product_variant_id == variant_id)
-        .ok_or_else(|| EngineError::InvalidInput(format!("variant {variant_id} is not in the catalog")))
+        .ok_or_else(|| {
+            EngineError::InvalidInput(format!("variant {variant_id} is not in the catalog"))
+        })
 }
 
-fn paid_line(input: &CartInput, product: &CalculatedProduct, line_number: u32) -> Result<OrderLine, EngineError> {
+fn paid_line(
+    input: &CartInput,
+    product: &CalculatedProduct,
+    line_number: u32,
+) -> Result<OrderLine, EngineError> {
     let entry = catalog_entry(input, product.product_variant_id)?;
     Ok(OrderLine {
         line_number,
@@ -202,7 +218,10 @@ fn paid_line(input: &CartInput, product: &CalculatedProduct, line_number: u32) -
         unit_price: entry.unit_price,
         original_amount: product.original_amount,
         discount_amount: product.original_amount.checked_sub(product.total_amount)?,
-        promotion_key: product.product_discounts.first().map(|discount| discount.promotion_key.clone()),
+        promotion_key: product
+            .product_discounts
+            .first()
+            .map(|discount| discount.promotion_key.clone()),
         total_amount: product.total_amount,
         vat_type: product.vat_type,
         vat_rate_percentage: product.vat_rate_percentage,
@@ -211,7 +230,11 @@ fn paid_line(input: &CartInput, product: &CalculatedProduct, line_number: u32) -
     })
 }
 
-fn free_line(input: &CartInput, free: &FreeProduct, line_number: u32) -> Result<OrderLine, EngineError> {
+fn free_line(
+    input: &CartInput,
+    free: &FreeProduct,
+    line_number: u32,
+) -> Result<OrderLine, EngineError> {
     let entry = catalog_entry(input, free.product_variant_id)?;
     Ok(OrderLine {
         line_number,
@@ -252,7 +275,11 @@ mod tests {
         ];
         for from in OrderStatus::ALL {
             for to in OrderStatus::ALL {
-                assert_eq!(from.can_become(to), allowed.contains(&(from, to)), "{from} -> {to}");
+                assert_eq!(
+                    from.can_become(to),
+                    allowed.contains(&(from, to)),
+                    "{from} -> {to}"
+                );
             }
         }
     }
@@ -260,7 +287,10 @@ mod tests {
     #[test]
     fn a_refused_move_names_both_statuses() {
         let error = Sent.transition(Cancelled).unwrap_err();
-        assert_eq!(error.to_string(), "an order that is sent cannot become cancelled");
+        assert_eq!(
+            error.to_string(),
+            "an order that is sent cannot become cancelled"
+        );
         assert_eq!(error.code(), "status_transition");
         assert_eq!(Open.transition(Paid).unwrap(), Paid);
     }
@@ -269,9 +299,15 @@ mod tests {
     fn labels_read_back() {
         for status in OrderStatus::ALL {
             assert_eq!(status.as_str().parse::<OrderStatus>().unwrap(), status);
-            assert_eq!(serde_json::to_string(&status).unwrap(), format!("\"{status}\""));
+            assert_eq!(
+                serde_json::to_string(&status).unwrap(),
+                format!("\"{status}\"")
+            );
         }
-        assert_eq!("shipped".parse::<OrderStatus>().unwrap_err().code(), "invalid_input");
+        assert_eq!(
+            "shipped".parse::<OrderStatus>().unwrap_err().code(),
+            "invalid_input"
+        );
     }
 
     #[test]
@@ -317,8 +353,28 @@ mod tests {
         assert_eq!(
             summary,
             vec![
-                (1, 11, 2, "32.95".into(), "65.90".into(), "6.59".into(), "59.31".into(), "9".into(), false),
-                (2, 71, 1, "5.95".into(), "5.95".into(), "5.95".into(), "0.00".into(), "21".into(), true),
+                (
+                    1,
+                    11,
+                    2,
+                    "32.95".into(),
+                    "65.90".into(),
+                    "6.59".into(),
+                    "59.31".into(),
+                    "9".into(),
+                    false
+                ),
+                (
+                    2,
+                    71,
+                    1,
+                    "5.95".into(),
+                    "5.95".into(),
+                    "5.95".into(),
+                    "0.00".into(),
+                    "21".into(),
+                    true
+                ),
             ]
         );
         assert_eq!(lines[0].promotion_key.as_deref(), Some("muesli-10"));

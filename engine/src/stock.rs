@@ -68,7 +68,9 @@ pub fn stock_state(request: &StockStateRequest) -> Result<StockStateResult, Engi
     let state = match request.stock {
         None => StockState::InStock,
         Some(units) if units < 0 => {
-            return Err(EngineError::InvalidInput(format!("stock cannot be negative, not {units}")));
+            return Err(EngineError::InvalidInput(format!(
+                "stock cannot be negative, not {units}"
+            )));
         }
         Some(0) => StockState::OutOfStock,
         Some(units) if units <= LOW_STOCK_MAX => StockState::Low,
@@ -77,7 +79,8 @@ pub fn stock_state(request: &StockStateRequest) -> Result<StockStateResult, Engi
     Ok(StockStateResult {
         state,
         orderable: state != StockState::OutOfStock,
-        stock_reminder_available: state == StockState::OutOfStock && request.enable_stock_reminder_feature,
+        stock_reminder_available: state == StockState::OutOfStock
+            && request.enable_stock_reminder_feature,
     })
 }
 
@@ -86,7 +89,11 @@ mod tests {
     use super::*;
 
     fn state(stock: Option<i64>, reminder: bool) -> StockStateResult {
-        stock_state(&StockStateRequest { stock, enable_stock_reminder_feature: reminder }).unwrap()
+        stock_state(&StockStateRequest {
+            stock,
+            enable_stock_reminder_feature: reminder,
+        })
+        .unwrap()
     }
 
     #[test]
@@ -104,6 +111,12 @@ mod tests {
 
     #[test]
     fn refuses_negative_stock() {
-        assert!(stock_state(&StockStateRequest { stock: Some(-1), enable_stock_reminder_feature: false }).is_err());
+        assert!(
+            stock_state(&StockStateRequest {
+                stock: Some(-1),
+                enable_stock_reminder_feature: false
+            })
+            .is_err()
+        );
     }
 }

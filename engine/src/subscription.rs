@@ -64,8 +64,12 @@ pub enum SubscriptionAction {
 
 impl SubscriptionStatus {
     /// Every status.
-    pub const ALL: [SubscriptionStatus; 4] =
-        [SubscriptionStatus::Saved, SubscriptionStatus::Activated, SubscriptionStatus::Paused, SubscriptionStatus::Closed];
+    pub const ALL: [SubscriptionStatus; 4] = [
+        SubscriptionStatus::Saved,
+        SubscriptionStatus::Activated,
+        SubscriptionStatus::Paused,
+        SubscriptionStatus::Closed,
+    ];
 
     /// The label used in JSON and in the database.
     pub fn as_str(self) -> &'static str {
@@ -92,7 +96,11 @@ impl SubscriptionStatus {
 
     /// The new status, or [`EngineError::SubscriptionTransition`] naming the status and the action.
     pub fn apply(self, action: SubscriptionAction) -> Result<SubscriptionStatus, EngineError> {
-        self.after(action).ok_or(EngineError::SubscriptionTransition { from: self.as_str(), action: action.as_str() })
+        self.after(action)
+            .ok_or(EngineError::SubscriptionTransition {
+                from: self.as_str(),
+                action: action.as_str(),
+            })
     }
 
     /// Whether the delivery interval may still change.
@@ -108,8 +116,12 @@ impl SubscriptionStatus {
 
 impl SubscriptionAction {
     /// Every action.
-    pub const ALL: [SubscriptionAction; 4] =
-        [SubscriptionAction::Activate, SubscriptionAction::Pause, SubscriptionAction::Resume, SubscriptionAction::Close];
+    pub const ALL: [SubscriptionAction; 4] = [
+        SubscriptionAction::Activate,
+        SubscriptionAction::Pause,
+        SubscriptionAction::Resume,
+        SubscriptionAction::Close,
+    ];
 
     /// The label used in JSON and in URLs.
     pub fn as_str(self) -> &'static str {
@@ -135,7 +147,9 @@ impl FromStr for SubscriptionStatus {
         SubscriptionStatus::ALL
             .into_iter()
             .find(|status| status.as_str() == text)
-            .ok_or_else(|| EngineError::InvalidInput(format!("'{text}' is not a subscription status")))
+            .ok_or_else(|| {
+                EngineError::InvalidInput(format!("'{text}' is not a subscription status"))
+            })
     }
 }
 
@@ -146,7 +160,9 @@ impl FromStr for SubscriptionAction {
         SubscriptionAction::ALL
             .into_iter()
             .find(|action| action.as_str() == text)
-            .ok_or_else(|| EngineError::InvalidInput(format!("'{text}' is not a subscription action")))
+            .ok_or_else(|| {
+                EngineError::InvalidInput(format!("'{text}' is not a subscription action"))
+            })
     }
 }
 
@@ -166,9 +182,17 @@ pub fn check_interval(weeks: i64) -> Result<u32, EngineError> {
 /// The date `weeks` weeks after `date`: the next delivery after activating or resuming on
 /// `date`.
 pub fn next_delivery(date: CalendarDate, weeks: u32) -> Option<CalendarDate> {
-    let days = days_from_civil(i64::from(date.year()), i64::from(date.month()), i64::from(date.day())) + 7 * i64::from(weeks);
+    let days = days_from_civil(
+        i64::from(date.year()),
+        i64::from(date.month()),
+        i64::from(date.day()),
+    ) + 7 * i64::from(weeks);
     let (year, month, day) = civil_from_days(days);
-    CalendarDate::new(u16::try_from(year).ok()?, u8::try_from(month).ok()?, u8::try_from(day).ok()?)
+    CalendarDate::new(
+        u16::try_from(year).ok()?,
+        u8::try_from(month).ok()?,
+        u8::try_from(day).ok()?,
+    )
 }
 
 /// Days since 1970-01-01 of a calendar date (Howard Hinnant's algorithm).
@@ -187,11 +211,16 @@ fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let days = days + 719_468;
     let era = days.div_euclid(146_097);
     let day_of_era = days - era * 146_097;
-    let year_of_era = (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
     let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
     let month_index = (5 * day_of_year + 2) / 153;
     let day = day_of_year - (153 * month_index + 2) / 5 + 1;
-    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
     (year_of_era + era * 400 + i64::from(month <= 2), month, day)
 }
 
@@ -213,8 +242,16 @@ mod tests {
         ];
         for status in SubscriptionStatus::ALL {
             for action in SubscriptionAction::ALL {
-                let expected = allowed.iter().find(|(from, with, _)| *from == status && *with == action).map(|(_, _, to)| *to);
-                assert_eq!(status.after(action), expected, "{status} {}", action.as_str());
+                let expected = allowed
+                    .iter()
+                    .find(|(from, with, _)| *from == status && *with == action)
+                    .map(|(_, _, to)| *to);
+                assert_eq!(
+                    status.after(action),
+                    expected,
+                    "{status} {}",
+                    action.as_str()
+                );
             }
         }
     }
@@ -222,15 +259,25 @@ mod tests {
     #[test]
     fn a_refused_change_names_the_status_and_the_action() {
         let error = Closed.apply(Resume).unwrap_err();
-        assert_eq!(error.to_string(), "a subscription that is closed cannot resume");
+        assert_eq!(
+            error.to_string(),
+            "a subscription that is closed cannot resume"
+        );
         assert_eq!(error.code(), "subscription_transition");
-        assert_eq!(Activated.apply(Activate).unwrap_err().code(), "subscription_transition");
+        assert_eq!(
+            Activated.apply(Activate).unwrap_err().code(),
+            "subscription_transition"
+        );
         assert_eq!(Paused.apply(Resume).unwrap(), Activated);
     }
 
     #[test]
     fn only_a_closed_subscription_keeps_its_interval_and_only_an_activated_one_delivers() {
-        assert!(Saved.interval_can_change() && Activated.interval_can_change() && Paused.interval_can_change());
+        assert!(
+            Saved.interval_can_change()
+                && Activated.interval_can_change()
+                && Paused.interval_can_change()
+        );
         assert!(!Closed.interval_can_change());
         assert!(Activated.delivers());
         assert!(!Paused.delivers() && !Saved.delivers() && !Closed.delivers());
@@ -241,27 +288,52 @@ mod tests {
         assert_eq!(check_interval(1).unwrap(), 1);
         assert_eq!(check_interval(26).unwrap(), 26);
         for weeks in [0, 27, -1, i64::MAX] {
-            assert_eq!(check_interval(weeks).unwrap_err().code(), "invalid_input", "{weeks}");
+            assert_eq!(
+                check_interval(weeks).unwrap_err().code(),
+                "invalid_input",
+                "{weeks}"
+            );
         }
     }
 
     #[test]
     fn the_next_delivery_is_whole_weeks_later_across_months_and_leap_days() {
         let date = |text: &str| CalendarDate::parse_iso(text).unwrap();
-        assert_eq!(next_delivery(date("2026-11-22"), 4).unwrap(), date("2026-12-20"));
-        assert_eq!(next_delivery(date("2026-12-20"), 2).unwrap(), date("2027-01-03"));
-        assert_eq!(next_delivery(date("2028-02-22"), 1).unwrap(), date("2028-02-29"));
-        assert_eq!(next_delivery(date("2026-01-01"), 26).unwrap(), date("2026-07-02"));
+        assert_eq!(
+            next_delivery(date("2026-11-22"), 4).unwrap(),
+            date("2026-12-20")
+        );
+        assert_eq!(
+            next_delivery(date("2026-12-20"), 2).unwrap(),
+            date("2027-01-03")
+        );
+        assert_eq!(
+            next_delivery(date("2028-02-22"), 1).unwrap(),
+            date("2028-02-29")
+        );
+        assert_eq!(
+            next_delivery(date("2026-01-01"), 26).unwrap(),
+            date("2026-07-02")
+        );
     }
 
     #[test]
     fn labels_read_back() {
         for status in SubscriptionStatus::ALL {
-            assert_eq!(status.as_str().parse::<SubscriptionStatus>().unwrap(), status);
-            assert_eq!(serde_json::to_string(&status).unwrap(), format!("\"{status}\""));
+            assert_eq!(
+                status.as_str().parse::<SubscriptionStatus>().unwrap(),
+                status
+            );
+            assert_eq!(
+                serde_json::to_string(&status).unwrap(),
+                format!("\"{status}\"")
+            );
         }
         for action in SubscriptionAction::ALL {
-            assert_eq!(action.as_str().parse::<SubscriptionAction>().unwrap(), action);
+            assert_eq!(
+                action.as_str().parse::<SubscriptionAction>().unwrap(),
+                action
+            );
         }
         assert!("cancelled".parse::<SubscriptionStatus>().is_err());
         assert!("stop".parse::<SubscriptionAction>().is_err());

@@ -140,7 +140,12 @@ mod tests {
     use super::*;
 
     fn prices(price: &str, amount: &str, unit: ContentUnit) -> UnitPrices {
-        unit_prices(&UnitPriceRequest { price: price.parse().unwrap(), amount: amount.parse().unwrap(), unit }).unwrap()
+        unit_prices(&UnitPriceRequest {
+            price: price.parse().unwrap(),
+            amount: amount.parse().unwrap(),
+            unit,
+        })
+        .unwrap()
     }
 
     #[test]
@@ -170,7 +175,11 @@ mod tests {
 
     #[test]
     fn refuses_empty_content() {
-        let request = UnitPriceRequest { price: "1.00".parse().unwrap(), amount: Decimal::ZERO, unit: ContentUnit::Kg };
+        let request = UnitPriceRequest {
+            price: "1.00".parse().unwrap(),
+            amount: Decimal::ZERO,
+            unit: ContentUnit::Kg,
+        };
         assert!(unit_prices(&request).is_err());
         assert_eq!(
             refusal("1.00", "-0.0000000000000000000000000001", ContentUnit::G).field(),

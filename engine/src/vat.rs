@@ -69,9 +69,11 @@ impl Serialize for VatRate {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         // Rates have at most two fraction digits: written directly, the same text as Display.
         match decimal_text::small_parts(self.0) {
-            Some((mantissa, scale)) => {
-                serializer.serialize_str(decimal_text::write_scaled(mantissa, scale, &mut TextBuffer::default()))
-            }
+            Some((mantissa, scale)) => serializer.serialize_str(decimal_text::write_scaled(
+                mantissa,
+                scale,
+                &mut TextBuffer::default(),
+            )),
             None => serializer.collect_str(self),
         }
     }
@@ -171,7 +173,10 @@ mod tests {
 
     fn split(amount: &str, rate: &str) -> (String, String) {
         let result = split_inclusive(amount.parse().unwrap(), rate.parse().unwrap()).unwrap();
-        (result.amount_excl_vat.to_string(), result.vat_amount.to_string())
+        (
+            result.amount_excl_vat.to_string(),
+            result.vat_amount.to_string(),
+        )
     }
 
     #[test]
@@ -266,10 +271,22 @@ mod tests {
 
     #[test]
     fn rejects_rates_outside_zero_to_one_hundred() {
-        assert!(matches!("-1".parse::<VatRate>(), Err(VatRateError::OutOfRange(_))));
-        assert!(matches!("100.01".parse::<VatRate>(), Err(VatRateError::OutOfRange(_))));
-        assert!(matches!("9.125".parse::<VatRate>(), Err(VatRateError::OutOfRange(_))));
-        assert!(matches!("x".parse::<VatRate>(), Err(VatRateError::NotANumber(_))));
+        assert!(matches!(
+            "-1".parse::<VatRate>(),
+            Err(VatRateError::OutOfRange(_))
+        ));
+        assert!(matches!(
+            "100.01".parse::<VatRate>(),
+            Err(VatRateError::OutOfRange(_))
+        ));
+        assert!(matches!(
+            "9.125".parse::<VatRate>(),
+            Err(VatRateError::OutOfRange(_))
+        ));
+        assert!(matches!(
+            "x".parse::<VatRate>(),
+            Err(VatRateError::NotANumber(_))
+        ));
         assert_eq!("21.00".parse::<VatRate>().unwrap().to_string(), "21");
     }
 }

@@ -14,14 +14,23 @@ fn amount(cents: i64) -> String {
 /// rule, two payment methods.
 fn site() -> impl Strategy<Value = Value> {
     (
-        prop::sample::select(vec![("21", "9"), ("19", "7"), ("25", "25"), ("21", "0"), ("5.5", "2.1")]),
+        prop::sample::select(vec![
+            ("21", "9"),
+            ("19", "7"),
+            ("25", "25"),
+            ("21", "0"),
+            ("5.5", "2.1"),
+        ]),
         0i64..2_000,
         0i64..2_000,
         prop::option::of(0i64..20_000),
         0i64..500,
     )
         .prop_map(|((high, low), ordinary, parcel, free_from, payment)| {
-            let rules: Vec<Value> = free_from.map(|from| json!({"minimumAmount": amount(from)})).into_iter().collect();
+            let rules: Vec<Value> = free_from
+                .map(|from| json!({"minimumAmount": amount(from)}))
+                .into_iter()
+                .collect();
             json!({
                 "vatPercentageHigh": high, "vatPercentageLow": low, "currency": "EUR",
                 "shippingOptions": [
@@ -115,21 +124,27 @@ fn cart_input() -> impl Strategy<Value = CartInput> {
                 prop::option::of(1i64..100_000),
             )
         })
-        .prop_map(|(site, catalog, promotions, counts, use_code, shipping, payment, gift_card)| {
-            let has_code = promotions.iter().any(|promotion| promotion["code"].is_string());
-            let products: Vec<Value> = counts
-                .iter()
-                .enumerate()
-                .filter_map(|(index, count)| count.map(|count| json!({"productVariantId": index + 1, "count": count})))
-                .collect();
-            serde_json::from_value::<CartInput>(json!({
+        .prop_map(
+            |(site, catalog, promotions, counts, use_code, shipping, payment, gift_card)| {
+                let has_code = promotions
+                    .iter()
+                    .any(|promotion| promotion["code"].is_string());
+                let products: Vec<Value> = counts
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(index, count)| {
+                        count.map(|count| json!({"productVariantId": index + 1, "count": count}))
+                    })
+                    .collect();
+                serde_json::from_value::<CartInput>(json!({
                 "site": site, "catalog": catalog, "promotions": promotions, "products": products,
                 "discountCode": if use_code && has_code { Some("code") } else { None },
                 "shippingMethod": shipping, "paymentMethodId": payment,
                 "giftCard": gift_card.map(|balance| json!({"balance": amount(balance)}))
             }))
             .expect("generated input is valid")
-        })
+            },
+        )
         .prop_flat_map(|input: CartInput| {
             let lines = input.products.clone();
             (Just(input), Just(lines).prop_shuffle())
@@ -141,7 +156,9 @@ fn cart_input() -> impl Strategy<Value = CartInput> {
 }
 
 fn sum(amounts: impl IntoIterator<Item = Money>) -> Money {
-    amounts.into_iter().fold(Money::ZERO, |total, amount| total.checked_add(amount).expect("no overflow"))
+    amounts.into_iter().fold(Money::ZERO, |total, amount| {
+        total.checked_add(amount).expect("no overflow")
+    })
 }
 
 fn add(a: Money, b: Money) -> Money {
@@ -153,42 +170,95 @@ fn assert_invariants(input: &CartInput, cart: &CalculatedCart) {
     // total = subtotal - order discounts + shipping + payment costs
     assert_eq!(
         add(cart.total_amount, order_discounts),
-        add(cart.sub_total_amount, add(cart.shipping_costs, cart.payment_costs))
+        add(
+            cart.sub_total_amount,
+            add(cart.shipping_costs, cart.payment_costs)
+        )
     );
     // total excl. VAT + VAT low + VAT high = total
-    assert_eq!(add(cart.total_amount_excl_vat, add(cart.vat_amount_low, cart.vat_amount_high)), cart.total_amount);
+    assert_eq!(
+        add(
+            cart.total_amount_excl_vat,
+            add(cart.vat_amount_low, cart.vat_amount_high)
+        ),
+        cart.total_amount
+    );
     // shipping costs = original - shipping discounts
     assert_eq!(
-        add(cart.shipping_costs, sum(cart.shipping_discounts.iter().map(|discount| discount.amount))),
+        add(
+            cart.shipping_costs,
+            sum(cart
+                .shipping_discounts
+                .iter()
+                .map(|discount| discount.amount))
+        ),
         cart.original_shipping_costs
     );
     // gift card: never more than the total or the balance; it only changes the amount to pay
-    assert_eq!(add(cart.amount_to_pay, cart.gift_card_amount), cart.total_amount);
-    let balance = input.gift_card.as_ref().map_or(Money::ZERO, |card| card.balance);
+    assert_eq!(
+        add(cart.amount_to_pay, cart.gift_card_amount),
+        cart.total_amount
+    );
+    let balance = input
+        .gift_card
+        .as_ref()
+        .map_or(Money::ZERO, |card| card.balance);
     assert!(cart.gift_card_amount <= balance && cart.gift_card_amount <= cart.total_amount);
     // the lines make up the subtotal, their VAT shares never exceed the buckets
-    assert_eq!(sum(cart.products.iter().map(|line| line.total_amount)), cart.sub_total_amount);
-    assert!(sum(cart.products.iter().map(|line| line.vat_amount)) <= add(cart.vat_amount_low, cart.vat_amount_high));
+    assert_eq!(
+        sum(cart.products.iter().map(|line| line.total_amount)),
+        cart.sub_total_amount
+    );
+    assert!(
+        sum(cart.products.iter().map(|line| line.vat_amount))
+            <= add(cart.vat_amount_low, cart.vat_amount_high)
+    );
     let mut amounts = vec![
-        cart.original_shipping_costs, cart.shipping_costs, cart.payment_costs, cart.total_amount,
-        cart.vat_amount_low, cart.vat_amount_high, cart.sub_total_amount, cart.total_amount_excl_vat,
-        cart.shipping_costs_excl_vat, cart.amount_to_pay, cart.gift_card_amount,
+        cart.original_shipping_costs,
+        cart.shipping_costs,
+        cart.payment_costs,
+        cart.total_amount,
+        cart.vat_amount_low,
+        cart.vat_amount_high,
+        cart.sub_total_amount,
+        cart.total_amount_excl_vat,
+        cart.shipping_costs_excl_vat,
+        cart.amount_to_pay,
+        cart.gift_card_amount,
     ];
     for line in &cart.products {
         assert_eq!(
-            add(line.total_amount, sum(line.product_discounts.iter().map(|discount| discount.amount))),
+            add(
+                line.total_amount,
+                sum(line
+                    .product_discounts
+                    .iter()
+                    .map(|discount| discount.amount))
+            ),
             line.original_amount
         );
         amounts.extend([line.original_amount, line.total_amount, line.vat_amount]);
-        amounts.extend(line.product_discounts.iter().map(|discount| discount.amount));
+        amounts.extend(
+            line.product_discounts
+                .iter()
+                .map(|discount| discount.amount),
+        );
         amounts.extend(line.free_products.iter().map(|free| free.original_amount));
     }
-    amounts.extend(cart.order_discounts.iter().chain(&cart.shipping_discounts).map(|discount| discount.amount));
+    amounts.extend(
+        cart.order_discounts
+            .iter()
+            .chain(&cart.shipping_discounts)
+            .map(|discount| discount.amount),
+    );
     for option in &cart.shipping_methods {
         amounts.extend([option.price, option.price_ex_vat]);
         assert!(option.price_ex_vat <= option.price);
     }
-    assert!(amounts.iter().all(|amount| !amount.is_negative()), "a negative amount in {cart:?}");
+    assert!(
+        amounts.iter().all(|amount| !amount.is_negative()),
+        "a negative amount in {cart:?}"
+    );
     assert!(cart.shipping_costs_excl_vat <= cart.shipping_costs);
     // scan-only carts and empty carts ship nothing
     if cart.scan_products_only || cart.products.is_empty() {
@@ -198,11 +268,24 @@ fn assert_invariants(input: &CartInput, cart: &CalculatedCart) {
     let items: u64 = cart
         .products
         .iter()
-        .map(|line| u64::from(line.quantity) + line.free_products.iter().map(|free| u64::from(free.quantity)).sum::<u64>())
+        .map(|line| {
+            u64::from(line.quantity)
+                + line
+                    .free_products
+                    .iter()
+                    .map(|free| u64::from(free.quantity))
+                    .sum::<u64>()
+        })
         .sum();
     assert_eq!(cart.item_count, items);
     // stock warnings: exactly the variants asked for (lines and free products) beyond stock
-    let stock = |variant: u64| input.catalog.iter().find(|entry| entry.product_variant_id == variant).and_then(|entry| entry.stock);
+    let stock = |variant: u64| {
+        input
+            .catalog
+            .iter()
+            .find(|entry| entry.product_variant_id == variant)
+            .and_then(|entry| entry.stock)
+    };
     let mut asked: std::collections::BTreeMap<u64, u64> = std::collections::BTreeMap::new();
     for line in &cart.products {
         *asked.entry(line.product_variant_id).or_default() += u64::from(line.quantity);
@@ -212,9 +295,17 @@ fn assert_invariants(input: &CartInput, cart: &CalculatedCart) {
     }
     let expected: Vec<(u64, u64)> = asked
         .into_iter()
-        .filter_map(|(variant, units)| stock(variant).filter(|stock| i128::from(units) > i128::from(*stock)).map(|stock| (variant, u64::try_from(stock).unwrap_or(0))))
+        .filter_map(|(variant, units)| {
+            stock(variant)
+                .filter(|stock| i128::from(units) > i128::from(*stock))
+                .map(|stock| (variant, u64::try_from(stock).unwrap_or(0)))
+        })
         .collect();
-    let warnings: Vec<(u64, u64)> = cart.stock_warnings.iter().map(|warning| (warning.product_variant_id, warning.amount)).collect();
+    let warnings: Vec<(u64, u64)> = cart
+        .stock_warnings
+        .iter()
+        .map(|warning| (warning.product_variant_id, warning.amount))
+        .collect();
     assert_eq!(warnings, expected);
 }
 

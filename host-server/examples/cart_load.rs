@@ -31,19 +31,39 @@ const TIMER_GRANULARITY: Duration = Duration::from_millis(1);
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let connections: usize = args.next().map(|text| text.parse()).transpose()?.unwrap_or(200);
-    let seconds: u64 = args.next().map(|text| text.parse()).transpose()?.unwrap_or(15);
+    let connections: usize = args
+        .next()
+        .map(|text| text.parse())
+        .transpose()?
+        .unwrap_or(200);
+    let seconds: u64 = args
+        .next()
+        .map(|text| text.parse())
+        .transpose()?
+        .unwrap_or(15);
     let only_calculate = args.next().is_some_and(|mix| mix == "calculate");
     let rate: Option<f64> = args.next().map(|text| text.parse()).transpose()?;
     let scratch = std::env::temp_dir().join(format!("hoofbeat-load-{}", std::process::id()));
     std::fs::create_dir_all(&scratch)?;
     let base_url = start_server(&scratch)?;
-    let client_runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
-    let result = client_runtime.block_on(run_clients(&base_url, connections, Duration::from_secs(seconds), only_calculate, rate));
+    let client_runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    let result = client_runtime.block_on(run_clients(
+        &base_url,
+        connections,
+        Duration::from_secs(seconds),
+        only_calculate,
+        rate,
+    ));
     std::fs::remove_dir_all(&scratch).ok();
     let (times, errors, elapsed) = result?;
     let all: Vec<Duration> = times.iter().map(|(_, time)| *time).collect();
-    let mode = rate.map_or_else(|| "closed loop".to_owned(), |rate| format!("fixed rate {rate:.0}/s"));
+    let mode = rate.map_or_else(
+        || "closed loop".to_owned(),
+        |rate| format!("fixed rate {rate:.0}/s"),
+    );
     println!(
         "{connections} connections, {mode}, {seconds} s measured: {} requests, {:.0} requests/s, {}, {errors} errors",
         all.len(),
@@ -51,9 +71,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         percentiles(all),
     );
     for kind in [Kind::Add, Kind::Calculate] {
-        let of_kind: Vec<Duration> = times.iter().filter(|(of, _)| *of == kind).map(|(_, time)| *time).collect();
+        let of_kind: Vec<Duration> = times
+            .iter()
+            .filter(|(of, _)| *of == kind)
+            .map(|(_, time)| *time)
+            .collect();
         if !of_kind.is_empty() {
-            println!("  {kind:?}: {} requests, {}", of_kind.len(), percentiles(of_kind));
+            println!(
+                "  {kind:?}: {} requests, {}",
+                of_kind.len(),
+                percentiles(of_kind)
+            );
         }
     }
     Ok(())
@@ -68,18 +96,36 @@ enum Kind {
 
 fn percentiles(mut times: Vec<Duration>) -> String {
     times.sort();
-    let at = |share: f64| times[((times.len() as f64 * share).ceil() as usize).saturating_sub(1).min(times.len() - 1)];
-    format!("p50 {:?}, p90 {:?}, p99 {:?}, p99.9 {:?}, max {:?}", at(0.50), at(0.90), at(0.99), at(0.999), times[times.len() - 1])
+    let at = |share: f64| {
+        times[((times.len() as f64 * share).ceil() as usize)
+            .saturating_sub(1)
+            .min(times.len() - 1)]
+    };
+    format!(
+        "p50 {:?}, p90 {:?}, p99 {:?}, p99.9 {:?}, max {:?}",
+        at(0.50),
+        at(0.90),
+        at(0.99),
+        at(0.999),
+        times[times.len() - 1]
+    )
 }
 
 /// Starts the shop on a fresh SQLite file with the fixtures, on a runtime of its own.
 fn start_server(scratch: &std::path::Path) -> Result<String, Box<dyn std::error::Error>> {
-    let mut config = Config::from_lookup(|name| (name == "PAYMENT_PROVIDER").then(|| "test".to_owned()))?;
-    config.database_url = format!("sqlite://{}?mode=rwc", scratch.join("shop.sqlite").display());
+    let mut config =
+        Config::from_lookup(|name| (name == "PAYMENT_PROVIDER").then(|| "test".to_owned()))?;
+    config.database_url = format!(
+        "sqlite://{}?mode=rwc",
+        scratch.join("shop.sqlite").display()
+    );
     config.mail.outbox_dir = scratch.join("outbox");
     config.import_fixtures = ImportFixtures::Auto;
     config.fixtures_dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
-    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
     let listener = runtime.block_on(TcpListener::bind("127.0.0.1:0"))?;
     let base_url = format!("http://{}", listener.local_addr()?);
     std::thread::spawn(move || {
@@ -101,7 +147,9 @@ async fn run_clients(
     only_calculate: bool,
     rate: Option<f64>,
 ) -> Result<Outcome, Box<dyn std::error::Error>> {
-    let client = reqwest::Client::builder().pool_max_idle_per_host(connections).build()?;
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(connections)
+        .build()?;
     wait_until_healthy(&client, base_url).await?;
     let started = Instant::now();
     let measure_from = started + WARM_UP;
@@ -111,9 +159,22 @@ async fn run_clients(
     let interval = rate.map(|rate| Duration::from_secs_f64(connections as f64 / rate));
     for connection in 0..connections {
         let (client, base_url) = (client.clone(), Arc::<str>::from(base_url));
-        let schedule = interval.map(|interval| Schedule { first: started + interval.mul_f64(connection as f64 / connections as f64), interval });
+        let schedule = interval.map(|interval| Schedule {
+            first: started + interval.mul_f64(connection as f64 / connections as f64),
+            interval,
+        });
         let window = (measure_from, stop_at);
-        tasks.spawn(async move { one_connection(client, &base_url, connection, only_calculate, window, schedule).await });
+        tasks.spawn(async move {
+            one_connection(
+                client,
+                &base_url,
+                connection,
+                only_calculate,
+                window,
+                schedule,
+            )
+            .await
+        });
     }
     let mut times = Vec::new();
     let mut errors = 0;
@@ -128,9 +189,17 @@ async fn run_clients(
     Ok((times, errors, measured))
 }
 
-async fn wait_until_healthy(client: &reqwest::Client, base_url: &str) -> Result<(), Box<dyn std::error::Error>> {
+async fn wait_until_healthy(
+    client: &reqwest::Client,
+    base_url: &str,
+) -> Result<(), Box<dyn std::error::Error>> {
     for _ in 0..600 {
-        if client.get(format!("{base_url}/api/health")).send().await.is_ok_and(|response| response.status().is_success()) {
+        if client
+            .get(format!("{base_url}/api/health"))
+            .send()
+            .await
+            .is_ok_and(|response| response.status().is_success())
+        {
             return Ok(());
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -161,19 +230,37 @@ async fn one_connection(
         .await
         .map_err(|error| error.to_string())?;
     let body: serde_json::Value = created.json().await.map_err(|error| error.to_string())?;
-    let cart = body["cart"]["shoppingcartId"].as_str().ok_or("no cart id")?.to_owned();
-    let add = |round: usize| format!("{base_url}/api/cart/{cart}/products?productVariantId={}&quantity=1", VARIANTS[round % VARIANTS.len()]);
+    let cart = body["cart"]["shoppingcartId"]
+        .as_str()
+        .ok_or("no cart id")?
+        .to_owned();
+    let add = |round: usize| {
+        format!(
+            "{base_url}/api/cart/{cart}/products?productVariantId={}&quantity=1",
+            VARIANTS[round % VARIANTS.len()]
+        )
+    };
     let calculate = format!("{base_url}/api/cartcalculation/{cart}/calculate");
     let (mut times, mut errors) = (Vec::new(), 0);
     let mut round = connection;
     if only_calculate {
-        client.post(add(round)).send().await.map_err(|error| error.to_string())?;
+        client
+            .post(add(round))
+            .send()
+            .await
+            .map_err(|error| error.to_string())?;
     }
     let mut due = schedule.map(|schedule| schedule.first);
     let mut previous_answered = Instant::now();
     while Instant::now() < stop_at {
-        let requests =
-            if only_calculate { vec![(Kind::Calculate, calculate.clone())] } else { vec![(Kind::Add, add(round)), (Kind::Calculate, calculate.clone())] };
+        let requests = if only_calculate {
+            vec![(Kind::Calculate, calculate.clone())]
+        } else {
+            vec![
+                (Kind::Add, add(round)),
+                (Kind::Calculate, calculate.clone()),
+            ]
+        };
         for (kind, url) in requests {
             let sent = match (due, schedule) {
                 (Some(at), Some(schedule)) => {

@@ -11,11 +11,22 @@ use serde_json::json;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let products: usize = args.next().map(|text| text.parse()).transpose()?.unwrap_or(10_000);
-    let searches: usize = args.next().map(|text| text.parse()).transpose()?.unwrap_or(1_000);
+    let products: usize = args
+        .next()
+        .map(|text| text.parse())
+        .transpose()?
+        .unwrap_or(10_000);
+    let searches: usize = args
+        .next()
+        .map(|text| text.parse())
+        .transpose()?
+        .unwrap_or(1_000);
     let started = Instant::now();
     let index = SearchIndex::build(&generated_catalog(products))?;
-    println!("built the index of {products} products in {:?}", started.elapsed());
+    println!(
+        "built the index of {products} products in {:?}",
+        started.elapsed()
+    );
     let shapes: Vec<SearchRequest> = [
         json!({}),
         json!({"filter": {"searchTerm": "muesli"}}),
@@ -39,7 +50,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         found += response.total_count;
     }
     times.sort();
-    let at = |share: f64| times[((times.len() as f64 * share).ceil() as usize).saturating_sub(1).min(times.len() - 1)];
+    let at = |share: f64| {
+        times[((times.len() as f64 * share).ceil() as usize)
+            .saturating_sub(1)
+            .min(times.len() - 1)]
+    };
     println!(
         "{searches} searches over {products} products: p50 {:?}, p99 {:?}, max {:?} (mean hits {})",
         at(0.50),

@@ -14,7 +14,10 @@ use tower_http::trace::TraceLayer;
 
 use crate::config::Config;
 use crate::error::ApiError;
-use crate::{AppState, account, authentication, catalog, content, health, locations, openapi, reference, routing, sites, vat};
+use crate::{
+    AppState, account, authentication, catalog, content, health, locations, openapi, reference,
+    routing, sites, vat,
+};
 
 /// Builds the router: the API under `/api`, and the built storefront for every other path,
 /// with `index.html` for paths that are not files so client-side routes load.
@@ -45,13 +48,28 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .route("/api", axum::routing::any(unknown_api_path))
         .route("/api/{*rest}", axum::routing::any(unknown_api_path))
         .fallback_service(storefront)
-        .layer(middleware::from_fn_with_state(state.clone(), crate::cart::access::only_its_owner))
-        .layer(middleware::from_fn_with_state(state.clone(), cookie_requests_pass_cors))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::cart::access::only_its_owner,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            cookie_requests_pass_cors,
+        ))
         .layer(middleware::from_fn(no_store_for_private_areas))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
-        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
-        .layer(middleware::from_fn_with_state(state.clone(), crate::trust::refuse_unknown_hosts))
-        .layer(middleware::from_fn_with_state(state.clone(), hardening_headers))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::trust::refuse_unknown_hosts,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            hardening_headers,
+        ))
         .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .layer(CatchPanicLayer::custom(answer_panic))
         .with_state(state)
@@ -70,15 +88,31 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /// Headers every answer carries; HSTS only when the shop is reached over https.
-async fn hardening_headers(State(state): State<AppState>, request: Request, next: Next) -> Response {
+async fn hardening_headers(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     if state.trust.https() {
-        headers.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000; includeSubDomains"));
+        headers.insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+        );
     }
     response
 }
@@ -87,8 +121,15 @@ async fn hardening_headers(State(state): State<AppState>, request: Request, next
 /// only after a CORS check: a JSON body or the `siteid` header (both need a preflight from
 /// another origin), and an `Origin`, when sent, of this very host. So no other site can make a
 /// signed-in customer's browser change their account or cart.
-async fn cookie_requests_pass_cors(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let changes_state = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+async fn cookie_requests_pass_cors(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let changes_state = !matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    );
     let headers = request.headers();
     let relies_on_session = crate::session::session_cookie(headers, state.trust.https()).is_some();
     // The payment webhook is called by the provider, never on a customer's behalf.
@@ -103,17 +144,36 @@ async fn cookie_requests_pass_cors(State(state): State<AppState>, request: Reque
 }
 
 fn passes_cors(headers: &HeaderMap) -> Result<(), ApiError> {
-    let refused = || ApiError::refused(StatusCode::FORBIDDEN, "errors.crossSiteRequest", "This request must come from the shop's own pages");
+    let refused = || {
+        ApiError::refused(
+            StatusCode::FORBIDDEN,
+            "errors.crossSiteRequest",
+            "This request must come from the shop's own pages",
+        )
+    };
     let is_json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.trim_start().to_ascii_lowercase().starts_with("application/json"));
+        .is_some_and(|value| {
+            value
+                .trim_start()
+                .to_ascii_lowercase()
+                .starts_with("application/json")
+        });
     if !is_json && !headers.contains_key("siteid") {
         return Err(refused());
     }
-    let Some(origin) = headers.get(header::ORIGIN) else { return Ok(()) };
-    let origin_authority = origin.to_str().ok().and_then(|text| text.parse::<Uri>().ok()).and_then(|uri| uri.authority().cloned());
-    let host = headers.get(header::HOST).and_then(|value| value.to_str().ok());
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return Ok(());
+    };
+    let origin_authority = origin
+        .to_str()
+        .ok()
+        .and_then(|text| text.parse::<Uri>().ok())
+        .and_then(|uri| uri.authority().cloned());
+    let host = headers
+        .get(header::HOST)
+        .and_then(|value| value.to_str().ok());
     match (origin_authority, host) {
         (Some(origin), Some(host)) if origin.as_str().eq_ignore_ascii_case(host) => Ok(()),
         _ => Err(refused()),
@@ -121,20 +181,32 @@ fn passes_cors(headers: &HeaderMap) -> Result<(), ApiError> {
 }
 
 /// Query parameters whose values never reach a log line.
-const SECRET_PARAMETERS: &[&str] = &["token", "key", "password", "setpassword", "pin", "giftcardpin", "newpassword"];
+const SECRET_PARAMETERS: &[&str] = &[
+    "token",
+    "key",
+    "password",
+    "setpassword",
+    "pin",
+    "giftcardpin",
+    "newpassword",
+];
 
 /// The request's path and query for logs, with secrets replaced by `***`; a checkout
 /// password call logs no query at all.
 pub fn loggable_uri(uri: &Uri) -> String {
     let path = uri.path();
-    let Some(query) = uri.query() else { return path.to_owned() };
+    let Some(query) = uri.query() else {
+        return path.to_owned();
+    };
     if path.to_ascii_lowercase().contains("setpassword") {
         return format!("{path}?***");
     }
     let parts: Vec<String> = query
         .split('&')
         .map(|pair| match pair.split_once('=') {
-            Some((name, _)) if SECRET_PARAMETERS.contains(&name.to_ascii_lowercase().as_str()) => format!("{name}=***"),
+            Some((name, _)) if SECRET_PARAMETERS.contains(&name.to_ascii_lowercase().as_str()) => {
+                format!("{name}=***")
+            }
             _ => pair.to_owned(),
         })
         .collect();
@@ -168,7 +240,9 @@ pub const LONG_CACHE: &str = "public, max-age=900";
 /// Adds the long cache header to successful responses.
 pub async fn long_cache(mut response: Response) -> Response {
     if response.status().is_success() {
-        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(LONG_CACHE));
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static(LONG_CACHE));
     }
     response
 }
@@ -177,12 +251,20 @@ pub async fn long_cache(mut response: Response) -> Response {
 /// `/api/backoffice` may be stored by a cache.
 async fn no_store_for_private_areas(request: Request, next: Next) -> Response {
     let path = request.uri().path();
-    let private = ["/api/cart", "/api/account", "/api/orders", "/api/payments", "/api/backoffice"]
-        .iter()
-        .any(|prefix| path == *prefix || path.starts_with(&format!("{prefix}/")));
+    let private = [
+        "/api/cart",
+        "/api/account",
+        "/api/orders",
+        "/api/payments",
+        "/api/backoffice",
+    ]
+    .iter()
+    .any(|prefix| path == *prefix || path.starts_with(&format!("{prefix}/")));
     let mut response = next.run(request).await;
     if private {
-        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     response
 }
@@ -197,18 +279,27 @@ mod tests {
         async fn panics() -> &'static str {
             panic!("a bug")
         }
-        let app = Router::new().fallback(panics).layer(CatchPanicLayer::custom(answer_panic));
-        let request = Request::builder().uri("/anything").body(axum::body::Body::empty()).unwrap();
+        let app = Router::new()
+            .fallback(panics)
+            .layer(CatchPanicLayer::custom(answer_panic));
+        let request = Request::builder()
+            .uri("/anything")
+            .body(axum::body::Body::empty())
+            .unwrap();
         let response = app.oneshot(request).await.unwrap();
         assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
-        let body = axum::body::to_bytes(response.into_body(), 4096).await.unwrap();
+        let body = axum::body::to_bytes(response.into_body(), 4096)
+            .await
+            .unwrap();
         let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
         assert_eq!(body["code"], "errors.unexpectedServer");
     }
 
     #[test]
     fn logs_never_show_secrets_of_the_query() {
-        let uri: Uri = "/api/cart/1/setpassword?password=Geheim1&confirmUrl=/x".parse().unwrap();
+        let uri: Uri = "/api/cart/1/setpassword?password=Geheim1&confirmUrl=/x"
+            .parse()
+            .unwrap();
         assert_eq!(loggable_uri(&uri), "/api/cart/1/setpassword?***");
         let uri: Uri = "/api/account/u/confirm?token=abc&x=1".parse().unwrap();
         assert_eq!(loggable_uri(&uri), "/api/account/u/confirm?token=***&x=1");
@@ -227,12 +318,32 @@ mod tests {
             }
             map
         };
-        assert!(passes_cors(&headers(&[("host", "shop.example"), ("content-type", "application/json")])).is_ok());
+        assert!(
+            passes_cors(&headers(&[
+                ("host", "shop.example"),
+                ("content-type", "application/json")
+            ]))
+            .is_ok()
+        );
         assert!(passes_cors(&headers(&[("host", "shop.example"), ("siteid", "1")])).is_ok());
-        assert!(passes_cors(&headers(&[("host", "shop.example"), ("content-type", "application/x-www-form-urlencoded")])).is_err());
-        let foreign = headers(&[("host", "shop.example"), ("siteid", "1"), ("origin", "https://evil.example")]);
+        assert!(
+            passes_cors(&headers(&[
+                ("host", "shop.example"),
+                ("content-type", "application/x-www-form-urlencoded")
+            ]))
+            .is_err()
+        );
+        let foreign = headers(&[
+            ("host", "shop.example"),
+            ("siteid", "1"),
+            ("origin", "https://evil.example"),
+        ]);
         assert!(passes_cors(&foreign).is_err());
-        let own = headers(&[("host", "shop.example:8080"), ("siteid", "1"), ("origin", "http://shop.example:8080")]);
+        let own = headers(&[
+            ("host", "shop.example:8080"),
+            ("siteid", "1"),
+            ("origin", "http://shop.example:8080"),
+        ]);
         assert!(passes_cors(&own).is_ok());
     }
 }

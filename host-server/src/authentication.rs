@@ -5,30 +5,33 @@
 //! limited per account and per client address (see `limits`), counted before the password is
 //! checked, so parallel guesses cannot slip past the limit.
 
+use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::post;
-use axum::Router;
 use engine::validation::Rule;
 use serde::Deserialize;
 
-use crate::account::queries;
 use crate::account::AccountView;
+use crate::account::queries;
 use crate::captcha::CAPTCHA_HEADER;
 use crate::error::ApiError;
 use crate::extract::Json;
 use crate::limits::{self, Limit};
 use crate::session::{self, Client, SET_COOKIE_HEADER};
 use crate::validation::Form;
-use crate::{passwords, AppState};
+use crate::{AppState, passwords};
 
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/authentication/signin", post(sign_in))
         .route("/api/authentication/signout", post(sign_out))
-        .route("/api/authentication/isauthenticated", post(is_authenticated))
+        .route(
+            "/api/authentication/isauthenticated",
+            post(is_authenticated),
+        )
 }
 
 #[derive(Deserialize)]
@@ -60,18 +63,28 @@ async fn sign_in(
     Json(body): Json<SignIn>,
 ) -> Result<impl IntoResponse, ApiError> {
     Form::new()
-        .field("emailAddress", body.email_address.as_deref(), vec![Rule::Required])
+        .field(
+            "emailAddress",
+            body.email_address.as_deref(),
+            vec![Rule::Required],
+        )
         .field("password", body.password.as_deref(), vec![Rule::Required])
         .check()?;
-    let captcha = headers.get(CAPTCHA_HEADER).and_then(|value| value.to_str().ok());
+    let captcha = headers
+        .get(CAPTCHA_HEADER)
+        .and_then(|value| value.to_str().ok());
     state.captcha.verify(captcha, &client.ip).await?;
 
     let pool = state.db.pool();
     let account_key = queries::normalize_email(body.email_address.as_deref().unwrap_or_default());
     let attempt = limits::check(&state, Limit::SignIn, &[&client.ip, &account_key]).await?;
     let account = queries::by_email(pool, &account_key).await?;
-    let stored_hash = account.as_ref().map_or_else(|| passwords::DUMMY_HASH.to_owned(), |account| account.password_hash.clone());
-    let password_matches = passwords::verify(body.password.unwrap_or_default(), stored_hash).await?;
+    let stored_hash = account.as_ref().map_or_else(
+        || passwords::DUMMY_HASH.to_owned(),
+        |account| account.password_hash.clone(),
+    );
+    let password_matches =
+        passwords::verify(body.password.unwrap_or_default(), stored_hash).await?;
     let account = match account {
         Some(account) if password_matches && account.activated_at.is_some() => account,
         _ => return Err(login_failed()),
@@ -82,14 +95,21 @@ async fn sign_in(
     view.shoppingcart_id = match body.shoppingcart_id.as_deref().filter(|id| !id.is_empty()) {
         Some(guest_cart) => {
             let adopted = crate::cart::adopt_guest_cart(&state, &view.user_id, guest_cart).await?;
-            if adopted.is_empty() { crate::cart::cart_of_account(pool, &view.user_id).await? } else { Some(adopted) }
+            if adopted.is_empty() {
+                crate::cart::cart_of_account(pool, &view.user_id).await?
+            } else {
+                Some(adopted)
+            }
         }
         None => crate::cart::cart_of_account(pool, &view.user_id).await?,
     };
     Ok(([(SET_COOKIE_HEADER, cookie)], axum::Json(view)))
 }
 
-async fn sign_out(State(state): State<AppState>, client: Client) -> Result<impl IntoResponse, ApiError> {
+async fn sign_out(
+    State(state): State<AppState>,
+    client: Client,
+) -> Result<impl IntoResponse, ApiError> {
     if let Some(session_id) = &client.session_id {
         session::end(&state, session_id).await?;
     }
@@ -97,9 +117,14 @@ async fn sign_out(State(state): State<AppState>, client: Client) -> Result<impl 
     Ok((StatusCode::NO_CONTENT, [(SET_COOKIE_HEADER, cookie)]))
 }
 
-async fn is_authenticated(State(state): State<AppState>, client: Client) -> Result<axum::Json<bool>, ApiError> {
+async fn is_authenticated(
+    State(state): State<AppState>,
+    client: Client,
+) -> Result<axum::Json<bool>, ApiError> {
     let signed_in = match &client.session_id {
-        Some(session_id) => session::account_of_session(&state, session_id).await?.is_some(),
+        Some(session_id) => session::account_of_session(&state, session_id)
+            .await?
+            .is_some(),
         None => false,
     };
     Ok(axum::Json(signed_in))

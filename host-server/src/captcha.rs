@@ -52,22 +52,42 @@ impl CaptchaVerifier {
 
     /// Checks a token; a missing or rejected token is a 400 with `errors.captcha`.
     pub async fn verify(&self, token: Option<&str>, remote_ip: &str) -> Result<(), ApiError> {
-        let CaptchaVerifier::Hosted { verify_url, secret, client } = self else {
+        let CaptchaVerifier::Hosted {
+            verify_url,
+            secret,
+            client,
+        } = self
+        else {
             return Ok(());
         };
-        let rejected = || ApiError::refused(axum::http::StatusCode::BAD_REQUEST, "errors.captcha", "The captcha was not solved");
-        let token = token.filter(|token| !token.is_empty()).ok_or_else(rejected)?;
-        let form = [("secret", secret.as_str()), ("response", token), ("remoteip", remote_ip)];
+        let rejected = || {
+            ApiError::refused(
+                axum::http::StatusCode::BAD_REQUEST,
+                "errors.captcha",
+                "The captcha was not solved",
+            )
+        };
+        let token = token
+            .filter(|token| !token.is_empty())
+            .ok_or_else(rejected)?;
+        let form = [
+            ("secret", secret.as_str()),
+            ("response", token),
+            ("remoteip", remote_ip),
+        ];
         let answer = client
             .post(verify_url)
             .form(&form)
             .send()
             .await
             .map_err(|error| ApiError::Internal(format!("captcha service unreachable: {error}")))?;
-        let answer: SiteVerifyAnswer = answer
-            .json()
-            .await
-            .map_err(|error| ApiError::Internal(format!("captcha service answered nonsense: {error}")))?;
-        if answer.success { Ok(()) } else { Err(rejected()) }
+        let answer: SiteVerifyAnswer = answer.json().await.map_err(|error| {
+            ApiError::Internal(format!("captcha service answered nonsense: {error}"))
+        })?;
+        if answer.success {
+            Ok(())
+        } else {
+            Err(rejected())
+        }
     }
 }

@@ -73,7 +73,12 @@ impl TrustConfig {
         let allowed_hosts = lookup("ALLOWED_HOSTS")
             .unwrap_or_else(|| DEFAULT_ALLOWED_HOSTS.to_owned())
             .split(',')
-            .map(|host| host.trim().trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase())
+            .map(|host| {
+                host.trim()
+                    .trim_start_matches('[')
+                    .trim_end_matches(']')
+                    .to_ascii_lowercase()
+            })
             .filter(|host| !host.is_empty())
             .collect();
         let trusted_proxies = lookup("TRUSTED_PROXIES")
@@ -83,20 +88,32 @@ impl TrustConfig {
             .filter(|entry| !entry.is_empty())
             .map(parse_network)
             .collect::<Result<_, _>>()?;
-        Ok(TrustConfig { public_url, allowed_hosts, trusted_proxies })
+        Ok(TrustConfig {
+            public_url,
+            allowed_hosts,
+            trusted_proxies,
+        })
     }
 
     /// True when the shop is reached over https (`PUBLIC_URL` says so).
     pub fn https(&self) -> bool {
-        self.public_url.as_ref().is_some_and(|url| url.scheme() == "https")
+        self.public_url
+            .as_ref()
+            .is_some_and(|url| url.scheme() == "https")
     }
 }
 
 fn parse_public_url(text: &str) -> Result<Url, ConfigError> {
     let invalid = || ConfigError::PublicUrl(text.to_owned());
     let url = Url::parse(text.trim()).map_err(|_| invalid())?;
-    let plain_origin = matches!(url.scheme(), "http" | "https") && url.host_str().is_some() && url.username().is_empty();
-    if plain_origin { Ok(url) } else { Err(invalid()) }
+    let plain_origin = matches!(url.scheme(), "http" | "https")
+        && url.host_str().is_some()
+        && url.username().is_empty();
+    if plain_origin {
+        Ok(url)
+    } else {
+        Err(invalid())
+    }
 }
 
 fn parse_network(entry: &str) -> Result<ipnet::IpNet, ConfigError> {
@@ -144,7 +161,9 @@ pub fn masked_url(url: &str) -> String {
             parsed.to_string()
         }
         Ok(_) => url.to_owned(),
-        Err(_) => url.split_once('@').map_or_else(|| url.to_owned(), |(_, host)| format!("***@{host}")),
+        Err(_) => url
+            .split_once('@')
+            .map_or_else(|| url.to_owned(), |(_, host)| format!("***@{host}")),
     }
 }
 
@@ -165,7 +184,9 @@ impl AccountDataConfig {
             return_photos_dir: lookup("RETURN_PHOTOS_DIR")
                 .filter(|dir| !dir.trim().is_empty())
                 .map_or_else(|| PathBuf::from("data/returns"), PathBuf::from),
-            lab_api_key: lookup("LAB_API_KEY").filter(|key| !key.trim().is_empty()).map(Secret::new),
+            lab_api_key: lookup("LAB_API_KEY")
+                .filter(|key| !key.trim().is_empty())
+                .map(Secret::new),
         }
     }
 }
@@ -188,15 +209,22 @@ pub enum PaymentConfig {
 
 impl PaymentConfig {
     fn from_lookup(lookup: &impl Fn(&str) -> Option<String>) -> Result<PaymentConfig, ConfigError> {
-        let choice = lookup("PAYMENT_PROVIDER").map(|value| value.trim().to_ascii_lowercase()).unwrap_or_default();
+        let choice = lookup("PAYMENT_PROVIDER")
+            .map(|value| value.trim().to_ascii_lowercase())
+            .unwrap_or_default();
         match choice.as_str() {
             "test" => Ok(PaymentConfig::Test),
             "mollie" => {
-                let api_key = lookup("MOLLIE_API_KEY").filter(|key| !key.trim().is_empty()).ok_or(ConfigError::MollieKey)?;
+                let api_key = lookup("MOLLIE_API_KEY")
+                    .filter(|key| !key.trim().is_empty())
+                    .ok_or(ConfigError::MollieKey)?;
                 let api_url = lookup("MOLLIE_API_URL")
                     .filter(|url| !url.trim().is_empty())
                     .unwrap_or_else(|| "https://api.mollie.com/v2".to_owned());
-                Ok(PaymentConfig::Mollie { api_key: Secret::new(api_key.trim()), api_url })
+                Ok(PaymentConfig::Mollie {
+                    api_key: Secret::new(api_key.trim()),
+                    api_url,
+                })
             }
             _ => Err(ConfigError::PaymentProvider(choice)),
         }
@@ -281,7 +309,9 @@ pub enum ConfigError {
     )]
     PaymentProvider(String),
     /// `PAYMENT_PROVIDER=mollie` without a key.
-    #[error("PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY (a live_… or test_… key from Mollie's dashboard)")]
+    #[error(
+        "PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY (a live_… or test_… key from Mollie's dashboard)"
+    )]
     MollieKey,
     /// `PUBLIC_URL` is not an http(s) origin.
     #[error("PUBLIC_URL must be an http or https URL such as https://hoefslag.nl, got '{0}'")]
@@ -314,12 +344,18 @@ impl Config {
             .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
         crate::db::Backend::of_url(&database_url)
             .ok_or_else(|| ConfigError::DatabaseUrl(masked_url(&database_url)))?;
-        let static_dir = lookup("STATIC_DIR").map_or_else(|| PathBuf::from("storefront/dist"), PathBuf::from);
-        let log_json = lookup("LOG_FORMAT").is_some_and(|format| format.eq_ignore_ascii_case("json"));
+        let static_dir =
+            lookup("STATIC_DIR").map_or_else(|| PathBuf::from("storefront/dist"), PathBuf::from);
+        let log_json =
+            lookup("LOG_FORMAT").is_some_and(|format| format.eq_ignore_ascii_case("json"));
         let mail = MailConfig {
-            smtp_url: lookup("SMTP_URL").filter(|url| !url.trim().is_empty()).map(Secret::new),
-            outbox_dir: lookup("OUTBOX_DIR").map_or_else(|| PathBuf::from("data/outbox"), PathBuf::from),
-            from: lookup("MAIL_FROM").unwrap_or_else(|| "Hoefslag <service@hoefslag.localhost>".to_owned()),
+            smtp_url: lookup("SMTP_URL")
+                .filter(|url| !url.trim().is_empty())
+                .map(Secret::new),
+            outbox_dir: lookup("OUTBOX_DIR")
+                .map_or_else(|| PathBuf::from("data/outbox"), PathBuf::from),
+            from: lookup("MAIL_FROM")
+                .unwrap_or_else(|| "Hoefslag <service@hoefslag.localhost>".to_owned()),
         };
         let captcha = CaptchaConfig {
             verify_url: lookup("CAPTCHA_VERIFY_URL").filter(|url| !url.trim().is_empty()),
@@ -328,7 +364,10 @@ impl Config {
         let defaults = Lifetimes::default();
         let seconds = |name: &'static str, default: i64| -> Result<i64, ConfigError> {
             match lookup(name) {
-                Some(text) => text.trim().parse().map_err(|_| ConfigError::Seconds(name, text)),
+                Some(text) => text
+                    .trim()
+                    .parse()
+                    .map_err(|_| ConfigError::Seconds(name, text)),
                 None => Ok(default),
             }
         };
@@ -342,14 +381,17 @@ impl Config {
         let fixtures_dir = lookup("FIXTURES_DIR")
             .filter(|dir| !dir.trim().is_empty())
             .map_or_else(|| PathBuf::from("fixtures"), PathBuf::from);
-        let import_fixtures = match lookup("IMPORT_FIXTURES").map(|value| value.trim().to_ascii_lowercase()) {
-            None => ImportFixtures::Auto,
-            Some(value) if value.is_empty() || value == "auto" => ImportFixtures::Auto,
-            Some(value) if value == "never" => ImportFixtures::Never,
-            Some(value) => return Err(ConfigError::ImportFixtures(value)),
-        };
+        let import_fixtures =
+            match lookup("IMPORT_FIXTURES").map(|value| value.trim().to_ascii_lowercase()) {
+                None => ImportFixtures::Auto,
+                Some(value) if value.is_empty() || value == "auto" => ImportFixtures::Auto,
+                Some(value) if value == "never" => ImportFixtures::Never,
+                Some(value) => return Err(ConfigError::ImportFixtures(value)),
+            };
         let payment = PaymentConfig::from_lookup(&lookup)?;
-        let backoffice_api_key = lookup("BACKOFFICE_API_KEY").filter(|key| !key.trim().is_empty()).map(Secret::new);
+        let backoffice_api_key = lookup("BACKOFFICE_API_KEY")
+            .filter(|key| !key.trim().is_empty())
+            .map(Secret::new);
         Ok(Config {
             port,
             database_url,
@@ -387,10 +429,16 @@ mod tests {
         assert!(!config.log_json);
         assert_eq!(config.fixtures_dir, PathBuf::from("fixtures"));
         assert_eq!(config.import_fixtures, ImportFixtures::Auto);
-        assert_eq!(config.account_data.return_photos_dir, PathBuf::from("data/returns"));
+        assert_eq!(
+            config.account_data.return_photos_dir,
+            PathBuf::from("data/returns")
+        );
         assert!(config.account_data.lab_api_key.is_none());
         assert!(matches!(config.payment, PaymentConfig::Test));
-        assert_eq!(config.trust.allowed_hosts, ["localhost", "*.localhost", "127.0.0.1", "::1"]);
+        assert_eq!(
+            config.trust.allowed_hosts,
+            ["localhost", "*.localhost", "127.0.0.1", "::1"]
+        );
         assert!(config.trust.trusted_proxies.is_empty() && config.trust.public_url.is_none());
         assert_eq!(config.lifetimes.session_idle, 86_400);
     }
@@ -399,10 +447,15 @@ mod tests {
     fn the_payment_provider_is_chosen_explicitly() {
         let unset = Config::from_lookup(|_| None).unwrap_err();
         assert!(matches!(unset, ConfigError::PaymentProvider(_)));
-        assert!(unset.to_string().contains("PAYMENT_PROVIDER must be set"), "{unset}");
-        let unknown = Config::from_lookup(|name| (name == "PAYMENT_PROVIDER").then(|| "paypal".to_owned()));
+        assert!(
+            unset.to_string().contains("PAYMENT_PROVIDER must be set"),
+            "{unset}"
+        );
+        let unknown =
+            Config::from_lookup(|name| (name == "PAYMENT_PROVIDER").then(|| "paypal".to_owned()));
         assert!(matches!(unknown, Err(ConfigError::PaymentProvider(value)) if value == "paypal"));
-        let keyless = Config::from_lookup(|name| (name == "PAYMENT_PROVIDER").then(|| "mollie".to_owned()));
+        let keyless =
+            Config::from_lookup(|name| (name == "PAYMENT_PROVIDER").then(|| "mollie".to_owned()));
         assert!(matches!(keyless, Err(ConfigError::MollieKey)));
         let mollie = Config::from_lookup(|name| match name {
             "PAYMENT_PROVIDER" => Some("Mollie".to_owned()),
@@ -410,7 +463,9 @@ mod tests {
             _ => None,
         })
         .unwrap();
-        assert!(matches!(&mollie.payment, PaymentConfig::Mollie { api_key, .. } if api_key.expose() == "live_abc"));
+        assert!(
+            matches!(&mollie.payment, PaymentConfig::Mollie { api_key, .. } if api_key.expose() == "live_abc")
+        );
     }
 
     #[test]
@@ -434,8 +489,14 @@ mod tests {
             _ => None,
         })
         .unwrap_err();
-        assert_eq!(url.to_string(), "DATABASE_URL must start with sqlite: or postgres:, got 'mysql://shop:***@db/shop'");
-        assert_eq!(masked_url("postgres://postgres@127.0.0.1:5432/test"), "postgres://postgres@127.0.0.1:5432/test");
+        assert_eq!(
+            url.to_string(),
+            "DATABASE_URL must start with sqlite: or postgres:, got 'mysql://shop:***@db/shop'"
+        );
+        assert_eq!(
+            masked_url("postgres://postgres@127.0.0.1:5432/test"),
+            "postgres://postgres@127.0.0.1:5432/test"
+        );
     }
 
     #[test]
@@ -451,7 +512,11 @@ mod tests {
         assert!(config.trust.https());
         assert_eq!(config.trust.allowed_hosts, ["shop.example", "::1"]);
         assert_eq!(config.trust.trusted_proxies.len(), 2);
-        for (name, value) in [("PUBLIC_URL", "ftp://x"), ("PUBLIC_URL", "hoefslag.nl"), ("TRUSTED_PROXIES", "proxy")] {
+        for (name, value) in [
+            ("PUBLIC_URL", "ftp://x"),
+            ("PUBLIC_URL", "hoefslag.nl"),
+            ("TRUSTED_PROXIES", "proxy"),
+        ] {
             let bad = Config::from_lookup(|asked| match asked {
                 "PAYMENT_PROVIDER" => Some("test".to_owned()),
                 asked if asked == name => Some(value.to_owned()),
@@ -471,15 +536,33 @@ mod tests {
         .unwrap();
         assert_eq!(config.import_fixtures, ImportFixtures::Never);
         assert_eq!(config.fixtures_dir, PathBuf::from("/srv/demo"));
-        let bad = Config::from_lookup(|name| if name == "IMPORT_FIXTURES" { Some("sometimes".to_owned()) } else { demo(name) });
+        let bad = Config::from_lookup(|name| {
+            if name == "IMPORT_FIXTURES" {
+                Some("sometimes".to_owned())
+            } else {
+                demo(name)
+            }
+        });
         assert!(matches!(bad, Err(ConfigError::ImportFixtures(_))));
     }
 
     #[test]
     fn rejects_a_bad_port_and_an_unknown_database() {
-        let port = Config::from_lookup(|name| if name == "PORT" { Some("80a".to_owned()) } else { demo(name) });
+        let port = Config::from_lookup(|name| {
+            if name == "PORT" {
+                Some("80a".to_owned())
+            } else {
+                demo(name)
+            }
+        });
         assert!(matches!(port, Err(ConfigError::Port(_))));
-        let url = Config::from_lookup(|name| if name == "DATABASE_URL" { Some("mysql://x".to_owned()) } else { demo(name) });
+        let url = Config::from_lookup(|name| {
+            if name == "DATABASE_URL" {
+                Some("mysql://x".to_owned())
+            } else {
+                demo(name)
+            }
+        });
         assert!(matches!(url, Err(ConfigError::DatabaseUrl(_))));
     }
 }

@@ -38,14 +38,23 @@ fn text(json: &str, site: &SiteLanguage) -> Option<String> {
 }
 
 /// The paths of a site language by route key.
-async fn route_paths(pool: &AnyPool, site: &SiteLanguage, types: &[&str]) -> Result<HashMap<String, String>, ApiError> {
-    let rows: Vec<(String, String, String)> =
-        sqlx::query_as("SELECT route_type, route_key, path FROM routes WHERE site_id = $1 AND language_id = $2")
-            .bind(site.site_id)
-            .bind(site.language_id)
-            .fetch_all(pool)
-            .await?;
-    Ok(rows.into_iter().filter(|(route_type, _, _)| types.contains(&route_type.as_str())).map(|(_, key, path)| (key, path)).collect())
+async fn route_paths(
+    pool: &AnyPool,
+    site: &SiteLanguage,
+    types: &[&str],
+) -> Result<HashMap<String, String>, ApiError> {
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT route_type, route_key, path FROM routes WHERE site_id = $1 AND language_id = $2",
+    )
+    .bind(site.site_id)
+    .bind(site.language_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .filter(|(route_type, _, _)| types.contains(&route_type.as_str()))
+        .map(|(_, key, path)| (key, path))
+        .collect())
 }
 
 /// Resolves stored links (`title`, `route`, `target`, `siteIds`) for a site language.
@@ -57,19 +66,37 @@ struct Links {
 impl Links {
     async fn load(pool: &AnyPool, site: &SiteLanguage) -> Result<Links, ApiError> {
         let pages: Vec<(String, i64)> =
-            sqlx::query_as("SELECT page_key, page_id FROM pages WHERE site_id = $1").bind(site.site_id).fetch_all(pool).await?;
-        let paths = route_paths(pool, site, &["contentPage", "faq", "productSearch", "adviceCategory"]).await?;
-        Ok(Links { pages: pages.into_iter().collect(), paths })
+            sqlx::query_as("SELECT page_key, page_id FROM pages WHERE site_id = $1")
+                .bind(site.site_id)
+                .fetch_all(pool)
+                .await?;
+        let paths = route_paths(
+            pool,
+            site,
+            &["contentPage", "faq", "productSearch", "adviceCategory"],
+        )
+        .await?;
+        Ok(Links {
+            pages: pages.into_iter().collect(),
+            paths,
+        })
     }
 
     /// The URL of a link route, or `None` when it has no page on this site.
     fn url(&self, route: &Value) -> Option<String> {
         if let Some(key) = route.get("pageKey").and_then(Value::as_str) {
             let page = self.pages.get(key)?;
-            return self.paths.get(&format!("contentPage:{page}")).or_else(|| self.paths.get(&format!("faq:{page}"))).cloned();
+            return self
+                .paths
+                .get(&format!("contentPage:{page}"))
+                .or_else(|| self.paths.get(&format!("faq:{page}")))
+                .cloned();
         }
         if let Some(landing) = route.get("landingPageId").and_then(Value::as_i64) {
-            return self.paths.get(&format!("productSearch:landingPage:{landing}")).cloned();
+            return self
+                .paths
+                .get(&format!("productSearch:landingPage:{landing}"))
+                .cloned();
         }
         if route.get("adviceOverview").and_then(Value::as_bool) == Some(true) {
             return self.paths.get("adviceCategory:0").cloned();
@@ -84,12 +111,25 @@ impl Links {
             return None;
         }
         let url = self.url(link.get("route")?)?;
-        let title = link.get("title").map(|title| title.to_string()).and_then(|title| text(&title, site));
-        Some(json!({"title": title, "url": url, "target": link.get("target").cloned().unwrap_or(json!("_self"))}))
+        let title = link
+            .get("title")
+            .map(|title| title.to_string())
+            .and_then(|title| text(&title, site));
+        Some(
+            json!({"title": title, "url": url, "target": link.get("target").cloned().unwrap_or(json!("_self"))}),
+        )
     }
 
     fn links(&self, links: &Value, site: &SiteLanguage) -> Vec<Value> {
-        links.as_array().map(|links| links.iter().filter_map(|link| self.link(link, site)).collect()).unwrap_or_default()
+        links
+            .as_array()
+            .map(|links| {
+                links
+                    .iter()
+                    .filter_map(|link| self.link(link, site))
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 }
 
@@ -105,10 +145,18 @@ async fn layout(pool: &AnyPool, site: &SiteLanguage) -> Result<Value, ApiError> 
         .await?;
     let links = Links::load(pool, site).await?;
     let navigation: Option<(String,)> =
-        sqlx::query_as("SELECT items_json FROM navigations WHERE navigation_id = $1").bind(navigation_id).fetch_optional(pool).await?;
-    let navigation = navigation.and_then(|(items,)| serde_json::from_str::<Value>(&items).ok()).map(|items| links.links(&items, site));
+        sqlx::query_as("SELECT items_json FROM navigations WHERE navigation_id = $1")
+            .bind(navigation_id)
+            .fetch_optional(pool)
+            .await?;
+    let navigation = navigation
+        .and_then(|(items,)| serde_json::from_str::<Value>(&items).ok())
+        .map(|items| links.links(&items, site));
     let footer: Option<(String,)> =
-        sqlx::query_as("SELECT columns_json FROM footers WHERE footer_id = $1").bind(footer_id).fetch_optional(pool).await?;
+        sqlx::query_as("SELECT columns_json FROM footers WHERE footer_id = $1")
+            .bind(footer_id)
+            .fetch_optional(pool)
+            .await?;
     let footer: Vec<Value> = footer
         .and_then(|(columns,)| serde_json::from_str::<Vec<Value>>(&columns).ok())
         .unwrap_or_default()
@@ -119,14 +167,24 @@ async fn layout(pool: &AnyPool, site: &SiteLanguage) -> Result<Value, ApiError> 
         })
         .collect();
     let usps = |id: Option<i64>| async move {
-        let Some(id) = id else { return Ok::<Vec<Value>, ApiError>(Vec::new()) };
+        let Some(id) = id else {
+            return Ok::<Vec<Value>, ApiError>(Vec::new());
+        };
         let row: Option<(String,)> =
-            sqlx::query_as("SELECT items_json FROM usp_collections WHERE usp_collection_id = $1").bind(id).fetch_optional(pool).await?;
-        let items: Vec<Value> = row.and_then(|(items,)| serde_json::from_str(&items).ok()).unwrap_or_default();
+            sqlx::query_as("SELECT items_json FROM usp_collections WHERE usp_collection_id = $1")
+                .bind(id)
+                .fetch_optional(pool)
+                .await?;
+        let items: Vec<Value> = row
+            .and_then(|(items,)| serde_json::from_str(&items).ok())
+            .unwrap_or_default();
         Ok(items
             .iter()
             .map(|item| {
-                let text = item.get("text").map(|text| text.to_string()).and_then(|value| self::text(&value, site));
+                let text = item
+                    .get("text")
+                    .map(|text| text.to_string())
+                    .and_then(|value| self::text(&value, site));
                 json!({"icon": item.get("icon"), "text": text})
             })
             .collect())
@@ -166,20 +224,31 @@ struct PathQuery {
 }
 
 /// A content page in a language, or `None` when the site has no such page.
-async fn page_json(pool: &AnyPool, site: &SiteLanguage, page_id: i64) -> Result<Option<Value>, ApiError> {
+async fn page_json(
+    pool: &AnyPool,
+    site: &SiteLanguage,
+    page_id: i64,
+) -> Result<Option<Value>, ApiError> {
     let page: Option<(i64, String, Option<i64>, String, i64)> =
         sqlx::query_as("SELECT page_id, page_key, parent_page_id, body_format, indexable FROM pages WHERE page_id = $1 AND site_id = $2")
             .bind(page_id)
             .bind(site.site_id)
             .fetch_optional(pool)
             .await?;
-    let Some((page_id, page_key, parent_page_id, body_format, indexable)) = page else { return Ok(None) };
+    let Some((page_id, page_key, parent_page_id, body_format, indexable)) = page else {
+        return Ok(None);
+    };
     let texts: Vec<(String, Option<String>, Option<String>)> =
-        sqlx::query_as("SELECT culture, title, body FROM page_texts WHERE page_id = $1").bind(page_id).fetch_all(pool).await?;
+        sqlx::query_as("SELECT culture, title, body FROM page_texts WHERE page_id = $1")
+            .bind(page_id)
+            .fetch_all(pool)
+            .await?;
     let mut titles = HashMap::new();
     let mut bodies = HashMap::new();
     for (culture, title, body) in texts {
-        let Ok(culture) = culture.parse::<engine::locale::Culture>() else { continue };
+        let Ok(culture) = culture.parse::<engine::locale::Culture>() else {
+            continue;
+        };
         if let Some(title) = title {
             titles.insert(culture, title);
         }
@@ -198,12 +267,23 @@ async fn page_json(pool: &AnyPool, site: &SiteLanguage, page_id: i64) -> Result<
     })))
 }
 
-async fn page(State(state): State<AppState>, context: RequestContext, Query(query): Query<PathQuery>) -> Result<Response, ApiError> {
+async fn page(
+    State(state): State<AppState>,
+    context: RequestContext,
+    Query(query): Query<PathQuery>,
+) -> Result<Response, ApiError> {
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
-    let path = query.path.filter(|path| !path.trim().is_empty()).ok_or_else(|| ApiError::required("path"))?;
+    let path = query
+        .path
+        .filter(|path| !path.trim().is_empty())
+        .ok_or_else(|| ApiError::required("path"))?;
     let path = path.split(['?', '#']).next().unwrap_or_default();
-    let path = if path.starts_with('/') { path.to_owned() } else { format!("/{path}") };
+    let path = if path.starts_with('/') {
+        path.to_owned()
+    } else {
+        format!("/{path}")
+    };
     let normalized = engine::url::normalize(&path);
     let route: Option<(String, String)> =
         sqlx::query_as("SELECT route_type, params_json FROM routes WHERE site_id = $1 AND language_id = $2 AND path = $3")
@@ -212,16 +292,27 @@ async fn page(State(state): State<AppState>, context: RequestContext, Query(quer
             .bind(&normalized)
             .fetch_optional(pool)
             .await?;
-    let Some((route_type, params)) = route else { return crate::routing::page_not_found(pool, &site).await };
-    let params: Value = serde_json::from_str(&params).map_err(|error| ApiError::Internal(format!("stored route: {error}")))?;
+    let Some((route_type, params)) = route else {
+        return crate::routing::page_not_found(pool, &site).await;
+    };
+    let params: Value = serde_json::from_str(&params)
+        .map_err(|error| ApiError::Internal(format!("stored route: {error}")))?;
     let page = match params.get("contentPageId").and_then(Value::as_i64) {
         Some(page_id) if route_type == "contentPage" || route_type == "faq" => {
-            let Some(mut page) = page_json(pool, &site, page_id).await? else { return crate::routing::page_not_found(pool, &site).await };
+            let Some(mut page) = page_json(pool, &site, page_id).await? else {
+                return crate::routing::page_not_found(pool, &site).await;
+            };
             if let Value::Object(object) = &mut page {
                 object.insert("type".to_owned(), json!(route_type));
                 object.insert("contentPageId".to_owned(), json!(page_id));
-                object.insert("faqId".to_owned(), params.get("faqId").cloned().unwrap_or(Value::Null));
-                object.insert("faqItemId".to_owned(), params.get("faqItemId").cloned().unwrap_or(Value::Null));
+                object.insert(
+                    "faqId".to_owned(),
+                    params.get("faqId").cloned().unwrap_or(Value::Null),
+                );
+                object.insert(
+                    "faqItemId".to_owned(),
+                    params.get("faqItemId").cloned().unwrap_or(Value::Null),
+                );
             }
             page
         }
@@ -250,7 +341,12 @@ struct PageQuery {
 
 type NewsRow = (i64, String, String, String, String, Option<String>);
 
-fn news_json(row: &NewsRow, site: &SiteLanguage, paths: &HashMap<String, String>, with_body: bool) -> Value {
+fn news_json(
+    row: &NewsRow,
+    site: &SiteLanguage,
+    paths: &HashMap<String, String>,
+    with_body: bool,
+) -> Value {
     let (id, date, title, summary, body, image) = row;
     let mut item = json!({
         "newsItemId": id,
@@ -266,11 +362,19 @@ fn news_json(row: &NewsRow, site: &SiteLanguage, paths: &HashMap<String, String>
     item
 }
 
-async fn news(State(state): State<AppState>, context: RequestContext, Query(query): Query<PageQuery>) -> Result<Json<Value>, ApiError> {
+async fn news(
+    State(state): State<AppState>,
+    context: RequestContext,
+    Query(query): Query<PageQuery>,
+) -> Result<Json<Value>, ApiError> {
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
     let paging = paging_of(query.p.as_deref(), query.ps.as_deref())?;
-    let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM news_item_sites WHERE site_id = $1").bind(site.site_id).fetch_one(pool).await?;
+    let (total,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM news_item_sites WHERE site_id = $1")
+            .bind(site.site_id)
+            .fetch_one(pool)
+            .await?;
     let rows: Vec<NewsRow> = sqlx::query_as(
         "SELECT n.news_item_id, n.published_on, n.title_json, n.summary_json, n.body_json, n.image FROM news_items n \
          JOIN news_item_sites s ON s.news_item_id = n.news_item_id WHERE s.site_id = $1 \
@@ -292,7 +396,11 @@ async fn news(State(state): State<AppState>, context: RequestContext, Query(quer
     })))
 }
 
-async fn news_item(State(state): State<AppState>, context: RequestContext, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn news_item(
+    State(state): State<AppState>,
+    context: RequestContext,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
     let id = path_id(&id, "id")?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
@@ -315,7 +423,11 @@ struct FaqQuery {
     faq_id: Option<String>,
 }
 
-async fn faq(State(state): State<AppState>, context: RequestContext, Query(query): Query<FaqQuery>) -> Result<Json<Value>, ApiError> {
+async fn faq(
+    State(state): State<AppState>,
+    context: RequestContext,
+    Query(query): Query<FaqQuery>,
+) -> Result<Json<Value>, ApiError> {
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
     let faq_id = match query.faq_id.as_deref() {
@@ -338,7 +450,10 @@ async fn faq(State(state): State<AppState>, context: RequestContext, Query(query
     .fetch_all(pool)
     .await?;
     let faq_page: Option<(i64,)> =
-        sqlx::query_as("SELECT page_id FROM pages WHERE site_id = $1 AND page_key = 'faq'").bind(site.site_id).fetch_optional(pool).await?;
+        sqlx::query_as("SELECT page_id FROM pages WHERE site_id = $1 AND page_key = 'faq'")
+            .bind(site.site_id)
+            .fetch_optional(pool)
+            .await?;
     let paths = route_paths(pool, &site, &["faq"]).await?;
     let page_id = faq_page.map(|(id,)| id);
     let categories: Vec<Value> = categories
@@ -370,7 +485,12 @@ async fn faq(State(state): State<AppState>, context: RequestContext, Query(query
 type ArticleRow = (i64, i64, String, String, String, String, String);
 type VideoRow = (i64, i64, String, String, String, String, i64);
 
-fn article_json(row: &ArticleRow, site: &SiteLanguage, paths: &HashMap<String, String>, with_body: bool) -> Value {
+fn article_json(
+    row: &ArticleRow,
+    site: &SiteLanguage,
+    paths: &HashMap<String, String>,
+    with_body: bool,
+) -> Value {
     let (id, category, date, title, summary, body, related) = row;
     let mut article = json!({
         "adviceArticleId": id,
@@ -382,7 +502,10 @@ fn article_json(row: &ArticleRow, site: &SiteLanguage, paths: &HashMap<String, S
     });
     if with_body && let Value::Object(object) = &mut article {
         object.insert("body".to_owned(), json!(text(body, site)));
-        object.insert("relatedProductIds".to_owned(), serde_json::from_str(related).unwrap_or(json!([])));
+        object.insert(
+            "relatedProductIds".to_owned(),
+            serde_json::from_str(related).unwrap_or(json!([])),
+        );
     }
     article
 }
@@ -401,22 +524,35 @@ fn video_json(row: &VideoRow, site: &SiteLanguage, paths: &HashMap<String, Strin
     })
 }
 
-const ARTICLE_COLUMNS: &str =
-    "advice_article_id, advice_category_id, published_on, title_json, summary_json, body_json, related_product_ids_json";
+const ARTICLE_COLUMNS: &str = "advice_article_id, advice_category_id, published_on, title_json, summary_json, body_json, related_product_ids_json";
 const VIDEO_COLUMNS: &str = "advice_video_id, advice_category_id, title_json, description_json, video_provider, video_id, duration_seconds";
 
-async fn advice_categories(State(state): State<AppState>, context: RequestContext) -> Result<Json<Value>, ApiError> {
+async fn advice_categories(
+    State(state): State<AppState>,
+    context: RequestContext,
+) -> Result<Json<Value>, ApiError> {
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
-    let categories: Vec<(i64, String)> =
-        sqlx::query_as("SELECT advice_category_id, title_json FROM advice_categories ORDER BY position").fetch_all(pool).await?;
+    let categories: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT advice_category_id, title_json FROM advice_categories ORDER BY position",
+    )
+    .fetch_all(pool)
+    .await?;
     let articles: Vec<ArticleRow> =
         sqlx::query_as(&format!("SELECT {ARTICLE_COLUMNS} FROM advice_articles ORDER BY published_on DESC, advice_article_id"))
             .fetch_all(pool)
             .await?;
-    let videos: Vec<VideoRow> =
-        sqlx::query_as(&format!("SELECT {VIDEO_COLUMNS} FROM advice_videos ORDER BY advice_video_id")).fetch_all(pool).await?;
-    let paths = route_paths(pool, &site, &["adviceCategory", "adviceArticle", "adviceVideo"]).await?;
+    let videos: Vec<VideoRow> = sqlx::query_as(&format!(
+        "SELECT {VIDEO_COLUMNS} FROM advice_videos ORDER BY advice_video_id"
+    ))
+    .fetch_all(pool)
+    .await?;
+    let paths = route_paths(
+        pool,
+        &site,
+        &["adviceCategory", "adviceArticle", "adviceVideo"],
+    )
+    .await?;
     let categories: Vec<Value> = categories
         .iter()
         .map(|(id, title)| {
@@ -429,28 +565,44 @@ async fn advice_categories(State(state): State<AppState>, context: RequestContex
             })
         })
         .collect();
-    Ok(Json(json!({"url": paths.get("adviceCategory:0"), "categories": categories})))
+    Ok(Json(
+        json!({"url": paths.get("adviceCategory:0"), "categories": categories}),
+    ))
 }
 
-async fn advice_article(State(state): State<AppState>, context: RequestContext, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn advice_article(
+    State(state): State<AppState>,
+    context: RequestContext,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
     let id = path_id(&id, "id")?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
-    let row: Option<ArticleRow> = sqlx::query_as(&format!("SELECT {ARTICLE_COLUMNS} FROM advice_articles WHERE advice_article_id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
-        .await?;
+    let row: Option<ArticleRow> = sqlx::query_as(&format!(
+        "SELECT {ARTICLE_COLUMNS} FROM advice_articles WHERE advice_article_id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(pool)
+    .await?;
     let row = row.ok_or(ApiError::NotFound)?;
     let paths = route_paths(pool, &site, &["adviceArticle"]).await?;
     Ok(Json(article_json(&row, &site, &paths, true)))
 }
 
-async fn advice_video(State(state): State<AppState>, context: RequestContext, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn advice_video(
+    State(state): State<AppState>,
+    context: RequestContext,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
     let id = path_id(&id, "id")?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
-    let row: Option<VideoRow> =
-        sqlx::query_as(&format!("SELECT {VIDEO_COLUMNS} FROM advice_videos WHERE advice_video_id = $1")).bind(id).fetch_optional(pool).await?;
+    let row: Option<VideoRow> = sqlx::query_as(&format!(
+        "SELECT {VIDEO_COLUMNS} FROM advice_videos WHERE advice_video_id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(pool)
+    .await?;
     let row = row.ok_or(ApiError::NotFound)?;
     let paths = route_paths(pool, &site, &["adviceVideo"]).await?;
     Ok(Json(video_json(&row, &site, &paths)))

@@ -23,7 +23,13 @@ fn number_header(parts: &Parts, name: &'static str) -> Result<Option<i64>, ApiEr
             .ok()
             .and_then(|text| text.trim().parse().ok())
             .map(Some)
-            .ok_or_else(|| ApiError::field(name, "validation.invalid", format!("header {name} must be a whole number"))),
+            .ok_or_else(|| {
+                ApiError::field(
+                    name,
+                    "validation.invalid",
+                    format!("header {name} must be a whole number"),
+                )
+            }),
     }
 }
 
@@ -31,6 +37,9 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestContext {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<RequestContext, ApiError> {
-        Ok(RequestContext { site_id: number_header(parts, "siteid")?, language_id: number_header(parts, "languageid")? })
+        Ok(RequestContext {
+            site_id: number_header(parts, "siteid")?,
+            language_id: number_header(parts, "languageid")?,
+        })
     }
 }

@@ -72,21 +72,32 @@ impl Database {
     /// Connects, creating the SQLite file and its folder on first start, and migrates.
     pub async fn connect(url: &str) -> Result<Database, DatabaseError> {
         sqlx::any::install_default_drivers();
-        let backend = Backend::of_url(url).ok_or_else(|| DatabaseError::UnsupportedUrl(url.to_owned()))?;
+        let backend =
+            Backend::of_url(url).ok_or_else(|| DatabaseError::UnsupportedUrl(url.to_owned()))?;
         if backend == Backend::Sqlite {
             create_sqlite_folder(url)?;
         }
         let url = &creating_sqlite_file(url, backend);
         let options = AnyConnectOptions::from_str(url)?;
-        let pool = pool_options(backend, 8, "NORMAL").connect_with(options.clone()).await?;
+        let pool = pool_options(backend, 8, "NORMAL")
+            .connect_with(options.clone())
+            .await?;
         // Commits of orders and payments are few and must not be lost: on SQLite they have
         // connections of their own that sync the log at every commit. PostgreSQL syncs every
         // commit anyway (synchronous_commit is on).
         let durable = match backend {
-            Backend::Sqlite => pool_options(backend, 4, "FULL").connect_with(options).await?,
+            Backend::Sqlite => {
+                pool_options(backend, 4, "FULL")
+                    .connect_with(options)
+                    .await?
+            }
             Backend::Postgres => pool.clone(),
         };
-        let database = Database { pool, backend, durable };
+        let database = Database {
+            pool,
+            backend,
+            durable,
+        };
         database.migrate().await?;
         Ok(database)
     }
@@ -95,9 +106,17 @@ impl Database {
 /// The pool options of a backend; on SQLite with the given `synchronous` level. In WAL mode
 /// NORMAL loses no commit when the process is killed, only the last commits before a power
 /// loss or an operating-system crash; FULL loses none.
-fn pool_options(backend: Backend, sqlite_connections: u32, synchronous: &'static str) -> AnyPoolOptions {
+fn pool_options(
+    backend: Backend,
+    sqlite_connections: u32,
+    synchronous: &'static str,
+) -> AnyPoolOptions {
     AnyPoolOptions::new()
-        .max_connections(if backend == Backend::Sqlite { sqlite_connections } else { 20 })
+        .max_connections(if backend == Backend::Sqlite {
+            sqlite_connections
+        } else {
+            20
+        })
         // A pooled SQLite connection is a file handle in this process: it cannot go stale,
         // so it is not pinged before each use (a round trip to its worker thread per query).
         .test_before_acquire(backend == Backend::Postgres)
@@ -106,12 +125,16 @@ fn pool_options(backend: Backend, sqlite_connections: u32, synchronous: &'static
                 if backend == Backend::Sqlite {
                     // WAL lets readers proceed while one writer commits.
                     connection.execute("PRAGMA journal_mode = WAL").await?;
-                    connection.execute(format!("PRAGMA synchronous = {synchronous}").as_str()).await?;
+                    connection
+                        .execute(format!("PRAGMA synchronous = {synchronous}").as_str())
+                        .await?;
                     connection.execute("PRAGMA foreign_keys = ON").await?;
                     connection.execute("PRAGMA busy_timeout = 5000").await?;
                     // Checkpoints run in the background (`checkpoint_in_background`); this
                     // is the safety net should the WAL still grow past 32 MB.
-                    connection.execute("PRAGMA wal_autocheckpoint = 8192").await?;
+                    connection
+                        .execute("PRAGMA wal_autocheckpoint = 8192")
+                        .await?;
                 }
                 Ok(())
             })
@@ -121,8 +144,16 @@ fn pool_options(backend: Backend, sqlite_connections: u32, synchronous: &'static
 impl Database {
     async fn migrate(&self) -> Result<(), DatabaseError> {
         match self.backend {
-            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&self.pool).await?,
-            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&self.pool).await?,
+            Backend::Sqlite => {
+                sqlx::migrate!("./migrations/sqlite")
+                    .run(&self.pool)
+                    .await?
+            }
+            Backend::Postgres => {
+                sqlx::migrate!("./migrations/postgres")
+                    .run(&self.pool)
+                    .await?
+            }
         }
         Ok(())
     }
@@ -141,7 +172,10 @@ impl Database {
             let mut interval = tokio::time::interval(CHECKPOINT_INTERVAL);
             while !pool.is_closed() {
                 interval.tick().await;
-                if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&pool).await {
+                if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                    .execute(&pool)
+                    .await
+                {
                     tracing::warn!(%error, "checkpoint failed");
                 }
             }
@@ -167,7 +201,10 @@ impl Database {
 
     /// Checks that the database answers a query.
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
-        sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
+        sqlx::query("SELECT 1")
+            .execute(&self.pool)
+            .await
+            .map(|_| ())
     }
 }
 
@@ -175,7 +212,9 @@ impl Database {
 /// an existing file only, so `sqlite://shop.db` failed on a fresh machine ('unable to open
 /// database file'). A `mode` the URL sets itself (`ro`, `rw`, `memory`) is kept.
 fn creating_sqlite_file(url: &str, backend: Backend) -> String {
-    let names_mode = url.split_once('?').is_some_and(|(_, query)| query.split('&').any(|pair| pair.starts_with("mode=")));
+    let names_mode = url
+        .split_once('?')
+        .is_some_and(|(_, query)| query.split('&').any(|pair| pair.starts_with("mode=")));
     if backend != Backend::Sqlite || names_mode || url.contains(":memory:") {
         return url.to_owned();
     }
@@ -184,14 +223,21 @@ fn creating_sqlite_file(url: &str, backend: Backend) -> String {
 }
 
 fn create_sqlite_folder(url: &str) -> Result<(), DatabaseError> {
-    let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let path = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:");
     let path = path.split('?').next().unwrap_or_default();
     if path.is_empty() || path == ":memory:" {
         return Ok(());
     }
-    if let Some(folder) = Path::new(path).parent().filter(|folder| !folder.as_os_str().is_empty()) {
-        std::fs::create_dir_all(folder)
-            .map_err(|source| DatabaseError::Folder { path: folder.display().to_string(), source })?;
+    if let Some(folder) = Path::new(path)
+        .parent()
+        .filter(|folder| !folder.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(folder).map_err(|source| DatabaseError::Folder {
+            path: folder.display().to_string(),
+            source,
+        })?;
     }
     Ok(())
 }
@@ -206,9 +252,16 @@ mod tests {
         let copy = folder.join("copy.sqlite");
         std::fs::copy(folder.join("shop.sqlite"), &copy).unwrap();
         let url = format!("sqlite://{}?mode=ro", copy.display());
-        let pool = AnyPoolOptions::new().max_connections(1).connect(&url).await.unwrap();
+        let pool = AnyPoolOptions::new()
+            .max_connections(1)
+            .connect(&url)
+            .await
+            .unwrap();
         // Before the first checkpoint the file does not even hold the tables.
-        let count = sqlx::query_as("SELECT COUNT(*) FROM carts").fetch_one(&pool).await.map_or(0, |(count,): (i64,)| count);
+        let count = sqlx::query_as("SELECT COUNT(*) FROM carts")
+            .fetch_one(&pool)
+            .await
+            .map_or(0, |(count,): (i64,)| count);
         pool.close().await;
         std::fs::remove_file(copy).ok();
         count
@@ -218,20 +271,35 @@ mod tests {
     fn an_sqlite_url_without_a_mode_creates_its_file() {
         let creating = |url| creating_sqlite_file(url, Backend::Sqlite);
         assert_eq!(creating("sqlite://shop.db"), "sqlite://shop.db?mode=rwc");
-        assert_eq!(creating("sqlite://data/shop.db?cache=shared"), "sqlite://data/shop.db?cache=shared&mode=rwc");
-        assert_eq!(creating("sqlite://shop.db?mode=ro"), "sqlite://shop.db?mode=ro");
+        assert_eq!(
+            creating("sqlite://data/shop.db?cache=shared"),
+            "sqlite://data/shop.db?cache=shared&mode=rwc"
+        );
+        assert_eq!(
+            creating("sqlite://shop.db?mode=ro"),
+            "sqlite://shop.db?mode=ro"
+        );
         assert_eq!(creating("sqlite::memory:"), "sqlite::memory:");
-        assert_eq!(creating_sqlite_file("postgres://db/shop", Backend::Postgres), "postgres://db/shop");
+        assert_eq!(
+            creating_sqlite_file("postgres://db/shop", Backend::Postgres),
+            "postgres://db/shop"
+        );
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_database_file_that_does_not_exist_yet_is_created_with_its_folder() {
-        let folder = std::env::temp_dir().join(format!("hoofbeat-new-{}", uuid::Uuid::new_v4().simple()));
+        let folder =
+            std::env::temp_dir().join(format!("hoofbeat-new-{}", uuid::Uuid::new_v4().simple()));
         let file = folder.join("nested").join("shop.db");
         assert!(!file.exists());
-        let db = Database::connect(&format!("sqlite://{}", file.display())).await.unwrap();
+        let db = Database::connect(&format!("sqlite://{}", file.display()))
+            .await
+            .unwrap();
         assert!(file.exists());
-        let (sites,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM sites").fetch_one(db.pool()).await.unwrap();
+        let (sites,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM sites")
+            .fetch_one(db.pool())
+            .await
+            .unwrap();
         assert_eq!(sites, 0, "migrated and empty");
         db.pool().close().await;
         std::fs::remove_dir_all(folder).ok();
@@ -239,14 +307,26 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn order_writes_sync_at_every_commit_and_cart_writes_at_checkpoints() {
-        let folder = std::env::temp_dir().join(format!("hoofbeat-sync-{}", uuid::Uuid::new_v4().simple()));
-        let db = Database::connect(&format!("sqlite://{}", folder.join("shop.db").display())).await.unwrap();
+        let folder =
+            std::env::temp_dir().join(format!("hoofbeat-sync-{}", uuid::Uuid::new_v4().simple()));
+        let db = Database::connect(&format!("sqlite://{}", folder.join("shop.db").display()))
+            .await
+            .unwrap();
         let level = |pool: &AnyPool| {
             let pool = pool.clone();
-            async move { sqlx::query_as::<_, (i64,)>("PRAGMA synchronous").fetch_one(&pool).await.unwrap().0 }
+            async move {
+                sqlx::query_as::<_, (i64,)>("PRAGMA synchronous")
+                    .fetch_one(&pool)
+                    .await
+                    .unwrap()
+                    .0
+            }
         };
         // SQLite's numbers: 1 NORMAL, 2 FULL.
-        assert_eq!((level(db.pool()).await, level(db.durable_pool()).await), (1, 2));
+        assert_eq!(
+            (level(db.pool()).await, level(db.durable_pool()).await),
+            (1, 2)
+        );
         db.pool().close().await;
         db.durable_pool().close().await;
         std::fs::remove_dir_all(folder).ok();
@@ -254,8 +334,16 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn committed_rows_reach_the_database_file_without_a_request_checkpointing() {
-        let folder = std::env::temp_dir().join(format!("hoofbeat-checkpoint-{}", uuid::Uuid::new_v4().simple()));
-        let db = Database::connect(&format!("sqlite://{}?mode=rwc", folder.join("shop.sqlite").display())).await.unwrap();
+        let folder = std::env::temp_dir().join(format!(
+            "hoofbeat-checkpoint-{}",
+            uuid::Uuid::new_v4().simple()
+        ));
+        let db = Database::connect(&format!(
+            "sqlite://{}?mode=rwc",
+            folder.join("shop.sqlite").display()
+        ))
+        .await
+        .unwrap();
         db.checkpoint_in_background();
         for cart in 0..20 {
             sqlx::query("INSERT INTO carts (cart_id, site_id, language_id, created_at, last_modified) VALUES ($1, 1, 1, 0, 0)")

@@ -4,12 +4,12 @@
 //! (and the shared-vector tests) run them on the server and see byte-identical answers.
 //! Engine errors are 400s carrying the engine's stable error code.
 
+use axum::Router;
 use axum::body::Bytes;
 use axum::extract::Path;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use axum::Router;
 
 use crate::AppState;
 use crate::error::ApiError;
@@ -20,7 +20,8 @@ pub fn router() -> Router<AppState> {
 }
 
 async fn run(Path(operation): Path<String>, body: Bytes) -> Result<Response, ApiError> {
-    let input = std::str::from_utf8(&body).map_err(|_| ApiError::bad_request("the body is not UTF-8 text"))?;
+    let input = std::str::from_utf8(&body)
+        .map_err(|_| ApiError::bad_request("the body is not UTF-8 text"))?;
     match engine::operations::run(&operation, input) {
         Ok(output) => Ok(([(header::CONTENT_TYPE, "application/json")], output).into_response()),
         Err(engine::EngineError::UnknownOperation(_)) => Err(ApiError::NotFound),

@@ -92,15 +92,27 @@ pub struct ErrorBody {
 
 impl ApiError {
     /// A 400 for one bad field.
-    pub fn field(field: impl Into<String>, key: impl Into<String>, message: impl Into<String>) -> ApiError {
-        let error = FieldError { key: key.into(), message: message.into() };
-        ApiError::BadRequest { message: error.message.clone(), fields: BTreeMap::from([(field.into(), vec![error])]) }
+    pub fn field(
+        field: impl Into<String>,
+        key: impl Into<String>,
+        message: impl Into<String>,
+    ) -> ApiError {
+        let error = FieldError {
+            key: key.into(),
+            message: message.into(),
+        };
+        ApiError::BadRequest {
+            message: error.message.clone(),
+            fields: BTreeMap::from([(field.into(), vec![error])]),
+        }
     }
 
     /// A 400 for a field that fails one of the engine's rules; the text is the engine's
     /// Dutch source text for the key, so server and browser show the same words.
     pub fn message(field: impl Into<String>, key: engine::validation::MessageKey) -> ApiError {
-        let text = engine::validation::Message::new(key).map(|message| message.dutch_text()).unwrap_or_default();
+        let text = engine::validation::Message::new(key)
+            .map(|message| message.dutch_text())
+            .unwrap_or_default();
         ApiError::field(field, key.to_string(), text)
     }
 
@@ -111,22 +123,36 @@ impl ApiError {
 
     /// The specification's answer to a cart call without a site or language (HTTP 400).
     pub fn payload_incorrect() -> ApiError {
-        ApiError::refused(StatusCode::BAD_REQUEST, "errors.payloadIncorrect", "Payload is incorrect")
+        ApiError::refused(
+            StatusCode::BAD_REQUEST,
+            "errors.payloadIncorrect",
+            "Payload is incorrect",
+        )
     }
 
     /// A 400 for several fields at once.
     pub fn fields(fields: BTreeMap<String, Vec<FieldError>>) -> ApiError {
-        ApiError::BadRequest { message: "The request has invalid fields".to_owned(), fields }
+        ApiError::BadRequest {
+            message: "The request has invalid fields".to_owned(),
+            fields,
+        }
     }
 
     /// A 400 that concerns the request as a whole.
     pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::BadRequest { message: message.into(), fields: BTreeMap::new() }
+        ApiError::BadRequest {
+            message: message.into(),
+            fields: BTreeMap::new(),
+        }
     }
 
     /// A refusal with its status, message key and text.
     pub fn refused(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError::Refused { status, code, message: message.into() }
+        ApiError::Refused {
+            status,
+            code,
+            message: message.into(),
+        }
     }
 
     /// The HTTP status for this error.
@@ -147,23 +173,38 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status_code();
         let retry_after = match &self {
-            ApiError::TooManyAttempts { retry_after_seconds } => Some(*retry_after_seconds),
+            ApiError::TooManyAttempts {
+                retry_after_seconds,
+            } => Some(*retry_after_seconds),
             _ => None,
         };
         let (code, message, field_errors) = match self {
             ApiError::BadRequest { message, fields } => ("errors.badRequest", message, fields),
-            ApiError::Rejected { code, message, fields } => (code, message, fields),
-            ApiError::Unauthorized => ("errors.unauthorized", "Not signed in".to_owned(), BTreeMap::new()),
+            ApiError::Rejected {
+                code,
+                message,
+                fields,
+            } => (code, message, fields),
+            ApiError::Unauthorized => (
+                "errors.unauthorized",
+                "Not signed in".to_owned(),
+                BTreeMap::new(),
+            ),
             ApiError::NotFound => ("errors.notFound", "Not found".to_owned(), BTreeMap::new()),
             ApiError::Refused { code, message, .. } => (code, message, BTreeMap::new()),
-            ApiError::TooManyAttempts { .. } => {
-                ("errors.tooManyAttempts", "Too many attempts; please wait a while and try again".to_owned(), BTreeMap::new())
-            }
+            ApiError::TooManyAttempts { .. } => (
+                "errors.tooManyAttempts",
+                "Too many attempts; please wait a while and try again".to_owned(),
+                BTreeMap::new(),
+            ),
             ApiError::Engine(error) => {
                 let fields = error
                     .field()
                     .map(|field| {
-                        let problem = FieldError { key: "validation.invalid".to_owned(), message: error.to_string() };
+                        let problem = FieldError {
+                            key: "validation.invalid".to_owned(),
+                            message: error.to_string(),
+                        };
                         BTreeMap::from([(field.to_owned(), vec![problem])])
                     })
                     .unwrap_or_default();
@@ -171,17 +212,33 @@ impl IntoResponse for ApiError {
             }
             ApiError::Database(error) => {
                 tracing::error!(%error, "database error");
-                ("errors.unexpectedServer", "An unexpected server error occurred.".to_owned(), BTreeMap::new())
+                (
+                    "errors.unexpectedServer",
+                    "An unexpected server error occurred.".to_owned(),
+                    BTreeMap::new(),
+                )
             }
             ApiError::Internal(error) => {
                 tracing::error!(%error, "internal error");
-                ("errors.unexpectedServer", "An unexpected server error occurred.".to_owned(), BTreeMap::new())
+                (
+                    "errors.unexpectedServer",
+                    "An unexpected server error occurred.".to_owned(),
+                    BTreeMap::new(),
+                )
             }
         };
-        let body = ErrorBody { status: status.as_u16(), code, message, field_errors };
+        let body = ErrorBody {
+            status: status.as_u16(),
+            code,
+            message,
+            field_errors,
+        };
         let mut response = (status, Json(body)).into_response();
         if let Some(seconds) = retry_after {
-            response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(seconds.max(1)));
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(seconds.max(1)),
+            );
         }
         response
     }

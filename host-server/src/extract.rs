@@ -24,15 +24,23 @@ where
             .and_then(|value| value.to_str().ok())
             .is_some_and(|value| value.starts_with("application/json"));
         if !is_json {
-            return Err(ApiError::bad_request("Expected a JSON body with Content-Type: application/json"));
+            return Err(ApiError::bad_request(
+                "Expected a JSON body with Content-Type: application/json",
+            ));
         }
-        let bytes = Bytes::from_request(request, state).await.map_err(|rejection| {
-            if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::refused(rejection.status(), "errors.payloadTooLarge", "The request body is larger than this call accepts")
-            } else {
-                ApiError::bad_request(rejection.body_text())
-            }
-        })?;
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| {
+                if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError::refused(
+                        rejection.status(),
+                        "errors.payloadTooLarge",
+                        "The request body is larger than this call accepts",
+                    )
+                } else {
+                    ApiError::bad_request(rejection.body_text())
+                }
+            })?;
         parse_json(&bytes).map(Json)
     }
 }

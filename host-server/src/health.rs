@@ -25,5 +25,8 @@ pub fn router() -> Router<AppState> {
 
 async fn health(State(state): State<AppState>) -> Result<Json<Health>, ApiError> {
     state.db.ping().await?;
-    Ok(Json(Health { status: "ok", database: state.db.backend() }))
+    Ok(Json(Health {
+        status: "ok",
+        database: state.db.backend(),
+    }))
 }

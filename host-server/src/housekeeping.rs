@@ -185,7 +185,8 @@ pub async fn delete_expired(
         .await?
         .rows_affected();
     let unactivated_accounts =
-        crate::account::queries::remove_stale_unactivated(pool, state.lifetimes.activation_token).await?;
+        crate::account::queries::remove_stale_unactivated(pool, state.lifetimes.activation_token)
+            .await?;
     let rate_limit_counters = crate::limits::remove_old(state).await?;
     let carts = delete_expired_carts(
         state,

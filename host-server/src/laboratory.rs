@@ -36,7 +36,7 @@ use crate::account::results::{classify, parse_sample_type};
 use crate::config::Config;
 use crate::db::Database;
 use crate::error::ApiError;
-use crate::{clock, secrets, AppState};
+use crate::{AppState, clock, secrets};
 
 /// The header that carries the laboratory's key.
 pub const API_KEY_HEADER: &str = "x-api-key";
@@ -98,7 +98,9 @@ pub enum LabError {
 impl From<LabError> for ApiError {
     fn from(error: LabError) -> ApiError {
         match error {
-            LabError::Field(field, message) => ApiError::field(field, "validation.invalid", message),
+            LabError::Field(field, message) => {
+                ApiError::field(field, "validation.invalid", message)
+            }
             LabError::Database(error) => ApiError::Database(error),
         }
     }
@@ -109,10 +111,16 @@ fn field(name: &'static str, message: impl Into<String>) -> LabError {
 }
 
 /// Checks one result against its order line and the engine's rules and stores it.
-pub async fn record_result(connection: &mut AnyConnection, result: &LabResult) -> Result<Recorded, LabError> {
-    let sample_type = parse_sample_type(result.sample_type.trim()).ok_or_else(|| field("sampleType", "must be hay or silage"))?;
-    let receipt = CalendarDate::parse_iso(result.receipt_date.trim()).map_err(|_| field("receiptDate", "must be a date YYYY-MM-DD"))?;
-    let done = CalendarDate::parse_iso(result.result_date.trim()).map_err(|_| field("resultDate", "must be a date YYYY-MM-DD"))?;
+pub async fn record_result(
+    connection: &mut AnyConnection,
+    result: &LabResult,
+) -> Result<Recorded, LabError> {
+    let sample_type = parse_sample_type(result.sample_type.trim())
+        .ok_or_else(|| field("sampleType", "must be hay or silage"))?;
+    let receipt = CalendarDate::parse_iso(result.receipt_date.trim())
+        .map_err(|_| field("receiptDate", "must be a date YYYY-MM-DD"))?;
+    let done = CalendarDate::parse_iso(result.result_date.trim())
+        .map_err(|_| field("resultDate", "must be a date YYYY-MM-DD"))?;
     if done < receipt {
         return Err(field("resultDate", "must not be before the receipt date"));
     }
@@ -128,7 +136,15 @@ pub async fn record_result(connection: &mut AnyConnection, result: &LabResult) -
     .fetch_optional(&mut *connection)
     .await?;
     let (account_id, product_id, product_type, sample_name) = line.ok_or_else(|| {
-        field("sequence", format!("order {} has no scan sample {} of variant {}", result.order_number.trim(), result.sequence, result.product_variant_id))
+        field(
+            "sequence",
+            format!(
+                "order {} has no scan sample {} of variant {}",
+                result.order_number.trim(),
+                result.sequence,
+                result.product_variant_id
+            ),
+        )
     })?;
     let values: Option<BTreeMap<String, String>> = match &result.values {
         None => None,
@@ -145,23 +161,61 @@ pub async fn record_result(connection: &mut AnyConnection, result: &LabResult) -
             Some(texts).filter(|texts| !texts.is_empty())
         }
     };
-    let germ_counts = result.germ_counts.clone().filter(|counts| !counts.is_empty());
+    let germ_counts = result
+        .germ_counts
+        .clone()
+        .filter(|counts| !counts.is_empty());
     let scan_type = match product_type {
-        5 if germ_counts.is_some() => return Err(field("germCounts", "a quick scan has values, not germ counts")),
-        5 if values.is_none() => return Err(field("values", "a quick scan needs its analyte values")),
+        5 if germ_counts.is_some() => {
+            return Err(field(
+                "germCounts",
+                "a quick scan has values, not germ counts",
+            ));
+        }
+        5 if values.is_none() => {
+            return Err(field("values", "a quick scan needs its analyte values"));
+        }
         5 => "quickScan",
-        4 if values.is_some() => return Err(field("values", "a hygiene scan has germ counts, not values")),
-        4 if germ_counts.is_none() => return Err(field("germCounts", "a hygiene scan needs its germ counts")),
+        4 if values.is_some() => {
+            return Err(field(
+                "values",
+                "a hygiene scan has germ counts, not values",
+            ));
+        }
+        4 if germ_counts.is_none() => {
+            return Err(field("germCounts", "a hygiene scan needs its germ counts"));
+        }
         4 => "hygieneScan",
-        _ => return Err(field("productVariantId", "the order line is not a roughage scan")),
+        _ => {
+            return Err(field(
+                "productVariantId",
+                "the order line is not a roughage scan",
+            ));
+        }
     };
-    classify(sample_type, values.as_ref(), germ_counts.as_ref())
-        .map_err(|error| field(if scan_type == "quickScan" { "values" } else { "germCounts" }, error.to_string()))?;
+    classify(sample_type, values.as_ref(), germ_counts.as_ref()).map_err(|error| {
+        field(
+            if scan_type == "quickScan" {
+                "values"
+            } else {
+                "germCounts"
+            },
+            error.to_string(),
+        )
+    })?;
 
-    let prefix = if scan_type == "quickScan" { "qs" } else { "rqs" };
+    let prefix = if scan_type == "quickScan" {
+        "qs"
+    } else {
+        "rqs"
+    };
     let new_key = format!("{prefix}-{}", &secrets::new_id()[..16]);
-    let values_json = values.as_ref().map(|values| serde_json::to_string(values).unwrap_or_default());
-    let germ_counts_json = germ_counts.as_ref().map(|counts| serde_json::to_string(counts).unwrap_or_default());
+    let values_json = values
+        .as_ref()
+        .map(|values| serde_json::to_string(values).unwrap_or_default());
+    let germ_counts_json = germ_counts
+        .as_ref()
+        .map(|counts| serde_json::to_string(counts).unwrap_or_default());
     sqlx::query(
         "INSERT INTO roughage_results (result_key, account_id, order_number, product_id, product_variant_id, sequence, scan_type, \
          sample_type, sample_name, receipt_date, result_date, values_json, germ_counts_json, is_read, created_at, from_fixtures) \
@@ -216,11 +270,22 @@ async fn receive(
     body: axum::body::Bytes,
 ) -> Result<(StatusCode, Json<Recorded>), ApiError> {
     let Some(key) = key else {
-        return Err(ApiError::refused(StatusCode::FORBIDDEN, "errors.laboratoryDisabled", "No laboratory key is configured"));
+        return Err(ApiError::refused(
+            StatusCode::FORBIDDEN,
+            "errors.laboratoryDisabled",
+            "No laboratory key is configured",
+        ));
     };
-    let given = headers.get(API_KEY_HEADER).and_then(|value| value.to_str().ok()).unwrap_or_default();
+    let given = headers
+        .get(API_KEY_HEADER)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default();
     if given.is_empty() || !key_matches(key.expose(), given) {
-        return Err(ApiError::refused(StatusCode::UNAUTHORIZED, "errors.laboratoryKey", "A valid x-api-key header is required"));
+        return Err(ApiError::refused(
+            StatusCode::UNAUTHORIZED,
+            "errors.laboratoryKey",
+            "A valid x-api-key header is required",
+        ));
     }
     let result: LabResult = crate::extract::parse_json(&body)?;
     let mut connection = state.db.pool().acquire().await?;
@@ -268,23 +333,42 @@ fn split_line(line: &str, separator: char) -> Vec<String> {
         }
     }
     fields.push(current);
-    fields.into_iter().map(|field| field.trim().to_owned()).collect()
+    fields
+        .into_iter()
+        .map(|field| field.trim().to_owned())
+        .collect()
 }
 
-const CSV_COLUMNS: [&str; 6] = ["orderNumber", "productVariantId", "sequence", "sampleType", "receiptDate", "resultDate"];
+const CSV_COLUMNS: [&str; 6] = [
+    "orderNumber",
+    "productVariantId",
+    "sequence",
+    "sampleType",
+    "receiptDate",
+    "resultDate",
+];
 
 /// Reads the CSV text into results, naming the first bad row.
 pub fn parse_csv(text: &str) -> Result<Vec<(usize, LabResult)>, CsvImportError> {
-    let mut lines = text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty());
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty());
     let Some((_, header)) = lines.next() else {
-        return Err(CsvImportError::Row { row: 1, message: "the file is empty".to_owned() });
+        return Err(CsvImportError::Row {
+            row: 1,
+            message: "the file is empty".to_owned(),
+        });
     };
     let header = header.trim_start_matches('\u{feff}');
     let separator = if header.contains(';') { ';' } else { ',' };
     let columns = split_line(header, separator);
     for required in CSV_COLUMNS {
         if !columns.iter().any(|column| column == required) {
-            return Err(CsvImportError::Row { row: 1, message: format!("the header has no column {required}") });
+            return Err(CsvImportError::Row {
+                row: 1,
+                message: format!("the header has no column {required}"),
+            });
         }
     }
     let mut results = Vec::new();
@@ -292,16 +376,34 @@ pub fn parse_csv(text: &str) -> Result<Vec<(usize, LabResult)>, CsvImportError> 
         let row = index + 1;
         let cells = split_line(line, separator);
         if cells.len() != columns.len() {
-            return Err(CsvImportError::Row { row, message: format!("{} fields, the header has {}", cells.len(), columns.len()) });
+            return Err(CsvImportError::Row {
+                row,
+                message: format!("{} fields, the header has {}", cells.len(), columns.len()),
+            });
         }
-        let cell = |name: &str| columns.iter().position(|column| column == name).map(|at| cells[at].clone()).unwrap_or_default();
-        let number = |name: &str| cell(name).parse::<i64>().map_err(|_| CsvImportError::Row { row, message: format!("{name} must be a whole number") });
+        let cell = |name: &str| {
+            columns
+                .iter()
+                .position(|column| column == name)
+                .map(|at| cells[at].clone())
+                .unwrap_or_default()
+        };
+        let number = |name: &str| {
+            cell(name).parse::<i64>().map_err(|_| CsvImportError::Row {
+                row,
+                message: format!("{name} must be a whole number"),
+            })
+        };
         let mut measured = BTreeMap::new();
         for (column, value) in columns.iter().zip(&cells) {
             if CSV_COLUMNS.contains(&column.as_str()) || value.is_empty() {
                 continue;
             }
-            let value = if separator == ';' { value.replace(',', ".") } else { value.clone() };
+            let value = if separator == ';' {
+                value.replace(',', ".")
+            } else {
+                value.clone()
+            };
             measured.insert(column.clone(), value);
         }
         let result = LabResult {
@@ -319,7 +421,12 @@ pub fn parse_csv(text: &str) -> Result<Vec<(usize, LabResult)>, CsvImportError> 
     Ok(results
         .into_iter()
         .map(|(row, mut result, measured)| {
-            result.values = Some(measured.into_iter().map(|(name, value)| (name, Value::String(value))).collect());
+            result.values = Some(
+                measured
+                    .into_iter()
+                    .map(|(name, value)| (name, Value::String(value)))
+                    .collect(),
+            );
             (row, result)
         })
         .collect())
@@ -344,17 +451,24 @@ pub async fn import_csv(db: &Database, text: &str) -> Result<Vec<Recorded>, CsvI
             let mut counts = BTreeMap::new();
             for (name, value) in result.values.take().into_iter().flatten() {
                 let text = value.as_str().unwrap_or_default();
-                let count = text
-                    .parse::<u64>()
-                    .map_err(|_| CsvImportError::Row { row, message: format!("{name}: a germ count is a whole number, not '{text}'") })?;
+                let count = text.parse::<u64>().map_err(|_| CsvImportError::Row {
+                    row,
+                    message: format!("{name}: a germ count is a whole number, not '{text}'"),
+                })?;
                 counts.insert(name, count);
             }
             result.germ_counts = Some(counts);
         }
-        let stored = record_result(&mut transaction, &result).await.map_err(|error| match error {
-            LabError::Field(field, message) => CsvImportError::Row { row, message: format!("{field}: {message}") },
-            LabError::Database(error) => CsvImportError::Sql(error),
-        })?;
+        let stored =
+            record_result(&mut transaction, &result)
+                .await
+                .map_err(|error| match error {
+                    LabError::Field(field, message) => CsvImportError::Row {
+                        row,
+                        message: format!("{field}: {message}"),
+                    },
+                    LabError::Database(error) => CsvImportError::Sql(error),
+                })?;
         recorded.push(stored);
     }
     transaction.commit().await?;
@@ -362,8 +476,12 @@ pub async fn import_csv(db: &Database, text: &str) -> Result<Vec<Recorded>, CsvI
 }
 
 /// `host-server import-lab-results FILE.csv` against the configured database.
-pub async fn import_csv_command(config: &Config, file: &Path) -> Result<Vec<Recorded>, CsvImportError> {
-    let text = std::fs::read_to_string(file).map_err(|error| CsvImportError::Io(file.display().to_string(), error))?;
+pub async fn import_csv_command(
+    config: &Config,
+    file: &Path,
+) -> Result<Vec<Recorded>, CsvImportError> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|error| CsvImportError::Io(file.display().to_string(), error))?;
     let db = Database::connect(&config.database_url).await?;
     import_csv(&db, &text).await
 }
@@ -381,19 +499,36 @@ mod tests {
         let (row, result) = &rows[0];
         assert_eq!(*row, 2);
         assert_eq!(result.order_number, "HS-2026-000102");
-        assert_eq!(result.values.as_ref().unwrap().len(), 1, "empty cells are left out");
+        assert_eq!(
+            result.values.as_ref().unwrap().len(),
+            1,
+            "empty cells are left out"
+        );
         let text = "orderNumber;productVariantId;sequence;sampleType;receiptDate;resultDate;calcium\nHS-1;1811;1;hay;2026-03-12;2026-03-21;4,4\n";
         let rows = parse_csv(text).unwrap();
-        assert_eq!(rows[0].1.values.as_ref().unwrap()["calcium"], Value::String("4.4".into()));
+        assert_eq!(
+            rows[0].1.values.as_ref().unwrap()["calcium"],
+            Value::String("4.4".into())
+        );
     }
 
     #[test]
     fn names_the_bad_row() {
         let missing = parse_csv("orderNumber,sequence\nHS-1,1\n").unwrap_err();
-        assert_eq!(missing.to_string(), "row 1: the header has no column productVariantId");
+        assert_eq!(
+            missing.to_string(),
+            "row 1: the header has no column productVariantId"
+        );
         let text = "orderNumber,productVariantId,sequence,sampleType,receiptDate,resultDate\nHS-1,x,1,hay,2026-01-01,2026-01-02\n";
-        assert_eq!(parse_csv(text).unwrap_err().to_string(), "row 2: productVariantId must be a whole number");
-        let text = "orderNumber,productVariantId,sequence,sampleType,receiptDate,resultDate\nHS-1,1,1\n";
-        assert_eq!(parse_csv(text).unwrap_err().to_string(), "row 2: 3 fields, the header has 6");
+        assert_eq!(
+            parse_csv(text).unwrap_err().to_string(),
+            "row 2: productVariantId must be a whole number"
+        );
+        let text =
+            "orderNumber,productVariantId,sequence,sampleType,receiptDate,resultDate\nHS-1,1,1\n";
+        assert_eq!(
+            parse_csv(text).unwrap_err().to_string(),
+            "row 2: 3 fields, the header has 6"
+        );
     }
 }

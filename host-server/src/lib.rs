@@ -103,7 +103,10 @@ pub enum StartupError {
 
 /// Opens the database, runs the migrations, binds the configured port and serves until
 /// `shutdown` completes.
-pub async fn run(config: Config, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<(), StartupError> {
+pub async fn run(
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), StartupError> {
     let listener = TcpListener::bind(("0.0.0.0", config.port)).await?;
     serve(config, listener, shutdown).await
 }
@@ -117,12 +120,18 @@ pub async fn serve(
     let db = Database::connect(&config.database_url).await?;
     db.checkpoint_in_background();
     if config.import_fixtures == config::ImportFixtures::Auto
-        && fixtures::database_is_empty(&db).await.map_err(db::DatabaseError::from)?
+        && fixtures::database_is_empty(&db)
+            .await
+            .map_err(db::DatabaseError::from)?
     {
         tracing::info!(dir = %config.fixtures_dir.display(), "empty database: importing the fixtures");
         fixtures::import(&db, &config.fixtures_dir).await?;
     }
-    let search = std::sync::Arc::new(catalog::SearchService::load(&db).await.map_err(|error| StartupError::Search(error.to_string()))?);
+    let search = std::sync::Arc::new(
+        catalog::SearchService::load(&db)
+            .await
+            .map_err(|error| StartupError::Search(error.to_string()))?,
+    );
     catalog::SearchService::watch(std::sync::Arc::clone(&search), db.clone());
     let state = AppState {
         search,
@@ -135,23 +144,33 @@ pub async fn serve(
         carts: std::sync::Arc::new(cart::CartCache::new(db.backend() == db::Backend::Sqlite)),
         cart_lines: std::sync::Arc::new(cart::LineWriter::start(db.pool().clone(), db.backend())),
         payments: payments::provider(&config.payment, &db),
-        trust: std::sync::Arc::new(trust::Trust::new(config.trust.clone(), listener.local_addr()?.port(), db.clone())),
+        trust: std::sync::Arc::new(trust::Trust::new(
+            config.trust.clone(),
+            listener.local_addr()?.port(),
+            db.clone(),
+        )),
         backoffice_api_key: config.backoffice_api_key.clone(),
     };
     housekeeping::start(state.clone(), config.housekeeping.clone());
     catalog_events::listen(state.clone(), config.database_url.clone());
     let app = app::router(state, &config);
     tracing::info!(address = %listener.local_addr()?, "listening");
-    axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
-        .with_graceful_shutdown(shutdown)
-        .await?;
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await?;
     tracing::info!("stopped");
     Ok(())
 }
 
 /// `host-server import-fixtures [DIR]`: imports the fixtures folder (default `FIXTURES_DIR`)
 /// into the configured database and prints what it wrote.
-pub async fn import_fixtures_command(config: &Config, dir: Option<std::path::PathBuf>) -> Result<fixtures::ImportReport, StartupError> {
+pub async fn import_fixtures_command(
+    config: &Config,
+    dir: Option<std::path::PathBuf>,
+) -> Result<fixtures::ImportReport, StartupError> {
     let db = Database::connect(&config.database_url).await?;
     let dir = dir.unwrap_or_else(|| config.fixtures_dir.clone());
     Ok(fixtures::import(&db, &dir).await?)

@@ -79,19 +79,31 @@ impl Limit {
             Limit::StockReminder => (20, 5, HOUR),
             Limit::Newsletter => (10, 5, HOUR),
         };
-        Rule { per_client, per_subject, window_seconds }
+        Rule {
+            per_client,
+            per_subject,
+            window_seconds,
+        }
     }
 }
 
 /// The bucket of one key; keys are hashed so no address or e-mail is stored in clear.
 fn bucket(limit: Limit, position: usize, key: &str) -> String {
     let scope = if position == 0 { "client" } else { "subject" };
-    format!("{}:{scope}:{}", limit.name(), crate::secrets::hash_token(&key.trim().to_lowercase()))
+    format!(
+        "{}:{scope}:{}",
+        limit.name(),
+        crate::secrets::hash_token(&key.trim().to_lowercase())
+    )
 }
 
 /// Counts one attempt on `bucket` and returns the count in the current window and when that
 /// window started.
-async fn count_attempt(state: &AppState, bucket: &str, window_seconds: i64) -> Result<(i64, i64), sqlx::Error> {
+async fn count_attempt(
+    state: &AppState,
+    bucket: &str,
+    window_seconds: i64,
+) -> Result<(i64, i64), sqlx::Error> {
     let now = clock::now();
     sqlx::query_as(
         "INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 1) \
@@ -134,12 +146,18 @@ pub async fn check(state: &AppState, limit: Limit, keys: &[&str]) -> Result<Atte
     let rule = limit.rule();
     let mut counted = Vec::with_capacity(keys.len());
     for (position, key) in keys.iter().enumerate() {
-        let allowed = if position == 0 { rule.per_client } else { rule.per_subject };
+        let allowed = if position == 0 {
+            rule.per_client
+        } else {
+            rule.per_subject
+        };
         let bucket = bucket(limit, position, key);
         let (hits, window_start) = count_attempt(state, &bucket, rule.window_seconds).await?;
         if hits > allowed {
             let wait = window_start + rule.window_seconds - clock::now();
-            return Err(ApiError::TooManyAttempts { retry_after_seconds: wait.max(1) });
+            return Err(ApiError::TooManyAttempts {
+                retry_after_seconds: wait.max(1),
+            });
         }
         counted.push((bucket, window_start));
     }

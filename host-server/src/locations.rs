@@ -17,8 +17,8 @@ use engine::geo::{GeoPoint, distance_meters};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::AnyPool;
-use sqlx::any::AnyRow;
 use sqlx::Row;
+use sqlx::any::AnyRow;
 
 use crate::AppState;
 use crate::context::RequestContext;
@@ -29,7 +29,9 @@ pub const PARCEL_SHOP_LIMIT: usize = 10;
 
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/api/dealers", get(dealers)).route("/api/parcelshops", get(parcel_shops))
+    Router::new()
+        .route("/api/dealers", get(dealers))
+        .route("/api/parcelshops", get(parcel_shops))
 }
 
 /// A known address with its coordinates.
@@ -41,17 +43,32 @@ struct Place {
 }
 
 fn squeeze(text: &str) -> String {
-    text.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_uppercase).collect()
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_uppercase)
+        .collect()
 }
 
 async fn known_places(pool: &AnyPool) -> Result<Vec<Place>, ApiError> {
     let mut rows: Vec<(String, String, f64, f64)> =
-        sqlx::query_as("SELECT zipcode, city, latitude, longitude FROM dealers").fetch_all(pool).await?;
-    rows.extend(sqlx::query_as::<_, (String, String, f64, f64)>("SELECT zipcode, city, latitude, longitude FROM parcel_shops").fetch_all(pool).await?);
+        sqlx::query_as("SELECT zipcode, city, latitude, longitude FROM dealers")
+            .fetch_all(pool)
+            .await?;
+    rows.extend(
+        sqlx::query_as::<_, (String, String, f64, f64)>(
+            "SELECT zipcode, city, latitude, longitude FROM parcel_shops",
+        )
+        .fetch_all(pool)
+        .await?,
+    );
     let mut places: Vec<Place> = rows
         .into_iter()
         .filter_map(|(zipcode, city, latitude, longitude)| {
-            GeoPoint::new(latitude, longitude).ok().map(|point| Place { zipcode: squeeze(&zipcode), city, point })
+            GeoPoint::new(latitude, longitude).ok().map(|point| Place {
+                zipcode: squeeze(&zipcode),
+                city,
+                point,
+            })
         })
         .collect();
     places.sort_by(|a, b| a.zipcode.cmp(&b.zipcode).then(a.city.cmp(&b.city)));
@@ -69,7 +86,8 @@ fn coordinates(text: &str) -> Option<Result<GeoPoint, ApiError>> {
 /// Where `query` is (see the module documentation).
 async fn locate(pool: &AnyPool, query: &str, field: &str) -> Result<GeoPoint, ApiError> {
     if let Some(point) = coordinates(query) {
-        return point.map_err(|error| ApiError::field(field, "validation.invalid", error.to_string()));
+        return point
+            .map_err(|error| ApiError::field(field, "validation.invalid", error.to_string()));
     }
     let places = known_places(pool).await?;
     let wanted = squeeze(query);
@@ -77,7 +95,11 @@ async fn locate(pool: &AnyPool, query: &str, field: &str) -> Result<GeoPoint, Ap
     let found = places
         .iter()
         .find(|place| place.zipcode == wanted)
-        .or_else(|| places.iter().find(|place| wanted.len() >= 4 && place.zipcode.starts_with(&wanted)))
+        .or_else(|| {
+            places
+                .iter()
+                .find(|place| wanted.len() >= 4 && place.zipcode.starts_with(&wanted))
+        })
         .or_else(|| {
             places.iter().find(|place| {
                 let name = place.city.to_lowercase();
@@ -85,12 +107,18 @@ async fn locate(pool: &AnyPool, query: &str, field: &str) -> Result<GeoPoint, Ap
             })
         });
     found.map(|place| place.point).ok_or_else(|| {
-        ApiError::refused(StatusCode::NOT_FOUND, "errors.locationNotFound", format!("no known place matches '{}'", query.trim()))
+        ApiError::refused(
+            StatusCode::NOT_FOUND,
+            "errors.locationNotFound",
+            format!("no known place matches '{}'", query.trim()),
+        )
     })
 }
 
 fn required(value: Option<String>, field: &str) -> Result<String, ApiError> {
-    value.filter(|value| !value.trim().is_empty()).ok_or_else(|| ApiError::required(field))
+    value
+        .filter(|value| !value.trim().is_empty())
+        .ok_or_else(|| ApiError::required(field))
 }
 
 #[derive(Debug, Deserialize)]
@@ -103,15 +131,27 @@ fn json_column(row: &AnyRow, column: &str) -> Result<Value, ApiError> {
     Ok(serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
-async fn dealers(State(state): State<AppState>, context: RequestContext, Query(query): Query<DealerQuery>) -> Result<Json<Value>, ApiError> {
+async fn dealers(
+    State(state): State<AppState>,
+    context: RequestContext,
+    Query(query): Query<DealerQuery>,
+) -> Result<Json<Value>, ApiError> {
     let pool = state.db.pool();
     let brand = match context.site_id {
         None => None,
         Some(site_id) => {
             let row: Option<(String, i64)> =
-                sqlx::query_as("SELECT brand, site_type FROM sites WHERE site_id = $1").bind(site_id).fetch_optional(pool).await?;
-            let (brand, site_type) =
-                row.ok_or_else(|| ApiError::field("siteid", "errors.unknownSite", format!("site {site_id} does not exist")))?;
+                sqlx::query_as("SELECT brand, site_type FROM sites WHERE site_id = $1")
+                    .bind(site_id)
+                    .fetch_optional(pool)
+                    .await?;
+            let (brand, site_type) = row.ok_or_else(|| {
+                ApiError::field(
+                    "siteid",
+                    "errors.unknownSite",
+                    format!("site {site_id} does not exist"),
+                )
+            })?;
             (site_type != 2).then_some(brand)
         }
     };
@@ -119,12 +159,16 @@ async fn dealers(State(state): State<AppState>, context: RequestContext, Query(q
         Some(near) => Some(locate(pool, near, "near").await?),
         None => None,
     };
-    let rows = sqlx::query("SELECT * FROM dealers ORDER BY name, dealer_id").fetch_all(pool).await?;
+    let rows = sqlx::query("SELECT * FROM dealers ORDER BY name, dealer_id")
+        .fetch_all(pool)
+        .await?;
     let mut dealers = Vec::with_capacity(rows.len());
     for row in &rows {
         let brands = json_column(row, "brands_json")?;
         if let Some(brand) = &brand
-            && !brands.as_array().is_some_and(|brands| brands.iter().any(|carried| carried.as_str() == Some(brand)))
+            && !brands
+                .as_array()
+                .is_some_and(|brands| brands.iter().any(|carried| carried.as_str() == Some(brand)))
         {
             continue;
         }
@@ -170,11 +214,16 @@ struct ParcelShopQuery {
     zipcode_or_city: Option<String>,
 }
 
-async fn parcel_shops(State(state): State<AppState>, Query(query): Query<ParcelShopQuery>) -> Result<Json<Value>, ApiError> {
+async fn parcel_shops(
+    State(state): State<AppState>,
+    Query(query): Query<ParcelShopQuery>,
+) -> Result<Json<Value>, ApiError> {
     let pool = state.db.pool();
     let near = required(query.zipcode_or_city, "zipcodeOrCity")?;
     let from = locate(pool, &near, "zipcodeOrCity").await?;
-    let rows = sqlx::query("SELECT * FROM parcel_shops ORDER BY parcel_shop_id").fetch_all(pool).await?;
+    let rows = sqlx::query("SELECT * FROM parcel_shops ORDER BY parcel_shop_id")
+        .fetch_all(pool)
+        .await?;
     let mut shops = Vec::with_capacity(rows.len());
     for row in &rows {
         let point = GeoPoint::new(row.try_get("latitude")?, row.try_get("longitude")?)?;

@@ -43,7 +43,11 @@ async fn main() -> std::process::ExitCode {
             };
             return match host_server::laboratory::import_csv_command(&config, &file).await {
                 Ok(recorded) => {
-                    println!("imported {} scan results from {}", recorded.len(), file.display());
+                    println!(
+                        "imported {} scan results from {}",
+                        recorded.len(),
+                        file.display()
+                    );
                     std::process::ExitCode::SUCCESS
                 }
                 Err(error) => {
@@ -53,7 +57,9 @@ async fn main() -> std::process::ExitCode {
             };
         }
         Some(other) => {
-            eprintln!("unknown command '{other}'; usage: host-server [serve | import-fixtures [DIR] | import-lab-results FILE.csv]");
+            eprintln!(
+                "unknown command '{other}'; usage: host-server [serve | import-fixtures [DIR] | import-lab-results FILE.csv]"
+            );
             return std::process::ExitCode::from(2);
         }
     }

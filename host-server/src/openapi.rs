@@ -3,10 +3,10 @@
 //! of the server's source and fails when one is missing from the document (or documented but
 //! not served), so a new route cannot ship undocumented.
 
+use axum::Router;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::Router;
 
 use crate::AppState;
 
@@ -20,7 +20,10 @@ pub fn router() -> Router<AppState> {
 
 async fn document() -> Response {
     let mut response = DOCUMENT.into_response();
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
     response
 }
 
@@ -28,8 +31,13 @@ async fn document() -> Response {
 mod tests {
     #[test]
     fn the_document_is_openapi_3_1_json() {
-        let document: serde_json::Value = serde_json::from_str(super::DOCUMENT).expect("openapi.json is JSON");
+        let document: serde_json::Value =
+            serde_json::from_str(super::DOCUMENT).expect("openapi.json is JSON");
         assert_eq!(document["openapi"], "3.1.0");
-        assert!(document["paths"].as_object().is_some_and(|paths| paths.len() > 30));
+        assert!(
+            document["paths"]
+                .as_object()
+                .is_some_and(|paths| paths.len() > 30)
+        );
     }
 }

@@ -8,9 +8,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, LazyLock, Mutex};
 
+use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
 
 use crate::error::ApiError;
 
@@ -27,7 +27,9 @@ static HASHING: LazyLock<Mutex<Sender<Job>>> = LazyLock::new(|| {
     let queue = Arc::new(Mutex::new(queue));
     for number in 0..parallel_hashes() {
         let queue = Arc::clone(&queue);
-        let spawned = std::thread::Builder::new().name(format!("argon2-{number}")).spawn(move || run_jobs(&queue));
+        let spawned = std::thread::Builder::new()
+            .name(format!("argon2-{number}"))
+            .spawn(move || run_jobs(&queue));
         if let Err(error) = spawned {
             tracing::error!(%error, "could not start a hashing thread");
         }
@@ -45,7 +47,10 @@ pub fn most_running_at_once() -> usize {
 fn run_jobs(queue: &Mutex<Receiver<Job>>) {
     loop {
         // The lock is held only while taking the next job, not while running it.
-        let next = queue.lock().map_err(|_| ()).and_then(|queue| queue.recv().map_err(|_| ()));
+        let next = queue
+            .lock()
+            .map_err(|_| ())
+            .and_then(|queue| queue.recv().map_err(|_| ()));
         let Ok(job) = next else { return };
         let running = RUNNING.fetch_add(1, Ordering::SeqCst) + 1;
         MOST_RUNNING.fetch_max(running, Ordering::Relaxed);
@@ -55,7 +60,9 @@ fn run_jobs(queue: &Mutex<Receiver<Job>>) {
 }
 
 /// Runs one argon2 computation on the hashing threads and waits for it without blocking.
-async fn with_permit<T: Send + 'static>(work: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
+async fn with_permit<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
     let (answer, answered) = tokio::sync::oneshot::channel();
     let job: Job = Box::new(move || {
         let _ = answer.send(work());
@@ -65,7 +72,9 @@ async fn with_permit<T: Send + 'static>(work: impl FnOnce() -> Result<T, ApiErro
         .map_err(|_| ApiError::Internal("the hashing queue is poisoned".to_owned()))?
         .send(job)
         .map_err(|_| ApiError::Internal("the hashing threads stopped".to_owned()))?;
-    answered.await.map_err(|_| ApiError::Internal("a hashing job ended without an answer".to_owned()))?
+    answered
+        .await
+        .map_err(|_| ApiError::Internal("a hashing job ended without an answer".to_owned()))?
 }
 
 /// Hashes a secret with argon2id and a random salt (a PHC string with its parameters).
@@ -90,15 +99,16 @@ pub async fn verify(password: String, stored_hash: String) -> Result<bool, ApiEr
             tracing::warn!("a stored hash is not an argon2 hash; it matches nothing");
             return Ok(false);
         };
-        Ok(Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+        Ok(Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok())
     })
     .await
 }
 
 /// A hash that matches no password, verified against when an account does not exist so that
 /// sign-in takes as long for unknown addresses as for known ones.
-pub const DUMMY_HASH: &str =
-    "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$u7ZmyMGnW3pDIGkn+OpmcULO9wsC1qIXAkPg7SLXbTE";
+pub const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$u7ZmyMGnW3pDIGkn+OpmcULO9wsC1qIXAkPg7SLXbTE";
 
 #[cfg(test)]
 mod tests {
@@ -106,13 +116,30 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
     async fn hashes_queue_for_the_cores() {
-        let hashes: Vec<_> = (0..24).map(|n| tokio::spawn(hash(format!("Wachtwoord{n}")))).collect();
+        let hashes: Vec<_> = (0..24)
+            .map(|n| tokio::spawn(hash(format!("Wachtwoord{n}"))))
+            .collect();
         for hash in hashes {
             let stored = hash.await.unwrap().unwrap();
             assert!(stored.starts_with("$argon2id$"));
         }
-        assert!(most_running_at_once() <= parallel_hashes(), "{} at once", most_running_at_once());
-        assert!(verify("Wachtwoord3".to_owned(), hash("Wachtwoord3".to_owned()).await.unwrap()).await.unwrap());
-        assert!(!verify("anything".to_owned(), "not-a-hash".to_owned()).await.unwrap());
+        assert!(
+            most_running_at_once() <= parallel_hashes(),
+            "{} at once",
+            most_running_at_once()
+        );
+        assert!(
+            verify(
+                "Wachtwoord3".to_owned(),
+                hash("Wachtwoord3".to_owned()).await.unwrap()
+            )
+            .await
+            .unwrap()
+        );
+        assert!(
+            !verify("anything".to_owned(), "not-a-hash".to_owned())
+                .await
+                .unwrap()
+        );
     }
 }

@@ -26,12 +26,20 @@ pub struct TextLine {
 impl TextLine {
     /// A line of body text.
     pub fn body(text: impl Into<String>) -> TextLine {
-        TextLine { text: text.into(), size: 11, indent: 0 }
+        TextLine {
+            text: text.into(),
+            size: 11,
+            indent: 0,
+        }
     }
 
     /// A heading.
     pub fn heading(text: impl Into<String>) -> TextLine {
-        TextLine { text: text.into(), size: 18, indent: 0 }
+        TextLine {
+            text: text.into(),
+            size: 18,
+            indent: 0,
+        }
     }
 
     /// An empty line.
@@ -69,7 +77,15 @@ fn content_stream(lines: &[TextLine]) -> Vec<u8> {
             break;
         }
         if !line.text.is_empty() {
-            out.extend_from_slice(format!("BT /F1 {} Tf {} {} Td ", line.size, MARGIN_LEFT + line.indent, y).as_bytes());
+            out.extend_from_slice(
+                format!(
+                    "BT /F1 {} Tf {} {} Td ",
+                    line.size,
+                    MARGIN_LEFT + line.indent,
+                    y
+                )
+                .as_bytes(),
+            );
             out.extend_from_slice(&pdf_string(&line.text));
             out.extend_from_slice(b" Tj ET\n");
         }
@@ -88,7 +104,10 @@ pub fn document(title: &str, lines: &[TextLine]) -> Vec<u8> {
         format!("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {PAGE_WIDTH} {PAGE_HEIGHT}] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>")
             .into_bytes(),
     );
-    objects.push(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".to_vec());
+    objects.push(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
+            .to_vec(),
+    );
     let mut stream = format!("<< /Length {} >>\nstream\n", content.len()).into_bytes();
     stream.extend_from_slice(&content);
     stream.extend_from_slice(b"endstream");
@@ -107,12 +126,19 @@ pub fn document(title: &str, lines: &[TextLine]) -> Vec<u8> {
         out.extend_from_slice(b"\nendobj\n");
     }
     let xref = out.len();
-    out.extend_from_slice(format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes());
+    out.extend_from_slice(
+        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
+    );
     for offset in offsets {
         out.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
     }
     out.extend_from_slice(
-        format!("trailer\n<< /Size {} /Root 1 0 R /Info {} 0 R >>\nstartxref\n{xref}\n%%EOF\n", objects.len() + 1, objects.len()).as_bytes(),
+        format!(
+            "trailer\n<< /Size {} /Root 1 0 R /Info {} 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+            objects.len() + 1,
+            objects.len()
+        )
+        .as_bytes(),
     );
     out
 }
@@ -123,16 +149,34 @@ mod tests {
 
     #[test]
     fn the_cross_reference_table_points_at_every_object() {
-        let pdf = document("F2026-00001", &[TextLine::heading("Factuur F2026-00001"), TextLine::body("Totaal € 12,95 (incl. btw)")]);
+        let pdf = document(
+            "F2026-00001",
+            &[
+                TextLine::heading("Factuur F2026-00001"),
+                TextLine::body("Totaal € 12,95 (incl. btw)"),
+            ],
+        );
         assert!(pdf.starts_with(b"%PDF-1.4\n"));
         assert!(pdf.ends_with(b"%%EOF\n"));
         let text = String::from_utf8_lossy(&pdf).into_owned();
-        let startxref: usize = text.rsplit("startxref\n").next().unwrap().lines().next().unwrap().parse().unwrap();
+        let startxref: usize = text
+            .rsplit("startxref\n")
+            .next()
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
         assert!(pdf[startxref..].starts_with(b"xref\n0 7\n"));
         let table = &text[text.find("xref\n0 7\n").unwrap() + 9..];
         for (number, entry) in table.lines().skip(1).take(6).enumerate() {
             let offset: usize = entry[..10].parse().unwrap();
-            assert!(pdf[offset..].starts_with(format!("{} 0 obj", number + 1).as_bytes()), "object {}", number + 1);
+            assert!(
+                pdf[offset..].starts_with(format!("{} 0 obj", number + 1).as_bytes()),
+                "object {}",
+                number + 1
+            );
         }
         // The euro sign in WinAnsi, brackets escaped.
         assert!(pdf.windows(2).any(|pair| pair == [0x80, b' ']));

@@ -49,52 +49,100 @@ pub struct Language {
 }
 
 fn id_of(text: &str) -> Result<i64, ApiError> {
-    text.parse().map_err(|_| ApiError::field("id", "validation.invalid", "the id must be a whole number"))
+    text.parse()
+        .map_err(|_| ApiError::field("id", "validation.invalid", "the id must be a whole number"))
 }
 
 async fn culture_of(pool: &AnyPool, context: RequestContext) -> Result<Culture, ApiError> {
-    let Some(language_id) = context.language_id else { return Ok(engine::locale::DEFAULT_CULTURE) };
+    let Some(language_id) = context.language_id else {
+        return Ok(engine::locale::DEFAULT_CULTURE);
+    };
     let row: Option<(String,)> =
-        sqlx::query_as("SELECT culture FROM languages WHERE language_id = $1").bind(language_id).fetch_optional(pool).await?;
-    let (culture,) = row.ok_or_else(|| ApiError::field("languageid", "errors.unknownLanguage", format!("language {language_id} does not exist")))?;
-    culture.parse().map_err(|_| ApiError::Internal(format!("stored culture {culture} is unknown")))
+        sqlx::query_as("SELECT culture FROM languages WHERE language_id = $1")
+            .bind(language_id)
+            .fetch_optional(pool)
+            .await?;
+    let (culture,) = row.ok_or_else(|| {
+        ApiError::field(
+            "languageid",
+            "errors.unknownLanguage",
+            format!("language {language_id} does not exist"),
+        )
+    })?;
+    culture
+        .parse()
+        .map_err(|_| ApiError::Internal(format!("stored culture {culture} is unknown")))
 }
 
-async fn load_countries(pool: &AnyPool, only: Option<i64>, culture: Culture) -> Result<Vec<Country>, ApiError> {
+async fn load_countries(
+    pool: &AnyPool,
+    only: Option<i64>,
+    culture: Culture,
+) -> Result<Vec<Country>, ApiError> {
     let countries: Vec<(i64, String)> = match only {
-        Some(id) => sqlx::query_as("SELECT country_id, region_code FROM countries WHERE country_id = $1").bind(id).fetch_all(pool).await?,
-        None => sqlx::query_as("SELECT country_id, region_code FROM countries ORDER BY country_id").fetch_all(pool).await?,
+        Some(id) => {
+            sqlx::query_as("SELECT country_id, region_code FROM countries WHERE country_id = $1")
+                .bind(id)
+                .fetch_all(pool)
+                .await?
+        }
+        None => {
+            sqlx::query_as("SELECT country_id, region_code FROM countries ORDER BY country_id")
+                .fetch_all(pool)
+                .await?
+        }
     };
-    let names: Vec<(i64, String, String)> = sqlx::query_as("SELECT country_id, culture, name FROM country_names").fetch_all(pool).await?;
+    let names: Vec<(i64, String, String)> =
+        sqlx::query_as("SELECT country_id, culture, name FROM country_names")
+            .fetch_all(pool)
+            .await?;
     Ok(countries
         .into_iter()
         .map(|(country_id, region_code)| {
             let written: Vec<(Culture, &str)> = names
                 .iter()
                 .filter(|(id, ..)| *id == country_id)
-                .filter_map(|(_, culture, name)| culture.parse().ok().map(|culture| (culture, name.as_str())))
+                .filter_map(|(_, culture, name)| {
+                    culture.parse().ok().map(|culture| (culture, name.as_str()))
+                })
                 .collect();
             let available: Vec<Culture> = written.iter().map(|(culture, _)| *culture).collect();
             let name = engine::locale::pick_text_culture(culture, None, &available)
                 .and_then(|chosen| written.iter().find(|(culture, _)| *culture == chosen))
                 .map_or_else(String::new, |(_, name)| (*name).to_owned());
-            Country { country_id, name, region_code }
+            Country {
+                country_id,
+                name,
+                region_code,
+            }
         })
         .collect())
 }
 
 async fn countries(State(state): State<AppState>) -> Result<Json<Vec<Country>>, ApiError> {
-    Ok(Json(load_countries(state.db.pool(), None, engine::locale::ENGLISH).await?))
+    Ok(Json(
+        load_countries(state.db.pool(), None, engine::locale::ENGLISH).await?,
+    ))
 }
 
-async fn countries_localized(State(state): State<AppState>, context: RequestContext) -> Result<Json<Vec<Country>>, ApiError> {
+async fn countries_localized(
+    State(state): State<AppState>,
+    context: RequestContext,
+) -> Result<Json<Vec<Country>>, ApiError> {
     let culture = culture_of(state.db.pool(), context).await?;
     Ok(Json(load_countries(state.db.pool(), None, culture).await?))
 }
 
-async fn country(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Country>, ApiError> {
+async fn country(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Country>, ApiError> {
     let id = id_of(&id)?;
-    load_countries(state.db.pool(), Some(id), engine::locale::ENGLISH).await?.pop().map(Json).ok_or(ApiError::NotFound)
+    load_countries(state.db.pool(), Some(id), engine::locale::ENGLISH)
+        .await?
+        .pop()
+        .map(Json)
+        .ok_or(ApiError::NotFound)
 }
 
 async fn country_localized(
@@ -104,17 +152,32 @@ async fn country_localized(
 ) -> Result<Json<Country>, ApiError> {
     let id = id_of(&id)?;
     let culture = culture_of(state.db.pool(), context).await?;
-    load_countries(state.db.pool(), Some(id), culture).await?.pop().map(Json).ok_or(ApiError::NotFound)
+    load_countries(state.db.pool(), Some(id), culture)
+        .await?
+        .pop()
+        .map(Json)
+        .ok_or(ApiError::NotFound)
 }
 
 /// All languages; with a `siteid` header, the site's languages in the site's order.
-async fn languages(State(state): State<AppState>, context: RequestContext) -> Result<Json<Vec<Language>>, ApiError> {
+async fn languages(
+    State(state): State<AppState>,
+    context: RequestContext,
+) -> Result<Json<Vec<Language>>, ApiError> {
     let pool = state.db.pool();
     let languages = match context.site_id {
         Some(site_id) => {
-            let exists: Option<(i64,)> = sqlx::query_as("SELECT site_id FROM sites WHERE site_id = $1").bind(site_id).fetch_optional(pool).await?;
+            let exists: Option<(i64,)> =
+                sqlx::query_as("SELECT site_id FROM sites WHERE site_id = $1")
+                    .bind(site_id)
+                    .fetch_optional(pool)
+                    .await?;
             if exists.is_none() {
-                return Err(ApiError::field("siteid", "errors.unknownSite", format!("site {site_id} does not exist")));
+                return Err(ApiError::field(
+                    "siteid",
+                    "errors.unknownSite",
+                    format!("site {site_id} does not exist"),
+                ));
             }
             sqlx::query_as(
                 "SELECT l.language_id, l.culture, l.localized_name FROM site_languages s \
@@ -124,19 +187,30 @@ async fn languages(State(state): State<AppState>, context: RequestContext) -> Re
             .fetch_all(pool)
             .await?
         }
-        None => sqlx::query_as("SELECT language_id, culture, localized_name FROM languages ORDER BY language_id").fetch_all(pool).await?,
+        None => {
+            sqlx::query_as(
+                "SELECT language_id, culture, localized_name FROM languages ORDER BY language_id",
+            )
+            .fetch_all(pool)
+            .await?
+        }
     };
     Ok(Json(languages))
 }
 
-async fn language(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Language>, ApiError> {
+async fn language(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Language>, ApiError> {
     let id = id_of(&id)?;
-    sqlx::query_as("SELECT language_id, culture, localized_name FROM languages WHERE language_id = $1")
-        .bind(id)
-        .fetch_optional(state.db.pool())
-        .await?
-        .map(Json)
-        .ok_or(ApiError::NotFound)
+    sqlx::query_as(
+        "SELECT language_id, culture, localized_name FROM languages WHERE language_id = $1",
+    )
+    .bind(id)
+    .fetch_optional(state.db.pool())
+    .await?
+    .map(Json)
+    .ok_or(ApiError::NotFound)
 }
 
 /// A bank a payment method lets the customer choose (iDEAL).
@@ -164,7 +238,10 @@ pub struct PaymentMethod {
 
 /// `GET /api/paymentmethods` (headers `siteid`, `languageid`): the site's payment methods in
 /// its order, with names, costs and banks, for the checkout's payment step.
-async fn payment_methods(State(state): State<AppState>, context: RequestContext) -> Result<Json<Vec<PaymentMethod>>, ApiError> {
+async fn payment_methods(
+    State(state): State<AppState>,
+    context: RequestContext,
+) -> Result<Json<Vec<PaymentMethod>>, ApiError> {
     let pool = state.db.pool();
     let site = crate::sites::site_language(pool, context).await?;
     let methods: Vec<(i64, String, String, String, String, i64)> = sqlx::query_as(
@@ -180,19 +257,25 @@ async fn payment_methods(State(state): State<AppState>, context: RequestContext)
             .await?;
     let answer = methods
         .into_iter()
-        .map(|(id, key, names, costs, flow, requires_issuer)| PaymentMethod {
-            name: crate::sites::pick_json(&names, site.culture, Some(site.fallback)).unwrap_or_else(|| key.clone()),
-            issuers: issuers
-                .iter()
-                .filter(|(method, _, _)| *method == id)
-                .map(|(_, issuer_id, name)| Issuer { issuer_id: issuer_id.clone(), name: name.clone() })
-                .collect(),
-            payment_method_id: id,
-            key,
-            costs,
-            flow,
-            requires_issuer: requires_issuer != 0,
-        })
+        .map(
+            |(id, key, names, costs, flow, requires_issuer)| PaymentMethod {
+                name: crate::sites::pick_json(&names, site.culture, Some(site.fallback))
+                    .unwrap_or_else(|| key.clone()),
+                issuers: issuers
+                    .iter()
+                    .filter(|(method, _, _)| *method == id)
+                    .map(|(_, issuer_id, name)| Issuer {
+                        issuer_id: issuer_id.clone(),
+                        name: name.clone(),
+                    })
+                    .collect(),
+                payment_method_id: id,
+                key,
+                costs,
+                flow,
+                requires_issuer: requires_issuer != 0,
+            },
+        )
         .collect();
     Ok(Json(answer))
 }

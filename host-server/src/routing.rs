@@ -28,7 +28,9 @@ pub const RQS_SEGMENT: &str = "rqs-result";
 
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/api/routing/getbyurl", get(get_by_url)).route("/api/routing/geturl", post(get_url))
+    Router::new()
+        .route("/api/routing/getbyurl", get(get_by_url))
+        .route("/api/routing/geturl", post(get_url))
 }
 
 #[derive(Debug, Deserialize)]
@@ -62,22 +64,40 @@ fn path_and_query(url: &str) -> (String, Option<String>) {
         Some((path, query)) => (path, Some(query.to_owned())),
         None => (after_origin, None),
     };
-    let path = if path.starts_with('/') { path.to_owned() } else { format!("/{path}") };
+    let path = if path.starts_with('/') {
+        path.to_owned()
+    } else {
+        format!("/{path}")
+    };
     (path, query)
 }
 
-async fn get_by_url(State(state): State<AppState>, context: RequestContext, Query(query): Query<UrlQuery>) -> Result<Response, ApiError> {
-    let url = query.url.filter(|url| !url.trim().is_empty()).ok_or_else(|| ApiError::required("url"))?;
+async fn get_by_url(
+    State(state): State<AppState>,
+    context: RequestContext,
+    Query(query): Query<UrlQuery>,
+) -> Result<Response, ApiError> {
+    let url = query
+        .url
+        .filter(|url| !url.trim().is_empty())
+        .ok_or_else(|| ApiError::required("url"))?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
     let (path, query) = path_and_query(&url);
-    let redirect: Option<(String, i64)> = sqlx::query_as("SELECT to_path, status_code FROM redirects WHERE site_id = $1 AND from_path = $2")
-        .bind(site.site_id)
-        .bind(&path)
-        .fetch_optional(pool)
-        .await?;
+    let redirect: Option<(String, i64)> = sqlx::query_as(
+        "SELECT to_path, status_code FROM redirects WHERE site_id = $1 AND from_path = $2",
+    )
+    .bind(site.site_id)
+    .bind(&path)
+    .fetch_optional(pool)
+    .await?;
     if let Some((to_path, status_code)) = redirect {
-        return Ok(Json(with_site("redirect", &site, json!({"url": to_path, "statusCode": status_code}))).into_response());
+        return Ok(Json(with_site(
+            "redirect",
+            &site,
+            json!({"url": to_path, "statusCode": status_code}),
+        ))
+        .into_response());
     }
     let normalized = engine::url::normalize(&path);
     let segments: Vec<&str> = normalized.trim_matches('/').split('/').collect();
@@ -85,9 +105,18 @@ async fn get_by_url(State(state): State<AppState>, context: RequestContext, Quer
         && !key.is_empty()
         && (*segment == QUICK_SCAN_SEGMENT || *segment == RQS_SEGMENT)
     {
-        let route_type = if *segment == QUICK_SCAN_SEGMENT { "quickScanResult" } else { "rqsResult" };
+        let route_type = if *segment == QUICK_SCAN_SEGMENT {
+            "quickScanResult"
+        } else {
+            "rqsResult"
+        };
         if normalized != path {
-            return Ok(Json(with_site("redirect", &site, json!({"url": redirect_target(&normalized, query.as_deref()), "statusCode": 301}))).into_response());
+            return Ok(Json(with_site(
+                "redirect",
+                &site,
+                json!({"url": redirect_target(&normalized, query.as_deref()), "statusCode": 301}),
+            ))
+            .into_response());
         }
         return Ok(Json(with_site(route_type, &site, json!({"key": key}))).into_response());
     }
@@ -102,9 +131,15 @@ async fn get_by_url(State(state): State<AppState>, context: RequestContext, Quer
         return page_not_found(pool, &site).await;
     };
     if normalized != path {
-        return Ok(Json(with_site("redirect", &site, json!({"url": redirect_target(&normalized, query.as_deref()), "statusCode": 301}))).into_response());
+        return Ok(Json(with_site(
+            "redirect",
+            &site,
+            json!({"url": redirect_target(&normalized, query.as_deref()), "statusCode": 301}),
+        ))
+        .into_response());
     }
-    let mut params: Value = serde_json::from_str(&params).map_err(|error| ApiError::Internal(format!("stored route: {error}")))?;
+    let mut params: Value = serde_json::from_str(&params)
+        .map_err(|error| ApiError::Internal(format!("stored route: {error}")))?;
     if route_type == "productSearch"
         && let Some(parameters) = params.get_mut("parameters").and_then(Value::as_object_mut)
     {
@@ -160,7 +195,10 @@ async fn get_url(
     };
     let site = site_language(pool, context).await?;
     let keys: Vec<String> = match request.route_type.as_str() {
-        "contentPage" => vec![format!("contentPage:{}", required(request.content_page_id, "contentPageId")?)],
+        "contentPage" => vec![format!(
+            "contentPage:{}",
+            required(request.content_page_id, "contentPageId")?
+        )],
         "faq" => {
             let page = required(request.content_page_id, "contentPageId")?;
             match request.faq_item_id {
@@ -171,7 +209,10 @@ async fn get_url(
         "productDetail" => {
             let variant = required(request.product_variant_id, "productVariantId")?;
             if request.omit_article_code {
-                vec![format!("productDetail:{variant}"), format!("productDetail:{variant}:article")]
+                vec![
+                    format!("productDetail:{variant}"),
+                    format!("productDetail:{variant}:article"),
+                ]
             } else {
                 vec![format!("productDetail:{variant}:article")]
             }
@@ -182,41 +223,81 @@ async fn get_url(
                 .as_ref()
                 .and_then(|parameters| parameters.get("landingPageId"))
                 .and_then(Value::as_i64);
-            vec![format!("productSearch:landingPage:{}", required(landing, "parameters.landingPageId")?)]
+            vec![format!(
+                "productSearch:landingPage:{}",
+                required(landing, "parameters.landingPageId")?
+            )]
         }
-        "adviceCategory" => vec![format!("adviceCategory:{}", request.advice_category_id.unwrap_or(0))],
-        "adviceArticle" => vec![format!("adviceArticle:{}", required(request.advice_article_id, "adviceArticleId")?)],
-        "adviceVideo" => vec![format!("adviceVideo:{}", required(request.advice_video_id, "adviceVideoId")?)],
-        "newsItem" => vec![format!("newsItem:{}", required(request.news_item_id, "newsItemId")?)],
+        "adviceCategory" => vec![format!(
+            "adviceCategory:{}",
+            request.advice_category_id.unwrap_or(0)
+        )],
+        "adviceArticle" => vec![format!(
+            "adviceArticle:{}",
+            required(request.advice_article_id, "adviceArticleId")?
+        )],
+        "adviceVideo" => vec![format!(
+            "adviceVideo:{}",
+            required(request.advice_video_id, "adviceVideoId")?
+        )],
+        "newsItem" => vec![format!(
+            "newsItem:{}",
+            required(request.news_item_id, "newsItemId")?
+        )],
         "quickScanResult" | "rqsResult" => {
-            let key = request.key.filter(|key| !key.trim().is_empty() && !key.contains('/')).ok_or_else(|| {
-                ApiError::required("key")
-            })?;
-            let segment = if request.route_type == "quickScanResult" { QUICK_SCAN_SEGMENT } else { RQS_SEGMENT };
+            let key = request
+                .key
+                .filter(|key| !key.trim().is_empty() && !key.contains('/'))
+                .ok_or_else(|| ApiError::required("key"))?;
+            let segment = if request.route_type == "quickScanResult" {
+                QUICK_SCAN_SEGMENT
+            } else {
+                RQS_SEGMENT
+            };
             return Ok(Json(json!({"url": format!("/{segment}/{key}/")})));
         }
         "redirect" => {
-            let url = request.url.filter(|url| !url.trim().is_empty()).ok_or_else(|| ApiError::required("url"))?;
+            let url = request
+                .url
+                .filter(|url| !url.trim().is_empty())
+                .ok_or_else(|| ApiError::required("url"))?;
             return Ok(Json(json!({"url": url})));
         }
         other => {
-            return Err(ApiError::field("type", "validation.invalid", format!("unknown route type '{other}'")));
+            return Err(ApiError::field(
+                "type",
+                "validation.invalid",
+                format!("unknown route type '{other}'"),
+            ));
         }
     };
     for key in keys {
-        let row: Option<(String,)> = sqlx::query_as("SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3")
-            .bind(site.site_id)
-            .bind(site.language_id)
-            .bind(&key)
-            .fetch_optional(pool)
-            .await?;
+        let row: Option<(String,)> = sqlx::query_as(
+            "SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3",
+        )
+        .bind(site.site_id)
+        .bind(site.language_id)
+        .bind(&key)
+        .fetch_optional(pool)
+        .await?;
         if let Some((path,)) = row {
             let url = match request.parameters.as_ref() {
                 Some(parameters) if request.route_type == "productSearch" => {
-                    let page = parameters.get("page").and_then(Value::as_u64).and_then(|page| u32::try_from(page).ok());
-                    let size = parameters.get("pageSize").and_then(Value::as_u64).and_then(|size| u32::try_from(size).ok());
-                    let paging = engine::url::Paging { page: page.unwrap_or(engine::url::DEFAULT_PAGE), page_size: size.unwrap_or(engine::url::DEFAULT_PAGE_SIZE) };
-                    engine::url::with_paging(&path, paging).map_err(|error| ApiError::field("parameters", "validation.invalid", error.to_string()))?
+                    let page = parameters
+                        .get("page")
+                        .and_then(Value::as_u64)
+                        .and_then(|page| u32::try_from(page).ok());
+                    let size = parameters
+                        .get("pageSize")
+                        .and_then(Value::as_u64)
+                        .and_then(|size| u32::try_from(size).ok());
+                    let paging = engine::url::Paging {
+                        page: page.unwrap_or(engine::url::DEFAULT_PAGE),
+                        page_size: size.unwrap_or(engine::url::DEFAULT_PAGE_SIZE),
+                    };
+                    engine::url::with_paging(&path, paging).map_err(|error| {
+                        ApiError::field("parameters", "validation.invalid", error.to_string())
+                    })?
                 }
                 _ => path,
             };
@@ -227,9 +308,15 @@ async fn get_url(
 }
 
 /// The 404 of an unknown path: the site's not-found page id, as routing answers it.
-pub(crate) async fn page_not_found(pool: &sqlx::AnyPool, site: &SiteLanguage) -> Result<Response, ApiError> {
+pub(crate) async fn page_not_found(
+    pool: &sqlx::AnyPool,
+    site: &SiteLanguage,
+) -> Result<Response, ApiError> {
     let (not_found_page_id,): (i64,) =
-        sqlx::query_as("SELECT not_found_page_id FROM sites WHERE site_id = $1").bind(site.site_id).fetch_one(pool).await?;
+        sqlx::query_as("SELECT not_found_page_id FROM sites WHERE site_id = $1")
+            .bind(site.site_id)
+            .fetch_one(pool)
+            .await?;
     let body = json!({
         "status": 404,
         "code": "errors.notFound",
@@ -241,16 +328,24 @@ pub(crate) async fn page_not_found(pool: &sqlx::AnyPool, site: &SiteLanguage) ->
     Ok((StatusCode::NOT_FOUND, Json(body)).into_response())
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn splits_paths_and_absolute_urls() {
-        assert_eq!(path_and_query("/muesli/?p=2"), ("/muesli/".to_owned(), Some("p=2".to_owned())));
-        assert_eq!(path_and_query("https://hoefslag.localhost/muesli#top"), ("/muesli".to_owned(), None));
-        assert_eq!(path_and_query("https://hoefslag.localhost"), ("/".to_owned(), None));
+        assert_eq!(
+            path_and_query("/muesli/?p=2"),
+            ("/muesli/".to_owned(), Some("p=2".to_owned()))
+        );
+        assert_eq!(
+            path_and_query("https://hoefslag.localhost/muesli#top"),
+            ("/muesli".to_owned(), None)
+        );
+        assert_eq!(
+            path_and_query("https://hoefslag.localhost"),
+            ("/".to_owned(), None)
+        );
         assert_eq!(path_and_query("muesli"), ("/muesli".to_owned(), None));
     }
 }

@@ -34,7 +34,10 @@ mod tests {
         let first = new_token();
         assert_eq!(first.len(), 64);
         assert_ne!(first, new_token());
-        assert_eq!(hash_token("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        assert_eq!(
+            hash_token("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
         assert_eq!(new_id().len(), 32);
     }
 }

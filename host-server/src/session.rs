@@ -27,7 +27,11 @@ pub const SECURE_SESSION_COOKIE: &str = "__Host-hb_session";
 const LAST_SEEN_RESOLUTION_SECONDS: i64 = 60;
 
 fn cookie_name(https: bool) -> &'static str {
-    if https { SECURE_SESSION_COOKIE } else { SESSION_COOKIE }
+    if https {
+        SECURE_SESSION_COOKIE
+    } else {
+        SESSION_COOKIE
+    }
 }
 /// Facts about the client that sent the request.
 #[derive(Clone, Debug)]
@@ -48,9 +52,21 @@ impl FromRequestParts<AppState> for Client {
         let ip = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
-            .map_or_else(|| "unknown".to_owned(), |info| state.trust.client_ip(info.0.ip(), &parts.headers).to_string());
+            .map_or_else(
+                || "unknown".to_owned(),
+                |info| {
+                    state
+                        .trust
+                        .client_ip(info.0.ip(), &parts.headers)
+                        .to_string()
+                },
+            );
         let https = state.trust.https();
-        Ok(Client { ip, https, session_id: session_cookie(&parts.headers, https) })
+        Ok(Client {
+            ip,
+            https,
+            session_id: session_cookie(&parts.headers, https),
+        })
     }
 }
 
@@ -82,14 +98,21 @@ impl FromRequestParts<AppState> for SignedIn {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<SignedIn, ApiError> {
-        let session_id = session_cookie(&parts.headers, state.trust.https()).ok_or(ApiError::Unauthorized)?;
-        account_of_session(state, &session_id).await?.map(|account_id| SignedIn { account_id }).ok_or(ApiError::Unauthorized)
+        let session_id =
+            session_cookie(&parts.headers, state.trust.https()).ok_or(ApiError::Unauthorized)?;
+        account_of_session(state, &session_id)
+            .await?
+            .map(|account_id| SignedIn { account_id })
+            .ok_or(ApiError::Unauthorized)
     }
 }
 
 /// The account a live session belongs to: one before its expiry and used within the idle
 /// time-out. Using it keeps it alive.
-pub async fn account_of_session(state: &AppState, session_id: &str) -> Result<Option<String>, ApiError> {
+pub async fn account_of_session(
+    state: &AppState,
+    session_id: &str,
+) -> Result<Option<String>, ApiError> {
     let now = clock::now();
     let session_hash = secrets::hash_token(session_id);
     let account: Option<(String, i64)> = sqlx::query_as(
@@ -100,7 +123,9 @@ pub async fn account_of_session(state: &AppState, session_id: &str) -> Result<Op
     .bind(now - state.lifetimes.session_idle)
     .fetch_optional(state.db.pool())
     .await?;
-    let Some((account_id, last_seen_at)) = account else { return Ok(None) };
+    let Some((account_id, last_seen_at)) = account else {
+        return Ok(None);
+    };
     if now - last_seen_at >= LAST_SEEN_RESOLUTION_SECONDS {
         sqlx::query("UPDATE sessions SET last_seen_at = $1 WHERE session_hash = $2")
             .bind(now)
@@ -113,7 +138,11 @@ pub async fn account_of_session(state: &AppState, session_id: &str) -> Result<Op
 
 /// Starts a new session for an account, ending the one the client had, and returns the
 /// `Set-Cookie` header for it.
-pub async fn start(state: &AppState, client: &Client, account_id: &str) -> Result<HeaderValue, ApiError> {
+pub async fn start(
+    state: &AppState,
+    client: &Client,
+    account_id: &str,
+) -> Result<HeaderValue, ApiError> {
     if let Some(old) = &client.session_id {
         end(state, old).await?;
     }
@@ -127,7 +156,11 @@ pub async fn start(state: &AppState, client: &Client, account_id: &str) -> Resul
         .bind(now + lifetime)
         .execute(state.db.pool())
         .await?;
-    cookie_header(session_cookie_value(session_id, client.https, Some(lifetime)))
+    cookie_header(session_cookie_value(
+        session_id,
+        client.https,
+        Some(lifetime),
+    ))
 }
 
 /// Ends a session.
@@ -141,7 +174,11 @@ pub async fn end(state: &AppState, session_id: &str) -> Result<(), ApiError> {
 
 /// Ends every session of an account (after a password or e-mail change, or a reset), except
 /// `keep`.
-pub async fn end_all_of_account(state: &AppState, account_id: &str, keep: Option<&str>) -> Result<(), ApiError> {
+pub async fn end_all_of_account(
+    state: &AppState,
+    account_id: &str,
+    keep: Option<&str>,
+) -> Result<(), ApiError> {
     let keep_hash = keep.map(secrets::hash_token).unwrap_or_default();
     sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND session_hash <> $2")
         .bind(account_id)
@@ -156,8 +193,16 @@ pub fn clearing_cookie(client: &Client) -> Result<HeaderValue, ApiError> {
     cookie_header(session_cookie_value(String::new(), client.https, Some(0)))
 }
 
-fn session_cookie_value(value: String, secure: bool, max_age_seconds: Option<i64>) -> Cookie<'static> {
-    let mut cookie = Cookie::build((cookie_name(secure), value)).path("/").http_only(true).same_site(SameSite::Lax).secure(secure);
+fn session_cookie_value(
+    value: String,
+    secure: bool,
+    max_age_seconds: Option<i64>,
+) -> Cookie<'static> {
+    let mut cookie = Cookie::build((cookie_name(secure), value))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure);
     if let Some(seconds) = max_age_seconds {
         cookie = cookie.max_age(cookie::time::Duration::seconds(seconds));
     }
@@ -166,7 +211,8 @@ fn session_cookie_value(value: String, secure: bool, max_age_seconds: Option<i64
 
 /// A cookie as a `Set-Cookie` header value.
 pub fn cookie_header(cookie: Cookie<'static>) -> Result<HeaderValue, ApiError> {
-    HeaderValue::from_str(&cookie.to_string()).map_err(|error| ApiError::Internal(format!("cookie header: {error}")))
+    HeaderValue::from_str(&cookie.to_string())
+        .map_err(|error| ApiError::Internal(format!("cookie header: {error}")))
 }
 
 /// The header name for [`start`]'s and [`clearing_cookie`]'s values.

@@ -35,7 +35,8 @@ struct SiteHosts {
 
 impl SiteHosts {
     fn is_fresh(&self) -> bool {
-        self.loaded_at.is_some_and(|loaded| loaded.elapsed() < SITE_HOSTS_LIFETIME)
+        self.loaded_at
+            .is_some_and(|loaded| loaded.elapsed() < SITE_HOSTS_LIFETIME)
     }
 }
 
@@ -63,7 +64,9 @@ pub fn host_name(authority: &str) -> String {
 /// True when `host` matches a pattern of `ALLOWED_HOSTS` (`*.example.com` for subdomains).
 fn matches_pattern(pattern: &str, host: &str) -> bool {
     match pattern.strip_prefix("*.") {
-        Some(parent) => host.strip_suffix(parent).is_some_and(|sub| sub.len() > 1 && sub.ends_with('.')),
+        Some(parent) => host
+            .strip_suffix(parent)
+            .is_some_and(|sub| sub.len() > 1 && sub.ends_with('.')),
         None => pattern == host,
     }
 }
@@ -71,7 +74,12 @@ fn matches_pattern(pattern: &str, host: &str) -> bool {
 impl Trust {
     /// The trust of this configuration, for a server listening on `listen_port`.
     pub fn new(config: TrustConfig, listen_port: u16, db: Database) -> Trust {
-        Trust { config, listen_port, db, sites: RwLock::default() }
+        Trust {
+            config,
+            listen_port,
+            db,
+            sites: RwLock::default(),
+        }
     }
 
     /// True when the shop is reached over https.
@@ -86,8 +94,13 @@ impl Trust {
 
     async fn load_sites(&self) -> Result<(), sqlx::Error> {
         let rows: Vec<(i64, String, i64)> =
-            sqlx::query_as("SELECT site_id, domain, is_primary FROM site_domains").fetch_all(self.db.pool()).await?;
-        let mut hosts = SiteHosts { loaded_at: Some(Instant::now()), ..SiteHosts::default() };
+            sqlx::query_as("SELECT site_id, domain, is_primary FROM site_domains")
+                .fetch_all(self.db.pool())
+                .await?;
+        let mut hosts = SiteHosts {
+            loaded_at: Some(Instant::now()),
+            ..SiteHosts::default()
+        };
         for (site_id, domain, is_primary) in rows {
             let domain = domain.to_ascii_lowercase();
             if is_primary != 0 {
@@ -115,13 +128,26 @@ impl Trust {
         if !self.sites.read().await.is_fresh() {
             self.load_sites().await?;
         }
-        Ok(self.sites.read().await.primary_of_site.get(&site_id).cloned())
+        Ok(self
+            .sites
+            .read()
+            .await
+            .primary_of_site
+            .get(&site_id)
+            .cloned())
     }
 
     /// True when the server answers for `host` (a name without port).
     pub async fn is_allowed_host(&self, host: &str) -> Result<bool, sqlx::Error> {
-        let configured = self.config.allowed_hosts.iter().any(|pattern| matches_pattern(pattern, host))
-            || self.public_url().and_then(Url::host_str).is_some_and(|public| public.eq_ignore_ascii_case(host));
+        let configured = self
+            .config
+            .allowed_hosts
+            .iter()
+            .any(|pattern| matches_pattern(pattern, host))
+            || self
+                .public_url()
+                .and_then(Url::host_str)
+                .is_some_and(|public| public.eq_ignore_ascii_case(host));
         Ok(configured || self.site_of_host(host).await?.is_some())
     }
 
@@ -132,7 +158,10 @@ impl Trust {
     /// `PUBLIC_URL`'s host, else `localhost`. Scheme and port are `PUBLIC_URL`'s, else `http`
     /// and the port this server listens on.
     pub async fn origin(&self, site_id: Option<i64>, headers: &HeaderMap) -> Result<Url, ApiError> {
-        let request_host = headers.get(header::HOST).and_then(|value| value.to_str().ok()).map(host_name);
+        let request_host = headers
+            .get(header::HOST)
+            .and_then(|value| value.to_str().ok())
+            .map(host_name);
         let site_of_request = match &request_host {
             Some(host) => self.site_of_host(host).await?,
             None => None,
@@ -150,8 +179,13 @@ impl Trust {
             None => ("http".to_owned(), Some(self.listen_port)),
         };
         let port = port.map(|port| format!(":{port}")).unwrap_or_default();
-        let host = if host.contains(':') { format!("[{host}]") } else { host };
-        Url::parse(&format!("{scheme}://{host}{port}/")).map_err(|error| ApiError::Internal(format!("origin of {host}: {error}")))
+        let host = if host.contains(':') {
+            format!("[{host}]")
+        } else {
+            host
+        };
+        Url::parse(&format!("{scheme}://{host}{port}/"))
+            .map_err(|error| ApiError::Internal(format!("origin of {host}: {error}")))
     }
 
     /// Where a payment provider reaches the webhook: `PUBLIC_URL`, else the link origin.
@@ -162,7 +196,12 @@ impl Trust {
     /// The client's address: the socket's, unless the socket is a trusted proxy; then the
     /// nearest address in `X-Forwarded-For` that is not a trusted proxy itself.
     pub fn client_ip(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
-        let is_proxy = |ip: &IpAddr| self.config.trusted_proxies.iter().any(|network| network.contains(ip));
+        let is_proxy = |ip: &IpAddr| {
+            self.config
+                .trusted_proxies
+                .iter()
+                .any(|network| network.contains(ip))
+        };
         if !is_proxy(&peer) {
             return peer;
         }
@@ -173,19 +212,32 @@ impl Trust {
             .flat_map(|value| value.split(','))
             .filter_map(|entry| entry.trim().parse().ok())
             .collect();
-        forwarded.into_iter().rev().find(|ip| !is_proxy(ip)).unwrap_or(peer)
+        forwarded
+            .into_iter()
+            .rev()
+            .find(|ip| !is_proxy(ip))
+            .unwrap_or(peer)
     }
 }
 
 /// Refuses a request whose `Host` the server does not answer for (421, Misdirected Request),
 /// so nothing it builds can carry a host an attacker chose.
-pub async fn refuse_unknown_hosts(State(state): State<AppState>, request: Request, next: Next) -> Response {
+pub async fn refuse_unknown_hosts(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
     let authority = request
         .headers()
         .get(header::HOST)
         .and_then(|value| value.to_str().ok())
         .map(str::to_owned)
-        .or_else(|| request.uri().authority().map(|authority| authority.as_str().to_owned()));
+        .or_else(|| {
+            request
+                .uri()
+                .authority()
+                .map(|authority| authority.as_str().to_owned())
+        });
     let Some(authority) = authority else {
         return ApiError::bad_request("the Host header is missing").into_response();
     };
@@ -193,8 +245,12 @@ pub async fn refuse_unknown_hosts(State(state): State<AppState>, request: Reques
         Ok(true) => next.run(request).await,
         Ok(false) => {
             tracing::info!(host = %authority, "request for a host this shop does not serve refused");
-            ApiError::refused(StatusCode::MISDIRECTED_REQUEST, "errors.unknownHost", "This server does not serve that host")
-                .into_response()
+            ApiError::refused(
+                StatusCode::MISDIRECTED_REQUEST,
+                "errors.unknownHost",
+                "This server does not serve that host",
+            )
+            .into_response()
         }
         Err(error) => ApiError::Database(error).into_response(),
     }
@@ -203,8 +259,17 @@ pub async fn refuse_unknown_hosts(State(state): State<AppState>, request: Reques
 /// A `callbackUrl` or `confirmUrl`: a path of the shop, such as `/account/confirm/`. Anything
 /// else (an absolute URL, `//host`, a backslash trick) is a 400 naming the parameter.
 pub fn shop_path<'a>(value: Option<&'a str>, parameter: &str) -> Result<&'a str, ApiError> {
-    let path = value.map(str::trim).filter(|path| !path.is_empty()).ok_or_else(|| ApiError::required(parameter))?;
-    let invalid = || ApiError::field(parameter, "validation.invalid", format!("{parameter} must be a path of this shop, such as /account/confirm/"));
+    let path = value
+        .map(str::trim)
+        .filter(|path| !path.is_empty())
+        .ok_or_else(|| ApiError::required(parameter))?;
+    let invalid = || {
+        ApiError::field(
+            parameter,
+            "validation.invalid",
+            format!("{parameter} must be a path of this shop, such as /account/confirm/"),
+        )
+    };
     let safe = path.starts_with('/')
         && !path.starts_with("//")
         && !path.contains('\\')
@@ -214,12 +279,21 @@ pub fn shop_path<'a>(value: Option<&'a str>, parameter: &str) -> Result<&'a str,
 }
 
 /// The link to `path` on `origin` with `token` and `userId` added, for an account mail.
-pub fn link_with_token(origin: &Url, path: &str, token: &str, user_id: &str) -> Result<String, ApiError> {
-    let mut link = origin.join(path).map_err(|error| ApiError::Internal(format!("link {path}: {error}")))?;
+pub fn link_with_token(
+    origin: &Url,
+    path: &str,
+    token: &str,
+    user_id: &str,
+) -> Result<String, ApiError> {
+    let mut link = origin
+        .join(path)
+        .map_err(|error| ApiError::Internal(format!("link {path}: {error}")))?;
     if link.origin() != origin.origin() {
         return Err(ApiError::Internal(format!("link {path} left the origin")));
     }
-    link.query_pairs_mut().append_pair("token", token).append_pair("userId", user_id);
+    link.query_pairs_mut()
+        .append_pair("token", token)
+        .append_pair("userId", user_id);
     Ok(link.to_string())
 }
 
@@ -239,24 +313,45 @@ mod tests {
         assert!(matches_pattern("*.localhost", "de.hoefslag.localhost"));
         assert!(!matches_pattern("*.localhost", "localhost"));
         assert!(!matches_pattern("*.localhost", "evillocalhost"));
-        assert!(!matches_pattern("*.localhost", "localhost.attacker.example"));
+        assert!(!matches_pattern(
+            "*.localhost",
+            "localhost.attacker.example"
+        ));
         assert!(matches_pattern("localhost", "localhost"));
     }
 
     #[test]
     fn only_paths_of_the_shop_are_callbacks() {
-        assert_eq!(shop_path(Some(" /account/confirm/ "), "callbackUrl").unwrap(), "/account/confirm/");
-        for bad in ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "account/confirm/", "/a\nb"] {
+        assert_eq!(
+            shop_path(Some(" /account/confirm/ "), "callbackUrl").unwrap(),
+            "/account/confirm/"
+        );
+        for bad in [
+            "https://evil.example/",
+            "//evil.example/x",
+            "/\\evil.example",
+            "javascript:alert(1)",
+            "account/confirm/",
+            "/a\nb",
+        ] {
             let error = shop_path(Some(bad), "callbackUrl").unwrap_err();
-            assert!(matches!(&error, ApiError::BadRequest { fields, .. } if fields.contains_key("callbackUrl")), "{bad}");
+            assert!(
+                matches!(&error, ApiError::BadRequest { fields, .. } if fields.contains_key("callbackUrl")),
+                "{bad}"
+            );
         }
-        assert!(matches!(shop_path(Some(" "), "confirmUrl"), Err(ApiError::BadRequest { fields, .. }) if fields.contains_key("confirmUrl")));
+        assert!(
+            matches!(shop_path(Some(" "), "confirmUrl"), Err(ApiError::BadRequest { fields, .. }) if fields.contains_key("confirmUrl"))
+        );
     }
 
     #[test]
     fn links_stay_on_their_origin() {
         let origin = Url::parse("https://de.hoefslag.nl/").unwrap();
         let link = link_with_token(&origin, "/account/reset/?x=1", "t0k", "u1").unwrap();
-        assert_eq!(link, "https://de.hoefslag.nl/account/reset/?x=1&token=t0k&userId=u1");
+        assert_eq!(
+            link,
+            "https://de.hoefslag.nl/account/reset/?x=1&token=t0k&userId=u1"
+        );
     }
 }

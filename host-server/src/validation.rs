@@ -22,14 +22,19 @@ impl Form {
     /// Adds a text field with its rules, checked in order.
     pub fn field(mut self, name: &str, value: Option<&str>, rules: Vec<Rule>) -> Form {
         let value = value.map(|text| FieldValue::Text(text.to_owned()));
-        self.fields.insert(name.to_owned(), FieldInput { value, rules });
+        self.fields
+            .insert(name.to_owned(), FieldInput { value, rules });
         self
     }
 
     /// `Ok` when every field passes, else a 400 naming each failing field.
     pub fn check(self) -> Result<(), ApiError> {
-        let result = validate_form(&FormInput { fields: self.fields })
-            .map_err(|error| ApiError::Internal(format!("validation rules are inconsistent: {error}")))?;
+        let result = validate_form(&FormInput {
+            fields: self.fields,
+        })
+        .map_err(|error| {
+            ApiError::Internal(format!("validation rules are inconsistent: {error}"))
+        })?;
         if result.valid {
             return Ok(());
         }
@@ -39,7 +44,10 @@ impl Form {
             .map(|(field, messages)| {
                 let errors = messages
                     .iter()
-                    .map(|message| FieldError { key: message.key().to_string(), message: message.dutch_text() })
+                    .map(|message| FieldError {
+                        key: message.key().to_string(),
+                        message: message.dutch_text(),
+                    })
                     .collect();
                 (field, errors)
             })
@@ -55,7 +63,11 @@ pub fn email_rules() -> Vec<Rule> {
 
 /// The rules of a new password.
 pub fn new_password_rules() -> Vec<Rule> {
-    vec![Rule::Required, Rule::MaxLength { count: 128 }, Rule::Password]
+    vec![
+        Rule::Required,
+        Rule::MaxLength { count: 128 },
+        Rule::Password,
+    ]
 }
 
 /// The rules of a name field.
@@ -65,5 +77,9 @@ pub fn name_rules() -> Vec<Rule> {
 
 /// A query parameter that must be present and not blank, trimmed; else a 400 naming it.
 pub fn required_param<'a>(value: &'a Option<String>, field: &str) -> Result<&'a str, ApiError> {
-    value.as_deref().map(str::trim).filter(|value| !value.is_empty()).ok_or_else(|| ApiError::required(field))
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|value| !value.is_empty())
+        .ok_or_else(|| ApiError::required(field))
 }

@@ -2,8 +2,8 @@
 //!
 //! The same rule the storefront runs in WebAssembly; the two must always agree.
 
-use axum::routing::post;
 use axum::Router;
+use axum::routing::post;
 use engine::vat::{VatSplit, VatSplitRequest};
 
 use crate::AppState;

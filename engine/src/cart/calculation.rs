@@ -10,8 +10,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::error::CartError;
 use super::input::{CartInput, CatalogEntry, PricingContext, RqsSample, ShippingMethod};
 use super::output::{
-    CalculatedCart, CalculatedProduct, Discount, FreeProduct, STOCK_WARNING_KEY, ShippingMethodOption,
-    StockWarning,
+    CalculatedCart, CalculatedProduct, Discount, FreeProduct, STOCK_WARNING_KEY,
+    ShippingMethodOption, StockWarning,
 };
 use super::{MAX_LINES, MAX_QUANTITY};
 use crate::allocation::allocate;
@@ -43,10 +43,17 @@ pub(super) fn calculate(input: &CartInput) -> Result<CalculatedCart, CartError> 
     spread_order_discounts(&mut lines, &canonical, order_discount_total);
     let order_amount = sub_total - order_discount_total;
 
-    let needs_shipping = lines.iter().any(|line| !line.entry.product_type.is_scan_product());
+    let needs_shipping = lines
+        .iter()
+        .any(|line| !line.entry.product_type.is_scan_product());
     let shipping = if needs_shipping {
-        price_shipping(&input.site, &promotions, input.shipping_method, order_amount)
-            .ok_or(CartError::UnknownShippingMethod(input.shipping_method))?
+        price_shipping(
+            &input.site,
+            &promotions,
+            input.shipping_method,
+            order_amount,
+        )
+        .ok_or(CartError::UnknownShippingMethod(input.shipping_method))?
     } else {
         ShippingPrice::NONE
     };
@@ -75,9 +82,19 @@ pub(super) fn calculate(input: &CartInput) -> Result<CalculatedCart, CartError> 
     };
 
     Ok(CalculatedCart {
-        products: lines.iter().map(|line| line.to_output(&input.site)).collect(),
-        shipping_discounts: shipping.discount.map(|(promotion, amount)| discount(promotion, amount)).into_iter().collect(),
-        order_discounts: order_discounts.iter().map(|(promotion, amount)| discount(promotion, *amount)).collect(),
+        products: lines
+            .iter()
+            .map(|line| line.to_output(&input.site))
+            .collect(),
+        shipping_discounts: shipping
+            .discount
+            .map(|(promotion, amount)| discount(promotion, amount))
+            .into_iter()
+            .collect(),
+        order_discounts: order_discounts
+            .iter()
+            .map(|(promotion, amount)| discount(promotion, *amount))
+            .collect(),
         original_shipping_costs: to_money(shipping.original),
         shipping_costs: to_money(shipping.price),
         payment_costs: to_money(payment_costs),
@@ -212,7 +229,8 @@ fn bounded_cents(amount: crate::money::Money) -> Option<i64> {
 }
 
 fn index_catalog(entries: &[CatalogEntry]) -> Result<Catalog<'_>, CartError> {
-    let mut catalog = Catalog::with_capacity_and_hasher(entries.len(), BuildHasherDefault::default());
+    let mut catalog =
+        Catalog::with_capacity_and_hasher(entries.len(), BuildHasherDefault::default());
     for (index, entry) in entries.iter().enumerate() {
         let unit_price = bounded_cents(entry.unit_price).ok_or_else(|| {
             CartError::InvalidCatalog(format!(
@@ -220,7 +238,10 @@ fn index_catalog(entries: &[CatalogEntry]) -> Result<Catalog<'_>, CartError> {
                 entry.unit_price, entry.product_variant_id
             ))
         })?;
-        if catalog.insert(entry.product_variant_id, Product { entry, unit_price }).is_some() {
+        if catalog
+            .insert(entry.product_variant_id, Product { entry, unit_price })
+            .is_some()
+        {
             return Err(CartError::InvalidCatalog(format!(
                 "catalog[{index}].productVariantId: variant {} is in the catalog twice",
                 entry.product_variant_id
@@ -238,7 +259,10 @@ fn validate_site(site: &PricingContext) -> Result<(), CartError> {
                 option.price, option.shipping_method
             )));
         }
-        if site.shipping_options[..index].iter().any(|other| other.shipping_method == option.shipping_method) {
+        if site.shipping_options[..index]
+            .iter()
+            .any(|other| other.shipping_method == option.shipping_method)
+        {
             return Err(CartError::InvalidSite(format!(
                 "site.shippingOptions[{index}].shippingMethod: shipping method {} is offered twice",
                 option.shipping_method
@@ -260,7 +284,10 @@ fn validate_site(site: &PricingContext) -> Result<(), CartError> {
                 method.costs, method.payment_method_id
             )));
         }
-        if site.payment_methods[..index].iter().any(|other| other.payment_method_id == method.payment_method_id) {
+        if site.payment_methods[..index]
+            .iter()
+            .any(|other| other.payment_method_id == method.payment_method_id)
+        {
             return Err(CartError::InvalidSite(format!(
                 "site.paymentMethods[{index}].paymentMethodId: payment method {} is offered twice",
                 method.payment_method_id
@@ -270,9 +297,15 @@ fn validate_site(site: &PricingContext) -> Result<(), CartError> {
     Ok(())
 }
 
-fn resolve_lines<'a>(input: &'a CartInput, catalog: &'a Catalog<'a>) -> Result<Vec<Line<'a>>, CartError> {
+fn resolve_lines<'a>(
+    input: &'a CartInput,
+    catalog: &'a Catalog<'a>,
+) -> Result<Vec<Line<'a>>, CartError> {
     if input.products.len() > MAX_LINES {
-        return Err(CartError::TooManyLines { count: input.products.len(), max: MAX_LINES });
+        return Err(CartError::TooManyLines {
+            count: input.products.len(),
+            max: MAX_LINES,
+        });
     }
     input
         .products
@@ -281,8 +314,14 @@ fn resolve_lines<'a>(input: &'a CartInput, catalog: &'a Catalog<'a>) -> Result<V
             let variant = cart_line.product_variant_id;
             let product = catalog
                 .get(&variant)
-                .filter(|product| cart_line.product_id.is_none_or(|id| id == product.entry.product_id))
-                .ok_or(CartError::UnknownVariant { product_variant_id: variant })?;
+                .filter(|product| {
+                    cart_line
+                        .product_id
+                        .is_none_or(|id| id == product.entry.product_id)
+                })
+                .ok_or(CartError::UnknownVariant {
+                    product_variant_id: variant,
+                })?;
             if !(1..=MAX_QUANTITY).contains(&cart_line.count) {
                 return Err(CartError::QuantityOutOfRange {
                     product_variant_id: variant,
@@ -314,7 +353,9 @@ fn canonical_order(lines: &[Line<'_>]) -> Result<Vec<usize>, CartError> {
     for pair in order.windows(2) {
         let variant = lines[pair[0]].entry.product_variant_id;
         if variant == lines[pair[1]].entry.product_variant_id {
-            return Err(CartError::DuplicateLine { product_variant_id: variant });
+            return Err(CartError::DuplicateLine {
+                product_variant_id: variant,
+            });
         }
     }
     Ok(order)
@@ -322,12 +363,20 @@ fn canonical_order(lines: &[Line<'_>]) -> Result<Vec<usize>, CartError> {
 
 /// Validates every promotion and the cart's code, and returns the promotions that apply:
 /// those without a code and the one the cart's code unlocks.
-fn unlocked_promotions<'a>(input: &'a CartInput, catalog: &Catalog<'_>) -> Result<Vec<&'a Promotion>, CartError> {
+fn unlocked_promotions<'a>(
+    input: &'a CartInput,
+    catalog: &Catalog<'_>,
+) -> Result<Vec<&'a Promotion>, CartError> {
     for (index, promotion) in input.promotions.iter().enumerate() {
         promotion.validate(|variant| catalog.contains_key(&variant))?;
         if let Some(code) = &promotion.code {
             let earlier = &input.promotions[..index];
-            if let Some(other) = earlier.iter().find(|other| other.code.as_deref().is_some_and(|c| promotions::codes_equal(c, code))) {
+            if let Some(other) = earlier.iter().find(|other| {
+                other
+                    .code
+                    .as_deref()
+                    .is_some_and(|c| promotions::codes_equal(c, code))
+            }) {
                 return Err(promotion.invalid(format!(
                     "its code is also the code of promotion '{}'",
                     other.promotion_key
@@ -335,16 +384,26 @@ fn unlocked_promotions<'a>(input: &'a CartInput, catalog: &Catalog<'_>) -> Resul
             }
         }
     }
-    let cart_code = input.discount_code.as_deref().and_then(promotions::normalize_code);
+    let cart_code = input
+        .discount_code
+        .as_deref()
+        .and_then(promotions::normalize_code);
     if let Some(code) = cart_code {
         let known = input.promotions.iter().any(|promotion| {
-            promotion.code.as_deref().is_some_and(|own| promotions::codes_equal(own, code))
+            promotion
+                .code
+                .as_deref()
+                .is_some_and(|own| promotions::codes_equal(own, code))
         });
         if !known {
             return Err(CartError::InvalidDiscountCode(code.to_owned()));
         }
     }
-    Ok(input.promotions.iter().filter(|promotion| promotion.is_unlocked_by(cart_code)).collect())
+    Ok(input
+        .promotions
+        .iter()
+        .filter(|promotion| promotion.is_unlocked_by(cart_code))
+        .collect())
 }
 
 /// The balance of the cart's gift card in cents, after checking that it can pay.
@@ -384,17 +443,28 @@ fn apply_product_discounts<'a>(lines: &mut [Line<'a>], promotions: &[&'a Promoti
                 }
             }
         }
-        let amount = line.product_discount.map_or(0, |(_, amount)| amount).min(line.original);
+        let amount = line
+            .product_discount
+            .map_or(0, |(_, amount)| amount)
+            .min(line.original);
         line.total = line.original - amount;
     }
 }
 
 /// Adds the free products every offer gives with each line.
-fn apply_free_products<'a>(lines: &mut [Line<'a>], promotions: &[&'a Promotion], catalog: &'a Catalog<'a>) {
+fn apply_free_products<'a>(
+    lines: &mut [Line<'a>],
+    promotions: &[&'a Promotion],
+    catalog: &'a Catalog<'a>,
+) {
     for promotion in promotions {
-        let PromotionRule::FreeProduct(offer) = &promotion.rule else { continue };
+        let PromotionRule::FreeProduct(offer) = &promotion.rule else {
+            continue;
+        };
         // Validation made sure the free variant is in the catalog.
-        let Some(free_product) = catalog.get(&offer.free_product_variant_id) else { continue };
+        let Some(free_product) = catalog.get(&offer.free_product_variant_id) else {
+            continue;
+        };
         for line in lines.iter_mut() {
             let units = offer.free_units(line.entry, line.quantity);
             if units > 0 {
@@ -439,7 +509,11 @@ struct ShippingPrice<'a> {
 }
 
 impl ShippingPrice<'_> {
-    const NONE: ShippingPrice<'static> = ShippingPrice { original: 0, price: 0, discount: None };
+    const NONE: ShippingPrice<'static> = ShippingPrice {
+        original: 0,
+        price: 0,
+        discount: None,
+    };
 }
 
 /// What shipping with `method` costs for an order amount of `order_amount` cents; `None` when
@@ -450,12 +524,19 @@ fn price_shipping<'a>(
     method: ShippingMethod,
     order_amount: i64,
 ) -> Option<ShippingPrice<'a>> {
-    let option = site.shipping_options.iter().find(|option| option.shipping_method == method)?;
+    let option = site
+        .shipping_options
+        .iter()
+        .find(|option| option.shipping_method == method)?;
     let free_by_rule = site.free_shipping_rules.iter().any(|rule| {
         rule.shipping_method.is_none_or(|own| own == method)
             && order_amount >= bounded_cents(rule.minimum_amount).unwrap_or(i64::MAX)
     });
-    let original = if free_by_rule { 0 } else { bounded_cents(option.price).unwrap_or(0) };
+    let original = if free_by_rule {
+        0
+    } else {
+        bounded_cents(option.price).unwrap_or(0)
+    };
     let mut best: Option<(&Promotion, i64)> = None;
     for promotion in promotions {
         if let PromotionRule::ShippingDiscount(rule) = &promotion.rule {
@@ -466,7 +547,11 @@ fn price_shipping<'a>(
         }
     }
     let reduction = best.map_or(0, |(_, amount)| amount).min(original);
-    Some(ShippingPrice { original, price: original - reduction, discount: best })
+    Some(ShippingPrice {
+        original,
+        price: original - reduction,
+        discount: best,
+    })
 }
 
 /// The site's shipping methods priced for this cart.
@@ -480,7 +565,8 @@ fn shipping_options(
     site.shipping_options
         .iter()
         .filter_map(|option| {
-            let price = price_shipping(site, promotions, option.shipping_method, order_amount)?.price;
+            let price =
+                price_shipping(site, promotions, option.shipping_method, order_amount)?.price;
             let shares = spread(price, weights);
             Some(ShippingMethodOption {
                 shipping_method: option.shipping_method,
@@ -509,8 +595,12 @@ struct Rates {
 impl Rates {
     fn of(site: &PricingContext) -> Rates {
         // A VatRate has at most two fraction digits and lies within 0 to 100: always converts.
-        let basis_points = |rate: VatRate| cents::decimal_in_hundredths(rate.percentage()).unwrap_or(0);
-        Rates { high_bp: basis_points(site.vat_percentage_high), low_bp: basis_points(site.vat_percentage_low) }
+        let basis_points =
+            |rate: VatRate| cents::decimal_in_hundredths(rate.percentage()).unwrap_or(0);
+        Rates {
+            high_bp: basis_points(site.vat_percentage_high),
+            low_bp: basis_points(site.vat_percentage_low),
+        }
     }
 
     fn bucket_of(&self, vat_type: VatType) -> usize {
@@ -535,7 +625,13 @@ struct Bucket {
 }
 
 fn fill_buckets(lines: &mut [Line<'_>], rates: &Rates) -> [Bucket; 2] {
-    let empty = |rate_bp| Bucket { rate_bp, goods: 0, original: 0, costs: 0, vat: 0 };
+    let empty = |rate_bp| Bucket {
+        rate_bp,
+        goods: 0,
+        original: 0,
+        costs: 0,
+        vat: 0,
+    };
     let mut buckets = [empty(rates.high_bp), empty(rates.low_bp)];
     for line in lines.iter_mut() {
         line.bucket = rates.bucket_of(line.entry.vat_type);
@@ -563,8 +659,11 @@ fn cost_weights(buckets: &[Bucket; 2]) -> [i64; 2] {
 /// (the lines' net amounts and the bucket's share of the costs, which keeps the rest).
 fn share_vat_over_lines(lines: &mut [Line<'_>], canonical: &[usize], buckets: &[Bucket; 2]) {
     for (bucket_index, bucket) in buckets.iter().enumerate() {
-        let members: Vec<usize> =
-            canonical.iter().copied().filter(|index| lines[*index].bucket == bucket_index).collect();
+        let members: Vec<usize> = canonical
+            .iter()
+            .copied()
+            .filter(|index| lines[*index].bucket == bucket_index)
+            .collect();
         let mut weights: Vec<i64> = members.iter().map(|index| lines[*index].net()).collect();
         weights.push(bucket.costs);
         let shares = spread(bucket.vat, &weights);
@@ -590,7 +689,14 @@ fn spread(amount: i64, weights: &[i64]) -> Vec<i64> {
 fn item_count(lines: &[Line<'_>]) -> u64 {
     lines
         .iter()
-        .map(|line| line.quantity + line.free_products.iter().map(|(_, _, units)| units).sum::<i64>())
+        .map(|line| {
+            line.quantity
+                + line
+                    .free_products
+                    .iter()
+                    .map(|(_, _, units)| units)
+                    .sum::<i64>()
+        })
         .map(|count| u64::try_from(count).unwrap_or(0))
         .sum()
 }
@@ -602,7 +708,12 @@ fn stock_warnings(lines: &[Line<'_>], canonical: &[usize]) -> Vec<StockWarning> 
     let mut free: Vec<(u64, i64, i64)> = lines
         .iter()
         .flat_map(|line| &line.free_products)
-        .filter_map(|(_, product, units)| product.entry.stock.map(|stock| (product.entry.product_variant_id, *units, stock)))
+        .filter_map(|(_, product, units)| {
+            product
+                .entry
+                .stock
+                .map(|stock| (product.entry.product_variant_id, *units, stock))
+        })
         .collect();
     free.sort_unstable_by_key(|(variant, _, _)| *variant);
     // Merge with the lines, which the canonical order already sorts by variant.
@@ -614,13 +725,17 @@ fn stock_warnings(lines: &[Line<'_>], canonical: &[usize]) -> Vec<StockWarning> 
     };
     for index in canonical {
         let entry = lines[*index].entry;
-        while let Some(item) = free_items.next_if(|(variant, _, _)| *variant < entry.product_variant_id) {
+        while let Some(item) =
+            free_items.next_if(|(variant, _, _)| *variant < entry.product_variant_id)
+        {
             add(item.0, item.1, item.2);
         }
         if let Some(stock) = entry.stock {
             add(entry.product_variant_id, lines[*index].quantity, stock);
         }
-        while let Some(item) = free_items.next_if(|(variant, _, _)| *variant == entry.product_variant_id) {
+        while let Some(item) =
+            free_items.next_if(|(variant, _, _)| *variant == entry.product_variant_id)
+        {
             add(item.0, item.1, item.2);
         }
     }

@@ -79,18 +79,55 @@ pub struct CartChoices {
 impl CartInput {
     /// The input made of a context and choices.
     pub fn from_parts(context: CartContext, choices: CartChoices) -> CartInput {
-        let CartContext { site, catalog, promotions } = context;
-        let CartChoices { products, discount_code, shipping_method, payment_method_id, gift_card } = choices;
-        CartInput { site, catalog, promotions, products, discount_code, shipping_method, payment_method_id, gift_card }
+        let CartContext {
+            site,
+            catalog,
+            promotions,
+        } = context;
+        let CartChoices {
+            products,
+            discount_code,
+            shipping_method,
+            payment_method_id,
+            gift_card,
+        } = choices;
+        CartInput {
+            site,
+            catalog,
+            promotions,
+            products,
+            discount_code,
+            shipping_method,
+            payment_method_id,
+            gift_card,
+        }
     }
 
     /// The input taken apart into what the server decides and what the visitor chooses.
     pub fn into_parts(self) -> (CartContext, CartChoices) {
-        let CartInput { site, catalog, promotions, products, discount_code, shipping_method, payment_method_id, gift_card } =
-            self;
+        let CartInput {
+            site,
+            catalog,
+            promotions,
+            products,
+            discount_code,
+            shipping_method,
+            payment_method_id,
+            gift_card,
+        } = self;
         (
-            CartContext { site, catalog, promotions },
-            CartChoices { products, discount_code, shipping_method, payment_method_id, gift_card },
+            CartContext {
+                site,
+                catalog,
+                promotions,
+            },
+            CartChoices {
+                products,
+                discount_code,
+                shipping_method,
+                payment_method_id,
+                gift_card,
+            },
         )
     }
 }
@@ -106,20 +143,30 @@ pub struct CartCalculator {
 impl CartCalculator {
     /// A calculator for carts of this context.
     pub fn new(context: CartContext) -> CartCalculator {
-        CartCalculator { input: CartInput::from_parts(context, CartChoices::default()) }
+        CartCalculator {
+            input: CartInput::from_parts(context, CartChoices::default()),
+        }
     }
 
     /// A calculator for the context given as JSON text (the JSON door of [`new`](Self::new)).
     pub fn from_json(context: &str) -> Result<CartCalculator, EngineError> {
-        let context = serde_json::from_str(context).map_err(|error| EngineError::InvalidInput(error.to_string()))?;
+        let context = serde_json::from_str(context)
+            .map_err(|error| EngineError::InvalidInput(error.to_string()))?;
         Ok(CartCalculator::new(context))
     }
 
     /// [`calculate`](super::calculate) of the context with these choices.
     pub fn calculate(&mut self, choices: CartChoices) -> Result<CalculatedCart, CartError> {
-        let CartChoices { products, discount_code, shipping_method, payment_method_id, gift_card } = choices;
+        let CartChoices {
+            products,
+            discount_code,
+            shipping_method,
+            payment_method_id,
+            gift_card,
+        } = choices;
         let input = &mut self.input;
-        (input.products, input.discount_code, input.shipping_method) = (products, discount_code, shipping_method);
+        (input.products, input.discount_code, input.shipping_method) =
+            (products, discount_code, shipping_method);
         (input.payment_method_id, input.gift_card) = (payment_method_id, gift_card);
         super::calculate(input)
     }
@@ -128,8 +175,8 @@ impl CartCalculator {
     /// cart as JSON text out, byte for byte what operation `cart.calculate` of
     /// [`operations::run`](crate::operations::run) answers for the whole input.
     pub fn calculate_json(&mut self, choices: &str) -> Result<String, EngineError> {
-        let choices: CartChoices =
-            serde_json::from_str(choices).map_err(|error| EngineError::InvalidInput(error.to_string()))?;
+        let choices: CartChoices = serde_json::from_str(choices)
+            .map_err(|error| EngineError::InvalidInput(error.to_string()))?;
         Ok(json::calculated_cart(&self.calculate(choices)?))
     }
 }
@@ -144,10 +191,15 @@ mod tests {
         let mut inputs = Vec::new();
         for entry in std::fs::read_dir(folder).unwrap() {
             let entry = entry.unwrap();
-            if entry.path().extension().is_none_or(|extension| extension != "json") {
+            if entry
+                .path()
+                .extension()
+                .is_none_or(|extension| extension != "json")
+            {
                 continue;
             }
-            let file: serde_json::Value = serde_json::from_slice(&std::fs::read(entry.path()).unwrap()).unwrap();
+            let file: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(entry.path()).unwrap()).unwrap();
             for case in file["cases"].as_array().unwrap() {
                 inputs.push(case["input"].clone());
             }
@@ -159,13 +211,22 @@ mod tests {
     /// The JSON text of one part of an input: the named fields, when present.
     fn part(input: &serde_json::Value, fields: &[&str]) -> String {
         let object = input.as_object().expect("an object");
-        let kept: serde_json::Map<_, _> =
-            object.iter().filter(|(name, _)| fields.contains(&name.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect();
+        let kept: serde_json::Map<_, _> = object
+            .iter()
+            .filter(|(name, _)| fields.contains(&name.as_str()))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
         serde_json::Value::Object(kept).to_string()
     }
 
     const CONTEXT: [&str; 3] = ["site", "catalog", "promotions"];
-    const CHOICES: [&str; 5] = ["products", "discountCode", "shippingMethod", "paymentMethodId", "giftCard"];
+    const CHOICES: [&str; 5] = [
+        "products",
+        "discountCode",
+        "shippingMethod",
+        "paymentMethodId",
+        "giftCard",
+    ];
 
     #[test]
     fn every_cart_vector_gives_the_bytes_of_the_whole_input() {
@@ -173,9 +234,12 @@ mod tests {
         for input in vectors() {
             let whole = run("cart.calculate", &input.to_string());
             let splits = input.as_object().is_some_and(|object| {
-                object.keys().all(|name| CONTEXT.contains(&name.as_str()) || CHOICES.contains(&name.as_str()))
+                object.keys().all(|name| {
+                    CONTEXT.contains(&name.as_str()) || CHOICES.contains(&name.as_str())
+                })
             });
-            let context = splits.then(|| serde_json::from_str::<CartContext>(&part(&input, &CONTEXT)));
+            let context =
+                splits.then(|| serde_json::from_str::<CartContext>(&part(&input, &CONTEXT)));
             let Some(Ok(context)) = context else {
                 // Not an input of two parts, or an invalid context: the whole input fails too.
                 assert!(whole.is_err(), "{input}");
@@ -194,14 +258,20 @@ mod tests {
 
     #[test]
     fn one_calculator_gives_each_cart_what_a_fresh_one_gives() {
-        let large = vectors().into_iter().max_by_key(|input| input["products"].as_array().map_or(0, Vec::len)).unwrap();
-        let (context, choices) = serde_json::from_value::<CartInput>(large).unwrap().into_parts();
+        let large = vectors()
+            .into_iter()
+            .max_by_key(|input| input["products"].as_array().map_or(0, Vec::len))
+            .unwrap();
+        let (context, choices) = serde_json::from_value::<CartInput>(large)
+            .unwrap()
+            .into_parts();
         let mut calculator = CartCalculator::new(context.clone());
         for lines in [10, 1, 0, 200, 3] {
             let mut fewer = choices.clone();
             fewer.products.truncate(lines);
             fewer.discount_code = (lines % 2 == 0).then(|| "anything".to_owned());
-            let fresh = super::super::calculate(&CartInput::from_parts(context.clone(), fewer.clone()));
+            let fresh =
+                super::super::calculate(&CartInput::from_parts(context.clone(), fewer.clone()));
             assert_eq!(calculator.calculate(fewer), fresh, "{lines} lines");
         }
     }
@@ -219,14 +289,24 @@ mod tests {
     #[test]
     fn choices_that_are_not_json_are_invalid_input() {
         let context = CartContext {
-            site: serde_json::from_str(r#"{"vatPercentageHigh": "21", "vatPercentageLow": "9"}"#).unwrap(),
+            site: serde_json::from_str(r#"{"vatPercentageHigh": "21", "vatPercentageLow": "9"}"#)
+                .unwrap(),
             catalog: Vec::new(),
             promotions: Vec::new(),
         };
         let mut calculator = CartCalculator::new(context);
-        assert!(matches!(calculator.calculate_json("{"), Err(EngineError::InvalidInput(_))));
-        assert!(matches!(calculator.calculate_json(r#"{"site": 1}"#), Err(EngineError::InvalidInput(_))));
+        assert!(matches!(
+            calculator.calculate_json("{"),
+            Err(EngineError::InvalidInput(_))
+        ));
+        assert!(matches!(
+            calculator.calculate_json(r#"{"site": 1}"#),
+            Err(EngineError::InvalidInput(_))
+        ));
         assert!(calculator.calculate_json("{}").is_ok());
-        assert!(matches!(CartCalculator::from_json(r#"{"catalog": []}"#), Err(EngineError::InvalidInput(_))));
+        assert!(matches!(
+            CartCalculator::from_json(r#"{"catalog": []}"#),
+            Err(EngineError::InvalidInput(_))
+        ));
     }
 }

@@ -194,7 +194,11 @@ impl GiftCard {
 
 /// The kind of a product; crosses JSON as its number (1 to 5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(type = "1 | 2 | 3 | 4 | 5"))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(tsify::Tsify),
+    tsify(type = "1 | 2 | 3 | 4 | 5")
+)]
 pub enum ProductType {
     /// 1: a simple product.
     Simple,
@@ -290,7 +294,9 @@ impl<'de> Deserialize<'de> for ShippingMethod {
         match u64::deserialize(deserializer)? {
             0 => Ok(ShippingMethod::Ordinary),
             1 => Ok(ShippingMethod::ParcelService),
-            other => Err(serde::de::Error::custom(format!("unknown shipping method {other}"))),
+            other => Err(serde::de::Error::custom(format!(
+                "unknown shipping method {other}"
+            ))),
         }
     }
 }

@@ -46,7 +46,10 @@ impl Json {
 
     #[inline(never)]
     fn unsigned(&mut self, value: u64) {
-        self.raw(decimal_text::write_unsigned(value, &mut TextBuffer::default()));
+        self.raw(decimal_text::write_unsigned(
+            value,
+            &mut TextBuffer::default(),
+        ));
     }
 
     fn boolean(&mut self, value: bool) {
@@ -68,7 +71,11 @@ impl Json {
         match decimal_text::small_parts(rate.percentage()) {
             Some((mantissa, scale)) => {
                 self.raw("\"");
-                self.raw(decimal_text::write_scaled(mantissa, scale, &mut TextBuffer::default()));
+                self.raw(decimal_text::write_scaled(
+                    mantissa,
+                    scale,
+                    &mut TextBuffer::default(),
+                ));
                 self.raw("\"");
             }
             None => self.string(&rate.to_string()),
@@ -233,7 +240,11 @@ impl Json {
     }
 
     fn discount(&mut self, discount: &Discount) {
-        let Discount { description, promotion_key, amount } = discount;
+        let Discount {
+            description,
+            promotion_key,
+            amount,
+        } = discount;
         self.raw("{\"description\":");
         self.string(description);
         self.raw(",\"promotionKey\":");
@@ -244,8 +255,15 @@ impl Json {
     }
 
     fn free_product(&mut self, free: &FreeProduct) {
-        let FreeProduct { product_id, product_variant_id, description, product_label, promotion_text, quantity, original_amount } =
-            free;
+        let FreeProduct {
+            product_id,
+            product_variant_id,
+            description,
+            product_label,
+            promotion_text,
+            quantity,
+            original_amount,
+        } = free;
         self.raw("{\"productId\":");
         self.unsigned(*product_id);
         self.raw(",\"productVariantId\":");
@@ -264,7 +282,10 @@ impl Json {
     }
 
     fn rqs_sample(&mut self, sample: &RqsSample) {
-        let RqsSample { sequence, sample_name } = sample;
+        let RqsSample {
+            sequence,
+            sample_name,
+        } = sample;
         self.raw("{\"sequence\":");
         self.unsigned((*sequence).into());
         self.raw(",\"sampleName\":");
@@ -273,7 +294,11 @@ impl Json {
     }
 
     fn stock_warning(&mut self, warning: &StockWarning) {
-        let StockWarning { message_key, product_variant_id, amount } = warning;
+        let StockWarning {
+            message_key,
+            product_variant_id,
+            amount,
+        } = warning;
         self.raw("{\"messageKey\":");
         self.string(message_key);
         self.raw(",\"productVariantId\":");
@@ -284,7 +309,11 @@ impl Json {
     }
 
     fn shipping_method_option(&mut self, option: &ShippingMethodOption) {
-        let ShippingMethodOption { shipping_method, price, price_ex_vat } = option;
+        let ShippingMethodOption {
+            shipping_method,
+            price,
+            price_ex_vat,
+        } = option;
         self.raw("{\"shippingMethod\":");
         self.unsigned(shipping_method.number().into());
         self.raw(",\"price\":");
@@ -307,17 +336,27 @@ mod tests {
 
     /// Every text a visitor or a shop can put in a name, including every control character.
     fn odd_texts() -> Vec<String> {
-        let mut texts: Vec<String> =
-            ["", "plain", "quote \" and \\ backslash", "é ü ß € 😀", "tab\tnew\nline\r\u{8}\u{c}", "\u{7f}/<>&'"]
-                .iter()
-                .map(|text| (*text).to_owned())
-                .collect();
+        let mut texts: Vec<String> = [
+            "",
+            "plain",
+            "quote \" and \\ backslash",
+            "é ü ß € 😀",
+            "tab\tnew\nline\r\u{8}\u{c}",
+            "\u{7f}/<>&'",
+        ]
+        .iter()
+        .map(|text| (*text).to_owned())
+        .collect();
         texts.push((0_u8..0x20).map(char::from).collect());
         texts
     }
 
     fn sample_cart(text: &str) -> CalculatedCart {
-        let discount = Discount { description: text.to_owned(), promotion_key: format!("{text}-key"), amount: money("1.50") };
+        let discount = Discount {
+            description: text.to_owned(),
+            promotion_key: format!("{text}-key"),
+            amount: money("1.50"),
+        };
         CalculatedCart {
             products: vec![CalculatedProduct {
                 product_id: u64::MAX,
@@ -341,7 +380,10 @@ mod tests {
                     quantity: 3,
                     original_amount: money("7.5"),
                 }],
-                rqs_samples: vec![RqsSample { sequence: 1, sample_name: text.to_owned() }],
+                rqs_samples: vec![RqsSample {
+                    sequence: 1,
+                    sample_name: text.to_owned(),
+                }],
             }],
             shipping_discounts: vec![discount.clone()],
             order_discounts: vec![discount.clone(), discount],
@@ -357,11 +399,23 @@ mod tests {
             amount_to_pay: money("100.00"),
             gift_card_amount: money("0.00"),
             item_count: 42,
-            stock_warnings: vec![StockWarning { message_key: text.to_owned(), product_variant_id: 7, amount: 0 }],
+            stock_warnings: vec![StockWarning {
+                message_key: text.to_owned(),
+                product_variant_id: 7,
+                amount: 0,
+            }],
             scan_products_only: true,
             shipping_methods: vec![
-                ShippingMethodOption { shipping_method: ShippingMethod::Ordinary, price: money("6.95"), price_ex_vat: money("5.74") },
-                ShippingMethodOption { shipping_method: ShippingMethod::ParcelService, price: Money::ZERO, price_ex_vat: Money::ZERO },
+                ShippingMethodOption {
+                    shipping_method: ShippingMethod::Ordinary,
+                    price: money("6.95"),
+                    price_ex_vat: money("5.74"),
+                },
+                ShippingMethodOption {
+                    shipping_method: ShippingMethod::ParcelService,
+                    price: Money::ZERO,
+                    price_ex_vat: Money::ZERO,
+                },
             ],
         }
     }
@@ -370,14 +424,25 @@ mod tests {
     fn writes_what_serde_json_writes() {
         for text in odd_texts() {
             let cart = sample_cart(&text);
-            assert_eq!(calculated_cart(&cart), serde_json::to_string(&cart).unwrap(), "{text:?}");
+            assert_eq!(
+                calculated_cart(&cart),
+                serde_json::to_string(&cart).unwrap(),
+                "{text:?}"
+            );
             assert_eq!(
                 shipping_method_options(&cart.shipping_methods),
                 serde_json::to_string(&cart.shipping_methods).unwrap()
             );
         }
-        let empty = CalculatedCart { products: Vec::new(), shipping_methods: Vec::new(), ..sample_cart("") };
-        assert_eq!(calculated_cart(&empty), serde_json::to_string(&empty).unwrap());
+        let empty = CalculatedCart {
+            products: Vec::new(),
+            shipping_methods: Vec::new(),
+            ..sample_cart("")
+        };
+        assert_eq!(
+            calculated_cart(&empty),
+            serde_json::to_string(&empty).unwrap()
+        );
         assert_eq!(shipping_method_options(&[]), "[]");
     }
 

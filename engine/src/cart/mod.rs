@@ -101,11 +101,12 @@ mod output;
 pub use calculator::{CartCalculator, CartChoices, CartContext};
 pub use error::CartError;
 pub use input::{
-    CartInput, CartLine, CatalogEntry, FreeShippingRule, GiftCard, PaymentMethodCost, PricingContext, ProductType,
-    RqsSample, ShippingMethod, ShippingOption,
+    CartInput, CartLine, CatalogEntry, FreeShippingRule, GiftCard, PaymentMethodCost,
+    PricingContext, ProductType, RqsSample, ShippingMethod, ShippingOption,
 };
 pub use output::{
-    CalculatedCart, CalculatedProduct, Discount, FreeProduct, STOCK_WARNING_KEY, ShippingMethodOption, StockWarning,
+    CalculatedCart, CalculatedProduct, Discount, FreeProduct, STOCK_WARNING_KEY,
+    ShippingMethodOption, StockWarning,
 };
 
 /// The most units one cart line may hold.

@@ -29,7 +29,11 @@ use crate::validation::{Message, MessageKey};
 
 /// How the order is delivered (`shippingMethod` in the API).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(rename = "CheckoutShippingMethod", type = "0 | 1"))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(tsify::Tsify),
+    tsify(rename = "CheckoutShippingMethod", type = "0 | 1")
+)]
 #[serde(try_from = "u8", into = "u8")]
 pub enum ShippingMethod {
     /// 0: ordinary shipping, to the billing or the alternative address.
@@ -46,7 +50,9 @@ impl TryFrom<u8> for ShippingMethod {
         match value {
             0 => Ok(ShippingMethod::Ordinary),
             1 => Ok(ShippingMethod::ParcelShop),
-            other => Err(EngineError::InvalidInput(format!("shipping method {other} is not 0 or 1"))),
+            other => Err(EngineError::InvalidInput(format!(
+                "shipping method {other} is not 0 or 1"
+            ))),
         }
     }
 }
@@ -191,7 +197,9 @@ fn gate(open: bool, skipped: bool, reasons: &[MessageKey]) -> StepGate {
 /// Decides which checkout steps a visitor may open; see the module documentation.
 pub fn checkout_gates(state: &CheckoutState) -> Result<CheckoutGates, EngineError> {
     if state.total_amount.is_negative() {
-        return Err(EngineError::InvalidInput("the total amount is negative".into()));
+        return Err(EngineError::InvalidInput(
+            "the total amount is negative".into(),
+        ));
     }
     let mut reasons = Vec::new();
 
@@ -228,31 +236,48 @@ pub fn checkout_gates(state: &CheckoutState) -> Result<CheckoutGates, EngineErro
 
     let delivery_country = match (delivery_skipped, state.shipping_method) {
         (true, _) | (false, ShippingMethod::ParcelShop) => None,
-        (false, ShippingMethod::Ordinary) if state.alternative_shipping_address => state.shipping_country,
+        (false, ShippingMethod::Ordinary) if state.alternative_shipping_address => {
+            state.shipping_country
+        }
         (false, ShippingMethod::Ordinary) => state.billing_country,
     };
     let order_on_dutch_site = state.site_country != CountryCode::NL
-        && (state.billing_country == Some(CountryCode::NL) || delivery_country == Some(CountryCode::NL));
+        && (state.billing_country == Some(CountryCode::NL)
+            || delivery_country == Some(CountryCode::NL));
     if order_on_dutch_site {
         reasons.push(MessageKey::OrderOnDutchSite);
     }
 
     let payment_needed = !(state.total_amount.is_zero() && billing_and_delivery_valid);
-    let payment = gate(reasons.is_empty(), !payment_needed && !order_on_dutch_site, &reasons);
+    let payment = gate(
+        reasons.is_empty(),
+        !payment_needed && !order_on_dutch_site,
+        &reasons,
+    );
 
     if payment_needed && !state.payment_method_chosen {
         reasons.push(MessageKey::PaymentMethodMissing);
     }
     let complete = gate(reasons.is_empty(), false, &reasons);
 
-    let steps = Steps { billing, delivery, payment, complete };
+    let steps = Steps {
+        billing,
+        delivery,
+        payment,
+        complete,
+    };
     let ordered = [
         (Step::Billing, &steps.billing),
         (Step::Delivery, &steps.delivery),
         (Step::Payment, &steps.payment),
         (Step::Complete, &steps.complete),
     ];
-    let open_steps = || ordered.iter().filter(|(_, gate)| gate.status == StepStatus::Open).map(|(step, _)| *step);
+    let open_steps = || {
+        ordered
+            .iter()
+            .filter(|(_, gate)| gate.status == StepStatus::Open)
+            .map(|(step, _)| *step)
+    };
     Ok(CheckoutGates {
         first_step: open_steps().next(),
         furthest_step: open_steps().next_back(),
@@ -292,25 +317,53 @@ mod tests {
 
     fn check(name: &str, state: CheckoutState, expected: Expectation) {
         let gates = checkout_gates(&state).unwrap();
-        let got = [&gates.steps.billing, &gates.steps.delivery, &gates.steps.payment, &gates.steps.complete];
-        for ((gate, (status, reasons)), step) in got.iter().zip(expected).zip(["billing", "delivery", "payment", "complete"]) {
+        let got = [
+            &gates.steps.billing,
+            &gates.steps.delivery,
+            &gates.steps.payment,
+            &gates.steps.complete,
+        ];
+        for ((gate, (status, reasons)), step) in got
+            .iter()
+            .zip(expected)
+            .zip(["billing", "delivery", "payment", "complete"])
+        {
             let keys: Vec<MessageKey> = gate.reasons.iter().map(Message::key).collect();
-            assert_eq!((gate.status, keys.as_slice()), (status, reasons), "{name}: {step}");
+            assert_eq!(
+                (gate.status, keys.as_slice()),
+                (status, reasons),
+                "{name}: {step}"
+            );
         }
     }
 
     #[test]
     fn opens_each_step_on_its_condition() {
         let cases: Vec<(&str, CheckoutState, Expectation)> = vec![
-            ("everything ready", ready(), [(Open, &[]), (Open, &[]), (Open, &[]), (Open, &[])]),
+            (
+                "everything ready",
+                ready(),
+                [(Open, &[]), (Open, &[]), (Open, &[]), (Open, &[])],
+            ),
             (
                 "0 products",
-                CheckoutState { product_count: 0, ..ready() },
-                [(Closed, &[CartEmpty]), (Closed, &[CartEmpty]), (Closed, &[CartEmpty]), (Closed, &[CartEmpty])],
+                CheckoutState {
+                    product_count: 0,
+                    ..ready()
+                },
+                [
+                    (Closed, &[CartEmpty]),
+                    (Closed, &[CartEmpty]),
+                    (Closed, &[CartEmpty]),
+                    (Closed, &[CartEmpty]),
+                ],
             ),
             (
                 "no billing country",
-                CheckoutState { billing_country: None, ..ready() },
+                CheckoutState {
+                    billing_country: None,
+                    ..ready()
+                },
                 [
                     (Open, &[]),
                     (Closed, &[BillingCountryMissing]),
@@ -320,7 +373,10 @@ mod tests {
             ),
             (
                 "parcel shop without id and place",
-                CheckoutState { shipping_method: ShippingMethod::ParcelShop, ..ready() },
+                CheckoutState {
+                    shipping_method: ShippingMethod::ParcelShop,
+                    ..ready()
+                },
                 [
                     (Open, &[]),
                     (Open, &[]),
@@ -336,7 +392,12 @@ mod tests {
                     parcel_shop_zipcode_or_city: Some("  ".into()),
                     ..ready()
                 },
-                [(Open, &[]), (Open, &[]), (Closed, &[ParcelShopZipcodeOrCityMissing]), (Closed, &[ParcelShopZipcodeOrCityMissing])],
+                [
+                    (Open, &[]),
+                    (Open, &[]),
+                    (Closed, &[ParcelShopZipcodeOrCityMissing]),
+                    (Closed, &[ParcelShopZipcodeOrCityMissing]),
+                ],
             ),
             (
                 "parcel shop complete; alternative address flag is ignored",
@@ -351,32 +412,66 @@ mod tests {
             ),
             (
                 "alternative address without country",
-                CheckoutState { alternative_shipping_address: true, ..ready() },
-                [(Open, &[]), (Open, &[]), (Closed, &[ShippingCountryMissing]), (Closed, &[ShippingCountryMissing])],
+                CheckoutState {
+                    alternative_shipping_address: true,
+                    ..ready()
+                },
+                [
+                    (Open, &[]),
+                    (Open, &[]),
+                    (Closed, &[ShippingCountryMissing]),
+                    (Closed, &[ShippingCountryMissing]),
+                ],
             ),
             (
                 "alternative address with country",
-                CheckoutState { alternative_shipping_address: true, shipping_country: country("NL"), ..ready() },
+                CheckoutState {
+                    alternative_shipping_address: true,
+                    shipping_country: country("NL"),
+                    ..ready()
+                },
                 [(Open, &[]), (Open, &[]), (Open, &[]), (Open, &[])],
             ),
             (
                 "scan products only skip delivery, even with an incomplete parcel shop",
-                CheckoutState { scan_products_only: true, shipping_method: ShippingMethod::ParcelShop, ..ready() },
+                CheckoutState {
+                    scan_products_only: true,
+                    shipping_method: ShippingMethod::ParcelShop,
+                    ..ready()
+                },
                 [(Open, &[]), (Skipped, &[]), (Open, &[]), (Open, &[])],
             ),
             (
                 "total 0 skips payment",
-                CheckoutState { total_amount: Money::ZERO, payment_method_chosen: false, ..ready() },
+                CheckoutState {
+                    total_amount: Money::ZERO,
+                    payment_method_chosen: false,
+                    ..ready()
+                },
                 [(Open, &[]), (Open, &[]), (Skipped, &[]), (Open, &[])],
             ),
             (
                 "total 0.01 needs a payment method",
-                CheckoutState { total_amount: "0.01".parse().unwrap(), payment_method_chosen: false, ..ready() },
-                [(Open, &[]), (Open, &[]), (Open, &[]), (Closed, &[PaymentMethodMissing])],
+                CheckoutState {
+                    total_amount: "0.01".parse().unwrap(),
+                    payment_method_chosen: false,
+                    ..ready()
+                },
+                [
+                    (Open, &[]),
+                    (Open, &[]),
+                    (Open, &[]),
+                    (Closed, &[PaymentMethodMissing]),
+                ],
             ),
             (
                 "total 0 with invalid delivery still needs payment",
-                CheckoutState { total_amount: Money::ZERO, payment_method_chosen: false, alternative_shipping_address: true, ..ready() },
+                CheckoutState {
+                    total_amount: Money::ZERO,
+                    payment_method_chosen: false,
+                    alternative_shipping_address: true,
+                    ..ready()
+                },
                 [
                     (Open, &[]),
                     (Open, &[]),
@@ -386,8 +481,16 @@ mod tests {
             ),
             (
                 "Dutch billing address on the Belgian site",
-                CheckoutState { site_country: "BE".parse().unwrap(), ..ready() },
-                [(Open, &[]), (Open, &[]), (Closed, &[OrderOnDutchSite]), (Closed, &[OrderOnDutchSite])],
+                CheckoutState {
+                    site_country: "BE".parse().unwrap(),
+                    ..ready()
+                },
+                [
+                    (Open, &[]),
+                    (Open, &[]),
+                    (Closed, &[OrderOnDutchSite]),
+                    (Closed, &[OrderOnDutchSite]),
+                ],
             ),
             (
                 "Dutch delivery address on the German site",
@@ -398,12 +501,26 @@ mod tests {
                     shipping_country: country("NL"),
                     ..ready()
                 },
-                [(Open, &[]), (Open, &[]), (Closed, &[OrderOnDutchSite]), (Closed, &[OrderOnDutchSite])],
+                [
+                    (Open, &[]),
+                    (Open, &[]),
+                    (Closed, &[OrderOnDutchSite]),
+                    (Closed, &[OrderOnDutchSite]),
+                ],
             ),
             (
                 "Dutch address on a foreign site with total 0 does not skip to complete",
-                CheckoutState { site_country: "BE".parse().unwrap(), total_amount: Money::ZERO, ..ready() },
-                [(Open, &[]), (Open, &[]), (Closed, &[OrderOnDutchSite]), (Closed, &[OrderOnDutchSite])],
+                CheckoutState {
+                    site_country: "BE".parse().unwrap(),
+                    total_amount: Money::ZERO,
+                    ..ready()
+                },
+                [
+                    (Open, &[]),
+                    (Open, &[]),
+                    (Closed, &[OrderOnDutchSite]),
+                    (Closed, &[OrderOnDutchSite]),
+                ],
             ),
             (
                 "German billing, Belgian delivery on the German site",
@@ -425,17 +542,73 @@ mod tests {
     #[test]
     fn reports_first_and_furthest_steps() {
         let cases = [
-            (ready(), Some(Step::Billing), Some(Step::Complete), true, false),
-            (CheckoutState { product_count: 0, ..ready() }, None, None, true, false),
-            (CheckoutState { billing_country: None, ..ready() }, Some(Step::Billing), Some(Step::Billing), true, false),
-            (CheckoutState { payment_method_chosen: false, ..ready() }, Some(Step::Billing), Some(Step::Payment), true, false),
-            (CheckoutState { total_amount: Money::ZERO, ..ready() }, Some(Step::Billing), Some(Step::Complete), false, false),
-            (CheckoutState { site_country: "BE".parse().unwrap(), ..ready() }, Some(Step::Billing), Some(Step::Delivery), true, true),
+            (
+                ready(),
+                Some(Step::Billing),
+                Some(Step::Complete),
+                true,
+                false,
+            ),
+            (
+                CheckoutState {
+                    product_count: 0,
+                    ..ready()
+                },
+                None,
+                None,
+                true,
+                false,
+            ),
+            (
+                CheckoutState {
+                    billing_country: None,
+                    ..ready()
+                },
+                Some(Step::Billing),
+                Some(Step::Billing),
+                true,
+                false,
+            ),
+            (
+                CheckoutState {
+                    payment_method_chosen: false,
+                    ..ready()
+                },
+                Some(Step::Billing),
+                Some(Step::Payment),
+                true,
+                false,
+            ),
+            (
+                CheckoutState {
+                    total_amount: Money::ZERO,
+                    ..ready()
+                },
+                Some(Step::Billing),
+                Some(Step::Complete),
+                false,
+                false,
+            ),
+            (
+                CheckoutState {
+                    site_country: "BE".parse().unwrap(),
+                    ..ready()
+                },
+                Some(Step::Billing),
+                Some(Step::Delivery),
+                true,
+                true,
+            ),
         ];
         for (state, first, furthest, payment_needed, dutch) in cases {
             let gates = checkout_gates(&state).unwrap();
             assert_eq!(
-                (gates.first_step, gates.furthest_step, gates.payment_needed, gates.order_on_dutch_site),
+                (
+                    gates.first_step,
+                    gates.furthest_step,
+                    gates.payment_needed,
+                    gates.order_on_dutch_site
+                ),
                 (first, furthest, payment_needed, dutch),
                 "{state:?}"
             );
@@ -444,9 +617,15 @@ mod tests {
 
     #[test]
     fn refuses_negative_totals_and_unknown_shipping_methods() {
-        let state = CheckoutState { total_amount: "-0.01".parse().unwrap(), ..ready() };
+        let state = CheckoutState {
+            total_amount: "-0.01".parse().unwrap(),
+            ..ready()
+        };
         assert_eq!(checkout_gates(&state).unwrap_err().code(), "invalid_input");
         assert!(serde_json::from_str::<ShippingMethod>("2").is_err());
-        assert_eq!(serde_json::from_str::<ShippingMethod>("1").unwrap(), ShippingMethod::ParcelShop);
+        assert_eq!(
+            serde_json::from_str::<ShippingMethod>("1").unwrap(),
+            ShippingMethod::ParcelShop
+        );
     }
 }

@@ -14,9 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::EngineError;
 use crate::validation::ProductId;
 
-pub use silo::{
-    FEED_KG_THRESHOLD, SiloRequest, SiloResult, SiloThreshold, silo_interest,
-};
+pub use silo::{FEED_KG_THRESHOLD, SiloRequest, SiloResult, SiloThreshold, silo_interest};
 
 /// The weight every product's dose is given for.
 pub const REFERENCE_WEIGHT_KG: u32 = 600;
@@ -98,7 +96,12 @@ pub struct AdviceRule {
 
 impl AdviceRule {
     /// True when the rule is for this horse.
-    pub fn applies(&self, horse_type: HorseType, work_load: WorkLoad, roughage_type: RoughageType) -> bool {
+    pub fn applies(
+        &self,
+        horse_type: HorseType,
+        work_load: WorkLoad,
+        roughage_type: RoughageType,
+    ) -> bool {
         fn any_or<T: PartialEq>(list: &[T], value: &T) -> bool {
             list.is_empty() || list.contains(value)
         }
@@ -221,7 +224,10 @@ pub fn round_grams(grams: Decimal) -> u32 {
 
 /// The daily grams of a product for a weight: `dose * weight / 600`, rounded by [`round_grams`].
 pub fn grams_per_day(reference_dose: u32, weight_kg: u32) -> u32 {
-    round_grams(Decimal::from(reference_dose) * Decimal::from(weight_kg) / Decimal::from(REFERENCE_WEIGHT_KG))
+    round_grams(
+        Decimal::from(reference_dose) * Decimal::from(weight_kg)
+            / Decimal::from(REFERENCE_WEIGHT_KG),
+    )
 }
 
 /// Scoops for a daily amount, to the nearest half scoop (half away from zero), e.g. `"2.5"`.
@@ -238,7 +244,9 @@ pub fn scoops(grams: u32, scoop_grams: u32) -> Option<String> {
 /// 50 to 1200 kg, no rule applies, or every advised product has no dose for the work load.
 /// Products with a dose of 0 g for the work load are left out.
 pub fn feed_advice(request: &FeedAdviceRequest) -> Result<FeedAdvice, EngineError> {
-    let weight_kg = request.weight_kg.unwrap_or(request.horse_type.default_weight_kg());
+    let weight_kg = request
+        .weight_kg
+        .unwrap_or(request.horse_type.default_weight_kg());
     if !(MIN_WEIGHT_KG..=MAX_WEIGHT_KG).contains(&weight_kg) {
         return Err(EngineError::FeedAdviceUndetermined(format!(
             "weight {weight_kg} kg is outside {MIN_WEIGHT_KG} to {MAX_WEIGHT_KG} kg"
@@ -255,7 +263,9 @@ pub fn feed_advice(request: &FeedAdviceRequest) -> Result<FeedAdvice, EngineErro
             .products
             .iter()
             .find(|product| product.product_id == *product_id)
-            .ok_or_else(|| EngineError::InvalidInput(format!("no dosage for advised product {product_id}")))?;
+            .ok_or_else(|| {
+                EngineError::InvalidInput(format!("no dosage for advised product {product_id}"))
+            })?;
         let grams = grams_per_day(product.dosage.for_work_load(request.work_load), weight_kg);
         if grams == 0 {
             continue;
@@ -263,15 +273,22 @@ pub fn feed_advice(request: &FeedAdviceRequest) -> Result<FeedAdvice, EngineErro
         products.push(AdvisedProduct {
             product_id: *product_id,
             grams_per_day: grams,
-            grams_per_portion: round_grams_to_one(Decimal::from(grams) / Decimal::from(FEEDINGS_PER_DAY)),
+            grams_per_portion: round_grams_to_one(
+                Decimal::from(grams) / Decimal::from(FEEDINGS_PER_DAY),
+            ),
             scoops_per_day: product.scoop_grams.and_then(|scoop| scoops(grams, scoop)),
             days_per_pack: product.pack_grams.map(|pack| pack / grams),
         });
     }
     if products.is_empty() {
-        return Err(EngineError::FeedAdviceUndetermined("no advised product has a dose for this work load".into()));
+        return Err(EngineError::FeedAdviceUndetermined(
+            "no advised product has a dose for this work load".into(),
+        ));
     }
-    Ok(FeedAdvice { weight_kg, products })
+    Ok(FeedAdvice {
+        weight_kg,
+        products,
+    })
 }
 
 fn round_grams_to_one(grams: Decimal) -> u32 {
@@ -283,10 +300,20 @@ fn round_grams_to_one(grams: Decimal) -> u32 {
 mod tests {
     use super::*;
 
-    fn product(product_id: ProductId, dose: u32, scoop: Option<u32>, pack: Option<u32>) -> FeedProduct {
+    fn product(
+        product_id: ProductId,
+        dose: u32,
+        scoop: Option<u32>,
+        pack: Option<u32>,
+    ) -> FeedProduct {
         FeedProduct {
             product_id,
-            dosage: Dosage { none: dose / 2, light: dose, average: dose * 3 / 2, heavy: dose * 2 },
+            dosage: Dosage {
+                none: dose / 2,
+                light: dose,
+                average: dose * 3 / 2,
+                heavy: dose * 2,
+            },
             scoop_grams: scoop,
             pack_grams: pack,
         }
@@ -305,20 +332,40 @@ mod tests {
                     roughage_types: vec![RoughageType::Hay],
                     product_ids: vec![1, 2],
                 },
-                AdviceRule { horse_types: vec![], work_loads: vec![], roughage_types: vec![RoughageType::Grass], product_ids: vec![2] },
+                AdviceRule {
+                    horse_types: vec![],
+                    work_loads: vec![],
+                    roughage_types: vec![RoughageType::Grass],
+                    product_ids: vec![2],
+                },
             ],
-            products: vec![product(1, 1000, Some(500), Some(20_000)), product(2, 100, None, Some(3_000))],
+            products: vec![
+                product(1, 1000, Some(500), Some(20_000)),
+                product(2, 100, None, Some(3_000)),
+            ],
         }
     }
 
     #[test]
     fn rounds_to_ten_grams_from_one_hundred_and_to_one_gram_below() {
         let cases = [
-            ("99.4", 99), ("99.5", 100), ("100", 100), ("104.9", 100), ("105", 110), ("1234.5", 1230),
-            ("1235", 1240), ("0.4", 0), ("0.5", 1), ("55.5", 56),
+            ("99.4", 99),
+            ("99.5", 100),
+            ("100", 100),
+            ("104.9", 100),
+            ("105", 110),
+            ("1234.5", 1230),
+            ("1235", 1240),
+            ("0.4", 0),
+            ("0.5", 1),
+            ("55.5", 56),
         ];
         for (grams, expected) in cases {
-            assert_eq!(round_grams(Decimal::from_str_exact(grams).unwrap()), expected, "{grams}");
+            assert_eq!(
+                round_grams(Decimal::from_str_exact(grams).unwrap()),
+                expected,
+                "{grams}"
+            );
         }
         // Once a panic: the tens of the largest decimal, rounded up, times ten.
         assert_eq!(round_grams(Decimal::MAX), u32::MAX);
@@ -331,17 +378,42 @@ mod tests {
 
     #[test]
     fn scales_linearly_with_weight() {
-        let cases = [(1000, 600, 1000), (1000, 300, 500), (1000, 450, 750), (1000, 50, 83), (1000, 1200, 2000), (100, 500, 83), (250, 575, 240)];
+        let cases = [
+            (1000, 600, 1000),
+            (1000, 300, 500),
+            (1000, 450, 750),
+            (1000, 50, 83),
+            (1000, 1200, 2000),
+            (100, 500, 83),
+            (250, 575, 240),
+        ];
         for (dose, weight, expected) in cases {
-            assert_eq!(grams_per_day(dose, weight), expected, "{dose} g at {weight} kg");
+            assert_eq!(
+                grams_per_day(dose, weight),
+                expected,
+                "{dose} g at {weight} kg"
+            );
         }
     }
 
     #[test]
     fn counts_scoops_to_a_half() {
-        let cases = [(1000, 500, "2"), (750, 500, "1.5"), (870, 500, "1.5"), (880, 500, "2"), (875, 500, "2"), (1125, 500, "2.5"), (100, 500, "0"), (125, 500, "0.5")];
+        let cases = [
+            (1000, 500, "2"),
+            (750, 500, "1.5"),
+            (870, 500, "1.5"),
+            (880, 500, "2"),
+            (875, 500, "2"),
+            (1125, 500, "2.5"),
+            (100, 500, "0"),
+            (125, 500, "0.5"),
+        ];
         for (grams, scoop, expected) in cases {
-            assert_eq!(scoops(grams, scoop).as_deref(), Some(expected), "{grams} / {scoop}");
+            assert_eq!(
+                scoops(grams, scoop).as_deref(),
+                Some(expected),
+                "{grams} / {scoop}"
+            );
         }
         assert_eq!(scoops(100, 0), None);
     }
@@ -353,8 +425,20 @@ mod tests {
         assert_eq!(
             advice.products,
             vec![
-                AdvisedProduct { product_id: 1, grams_per_day: 1000, grams_per_portion: 333, scoops_per_day: Some("2".into()), days_per_pack: Some(20) },
-                AdvisedProduct { product_id: 2, grams_per_day: 100, grams_per_portion: 33, scoops_per_day: None, days_per_pack: Some(30) },
+                AdvisedProduct {
+                    product_id: 1,
+                    grams_per_day: 1000,
+                    grams_per_portion: 333,
+                    scoops_per_day: Some("2".into()),
+                    days_per_pack: Some(20)
+                },
+                AdvisedProduct {
+                    product_id: 2,
+                    grams_per_day: 100,
+                    grams_per_portion: 33,
+                    scoops_per_day: None,
+                    days_per_pack: Some(30)
+                },
             ]
         );
     }
@@ -375,7 +459,13 @@ mod tests {
 
     #[test]
     fn weight_must_be_50_to_1200_kg() {
-        let cases = [(49, false), (50, true), (1200, true), (1201, false), (0, false)];
+        let cases = [
+            (49, false),
+            (50, true),
+            (1200, true),
+            (1201, false),
+            (0, false),
+        ];
         for (weight, ok) in cases {
             let outcome = feed_advice(&request(HorseType::Horse, Some(weight)));
             match outcome {
@@ -392,7 +482,10 @@ mod tests {
     fn no_rule_or_no_dose_is_undetermined() {
         let mut no_rule = request(HorseType::Horse, None);
         no_rule.roughage_type = RoughageType::Silage;
-        assert_eq!(feed_advice(&no_rule).unwrap_err().code(), "feed_advice_undetermined");
+        assert_eq!(
+            feed_advice(&no_rule).unwrap_err().code(),
+            "feed_advice_undetermined"
+        );
 
         let mut grass = request(HorseType::Horse, None);
         grass.roughage_type = RoughageType::Grass;
@@ -401,7 +494,10 @@ mod tests {
 
         let mut no_dose = grass.clone();
         no_dose.products[1].dosage.heavy = 0;
-        assert_eq!(feed_advice(&no_dose).unwrap_err().code(), "feed_advice_undetermined");
+        assert_eq!(
+            feed_advice(&no_dose).unwrap_err().code(),
+            "feed_advice_undetermined"
+        );
 
         let mut unknown = grass;
         unknown.products.clear();

@@ -66,7 +66,12 @@ pub fn silo_interest(request: &SiloRequest) -> SiloResult {
     let by_horses = request.horses >= request.threshold.horses();
     let by_feed = request.feed_kg > FEED_KG_THRESHOLD;
     let interested = by_horses || by_feed;
-    SiloResult { interested, by_horses, by_feed, message: interested.then(|| Message::plain(MessageKey::SiloInterest)) }
+    SiloResult {
+        interested,
+        by_horses,
+        by_feed,
+        message: interested.then(|| Message::plain(MessageKey::SiloInterest)),
+    }
 }
 
 #[cfg(test)]
@@ -86,8 +91,16 @@ mod tests {
             (20, 5000, Reduced, true, true),
         ];
         for (horses, feed_kg, threshold, by_horses, by_feed) in cases {
-            let result = silo_interest(&SiloRequest { horses, feed_kg, threshold });
-            assert_eq!((result.by_horses, result.by_feed), (by_horses, by_feed), "{horses} {feed_kg} {threshold:?}");
+            let result = silo_interest(&SiloRequest {
+                horses,
+                feed_kg,
+                threshold,
+            });
+            assert_eq!(
+                (result.by_horses, result.by_feed),
+                (by_horses, by_feed),
+                "{horses} {feed_kg} {threshold:?}"
+            );
             assert_eq!(result.interested, by_horses || by_feed);
             assert_eq!(result.message.is_some(), result.interested);
         }

@@ -34,7 +34,10 @@ impl FromStr for CountryCode {
         let bytes = text.trim().as_bytes();
         match bytes {
             [first, second] if first.is_ascii_alphabetic() && second.is_ascii_alphabetic() => {
-                Ok(CountryCode([first.to_ascii_uppercase(), second.to_ascii_uppercase()]))
+                Ok(CountryCode([
+                    first.to_ascii_uppercase(),
+                    second.to_ascii_uppercase(),
+                ]))
             }
             _ => Err(CountryCodeError(text.to_owned())),
         }
@@ -67,7 +70,11 @@ mod tests {
     #[test]
     fn parses_two_letters_in_any_case() {
         for (text, expected) in [("NL", "NL"), ("be", "BE"), (" dE ", "DE")] {
-            assert_eq!(text.parse::<CountryCode>().unwrap().as_str(), expected, "{text}");
+            assert_eq!(
+                text.parse::<CountryCode>().unwrap().as_str(),
+                expected,
+                "{text}"
+            );
         }
     }
 

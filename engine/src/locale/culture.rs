@@ -219,8 +219,14 @@ pub fn text_fallback_chain(culture: Culture, site_fallback: Option<Culture>) -> 
 
 /// The culture whose text to show from a localized text that has `available` cultures, or
 /// `None` when none of the chain is available (a text without `nl`).
-pub fn pick_text_culture(culture: Culture, site_fallback: Option<Culture>, available: &[Culture]) -> Option<Culture> {
-    text_fallback_chain(culture, site_fallback).into_iter().find(|candidate| available.contains(candidate))
+pub fn pick_text_culture(
+    culture: Culture,
+    site_fallback: Option<Culture>,
+    available: &[Culture],
+) -> Option<Culture> {
+    text_fallback_chain(culture, site_fallback)
+        .into_iter()
+        .find(|candidate| available.contains(candidate))
 }
 
 /// Input of `locale.textFallback`.
@@ -282,7 +288,13 @@ mod tests {
     #[test]
     fn resolves_the_culture_to_show() {
         use Culture::*;
-        type Case = (Option<Culture>, &'static [Culture], Option<Culture>, Culture, Culture);
+        type Case = (
+            Option<Culture>,
+            &'static [Culture],
+            Option<Culture>,
+            Culture,
+            Culture,
+        );
         let cases: [Case; 7] = [
             (Some(De), &[De, En], Some(De), De, De),
             (Some(FrFr), &[De, En], Some(De), De, De),
@@ -293,16 +305,25 @@ mod tests {
             (Some(Sv), &[], None, Sv, En),
         ];
         for (requested, site, fallback, culture, fallback_expected) in cases {
-            let request =
-                CultureRequest { requested, site_cultures: site.to_vec(), site_fallback: fallback };
+            let request = CultureRequest {
+                requested,
+                site_cultures: site.to_vec(),
+                site_fallback: fallback,
+            };
             let resolution = resolve_culture(&request);
-            assert_eq!((resolution.culture, resolution.fallback), (culture, fallback_expected));
+            assert_eq!(
+                (resolution.culture, resolution.fallback),
+                (culture, fallback_expected)
+            );
         }
     }
     #[test]
     fn text_falls_back_through_parent_site_fallback_english_and_dutch() {
         use Culture::*;
-        assert_eq!(text_fallback_chain(FrBe, Some(NlBe)), vec![FrBe, FrFr, NlBe, Nl, En]);
+        assert_eq!(
+            text_fallback_chain(FrBe, Some(NlBe)),
+            vec![FrBe, FrFr, NlBe, Nl, En]
+        );
         assert_eq!(text_fallback_chain(Sv, Some(Sv)), vec![Sv, En, Nl]);
         assert_eq!(text_fallback_chain(DeAt, None), vec![DeAt, De, En, Nl]);
         assert_eq!(text_fallback_chain(Nl, Some(Nl)), vec![Nl, En]);

@@ -65,7 +65,10 @@ impl CurrencyRequest {
     /// Applies [`currency_from_symbol`].
     pub fn resolve(&self) -> CurrencyResult {
         let currency = currency_from_symbol(self.currency_symbol.as_deref());
-        CurrencyResult { currency, indicative: currency != Currency::Eur }
+        CurrencyResult {
+            currency,
+            indicative: currency != Currency::Eur,
+        }
     }
 }
 
@@ -157,7 +160,9 @@ impl ConversionRequest {
             });
         }
         let rate = self.rate.ok_or_else(|| {
-            EngineError::InvalidInput("a conversion rate is required for a currency other than EUR".into())
+            EngineError::InvalidInput(
+                "a conversion rate is required for a currency other than EUR".into(),
+            )
         })?;
         // The amount is bounded, so only the rate can make the product overflow.
         let amount = convert_from_euro(amount_eur, rate).map_err(|_| {
@@ -292,9 +297,16 @@ mod tests {
 
     #[test]
     fn euro_needs_no_rate_and_other_currencies_do() {
-        let euro = ConversionRequest { amount_eur: "5.00".parse().unwrap(), currency: Currency::Eur, rate: None };
+        let euro = ConversionRequest {
+            amount_eur: "5.00".parse().unwrap(),
+            currency: Currency::Eur,
+            rate: None,
+        };
         assert_eq!(euro.convert().unwrap().amount.to_string(), "5.00");
-        let krone = ConversionRequest { currency: Currency::Dkk, ..euro };
+        let krone = ConversionRequest {
+            currency: Currency::Dkk,
+            ..euro
+        };
         assert_eq!(krone.convert().unwrap_err().code(), "invalid_input");
     }
 }

@@ -36,7 +36,8 @@ impl CalendarDate {
     /// Parses the shop's format `DD-MM-YYYY`: exactly two, two and four digits.
     pub fn parse_dutch(text: &str) -> Result<CalendarDate, DateError> {
         const FORMAT: &str = "DD-MM-YYYY";
-        let parts = split_digits(text, [2, 2, 4]).ok_or_else(|| DateError::Format(text.to_owned(), FORMAT))?;
+        let parts = split_digits(text, [2, 2, 4])
+            .ok_or_else(|| DateError::Format(text.to_owned(), FORMAT))?;
         Self::from_parts(text, parts[2], parts[1], parts[0])
     }
 
@@ -49,7 +50,8 @@ impl CalendarDate {
             Some(rest) if rest.starts_with('T') || rest.starts_with(' ') => &trimmed[..10],
             _ => trimmed,
         };
-        let parts = split_digits(date_part, [4, 2, 2]).ok_or_else(|| DateError::Format(text.to_owned(), FORMAT))?;
+        let parts = split_digits(date_part, [4, 2, 2])
+            .ok_or_else(|| DateError::Format(text.to_owned(), FORMAT))?;
         Self::from_parts(text, parts[0], parts[1], parts[2])
     }
 
@@ -88,7 +90,11 @@ impl CalendarDate {
 impl fmt::Display for CalendarDate {
     /// Writes the shop's format, `DD-MM-YYYY`.
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(formatter, "{:02}-{:02}-{:04}", self.day, self.month, self.year)
+        write!(
+            formatter,
+            "{:02}-{:02}-{:04}",
+            self.day, self.month, self.year
+        )
     }
 }
 
@@ -141,7 +147,9 @@ pub struct DateFormatResult {
 impl DateFormatRequest {
     /// Formats the date as DD-MM-YYYY.
     pub fn format(&self) -> Result<DateFormatResult, DateError> {
-        Ok(DateFormatResult { text: CalendarDate::parse_iso(&self.date)?.to_string() })
+        Ok(DateFormatResult {
+            text: CalendarDate::parse_iso(&self.date)?.to_string(),
+        })
     }
 }
 
@@ -151,7 +159,14 @@ mod tests {
 
     #[test]
     fn accepts_real_dates_in_dutch_format() {
-        for text in ["01-01-2024", "29-02-2024", "29-02-2000", "31-12-9999", "28-02-2023", "30-04-1000"] {
+        for text in [
+            "01-01-2024",
+            "29-02-2024",
+            "29-02-2000",
+            "31-12-9999",
+            "28-02-2023",
+            "30-04-1000",
+        ] {
             let date = CalendarDate::parse_dutch(text).unwrap();
             assert_eq!(date.to_string(), text);
         }
@@ -159,15 +174,41 @@ mod tests {
 
     #[test]
     fn rejects_dates_outside_the_calendar() {
-        for text in ["29-02-2023", "29-02-1900", "31-04-2024", "00-01-2024", "01-13-2024", "32-01-2024", "01-00-2024", "01-01-0999"] {
-            assert_eq!(CalendarDate::parse_dutch(text), Err(DateError::NotInCalendar(text.into())), "{text}");
+        for text in [
+            "29-02-2023",
+            "29-02-1900",
+            "31-04-2024",
+            "00-01-2024",
+            "01-13-2024",
+            "32-01-2024",
+            "01-00-2024",
+            "01-01-0999",
+        ] {
+            assert_eq!(
+                CalendarDate::parse_dutch(text),
+                Err(DateError::NotInCalendar(text.into())),
+                "{text}"
+            );
         }
     }
 
     #[test]
     fn rejects_other_shapes() {
-        for text in ["1-1-2024", "01/01/2024", "2024-01-01", "01-01-24", "01-01-2024 ", "aa-bb-cccc", "01-01-2024-01", "", "+1-01-2024"] {
-            assert!(matches!(CalendarDate::parse_dutch(text), Err(DateError::Format(..))), "{text}");
+        for text in [
+            "1-1-2024",
+            "01/01/2024",
+            "2024-01-01",
+            "01-01-24",
+            "01-01-2024 ",
+            "aa-bb-cccc",
+            "01-01-2024-01",
+            "",
+            "+1-01-2024",
+        ] {
+            assert!(
+                matches!(CalendarDate::parse_dutch(text), Err(DateError::Format(..))),
+                "{text}"
+            );
         }
     }
 
@@ -184,12 +225,22 @@ mod tests {
         }
         assert!(CalendarDate::parse_iso("2023-02-29").is_err());
         assert!(CalendarDate::parse_iso("2023-2-1").is_err());
-        assert_eq!(CalendarDate::parse_iso("2023-02-01").unwrap().to_iso(), "2023-02-01");
+        assert_eq!(
+            CalendarDate::parse_iso("2023-02-01").unwrap().to_iso(),
+            "2023-02-01"
+        );
     }
 
     #[test]
     fn knows_the_leap_years() {
-        let cases = [(2024, true), (2023, false), (2000, true), (1900, false), (2100, false), (2400, true)];
+        let cases = [
+            (2024, true),
+            (2023, false),
+            (2000, true),
+            (1900, false),
+            (2100, false),
+            (2400, true),
+        ];
         for (year, leap) in cases {
             assert_eq!(is_leap_year(year), leap, "{year}");
         }

@@ -17,8 +17,8 @@ pub use culture::{
     text_fallback_chain,
 };
 pub use currency::{
-    ConversionRate, Currency, CurrencyRequest, CurrencyResult, ConversionRequest,
-    ConversionResult, convert_from_euro, currency_from_symbol,
+    ConversionRate, ConversionRequest, ConversionResult, Currency, CurrencyRequest, CurrencyResult,
+    convert_from_euro, currency_from_symbol,
 };
 pub use date::{CalendarDate, DateError, DateFormatRequest, DateFormatResult};
 pub use number::{AmountFormatRequest, AmountFormatResult, format_amount};

@@ -72,7 +72,9 @@ pub struct AmountFormatResult {
 impl AmountFormatRequest {
     /// Applies [`format_amount`].
     pub fn format(&self) -> AmountFormatResult {
-        AmountFormatResult { text: format_amount(self.amount, self.culture) }
+        AmountFormatResult {
+            text: format_amount(self.amount, self.culture),
+        }
     }
 }
 
@@ -82,12 +84,17 @@ pub(crate) mod decimal_string {
     use serde::{Deserialize, Deserializer, Serializer};
 
     /// Writes the decimal as a string.
-    pub(crate) fn serialize<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(
+        value: &Decimal,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
         serializer.collect_str(value)
     }
 
     /// Reads a decimal from a string such as `"12.5"`.
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Decimal, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Decimal, D::Error> {
         let text = String::deserialize(deserializer)?;
         Decimal::from_str_exact(text.trim())
             .map_err(|_| serde::de::Error::custom(format!("'{text}' is not a decimal number")))
@@ -105,8 +112,18 @@ mod tests {
     #[test]
     fn every_culture_shows_two_fraction_digits_with_its_separator() {
         let comma = [
-            Culture::Cs, Culture::Da, Culture::De, Culture::DeAt, Culture::Es, Culture::Et,
-            Culture::FrBe, Culture::FrFr, Culture::It, Culture::Nl, Culture::NlBe, Culture::Pt,
+            Culture::Cs,
+            Culture::Da,
+            Culture::De,
+            Culture::DeAt,
+            Culture::Es,
+            Culture::Et,
+            Culture::FrBe,
+            Culture::FrFr,
+            Culture::It,
+            Culture::Nl,
+            Culture::NlBe,
+            Culture::Pt,
         ];
         for culture in comma {
             assert_eq!(format("1234.5", culture), "1234,50", "{culture}");
@@ -135,8 +152,13 @@ mod tests {
     #[test]
     fn rounds_once_half_away_from_zero() {
         let cases = [
-            ("0.005", "0,01"), ("0.004", "0,00"), ("-0.005", "-0,01"), ("-0.004", "0,00"),
-            ("2.675", "2,68"), ("0", "0,00"), ("7", "7,00"),
+            ("0.005", "0,01"),
+            ("0.004", "0,00"),
+            ("-0.005", "-0,01"),
+            ("-0.004", "0,00"),
+            ("2.675", "2,68"),
+            ("0", "0,00"),
+            ("7", "7,00"),
         ];
         for (value, expected) in cases {
             assert_eq!(format(value, Culture::Nl), expected, "{value}");

@@ -31,7 +31,10 @@ impl FreeProductOffer {
         if in_catalog(self.free_product_variant_id) {
             Ok(())
         } else {
-            Err(format!("free product variant {} is not in the catalog", self.free_product_variant_id))
+            Err(format!(
+                "free product variant {} is not in the catalog",
+                self.free_product_variant_id
+            ))
         }
     }
 

@@ -154,7 +154,9 @@ impl Percentage {
     /// The percentage, if `value` is between 0 and 100 with at most two fraction digits.
     pub fn new(value: Decimal) -> Option<Percentage> {
         let basis_points = cents::decimal_in_hundredths(value)?;
-        (0..=FULL_PERCENT_BP).contains(&basis_points).then_some(Percentage { basis_points })
+        (0..=FULL_PERCENT_BP)
+            .contains(&basis_points)
+            .then_some(Percentage { basis_points })
     }
 
     /// The percentage in hundredths of a percent (12.5 % is 1250).
@@ -176,7 +178,11 @@ impl FromStr for Percentage {
 
 impl fmt::Display for Percentage {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(formatter, "{}", Decimal::new(self.basis_points, 2).normalize())
+        write!(
+            formatter,
+            "{}",
+            Decimal::new(self.basis_points, 2).normalize()
+        )
     }
 }
 
@@ -211,7 +217,10 @@ impl Promotion {
             PromotionRule::OrderDiscount(rule) => rule.validate(),
             PromotionRule::ShippingDiscount(rule) => rule.validate(),
         };
-        let code_is_empty = self.code.as_deref().is_some_and(|code| normalize_code(code).is_none());
+        let code_is_empty = self
+            .code
+            .as_deref()
+            .is_some_and(|code| normalize_code(code).is_none());
         match checked {
             Err(reason) => Err(self.invalid(reason)),
             Ok(()) if code_is_empty => Err(self.invalid("its code is empty")),
@@ -220,7 +229,10 @@ impl Promotion {
     }
 
     pub(crate) fn invalid(&self, reason: impl Into<String>) -> CartError {
-        CartError::InvalidPromotion { promotion_key: self.promotion_key.clone(), reason: reason.into() }
+        CartError::InvalidPromotion {
+            promotion_key: self.promotion_key.clone(),
+            reason: reason.into(),
+        }
     }
 }
 

@@ -34,12 +34,17 @@ impl OrderDiscount {
 
     /// The discount in cents on a subtotal of `subtotal` cents, before the cap at what is left.
     pub(crate) fn discount_on(&self, subtotal: i64) -> i64 {
-        let minimum = self.minimum_order_amount.and_then(cents::to_cents).unwrap_or(0);
+        let minimum = self
+            .minimum_order_amount
+            .and_then(cents::to_cents)
+            .unwrap_or(0);
         if subtotal < minimum {
             return 0;
         }
         match &self.discount {
-            Reduction::Percentage(percentage) => cents::percentage_of(subtotal, percentage.basis_points()),
+            Reduction::Percentage(percentage) => {
+                cents::percentage_of(subtotal, percentage.basis_points())
+            }
             Reduction::Amount(amount) => Reduction::amount_cents(*amount),
         }
     }

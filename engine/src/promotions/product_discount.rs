@@ -35,9 +35,16 @@ impl ProductDiscount {
 
     /// The discount in cents on a line of `quantity` units at `unit_price` cents; zero when the
     /// line is not targeted or below the minimum quantity.
-    pub(crate) fn discount_on_line(&self, entry: &CatalogEntry, quantity: i64, unit_price: i64) -> i64 {
+    pub(crate) fn discount_on_line(
+        &self,
+        entry: &CatalogEntry,
+        quantity: i64,
+        unit_price: i64,
+    ) -> i64 {
         if !self.applies_to.matches(entry)
-            || self.minimum_quantity.is_some_and(|minimum| quantity < i64::from(minimum))
+            || self
+                .minimum_quantity
+                .is_some_and(|minimum| quantity < i64::from(minimum))
         {
             return 0;
         }
@@ -45,7 +52,9 @@ impl ProductDiscount {
             Reduction::Percentage(percentage) => {
                 cents::percentage_of(unit_price * quantity, percentage.basis_points())
             }
-            Reduction::Amount(amount) => Reduction::amount_cents(*amount).min(unit_price) * quantity,
+            Reduction::Amount(amount) => {
+                Reduction::amount_cents(*amount).min(unit_price) * quantity
+            }
         }
     }
 }

@@ -51,7 +51,10 @@ impl ShippingDiscount {
     /// The reduction in cents of a shipping price of `price` cents with `method` for an order
     /// amount of `order_amount` cents; zero when the discount does not apply.
     pub(crate) fn reduction(&self, method: ShippingMethod, order_amount: i64, price: i64) -> i64 {
-        let minimum = self.minimum_order_amount.and_then(cents::to_cents).unwrap_or(0);
+        let minimum = self
+            .minimum_order_amount
+            .and_then(cents::to_cents)
+            .unwrap_or(0);
         if order_amount < minimum
             || !(self.shipping_methods.is_empty() || self.shipping_methods.contains(&method))
         {
@@ -79,7 +82,10 @@ mod tests {
     fn free_shipping_from_an_amount_for_some_methods() {
         let free = rule(serde_json::json!({
             "discount": "free", "minimumOrderAmount": "75.00", "shippingMethods": [1]}));
-        assert_eq!(free.reduction(ShippingMethod::ParcelService, 7_500, 495), 495);
+        assert_eq!(
+            free.reduction(ShippingMethod::ParcelService, 7_500, 495),
+            495
+        );
         assert_eq!(free.reduction(ShippingMethod::ParcelService, 7_499, 495), 0);
         assert_eq!(free.reduction(ShippingMethod::Ordinary, 7_500, 695), 0);
     }

@@ -15,7 +15,10 @@ use std::collections::BTreeMap;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use super::{DRY_MATTER, Deviation, Quantity, SampleType, TargetRange, classify_analytes, default_target_ranges};
+use super::{
+    DRY_MATTER, Deviation, Quantity, SampleType, TargetRange, classify_analytes,
+    default_target_ranges,
+};
 use crate::error::EngineError;
 use crate::feed::{MAX_WEIGHT_KG, MIN_WEIGHT_KG, round_grams};
 use crate::validation::ProductId;
@@ -25,7 +28,11 @@ pub const DEFAULT_DRY_MATTER_INTAKE_PERCENT: Decimal = Decimal::from_parts(15, 0
 
 /// A balancing product (balancer, mineral supplement) and what it supplies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null, hashmap_as_object))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(tsify::Tsify),
+    tsify(missing_as_null, hashmap_as_object)
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BalancingProduct {
     /// The product.
@@ -36,7 +43,11 @@ pub struct BalancingProduct {
 
 /// Input of `roughage.advice`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null, hashmap_as_object))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(tsify::Tsify),
+    tsify(missing_as_null, hashmap_as_object)
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RoughageAdviceRequest {
     /// The kind of sample.
@@ -81,7 +92,11 @@ pub struct AdvisedBalancer {
 
 /// Output of `roughage.advice`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null, hashmap_as_object))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(tsify::Tsify),
+    tsify(missing_as_null, hashmap_as_object)
+)]
 #[serde(rename_all = "camelCase")]
 pub struct RoughageAdvice {
     /// Roughage dry matter the horse eats a day, kg.
@@ -102,7 +117,9 @@ pub fn roughage_advice(request: &RoughageAdviceRequest) -> Result<RoughageAdvice
             request.weight_kg
         )));
     }
-    let intake_percent = request.dry_matter_intake_percent.map_or(DEFAULT_DRY_MATTER_INTAKE_PERCENT, |q| q.0);
+    let intake_percent = request
+        .dry_matter_intake_percent
+        .map_or(DEFAULT_DRY_MATTER_INTAKE_PERCENT, |q| q.0);
     if intake_percent <= Decimal::ZERO || intake_percent > Decimal::ONE_HUNDRED {
         return Err(EngineError::out_of_range(
             "dryMatterIntakePercent",
@@ -112,8 +129,12 @@ pub fn roughage_advice(request: &RoughageAdviceRequest) -> Result<RoughageAdvice
         ));
     }
     // At most 1200 kg x 100 %: no overflow.
-    let intake_kg = (Decimal::from(request.weight_kg) * intake_percent / Decimal::ONE_HUNDRED).normalize();
-    let ranges = request.ranges.clone().unwrap_or_else(|| default_target_ranges(request.sample_type));
+    let intake_kg =
+        (Decimal::from(request.weight_kg) * intake_percent / Decimal::ONE_HUNDRED).normalize();
+    let ranges = request
+        .ranges
+        .clone()
+        .unwrap_or_else(|| default_target_ranges(request.sample_type));
 
     let mut deficits = BTreeMap::new();
     for (analyte, result) in classify_analytes(&request.values, &ranges) {
@@ -160,9 +181,17 @@ pub fn roughage_advice(request: &RoughageAdviceRequest) -> Result<RoughageAdvice
     let mut grams: BTreeMap<usize, (Decimal, Vec<String>)> = BTreeMap::new();
     let mut unbalanced = Vec::new();
     for (analyte, deficit) in &deficits {
-        let supplier = request.products.iter().enumerate().find_map(|(index, product)| {
-            product.supplies.get(analyte).filter(|content| content.0 > Decimal::ZERO).map(|content| (index, content.0))
-        });
+        let supplier = request
+            .products
+            .iter()
+            .enumerate()
+            .find_map(|(index, product)| {
+                product
+                    .supplies
+                    .get(analyte)
+                    .filter(|content| content.0 > Decimal::ZERO)
+                    .map(|content| (index, content.0))
+            });
         match supplier {
             Some((index, content)) => {
                 let needed = deficit
@@ -191,7 +220,12 @@ pub fn roughage_advice(request: &RoughageAdviceRequest) -> Result<RoughageAdvice
             balances,
         })
         .collect();
-    Ok(RoughageAdvice { dry_matter_intake_kg: Quantity(intake_kg), deficits, products, unbalanced })
+    Ok(RoughageAdvice {
+        dry_matter_intake_kg: Quantity(intake_kg),
+        deficits,
+        products,
+        unbalanced,
+    })
 }
 
 #[cfg(test)]
@@ -199,7 +233,15 @@ mod tests {
     use super::*;
 
     fn quantities(pairs: &[(&str, &str)]) -> BTreeMap<String, Quantity> {
-        pairs.iter().map(|(name, value)| ((*name).to_owned(), Quantity(Decimal::from_str_exact(value).unwrap()))).collect()
+        pairs
+            .iter()
+            .map(|(name, value)| {
+                (
+                    (*name).to_owned(),
+                    Quantity(Decimal::from_str_exact(value).unwrap()),
+                )
+            })
+            .collect()
     }
 
     fn request(weight_kg: u32) -> RoughageAdviceRequest {
@@ -207,13 +249,31 @@ mod tests {
             sample_type: SampleType::Hay,
             // protein 20 g/kg DM short, calcium 1 g short, sodium 0.1 g short, zinc 10 mg short,
             // dry matter low (ignored), sugar high (no deficit).
-            values: quantities(&[("crudeProtein", "40"), ("calcium", "2"), ("sodium", "0.2"), ("zinc", "20"), ("dryMatter", "80"), ("sugar", "200"), ("potassium", "25")]),
+            values: quantities(&[
+                ("crudeProtein", "40"),
+                ("calcium", "2"),
+                ("sodium", "0.2"),
+                ("zinc", "20"),
+                ("dryMatter", "80"),
+                ("sugar", "200"),
+                ("potassium", "25"),
+            ]),
             ranges: None,
             weight_kg,
             dry_matter_intake_percent: None,
             products: vec![
-                BalancingProduct { product_id: 10, supplies: quantities(&[("crudeProtein", "300"), ("calcium", "20")]) },
-                BalancingProduct { product_id: 20, supplies: quantities(&[("calcium", "150"), ("zinc", "3000"), ("selenium", "0")]) },
+                BalancingProduct {
+                    product_id: 10,
+                    supplies: quantities(&[("crudeProtein", "300"), ("calcium", "20")]),
+                },
+                BalancingProduct {
+                    product_id: 20,
+                    supplies: quantities(&[
+                        ("calcium", "150"),
+                        ("zinc", "3000"),
+                        ("selenium", "0"),
+                    ]),
+                },
             ],
         }
     }
@@ -223,15 +283,35 @@ mod tests {
         let advice = roughage_advice(&request(600)).unwrap();
         // 600 kg x 1.5 % = 9 kg dry matter a day.
         assert_eq!(advice.dry_matter_intake_kg, Quantity(Decimal::from(9)));
-        let per_day: Vec<(&str, String)> = advice.deficits.iter().map(|(name, deficit)| (name.as_str(), deficit.per_day.0.to_string())).collect();
-        assert_eq!(per_day, [("calcium", "9".to_owned()), ("crudeProtein", "180".to_owned()), ("sodium", "0.9".to_owned()), ("zinc", "90".to_owned())]);
+        let per_day: Vec<(&str, String)> = advice
+            .deficits
+            .iter()
+            .map(|(name, deficit)| (name.as_str(), deficit.per_day.0.to_string()))
+            .collect();
+        assert_eq!(
+            per_day,
+            [
+                ("calcium", "9".to_owned()),
+                ("crudeProtein", "180".to_owned()),
+                ("sodium", "0.9".to_owned()),
+                ("zinc", "90".to_owned())
+            ]
+        );
         // Product 10: protein 180 g / 300 g/kg = 600 g; calcium 9 g / 20 g/kg = 450 g -> 600 g.
         // Product 20: zinc 90 mg / 3000 mg/kg = 30 g.
         assert_eq!(
             advice.products,
             vec![
-                AdvisedBalancer { product_id: 10, grams_per_day: 600, balances: vec!["calcium".into(), "crudeProtein".into()] },
-                AdvisedBalancer { product_id: 20, grams_per_day: 30, balances: vec!["zinc".into()] },
+                AdvisedBalancer {
+                    product_id: 10,
+                    grams_per_day: 600,
+                    balances: vec!["calcium".into(), "crudeProtein".into()]
+                },
+                AdvisedBalancer {
+                    product_id: 20,
+                    grams_per_day: 30,
+                    balances: vec!["zinc".into()]
+                },
             ]
         );
         assert_eq!(advice.unbalanced, ["sodium"]);
@@ -327,6 +407,10 @@ mod tests {
         let mut good = request(600);
         good.values = quantities(&[("crudeProtein", "80"), ("calcium", "4")]);
         let advice = roughage_advice(&good).unwrap();
-        assert!(advice.deficits.is_empty() && advice.products.is_empty() && advice.unbalanced.is_empty());
+        assert!(
+            advice.deficits.is_empty()
+                && advice.products.is_empty()
+                && advice.unbalanced.is_empty()
+        );
     }
 }

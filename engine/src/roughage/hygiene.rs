@@ -67,7 +67,10 @@ pub fn default_orientation_values(sample_type: SampleType) -> BTreeMap<String, u
         ],
         SampleType::Silage => &[("yeasts", 10_000), ("spoilageMoulds", 1_000)],
     };
-    table.iter().map(|(group, value)| ((*group).to_owned(), *value)).collect()
+    table
+        .iter()
+        .map(|(group, value)| ((*group).to_owned(), *value))
+        .collect()
 }
 
 /// One germ group's result.
@@ -85,7 +88,11 @@ pub struct GermResult {
 
 /// The hygiene scan's result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null, hashmap_as_object))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(tsify::Tsify),
+    tsify(missing_as_null, hashmap_as_object)
+)]
 #[serde(rename_all = "camelCase")]
 pub struct HygieneResult {
     /// Every germ group's result.
@@ -103,17 +110,34 @@ pub fn classify_hygiene(
 ) -> Result<HygieneResult, EngineError> {
     let mut groups = BTreeMap::new();
     for (group, count) in counts {
-        let orientation_value = *orientation_values
-            .get(group)
-            .ok_or_else(|| EngineError::InvalidInput(format!("no orientation value for germ group '{group}'")))?;
+        let orientation_value = *orientation_values.get(group).ok_or_else(|| {
+            EngineError::InvalidInput(format!("no orientation value for germ group '{group}'"))
+        })?;
         if orientation_value == 0 {
-            return Err(EngineError::InvalidInput(format!("orientation value of '{group}' is 0")));
+            return Err(EngineError::InvalidInput(format!(
+                "orientation value of '{group}' is 0"
+            )));
         }
         let count_level = count_level(*count, orientation_value);
-        groups.insert(group.clone(), GermResult { count: *count, orientation_value, count_level });
+        groups.insert(
+            group.clone(),
+            GermResult {
+                count: *count,
+                orientation_value,
+                count_level,
+            },
+        );
     }
-    let quality_class = groups.values().map(|result| result.count_level).max().unwrap_or(CountLevel::I);
-    Ok(HygieneResult { groups, quality_class, level: quality_class.level() })
+    let quality_class = groups
+        .values()
+        .map(|result| result.count_level)
+        .max()
+        .unwrap_or(CountLevel::I);
+    Ok(HygieneResult {
+        groups,
+        quality_class,
+        level: quality_class.level(),
+    })
 }
 
 #[cfg(test)]
@@ -123,8 +147,13 @@ mod tests {
     #[test]
     fn count_levels_at_one_five_and_ten_times_the_orientation_value() {
         let cases = [
-            (0, CountLevel::I), (5_000, CountLevel::I), (5_001, CountLevel::II), (25_000, CountLevel::II),
-            (25_001, CountLevel::III), (50_000, CountLevel::III), (50_001, CountLevel::IV),
+            (0, CountLevel::I),
+            (5_000, CountLevel::I),
+            (5_001, CountLevel::II),
+            (25_000, CountLevel::II),
+            (25_001, CountLevel::III),
+            (50_000, CountLevel::III),
+            (50_001, CountLevel::IV),
         ];
         for (count, expected) in cases {
             assert_eq!(count_level(count, 5_000), expected, "{count}");
@@ -134,11 +163,14 @@ mod tests {
     #[test]
     fn the_quality_class_is_the_worst_count_level() {
         let orientation = default_orientation_values(SampleType::Hay);
-        let counts: BTreeMap<String, u64> =
-            [("fieldBacteria", 20_000_000), ("mucorales", 30_000), ("yeasts", 150_000)]
-                .into_iter()
-                .map(|(group, count)| (group.to_owned(), count))
-                .collect();
+        let counts: BTreeMap<String, u64> = [
+            ("fieldBacteria", 20_000_000),
+            ("mucorales", 30_000),
+            ("yeasts", 150_000),
+        ]
+        .into_iter()
+        .map(|(group, count)| (group.to_owned(), count))
+        .collect();
         let result = classify_hygiene(&counts, &orientation).unwrap();
         assert_eq!(result.groups["fieldBacteria"].count_level, CountLevel::I);
         assert_eq!(result.groups["mucorales"].count_level, CountLevel::III);
@@ -146,7 +178,10 @@ mod tests {
         assert_eq!(result.level, Level::TakeAction);
 
         let clean = classify_hygiene(&BTreeMap::new(), &orientation).unwrap();
-        assert_eq!((clean.quality_class, clean.level), (CountLevel::I, Level::Good));
+        assert_eq!(
+            (clean.quality_class, clean.level),
+            (CountLevel::I, Level::Good)
+        );
 
         let unknown: BTreeMap<String, u64> = [("lactobacilli".to_owned(), 1)].into_iter().collect();
         assert!(classify_hygiene(&unknown, &orientation).is_err());
@@ -155,7 +190,12 @@ mod tests {
     #[test]
     fn silage_uses_the_simple_limits() {
         let orientation = default_orientation_values(SampleType::Silage);
-        let counts: BTreeMap<String, u64> = [("yeasts".to_owned(), 10_000), ("spoilageMoulds".to_owned(), 1_001)].into_iter().collect();
+        let counts: BTreeMap<String, u64> = [
+            ("yeasts".to_owned(), 10_000),
+            ("spoilageMoulds".to_owned(), 1_001),
+        ]
+        .into_iter()
+        .collect();
         let result = classify_hygiene(&counts, &orientation).unwrap();
         assert_eq!(result.groups["yeasts"].count_level, CountLevel::I);
         assert_eq!(result.quality_class, CountLevel::II);

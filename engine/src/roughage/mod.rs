@@ -23,7 +23,8 @@ pub use advice::{
     RoughageAdviceRequest, roughage_advice,
 };
 pub use hygiene::{
-    CountLevel, GermResult, HygieneResult, classify_hygiene, count_level, default_orientation_values,
+    CountLevel, GermResult, HygieneResult, classify_hygiene, count_level,
+    default_orientation_values,
 };
 pub use ranges::{DRY_MATTER, SUGAR, default_target_ranges};
 
@@ -56,7 +57,9 @@ pub enum Level {
 }
 
 /// A decimal that crosses JSON as a string (`"85.2"`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(type = "string"))]
 #[serde(transparent)]
 pub struct Quantity(#[serde(with = "decimal_string")] pub Decimal);
@@ -162,7 +165,11 @@ pub struct DryMatterScore {
 
 /// Input of `roughage.classify`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null, hashmap_as_object))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(tsify::Tsify),
+    tsify(missing_as_null, hashmap_as_object)
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ClassifyRequest {
     /// The kind of sample.
@@ -183,7 +190,11 @@ pub struct ClassifyRequest {
 
 /// Output of `roughage.classify`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null, hashmap_as_object))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(tsify::Tsify),
+    tsify(missing_as_null, hashmap_as_object)
+)]
 #[serde(rename_all = "camelCase")]
 pub struct ClassifyResult {
     /// Every analyte's result.
@@ -213,14 +224,25 @@ pub fn classify_analytes(
                 }
                 None => (None, None),
             };
-            (analyte.clone(), AnalyteResult { value: *value, target, level, deviation })
+            (
+                analyte.clone(),
+                AnalyteResult {
+                    value: *value,
+                    target,
+                    level,
+                    deviation,
+                },
+            )
         })
         .collect()
 }
 
 /// Classifies a sample's quick scan and hygiene scan.
 pub fn classify(request: &ClassifyRequest) -> Result<ClassifyResult, EngineError> {
-    let ranges = request.ranges.clone().unwrap_or_else(|| default_target_ranges(request.sample_type));
+    let ranges = request
+        .ranges
+        .clone()
+        .unwrap_or_else(|| default_target_ranges(request.sample_type));
     let analytes = classify_analytes(&request.values, &ranges);
     let dry_matter = match analytes.get(DRY_MATTER) {
         Some(AnalyteResult {
@@ -255,7 +277,9 @@ pub fn classify(request: &ClassifyRequest) -> Result<ClassifyResult, EngineError
     };
     let mut messages = Vec::new();
     let missed = |analyte: &str, side: Deviation| {
-        analytes.get(analyte).is_some_and(|result| result.deviation == Some(side))
+        analytes
+            .get(analyte)
+            .is_some_and(|result| result.deviation == Some(side))
     };
     if missed(SUGAR, Deviation::High) {
         messages.push(Message::plain(MessageKey::RoughageHighSugar));
@@ -264,11 +288,18 @@ pub fn classify(request: &ClassifyRequest) -> Result<ClassifyResult, EngineError
         messages.push(Message::plain(MessageKey::RoughageLowDryMatter));
     }
     match hygiene.as_ref().map(|hygiene| hygiene.quality_class) {
-        Some(CountLevel::II | CountLevel::III) => messages.push(Message::plain(MessageKey::RoughageHygieneQuestionable)),
+        Some(CountLevel::II | CountLevel::III) => {
+            messages.push(Message::plain(MessageKey::RoughageHygieneQuestionable))
+        }
         Some(CountLevel::IV) => messages.push(Message::plain(MessageKey::RoughageNotFitToFeed)),
         _ => {}
     }
-    Ok(ClassifyResult { analytes, dry_matter, hygiene, messages })
+    Ok(ClassifyResult {
+        analytes,
+        dry_matter,
+        hygiene,
+        messages,
+    })
 }
 
 #[cfg(test)]
@@ -280,7 +311,11 @@ mod tests {
     }
 
     fn range(min: Option<&str>, max: Option<&str>) -> TargetRange {
-        TargetRange { min: min.map(quantity), max: max.map(quantity), alert_margin: None }
+        TargetRange {
+            min: min.map(quantity),
+            max: max.map(quantity),
+            alert_margin: None,
+        }
     }
 
     #[test]
@@ -298,21 +333,46 @@ mod tests {
             ("110.1", TakeAction, Some(Deviation::High)),
         ];
         for (value, level, deviation) in cases {
-            assert_eq!(protein.classify(quantity(value).0), (level, deviation), "{value}");
+            assert_eq!(
+                protein.classify(quantity(value).0),
+                (level, deviation),
+                "{value}"
+            );
         }
-        let with_margin = TargetRange { alert_margin: Some(quantity("1")), ..range(Some("86"), None) };
-        assert_eq!(with_margin.classify(quantity("85").0), (Alert, Some(Deviation::Low)));
-        assert_eq!(with_margin.classify(quantity("84.9").0), (TakeAction, Some(Deviation::Low)));
+        let with_margin = TargetRange {
+            alert_margin: Some(quantity("1")),
+            ..range(Some("86"), None)
+        };
+        assert_eq!(
+            with_margin.classify(quantity("85").0),
+            (Alert, Some(Deviation::Low))
+        );
+        assert_eq!(
+            with_margin.classify(quantity("84.9").0),
+            (TakeAction, Some(Deviation::Low))
+        );
         assert_eq!(with_margin.classify(quantity("99").0), (Good, None));
     }
 
     #[test]
     fn classifies_a_hay_quick_scan_with_default_ranges() {
-        let values = [("dryMatter", "84.5"), ("crudeProtein", "58"), ("sugar", "160"), ("calcium", "2.5"), ("lignin", "50")]
-            .into_iter()
-            .map(|(name, value)| (name.to_owned(), quantity(value)))
-            .collect();
-        let request = ClassifyRequest { sample_type: SampleType::Hay, values, ranges: None, germ_counts: None, orientation_values: None };
+        let values = [
+            ("dryMatter", "84.5"),
+            ("crudeProtein", "58"),
+            ("sugar", "160"),
+            ("calcium", "2.5"),
+            ("lignin", "50"),
+        ]
+        .into_iter()
+        .map(|(name, value)| (name.to_owned(), quantity(value)))
+        .collect();
+        let request = ClassifyRequest {
+            sample_type: SampleType::Hay,
+            values,
+            ranges: None,
+            germ_counts: None,
+            orientation_values: None,
+        };
         let result = classify(&request).unwrap();
         let level = |name: &str| result.analytes[name].level;
         assert_eq!(level("dryMatter"), Some(Level::TakeAction)); // below 85: mould risk
@@ -323,7 +383,13 @@ mod tests {
         let dry_matter = result.dry_matter.unwrap();
         assert_eq!(dry_matter.moisture_percentage, quantity("15.5"));
         let keys: Vec<MessageKey> = result.messages.iter().map(Message::key).collect();
-        assert_eq!(keys, [MessageKey::RoughageHighSugar, MessageKey::RoughageLowDryMatter]);
+        assert_eq!(
+            keys,
+            [
+                MessageKey::RoughageHighSugar,
+                MessageKey::RoughageLowDryMatter
+            ]
+        );
     }
 
     #[test]
@@ -411,10 +477,19 @@ mod tests {
 
     #[test]
     fn silage_under_45_percent_dry_matter_needs_action() {
-        let cases = [("60", Level::Good), ("45", Level::Alert), ("44.9", Level::TakeAction), ("80", Level::Good)];
+        let cases = [
+            ("60", Level::Good),
+            ("45", Level::Alert),
+            ("44.9", Level::TakeAction),
+            ("80", Level::Good),
+        ];
         let ranges = default_target_ranges(SampleType::Silage);
         for (value, level) in cases {
-            assert_eq!(ranges[DRY_MATTER].classify(quantity(value).0).0, level, "{value}");
+            assert_eq!(
+                ranges[DRY_MATTER].classify(quantity(value).0).0,
+                level,
+                "{value}"
+            );
         }
     }
 }

@@ -63,7 +63,14 @@ pub fn default_target_ranges(sample_type: SampleType) -> BTreeMap<String, Target
     table
         .into_iter()
         .map(|(analyte, (min, max, margin))| {
-            (analyte.to_owned(), TargetRange { min: bound(min), max: bound(max), alert_margin: bound(margin) })
+            (
+                analyte.to_owned(),
+                TargetRange {
+                    min: bound(min),
+                    max: bound(max),
+                    alert_margin: bound(margin),
+                },
+            )
         })
         .collect()
 }

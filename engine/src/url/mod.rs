@@ -33,9 +33,18 @@ fn split(url: &str) -> Parts<'_> {
     };
     let origin_end = rest
         .find("://")
-        .map(|scheme_end| rest[scheme_end + 3..].find('/').map_or(rest.len(), |slash| scheme_end + 3 + slash))
+        .map(|scheme_end| {
+            rest[scheme_end + 3..]
+                .find('/')
+                .map_or(rest.len(), |slash| scheme_end + 3 + slash)
+        })
         .unwrap_or(0);
-    Parts { origin: &rest[..origin_end], path: &rest[origin_end..], query, fragment }
+    Parts {
+        origin: &rest[..origin_end],
+        path: &rest[origin_end..],
+        query,
+        fragment,
+    }
 }
 
 fn join(parts: &Parts<'_>, path: &str, query: Option<&str>) -> String {
@@ -114,7 +123,10 @@ pub struct Paging {
 
 impl Default for Paging {
     fn default() -> Paging {
-        Paging { page: DEFAULT_PAGE, page_size: DEFAULT_PAGE_SIZE }
+        Paging {
+            page: DEFAULT_PAGE,
+            page_size: DEFAULT_PAGE_SIZE,
+        }
     }
 }
 
@@ -127,13 +139,20 @@ impl Paging {
             Some(page) => u32::try_from(page)
                 .ok()
                 .filter(|page| *page >= 1)
-                .ok_or_else(|| EngineError::InvalidInput(format!("page must be at least 1, not {page}")))?,
+                .ok_or_else(|| {
+                    EngineError::InvalidInput(format!("page must be at least 1, not {page}"))
+                })?,
         };
         let page_size = match page_size {
             None => DEFAULT_PAGE_SIZE,
-            Some(size) => u32::try_from(size).ok().filter(|size| (1..=MAX_PAGE_SIZE).contains(size)).ok_or_else(|| {
-                EngineError::InvalidInput(format!("page size must be 1 to {MAX_PAGE_SIZE}, not {size}"))
-            })?,
+            Some(size) => u32::try_from(size)
+                .ok()
+                .filter(|size| (1..=MAX_PAGE_SIZE).contains(size))
+                .ok_or_else(|| {
+                    EngineError::InvalidInput(format!(
+                        "page size must be 1 to {MAX_PAGE_SIZE}, not {size}"
+                    ))
+                })?,
         };
         Ok(Paging { page, page_size })
     }
@@ -146,7 +165,9 @@ impl Paging {
     /// The items of `items` on this page (empty past the end).
     pub fn slice<T>(self, items: &[T]) -> &[T] {
         let start = self.offset().min(items.len());
-        let end = start.saturating_add(self.page_size as usize).min(items.len());
+        let end = start
+            .saturating_add(self.page_size as usize)
+            .min(items.len());
         &items[start..end]
     }
 }
@@ -272,7 +293,10 @@ impl ComparePathRequest {
     /// Applies [`compare_path`].
     pub fn resolve(&self) -> ComparePathResult {
         let path = compare_path(self.culture);
-        ComparePathResult { path: path.to_owned(), href: percent_encode_path(&normalize(path)) }
+        ComparePathResult {
+            path: path.to_owned(),
+            href: percent_encode_path(&normalize(path)),
+        }
     }
 }
 
@@ -282,16 +306,47 @@ mod tests {
 
     #[test]
     fn paging_of_a_request_defaults_checks_and_slices() {
-        assert_eq!(Paging::from_request(None, None).unwrap(), Paging { page: 1, page_size: 24 });
-        assert_eq!(Paging::from_request(Some(3), Some(10)).unwrap().offset(), 20);
+        assert_eq!(
+            Paging::from_request(None, None).unwrap(),
+            Paging {
+                page: 1,
+                page_size: 24
+            }
+        );
+        assert_eq!(
+            Paging::from_request(Some(3), Some(10)).unwrap().offset(),
+            20
+        );
         assert!(Paging::from_request(Some(0), None).is_err());
         assert!(Paging::from_request(None, Some(0)).is_err());
         assert!(Paging::from_request(None, Some(101)).is_err());
         assert!(Paging::from_request(Some(-1), None).is_err());
         let items: Vec<u32> = (1..=25).collect();
-        assert_eq!(Paging { page: 2, page_size: 24 }.slice(&items), &[25]);
-        assert!(Paging { page: 3, page_size: 24 }.slice(&items).is_empty());
-        assert_eq!(Paging { page: u32::MAX, page_size: 100 }.slice(&items).len(), 0);
+        assert_eq!(
+            Paging {
+                page: 2,
+                page_size: 24
+            }
+            .slice(&items),
+            &[25]
+        );
+        assert!(
+            Paging {
+                page: 3,
+                page_size: 24
+            }
+            .slice(&items)
+            .is_empty()
+        );
+        assert_eq!(
+            Paging {
+                page: u32::MAX,
+                page_size: 100
+            }
+            .slice(&items)
+            .len(),
+            0
+        );
     }
 
     #[test]
@@ -309,7 +364,10 @@ mod tests {
             ("/.well-known", "/.well-known/"),
             ("/archief.backup2024", "/archief.backup2024/"),
             ("https://www.example.nl", "https://www.example.nl/"),
-            ("https://www.example.nl/hooi?x=1", "https://www.example.nl/hooi/?x=1"),
+            (
+                "https://www.example.nl/hooi?x=1",
+                "https://www.example.nl/hooi/?x=1",
+            ),
             ("/store-locator/", "/store-locator/"),
             ("?p=2", "/?p=2"),
         ];
@@ -342,14 +400,46 @@ mod tests {
             ("/hooi/", 1, 24, "/hooi/"),
             ("/hooi/", 2, 24, "/hooi/?p=2"),
             ("/hooi/", 1, 48, "/hooi/?ps=48"),
-            ("/hooi/?sort=price&p=3&ps=48#list", 1, 24, "/hooi/?sort=price#list"),
-            ("/hooi/?p=3&sort=price", 4, 12, "/hooi/?sort=price&p=4&ps=12"),
+            (
+                "/hooi/?sort=price&p=3&ps=48#list",
+                1,
+                24,
+                "/hooi/?sort=price#list",
+            ),
+            (
+                "/hooi/?p=3&sort=price",
+                4,
+                12,
+                "/hooi/?sort=price&p=4&ps=12",
+            ),
         ];
         for (url, page, page_size, expected) in cases {
-            assert_eq!(with_paging(url, Paging { page, page_size }).unwrap(), expected, "{url}");
+            assert_eq!(
+                with_paging(url, Paging { page, page_size }).unwrap(),
+                expected,
+                "{url}"
+            );
         }
-        assert!(with_paging("/", Paging { page: 0, page_size: 24 }).is_err());
-        assert!(with_paging("/", Paging { page: 1, page_size: 101 }).is_err());
+        assert!(
+            with_paging(
+                "/",
+                Paging {
+                    page: 0,
+                    page_size: 24
+                }
+            )
+            .is_err()
+        );
+        assert!(
+            with_paging(
+                "/",
+                Paging {
+                    page: 1,
+                    page_size: 101
+                }
+            )
+            .is_err()
+        );
     }
 
     #[test]
@@ -373,7 +463,11 @@ mod tests {
         ];
         for (culture, path, href) in cases {
             let result = ComparePathRequest { culture }.resolve();
-            assert_eq!((result.path.as_str(), result.href.as_str()), (path, href), "{culture}");
+            assert_eq!(
+                (result.path.as_str(), result.href.as_str()),
+                (path, href),
+                "{culture}"
+            );
         }
     }
 }

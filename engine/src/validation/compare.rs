@@ -13,7 +13,8 @@ pub type ProductId = u64;
 // A type alias derives nothing, so its declaration is written out for the TypeScript types.
 #[cfg(feature = "typescript")]
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-const PRODUCT_ID_DECLARATION: &'static str = "/** A product's id. */\nexport type ProductId = number;\n";
+const PRODUCT_ID_DECLARATION: &'static str =
+    "/** A product's id. */\nexport type ProductId = number;\n";
 
 /// Input of `compare.add`: the current list (as stored in the browser) and the product to add.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,7 +63,11 @@ pub fn add_to_comparison(product_ids: &[ProductId], product_id: ProductId) -> Co
     if added {
         list.push(product_id);
     }
-    CompareAddResult { product_ids: list, added, message: refusal }
+    CompareAddResult {
+        product_ids: list,
+        added,
+        message: refusal,
+    }
 }
 
 #[cfg(test)]
@@ -71,14 +76,34 @@ mod tests {
 
     #[test]
     fn adds_up_to_four_distinct_products() {
-        type Case = (&'static [ProductId], ProductId, &'static [ProductId], Option<MessageKey>);
+        type Case = (
+            &'static [ProductId],
+            ProductId,
+            &'static [ProductId],
+            Option<MessageKey>,
+        );
         let cases: [Case; 6] = [
             (&[], 7, &[7], None),
             (&[1, 2, 3], 4, &[1, 2, 3, 4], None),
-            (&[1, 2, 3, 4], 5, &[1, 2, 3, 4], Some(MessageKey::CompareLimitReached)),
+            (
+                &[1, 2, 3, 4],
+                5,
+                &[1, 2, 3, 4],
+                Some(MessageKey::CompareLimitReached),
+            ),
             (&[1, 2], 2, &[1, 2], Some(MessageKey::CompareAlreadyAdded)),
-            (&[1, 2, 3, 4], 4, &[1, 2, 3, 4], Some(MessageKey::CompareAlreadyAdded)),
-            (&[1, 1, 2, 3, 4, 5], 6, &[1, 2, 3, 4], Some(MessageKey::CompareLimitReached)),
+            (
+                &[1, 2, 3, 4],
+                4,
+                &[1, 2, 3, 4],
+                Some(MessageKey::CompareAlreadyAdded),
+            ),
+            (
+                &[1, 1, 2, 3, 4, 5],
+                6,
+                &[1, 2, 3, 4],
+                Some(MessageKey::CompareLimitReached),
+            ),
         ];
         for (list, id, expected, message) in cases {
             let result = add_to_comparison(list, id);
@@ -87,6 +112,9 @@ mod tests {
             assert_eq!(result.message.map(|message| message.key()), message);
         }
         let full = add_to_comparison(&[1, 2, 3, 4], 5);
-        assert_eq!(full.message.unwrap().dutch_text(), "Je kunt maximaal 4 producten vergelijken");
+        assert_eq!(
+            full.message.unwrap().dutch_text(),
+            "Je kunt maximaal 4 producten vergelijken"
+        );
     }
 }

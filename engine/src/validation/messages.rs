@@ -154,7 +154,9 @@ impl MessageKey {
             MessageKey::InvalidPhone => "Dit is geen geldig telefoonnummer",
             MessageKey::InvalidPostcode => "Dit is geen geldige postcode",
             MessageKey::InvalidDate => "Dit is geen geldige datum, gebruik DD-MM-JJJJ",
-            MessageKey::PasswordRequirements => "Minimaal 7 tekens, moet cijfers en letters bevatten",
+            MessageKey::PasswordRequirements => {
+                "Minimaal 7 tekens, moet cijfers en letters bevatten"
+            }
             MessageKey::PasswordNotValid => "Het wachtwoord voldoet niet aan de eisen",
             MessageKey::PasswordMismatch => "Wachtwoorden komen niet overeen",
             MessageKey::ReviewTooShort => "Schrijf minimaal {count} woorden",
@@ -177,16 +179,16 @@ impl MessageKey {
             }
             MessageKey::PaymentMethodMissing => "Kies een betaalmethode",
             MessageKey::FeedAdviceUndetermined => "Het voeradvies kan niet worden bepaald",
-            MessageKey::SiloInterest => "Voor jouw stal is levering in een silo misschien interessant",
+            MessageKey::SiloInterest => {
+                "Voor jouw stal is levering in een silo misschien interessant"
+            }
             MessageKey::RoughageHighSugar => {
                 "Het suikergehalte is hoog: week het hooi of kies een suikerarm voer"
             }
             MessageKey::RoughageLowDryMatter => {
                 "Het drogestofgehalte is laag: let goed op de opslag"
             }
-            MessageKey::RoughageHygieneQuestionable => {
-                "De hygiënische kwaliteit is twijfelachtig"
-            }
+            MessageKey::RoughageHygieneQuestionable => "De hygiënische kwaliteit is twijfelachtig",
             MessageKey::RoughageNotFitToFeed => "Dit ruwvoer is niet geschikt om te voeren",
         }
     }
@@ -194,9 +196,9 @@ impl MessageKey {
     /// The parameter the text needs, if any.
     pub fn parameter(self) -> Option<Parameter> {
         match self {
-            MessageKey::MaxLength | MessageKey::ReviewTooShort | MessageKey::CompareLimitReached => {
-                Some(Parameter::Count)
-            }
+            MessageKey::MaxLength
+            | MessageKey::ReviewTooShort
+            | MessageKey::CompareLimitReached => Some(Parameter::Count),
             MessageKey::StockLimited => Some(Parameter::Amount),
             _ => None,
         }
@@ -209,7 +211,11 @@ impl fmt::Display for MessageKey {
         // written as text rather than through `serde_json::Value`, which the WASM build then
         // does not need to carry.
         let text = serde_json::to_string(self).unwrap_or_default();
-        formatter.write_str(text.strip_prefix('"').and_then(|text| text.strip_suffix('"')).unwrap_or_default())
+        formatter.write_str(
+            text.strip_prefix('"')
+                .and_then(|text| text.strip_suffix('"'))
+                .unwrap_or_default(),
+        )
     }
 }
 
@@ -267,16 +273,26 @@ impl TryFrom<UncheckedMessage> for Message {
         let UncheckedMessage { key, params } = unchecked;
         let message = match (key.parameter(), params) {
             (None, params) if params.is_empty() => Message::new(key),
-            (Some(Parameter::Count), MessageParams { count: Some(count), amount: None }) => {
-                Message::with_count(key, count)
-            }
-            (Some(Parameter::Amount), MessageParams { count: None, amount: Some(amount) }) => {
-                Message::with_amount(key, amount)
-            }
+            (
+                Some(Parameter::Count),
+                MessageParams {
+                    count: Some(count),
+                    amount: None,
+                },
+            ) => Message::with_count(key, count),
+            (
+                Some(Parameter::Amount),
+                MessageParams {
+                    count: None,
+                    amount: Some(amount),
+                },
+            ) => Message::with_amount(key, amount),
             _ => None,
         };
         message.ok_or_else(|| {
-            EngineError::InvalidInput(format!("message '{key}' needs exactly the parameters of its text"))
+            EngineError::InvalidInput(format!(
+                "message '{key}' needs exactly the parameters of its text"
+            ))
         })
     }
 }
@@ -284,24 +300,40 @@ impl TryFrom<UncheckedMessage> for Message {
 impl Message {
     /// A message without parameters; `None` when the key needs one.
     pub fn new(key: MessageKey) -> Option<Message> {
-        key.parameter().is_none().then_some(Message { key, params: MessageParams::default() })
+        key.parameter().is_none().then_some(Message {
+            key,
+            params: MessageParams::default(),
+        })
     }
 
     /// A message with `{count}`; `None` when the key takes no count.
     pub fn with_count(key: MessageKey, count: u32) -> Option<Message> {
-        (key.parameter() == Some(Parameter::Count))
-            .then_some(Message { key, params: MessageParams { count: Some(count), amount: None } })
+        (key.parameter() == Some(Parameter::Count)).then_some(Message {
+            key,
+            params: MessageParams {
+                count: Some(count),
+                amount: None,
+            },
+        })
     }
 
     /// A message with `{amount}`; `None` when the key takes no amount.
     pub fn with_amount(key: MessageKey, amount: u32) -> Option<Message> {
-        (key.parameter() == Some(Parameter::Amount))
-            .then_some(Message { key, params: MessageParams { count: None, amount: Some(amount) } })
+        (key.parameter() == Some(Parameter::Amount)).then_some(Message {
+            key,
+            params: MessageParams {
+                count: None,
+                amount: Some(amount),
+            },
+        })
     }
 
     /// A message whose key is known to take no parameter (a constant of the engine).
     pub(crate) fn plain(key: MessageKey) -> Message {
-        Message { key, params: MessageParams::default() }
+        Message {
+            key,
+            params: MessageParams::default(),
+        }
     }
 
     /// The key.
@@ -338,7 +370,10 @@ pub struct MessageText {
 
 impl From<Message> for MessageText {
     fn from(message: Message) -> MessageText {
-        MessageText { key: message.key, text: message.dutch_text() }
+        MessageText {
+            key: message.key,
+            text: message.dutch_text(),
+        }
     }
 }
 
@@ -349,14 +384,38 @@ mod tests {
     #[test]
     fn quotes_the_specification_and_substitutes_parameters() {
         let cases = [
-            (Message::plain(MessageKey::Required), "Dit is een verplicht veld"),
-            (Message::with_count(MessageKey::MaxLength, 50).unwrap(), "Dit veld mag maximaal 50 tekens bevatten"),
-            (Message::plain(MessageKey::PasswordRequirements), "Minimaal 7 tekens, moet cijfers en letters bevatten"),
-            (Message::plain(MessageKey::PasswordMismatch), "Wachtwoorden komen niet overeen"),
-            (Message::with_amount(MessageKey::StockLimited, 3).unwrap(), "Er zijn nog maar 3 stuks op voorraad"),
-            (Message::with_count(MessageKey::ReviewTooShort, 5).unwrap(), "Schrijf minimaal 5 woorden"),
-            (Message::with_count(MessageKey::CompareLimitReached, 4).unwrap(), "Je kunt maximaal 4 producten vergelijken"),
-            (Message::plain(MessageKey::FeedAdviceUndetermined), "Het voeradvies kan niet worden bepaald"),
+            (
+                Message::plain(MessageKey::Required),
+                "Dit is een verplicht veld",
+            ),
+            (
+                Message::with_count(MessageKey::MaxLength, 50).unwrap(),
+                "Dit veld mag maximaal 50 tekens bevatten",
+            ),
+            (
+                Message::plain(MessageKey::PasswordRequirements),
+                "Minimaal 7 tekens, moet cijfers en letters bevatten",
+            ),
+            (
+                Message::plain(MessageKey::PasswordMismatch),
+                "Wachtwoorden komen niet overeen",
+            ),
+            (
+                Message::with_amount(MessageKey::StockLimited, 3).unwrap(),
+                "Er zijn nog maar 3 stuks op voorraad",
+            ),
+            (
+                Message::with_count(MessageKey::ReviewTooShort, 5).unwrap(),
+                "Schrijf minimaal 5 woorden",
+            ),
+            (
+                Message::with_count(MessageKey::CompareLimitReached, 4).unwrap(),
+                "Je kunt maximaal 4 producten vergelijken",
+            ),
+            (
+                Message::plain(MessageKey::FeedAdviceUndetermined),
+                "Het voeradvies kan niet worden bepaald",
+            ),
         ];
         for (message, text) in cases {
             assert_eq!(message.dutch_text(), text);
@@ -370,14 +429,21 @@ mod tests {
             let name = key.to_string();
             assert!(name.contains('.'), "{name}");
             let placeholders = key.dutch_template().matches('{').count();
-            assert_eq!(placeholders, usize::from(key.parameter().is_some()), "{name}");
+            assert_eq!(
+                placeholders,
+                usize::from(key.parameter().is_some()),
+                "{name}"
+            );
         }
     }
 
     #[test]
     fn every_key_displays_as_its_json_string() {
         for key in MessageKey::ALL {
-            assert_eq!(serde_json::to_value(key).unwrap(), serde_json::Value::String(key.to_string()));
+            assert_eq!(
+                serde_json::to_value(key).unwrap(),
+                serde_json::Value::String(key.to_string())
+            );
         }
     }
 
@@ -400,7 +466,10 @@ mod tests {
     fn crosses_json_as_key_and_params() {
         let message = Message::with_count(MessageKey::MaxLength, 7).unwrap();
         let json = serde_json::to_string(&message).unwrap();
-        assert_eq!(json, r#"{"key":"validation.maxLength","params":{"count":7}}"#);
+        assert_eq!(
+            json,
+            r#"{"key":"validation.maxLength","params":{"count":7}}"#
+        );
         assert_eq!(serde_json::from_str::<Message>(&json).unwrap(), message);
         let plain = serde_json::to_string(&Message::plain(MessageKey::Required)).unwrap();
         assert_eq!(plain, r#"{"key":"validation.required"}"#);

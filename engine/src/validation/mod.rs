@@ -21,7 +21,9 @@ use serde::{Deserialize, Serialize};
 use crate::error::EngineError;
 use crate::locale::{CalendarDate, CountryCode};
 
-pub use compare::{COMPARISON_LIMIT, CompareAddRequest, CompareAddResult, ProductId, add_to_comparison};
+pub use compare::{
+    COMPARISON_LIMIT, CompareAddRequest, CompareAddResult, ProductId, add_to_comparison,
+};
 pub use formats::{
     PASSWORD_MIN_CHARACTERS, REVIEW_MIN_WORDS, is_email, is_house_number, is_password, is_phone,
     is_postcode, is_vat_number, word_count,
@@ -103,7 +105,11 @@ pub struct FieldInput {
 
 /// Input of `validation.validateForm`: the fields by name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null, hashmap_as_object))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(tsify::Tsify),
+    tsify(missing_as_null, hashmap_as_object)
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FormInput {
     /// The fields of the form by name.
@@ -112,7 +118,11 @@ pub struct FormInput {
 
 /// Output of `validation.validateForm`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null, hashmap_as_object))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(tsify::Tsify),
+    tsify(missing_as_null, hashmap_as_object)
+)]
 #[serde(rename_all = "camelCase")]
 pub struct FormResult {
     /// True when no field has a failure.
@@ -125,9 +135,9 @@ fn text_of<'a>(value: Option<&'a FieldValue>, rule: &Rule) -> Result<&'a str, En
     match value {
         None => Ok(""),
         Some(FieldValue::Text(text)) => Ok(text),
-        Some(FieldValue::List(_)) => {
-            Err(EngineError::InvalidInput(format!("rule {rule:?} needs a text value, not a list")))
-        }
+        Some(FieldValue::List(_)) => Err(EngineError::InvalidInput(format!(
+            "rule {rule:?} needs a text value, not a list"
+        ))),
     }
 }
 
@@ -153,7 +163,9 @@ pub fn validate_field(
             Rule::Required => empty.then_some(MessageKey::Required),
             Rule::PasswordRepeat { field } => {
                 let other = form.get(field).ok_or_else(|| {
-                    EngineError::InvalidInput(format!("passwordRepeat names the unknown field '{field}'"))
+                    EngineError::InvalidInput(format!(
+                        "passwordRepeat names the unknown field '{field}'"
+                    ))
                 })?;
                 let password = text_of(other.value.as_ref(), rule)?;
                 (text_of(value, rule)? != password).then_some(MessageKey::PasswordMismatch)
@@ -164,9 +176,15 @@ pub fn validate_field(
                     .iter()
                     .any(|name| name.trim().is_empty())
                     .then_some(MessageKey::SampleNameRequired),
-                _ => return Err(EngineError::InvalidInput("sampleNames needs a list value".into())),
+                _ => {
+                    return Err(EngineError::InvalidInput(
+                        "sampleNames needs a list value".into(),
+                    ));
+                }
             },
-            Rule::Password => (!is_password(text_of(value, rule)?)).then_some(MessageKey::PasswordRequirements),
+            Rule::Password => {
+                (!is_password(text_of(value, rule)?)).then_some(MessageKey::PasswordRequirements)
+            }
             text_rule => {
                 let text = text_of(value, text_rule)?.trim();
                 match text_rule {
@@ -184,24 +202,37 @@ pub fn validate_field(
                     Rule::VatNumber { country } => {
                         (!is_vat_number(text, *country)).then_some(MessageKey::InvalidVatNumber)
                     }
-                    Rule::HouseNumber => (!is_house_number(text)).then_some(MessageKey::InvalidAddress),
-                    Rule::Date => CalendarDate::parse_dutch(text).is_err().then_some(MessageKey::InvalidDate),
+                    Rule::HouseNumber => {
+                        (!is_house_number(text)).then_some(MessageKey::InvalidAddress)
+                    }
+                    Rule::Date => CalendarDate::parse_dutch(text)
+                        .is_err()
+                        .then_some(MessageKey::InvalidDate),
                     Rule::ReviewText => {
                         if word_count(text) < REVIEW_MIN_WORDS {
-                            failures.extend(Message::with_count(MessageKey::ReviewTooShort, REVIEW_MIN_WORDS as u32));
+                            failures.extend(Message::with_count(
+                                MessageKey::ReviewTooShort,
+                                REVIEW_MIN_WORDS as u32,
+                            ));
                         }
                         None
                     }
                     Rule::Stock { available } => match text.parse::<u32>() {
                         Ok(quantity) if quantity >= 1 => {
                             if quantity > *available {
-                                failures.extend(Message::with_amount(MessageKey::StockLimited, *available));
+                                failures.extend(Message::with_amount(
+                                    MessageKey::StockLimited,
+                                    *available,
+                                ));
                             }
                             None
                         }
                         _ => Some(MessageKey::InvalidQuantity),
                     },
-                    Rule::Required | Rule::PasswordRepeat { .. } | Rule::SampleNames | Rule::Password => None,
+                    Rule::Required
+                    | Rule::PasswordRepeat { .. }
+                    | Rule::SampleNames
+                    | Rule::Password => None,
                 }
             }
         };
@@ -219,7 +250,10 @@ pub fn validate_form(input: &FormInput) -> Result<FormResult, EngineError> {
             errors.insert(name.clone(), failures);
         }
     }
-    Ok(FormResult { valid: errors.is_empty(), errors })
+    Ok(FormResult {
+        valid: errors.is_empty(),
+        errors,
+    })
 }
 
 #[cfg(test)]
@@ -243,52 +277,136 @@ mod tests {
         let nl: CountryCode = "NL".parse().unwrap();
         let cases: Vec<(Option<FieldValue>, Rule, Option<&str>)> = vec![
             (None, Rule::Required, Some("Dit is een verplicht veld")),
-            (text("   "), Rule::Required, Some("Dit is een verplicht veld")),
+            (
+                text("   "),
+                Rule::Required,
+                Some("Dit is een verplicht veld"),
+            ),
             (text("x"), Rule::Required, None),
             (text("abcde"), Rule::MaxLength { count: 5 }, None),
             (text(" abcde "), Rule::MaxLength { count: 5 }, None),
-            (text("abcdef"), Rule::MaxLength { count: 5 }, Some("Dit veld mag maximaal 5 tekens bevatten")),
+            (
+                text("abcdef"),
+                Rule::MaxLength { count: 5 },
+                Some("Dit veld mag maximaal 5 tekens bevatten"),
+            ),
             (text("ééééé"), Rule::MaxLength { count: 5 }, None),
-            (text("jan@example"), Rule::Email, Some("Dit is geen geldig e-mailadres")),
+            (
+                text("jan@example"),
+                Rule::Email,
+                Some("Dit is geen geldig e-mailadres"),
+            ),
             (text(" jan@example.nl "), Rule::Email, None),
-            (text("12345"), Rule::Phone, Some("Dit is geen geldig telefoonnummer")),
-            (text("1234 SA"), Rule::Postcode { country: nl }, Some("Dit is geen geldige postcode")),
+            (
+                text("12345"),
+                Rule::Phone,
+                Some("Dit is geen geldig telefoonnummer"),
+            ),
+            (
+                text("1234 SA"),
+                Rule::Postcode { country: nl },
+                Some("Dit is geen geldige postcode"),
+            ),
             (text("1234 ab"), Rule::Postcode { country: nl }, None),
-            (text("DE123456789"), Rule::VatNumber { country: Some(nl) }, Some("Dit is geen geldig btw-nummer")),
-            (text("NL123456789B01"), Rule::VatNumber { country: Some(nl) }, None),
-            (text("12a"), Rule::HouseNumber, Some("Dit is geen geldig adres")),
-            (text("29-02-2023"), Rule::Date, Some("Dit is geen geldige datum, gebruik DD-MM-JJJJ")),
+            (
+                text("DE123456789"),
+                Rule::VatNumber { country: Some(nl) },
+                Some("Dit is geen geldig btw-nummer"),
+            ),
+            (
+                text("NL123456789B01"),
+                Rule::VatNumber { country: Some(nl) },
+                None,
+            ),
+            (
+                text("12a"),
+                Rule::HouseNumber,
+                Some("Dit is geen geldig adres"),
+            ),
+            (
+                text("29-02-2023"),
+                Rule::Date,
+                Some("Dit is geen geldige datum, gebruik DD-MM-JJJJ"),
+            ),
             (text("29-02-2024"), Rule::Date, None),
-            (text("abc123"), Rule::Password, Some("Minimaal 7 tekens, moet cijfers en letters bevatten")),
+            (
+                text("abc123"),
+                Rule::Password,
+                Some("Minimaal 7 tekens, moet cijfers en letters bevatten"),
+            ),
             (text("abc1234"), Rule::Password, None),
-            (text("Goed voer voor mijn"), Rule::ReviewText, Some("Schrijf minimaal 5 woorden")),
+            (
+                text("Goed voer voor mijn"),
+                Rule::ReviewText,
+                Some("Schrijf minimaal 5 woorden"),
+            ),
             (text("Goed voer voor mijn paard"), Rule::ReviewText, None),
             (text("3"), Rule::Stock { available: 3 }, None),
-            (text("4"), Rule::Stock { available: 3 }, Some("Er zijn nog maar 3 stuks op voorraad")),
-            (text("0"), Rule::Stock { available: 3 }, Some("Dit is geen geldig aantal")),
-            (text("1.5"), Rule::Stock { available: 3 }, Some("Dit is geen geldig aantal")),
-            (Some(FieldValue::List(vec!["Weide 1".into(), " ".into()])), Rule::SampleNames, Some("Vul voor alle hooimonsters een naam in voordat je verdergaat")),
-            (Some(FieldValue::List(vec!["Weide 1".into(), "Weide 2".into()])), Rule::SampleNames, None),
+            (
+                text("4"),
+                Rule::Stock { available: 3 },
+                Some("Er zijn nog maar 3 stuks op voorraad"),
+            ),
+            (
+                text("0"),
+                Rule::Stock { available: 3 },
+                Some("Dit is geen geldig aantal"),
+            ),
+            (
+                text("1.5"),
+                Rule::Stock { available: 3 },
+                Some("Dit is geen geldig aantal"),
+            ),
+            (
+                Some(FieldValue::List(vec!["Weide 1".into(), " ".into()])),
+                Rule::SampleNames,
+                Some("Vul voor alle hooimonsters een naam in voordat je verdergaat"),
+            ),
+            (
+                Some(FieldValue::List(vec!["Weide 1".into(), "Weide 2".into()])),
+                Rule::SampleNames,
+                None,
+            ),
             (Some(FieldValue::List(vec![])), Rule::SampleNames, None),
         ];
         for (value, rule, expected) in cases {
             let got = keys(value.clone(), std::slice::from_ref(&rule));
-            assert_eq!(got, expected.map(str::to_owned).into_iter().collect::<Vec<_>>(), "{value:?} {rule:?}");
+            assert_eq!(
+                got,
+                expected.map(str::to_owned).into_iter().collect::<Vec<_>>(),
+                "{value:?} {rule:?}"
+            );
         }
     }
 
     #[test]
     fn empty_optional_fields_pass_every_rule_but_required() {
-        let rules = [Rule::Email, Rule::Phone, Rule::Date, Rule::Password, Rule::ReviewText, Rule::MaxLength { count: 0 }];
+        let rules = [
+            Rule::Email,
+            Rule::Phone,
+            Rule::Date,
+            Rule::Password,
+            Rule::ReviewText,
+            Rule::MaxLength { count: 0 },
+        ];
         assert!(keys(None, &rules).is_empty());
         assert!(keys(text(""), &rules).is_empty());
-        assert_eq!(keys(None, &[Rule::Required, Rule::Email]), ["Dit is een verplicht veld"]);
+        assert_eq!(
+            keys(None, &[Rule::Required, Rule::Email]),
+            ["Dit is een verplicht veld"]
+        );
     }
 
     #[test]
     fn reports_every_failing_rule_in_order() {
         let got = keys(text("abc@"), &[Rule::MaxLength { count: 3 }, Rule::Email]);
-        assert_eq!(got, ["Dit veld mag maximaal 3 tekens bevatten", "Dit is geen geldig e-mailadres"]);
+        assert_eq!(
+            got,
+            [
+                "Dit veld mag maximaal 3 tekens bevatten",
+                "Dit is geen geldig e-mailadres"
+            ]
+        );
     }
 
     #[test]
@@ -315,8 +433,16 @@ mod tests {
     #[test]
     fn a_missing_repeat_of_a_filled_in_password_is_a_mismatch() {
         let mut fields = BTreeMap::new();
-        fields.insert("password".to_owned(), FieldInput { value: text("geheim12"), rules: vec![] });
-        let rules = [Rule::PasswordRepeat { field: "password".into() }];
+        fields.insert(
+            "password".to_owned(),
+            FieldInput {
+                value: text("geheim12"),
+                rules: vec![],
+            },
+        );
+        let rules = [Rule::PasswordRepeat {
+            field: "password".into(),
+        }];
         let failures = validate_field(None, &rules, &fields).unwrap();
         assert_eq!(failures, [Message::plain(MessageKey::PasswordMismatch)]);
         let failures = validate_field(text("geheim12").as_ref(), &rules, &fields).unwrap();
@@ -327,8 +453,12 @@ mod tests {
     fn wrong_value_kinds_and_unknown_fields_are_invalid_input() {
         let list = Some(FieldValue::List(vec!["a".into()]));
         assert!(validate_field(list.as_ref(), &[Rule::Email], &BTreeMap::new()).is_err());
-        assert!(validate_field(text("a").as_ref(), &[Rule::SampleNames], &BTreeMap::new()).is_err());
-        let rules = [Rule::PasswordRepeat { field: "nope".into() }];
+        assert!(
+            validate_field(text("a").as_ref(), &[Rule::SampleNames], &BTreeMap::new()).is_err()
+        );
+        let rules = [Rule::PasswordRepeat {
+            field: "nope".into(),
+        }];
         assert!(validate_field(text("a").as_ref(), &rules, &BTreeMap::new()).is_err());
     }
 }

@@ -3,11 +3,14 @@
 //! [`engine::feed::feed_advice`] from the advice rules of the account's brand and the
 //! products' doses, and stores that. Numbers from the browser are never trusted.
 
+use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::{delete, get};
-use axum::Router;
-use engine::feed::{AdviceRule, Dosage, FeedAdvice, FeedAdviceRequest, FeedProduct, HorseType, RoughageType, WorkLoad};
+use engine::feed::{
+    AdviceRule, Dosage, FeedAdvice, FeedAdviceRequest, FeedProduct, HorseType, RoughageType,
+    WorkLoad,
+};
 use engine::validation::Rule;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -18,7 +21,7 @@ use crate::error::ApiError;
 use crate::extract::Json;
 use crate::session::SignedIn;
 use crate::validation::Form;
-use crate::{clock, secrets, AppState};
+use crate::{AppState, clock, secrets};
 
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
@@ -71,7 +74,10 @@ impl From<AdviceRow> for SavedAdvice {
     }
 }
 
-async fn list(State(state): State<AppState>, signed_in: SignedIn) -> Result<axum::Json<Vec<SavedAdvice>>, ApiError> {
+async fn list(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+) -> Result<axum::Json<Vec<SavedAdvice>>, ApiError> {
     let rows: Vec<AdviceRow> = sqlx::query_as(
         "SELECT advice_id, site_id, name, horse_type, weight_kg, work_load, roughage_type, advice_json, created_at \
          FROM saved_feed_advice WHERE account_id = $1 ORDER BY created_at DESC, advice_id",
@@ -79,7 +85,9 @@ async fn list(State(state): State<AppState>, signed_in: SignedIn) -> Result<axum
     .bind(&signed_in.account_id)
     .fetch_all(state.db.pool())
     .await?;
-    Ok(axum::Json(rows.into_iter().map(SavedAdvice::from).collect()))
+    Ok(axum::Json(
+        rows.into_iter().map(SavedAdvice::from).collect(),
+    ))
 }
 
 /// What the browser sends: the horse, never the numbers.
@@ -107,14 +115,29 @@ fn parse_key<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, serde_json
     serde_json::from_value(Value::String(engine_key(text).to_owned()))
 }
 
-fn choice<T: serde::de::DeserializeOwned>(value: &Option<String>, field: &str) -> Result<T, ApiError> {
-    let text = value.as_deref().map(str::trim).filter(|text| !text.is_empty()).ok_or_else(|| ApiError::required(field))?;
-    serde_json::from_value(Value::String(engine_key(text).to_owned()))
-        .map_err(|_| ApiError::field(field, "validation.invalid", format!("'{text}' is not a {field} the calculator knows")))
+fn choice<T: serde::de::DeserializeOwned>(
+    value: &Option<String>,
+    field: &str,
+) -> Result<T, ApiError> {
+    let text = value
+        .as_deref()
+        .map(str::trim)
+        .filter(|text| !text.is_empty())
+        .ok_or_else(|| ApiError::required(field))?;
+    serde_json::from_value(Value::String(engine_key(text).to_owned())).map_err(|_| {
+        ApiError::field(
+            field,
+            "validation.invalid",
+            format!("'{text}' is not a {field} the calculator knows"),
+        )
+    })
 }
 
 fn label<T: Serialize>(value: &T) -> String {
-    serde_json::to_value(value).ok().and_then(|value| value.as_str().map(str::to_owned)).unwrap_or_default()
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|value| value.as_str().map(str::to_owned))
+        .unwrap_or_default()
 }
 
 /// The advice rules of a brand as the engine reads them: one rule per horse type, work load
@@ -129,13 +152,21 @@ async fn rules_of_brand(pool: &AnyPool, brand: &str) -> Result<Vec<AdviceRule>, 
     .await?;
     let mut rules = Vec::with_capacity(rows.len());
     for (horse_type, work_load, roughage_type, products) in rows {
-        let (Ok(horse_type), Ok(work_load), Ok(roughage_type)) =
-            (parse_key::<HorseType>(&horse_type), parse_key::<WorkLoad>(&work_load), parse_key::<RoughageType>(&roughage_type))
-        else {
+        let (Ok(horse_type), Ok(work_load), Ok(roughage_type)) = (
+            parse_key::<HorseType>(&horse_type),
+            parse_key::<WorkLoad>(&work_load),
+            parse_key::<RoughageType>(&roughage_type),
+        ) else {
             continue;
         };
-        let product_ids = serde_json::from_str(&products).map_err(|error| ApiError::Internal(format!("advice rule products: {error}")))?;
-        rules.push(AdviceRule { horse_types: vec![horse_type], work_loads: vec![work_load], roughage_types: vec![roughage_type], product_ids });
+        let product_ids = serde_json::from_str(&products)
+            .map_err(|error| ApiError::Internal(format!("advice rule products: {error}")))?;
+        rules.push(AdviceRule {
+            horse_types: vec![horse_type],
+            work_loads: vec![work_load],
+            roughage_types: vec![roughage_type],
+            product_ids,
+        });
     }
     Ok(rules)
 }
@@ -143,20 +174,35 @@ async fn rules_of_brand(pool: &AnyPool, brand: &str) -> Result<Vec<AdviceRule>, 
 /// The dosing data of the products the rules name: doses per work load, the scoop size, and
 /// the grams of the product's first pack sold by weight.
 async fn feed_products(pool: &AnyPool, rules: &[AdviceRule]) -> Result<Vec<FeedProduct>, ApiError> {
-    let mut ids: Vec<i64> = rules.iter().flat_map(|rule| rule.product_ids.iter().filter_map(|id| i64::try_from(*id).ok())).collect();
+    let mut ids: Vec<i64> = rules
+        .iter()
+        .flat_map(|rule| {
+            rule.product_ids
+                .iter()
+                .filter_map(|id| i64::try_from(*id).ok())
+        })
+        .collect();
     ids.sort_unstable();
     ids.dedup();
     let mut products = Vec::with_capacity(ids.len());
     for product_id in ids {
-        let doses: Vec<(String, i64)> = sqlx::query_as("SELECT work_load, grams_per_day FROM product_dosages WHERE product_id = $1")
-            .bind(product_id)
-            .fetch_all(pool)
-            .await?;
-        let dose = |load: &str| doses.iter().find(|(name, _)| name == load).map_or(0, |(_, grams)| u32::try_from(*grams).unwrap_or(0));
-        let scoop: Option<(Option<i64>,)> = sqlx::query_as("SELECT scoop_size_grams FROM products WHERE product_id = $1")
-            .bind(product_id)
-            .fetch_optional(pool)
-            .await?;
+        let doses: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT work_load, grams_per_day FROM product_dosages WHERE product_id = $1",
+        )
+        .bind(product_id)
+        .fetch_all(pool)
+        .await?;
+        let dose = |load: &str| {
+            doses
+                .iter()
+                .find(|(name, _)| name == load)
+                .map_or(0, |(_, grams)| u32::try_from(*grams).unwrap_or(0))
+        };
+        let scoop: Option<(Option<i64>,)> =
+            sqlx::query_as("SELECT scoop_size_grams FROM products WHERE product_id = $1")
+                .bind(product_id)
+                .fetch_optional(pool)
+                .await?;
         let pack: Option<(String, String)> = sqlx::query_as(
             "SELECT content_amount, content_unit FROM variants WHERE product_id = $1 AND content_unit IN ('kg', 'g') ORDER BY position LIMIT 1",
         )
@@ -165,14 +211,27 @@ async fn feed_products(pool: &AnyPool, rules: &[AdviceRule]) -> Result<Vec<FeedP
         .await?;
         let pack_grams = pack.and_then(|(amount, unit)| {
             let amount: rust_decimal::Decimal = amount.parse().ok()?;
-            let grams = if unit == "kg" { amount * rust_decimal::Decimal::ONE_THOUSAND } else { amount };
+            let grams = if unit == "kg" {
+                amount * rust_decimal::Decimal::ONE_THOUSAND
+            } else {
+                amount
+            };
             u32::try_from(grams.trunc().mantissa()).ok()
         });
-        let Ok(id) = u64::try_from(product_id) else { continue };
+        let Ok(id) = u64::try_from(product_id) else {
+            continue;
+        };
         products.push(FeedProduct {
             product_id: id,
-            dosage: Dosage { none: dose("none"), light: dose("light"), average: dose("average"), heavy: dose("heavy") },
-            scoop_grams: scoop.and_then(|(grams,)| grams).and_then(|grams| u32::try_from(grams).ok()),
+            dosage: Dosage {
+                none: dose("none"),
+                light: dose("light"),
+                average: dose("average"),
+                heavy: dose("heavy"),
+            },
+            scoop_grams: scoop
+                .and_then(|(grams,)| grams)
+                .and_then(|grams| u32::try_from(grams).ok()),
             pack_grams,
         });
     }
@@ -185,34 +244,68 @@ async fn save(
     context: RequestContext,
     Json(body): Json<SaveBody>,
 ) -> Result<(StatusCode, axum::Json<SavedAdvice>), ApiError> {
-    Form::new().field("name", body.name.as_deref(), vec![Rule::MaxLength { count: 100 }]).check()?;
+    Form::new()
+        .field(
+            "name",
+            body.name.as_deref(),
+            vec![Rule::MaxLength { count: 100 }],
+        )
+        .check()?;
     let horse_type: HorseType = choice(&body.horse_type, "horseType")?;
     let work_load: WorkLoad = choice(&body.work_load, "workLoad")?;
     let roughage_type: RoughageType = choice(&body.roughage_type, "roughageType")?;
     let weight_kg = match body.weight_kg {
         None => None,
-        Some(weight) => Some(u32::try_from(weight).map_err(|_| ApiError::field("weightKg", "validation.invalid", "weightKg must be a whole number of kg"))?),
+        Some(weight) => Some(u32::try_from(weight).map_err(|_| {
+            ApiError::field(
+                "weightKg",
+                "validation.invalid",
+                "weightKg must be a whole number of kg",
+            )
+        })?),
     };
     let pool = state.db.pool();
-    let account_site: Option<(Option<i64>,)> = sqlx::query_as("SELECT site_id FROM accounts WHERE account_id = $1")
-        .bind(&signed_in.account_id)
-        .fetch_optional(pool)
-        .await?;
-    let site_id = context.site_id.or(account_site.and_then(|(site,)| site)).ok_or_else(ApiError::payload_incorrect)?;
+    let account_site: Option<(Option<i64>,)> =
+        sqlx::query_as("SELECT site_id FROM accounts WHERE account_id = $1")
+            .bind(&signed_in.account_id)
+            .fetch_optional(pool)
+            .await?;
+    let site_id = context
+        .site_id
+        .or(account_site.and_then(|(site,)| site))
+        .ok_or_else(ApiError::payload_incorrect)?;
     let brand: (String,) = sqlx::query_as("SELECT brand FROM sites WHERE site_id = $1")
         .bind(site_id)
         .fetch_optional(pool)
         .await?
-        .ok_or_else(|| ApiError::field("siteid", "validation.invalid", format!("site {site_id} does not exist")))?;
+        .ok_or_else(|| {
+            ApiError::field(
+                "siteid",
+                "validation.invalid",
+                format!("site {site_id} does not exist"),
+            )
+        })?;
     let rules = rules_of_brand(pool, &brand.0).await?;
     let products = feed_products(pool, &rules).await?;
-    let request = FeedAdviceRequest { horse_type, weight_kg, work_load, roughage_type, rules, products };
+    let request = FeedAdviceRequest {
+        horse_type,
+        weight_kg,
+        work_load,
+        roughage_type,
+        rules,
+        products,
+    };
     let advice: FeedAdvice = engine::feed::feed_advice(&request)?;
     let advice_id = secrets::new_id();
-    let name = body.name.as_deref().map(str::trim).filter(|name| !name.is_empty()).map_or_else(
-        || format!("{} {} kg", label(&horse_type), advice.weight_kg),
-        str::to_owned,
-    );
+    let name = body
+        .name
+        .as_deref()
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .map_or_else(
+            || format!("{} {} kg", label(&horse_type), advice.weight_kg),
+            str::to_owned,
+        );
     sqlx::query(
         "INSERT INTO saved_feed_advice (advice_id, account_id, site_id, name, horse_type, weight_kg, work_load, roughage_type, \
          advice_json, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
@@ -239,12 +332,17 @@ async fn save(
     Ok((StatusCode::CREATED, axum::Json(row.into())))
 }
 
-async fn remove(State(state): State<AppState>, signed_in: SignedIn, Path(advice_id): Path<String>) -> Result<StatusCode, ApiError> {
-    let deleted = sqlx::query("DELETE FROM saved_feed_advice WHERE advice_id = $1 AND account_id = $2")
-        .bind(&advice_id)
-        .bind(&signed_in.account_id)
-        .execute(state.db.pool())
-        .await?;
+async fn remove(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(advice_id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let deleted =
+        sqlx::query("DELETE FROM saved_feed_advice WHERE advice_id = $1 AND account_id = $2")
+            .bind(&advice_id)
+            .bind(&signed_in.account_id)
+            .execute(state.db.pool())
+            .await?;
     if deleted.rows_affected() == 0 {
         return Err(ApiError::NotFound);
     }

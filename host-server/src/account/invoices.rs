@@ -15,11 +15,11 @@ use engine::order::OrderStatus;
 use serde::Serialize;
 use sqlx::AnyConnection;
 
-use super::orders::{order_of_account, Page, PageQuery};
+use super::orders::{Page, PageQuery, order_of_account};
 use crate::error::ApiError;
 use crate::pdf::{self, TextLine};
 use crate::session::SignedIn;
-use crate::{clock, AppState};
+use crate::{AppState, clock};
 
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
@@ -75,15 +75,34 @@ fn euro(amount: &str) -> String {
 }
 
 fn address_lines(person: &serde_json::Value) -> Vec<String> {
-    let text = |value: &serde_json::Value, field: &str| value.get(field).and_then(serde_json::Value::as_str).unwrap_or_default().to_owned();
+    let text = |value: &serde_json::Value, field: &str| {
+        value
+            .get(field)
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
     let address = person.get("address").cloned().unwrap_or_default();
     let addition = text(&address, "streetNumberAddition");
     vec![
-        format!("{} {}", text(person, "firstName"), text(person, "lastName")).trim().to_owned(),
-        format!("{} {}{}", text(&address, "street"), text(&address, "streetNumber"), if addition.is_empty() { String::new() } else { format!(" {addition}") })
+        format!("{} {}", text(person, "firstName"), text(person, "lastName"))
             .trim()
             .to_owned(),
-        format!("{} {}", text(&address, "zipcode"), text(&address, "city")).trim().to_owned(),
+        format!(
+            "{} {}{}",
+            text(&address, "street"),
+            text(&address, "streetNumber"),
+            if addition.is_empty() {
+                String::new()
+            } else {
+                format!(" {addition}")
+            }
+        )
+        .trim()
+        .to_owned(),
+        format!("{} {}", text(&address, "zipcode"), text(&address, "city"))
+            .trim()
+            .to_owned(),
     ]
 }
 
@@ -93,12 +112,14 @@ async fn download(
     Path(invoice_number): Path<String>,
 ) -> Result<Response, ApiError> {
     let pool = state.db.pool();
-    let invoice: InvoiceView = sqlx::query_as(&format!("SELECT {COLUMNS} FROM invoices WHERE invoice_number = $1 AND account_id = $2"))
-        .bind(&invoice_number)
-        .bind(&signed_in.account_id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or(ApiError::NotFound)?;
+    let invoice: InvoiceView = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM invoices WHERE invoice_number = $1 AND account_id = $2"
+    ))
+    .bind(&invoice_number)
+    .bind(&signed_in.account_id)
+    .fetch_optional(pool)
+    .await?
+    .ok_or(ApiError::NotFound)?;
     let order = order_of_account(pool, &signed_in.account_id, &invoice.order_number).await?;
     let mut lines = vec![
         TextLine::heading(format!("Factuur {}", invoice.invoice_number)),
@@ -109,30 +130,76 @@ async fn download(
         TextLine::blank(),
     ];
     if let Some(order) = &order {
-        lines.extend(address_lines(&order.billing).into_iter().map(TextLine::body));
+        lines.extend(
+            address_lines(&order.billing)
+                .into_iter()
+                .map(TextLine::body),
+        );
         if let Some(company) = &order.company {
-            let field = |name: &str| company.get(name).and_then(serde_json::Value::as_str).unwrap_or_default().to_owned();
-            lines.push(TextLine::body(format!("{} - btw-nummer {}", field("companyName"), field("vatNumber"))));
+            let field = |name: &str| {
+                company
+                    .get(name)
+                    .and_then(serde_json::Value::as_str)
+                    .unwrap_or_default()
+                    .to_owned()
+            };
+            lines.push(TextLine::body(format!(
+                "{} - btw-nummer {}",
+                field("companyName"),
+                field("vatNumber")
+            )));
         }
         lines.push(TextLine::blank());
         for line in &order.lines {
-            lines.push(TextLine::body(format!("{} x {}", line.quantity, line.description)));
-            lines.push(TextLine { text: euro(&line.total_amount), size: 11, indent: 380 });
+            lines.push(TextLine::body(format!(
+                "{} x {}",
+                line.quantity, line.description
+            )));
+            lines.push(TextLine {
+                text: euro(&line.total_amount),
+                size: 11,
+                indent: 380,
+            });
         }
         lines.push(TextLine::blank());
-        lines.push(TextLine::body(format!("Verzendkosten: {}", euro(&order.shipping_costs))));
+        lines.push(TextLine::body(format!(
+            "Verzendkosten: {}",
+            euro(&order.shipping_costs)
+        )));
         if order.payment_costs != "0.00" {
-            lines.push(TextLine::body(format!("Betaalkosten: {}", euro(&order.payment_costs))));
+            lines.push(TextLine::body(format!(
+                "Betaalkosten: {}",
+                euro(&order.payment_costs)
+            )));
         }
     }
-    lines.push(TextLine::body(format!("Totaal excl. btw: {}", euro(&invoice.total_amount_excl_vat))));
-    lines.push(TextLine::body(format!("Btw laag tarief: {}", euro(&invoice.vat_amount_low))));
-    lines.push(TextLine::body(format!("Btw hoog tarief: {}", euro(&invoice.vat_amount_high))));
-    lines.push(TextLine { text: format!("Totaal: {}", euro(&invoice.total_amount)), size: 13, indent: 0 });
+    lines.push(TextLine::body(format!(
+        "Totaal excl. btw: {}",
+        euro(&invoice.total_amount_excl_vat)
+    )));
+    lines.push(TextLine::body(format!(
+        "Btw laag tarief: {}",
+        euro(&invoice.vat_amount_low)
+    )));
+    lines.push(TextLine::body(format!(
+        "Btw hoog tarief: {}",
+        euro(&invoice.vat_amount_high)
+    )));
+    lines.push(TextLine {
+        text: format!("Totaal: {}", euro(&invoice.total_amount)),
+        size: 13,
+        indent: 0,
+    });
     let bytes = pdf::document(&invoice.invoice_number, &lines);
-    let disposition = format!("attachment; filename=\"{}\"", invoice.pdf_file_name.replace(['"', '\\', '\r', '\n'], ""));
+    let disposition = format!(
+        "attachment; filename=\"{}\"",
+        invoice.pdf_file_name.replace(['"', '\\', '\r', '\n'], "")
+    );
     Ok((
-        [(header::CONTENT_TYPE, "application/pdf".to_owned()), (header::CONTENT_DISPOSITION, disposition)],
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
         bytes,
     )
         .into_response())
@@ -152,7 +219,11 @@ struct InvoicedOrder {
 
 /// Keeps an order's invoice in step with the order: issued (or marked paid) when the order is
 /// paid, cancelled when the order is. Safe to repeat.
-pub async fn follow_order_status(connection: &mut AnyConnection, order_id: i64, status: OrderStatus) -> Result<(), sqlx::Error> {
+pub async fn follow_order_status(
+    connection: &mut AnyConnection,
+    order_id: i64,
+    status: OrderStatus,
+) -> Result<(), sqlx::Error> {
     let order: Option<InvoicedOrder> = sqlx::query_as(
         "SELECT order_number, account_id, site_id, total_amount, vat_amount_low, vat_amount_high, total_amount_excl_vat \
          FROM orders WHERE order_id = $1",
@@ -160,29 +231,42 @@ pub async fn follow_order_status(connection: &mut AnyConnection, order_id: i64, 
     .bind(order_id)
     .fetch_optional(&mut *connection)
     .await?;
-    let Some(InvoicedOrder { order_number, account_id, site_id, total_amount, vat_amount_low, vat_amount_high, total_amount_excl_vat }) = order
+    let Some(InvoicedOrder {
+        order_number,
+        account_id,
+        site_id,
+        total_amount,
+        vat_amount_low,
+        vat_amount_high,
+        total_amount_excl_vat,
+    }) = order
     else {
         return Ok(());
     };
     match status {
         OrderStatus::Paid => {
-            let updated = sqlx::query("UPDATE invoices SET status = 'paid' WHERE order_number = $1 AND status = 'open'")
-                .bind(&order_number)
-                .execute(&mut *connection)
-                .await?;
-            let (existing,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM invoices WHERE order_number = $1")
-                .bind(&order_number)
-                .fetch_one(&mut *connection)
-                .await?;
+            let updated = sqlx::query(
+                "UPDATE invoices SET status = 'paid' WHERE order_number = $1 AND status = 'open'",
+            )
+            .bind(&order_number)
+            .execute(&mut *connection)
+            .await?;
+            let (existing,): (i64,) =
+                sqlx::query_as("SELECT COUNT(*) FROM invoices WHERE order_number = $1")
+                    .bind(&order_number)
+                    .fetch_one(&mut *connection)
+                    .await?;
             if updated.rows_affected() > 0 || existing > 0 {
                 return Ok(());
             }
             sqlx::query("INSERT INTO counters (name, value) VALUES ('invoice', 1000) ON CONFLICT (name) DO NOTHING")
                 .execute(&mut *connection)
                 .await?;
-            let (number,): (i64,) = sqlx::query_as("UPDATE counters SET value = value + 1 WHERE name = 'invoice' RETURNING value")
-                .fetch_one(&mut *connection)
-                .await?;
+            let (number,): (i64,) = sqlx::query_as(
+                "UPDATE counters SET value = value + 1 WHERE name = 'invoice' RETURNING value",
+            )
+            .fetch_one(&mut *connection)
+            .await?;
             let today = clock::today();
             let invoice_number = format!("F{}-{number:05}", &today[..4]);
             sqlx::query(

@@ -14,11 +14,11 @@ pub mod returns;
 pub mod reviews;
 pub mod subscriptions;
 
+use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
-use axum::Router;
 use engine::validation::Rule;
 use serde::{Deserialize, Serialize};
 
@@ -26,24 +26,33 @@ use crate::captcha::CAPTCHA_HEADER;
 use crate::context::RequestContext;
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::limits::{self, Limit};
 use crate::mail::MailKind;
 use crate::session::{self, Client, SignedIn};
-use crate::limits::{self, Limit};
-use crate::validation::{email_rules, name_rules, new_password_rules, required_param, Form};
-use crate::{passwords, trust, AppState};
+use crate::validation::{Form, email_rules, name_rules, new_password_rules, required_param};
+use crate::{AppState, passwords, trust};
 use queries::{AccountRow, NewAccount, PersonalData, TokenPurpose};
 
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/api/account", get(get_account).post(register).put(update_account))
+        .route(
+            "/api/account",
+            get(get_account).post(register).put(update_account),
+        )
         .route("/api/account/{user_id}/confirm", post(confirm))
-        .route("/api/account/{user_id}/confirmemailaddress", post(confirm_email_address))
+        .route(
+            "/api/account/{user_id}/confirmemailaddress",
+            post(confirm_email_address),
+        )
         .route("/api/account/forgotpassword", post(forgot_password))
         .route("/api/account/resendconfirmation", post(resend_confirmation))
         .route("/api/account/{user_id}/resetpassword", post(reset_password))
         .route("/api/account/changepassword", post(change_password))
-        .route("/api/account/changeemailaddress", post(change_email_address))
+        .route(
+            "/api/account/changeemailaddress",
+            post(change_email_address),
+        )
 }
 
 /// The routes of the account area's data (orders, invoices, returns, scan results,
@@ -152,8 +161,13 @@ async fn send_account_mail(
     link: &str,
 ) -> Result<(), ApiError> {
     let culture = queries::culture_of(state.db.pool(), account.language_id).await?;
-    let (subject, body) = crate::mail::render(kind, &culture, &state.brand_name, &account.first_name, link);
-    state.mailer.send(to, &subject, body).await.map_err(|error| ApiError::Internal(format!("mail: {error}")))
+    let (subject, body) =
+        crate::mail::render(kind, &culture, &state.brand_name, &account.first_name, link);
+    state
+        .mailer
+        .send(to, &subject, body)
+        .await
+        .map_err(|error| ApiError::Internal(format!("mail: {error}")))
 }
 
 /// Creates an account that still needs activation and sends the activation mail with a
@@ -169,16 +183,38 @@ pub async fn create_with_activation(
     origin: &url::Url,
 ) -> Result<Option<String>, ApiError> {
     let pool = state.db.pool();
-    let Some(account_id) = queries::insert_or_renew_unactivated(pool, new_account).await? else { return Ok(None) };
-    let account = queries::by_id(pool, &account_id).await?.ok_or(ApiError::NotFound)?;
-    let token = queries::issue_token(pool, &account_id, TokenPurpose::Activation, state.lifetimes.activation_token, None).await?;
+    let Some(account_id) = queries::insert_or_renew_unactivated(pool, new_account).await? else {
+        return Ok(None);
+    };
+    let account = queries::by_id(pool, &account_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let token = queries::issue_token(
+        pool,
+        &account_id,
+        TokenPurpose::Activation,
+        state.lifetimes.activation_token,
+        None,
+    )
+    .await?;
     let link = trust::link_with_token(origin, callback_path, &token, &account_id)?;
-    send_account_mail(state, MailKind::Activation, &account.email_address, &account, &link).await?;
+    send_account_mail(
+        state,
+        MailKind::Activation,
+        &account.email_address,
+        &account,
+        &link,
+    )
+    .await?;
     Ok(Some(account_id))
 }
 
 /// The origin of the links in mails for this request's site.
-async fn link_origin(state: &AppState, context: RequestContext, headers: &HeaderMap) -> Result<url::Url, ApiError> {
+async fn link_origin(
+    state: &AppState,
+    context: RequestContext,
+    headers: &HeaderMap,
+) -> Result<url::Url, ApiError> {
     state.trust.origin(context.site_id, headers).await
 }
 
@@ -196,7 +232,11 @@ async fn register(
         .field("password", form.password.as_deref(), new_password_rules())
         .field("firstName", form.first_name.as_deref(), name_rules())
         .field("lastName", form.last_name.as_deref(), name_rules())
-        .field("phoneNumber", form.phone_number.as_deref(), vec![Rule::MaxLength { count: 30 }, Rule::Phone])
+        .field(
+            "phoneNumber",
+            form.phone_number.as_deref(),
+            vec![Rule::MaxLength { count: 30 }, Rule::Phone],
+        )
         .check()?;
     // Checked just above: required fields are present.
     let email = queries::normalize_email(&form.email_address.unwrap_or_default());
@@ -216,9 +256,15 @@ async fn register(
     let account_id = create_with_activation(&state, &new_account, callback_path, &origin)
         .await?
         .ok_or_else(|| {
-            ApiError::refused(StatusCode::CONFLICT, "errors.emailInUse", "An account with this e-mail address already exists")
+            ApiError::refused(
+                StatusCode::CONFLICT,
+                "errors.emailInUse",
+                "An account with this e-mail address already exists",
+            )
         })?;
-    let account = queries::by_id(state.db.pool(), &account_id).await?.ok_or(ApiError::NotFound)?;
+    let account = queries::by_id(state.db.pool(), &account_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     Ok((StatusCode::CREATED, axum::Json(AccountView::from(account))))
 }
 
@@ -235,7 +281,9 @@ async fn confirm(
             "The activation link is no longer valid; request a new activation mail",
         )
     };
-    queries::consume_token(state.db.pool(), &user_id, TokenPurpose::Activation, token).await?.ok_or_else(expired)?;
+    queries::consume_token(state.db.pool(), &user_id, TokenPurpose::Activation, token)
+        .await?
+        .ok_or_else(expired)?;
     queries::activate(state.db.pool(), &user_id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -258,7 +306,9 @@ async fn forgot_password(
     Json(body): Json<EmailOnly>,
 ) -> Result<StatusCode, ApiError> {
     let callback_path = trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?.to_owned();
-    Form::new().field("emailAddress", body.email_address.as_deref(), email_rules()).check()?;
+    Form::new()
+        .field("emailAddress", body.email_address.as_deref(), email_rules())
+        .check()?;
     let email = queries::normalize_email(&body.email_address.unwrap_or_default());
     limits::check(&state, Limit::ForgotPassword, &[&client.ip, &email]).await?;
     let origin = link_origin(&state, context, &headers).await?;
@@ -270,12 +320,33 @@ async fn forgot_password(
     Ok(StatusCode::NO_CONTENT)
 }
 
-async fn send_password_reset(state: &AppState, email: &str, callback_path: &str, origin: &url::Url) -> Result<(), ApiError> {
+async fn send_password_reset(
+    state: &AppState,
+    email: &str,
+    callback_path: &str,
+    origin: &url::Url,
+) -> Result<(), ApiError> {
     let pool = state.db.pool();
-    let Some(account) = queries::by_email(pool, email).await? else { return Ok(()) };
-    let token = queries::issue_token(pool, &account.account_id, TokenPurpose::PasswordReset, state.lifetimes.reset_token, None).await?;
+    let Some(account) = queries::by_email(pool, email).await? else {
+        return Ok(());
+    };
+    let token = queries::issue_token(
+        pool,
+        &account.account_id,
+        TokenPurpose::PasswordReset,
+        state.lifetimes.reset_token,
+        None,
+    )
+    .await?;
     let link = trust::link_with_token(origin, callback_path, &token, &account.account_id)?;
-    send_account_mail(state, MailKind::PasswordReset, &account.email_address, &account, &link).await
+    send_account_mail(
+        state,
+        MailKind::PasswordReset,
+        &account.email_address,
+        &account,
+        &link,
+    )
+    .await
 }
 
 #[derive(Deserialize)]
@@ -299,14 +370,33 @@ async fn resend_confirmation(
     let user_id = required_param(&query.user_id, "userId")?;
     let callback_path = trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?;
     limits::check(&state, Limit::ResendConfirmation, &[&client.ip, user_id]).await?;
-    let captcha = headers.get(CAPTCHA_HEADER).and_then(|value| value.to_str().ok());
+    let captcha = headers
+        .get(CAPTCHA_HEADER)
+        .and_then(|value| value.to_str().ok());
     state.captcha.verify(captcha, &client.ip).await?;
     let origin = link_origin(&state, context, &headers).await?;
     let pool = state.db.pool();
-    if let Some(account) = queries::by_id(pool, user_id).await?.filter(|account| account.activated_at.is_none()) {
-        let token = queries::issue_token(pool, &account.account_id, TokenPurpose::Activation, state.lifetimes.activation_token, None).await?;
+    if let Some(account) = queries::by_id(pool, user_id)
+        .await?
+        .filter(|account| account.activated_at.is_none())
+    {
+        let token = queries::issue_token(
+            pool,
+            &account.account_id,
+            TokenPurpose::Activation,
+            state.lifetimes.activation_token,
+            None,
+        )
+        .await?;
         let link = trust::link_with_token(&origin, callback_path, &token, &account.account_id)?;
-        send_account_mail(&state, MailKind::Activation, &account.email_address, &account, &link).await?;
+        send_account_mail(
+            &state,
+            MailKind::Activation,
+            &account.email_address,
+            &account,
+            &link,
+        )
+        .await?;
     }
     Ok(StatusCode::NO_CONTENT)
 }
@@ -325,7 +415,13 @@ async fn reset_password(
     Json(body): Json<NewPassword>,
 ) -> Result<StatusCode, ApiError> {
     let token = required_param(&query.token, "token")?;
-    Form::new().field("newPassword", body.new_password.as_deref(), new_password_rules()).check()?;
+    Form::new()
+        .field(
+            "newPassword",
+            body.new_password.as_deref(),
+            new_password_rules(),
+        )
+        .check()?;
     let pool = state.db.pool();
     let expired = || {
         ApiError::refused(
@@ -334,7 +430,9 @@ async fn reset_password(
             "The password link is no longer valid; use forgot password again",
         )
     };
-    queries::consume_token(pool, &user_id, TokenPurpose::PasswordReset, token).await?.ok_or_else(expired)?;
+    queries::consume_token(pool, &user_id, TokenPurpose::PasswordReset, token)
+        .await?
+        .ok_or_else(expired)?;
     let password_hash = passwords::hash(body.new_password.unwrap_or_default()).await?;
     queries::set_password_hash(pool, &user_id, &password_hash).await?;
     // Whoever knew the old password is signed out everywhere.
@@ -358,15 +456,34 @@ async fn change_password(
     Json(body): Json<PasswordChange>,
 ) -> Result<StatusCode, ApiError> {
     Form::new()
-        .field("currentPassword", body.current_password.as_deref(), vec![Rule::Required])
-        .field("newPassword", body.new_password.as_deref(), new_password_rules())
+        .field(
+            "currentPassword",
+            body.current_password.as_deref(),
+            vec![Rule::Required],
+        )
+        .field(
+            "newPassword",
+            body.new_password.as_deref(),
+            new_password_rules(),
+        )
         .check()?;
-    let attempt = limits::check(&state, Limit::PasswordCheck, &[&client.ip, &signed_in.account_id]).await?;
+    let attempt = limits::check(
+        &state,
+        Limit::PasswordCheck,
+        &[&client.ip, &signed_in.account_id],
+    )
+    .await?;
     let pool = state.db.pool();
-    let account = queries::by_id(pool, &signed_in.account_id).await?.ok_or(ApiError::Unauthorized)?;
+    let account = queries::by_id(pool, &signed_in.account_id)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
     let current = body.current_password.unwrap_or_default();
     if !passwords::verify(current, account.password_hash).await? {
-        return Err(ApiError::field("currentPassword", "validation.currentPasswordWrong", "Het huidige wachtwoord klopt niet"));
+        return Err(ApiError::field(
+            "currentPassword",
+            "validation.currentPasswordWrong",
+            "Het huidige wachtwoord klopt niet",
+        ));
     }
     attempt.succeeded(&state).await?;
     let password_hash = passwords::hash(body.new_password.unwrap_or_default()).await?;
@@ -396,21 +513,52 @@ async fn change_email_address(
 ) -> Result<StatusCode, ApiError> {
     let callback_path = trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?;
     Form::new()
-        .field("newEmailAddress", body.new_email_address.as_deref(), email_rules())
+        .field(
+            "newEmailAddress",
+            body.new_email_address.as_deref(),
+            email_rules(),
+        )
         .field("password", body.password.as_deref(), vec![Rule::Required])
         .check()?;
-    let attempt = limits::check(&state, Limit::PasswordCheck, &[&client.ip, &signed_in.account_id]).await?;
+    let attempt = limits::check(
+        &state,
+        Limit::PasswordCheck,
+        &[&client.ip, &signed_in.account_id],
+    )
+    .await?;
     let pool = state.db.pool();
-    let account = queries::by_id(pool, &signed_in.account_id).await?.ok_or(ApiError::Unauthorized)?;
-    if !passwords::verify(body.password.unwrap_or_default(), account.password_hash.clone()).await? {
-        return Err(ApiError::field("password", "validation.currentPasswordWrong", "Het huidige wachtwoord klopt niet"));
+    let account = queries::by_id(pool, &signed_in.account_id)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
+    if !passwords::verify(
+        body.password.unwrap_or_default(),
+        account.password_hash.clone(),
+    )
+    .await?
+    {
+        return Err(ApiError::field(
+            "password",
+            "validation.currentPasswordWrong",
+            "Het huidige wachtwoord klopt niet",
+        ));
     }
     attempt.succeeded(&state).await?;
     let new_email = queries::normalize_email(&body.new_email_address.unwrap_or_default());
     if queries::by_email(pool, &new_email).await?.is_some() {
-        return Err(ApiError::refused(StatusCode::CONFLICT, "errors.emailInUse", "An account with this e-mail address already exists"));
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "errors.emailInUse",
+            "An account with this e-mail address already exists",
+        ));
     }
-    let token = queries::issue_token(pool, &account.account_id, TokenPurpose::EmailChange, state.lifetimes.email_change_token, Some(&new_email)).await?;
+    let token = queries::issue_token(
+        pool,
+        &account.account_id,
+        TokenPurpose::EmailChange,
+        state.lifetimes.email_change_token,
+        Some(&new_email),
+    )
+    .await?;
     let origin = link_origin(&state, context, &headers).await?;
     let link = trust::link_with_token(&origin, callback_path, &token, &account.account_id)?;
     send_account_mail(&state, MailKind::EmailChange, &new_email, &account, &link).await?;
@@ -425,22 +573,47 @@ async fn confirm_email_address(
 ) -> Result<StatusCode, ApiError> {
     let token = required_param(&query.token, "token")?;
     let pool = state.db.pool();
-    let expired = || ApiError::refused(StatusCode::BAD_REQUEST, "errors.emailChangeTokenExpired", "The confirmation link is no longer valid");
-    let new_email = queries::consume_token(pool, &user_id, TokenPurpose::EmailChange, token).await?.flatten().ok_or_else(expired)?;
+    let expired = || {
+        ApiError::refused(
+            StatusCode::BAD_REQUEST,
+            "errors.emailChangeTokenExpired",
+            "The confirmation link is no longer valid",
+        )
+    };
+    let new_email = queries::consume_token(pool, &user_id, TokenPurpose::EmailChange, token)
+        .await?
+        .flatten()
+        .ok_or_else(expired)?;
     if !queries::set_email(pool, &user_id, &new_email).await? {
-        return Err(ApiError::refused(StatusCode::CONFLICT, "errors.emailInUse", "An account with this e-mail address already exists"));
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "errors.emailInUse",
+            "An account with this e-mail address already exists",
+        ));
     }
     // The address signs in now: every session but the one confirming (if it is the owner's) ends.
     let keep = match &client.session_id {
-        Some(session_id) if session::account_of_session(&state, session_id).await?.as_deref() == Some(user_id.as_str()) => Some(session_id.as_str()),
+        Some(session_id)
+            if session::account_of_session(&state, session_id)
+                .await?
+                .as_deref()
+                == Some(user_id.as_str()) =>
+        {
+            Some(session_id.as_str())
+        }
         _ => None,
     };
     session::end_all_of_account(&state, &user_id, keep).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-async fn get_account(State(state): State<AppState>, signed_in: SignedIn) -> Result<axum::Json<AccountView>, ApiError> {
-    let account = queries::by_id(state.db.pool(), &signed_in.account_id).await?.ok_or(ApiError::Unauthorized)?;
+async fn get_account(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+) -> Result<axum::Json<AccountView>, ApiError> {
+    let account = queries::by_id(state.db.pool(), &signed_in.account_id)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
     let pool = state.db.pool();
     let mut view = AccountView::from(account);
     view.shoppingcart_id = crate::cart::cart_of_account(pool, &view.user_id).await?;
@@ -477,16 +650,25 @@ async fn update_account(
     Form::new()
         .field("firstName", body.first_name.as_deref(), name_rules())
         .field("lastName", body.last_name.as_deref(), name_rules())
-        .field("phoneNumber", body.phone_number.as_deref(), vec![Rule::MaxLength { count: 30 }, Rule::Phone])
+        .field(
+            "phoneNumber",
+            body.phone_number.as_deref(),
+            vec![Rule::MaxLength { count: 30 }, Rule::Phone],
+        )
         .check()?;
     let pool = state.db.pool();
     if let Some(language_id) = body.language_id {
-        let known: Option<(i64,)> = sqlx::query_as("SELECT language_id FROM languages WHERE language_id = $1")
-            .bind(language_id)
-            .fetch_optional(pool)
-            .await?;
+        let known: Option<(i64,)> =
+            sqlx::query_as("SELECT language_id FROM languages WHERE language_id = $1")
+                .bind(language_id)
+                .fetch_optional(pool)
+                .await?;
         if known.is_none() {
-            return Err(ApiError::field("languageId", "validation.invalid", format!("language {language_id} does not exist")));
+            return Err(ApiError::field(
+                "languageId",
+                "validation.invalid",
+                format!("language {language_id} does not exist"),
+            ));
         }
     }
     let data = PersonalData {

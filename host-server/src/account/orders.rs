@@ -10,9 +10,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::AnyPool;
 
+use crate::AppState;
 use crate::error::ApiError;
 use crate::session::SignedIn;
-use crate::AppState;
 
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
@@ -39,18 +39,29 @@ impl PageQuery {
     /// The paging asked for, or a 400 naming `page` or `pageSize`.
     pub fn paging(&self) -> Result<engine::url::Paging, ApiError> {
         let number = |value: &Option<String>, field: &str| -> Result<Option<i64>, ApiError> {
-            match value.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
+            match value
+                .as_deref()
+                .map(str::trim)
+                .filter(|text| !text.is_empty())
+            {
                 None => Ok(None),
-                Some(text) => text
-                    .parse()
-                    .map(Some)
-                    .map_err(|_| ApiError::field(field, "validation.invalid", format!("{field} must be a whole number"))),
+                Some(text) => text.parse().map(Some).map_err(|_| {
+                    ApiError::field(
+                        field,
+                        "validation.invalid",
+                        format!("{field} must be a whole number"),
+                    )
+                }),
             }
         };
         let page = number(&self.page, "page")?;
         let page_size = number(&self.page_size, "pageSize")?.or(Some(ACCOUNT_PAGE_SIZE));
         engine::url::Paging::from_request(page, page_size).map_err(|error| {
-            let field = if error.to_string().contains("page size") { "pageSize" } else { "page" };
+            let field = if error.to_string().contains("page size") {
+                "pageSize"
+            } else {
+                "page"
+            };
             ApiError::field(field, "validation.invalid", error.to_string())
         })
     }
@@ -71,7 +82,13 @@ impl<T> Page<T> {
     /// A page of `items` out of `total`.
     pub fn new(items: Vec<T>, paging: engine::url::Paging, total: i64) -> Page<T> {
         let shown = paging.offset() as i64 + items.len() as i64;
-        Page { items, page: paging.page, page_size: paging.page_size, total, has_more: shown < total }
+        Page {
+            items,
+            page: paging.page,
+            page_size: paging.page_size,
+            total,
+            has_more: shown < total,
+        }
     }
 }
 
@@ -173,8 +190,14 @@ fn parse_json(text: &str) -> Value {
 }
 
 /// The order with this number if it is the account's.
-pub async fn order_of_account(pool: &AnyPool, account_id: &str, order_number: &str) -> Result<Option<OrderDetail>, ApiError> {
-    let Some(row) = crate::orders::by_order_number_of_account(pool, account_id, order_number).await? else {
+pub async fn order_of_account(
+    pool: &AnyPool,
+    account_id: &str,
+    order_number: &str,
+) -> Result<Option<OrderDetail>, ApiError> {
+    let Some(row) =
+        crate::orders::by_order_number_of_account(pool, account_id, order_number).await?
+    else {
         return Ok(None);
     };
     let lines = crate::orders::line_views(pool, row.order_id).await?;
@@ -212,7 +235,10 @@ pub async fn order_of_account(pool: &AnyPool, account_id: &str, order_number: &s
         track_and_trace: row.track_and_trace,
         status_history: history
             .into_iter()
-            .map(|(status, changed_at)| StatusChange { status, changed_at: iso_millis(changed_at) })
+            .map(|(status, changed_at)| StatusChange {
+                status,
+                changed_at: iso_millis(changed_at),
+            })
             .collect(),
     }))
 }
@@ -222,5 +248,8 @@ async fn detail(
     signed_in: SignedIn,
     Path(order_number): Path<String>,
 ) -> Result<Json<OrderDetail>, ApiError> {
-    order_of_account(state.db.pool(), &signed_in.account_id, &order_number).await?.map(Json).ok_or(ApiError::NotFound)
+    order_of_account(state.db.pool(), &signed_in.account_id, &order_number)
+        .await?
+        .map(Json)
+        .ok_or(ApiError::NotFound)
 }

@@ -3,26 +3,29 @@
 //! section 3: Company, Shipping, alternativeShippingAddress). Personal data, the newsletter
 //! opt-in and the language preference are `PUT /api/account`.
 
+use axum::Router;
 use axum::extract::State;
 use axum::routing::get;
-use axum::Router;
 use engine::locale::CountryCode;
 use engine::validation::Rule;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use sqlx::AnyPool;
 
 use crate::error::ApiError;
 use crate::extract::Json;
 use crate::session::SignedIn;
-use crate::validation::{name_rules, Form};
-use crate::{clock, AppState};
+use crate::validation::{Form, name_rules};
+use crate::{AppState, clock};
 
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/account/company", get(get_company).put(put_company))
-        .route("/api/account/deliveryaddress", get(get_delivery).put(put_delivery))
+        .route(
+            "/api/account/deliveryaddress",
+            get(get_delivery).put(put_delivery),
+        )
 }
 
 /// The stored profile of an account.
@@ -51,17 +54,24 @@ pub async fn profile_of(pool: &AnyPool, account_id: &str) -> Result<Profile, sql
 impl Profile {
     /// `{companyName, vatNumber}`, or `null` for a consumer.
     pub fn company(&self) -> Option<Company> {
-        self.company_name.as_ref().map(|name| Company { company_name: name.clone(), vat_number: self.vat_number.clone().unwrap_or_default() })
+        self.company_name.as_ref().map(|name| Company {
+            company_name: name.clone(),
+            vat_number: self.vat_number.clone().unwrap_or_default(),
+        })
     }
 
     /// The billing block as stored.
     pub fn billing(&self) -> Option<Value> {
-        self.billing_json.as_deref().and_then(|text| serde_json::from_str(text).ok())
+        self.billing_json
+            .as_deref()
+            .and_then(|text| serde_json::from_str(text).ok())
     }
 
     /// The delivery block as stored.
     pub fn shipping(&self) -> Option<Value> {
-        self.shipping_json.as_deref().and_then(|text| serde_json::from_str(text).ok())
+        self.shipping_json
+            .as_deref()
+            .and_then(|text| serde_json::from_str(text).ok())
     }
 }
 
@@ -92,17 +102,23 @@ struct CompanyView {
     company: Option<Company>,
 }
 
-async fn get_company(State(state): State<AppState>, signed_in: SignedIn) -> Result<axum::Json<CompanyView>, ApiError> {
+async fn get_company(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+) -> Result<axum::Json<CompanyView>, ApiError> {
     let profile = profile_of(state.db.pool(), &signed_in.account_id).await?;
-    Ok(axum::Json(CompanyView { company: profile.company() }))
+    Ok(axum::Json(CompanyView {
+        company: profile.company(),
+    }))
 }
 
 /// The region code of a country id.
 async fn country_code(pool: &AnyPool, country_id: i64) -> Result<Option<CountryCode>, sqlx::Error> {
-    let code: Option<(String,)> = sqlx::query_as("SELECT region_code FROM countries WHERE country_id = $1")
-        .bind(country_id)
-        .fetch_optional(pool)
-        .await?;
+    let code: Option<(String,)> =
+        sqlx::query_as("SELECT region_code FROM countries WHERE country_id = $1")
+            .bind(country_id)
+            .fetch_optional(pool)
+            .await?;
     Ok(code.and_then(|(code,)| code.parse().ok()))
 }
 
@@ -123,8 +139,18 @@ async fn put_company(
     Json(body): Json<CompanyBody>,
 ) -> Result<axum::Json<CompanyView>, ApiError> {
     let pool = state.db.pool();
-    let name = body.company_name.as_deref().map(str::trim).unwrap_or_default().to_owned();
-    let vat = body.vat_number.as_deref().map(str::trim).unwrap_or_default().to_owned();
+    let name = body
+        .company_name
+        .as_deref()
+        .map(str::trim)
+        .unwrap_or_default()
+        .to_owned();
+    let vat = body
+        .vat_number
+        .as_deref()
+        .map(str::trim)
+        .unwrap_or_default()
+        .to_owned();
     ensure_profile(pool, &signed_in.account_id).await?;
     if name.is_empty() && vat.is_empty() {
         sqlx::query("UPDATE account_profiles SET company_name = NULL, vat_number = NULL, updated_at = $1 WHERE account_id = $2")
@@ -135,7 +161,11 @@ async fn put_company(
         return Ok(axum::Json(CompanyView { company: None }));
     }
     let profile = profile_of(pool, &signed_in.account_id).await?;
-    let billing_country = profile.billing().and_then(|billing| billing.pointer("/address/countryId").and_then(Value::as_i64));
+    let billing_country = profile.billing().and_then(|billing| {
+        billing
+            .pointer("/address/countryId")
+            .and_then(Value::as_i64)
+    });
     let country = match billing_country {
         Some(country_id) => country_code(pool, country_id).await?,
         None => None,
@@ -145,7 +175,11 @@ async fn put_company(
         vat_rules.push(Rule::VatNumber { country });
     }
     Form::new()
-        .field("companyName", Some(name.as_str()), vec![Rule::Required, Rule::MaxLength { count: 100 }])
+        .field(
+            "companyName",
+            Some(name.as_str()),
+            vec![Rule::Required, Rule::MaxLength { count: 100 }],
+        )
         .field("vatNumber", Some(vat.as_str()), vat_rules)
         .check()?;
     sqlx::query("UPDATE account_profiles SET company_name = $1, vat_number = $2, updated_at = $3 WHERE account_id = $4")
@@ -155,7 +189,12 @@ async fn put_company(
         .bind(&signed_in.account_id)
         .execute(pool)
         .await?;
-    Ok(axum::Json(CompanyView { company: Some(Company { company_name: name, vat_number: vat }) }))
+    Ok(axum::Json(CompanyView {
+        company: Some(Company {
+            company_name: name,
+            vat_number: vat,
+        }),
+    }))
 }
 
 /// The delivery address of an account.
@@ -166,9 +205,15 @@ struct DeliveryView {
     shipping: Option<Value>,
 }
 
-async fn get_delivery(State(state): State<AppState>, signed_in: SignedIn) -> Result<axum::Json<DeliveryView>, ApiError> {
+async fn get_delivery(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+) -> Result<axum::Json<DeliveryView>, ApiError> {
     let profile = profile_of(state.db.pool(), &signed_in.account_id).await?;
-    Ok(axum::Json(DeliveryView { alternative_shipping_address: profile.alternative_shipping_address != 0, shipping: profile.shipping() }))
+    Ok(axum::Json(DeliveryView {
+        alternative_shipping_address: profile.alternative_shipping_address != 0,
+        shipping: profile.shipping(),
+    }))
 }
 
 #[derive(Deserialize)]
@@ -213,7 +258,11 @@ async fn put_delivery(
 ) -> Result<axum::Json<DeliveryView>, ApiError> {
     let pool = state.db.pool();
     if !matches!(body.shipping_method, 0 | 1) {
-        return Err(ApiError::field("shippingMethod", "validation.invalid", "shippingMethod is 0 (shipping) or 1 (parcel service)"));
+        return Err(ApiError::field(
+            "shippingMethod",
+            "validation.invalid",
+            "shippingMethod is 0 (shipping) or 1 (parcel service)",
+        ));
     }
     ensure_profile(pool, &signed_in.account_id).await?;
     let shipping = if body.alternative_shipping_address {
@@ -227,20 +276,50 @@ async fn put_delivery(
         });
         let country = match address.country_id {
             None => return Err(ApiError::required("address.countryId")),
-            Some(country_id) => country_code(pool, country_id)
-                .await?
-                .ok_or_else(|| ApiError::field("address.countryId", "validation.invalid", format!("country {country_id} does not exist")))?,
+            Some(country_id) => country_code(pool, country_id).await?.ok_or_else(|| {
+                ApiError::field(
+                    "address.countryId",
+                    "validation.invalid",
+                    format!("country {country_id} does not exist"),
+                )
+            })?,
         };
         Form::new()
             .field("firstName", body.first_name.as_deref(), name_rules())
             .field("lastName", body.last_name.as_deref(), name_rules())
-            .field("address.street", address.street.as_deref(), vec![Rule::Required, Rule::MaxLength { count: 100 }])
-            .field("address.streetNumber", address.street_number.as_deref(), vec![Rule::Required, Rule::HouseNumber])
-            .field("address.streetNumberAddition", address.street_number_addition.as_deref(), vec![Rule::MaxLength { count: 10 }])
-            .field("address.zipcode", address.zipcode.as_deref(), vec![Rule::Required, Rule::Postcode { country }])
-            .field("address.city", address.city.as_deref(), vec![Rule::Required, Rule::MaxLength { count: 100 }])
+            .field(
+                "address.street",
+                address.street.as_deref(),
+                vec![Rule::Required, Rule::MaxLength { count: 100 }],
+            )
+            .field(
+                "address.streetNumber",
+                address.street_number.as_deref(),
+                vec![Rule::Required, Rule::HouseNumber],
+            )
+            .field(
+                "address.streetNumberAddition",
+                address.street_number_addition.as_deref(),
+                vec![Rule::MaxLength { count: 10 }],
+            )
+            .field(
+                "address.zipcode",
+                address.zipcode.as_deref(),
+                vec![Rule::Required, Rule::Postcode { country }],
+            )
+            .field(
+                "address.city",
+                address.city.as_deref(),
+                vec![Rule::Required, Rule::MaxLength { count: 100 }],
+            )
             .check()?;
-        let trimmed = |value: &Option<String>| value.as_deref().map(str::trim).unwrap_or_default().to_owned();
+        let trimmed = |value: &Option<String>| {
+            value
+                .as_deref()
+                .map(str::trim)
+                .unwrap_or_default()
+                .to_owned()
+        };
         Some(json!({
             "firstName": trimmed(&body.first_name),
             "lastName": trimmed(&body.last_name),
@@ -264,5 +343,8 @@ async fn put_delivery(
         .bind(&signed_in.account_id)
         .execute(pool)
         .await?;
-    Ok(axum::Json(DeliveryView { alternative_shipping_address: body.alternative_shipping_address, shipping }))
+    Ok(axum::Json(DeliveryView {
+        alternative_shipping_address: body.alternative_shipping_address,
+        shipping,
+    }))
 }

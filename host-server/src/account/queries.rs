@@ -58,23 +58,30 @@ pub fn normalize_email(email: &str) -> String {
 }
 
 pub async fn by_id(pool: &AnyPool, account_id: &str) -> Result<Option<AccountRow>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE account_id = $1"))
-        .bind(account_id)
-        .fetch_optional(pool)
-        .await
+    sqlx::query_as(&format!(
+        "SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE account_id = $1"
+    ))
+    .bind(account_id)
+    .fetch_optional(pool)
+    .await
 }
 
 pub async fn by_email(pool: &AnyPool, email: &str) -> Result<Option<AccountRow>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE email_address = $1"))
-        .bind(normalize_email(email))
-        .fetch_optional(pool)
-        .await
+    sqlx::query_as(&format!(
+        "SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE email_address = $1"
+    ))
+    .bind(normalize_email(email))
+    .fetch_optional(pool)
+    .await
 }
 
 /// Inserts an account, or renews one that registered with this address but was never
 /// activated (its password, names and tokens are replaced, so only the newest activation mail
 /// works), in one statement. `None` when an activated account has the address.
-pub async fn insert_or_renew_unactivated(pool: &AnyPool, account: &NewAccount<'_>) -> Result<Option<String>, sqlx::Error> {
+pub async fn insert_or_renew_unactivated(
+    pool: &AnyPool,
+    account: &NewAccount<'_>,
+) -> Result<Option<String>, sqlx::Error> {
     let stored: Option<(String,)> = sqlx::query_as(
         "INSERT INTO accounts (account_id, email_address, password_hash, first_name, last_name, phone_number, \
          language_id, site_id, newsletter, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
@@ -95,15 +102,23 @@ pub async fn insert_or_renew_unactivated(pool: &AnyPool, account: &NewAccount<'_
     .bind(clock::now())
     .fetch_optional(pool)
     .await?;
-    let Some((account_id,)) = stored else { return Ok(None) };
+    let Some((account_id,)) = stored else {
+        return Ok(None);
+    };
     // A renewed account's earlier links stop working; a new account has none.
-    sqlx::query("DELETE FROM account_tokens WHERE account_id = $1").bind(&account_id).execute(pool).await?;
+    sqlx::query("DELETE FROM account_tokens WHERE account_id = $1")
+        .bind(&account_id)
+        .execute(pool)
+        .await?;
     Ok(Some(account_id))
 }
 
 /// Removes accounts that were never activated and whose activation link has expired (the
 /// lifetime in seconds), unless an order names them. Returns how many were removed.
-pub async fn remove_stale_unactivated(pool: &AnyPool, activation_lifetime: i64) -> Result<u64, sqlx::Error> {
+pub async fn remove_stale_unactivated(
+    pool: &AnyPool,
+    activation_lifetime: i64,
+) -> Result<u64, sqlx::Error> {
     let removed = sqlx::query(
         "DELETE FROM accounts WHERE activated_at IS NULL AND created_at < $1 \
          AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.account_id = accounts.account_id)",
@@ -115,15 +130,21 @@ pub async fn remove_stale_unactivated(pool: &AnyPool, activation_lifetime: i64) 
 }
 
 pub async fn activate(pool: &AnyPool, account_id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE accounts SET activated_at = $1 WHERE account_id = $2 AND activated_at IS NULL")
-        .bind(clock::now())
-        .bind(account_id)
-        .execute(pool)
-        .await
-        .map(|_| ())
+    sqlx::query(
+        "UPDATE accounts SET activated_at = $1 WHERE account_id = $2 AND activated_at IS NULL",
+    )
+    .bind(clock::now())
+    .bind(account_id)
+    .execute(pool)
+    .await
+    .map(|_| ())
 }
 
-pub async fn set_password_hash(pool: &AnyPool, account_id: &str, password_hash: &str) -> Result<(), sqlx::Error> {
+pub async fn set_password_hash(
+    pool: &AnyPool,
+    account_id: &str,
+    password_hash: &str,
+) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE accounts SET password_hash = $1 WHERE account_id = $2")
         .bind(password_hash)
         .bind(account_id)
@@ -135,10 +156,11 @@ pub async fn set_password_hash(pool: &AnyPool, account_id: &str, password_hash: 
 /// Changes the e-mail address; false when another account has it meanwhile.
 pub async fn set_email(pool: &AnyPool, account_id: &str, email: &str) -> Result<bool, sqlx::Error> {
     let email = normalize_email(email);
-    let taken: Option<(String,)> = sqlx::query_as("SELECT account_id FROM accounts WHERE email_address = $1")
-        .bind(&email)
-        .fetch_optional(pool)
-        .await?;
+    let taken: Option<(String,)> =
+        sqlx::query_as("SELECT account_id FROM accounts WHERE email_address = $1")
+            .bind(&email)
+            .fetch_optional(pool)
+            .await?;
     if taken.is_some_and(|(owner,)| owner != account_id) {
         return Ok(false);
     }
@@ -159,7 +181,11 @@ pub struct PersonalData<'a> {
     pub newsletter: bool,
 }
 
-pub async fn update_personal_data(pool: &AnyPool, account_id: &str, data: &PersonalData<'_>) -> Result<(), sqlx::Error> {
+pub async fn update_personal_data(
+    pool: &AnyPool,
+    account_id: &str,
+    data: &PersonalData<'_>,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE accounts SET first_name = $1, last_name = $2, phone_number = $3, language_id = $4, newsletter = $5 \
          WHERE account_id = $6",
@@ -242,9 +268,10 @@ pub async fn culture_of(pool: &AnyPool, language_id: Option<i64>) -> Result<Stri
     let Some(language_id) = language_id else {
         return Ok("nl".to_owned());
     };
-    let culture: Option<(String,)> = sqlx::query_as("SELECT culture FROM languages WHERE language_id = $1")
-        .bind(language_id)
-        .fetch_optional(pool)
-        .await?;
+    let culture: Option<(String,)> =
+        sqlx::query_as("SELECT culture FROM languages WHERE language_id = $1")
+            .bind(language_id)
+            .fetch_optional(pool)
+            .await?;
     Ok(culture.map_or_else(|| "nl".to_owned(), |(culture,)| culture))
 }

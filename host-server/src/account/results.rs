@@ -17,18 +17,19 @@ use std::collections::BTreeMap;
 use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use engine::roughage::{
-    BalancingProduct, ClassifyRequest, ClassifyResult, Deviation, Level, Quantity, RoughageAdvice, RoughageAdviceRequest, SampleType,
-};
 use engine::EngineError;
+use engine::roughage::{
+    BalancingProduct, ClassifyRequest, ClassifyResult, Deviation, Level, Quantity, RoughageAdvice,
+    RoughageAdviceRequest, SampleType,
+};
 use rust_decimal::Decimal;
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::AnyPool;
 
+use crate::AppState;
 use crate::error::ApiError;
 use crate::session::SignedIn;
-use crate::AppState;
 
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
@@ -72,8 +73,9 @@ pub fn classify(
 ) -> Result<ClassifyResult, EngineError> {
     let mut parsed = BTreeMap::new();
     for (name, text) in values.into_iter().flatten() {
-        let value = Decimal::from_str_exact(text.trim())
-            .map_err(|_| EngineError::InvalidInput(format!("the value of {name} is not a number: '{text}'")))?;
+        let value = Decimal::from_str_exact(text.trim()).map_err(|_| {
+            EngineError::InvalidInput(format!("the value of {name} is not a number: '{text}'"))
+        })?;
         parsed.insert(engine_analyte(name).to_owned(), Quantity(value));
     }
     engine::roughage::classify(&ClassifyRequest {
@@ -114,20 +116,28 @@ const COLUMNS: &str = "result_key, order_number, product_id, product_variant_id,
 
 impl ResultRow {
     fn classification(&self) -> Result<(SampleType, ClassifyResult), ApiError> {
-        let sample_type = parse_sample_type(&self.sample_type)
-            .ok_or_else(|| ApiError::Internal(format!("result {} has sample type {}", self.result_key, self.sample_type)))?;
+        let sample_type = parse_sample_type(&self.sample_type).ok_or_else(|| {
+            ApiError::Internal(format!(
+                "result {} has sample type {}",
+                self.result_key, self.sample_type
+            ))
+        })?;
         let values: Option<BTreeMap<String, String>> = self
             .values_json
             .as_deref()
             .map(serde_json::from_str)
             .transpose()
-            .map_err(|error| ApiError::Internal(format!("result {} values: {error}", self.result_key)))?;
+            .map_err(|error| {
+                ApiError::Internal(format!("result {} values: {error}", self.result_key))
+            })?;
         let germ_counts: Option<BTreeMap<String, u64>> = self
             .germ_counts_json
             .as_deref()
             .map(serde_json::from_str)
             .transpose()
-            .map_err(|error| ApiError::Internal(format!("result {} germ counts: {error}", self.result_key)))?;
+            .map_err(|error| {
+                ApiError::Internal(format!("result {} germ counts: {error}", self.result_key))
+            })?;
         let result = classify(sample_type, values.as_ref(), germ_counts.as_ref())
             .map_err(|error| ApiError::Internal(format!("result {}: {error}", self.result_key)))?;
         Ok((sample_type, result))
@@ -191,13 +201,26 @@ const DEFAULT_WEIGHT_KG: u32 = engine::feed::REFERENCE_WEIGHT_KG;
 
 /// The balancing products for a result's shortfalls, in the order of `roughage/targets.json`,
 /// with what each supplies per kg (its nutrient table, same units as the analytes).
-async fn balancing_products(pool: &AnyPool, targets: &Value, sample_type: SampleType) -> Result<Vec<BalancingProduct>, ApiError> {
+async fn balancing_products(
+    pool: &AnyPool,
+    targets: &Value,
+    sample_type: SampleType,
+) -> Result<Vec<BalancingProduct>, ApiError> {
     let mut ids: Vec<i64> = Vec::new();
-    for entry in targets.get("balancing").and_then(Value::as_array).into_iter().flatten() {
+    for entry in targets
+        .get("balancing")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
         let for_sample = entry
             .get("sampleTypes")
             .and_then(Value::as_array)
-            .is_some_and(|types| types.iter().any(|kind| kind.as_str() == Some(sample_type_label(sample_type))));
+            .is_some_and(|types| {
+                types
+                    .iter()
+                    .any(|kind| kind.as_str() == Some(sample_type_label(sample_type)))
+            });
         if for_sample && entry.get("direction").and_then(Value::as_str) == Some("low") {
             for id in product_ids(entry.get("productIds")) {
                 if !ids.contains(&id) {
@@ -208,19 +231,24 @@ async fn balancing_products(pool: &AnyPool, targets: &Value, sample_type: Sample
     }
     let mut products = Vec::with_capacity(ids.len());
     for product_id in ids {
-        let rows: Vec<(String, f64)> = sqlx::query_as("SELECT nutrient, amount FROM product_nutrients WHERE product_id = $1")
-            .bind(product_id)
-            .fetch_all(pool)
-            .await?;
+        let rows: Vec<(String, f64)> =
+            sqlx::query_as("SELECT nutrient, amount FROM product_nutrients WHERE product_id = $1")
+                .bind(product_id)
+                .fetch_all(pool)
+                .await?;
         let supplies: BTreeMap<String, Quantity> = rows
             .into_iter()
             .filter_map(|(nutrient, amount)| {
                 let value = Decimal::from_str_exact(&format!("{amount}")).ok()?;
-                (value > Decimal::ZERO).then(|| (engine_analyte(&nutrient).to_owned(), Quantity(value)))
+                (value > Decimal::ZERO)
+                    .then(|| (engine_analyte(&nutrient).to_owned(), Quantity(value)))
             })
             .collect();
         if let (Ok(product_id), false) = (u64::try_from(product_id), supplies.is_empty()) {
-            products.push(BalancingProduct { product_id, supplies });
+            products.push(BalancingProduct {
+                product_id,
+                supplies,
+            });
         }
     }
     Ok(products)
@@ -228,10 +256,12 @@ async fn balancing_products(pool: &AnyPool, targets: &Value, sample_type: Sample
 
 /// The number of the account's results not yet opened.
 pub async fn unread_count(pool: &AnyPool, account_id: &str) -> Result<i64, sqlx::Error> {
-    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM roughage_results WHERE account_id = $1 AND is_read = 0")
-        .bind(account_id)
-        .fetch_one(pool)
-        .await?;
+    let (count,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM roughage_results WHERE account_id = $1 AND is_read = 0",
+    )
+    .bind(account_id)
+    .fetch_one(pool)
+    .await?;
     Ok(count)
 }
 
@@ -252,7 +282,10 @@ fn summary(row: &ResultRow, level: Level) -> ResultSummary {
     }
 }
 
-async fn list(State(state): State<AppState>, signed_in: SignedIn) -> Result<Json<Vec<ResultSummary>>, ApiError> {
+async fn list(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+) -> Result<Json<Vec<ResultSummary>>, ApiError> {
     let rows: Vec<ResultRow> = sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM roughage_results WHERE account_id = $1 ORDER BY result_date DESC, result_key"
     ))
@@ -279,21 +312,38 @@ fn pick(text: &Value, culture: &str) -> String {
 }
 
 /// The balancing and hygiene advice of `roughage/targets.json` that applies to a result.
-fn advice(targets: &Value, sample_type: SampleType, result: &ClassifyResult, culture: &str) -> Vec<AdviceItem> {
+fn advice(
+    targets: &Value,
+    sample_type: SampleType,
+    result: &ClassifyResult,
+    culture: &str,
+) -> Vec<AdviceItem> {
     let mut items = Vec::new();
-    for entry in targets.get("balancing").and_then(Value::as_array).into_iter().flatten() {
+    for entry in targets
+        .get("balancing")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
         let field = |name: &str| entry.get(name).and_then(Value::as_str).unwrap_or_default();
         let for_sample = entry
             .get("sampleTypes")
             .and_then(Value::as_array)
-            .is_some_and(|types| types.iter().any(|kind| kind.as_str() == Some(sample_type_label(sample_type))));
+            .is_some_and(|types| {
+                types
+                    .iter()
+                    .any(|kind| kind.as_str() == Some(sample_type_label(sample_type)))
+            });
         let wanted = match field("direction") {
             "low" => Deviation::Low,
             "high" => Deviation::High,
             _ => continue,
         };
         let analyte = engine_analyte(field("analyte"));
-        let deviates = result.analytes.get(analyte).is_some_and(|found| found.deviation == Some(wanted));
+        let deviates = result
+            .analytes
+            .get(analyte)
+            .is_some_and(|found| found.deviation == Some(wanted));
         if for_sample && deviates {
             items.push(AdviceItem {
                 analyte: analyte.to_owned(),
@@ -304,22 +354,38 @@ fn advice(targets: &Value, sample_type: SampleType, result: &ClassifyResult, cul
         }
     }
     if let Some(hygiene) = &result.hygiene {
-        let class = serde_json::to_value(hygiene.quality_class).ok().and_then(|value| value.as_str().map(str::to_owned)).unwrap_or_default();
+        let class = serde_json::to_value(hygiene.quality_class)
+            .ok()
+            .and_then(|value| value.as_str().map(str::to_owned))
+            .unwrap_or_default();
         let section = targets.get("hygiene");
-        if let Some(text) = section.and_then(|section| section.get("advice")).and_then(|advice| advice.get(&class)) {
+        if let Some(text) = section
+            .and_then(|section| section.get("advice"))
+            .and_then(|advice| advice.get(&class))
+        {
             let products = if hygiene.quality_class == engine::roughage::CountLevel::I {
                 Vec::new()
             } else {
                 product_ids(section.and_then(|section| section.get("adviceProductIds")))
             };
-            items.push(AdviceItem { analyte: "hygiene".to_owned(), direction: class, text: pick(text, culture), product_ids: products });
+            items.push(AdviceItem {
+                analyte: "hygiene".to_owned(),
+                direction: class,
+                text: pick(text, culture),
+                product_ids: products,
+            });
         }
     }
     items
 }
 
 fn product_ids(value: Option<&Value>) -> Vec<i64> {
-    value.and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_i64).collect()
+    value
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_i64)
+        .collect()
 }
 
 async fn one(
@@ -328,48 +394,86 @@ async fn one(
     Path(result_key): Path<String>,
     Query(query): Query<WeightQuery>,
 ) -> Result<Json<ResultDetail>, ApiError> {
-    let weight_kg = match query.weight_kg.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
+    let weight_kg = match query
+        .weight_kg
+        .as_deref()
+        .map(str::trim)
+        .filter(|text| !text.is_empty())
+    {
         None => DEFAULT_WEIGHT_KG,
         Some(text) => text
             .parse::<u32>()
             .ok()
-            .filter(|weight| (engine::feed::MIN_WEIGHT_KG..=engine::feed::MAX_WEIGHT_KG).contains(weight))
-            .ok_or_else(|| ApiError::field("weightKg", "validation.invalid", "weightKg must be a whole number from 50 to 1200"))?,
+            .filter(|weight| {
+                (engine::feed::MIN_WEIGHT_KG..=engine::feed::MAX_WEIGHT_KG).contains(weight)
+            })
+            .ok_or_else(|| {
+                ApiError::field(
+                    "weightKg",
+                    "validation.invalid",
+                    "weightKg must be a whole number from 50 to 1200",
+                )
+            })?,
     };
     let pool = state.db.pool();
-    let row: ResultRow = sqlx::query_as(&format!("SELECT {COLUMNS} FROM roughage_results WHERE result_key = $1 AND account_id = $2"))
+    let row: ResultRow = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM roughage_results WHERE result_key = $1 AND account_id = $2"
+    ))
+    .bind(&result_key)
+    .bind(&signed_in.account_id)
+    .fetch_optional(pool)
+    .await?
+    .ok_or(ApiError::NotFound)?;
+    if row.is_read == 0 {
+        sqlx::query(
+            "UPDATE roughage_results SET is_read = 1 WHERE result_key = $1 AND account_id = $2",
+        )
         .bind(&result_key)
         .bind(&signed_in.account_id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    if row.is_read == 0 {
-        sqlx::query("UPDATE roughage_results SET is_read = 1 WHERE result_key = $1 AND account_id = $2")
-            .bind(&result_key)
-            .bind(&signed_in.account_id)
-            .execute(pool)
-            .await?;
+        .execute(pool)
+        .await?;
     }
     let (sample_type, classification) = row.classification()?;
-    let targets: Option<(String,)> = sqlx::query_as("SELECT document_json FROM roughage_targets ORDER BY targets_id LIMIT 1")
-        .fetch_optional(pool)
-        .await?;
-    let targets: Value = targets.and_then(|(text,)| serde_json::from_str(&text).ok()).unwrap_or(Value::Null);
-    let language: Option<(Option<i64>,)> = sqlx::query_as("SELECT language_id FROM accounts WHERE account_id = $1")
-        .bind(&signed_in.account_id)
-        .fetch_optional(pool)
-        .await?;
+    let targets: Option<(String,)> =
+        sqlx::query_as("SELECT document_json FROM roughage_targets ORDER BY targets_id LIMIT 1")
+            .fetch_optional(pool)
+            .await?;
+    let targets: Value = targets
+        .and_then(|(text,)| serde_json::from_str(&text).ok())
+        .unwrap_or(Value::Null);
+    let language: Option<(Option<i64>,)> =
+        sqlx::query_as("SELECT language_id FROM accounts WHERE account_id = $1")
+            .bind(&signed_in.account_id)
+            .fetch_optional(pool)
+            .await?;
     let culture = super::queries::culture_of(pool, language.and_then(|(id,)| id)).await?;
     let advice = advice(&targets, sample_type, &classification, &culture);
     let balancing = if row.values_json.is_some() {
-        let values = classification.analytes.iter().map(|(name, result)| (name.clone(), result.value)).collect();
+        let values = classification
+            .analytes
+            .iter()
+            .map(|(name, result)| (name.clone(), result.value))
+            .collect();
         let products = balancing_products(pool, &targets, sample_type).await?;
-        let request = RoughageAdviceRequest { sample_type, values, ranges: None, weight_kg, dry_matter_intake_percent: None, products };
+        let request = RoughageAdviceRequest {
+            sample_type,
+            values,
+            ranges: None,
+            weight_kg,
+            dry_matter_intake_percent: None,
+            products,
+        };
         Some(engine::roughage::roughage_advice(&request)?)
     } else {
         None
     };
     let mut summary = summary(&row, overall_level(&classification));
     summary.read = true;
-    Ok(Json(ResultDetail { summary, classification, advice, weight_kg, balancing }))
+    Ok(Json(ResultDetail {
+        summary,
+        classification,
+        advice,
+        weight_kg,
+        balancing,
+    }))
 }

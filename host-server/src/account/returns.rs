@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{header, StatusCode};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Json, Router};
@@ -21,7 +21,7 @@ use serde::Serialize;
 
 use crate::error::{ApiError, FieldError};
 use crate::session::SignedIn;
-use crate::{clock, secrets, AppState};
+use crate::{AppState, clock, secrets};
 
 /// The largest photo accepted: 5 MB.
 pub const MAX_PHOTO_BYTES: usize = 5 * 1024 * 1024;
@@ -42,7 +42,12 @@ pub struct ReturnFiles {
 /// The routes of this area.
 pub fn router(files: ReturnFiles) -> Router<AppState> {
     Router::new()
-        .route("/api/account/returns", get(list).post(register).layer(DefaultBodyLimit::max(MAX_FORM_BYTES)))
+        .route(
+            "/api/account/returns",
+            get(list)
+                .post(register)
+                .layer(DefaultBodyLimit::max(MAX_FORM_BYTES)),
+        )
         .route("/api/account/returns/{return_id}", get(one))
         .route("/api/account/returns/{return_id}/photo", get(photo))
         .layer(Extension(files))
@@ -74,10 +79,13 @@ pub struct ReturnView {
     pub created: String,
 }
 
-const COLUMNS: &str =
-    "return_id, order_number, product_variant_id, quantity, reason, comment, photo_path, photo_content_type, status, created_at";
+const COLUMNS: &str = "return_id, order_number, product_variant_id, quantity, reason, comment, photo_path, photo_content_type, status, created_at";
 
-async fn describe(pool: &sqlx::AnyPool, account_id: &str, item: &mut ReturnView) -> Result<(), sqlx::Error> {
+async fn describe(
+    pool: &sqlx::AnyPool,
+    account_id: &str,
+    item: &mut ReturnView,
+) -> Result<(), sqlx::Error> {
     let description: Option<(String,)> = sqlx::query_as(
         "SELECT l.description FROM order_lines l JOIN orders o ON o.order_id = l.order_id \
          WHERE o.order_number = $1 AND o.account_id = $2 AND l.product_variant_id = $3 ORDER BY l.line_number",
@@ -93,13 +101,17 @@ async fn describe(pool: &sqlx::AnyPool, account_id: &str, item: &mut ReturnView)
     Ok(())
 }
 
-async fn list(State(state): State<AppState>, signed_in: SignedIn) -> Result<Json<Vec<ReturnView>>, ApiError> {
+async fn list(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+) -> Result<Json<Vec<ReturnView>>, ApiError> {
     let pool = state.db.pool();
-    let mut items: Vec<ReturnView> =
-        sqlx::query_as(&format!("SELECT {COLUMNS} FROM returns WHERE account_id = $1 ORDER BY created_at DESC, return_id"))
-            .bind(&signed_in.account_id)
-            .fetch_all(pool)
-            .await?;
+    let mut items: Vec<ReturnView> = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM returns WHERE account_id = $1 ORDER BY created_at DESC, return_id"
+    ))
+    .bind(&signed_in.account_id)
+    .fetch_all(pool)
+    .await?;
     for item in &mut items {
         describe(pool, &signed_in.account_id, item).await?;
     }
@@ -108,17 +120,23 @@ async fn list(State(state): State<AppState>, signed_in: SignedIn) -> Result<Json
 
 async fn find(state: &AppState, account_id: &str, return_id: &str) -> Result<ReturnView, ApiError> {
     let pool = state.db.pool();
-    let mut item: ReturnView = sqlx::query_as(&format!("SELECT {COLUMNS} FROM returns WHERE return_id = $1 AND account_id = $2"))
-        .bind(return_id)
-        .bind(account_id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or(ApiError::NotFound)?;
+    let mut item: ReturnView = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM returns WHERE return_id = $1 AND account_id = $2"
+    ))
+    .bind(return_id)
+    .bind(account_id)
+    .fetch_optional(pool)
+    .await?
+    .ok_or(ApiError::NotFound)?;
     describe(pool, account_id, &mut item).await?;
     Ok(item)
 }
 
-async fn one(State(state): State<AppState>, signed_in: SignedIn, Path(return_id): Path<String>) -> Result<Json<ReturnView>, ApiError> {
+async fn one(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(return_id): Path<String>,
+) -> Result<Json<ReturnView>, ApiError> {
     Ok(Json(find(&state, &signed_in.account_id, &return_id).await?))
 }
 
@@ -170,12 +188,22 @@ fn form_error(error: axum::extract::multipart::MultipartError) -> ApiError {
     if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
         photo_too_large()
     } else {
-        ApiError::bad_request(format!("the multipart form could not be read: {}", error.body_text()))
+        ApiError::bad_request(format!(
+            "the multipart form could not be read: {}",
+            error.body_text()
+        ))
     }
 }
 
 fn photo_too_large() -> ApiError {
-    ApiError::field("photo", "validation.photoTooLarge", format!("De foto mag maximaal {} MB groot zijn", MAX_PHOTO_BYTES / (1024 * 1024)))
+    ApiError::field(
+        "photo",
+        "validation.photoTooLarge",
+        format!(
+            "De foto mag maximaal {} MB groot zijn",
+            MAX_PHOTO_BYTES / (1024 * 1024)
+        ),
+    )
 }
 
 async fn read_form(mut multipart: Multipart) -> Result<ReturnForm, ApiError> {
@@ -207,12 +235,31 @@ async fn read_form(mut multipart: Multipart) -> Result<ReturnForm, ApiError> {
 }
 
 fn add(errors: &mut BTreeMap<String, Vec<FieldError>>, field: &str, key: MessageKey) {
-    let message = Message::new(key).map(|message| message.dutch_text()).unwrap_or_default();
-    errors.entry(field.to_owned()).or_default().push(FieldError { key: key.to_string(), message });
+    let message = Message::new(key)
+        .map(|message| message.dutch_text())
+        .unwrap_or_default();
+    errors
+        .entry(field.to_owned())
+        .or_default()
+        .push(FieldError {
+            key: key.to_string(),
+            message,
+        });
 }
 
-fn add_text(errors: &mut BTreeMap<String, Vec<FieldError>>, field: &str, key: &str, message: impl Into<String>) {
-    errors.entry(field.to_owned()).or_default().push(FieldError { key: key.to_owned(), message: message.into() });
+fn add_text(
+    errors: &mut BTreeMap<String, Vec<FieldError>>,
+    field: &str,
+    key: &str,
+    message: impl Into<String>,
+) {
+    errors
+        .entry(field.to_owned())
+        .or_default()
+        .push(FieldError {
+            key: key.to_owned(),
+            message: message.into(),
+        });
 }
 
 async fn register(
@@ -221,7 +268,12 @@ async fn register(
     signed_in: SignedIn,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<(StatusCode, Json<ReturnView>), ApiError> {
-    let multipart = multipart.map_err(|rejection| ApiError::bad_request(format!("expected a multipart form: {}", rejection.body_text())))?;
+    let multipart = multipart.map_err(|rejection| {
+        ApiError::bad_request(format!(
+            "expected a multipart form: {}",
+            rejection.body_text()
+        ))
+    })?;
     let form = read_form(multipart).await?;
     let pool = state.db.pool();
     let mut errors = BTreeMap::new();
@@ -236,7 +288,12 @@ async fn register(
         Some(text) => match text.parse::<i64>() {
             Ok(id) => Some(id),
             Err(_) => {
-                add_text(&mut errors, "productVariantId", "validation.invalid", "productVariantId must be a whole number");
+                add_text(
+                    &mut errors,
+                    "productVariantId",
+                    "validation.invalid",
+                    "productVariantId must be a whole number",
+                );
                 None
             }
         },
@@ -244,13 +301,20 @@ async fn register(
     match form.order_number.as_deref() {
         None => add(&mut errors, "orderNumber", MessageKey::Required),
         Some(order_number) => {
-            let order: Option<(i64,)> = sqlx::query_as("SELECT order_id FROM orders WHERE order_number = $1 AND account_id = $2")
-                .bind(order_number)
-                .bind(&signed_in.account_id)
-                .fetch_optional(pool)
-                .await?;
+            let order: Option<(i64,)> = sqlx::query_as(
+                "SELECT order_id FROM orders WHERE order_number = $1 AND account_id = $2",
+            )
+            .bind(order_number)
+            .bind(&signed_in.account_id)
+            .fetch_optional(pool)
+            .await?;
             match (order, variant_id) {
-                (None, _) => add_text(&mut errors, "orderNumber", "validation.unknownOrder", "Deze bestelling is niet gevonden"),
+                (None, _) => add_text(
+                    &mut errors,
+                    "orderNumber",
+                    "validation.unknownOrder",
+                    "Deze bestelling is niet gevonden",
+                ),
                 (Some((order_id,)), Some(variant_id)) => {
                     let (lines, quantity): (i64, i64) = sqlx::query_as(
                         "SELECT COUNT(*), CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM order_lines \
@@ -261,7 +325,12 @@ async fn register(
                     .fetch_one(pool)
                     .await?;
                     match (lines > 0).then_some((quantity,)) {
-                        None => add_text(&mut errors, "productVariantId", "validation.notInOrder", "Dit product zit niet in deze bestelling"),
+                        None => add_text(
+                            &mut errors,
+                            "productVariantId",
+                            "validation.notInOrder",
+                            "Dit product zit niet in deze bestelling",
+                        ),
                         Some((quantity,)) => {
                             let (returned,): (i64,) = sqlx::query_as(
                                 "SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM returns WHERE account_id = $1 AND order_number = $2 \
@@ -307,25 +376,49 @@ async fn register(
     };
     match form.reason.as_deref() {
         None => add(&mut errors, "reason", MessageKey::Required),
-        Some(reason) if !REASONS.contains(&reason) => {
-            add_text(&mut errors, "reason", "validation.invalid", format!("reason is one of {}", REASONS.join(", ")))
-        }
+        Some(reason) if !REASONS.contains(&reason) => add_text(
+            &mut errors,
+            "reason",
+            "validation.invalid",
+            format!("reason is one of {}", REASONS.join(", ")),
+        ),
         Some(_) => {}
     }
-    if form.comment.as_deref().is_some_and(|comment| comment.chars().count() > 1000) {
-        let message = Message::with_count(MessageKey::MaxLength, 1000).map(|message| message.dutch_text()).unwrap_or_default();
-        add_text(&mut errors, "comment", &MessageKey::MaxLength.to_string(), message);
+    if form
+        .comment
+        .as_deref()
+        .is_some_and(|comment| comment.chars().count() > 1000)
+    {
+        let message = Message::with_count(MessageKey::MaxLength, 1000)
+            .map(|message| message.dutch_text())
+            .unwrap_or_default();
+        add_text(
+            &mut errors,
+            "comment",
+            &MessageKey::MaxLength.to_string(),
+            message,
+        );
     }
     let photo_type = match &form.photo {
         None if form.reason.as_deref() == Some("damaged") => {
-            add_text(&mut errors, "photo", "validation.photoRequired", "Voeg een foto van het beschadigde artikel toe");
+            add_text(
+                &mut errors,
+                "photo",
+                "validation.photoRequired",
+                "Voeg een foto van het beschadigde artikel toe",
+            );
             None
         }
         None => None,
         Some(bytes) => match image_type(bytes) {
             Some(found) => Some(found),
             None => {
-                add_text(&mut errors, "photo", "validation.photoType", "De foto moet een JPEG-, PNG- of WebP-afbeelding zijn");
+                add_text(
+                    &mut errors,
+                    "photo",
+                    "validation.photoType",
+                    "De foto moet een JPEG-, PNG- of WebP-afbeelding zijn",
+                );
                 None
             }
         },
@@ -338,8 +431,12 @@ async fn register(
     let mut photo_path = None;
     if let (Some(bytes), Some((_, extension))) = (&form.photo, photo_type) {
         let name = format!("{return_id}.{extension}");
-        tokio::fs::create_dir_all(&files.photos_dir).await.map_err(|error| ApiError::Internal(format!("return photos folder: {error}")))?;
-        tokio::fs::write(files.photos_dir.join(&name), bytes).await.map_err(|error| ApiError::Internal(format!("return photo: {error}")))?;
+        tokio::fs::create_dir_all(&files.photos_dir)
+            .await
+            .map_err(|error| ApiError::Internal(format!("return photos folder: {error}")))?;
+        tokio::fs::write(files.photos_dir.join(&name), bytes)
+            .await
+            .map_err(|error| ApiError::Internal(format!("return photo: {error}")))?;
         photo_path = Some(name);
     }
     sqlx::query(
@@ -358,5 +455,8 @@ async fn register(
     .bind(clock::now())
     .execute(pool)
     .await?;
-    Ok((StatusCode::CREATED, Json(find(&state, &signed_in.account_id, &return_id).await?)))
+    Ok((
+        StatusCode::CREATED,
+        Json(find(&state, &signed_in.account_id, &return_id).await?),
+    ))
 }

@@ -7,9 +7,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 
+use crate::AppState;
 use crate::error::ApiError;
 use crate::session::SignedIn;
-use crate::AppState;
 
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
@@ -56,7 +56,10 @@ pub struct AccountReviews {
     pub review_requests: Vec<ReviewRequest>,
 }
 
-async fn list(State(state): State<AppState>, signed_in: SignedIn) -> Result<Json<AccountReviews>, ApiError> {
+async fn list(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+) -> Result<Json<AccountReviews>, ApiError> {
     let pool = state.db.pool();
     let mut reviews: Vec<OwnReview> = sqlx::query_as(
         "SELECT review_id, product_id, site_id, language_id, rating, title, body, status, created_at FROM reviews \
@@ -75,5 +78,8 @@ async fn list(State(state): State<AppState>, signed_in: SignedIn) -> Result<Json
     .bind(&signed_in.account_id)
     .fetch_all(pool)
     .await?;
-    Ok(Json(AccountReviews { reviews, review_requests }))
+    Ok(Json(AccountReviews {
+        reviews,
+        review_requests,
+    }))
 }

@@ -24,8 +24,15 @@ fn cart_id_of(path: &str) -> Option<&str> {
 
 /// Middleware: refuses requests for an account's cart that do not come with that account's
 /// session.
-pub async fn only_its_owner(State(state): State<AppState>, client: crate::session::Client, request: Request, next: Next) -> Response {
-    let Some(cart_id) = cart_id_of(request.uri().path()).map(str::to_owned) else { return next.run(request).await };
+pub async fn only_its_owner(
+    State(state): State<AppState>,
+    client: crate::session::Client,
+    request: Request,
+    next: Next,
+) -> Response {
+    let Some(cart_id) = cart_id_of(request.uri().path()).map(str::to_owned) else {
+        return next.run(request).await;
+    };
     match is_allowed(&state, &cart_id, client.session_id.as_deref()).await {
         Ok(true) => next.run(request).await,
         Ok(false) => ApiError::NotFound.into_response(),
@@ -33,11 +40,24 @@ pub async fn only_its_owner(State(state): State<AppState>, client: crate::sessio
     }
 }
 
-async fn is_allowed(state: &AppState, cart_id: &str, session_id: Option<&str>) -> Result<bool, ApiError> {
-    let Some(owner) = super::store::owner(state.db.pool(), cart_id).await? else { return Ok(true) };
-    let Some(account_id) = owner.account_id else { return Ok(true) };
-    let Some(session_id) = session_id else { return Ok(false) };
-    Ok(crate::session::account_of_session(state, session_id).await?.as_deref() == Some(account_id.as_str()))
+async fn is_allowed(
+    state: &AppState,
+    cart_id: &str,
+    session_id: Option<&str>,
+) -> Result<bool, ApiError> {
+    let Some(owner) = super::store::owner(state.db.pool(), cart_id).await? else {
+        return Ok(true);
+    };
+    let Some(account_id) = owner.account_id else {
+        return Ok(true);
+    };
+    let Some(session_id) = session_id else {
+        return Ok(false);
+    };
+    Ok(crate::session::account_of_session(state, session_id)
+        .await?
+        .as_deref()
+        == Some(account_id.as_str()))
 }
 
 #[cfg(test)]
@@ -48,7 +68,10 @@ mod tests {
     fn finds_the_cart_of_a_path() {
         assert_eq!(cart_id_of("/api/cart/abc/products"), Some("abc"));
         assert_eq!(cart_id_of("/api/cart/abc"), Some("abc"));
-        assert_eq!(cart_id_of("/api/cartcalculation/abc/calculate"), Some("abc"));
+        assert_eq!(
+            cart_id_of("/api/cartcalculation/abc/calculate"),
+            Some("abc")
+        );
         assert_eq!(cart_id_of("/api/cartcalculation/calculate"), None);
         assert_eq!(cart_id_of("/api/cart/impersonate"), None);
         assert_eq!(cart_id_of("/api/cart"), None);

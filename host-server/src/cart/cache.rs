@@ -72,17 +72,31 @@ pub struct CartCache {
 impl CartCache {
     /// A cache that keeps carts when `enabled`, and otherwise always sends reads to the database.
     pub fn new(enabled: bool) -> CartCache {
-        CartCache { enabled, slots: Mutex::default() }
+        CartCache {
+            enabled,
+            slots: Mutex::default(),
+        }
     }
 
     /// The cart when it is kept, else a ticket to keep it with after loading it.
     pub fn get(&self, cart_id: &str) -> Result<Arc<StoredCart>, ReadTicket> {
-        let Ok(slots) = self.slots.lock() else { return Err(ReadTicket { epoch: u64::MAX, generation: u64::MAX }) };
+        let Ok(slots) = self.slots.lock() else {
+            return Err(ReadTicket {
+                epoch: u64::MAX,
+                generation: u64::MAX,
+            });
+        };
         let slot = slots.carts.get(cart_id);
-        if let Some(cart) = slot.and_then(|slot| slot.cart.as_ref()).filter(|_| self.enabled) {
+        if let Some(cart) = slot
+            .and_then(|slot| slot.cart.as_ref())
+            .filter(|_| self.enabled)
+        {
             return Ok(Arc::clone(cart));
         }
-        Err(ReadTicket { epoch: slots.epoch, generation: slot.map_or(0, |slot| slot.generation) })
+        Err(ReadTicket {
+            epoch: slots.epoch,
+            generation: slot.map_or(0, |slot| slot.generation),
+        })
     }
 
     /// Keeps a loaded cart, unless it changed (or the cache was cleared) since the read started.
@@ -90,7 +104,9 @@ impl CartCache {
         if !self.enabled {
             return;
         }
-        let Ok(mut slots) = self.slots.lock() else { return };
+        let Ok(mut slots) = self.slots.lock() else {
+            return;
+        };
         let current = slots.carts.get(cart_id).map_or(0, |slot| slot.generation);
         if ticket.epoch != slots.epoch || ticket.generation != current {
             return;
@@ -110,18 +126,25 @@ impl CartCache {
     /// Ends a change: the cart gets a new generation, and keeps `written` (the cart as the
     /// change stored it) only when no other change came since the read it started from.
     fn finish(&self, cart_id: &str, written: Option<StoredCart>, ending: u32) {
-        let Ok(mut slots) = self.slots.lock() else { return };
+        let Ok(mut slots) = self.slots.lock() else {
+            return;
+        };
         slots.next_generation += 1;
         let (generation, epoch) = (slots.next_generation, slots.epoch);
         let slot = slots.carts.entry(cart_id.to_owned()).or_default();
         slot.changing = slot.changing.saturating_sub(ending);
-        let read_from = ReadTicket { epoch, generation: slot.generation };
+        let read_from = ReadTicket {
+            epoch,
+            generation: slot.generation,
+        };
         let alone = slot.changing == 0 && self.enabled;
         slot.generation = generation;
-        slot.cart = written.filter(|cart| alone && cart.version == read_from).map(|mut cart| {
-            cart.version = ReadTicket { epoch, generation };
-            Arc::new(cart)
-        });
+        slot.cart = written
+            .filter(|cart| alone && cart.version == read_from)
+            .map(|mut cart| {
+                cart.version = ReadTicket { epoch, generation };
+                Arc::new(cart)
+            });
         if slots.carts.len() > CAPACITY {
             slots.clear();
         }
@@ -133,7 +156,11 @@ impl CartCache {
         if let Ok(mut slots) = self.slots.lock() {
             slots.carts.entry(cart_id.to_owned()).or_default().changing += 1;
         }
-        CartChange { cache: self, cart_id, written: None }
+        CartChange {
+            cache: self,
+            cart_id,
+            written: None,
+        }
     }
 }
 
@@ -195,7 +222,12 @@ mod tests {
                 dpd_parcel_shop_id: None,
                 dpd_parcel_shop_zipcode_or_city: None,
             },
-            lines: vec![LineRow { product_variant_id: 1011, product_id: 101, count, added_at: 0 }],
+            lines: vec![LineRow {
+                product_variant_id: 1011,
+                product_id: 101,
+                count,
+                added_at: 0,
+            }],
             samples: Vec::new(),
             version,
         }
@@ -279,9 +311,17 @@ mod tests {
         let read = load(&cache, 1);
         let (first, second) = (cache.change("a"), cache.change("a"));
         first.written(stored(2, read.version));
-        assert_eq!(kept_count(&cache), None, "the second change may have written after the read");
+        assert_eq!(
+            kept_count(&cache),
+            None,
+            "the second change may have written after the read"
+        );
         second.written(stored(3, read.version));
-        assert_eq!(kept_count(&cache), None, "the first change ended after the read");
+        assert_eq!(
+            kept_count(&cache),
+            None,
+            "the first change ended after the read"
+        );
     }
 
     #[test]
@@ -291,7 +331,11 @@ mod tests {
         cache.slots.lock().unwrap().clear();
         let read = load(&cache, 1);
         cache.change("a").written(stored(2, read.version));
-        assert_eq!(kept_count(&cache), None, "the change from before the clear may write after the read");
+        assert_eq!(
+            kept_count(&cache),
+            None,
+            "the change from before the clear may write after the read"
+        );
         drop(old);
     }
 

@@ -19,7 +19,9 @@ pub const KEY_LIFETIME_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// Makes a key for a cart; the key and when it expires (milliseconds since the epoch).
 pub async fn issue_key(pool: &AnyPool, cart_id: &str) -> Result<(String, i64), ApiError> {
-    super::store::find(pool, cart_id).await?.ok_or(ApiError::NotFound)?;
+    super::store::find(pool, cart_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     let key = secrets::new_token();
     let now = clock::now_millis();
     let expires_at = now + KEY_LIFETIME_MS;
@@ -40,7 +42,10 @@ pub(super) struct KeyQuery {
 
 /// `POST /api/cart/impersonate?key=`: the cart the key was made for. An unknown, used or
 /// expired key is 404.
-pub(super) async fn impersonate(State(state): State<AppState>, Query(query): Query<KeyQuery>) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+pub(super) async fn impersonate(
+    State(state): State<AppState>,
+    Query(query): Query<KeyQuery>,
+) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     let key = crate::validation::required_param(&query.key, "key")?;
     let pool = state.db.pool();
     let key_hash = secrets::hash_token(key);
@@ -56,6 +61,9 @@ pub(super) async fn impersonate(State(state): State<AppState>, Query(query): Que
         return Err(ApiError::NotFound);
     }
     let (cart_id,): (String,) =
-        sqlx::query_as("SELECT cart_id FROM cart_handover_keys WHERE key_hash = $1").bind(&key_hash).fetch_one(pool).await?;
+        sqlx::query_as("SELECT cart_id FROM cart_handover_keys WHERE key_hash = $1")
+            .bind(&key_hash)
+            .fetch_one(pool)
+            .await?;
     answer(&state, &cart_id).await
 }

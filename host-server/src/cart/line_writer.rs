@@ -75,7 +75,9 @@ impl LineWriter {
 
     /// Writes one line; done when it is committed, with the line's count then.
     pub async fn write(&self, write: LineWrite) -> Result<i64, sqlx::Error> {
-        let Some(queue) = &self.queue else { return write_one(&self.pool, &write).await };
+        let Some(queue) = &self.queue else {
+            return write_one(&self.pool, &write).await;
+        };
         let (done, answer) = oneshot::channel();
         queue.send(Job { write, done }).map_err(|_| stopped())?;
         answer.await.map_err(|_| stopped())?
@@ -109,7 +111,9 @@ async fn write_batches(pool: AnyPool, mut receiver: mpsc::UnboundedReceiver<Job>
 /// later change of the same line stays for the next batch.
 fn one_change_per_line(waiting: &mut Vec<Job>) -> Vec<Job> {
     let mut lines = HashSet::new();
-    let (batch, later): (Vec<Job>, Vec<Job>) = waiting.drain(..).partition(|job| lines.insert(job.write.key()));
+    let (batch, later): (Vec<Job>, Vec<Job>) = waiting
+        .drain(..)
+        .partition(|job| lines.insert(job.write.key()));
     *waiting = later;
     batch
 }
@@ -119,7 +123,10 @@ async fn write_batch(pool: &AnyPool, jobs: Vec<Job>) {
         let writes: Vec<LineWrite> = jobs.iter().map(|job| job.write.clone()).collect();
         if let Ok(counts) = write_lines(pool, &writes).await {
             for job in jobs {
-                let count = counts.get(&job.write.key()).copied().ok_or(sqlx::Error::RowNotFound);
+                let count = counts
+                    .get(&job.write.key())
+                    .copied()
+                    .ok_or(sqlx::Error::RowNotFound);
                 let _gone = job.done.send(count);
             }
             return;
@@ -133,14 +140,18 @@ async fn write_batch(pool: &AnyPool, jobs: Vec<Job>) {
 
 async fn write_one(pool: &AnyPool, write: &LineWrite) -> Result<i64, sqlx::Error> {
     let counts = write_lines(pool, std::slice::from_ref(write)).await?;
-    counts.get(&write.key()).copied().ok_or(sqlx::Error::RowNotFound)
+    counts
+        .get(&write.key())
+        .copied()
+        .ok_or(sqlx::Error::RowNotFound)
 }
 
 /// Writes the lines (each line once) in one transaction: one statement for the counts set and
 /// one for the counts added; the database moves each cart's modification time with its line
 /// (migration 0026).
 async fn write_lines(pool: &AnyPool, writes: &[LineWrite]) -> Result<Counts, sqlx::Error> {
-    let (added, set): (Vec<&LineWrite>, Vec<&LineWrite>) = writes.iter().partition(|write| write.add);
+    let (added, set): (Vec<&LineWrite>, Vec<&LineWrite>) =
+        writes.iter().partition(|write| write.add);
     let mut counts = Counts::new();
     if added.is_empty() || set.is_empty() {
         let mut connection = pool.acquire().await?;
@@ -156,14 +167,27 @@ async fn write_lines(pool: &AnyPool, writes: &[LineWrite]) -> Result<Counts, sql
 }
 
 /// One statement for the given lines, adding to or replacing their counts.
-async fn upsert(connection: &mut sqlx::AnyConnection, writes: &[&LineWrite], add: bool, counts: &mut Counts) -> Result<(), sqlx::Error> {
+async fn upsert(
+    connection: &mut sqlx::AnyConnection,
+    writes: &[&LineWrite],
+    add: bool,
+    counts: &mut Counts,
+) -> Result<(), sqlx::Error> {
     if writes.is_empty() {
         return Ok(());
     }
     let rows: Vec<String> = (0..writes.len())
         .map(|row| {
             let first = row * 6;
-            format!("(${}, ${}, ${}, ${}, ${}, ${})", first + 1, first + 2, first + 3, first + 4, first + 5, first + 6)
+            format!(
+                "(${}, ${}, ${}, ${}, ${}, ${})",
+                first + 1,
+                first + 2,
+                first + 3,
+                first + 4,
+                first + 5,
+                first + 6
+            )
         })
         .collect();
     let count = if add {
@@ -203,7 +227,15 @@ mod tests {
     use crate::db::Database;
 
     fn write(cart_id: &str, variant: i64, count: i64, at: i64) -> LineWrite {
-        LineWrite { cart_id: cart_id.to_owned(), product_variant_id: variant, product_id: 1, count, added_at: at, changed_at: at, add: false }
+        LineWrite {
+            cart_id: cart_id.to_owned(),
+            product_variant_id: variant,
+            product_id: 1,
+            count,
+            added_at: at,
+            changed_at: at,
+            add: false,
+        }
     }
 
     /// Queues the writes before the writing task starts, so that it takes them as one batch,
@@ -234,8 +266,16 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn lines_written_together_each_get_their_own_answer() {
-        let folder = std::env::temp_dir().join(format!("hoofbeat-line-writer-{}", uuid::Uuid::new_v4().simple()));
-        let db = Database::connect(&format!("sqlite://{}?mode=rwc", folder.join("shop.sqlite").display())).await.unwrap();
+        let folder = std::env::temp_dir().join(format!(
+            "hoofbeat-line-writer-{}",
+            uuid::Uuid::new_v4().simple()
+        ));
+        let db = Database::connect(&format!(
+            "sqlite://{}?mode=rwc",
+            folder.join("shop.sqlite").display()
+        ))
+        .await
+        .unwrap();
         let pool = db.pool();
         for cart in ["a", "b"] {
             sqlx::query("INSERT INTO carts (cart_id, site_id, language_id, created_at, last_modified) VALUES ($1, 1, 1, 0, 0)")
@@ -246,18 +286,41 @@ mod tests {
         }
 
         // One statement; the same line set twice keeps the later count.
-        let written = one_batch(pool, vec![write("a", 1, 1, 10), write("a", 2, 5, 10), write("b", 1, 3, 20), write("a", 1, 2, 30)]).await;
+        let written = one_batch(
+            pool,
+            vec![
+                write("a", 1, 1, 10),
+                write("a", 2, 5, 10),
+                write("b", 1, 3, 20),
+                write("a", 1, 2, 30),
+            ],
+        )
+        .await;
         assert_eq!(written, [true; 4]);
         let a = ("a".to_owned(), 1, 2);
-        assert_eq!(lines(pool).await, [a.clone(), ("a".to_owned(), 2, 5), ("b".to_owned(), 1, 3)]);
-        let touched: Vec<(i64,)> = sqlx::query_as("SELECT last_modified FROM carts ORDER BY cart_id").fetch_all(pool).await.unwrap();
-        assert_eq!(touched, [(30,), (20,)], "the trigger of migration 0026 moved each cart's time");
+        assert_eq!(
+            lines(pool).await,
+            [a.clone(), ("a".to_owned(), 2, 5), ("b".to_owned(), 1, 3)]
+        );
+        let touched: Vec<(i64,)> =
+            sqlx::query_as("SELECT last_modified FROM carts ORDER BY cart_id")
+                .fetch_all(pool)
+                .await
+                .unwrap();
+        assert_eq!(
+            touched,
+            [(30,), (20,)],
+            "the trigger of migration 0026 moved each cart's time"
+        );
 
         // A line of a cart that does not exist fails the statement: written again one by one,
         // it fails alone.
         let written = one_batch(pool, vec![write("none", 1, 1, 40), write("a", 2, 6, 40)]).await;
         assert_eq!(written, [false, true]);
-        assert_eq!(lines(pool).await, [a, ("a".to_owned(), 2, 6), ("b".to_owned(), 1, 3)]);
+        assert_eq!(
+            lines(pool).await,
+            [a, ("a".to_owned(), 2, 6), ("b".to_owned(), 1, 3)]
+        );
 
         pool.close().await;
         std::fs::remove_dir_all(folder).ok();
@@ -268,8 +331,16 @@ mod tests {
         let (queue, receiver) = mpsc::unbounded_channel();
         drop(receiver);
         sqlx::any::install_default_drivers();
-        let pool = sqlx::any::AnyPoolOptions::new().connect_lazy("sqlite::memory:").unwrap();
-        let writer = LineWriter { pool, queue: Some(queue) };
-        assert!(matches!(writer.write(write("a", 1, 1, 0)).await, Err(sqlx::Error::PoolClosed)));
+        let pool = sqlx::any::AnyPoolOptions::new()
+            .connect_lazy("sqlite::memory:")
+            .unwrap();
+        let writer = LineWriter {
+            pool,
+            queue: Some(queue),
+        };
+        assert!(matches!(
+            writer.write(write("a", 1, 1, 0)).await,
+            Err(sqlx::Error::PoolClosed)
+        ));
     }
 }

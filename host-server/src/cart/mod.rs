@@ -24,30 +24,44 @@ use engine::cart::{CalculatedCart, ShippingMethodOption};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::AppState;
 use crate::clock;
 use crate::context::RequestContext;
 use crate::error::ApiError;
 use crate::extract::Json;
 use crate::limits::{self, Limit};
 use crate::session::Client;
-use crate::AppState;
 use applicable::Dropped;
-use pricing::CartChoices;
 pub use cache::CartCache;
-pub use line_writer::LineWriter;
 use cache::StoredCart;
+pub use line_writer::LineWriter;
+use pricing::CartChoices;
 pub use pricing::{PricingCache, promotion_of_code};
 pub use store::{CartOwner, CartRow};
 use store::{LineRow, SampleRow};
 
 /// Gives a guest cart to a customer who signs in (see [`store::adopt_guest_cart`]); the
 /// account's cart id, or empty when the cart was another customer's and the account has none.
-pub async fn adopt_guest_cart(state: &AppState, account_id: &str, guest_cart_id: &str) -> Result<String, ApiError> {
-    Ok(store::adopt_guest_cart(state.db.pool(), &state.carts, account_id, guest_cart_id, engine::cart::MAX_QUANTITY).await?)
+pub async fn adopt_guest_cart(
+    state: &AppState,
+    account_id: &str,
+    guest_cart_id: &str,
+) -> Result<String, ApiError> {
+    Ok(store::adopt_guest_cart(
+        state.db.pool(),
+        &state.carts,
+        account_id,
+        guest_cart_id,
+        engine::cart::MAX_QUANTITY,
+    )
+    .await?)
 }
 
 /// The newest cart of an account.
-pub async fn cart_of_account(pool: &sqlx::AnyPool, account_id: &str) -> Result<Option<String>, ApiError> {
+pub async fn cart_of_account(
+    pool: &sqlx::AnyPool,
+    account_id: &str,
+) -> Result<Option<String>, ApiError> {
     Ok(store::cart_of_account(pool, account_id).await?)
 }
 
@@ -68,27 +82,40 @@ pub struct PricedCart {
 /// Loads and prices a cart; `None` when there is no such cart.
 pub async fn priced(state: &AppState, cart_id: &str) -> Result<Option<PricedCart>, ApiError> {
     let pool = state.db.pool();
-    let Some(row) = store::find(pool, cart_id).await? else { return Ok(None) };
-    let owner = store::owner(pool, cart_id).await?.ok_or(ApiError::NotFound)?;
+    let Some(row) = store::find(pool, cart_id).await? else {
+        return Ok(None);
+    };
+    let owner = store::owner(pool, cart_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     let lines = store::lines(pool, cart_id).await?;
     let samples = store::samples(pool, cart_id).await?;
-    let mut input = pricing::cart_input(pool, &state.pricing, &choices(&row), &lines, &samples).await?;
+    let mut input =
+        pricing::cart_input(pool, &state.pricing, &choices(&row), &lines, &samples).await?;
     // A choice that no longer applies is taken off when the cart is shown; an order is never
     // placed without a choice the customer saw, so placing refuses instead.
     if let Some(dropped) = applicable::take_off(&mut input).first() {
         return Err(refusal_to_place(dropped));
     }
     let calculation = calculate(&input)?;
-    Ok(Some(PricedCart { row, owner, line_count: lines.len(), input, calculation }))
+    Ok(Some(PricedCart {
+        row,
+        owner,
+        line_count: lines.len(),
+        input,
+        calculation,
+    }))
 }
 
 /// Why an order cannot be placed from a cart with a choice that no longer applies.
 fn refusal_to_place(dropped: &Dropped) -> ApiError {
     match dropped {
         Dropped::GiftCard(_) => gift_card_rejected(),
-        Dropped::DiscountCode(_) => {
-            ApiError::refused(StatusCode::CONFLICT, "errors.discountCodeInvalid", "The discount code is not valid (any more)")
-        }
+        Dropped::DiscountCode(_) => ApiError::refused(
+            StatusCode::CONFLICT,
+            "errors.discountCodeInvalid",
+            "The discount code is not valid (any more)",
+        ),
         other => {
             let notice = other.notice();
             ApiError::refused(StatusCode::CONFLICT, notice.code, notice.message)
@@ -115,23 +142,53 @@ pub fn router() -> Router<AppState> {
         .route("/api/cart/impersonate", post(handover::impersonate))
         .route("/api/cart/{id}", get(get_cart))
         .route("/api/cart/{id}/products", post(add_product))
-        .route("/api/cart/{id}/products/{variant_id}", put(set_quantity).delete(remove_product))
-        .route("/api/cart/{id}/discountcode", post(add_discount_code).delete(remove_discount_code))
+        .route(
+            "/api/cart/{id}/products/{variant_id}",
+            put(set_quantity).delete(remove_product),
+        )
+        .route(
+            "/api/cart/{id}/discountcode",
+            post(add_discount_code).delete(remove_discount_code),
+        )
         .route("/api/cart/{id}/shippingmethods", get(shipping_methods))
-        .route("/api/cart/{id}/recommendations", get(recommendations::recommendations))
+        .route(
+            "/api/cart/{id}/recommendations",
+            get(recommendations::recommendations),
+        )
         .route("/api/cart/{id}/shipping", put(set_shipping))
         .route("/api/cart/{id}/billing", post(set_billing))
         .route("/api/cart/{id}/companyinfo", put(set_company))
         .route("/api/cart/{id}/payment", post(set_payment))
         .route("/api/cart/{id}/newsletter", post(set_newsletter))
-        .route("/api/cart/{id}/rqssamplename", post(checkout_choices::set_sample_name))
-        .route("/api/cart/{id}/products/{variant_id}/{sequence}", axum::routing::delete(checkout_choices::remove_sample))
-        .route("/api/cart/{id}/alternativeshipping", put(checkout_choices::set_alternative_shipping))
-        .route("/api/cart/{id}/setdealer", post(checkout_choices::set_dealer))
-        .route("/api/cart/{id}/setdpdpickuppoint", post(checkout_choices::set_pickup_point))
-        .route("/api/cart/{id}/setpassword", post(checkout_choices::set_password))
+        .route(
+            "/api/cart/{id}/rqssamplename",
+            post(checkout_choices::set_sample_name),
+        )
+        .route(
+            "/api/cart/{id}/products/{variant_id}/{sequence}",
+            axum::routing::delete(checkout_choices::remove_sample),
+        )
+        .route(
+            "/api/cart/{id}/alternativeshipping",
+            put(checkout_choices::set_alternative_shipping),
+        )
+        .route(
+            "/api/cart/{id}/setdealer",
+            post(checkout_choices::set_dealer),
+        )
+        .route(
+            "/api/cart/{id}/setdpdpickuppoint",
+            post(checkout_choices::set_pickup_point),
+        )
+        .route(
+            "/api/cart/{id}/setpassword",
+            post(checkout_choices::set_password),
+        )
         .route("/api/Conversion", post(checkout_choices::report_conversion))
-        .route("/api/cartcalculation/{id}/calculate", post(calculate_stored))
+        .route(
+            "/api/cartcalculation/{id}/calculate",
+            post(calculate_stored),
+        )
         .route("/api/cartcalculation/calculate", post(calculate_given))
 }
 
@@ -209,10 +266,16 @@ pub struct CartNotice {
 }
 
 fn parse_document(text: &Option<String>) -> Option<Value> {
-    text.as_deref().and_then(|text| serde_json::from_str(text).ok())
+    text.as_deref()
+        .and_then(|text| serde_json::from_str(text).ok())
 }
 
-fn view(row: CartRow, lines: Vec<LineRow>, samples: Vec<SampleRow>, calculation: &CalculatedCart) -> CartView {
+fn view(
+    row: CartRow,
+    lines: Vec<LineRow>,
+    samples: Vec<SampleRow>,
+    calculation: &CalculatedCart,
+) -> CartView {
     let products = lines
         .into_iter()
         .map(|line| CartProductView {
@@ -222,7 +285,10 @@ fn view(row: CartRow, lines: Vec<LineRow>, samples: Vec<SampleRow>, calculation:
             rqs_samples: samples
                 .iter()
                 .filter(|sample| sample.product_variant_id == line.product_variant_id)
-                .map(|sample| SampleView { sequence: sample.sequence, sample_name: sample.sample_name.clone() })
+                .map(|sample| SampleView {
+                    sequence: sample.sequence,
+                    sample_name: sample.sample_name.clone(),
+                })
                 .collect(),
         })
         .collect();
@@ -237,7 +303,11 @@ fn view(row: CartRow, lines: Vec<LineRow>, samples: Vec<SampleRow>, calculation:
         company: parse_document(&row.company_json),
         alternative_shipping_address: row.alternative_shipping_address != 0,
         newsletter_subscribe: row.newsletter_subscribe != 0,
-        payment: PaymentView { payment_method_id: row.payment_method_id, issuer: row.issuer, gift_card_number: row.gift_card_number },
+        payment: PaymentView {
+            payment_method_id: row.payment_method_id,
+            issuer: row.issuer,
+            gift_card_number: row.gift_card_number,
+        },
         mailplus_id: row.mailplus_id,
         products,
         discount_code: row.discount_code,
@@ -270,15 +340,23 @@ fn calculate(input: &engine::cart::CartInput) -> Result<CalculatedCart, ApiError
 }
 
 fn gift_card_rejected() -> ApiError {
-    ApiError::refused(StatusCode::BAD_REQUEST, "errors.giftCardRejected", "Card details are incorrect or the balance is 0")
+    ApiError::refused(
+        StatusCode::BAD_REQUEST,
+        "errors.giftCardRejected",
+        "Card details are incorrect or the balance is 0",
+    )
 }
 
 async fn existing_cart(state: &AppState, cart_id: &str) -> Result<CartRow, ApiError> {
-    store::find(state.db.pool(), cart_id).await?.ok_or(ApiError::NotFound)
+    store::find(state.db.pool(), cart_id)
+        .await?
+        .ok_or(ApiError::NotFound)
 }
 
 async fn read_cart(state: &AppState, cart_id: &str) -> Result<StoredCart, ApiError> {
-    let cart = store::snapshot(state.db.pool(), &state.carts, cart_id).await?.ok_or(ApiError::NotFound)?;
+    let cart = store::snapshot(state.db.pool(), &state.carts, cart_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     Ok(StoredCart::clone(&cart))
 }
 
@@ -294,7 +372,14 @@ impl Priced {
     /// Takes the choices that no longer applied off the stored cart.
     async fn persist_dropped(&self, state: &AppState) -> Result<(), ApiError> {
         let cart_id = &self.answer.cart.shoppingcart_id;
-        Ok(applicable::persist(state.db.pool(), &state.carts, cart_id, &self.dropped, self.at).await?)
+        Ok(applicable::persist(
+            state.db.pool(),
+            &state.carts,
+            cart_id,
+            &self.dropped,
+            self.at,
+        )
+        .await?)
     }
 }
 
@@ -303,14 +388,35 @@ impl Priced {
 /// every time it is shown; the caller writes that.
 async fn price(state: &AppState, mut stored: StoredCart, at: i64) -> Result<Priced, ApiError> {
     let pool = state.db.pool();
-    let mut input = pricing::cart_input(pool, &state.pricing, &choices(&stored.row), &stored.lines, &stored.samples).await?;
+    let mut input = pricing::cart_input(
+        pool,
+        &state.pricing,
+        &choices(&stored.row),
+        &stored.lines,
+        &stored.samples,
+    )
+    .await?;
     let mut dropped = applicable::take_off(&mut input);
     applicable::apply(&mut stored, &mut dropped, at);
     let calculation = calculate(&input)?;
     let notices = dropped.iter().map(Dropped::notice).collect();
-    let StoredCart { row, lines, samples, version: _ } = stored;
-    let answer = CartWithCalculation { cart: view(row, lines, samples, &calculation), calculation, input, notices };
-    Ok(Priced { answer, dropped, at })
+    let StoredCart {
+        row,
+        lines,
+        samples,
+        version: _,
+    } = stored;
+    let answer = CartWithCalculation {
+        cart: view(row, lines, samples, &calculation),
+        calculation,
+        input,
+        notices,
+    };
+    Ok(Priced {
+        answer,
+        dropped,
+        at,
+    })
 }
 
 /// Loads a cart, calculates it with the engine and shapes the answer.
@@ -336,7 +442,11 @@ async fn change_row(
     changed.row.last_modified = changed.row.last_modified.max(now);
     let changed_row = changed.row.clone();
     let priced = price(state, changed, now).await?;
-    if let Some(dropped) = priced.dropped.iter().find(|dropped| dropped.column().is_some_and(|column| sets.contains(&column))) {
+    if let Some(dropped) = priced.dropped.iter().find(|dropped| {
+        dropped
+            .column()
+            .is_some_and(|column| sets.contains(&column))
+    }) {
         return Err(refusal_of_choice(dropped));
     }
     priced.persist_dropped(state).await?;
@@ -351,17 +461,32 @@ fn refusal_of_choice(dropped: &Dropped) -> ApiError {
     match dropped {
         Dropped::GiftCard(_) => gift_card_rejected(),
         Dropped::DiscountCode(_) => discount_code_invalid(),
-        Dropped::PaymentMethod(_) => ApiError::field("paymentMethodId", "validation.invalid", "This site does not offer this payment method"),
-        Dropped::ShippingMethod { .. } => ApiError::field("shippingMethod", "validation.invalid", "This site does not offer this shipping method"),
+        Dropped::PaymentMethod(_) => ApiError::field(
+            "paymentMethodId",
+            "validation.invalid",
+            "This site does not offer this payment method",
+        ),
+        Dropped::ShippingMethod { .. } => ApiError::field(
+            "shippingMethod",
+            "validation.invalid",
+            "This site does not offer this shipping method",
+        ),
         Dropped::Line(_) | Dropped::Quantity { .. } => ApiError::NotFound,
     }
 }
 
 fn discount_code_invalid() -> ApiError {
-    ApiError::refused(StatusCode::BAD_REQUEST, "errors.discountCodeInvalid", "This discount code is unknown, expired or used up")
+    ApiError::refused(
+        StatusCode::BAD_REQUEST,
+        "errors.discountCodeInvalid",
+        "This discount code is unknown, expired or used up",
+    )
 }
 
-async fn answer(state: &AppState, cart_id: &str) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+async fn answer(
+    state: &AppState,
+    cart_id: &str,
+) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     load(state, cart_id).await.map(JsonResponse)
 }
 
@@ -370,19 +495,35 @@ async fn create_cart(
     context: RequestContext,
     client: Client,
 ) -> Result<(StatusCode, JsonResponse<CartWithCalculation>), ApiError> {
-    let (site_id, language_id) = context.site_id.zip(context.language_id).ok_or_else(ApiError::payload_incorrect)?;
+    let (site_id, language_id) = context
+        .site_id
+        .zip(context.language_id)
+        .ok_or_else(ApiError::payload_incorrect)?;
     // The site must offer the language; this also proves both exist.
-    state.pricing.text_language(state.db.pool(), site_id, language_id).await?;
+    state
+        .pricing
+        .text_language(state.db.pool(), site_id, language_id)
+        .await?;
     let cart_id = store::create(state.db.pool(), site_id, language_id, &client.ip).await?;
     if let Some(session_id) = &client.session_id {
         if let Some(account_id) = crate::session::account_of_session(&state, session_id).await? {
-            store::set_column(state.db.pool(), &state.carts, &cart_id, "account_id", account_id).await?;
+            store::set_column(
+                state.db.pool(),
+                &state.carts,
+                &cart_id,
+                "account_id",
+                account_id,
+            )
+            .await?;
         }
     }
     Ok((StatusCode::CREATED, answer(&state, &cart_id).await?))
 }
 
-async fn get_cart(State(state): State<AppState>, Path(id): Path<String>) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+async fn get_cart(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     answer(&state, &id).await
 }
 
@@ -403,8 +544,17 @@ fn whole_number(value: Option<&str>, field: &str, default: Option<i64>) -> Resul
 }
 
 /// The product of a variant the site sells; 404 otherwise.
-async fn product_of_variant(state: &AppState, site_id: i64, language_id: i64, variant_id: i64) -> Result<i64, ApiError> {
-    state.pricing.product_of_variant(state.db.pool(), site_id, language_id, variant_id).await?.ok_or(ApiError::NotFound)
+async fn product_of_variant(
+    state: &AppState,
+    site_id: i64,
+    language_id: i64,
+    variant_id: i64,
+) -> Result<i64, ApiError> {
+    state
+        .pricing
+        .product_of_variant(state.db.pool(), site_id, language_id, variant_id)
+        .await?
+        .ok_or(ApiError::NotFound)
 }
 
 /// Sets a line's count (or adds `added` units to it) after the engine has accepted the
@@ -416,9 +566,14 @@ async fn change_count(
     count: i64,
     added: Option<i64>,
 ) -> Result<CartWithCalculation, ApiError> {
-    let product_id = product_of_variant(state, cart.row.site_id, cart.row.language_id, variant_id).await?;
+    let product_id =
+        product_of_variant(state, cart.row.site_id, cart.row.language_id, variant_id).await?;
     let now = clock::now_millis();
-    let line = match cart.lines.iter_mut().find(|line| line.product_variant_id == variant_id) {
+    let line = match cart
+        .lines
+        .iter_mut()
+        .find(|line| line.product_variant_id == variant_id)
+    {
         Some(line) => {
             line.count = count;
             line.clone()
@@ -426,8 +581,17 @@ async fn change_count(
         None => {
             // Later than every line, even within one millisecond: the new line is last, in
             // memory as in the database's order.
-            let added_at = cart.lines.iter().map(|line| line.added_at.saturating_add(1)).fold(now, i64::max);
-            let line = LineRow { product_variant_id: variant_id, product_id, count, added_at };
+            let added_at = cart
+                .lines
+                .iter()
+                .map(|line| line.added_at.saturating_add(1))
+                .fold(now, i64::max);
+            let line = LineRow {
+                product_variant_id: variant_id,
+                product_id,
+                count,
+                added_at,
+            };
             cart.lines.push(line.clone());
             line
         }
@@ -455,12 +619,17 @@ fn line_cart_id(priced: &Priced) -> String {
 fn check_line_bounds(cart: &StoredCart, variant_id: i64, count: i64) -> Result<(), ApiError> {
     let product_variant_id = u64::try_from(variant_id).unwrap_or_default();
     if !(1..=engine::cart::MAX_QUANTITY).contains(&count) {
-        let error = engine::cart::CartError::QuantityOutOfRange { product_variant_id, quantity: count };
+        let error = engine::cart::CartError::QuantityOutOfRange {
+            product_variant_id,
+            quantity: count,
+        };
         return Err(engine::EngineError::from(error).into());
     }
     let (count, max) = (cart.lines.len(), engine::cart::MAX_LINES);
     if count > max {
-        return Err(engine::EngineError::from(engine::cart::CartError::TooManyLines { count, max }).into());
+        return Err(
+            engine::EngineError::from(engine::cart::CartError::TooManyLines { count, max }).into(),
+        );
     }
     Ok(())
 }
@@ -471,10 +640,26 @@ async fn add_product(
     Query(query): Query<AddQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     let cart = read_cart(&state, &id).await?;
-    let variant_id = whole_number(query.product_variant_id.as_deref(), "productVariantId", None)?;
+    let variant_id = whole_number(
+        query.product_variant_id.as_deref(),
+        "productVariantId",
+        None,
+    )?;
     let quantity = whole_number(query.quantity.as_deref(), "quantity", Some(1))?;
-    let current = cart.lines.iter().find(|line| line.product_variant_id == variant_id).map_or(0, |line| line.count);
-    change_count(&state, cart, variant_id, current.saturating_add(quantity), Some(quantity)).await.map(JsonResponse)
+    let current = cart
+        .lines
+        .iter()
+        .find(|line| line.product_variant_id == variant_id)
+        .map_or(0, |line| line.count);
+    change_count(
+        &state,
+        cart,
+        variant_id,
+        current.saturating_add(quantity),
+        Some(quantity),
+    )
+    .await
+    .map(JsonResponse)
 }
 
 #[derive(Deserialize)]
@@ -493,7 +678,9 @@ async fn set_quantity(
         store::remove_line(state.db.pool(), &state.carts, &id, variant_id).await?;
         return answer(&state, &id).await;
     }
-    change_count(&state, cart, variant_id, quantity, None).await.map(JsonResponse)
+    change_count(&state, cart, variant_id, quantity, None)
+        .await
+        .map(JsonResponse)
 }
 
 async fn remove_product(
@@ -519,28 +706,52 @@ async fn add_discount_code(
     Query(query): Query<CodeQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     let cart = read_cart(&state, &id).await?;
-    let code = query.code.as_deref().map(str::trim).filter(|code| !code.is_empty());
+    let code = query
+        .code
+        .as_deref()
+        .map(str::trim)
+        .filter(|code| !code.is_empty());
     let code = code.ok_or_else(|| ApiError::required("code"))?;
     let attempt = limits::check(&state, Limit::DiscountCode, &[&client.ip, &id]).await?;
-    if pricing::promotion_of_code(state.db.pool(), code).await?.is_none() {
+    if pricing::promotion_of_code(state.db.pool(), code)
+        .await?
+        .is_none()
+    {
         return Err(discount_code_invalid());
     }
     // A code of a promotion the cart's site does not run is refused by the calculation.
-    let changed = change_row(&state, cart, &["discount_code"], |row| row.discount_code = Some(code.to_uppercase())).await?;
+    let changed = change_row(&state, cart, &["discount_code"], |row| {
+        row.discount_code = Some(code.to_uppercase())
+    })
+    .await?;
     attempt.succeeded(&state).await?;
     Ok(changed)
 }
 
-async fn remove_discount_code(State(state): State<AppState>, Path(id): Path<String>) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
+async fn remove_discount_code(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     let cart = read_cart(&state, &id).await?;
-    change_row(&state, cart, &["discount_code"], |row| row.discount_code = None).await
+    change_row(&state, cart, &["discount_code"], |row| {
+        row.discount_code = None
+    })
+    .await
 }
 
-async fn shipping_methods(State(state): State<AppState>, Path(id): Path<String>) -> Result<JsonResponse<Vec<ShippingMethodOption>>, ApiError> {
-    Ok(JsonResponse(load(&state, &id).await?.calculation.shipping_methods))
+async fn shipping_methods(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<JsonResponse<Vec<ShippingMethodOption>>, ApiError> {
+    Ok(JsonResponse(
+        load(&state, &id).await?.calculation.shipping_methods,
+    ))
 }
 
-async fn calculate_stored(State(state): State<AppState>, Path(id): Path<String>) -> Result<JsonResponse<CalculatedCart>, ApiError> {
+async fn calculate_stored(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<JsonResponse<CalculatedCart>, ApiError> {
     Ok(JsonResponse(load(&state, &id).await?.calculation))
 }
 
@@ -574,12 +785,20 @@ async fn calculate_given(
 ) -> Result<JsonResponse<CalculatedCart>, ApiError> {
     let site_id = given.site_id.or(context.site_id);
     let language_id = given.language_id.or(context.language_id);
-    let (site_id, language_id) = site_id.zip(language_id).ok_or_else(ApiError::payload_incorrect)?;
+    let (site_id, language_id) = site_id
+        .zip(language_id)
+        .ok_or_else(ApiError::payload_incorrect)?;
     let mut lines = Vec::with_capacity(given.products.len());
     for line in &given.products {
-        let product_id = product_of_variant(&state, site_id, language_id, line.product_variant_id).await?;
+        let product_id =
+            product_of_variant(&state, site_id, language_id, line.product_variant_id).await?;
         // Not stored: shown in the order given.
-        lines.push(LineRow { product_variant_id: line.product_variant_id, product_id, count: line.count, added_at: 0 });
+        lines.push(LineRow {
+            product_variant_id: line.product_variant_id,
+            product_id,
+            count: line.count,
+            added_at: 0,
+        });
     }
     let choices = CartChoices {
         site_id,
@@ -589,7 +808,8 @@ async fn calculate_given(
         payment_method_id: given.payment_method_id,
         gift_card_number: None,
     };
-    let mut input = pricing::cart_input(state.db.pool(), &state.pricing, &choices, &lines, &[]).await?;
+    let mut input =
+        pricing::cart_input(state.db.pool(), &state.pricing, &choices, &lines, &[]).await?;
     // Nothing is stored: a code that unlocks nothing is simply not applied.
     applicable::take_off(&mut input);
     Ok(JsonResponse(calculate(&input)?))
@@ -618,7 +838,10 @@ async fn set_billing(
     let cart = read_cart(&state, &id).await?;
     body.check()?;
     let document = bodies::stored(&body)?;
-    change_row(&state, cart, &["billing_json"], |row| row.billing_json = Some(document)).await
+    change_row(&state, cart, &["billing_json"], |row| {
+        row.billing_json = Some(document)
+    })
+    .await
 }
 
 async fn set_company(
@@ -629,7 +852,10 @@ async fn set_company(
     let cart = read_cart(&state, &id).await?;
     body.check()?;
     let document = bodies::stored(&body)?;
-    change_row(&state, cart, &["company_json"], |row| row.company_json = Some(document)).await
+    change_row(&state, cart, &["company_json"], |row| {
+        row.company_json = Some(document)
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -648,15 +874,25 @@ struct PaymentBody {
 /// True when the card exists, the PIN matches and the balance is above zero. Tries are
 /// limited per client, per cart and per card number (known or not: a locked card and an
 /// unknown one answer alike), and an unknown card costs the same hash check as a known one.
-async fn gift_card_accepted(state: &AppState, client: &Client, cart_id: &str, number: &str, pin: &str) -> Result<bool, ApiError> {
+async fn gift_card_accepted(
+    state: &AppState,
+    client: &Client,
+    cart_id: &str,
+    number: &str,
+    pin: &str,
+) -> Result<bool, ApiError> {
     let attempt = limits::check(state, Limit::GiftCard, &[&client.ip, cart_id, number]).await?;
-    let card: Option<(String, String)> = sqlx::query_as("SELECT pin_hash, balance FROM gift_cards WHERE card_number = $1")
-        .bind(number)
-        .fetch_optional(state.db.pool())
-        .await?;
-    let (pin_hash, balance) = card.unwrap_or_else(|| (crate::passwords::DUMMY_HASH.to_owned(), "0".to_owned()));
+    let card: Option<(String, String)> =
+        sqlx::query_as("SELECT pin_hash, balance FROM gift_cards WHERE card_number = $1")
+            .bind(number)
+            .fetch_optional(state.db.pool())
+            .await?;
+    let (pin_hash, balance) =
+        card.unwrap_or_else(|| (crate::passwords::DUMMY_HASH.to_owned(), "0".to_owned()));
     let pin_matches = crate::passwords::verify(pin.to_owned(), pin_hash).await?;
-    let positive = balance.parse::<engine::money::Money>().is_ok_and(|balance| !balance.is_zero() && !balance.is_negative());
+    let positive = balance
+        .parse::<engine::money::Money>()
+        .is_ok_and(|balance| !balance.is_zero() && !balance.is_negative());
     if pin_matches {
         attempt.succeeded(state).await?;
     }
@@ -679,10 +915,18 @@ async fn set_payment(
                 .fetch_optional(pool)
                 .await?;
         if offered.is_none() {
-            return Err(ApiError::field("paymentMethodId", "validation.invalid", "This site does not offer this payment method"));
+            return Err(ApiError::field(
+                "paymentMethodId",
+                "validation.invalid",
+                "This site does not offer this payment method",
+            ));
         }
     }
-    let gift_card = body.gift_card_number.as_deref().map(str::trim).filter(|number| !number.is_empty());
+    let gift_card = body
+        .gift_card_number
+        .as_deref()
+        .map(str::trim)
+        .filter(|number| !number.is_empty());
     if let Some(number) = gift_card {
         let pin = body.gift_card_pin.as_deref().unwrap_or_default().trim();
         if !gift_card_accepted(&state, &client, &id, number, pin).await? {
@@ -690,11 +934,16 @@ async fn set_payment(
         }
     }
     let gift_card = gift_card.map(str::to_owned);
-    change_row(&state, cart, &["payment_method_id", "issuer", "gift_card_number"], |row| {
-        row.payment_method_id = body.payment_method_id;
-        row.issuer = body.issuer.filter(|issuer| !issuer.trim().is_empty());
-        row.gift_card_number = gift_card;
-    })
+    change_row(
+        &state,
+        cart,
+        &["payment_method_id", "issuer", "gift_card_number"],
+        |row| {
+            row.payment_method_id = body.payment_method_id;
+            row.issuer = body.issuer.filter(|issuer| !issuer.trim().is_empty());
+            row.gift_card_number = gift_card;
+        },
+    )
     .await
 }
 
@@ -714,8 +963,17 @@ async fn set_newsletter(
     let subscribe = match query.subscribe.as_deref().map(str::trim) {
         Some("true") | Some("1") => 1_i64,
         Some("false") | Some("0") => 0,
-        Some(_) => return Err(ApiError::field("subscribe", "validation.invalid", "subscribe is true or false")),
+        Some(_) => {
+            return Err(ApiError::field(
+                "subscribe",
+                "validation.invalid",
+                "subscribe is true or false",
+            ));
+        }
         None => return Err(ApiError::required("subscribe")),
     };
-    change_row(&state, cart, &["newsletter_subscribe"], |row| row.newsletter_subscribe = subscribe).await
+    change_row(&state, cart, &["newsletter_subscribe"], |row| {
+        row.newsletter_subscribe = subscribe
+    })
+    .await
 }

@@ -32,7 +32,11 @@ fn corrupt(what: &str, error: impl std::fmt::Display) -> ApiError {
 }
 
 /// The culture of the cart's language and the site's fallback culture.
-pub async fn text_language(pool: &AnyPool, site_id: i64, language_id: i64) -> Result<TextLanguage, ApiError> {
+pub async fn text_language(
+    pool: &AnyPool,
+    site_id: i64,
+    language_id: i64,
+) -> Result<TextLanguage, ApiError> {
     let row: Option<(String, Option<String>)> = sqlx::query_as(
         "SELECT l.culture, f.culture FROM site_languages sl JOIN languages l ON l.language_id = sl.language_id \
          JOIN sites s ON s.site_id = sl.site_id LEFT JOIN languages f ON f.language_id = s.fallback_language_id \
@@ -44,16 +48,20 @@ pub async fn text_language(pool: &AnyPool, site_id: i64, language_id: i64) -> Re
     .await?;
     let (culture, fallback) = row.ok_or_else(ApiError::payload_incorrect)?;
     let culture: Culture = culture.parse().map_err(|error| corrupt("culture", error))?;
-    Ok(TextLanguage { culture, site_fallback: fallback.and_then(|fallback| fallback.parse().ok()) })
+    Ok(TextLanguage {
+        culture,
+        site_fallback: fallback.and_then(|fallback| fallback.parse().ok()),
+    })
 }
 
 async fn pricing_context(pool: &AnyPool, site_id: i64) -> Result<PricingContext, ApiError> {
-    let (high, low): (String, String) =
-        sqlx::query_as("SELECT vat_percentage_high, vat_percentage_low FROM sites WHERE site_id = $1")
-            .bind(site_id)
-            .fetch_optional(pool)
-            .await?
-            .ok_or_else(ApiError::payload_incorrect)?;
+    let (high, low): (String, String) = sqlx::query_as(
+        "SELECT vat_percentage_high, vat_percentage_low FROM sites WHERE site_id = $1",
+    )
+    .bind(site_id)
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(ApiError::payload_incorrect)?;
     let shipping: Vec<(i64, String)> =
         sqlx::query_as("SELECT shipping_method, price FROM shipping_prices WHERE site_id = $1 ORDER BY shipping_method")
             .bind(site_id)
@@ -74,8 +82,12 @@ async fn pricing_context(pool: &AnyPool, site_id: i64) -> Result<PricingContext,
     .await?;
     let free_rules = match free {
         Some((Some(threshold), methods)) => {
-            let methods: Vec<i64> = serde_json::from_str(&methods).map_err(|error| corrupt("free shipping", error))?;
-            methods.into_iter().map(|method| json!({ "shippingMethod": method, "minimumAmount": threshold })).collect()
+            let methods: Vec<i64> =
+                serde_json::from_str(&methods).map_err(|error| corrupt("free shipping", error))?;
+            methods
+                .into_iter()
+                .map(|method| json!({ "shippingMethod": method, "minimumAmount": threshold }))
+                .collect()
         }
         _ => Vec::new(),
     };
@@ -105,11 +117,19 @@ struct VariantRow {
 }
 
 fn placeholders(start: usize, count: usize) -> String {
-    (start..start + count).map(|index| format!("${index}")).collect::<Vec<_>>().join(", ")
+    (start..start + count)
+        .map(|index| format!("${index}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The catalog entries of the given variants that the site sells.
-async fn catalog(pool: &AnyPool, site_id: i64, variant_ids: &BTreeSet<i64>, language: TextLanguage) -> Result<Vec<CatalogEntry>, ApiError> {
+async fn catalog(
+    pool: &AnyPool,
+    site_id: i64,
+    variant_ids: &BTreeSet<i64>,
+    language: TextLanguage,
+) -> Result<Vec<CatalogEntry>, ApiError> {
     if variant_ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -126,10 +146,18 @@ async fn catalog(pool: &AnyPool, site_id: i64, variant_ids: &BTreeSet<i64>, lang
         query = query.bind(*id);
     }
     let rows = query.fetch_all(pool).await?;
-    let names = product_names(pool, rows.iter().map(|row| row.product_id).collect(), language).await?;
+    let names = product_names(
+        pool,
+        rows.iter().map(|row| row.product_id).collect(),
+        language,
+    )
+    .await?;
     rows.into_iter()
         .map(|row| {
-            let label = row.variant_label.clone().unwrap_or_else(|| format!("{} {}", row.content_amount, row.content_unit));
+            let label = row
+                .variant_label
+                .clone()
+                .unwrap_or_else(|| format!("{} {}", row.content_amount, row.content_unit));
             let entry = json!({
                 "productId": row.product_id,
                 "productVariantId": row.product_variant_id,
@@ -146,7 +174,11 @@ async fn catalog(pool: &AnyPool, site_id: i64, variant_ids: &BTreeSet<i64>, lang
         .collect()
 }
 
-async fn product_names(pool: &AnyPool, product_ids: BTreeSet<i64>, language: TextLanguage) -> Result<BTreeMap<i64, String>, ApiError> {
+async fn product_names(
+    pool: &AnyPool,
+    product_ids: BTreeSet<i64>,
+    language: TextLanguage,
+) -> Result<BTreeMap<i64, String>, ApiError> {
     if product_ids.is_empty() {
         return Ok(BTreeMap::new());
     }
@@ -160,9 +192,15 @@ async fn product_names(pool: &AnyPool, product_ids: BTreeSet<i64>, language: Tex
     }
     let mut texts: BTreeMap<i64, serde_json::Map<String, Value>> = BTreeMap::new();
     for (product_id, culture, name) in query.fetch_all(pool).await? {
-        texts.entry(product_id).or_default().insert(culture, Value::String(name));
+        texts
+            .entry(product_id)
+            .or_default()
+            .insert(culture, Value::String(name));
     }
-    Ok(texts.into_iter().map(|(id, names)| (id, promotions::localized(&Value::Object(names), language))).collect())
+    Ok(texts
+        .into_iter()
+        .map(|(id, names)| (id, promotions::localized(&Value::Object(names), language)))
+        .collect())
 }
 
 /// The promotion a discount code unlocks today, if the code exists, is within its dates and
@@ -177,11 +215,17 @@ pub async fn promotion_of_code(pool: &AnyPool, code: &str) -> Result<Option<Stri
     .bind(&today)
     .fetch_optional(pool)
     .await?;
-    Ok(row.filter(|(_, limit, used)| limit.is_none_or(|limit| *used < limit)).map(|(key, _, _)| key))
+    Ok(row
+        .filter(|(_, limit, used)| limit.is_none_or(|limit| *used < limit))
+        .map(|(key, _, _)| key))
 }
 
 /// The promotions of a site valid on `day`: key, whether a code is needed, and the rule.
-async fn promotion_rows(pool: &AnyPool, site_id: i64, day: &str) -> Result<Vec<(String, bool, Value)>, ApiError> {
+async fn promotion_rows(
+    pool: &AnyPool,
+    site_id: i64,
+    day: &str,
+) -> Result<Vec<(String, bool, Value)>, ApiError> {
     let rows: Vec<(String, i64, String)> = sqlx::query_as(
         "SELECT p.promotion_key, p.requires_code, p.rule_json FROM promotions p \
          JOIN promotion_sites ps ON ps.promotion_key = p.promotion_key AND ps.site_id = $1 \
@@ -193,7 +237,8 @@ async fn promotion_rows(pool: &AnyPool, site_id: i64, day: &str) -> Result<Vec<(
     .await?;
     rows.into_iter()
         .map(|(key, requires_code, rule_json)| {
-            let stored: Value = serde_json::from_str(&rule_json).map_err(|error| corrupt("promotion", error))?;
+            let stored: Value =
+                serde_json::from_str(&rule_json).map_err(|error| corrupt("promotion", error))?;
             Ok((key, requires_code != 0, stored))
         })
         .collect()
@@ -201,7 +246,10 @@ async fn promotion_rows(pool: &AnyPool, site_id: i64, day: &str) -> Result<Vec<(
 
 /// The promotions that apply to a cart: those without a code, and the one its code unlocks
 /// (marked true).
-fn active_promotions<'a>(rows: &'a [(String, bool, Value)], code_promotion: Option<&str>) -> Vec<(&'a Value, bool)> {
+fn active_promotions<'a>(
+    rows: &'a [(String, bool, Value)],
+    code_promotion: Option<&str>,
+) -> Vec<(&'a Value, bool)> {
     rows.iter()
         .filter_map(|(key, requires_code, stored)| {
             let unlocked = code_promotion == Some(key.as_str());
@@ -239,13 +287,16 @@ type CatalogKey = (i64, i64, i64);
 pub const CACHE_LIFETIME: Duration = Duration::from_secs(30);
 
 fn fresh<T: Clone>(entry: Option<&(Instant, T)>) -> Option<T> {
-    entry.filter(|(fetched, _)| fetched.elapsed() < CACHE_LIFETIME).map(|(_, value)| value.clone())
+    entry
+        .filter(|(fetched, _)| fetched.elapsed() < CACHE_LIFETIME)
+        .map(|(_, value)| value.clone())
 }
 
 impl PricingCache {
     async fn site(&self, pool: &AnyPool, site_id: i64) -> Result<Arc<SitePricing>, ApiError> {
         let day = clock::today();
-        let cached = fresh(self.sites.lock().map_err(|_| poisoned())?.get(&site_id)).filter(|site| site.day == day);
+        let cached = fresh(self.sites.lock().map_err(|_| poisoned())?.get(&site_id))
+            .filter(|site| site.day == day);
         if let Some(site) = cached {
             return Ok(site);
         }
@@ -254,17 +305,33 @@ impl PricingCache {
             promotions: promotion_rows(pool, site_id, &day).await?,
             day,
         });
-        self.sites.lock().map_err(|_| poisoned())?.insert(site_id, (Instant::now(), Arc::clone(&site)));
+        self.sites
+            .lock()
+            .map_err(|_| poisoned())?
+            .insert(site_id, (Instant::now(), Arc::clone(&site)));
         Ok(site)
     }
 
     /// The culture of a site's language, as [`text_language`], from memory when fresh.
-    pub async fn text_language(&self, pool: &AnyPool, site_id: i64, language_id: i64) -> Result<TextLanguage, ApiError> {
-        if let Some(language) = fresh(self.languages.lock().map_err(|_| poisoned())?.get(&(site_id, language_id))) {
+    pub async fn text_language(
+        &self,
+        pool: &AnyPool,
+        site_id: i64,
+        language_id: i64,
+    ) -> Result<TextLanguage, ApiError> {
+        if let Some(language) = fresh(
+            self.languages
+                .lock()
+                .map_err(|_| poisoned())?
+                .get(&(site_id, language_id)),
+        ) {
             return Ok(language);
         }
         let language = text_language(pool, site_id, language_id).await?;
-        self.languages.lock().map_err(|_| poisoned())?.insert((site_id, language_id), (Instant::now(), language));
+        self.languages
+            .lock()
+            .map_err(|_| poisoned())?
+            .insert((site_id, language_id), (Instant::now(), language));
         Ok(language)
     }
 }
@@ -305,11 +372,28 @@ impl PricingCache {
     }
 
     /// The product of a variant the site sells, if it does.
-    pub async fn product_of_variant(&self, pool: &AnyPool, site_id: i64, language_id: i64, variant_id: i64) -> Result<Option<i64>, ApiError> {
+    pub async fn product_of_variant(
+        &self,
+        pool: &AnyPool,
+        site_id: i64,
+        language_id: i64,
+        variant_id: i64,
+    ) -> Result<Option<i64>, ApiError> {
         let language = self.text_language(pool, site_id, language_id).await?;
-        let choices = CartChoices { site_id, language_id, discount_code: None, shipping_method: 0, payment_method_id: None, gift_card_number: None };
-        let entries = self.catalog(pool, &choices, &BTreeSet::from([variant_id]), language).await?;
-        Ok(entries.first().and_then(|entry| i64::try_from(entry.product_id).ok()))
+        let choices = CartChoices {
+            site_id,
+            language_id,
+            discount_code: None,
+            shipping_method: 0,
+            payment_method_id: None,
+            gift_card_number: None,
+        };
+        let entries = self
+            .catalog(pool, &choices, &BTreeSet::from([variant_id]), language)
+            .await?;
+        Ok(entries
+            .first()
+            .and_then(|entry| i64::try_from(entry.product_id).ok()))
     }
 
     /// Forgets every cached catalog entry: called after this server changed stock.
@@ -324,15 +408,29 @@ fn poisoned() -> ApiError {
     ApiError::Internal("the pricing cache's lock is poisoned".to_owned())
 }
 
-async fn gift_card(pool: &AnyPool, card_number: Option<&str>) -> Result<Option<GiftCard>, ApiError> {
-    let Some(card_number) = card_number else { return Ok(None) };
-    let balance: Option<(String,)> = sqlx::query_as("SELECT balance FROM gift_cards WHERE card_number = $1")
-        .bind(card_number)
-        .fetch_optional(pool)
-        .await?;
+async fn gift_card(
+    pool: &AnyPool,
+    card_number: Option<&str>,
+) -> Result<Option<GiftCard>, ApiError> {
+    let Some(card_number) = card_number else {
+        return Ok(None);
+    };
+    let balance: Option<(String,)> =
+        sqlx::query_as("SELECT balance FROM gift_cards WHERE card_number = $1")
+            .bind(card_number)
+            .fetch_optional(pool)
+            .await?;
     let card = match balance {
-        Some((balance,)) => GiftCard { balance: balance.parse().map_err(|error| corrupt("gift card", error))?, valid: true },
-        None => GiftCard { balance: Money::ZERO, valid: false },
+        Some((balance,)) => GiftCard {
+            balance: balance
+                .parse()
+                .map_err(|error| corrupt("gift card", error))?,
+            valid: true,
+        },
+        None => GiftCard {
+            balance: Money::ZERO,
+            valid: false,
+        },
     };
     Ok(Some(card))
 }
@@ -345,7 +443,9 @@ pub async fn cart_input(
     lines: &[LineRow],
     samples: &[SampleRow],
 ) -> Result<CartInput, ApiError> {
-    let language = cache.text_language(pool, choices.site_id, choices.language_id).await?;
+    let language = cache
+        .text_language(pool, choices.site_id, choices.language_id)
+        .await?;
     let site_pricing = cache.site(pool, choices.site_id).await?;
     let site = site_pricing.context.clone();
     let code_promotion = match choices.discount_code {
@@ -360,19 +460,29 @@ pub async fn cart_input(
     };
     let mut promotions = Vec::new();
     let mut variant_ids: BTreeSet<i64> = lines.iter().map(|line| line.product_variant_id).collect();
-    for (stored, unlocked) in active_promotions(&site_pricing.promotions, code_promotion.as_deref()) {
+    for (stored, unlocked) in active_promotions(&site_pricing.promotions, code_promotion.as_deref())
+    {
         if let Some(free_variant) = stored["freeProductVariantId"].as_i64() {
             variant_ids.insert(free_variant);
         }
-        let code = if unlocked { choices.discount_code } else { None };
-        promotions.extend(promotions::to_engine(stored, language, code, &shipping_price_of)?);
+        let code = if unlocked {
+            choices.discount_code
+        } else {
+            None
+        };
+        promotions.extend(promotions::to_engine(
+            stored,
+            language,
+            code,
+            &shipping_price_of,
+        )?);
     }
     let catalog = cache.catalog(pool, choices, &variant_ids, language).await?;
     // A free product the site does not sell cannot be given away there.
     promotions.retain(|promotion| match &promotion.rule {
-        engine::promotions::PromotionRule::FreeProduct(offer) => {
-            catalog.iter().any(|entry| entry.product_variant_id == offer.free_product_variant_id)
-        }
+        engine::promotions::PromotionRule::FreeProduct(offer) => catalog
+            .iter()
+            .any(|entry| entry.product_variant_id == offer.free_product_variant_id),
         _ => true,
     });
     let products = lines
@@ -391,8 +501,8 @@ pub async fn cart_input(
                 .collect(),
         })
         .collect();
-    let shipping_method =
-        serde_json::from_value(json!(choices.shipping_method)).map_err(|error| corrupt("shipping method", error))?;
+    let shipping_method = serde_json::from_value(json!(choices.shipping_method))
+        .map_err(|error| corrupt("shipping method", error))?;
     Ok(CartInput {
         site,
         catalog,
@@ -402,7 +512,9 @@ pub async fn cart_input(
         // off the cart with a notice (`applicable::take_off`).
         discount_code: choices.discount_code.map(str::to_owned),
         shipping_method,
-        payment_method_id: choices.payment_method_id.and_then(|id| u64::try_from(id).ok()),
+        payment_method_id: choices
+            .payment_method_id
+            .and_then(|id| u64::try_from(id).ok()),
         gift_card: gift_card(pool, choices.gift_card_number).await?,
     })
 }

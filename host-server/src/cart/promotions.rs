@@ -43,9 +43,21 @@ fn targets(stored: &Value) -> Vec<Value> {
     let target = &stored["target"];
     let ids = |name: &str| target[name].as_array().cloned().unwrap_or_default();
     let mut all = Vec::new();
-    all.extend(ids("productIds").into_iter().map(|id| json!({ "productId": id })));
-    all.extend(ids("productVariantIds").into_iter().map(|id| json!({ "productVariantId": id })));
-    all.extend(ids("productGroups").into_iter().map(|group| json!({ "productGroup": group })));
+    all.extend(
+        ids("productIds")
+            .into_iter()
+            .map(|id| json!({ "productId": id })),
+    );
+    all.extend(
+        ids("productVariantIds")
+            .into_iter()
+            .map(|id| json!({ "productVariantId": id })),
+    );
+    all.extend(
+        ids("productGroups")
+            .into_iter()
+            .map(|group| json!({ "productGroup": group })),
+    );
     all
 }
 
@@ -59,7 +71,10 @@ fn minimum_order_amount(stored: &Value) -> Value {
 /// The engine rules of one stored promotion. A promotion with several targets becomes one
 /// engine promotion per target (the same key), which the engine treats alike; a reduced
 /// shipping price becomes the amount off each method's price.
-fn rules(stored: &Value, shipping_price_of: &dyn Fn(i64) -> Option<engine::money::Money>) -> Result<Vec<Value>, String> {
+fn rules(
+    stored: &Value,
+    shipping_price_of: &dyn Fn(i64) -> Option<engine::money::Money>,
+) -> Result<Vec<Value>, String> {
     let kind = stored["kind"].as_str().unwrap_or_default();
     let rules = match kind {
         "productDiscount" => targets(stored)
@@ -85,8 +100,13 @@ fn rules(stored: &Value, shipping_price_of: &dyn Fn(i64) -> Option<engine::money
     Ok(rules)
 }
 
-fn shipping_rules(stored: &Value, shipping_price_of: &dyn Fn(i64) -> Option<engine::money::Money>) -> Vec<Value> {
-    let new_price: Option<engine::money::Money> = stored["shippingPrice"].as_str().and_then(|price| price.parse().ok());
+fn shipping_rules(
+    stored: &Value,
+    shipping_price_of: &dyn Fn(i64) -> Option<engine::money::Money>,
+) -> Vec<Value> {
+    let new_price: Option<engine::money::Money> = stored["shippingPrice"]
+        .as_str()
+        .and_then(|price| price.parse().ok());
     let methods: Vec<i64> = stored["shippingMethods"]
         .as_array()
         .map(|methods| methods.iter().filter_map(Value::as_i64).collect())
@@ -97,13 +117,20 @@ fn shipping_rules(stored: &Value, shipping_price_of: &dyn Fn(i64) -> Option<engi
             .into_iter()
             .filter_map(|method| {
                 let current = shipping_price_of(method)?;
-                let off = current.checked_sub(price).ok().filter(|off| !off.is_negative() && !off.is_zero())?;
-                Some(json!({ "type": "shippingDiscount", "discount": { "amount": off.to_string() },
-                             "minimumOrderAmount": minimum, "shippingMethods": [method] }))
+                let off = current
+                    .checked_sub(price)
+                    .ok()
+                    .filter(|off| !off.is_negative() && !off.is_zero())?;
+                Some(
+                    json!({ "type": "shippingDiscount", "discount": { "amount": off.to_string() },
+                             "minimumOrderAmount": minimum, "shippingMethods": [method] }),
+                )
             })
             .collect(),
-        _ => vec![json!({ "type": "shippingDiscount", "discount": "free", "minimumOrderAmount": minimum,
-                          "shippingMethods": stored["shippingMethods"] })],
+        _ => vec![
+            json!({ "type": "shippingDiscount", "discount": "free", "minimumOrderAmount": minimum,
+                          "shippingMethods": stored["shippingMethods"] }),
+        ],
     }
 }
 
@@ -118,7 +145,9 @@ pub fn to_engine(
     let key = stored["promotionKey"].as_str().unwrap_or_default();
     let description = localized(&stored["description"], language);
     let promotion_text = localized(&stored["promotionText"], language);
-    let invalid = |problem: String| ApiError::Internal(format!("stored promotion '{key}' is invalid: {problem}"));
+    let invalid = |problem: String| {
+        ApiError::Internal(format!("stored promotion '{key}' is invalid: {problem}"))
+    };
     rules(stored, shipping_price_of)
         .map_err(invalid)?
         .into_iter()

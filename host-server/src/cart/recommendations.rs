@@ -1,14 +1,14 @@
 //! `GET /api/cart/{id}/recommendations`: products that go with the cart: other products of
 //! the product groups in the cart that the site sells and has in stock, best rated first.
 
-use axum::extract::{Path, State};
 use axum::Json as JsonResponse;
+use axum::extract::{Path, State};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::{existing_cart, promotions, store};
-use crate::error::ApiError;
 use crate::AppState;
+use crate::error::ApiError;
 
 /// How many products to recommend.
 pub const RECOMMENDATIONS: usize = 4;
@@ -26,14 +26,26 @@ pub struct Recommendation {
     pub image: Option<String>,
 }
 
-pub(super) async fn recommendations(State(state): State<AppState>, Path(id): Path<String>) -> Result<JsonResponse<Vec<Recommendation>>, ApiError> {
+pub(super) async fn recommendations(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<JsonResponse<Vec<Recommendation>>, ApiError> {
     let cart = existing_cart(&state, &id).await?;
     let pool = state.db.pool();
-    let in_cart: Vec<i64> = store::lines(pool, &id).await?.into_iter().map(|line| line.product_id).collect();
+    let in_cart: Vec<i64> = store::lines(pool, &id)
+        .await?
+        .into_iter()
+        .map(|line| line.product_id)
+        .collect();
     if in_cart.is_empty() {
         return Ok(JsonResponse(Vec::new()));
     }
-    let list = |start: usize| (start..start + in_cart.len()).map(|index| format!("${index}")).collect::<Vec<_>>().join(", ");
+    let list = |start: usize| {
+        (start..start + in_cart.len())
+            .map(|index| format!("${index}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     // Ratings are stored as text from 0.0 to 5.0, which sorts correctly as text; products
     // without a rating come last on both databases.
     let sql = format!(
@@ -54,18 +66,29 @@ pub(super) async fn recommendations(State(state): State<AppState>, Path(id): Pat
     let mut found: Vec<Recommendation> = Vec::new();
     for candidate in query.fetch_all(pool).await? {
         // The first variant of each product (the smallest pack) stands for the product.
-        if found.len() < RECOMMENDATIONS && found.iter().all(|chosen| chosen.product_id != candidate.product_id) {
+        if found.len() < RECOMMENDATIONS
+            && found
+                .iter()
+                .all(|chosen| chosen.product_id != candidate.product_id)
+        {
             found.push(candidate);
         }
     }
-    let language = state.pricing.text_language(pool, cart.site_id, cart.language_id).await?;
+    let language = state
+        .pricing
+        .text_language(pool, cart.site_id, cart.language_id)
+        .await?;
     for recommendation in &mut found {
-        let names: Vec<(String, String)> =
-            sqlx::query_as("SELECT culture, name FROM product_texts WHERE product_id = $1 AND name IS NOT NULL")
-                .bind(recommendation.product_id)
-                .fetch_all(pool)
-                .await?;
-        let texts: Map<String, Value> = names.into_iter().map(|(culture, name)| (culture, Value::String(name))).collect();
+        let names: Vec<(String, String)> = sqlx::query_as(
+            "SELECT culture, name FROM product_texts WHERE product_id = $1 AND name IS NOT NULL",
+        )
+        .bind(recommendation.product_id)
+        .fetch_all(pool)
+        .await?;
+        let texts: Map<String, Value> = names
+            .into_iter()
+            .map(|(culture, name)| (culture, Value::String(name)))
+            .collect();
         recommendation.name = promotions::localized(&Value::Object(texts), language);
     }
     Ok(JsonResponse(found))

@@ -57,9 +57,18 @@ pub async fn owner(pool: &AnyPool, cart_id: &str) -> Result<Option<CartOwner>, s
 /// Deletes a cart whose order is paid; its lines and samples go with it.
 pub async fn delete(pool: &AnyPool, cache: &CartCache, cart_id: &str) -> Result<(), sqlx::Error> {
     let _change = cache.change(cart_id);
-    sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1").bind(cart_id).execute(pool).await?;
-    sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1").bind(cart_id).execute(pool).await?;
-    sqlx::query("DELETE FROM carts WHERE cart_id = $1").bind(cart_id).execute(pool).await?;
+    sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1")
+        .bind(cart_id)
+        .execute(pool)
+        .await?;
+    sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1")
+        .bind(cart_id)
+        .execute(pool)
+        .await?;
+    sqlx::query("DELETE FROM carts WHERE cart_id = $1")
+        .bind(cart_id)
+        .execute(pool)
+        .await?;
     Ok(())
 }
 
@@ -81,7 +90,12 @@ pub struct SampleRow {
     pub sample_name: String,
 }
 
-pub async fn create(pool: &AnyPool, site_id: i64, language_id: i64, client_ip: &str) -> Result<String, sqlx::Error> {
+pub async fn create(
+    pool: &AnyPool,
+    site_id: i64,
+    language_id: i64,
+    client_ip: &str,
+) -> Result<String, sqlx::Error> {
     let cart_id = secrets::new_id();
     let now = clock::now_millis();
     sqlx::query(
@@ -99,20 +113,36 @@ pub async fn create(pool: &AnyPool, site_id: i64, language_id: i64, client_ip: &
 
 /// A cart with its lines and samples, from the cache when it is kept there; `None` when there
 /// is no such cart.
-pub async fn snapshot(pool: &AnyPool, cache: &CartCache, cart_id: &str) -> Result<Option<Arc<StoredCart>>, sqlx::Error> {
+pub async fn snapshot(
+    pool: &AnyPool,
+    cache: &CartCache,
+    cart_id: &str,
+) -> Result<Option<Arc<StoredCart>>, sqlx::Error> {
     let ticket = match cache.get(cart_id) {
         Ok(cart) => return Ok(Some(cart)),
         Err(ticket) => ticket,
     };
-    let Some(row) = find(pool, cart_id).await? else { return Ok(None) };
+    let Some(row) = find(pool, cart_id).await? else {
+        return Ok(None);
+    };
     let (lines, samples) = (lines(pool, cart_id).await?, samples(pool, cart_id).await?);
-    let cart = Arc::new(StoredCart { row, lines, samples, version: ticket });
+    let cart = Arc::new(StoredCart {
+        row,
+        lines,
+        samples,
+        version: ticket,
+    });
     cache.keep(cart_id, ticket, Arc::clone(&cart));
     Ok(Some(cart))
 }
 
 pub async fn find(pool: &AnyPool, cart_id: &str) -> Result<Option<CartRow>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {CART_COLUMNS} FROM carts WHERE cart_id = $1")).bind(cart_id).fetch_optional(pool).await
+    sqlx::query_as(&format!(
+        "SELECT {CART_COLUMNS} FROM carts WHERE cart_id = $1"
+    ))
+    .bind(cart_id)
+    .fetch_optional(pool)
+    .await
 }
 
 pub async fn lines(pool: &AnyPool, cart_id: &str) -> Result<Vec<LineRow>, sqlx::Error> {
@@ -134,7 +164,11 @@ pub async fn samples(pool: &AnyPool, cart_id: &str) -> Result<Vec<SampleRow>, sq
 }
 
 async fn touch(pool: &AnyPool, cart_id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE carts SET last_modified = $1 WHERE cart_id = $2").bind(clock::now_millis()).bind(cart_id).execute(pool).await?;
+    sqlx::query("UPDATE carts SET last_modified = $1 WHERE cart_id = $2")
+        .bind(clock::now_millis())
+        .bind(cart_id)
+        .execute(pool)
+        .await?;
     Ok(())
 }
 
@@ -153,8 +187,21 @@ pub async fn set_line(
 ) -> Result<i64, sqlx::Error> {
     let cart_id = changed.row.cart_id.clone();
     let change = cache.change(&cart_id);
-    let LineRow { product_variant_id, product_id, count, added_at } = *line;
-    let write = LineWrite { cart_id: cart_id.clone(), product_variant_id, product_id, count: added.unwrap_or(count), added_at, changed_at: now, add: added.is_some() };
+    let LineRow {
+        product_variant_id,
+        product_id,
+        count,
+        added_at,
+    } = *line;
+    let write = LineWrite {
+        cart_id: cart_id.clone(),
+        product_variant_id,
+        product_id,
+        count: added.unwrap_or(count),
+        added_at,
+        changed_at: now,
+        add: added.is_some(),
+    };
     let stored = writer.write(write).await?;
     if stored == count {
         change.written(changed);
@@ -163,13 +210,19 @@ pub async fn set_line(
 }
 
 /// Removes a line and its sample names; false when the cart had no such line.
-pub async fn remove_line(pool: &AnyPool, cache: &CartCache, cart_id: &str, variant_id: i64) -> Result<bool, sqlx::Error> {
+pub async fn remove_line(
+    pool: &AnyPool,
+    cache: &CartCache,
+    cart_id: &str,
+    variant_id: i64,
+) -> Result<bool, sqlx::Error> {
     let _change = cache.change(cart_id);
-    let removed = sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2")
-        .bind(cart_id)
-        .bind(variant_id)
-        .execute(pool)
-        .await?;
+    let removed =
+        sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2")
+            .bind(cart_id)
+            .bind(variant_id)
+            .execute(pool)
+            .await?;
     sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1 AND product_variant_id = $2")
         .bind(cart_id)
         .bind(variant_id)
@@ -184,17 +237,25 @@ pub async fn remove_line(pool: &AnyPool, cache: &CartCache, cart_id: &str, varia
 }
 
 /// Sets one text or number column of a cart. `column` is always a constant of this crate.
-pub async fn set_column<T>(pool: &AnyPool, cache: &CartCache, cart_id: &str, column: &'static str, value: T) -> Result<(), sqlx::Error>
+pub async fn set_column<T>(
+    pool: &AnyPool,
+    cache: &CartCache,
+    cart_id: &str,
+    column: &'static str,
+    value: T,
+) -> Result<(), sqlx::Error>
 where
     T: for<'q> sqlx::Encode<'q, sqlx::Any> + sqlx::Type<sqlx::Any> + Send,
 {
     let _change = cache.change(cart_id);
-    sqlx::query(&format!("UPDATE carts SET {column} = $1, last_modified = $2 WHERE cart_id = $3"))
-        .bind(value)
-        .bind(clock::now_millis())
-        .bind(cart_id)
-        .execute(pool)
-        .await?;
+    sqlx::query(&format!(
+        "UPDATE carts SET {column} = $1, last_modified = $2 WHERE cart_id = $3"
+    ))
+    .bind(value)
+    .bind(clock::now_millis())
+    .bind(cart_id)
+    .execute(pool)
+    .await?;
     Ok(())
 }
 
@@ -204,13 +265,23 @@ enum Column {
     Number(Option<i64>),
 }
 
-fn text(columns: &mut Vec<(&'static str, Column)>, name: &'static str, old: &Option<String>, new: &Option<String>) {
+fn text(
+    columns: &mut Vec<(&'static str, Column)>,
+    name: &'static str,
+    old: &Option<String>,
+    new: &Option<String>,
+) {
     if old != new {
         columns.push((name, Column::Text(new.clone())));
     }
 }
 
-fn number(columns: &mut Vec<(&'static str, Column)>, name: &'static str, old: Option<i64>, new: Option<i64>) {
+fn number(
+    columns: &mut Vec<(&'static str, Column)>,
+    name: &'static str,
+    old: Option<i64>,
+    new: Option<i64>,
+) {
     if old != new {
         columns.push((name, Column::Number(new)));
     }
@@ -219,33 +290,115 @@ fn number(columns: &mut Vec<(&'static str, Column)>, name: &'static str, old: Op
 /// The choice columns in which `new` differs from `old`.
 fn changed_columns(old: &CartRow, new: &CartRow) -> Vec<(&'static str, Column)> {
     let mut columns = Vec::new();
-    text(&mut columns, "discount_code", &old.discount_code, &new.discount_code);
-    number(&mut columns, "shipping_method", Some(old.shipping_method), Some(new.shipping_method));
-    number(&mut columns, "payment_method_id", old.payment_method_id, new.payment_method_id);
+    text(
+        &mut columns,
+        "discount_code",
+        &old.discount_code,
+        &new.discount_code,
+    );
+    number(
+        &mut columns,
+        "shipping_method",
+        Some(old.shipping_method),
+        Some(new.shipping_method),
+    );
+    number(
+        &mut columns,
+        "payment_method_id",
+        old.payment_method_id,
+        new.payment_method_id,
+    );
     text(&mut columns, "issuer", &old.issuer, &new.issuer);
-    text(&mut columns, "gift_card_number", &old.gift_card_number, &new.gift_card_number);
-    text(&mut columns, "billing_json", &old.billing_json, &new.billing_json);
-    text(&mut columns, "shipping_json", &old.shipping_json, &new.shipping_json);
-    text(&mut columns, "company_json", &old.company_json, &new.company_json);
-    let (old_alternative, new_alternative) = (old.alternative_shipping_address, new.alternative_shipping_address);
-    number(&mut columns, "alternative_shipping_address", Some(old_alternative), Some(new_alternative));
-    number(&mut columns, "newsletter_subscribe", Some(old.newsletter_subscribe), Some(new.newsletter_subscribe));
-    text(&mut columns, "mailplus_id", &old.mailplus_id, &new.mailplus_id);
+    text(
+        &mut columns,
+        "gift_card_number",
+        &old.gift_card_number,
+        &new.gift_card_number,
+    );
+    text(
+        &mut columns,
+        "billing_json",
+        &old.billing_json,
+        &new.billing_json,
+    );
+    text(
+        &mut columns,
+        "shipping_json",
+        &old.shipping_json,
+        &new.shipping_json,
+    );
+    text(
+        &mut columns,
+        "company_json",
+        &old.company_json,
+        &new.company_json,
+    );
+    let (old_alternative, new_alternative) = (
+        old.alternative_shipping_address,
+        new.alternative_shipping_address,
+    );
+    number(
+        &mut columns,
+        "alternative_shipping_address",
+        Some(old_alternative),
+        Some(new_alternative),
+    );
+    number(
+        &mut columns,
+        "newsletter_subscribe",
+        Some(old.newsletter_subscribe),
+        Some(new.newsletter_subscribe),
+    );
+    text(
+        &mut columns,
+        "mailplus_id",
+        &old.mailplus_id,
+        &new.mailplus_id,
+    );
     number(&mut columns, "dealer_id", old.dealer_id, new.dealer_id);
-    text(&mut columns, "dpd_parcel_shop_id", &old.dpd_parcel_shop_id, &new.dpd_parcel_shop_id);
-    let (old_place, new_place) = (&old.dpd_parcel_shop_zipcode_or_city, &new.dpd_parcel_shop_zipcode_or_city);
-    text(&mut columns, "dpd_parcel_shop_zipcode_or_city", old_place, new_place);
+    text(
+        &mut columns,
+        "dpd_parcel_shop_id",
+        &old.dpd_parcel_shop_id,
+        &new.dpd_parcel_shop_id,
+    );
+    let (old_place, new_place) = (
+        &old.dpd_parcel_shop_zipcode_or_city,
+        &new.dpd_parcel_shop_zipcode_or_city,
+    );
+    text(
+        &mut columns,
+        "dpd_parcel_shop_zipcode_or_city",
+        old_place,
+        new_place,
+    );
     columns
 }
 
 /// Writes the choices in which `new` differs from `old` (only those, so that a concurrent
 /// change of another choice stays) in one statement, and moves the modification time to `now`.
 /// False when the cart no longer exists.
-pub async fn write_row(pool: &AnyPool, cache: &CartCache, old: &CartRow, new: &CartRow, now: i64) -> Result<bool, sqlx::Error> {
+pub async fn write_row(
+    pool: &AnyPool,
+    cache: &CartCache,
+    old: &CartRow,
+    new: &CartRow,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
     let _change = cache.change(&old.cart_id);
     let columns = changed_columns(old, new);
-    let assignments: Vec<String> = columns.iter().enumerate().map(|(index, (name, _))| format!("{name} = ${}", index + 3)).collect();
-    let sql = format!("UPDATE carts SET last_modified = $1{} WHERE cart_id = $2", assignments.iter().map(|set| format!(", {set}")).collect::<String>());
+    let assignments: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .map(|(index, (name, _))| format!("{name} = ${}", index + 3))
+        .collect();
+    let sql = format!(
+        "UPDATE carts SET last_modified = $1{} WHERE cart_id = $2",
+        assignments
+            .iter()
+            .map(|set| format!(", {set}"))
+            .collect::<String>()
+    );
     let mut query = sqlx::query(&sql).bind(now).bind(&old.cart_id);
     for (_, value) in columns {
         query = match value {
@@ -257,7 +410,14 @@ pub async fn write_row(pool: &AnyPool, cache: &CartCache, old: &CartRow, new: &C
 }
 
 /// Names one sample of a scan line.
-pub async fn set_sample(pool: &AnyPool, cache: &CartCache, cart_id: &str, variant_id: i64, sequence: i64, name: &str) -> Result<(), sqlx::Error> {
+pub async fn set_sample(
+    pool: &AnyPool,
+    cache: &CartCache,
+    cart_id: &str,
+    variant_id: i64,
+    sequence: i64,
+    name: &str,
+) -> Result<(), sqlx::Error> {
     let _change = cache.change(cart_id);
     sqlx::query(
         "INSERT INTO cart_samples (cart_id, product_variant_id, sequence, sample_name) VALUES ($1, $2, $3, $4) \
@@ -274,15 +434,24 @@ pub async fn set_sample(pool: &AnyPool, cache: &CartCache, cart_id: &str, varian
 
 /// Removes one unit of a scan line with its sample, shifting the later samples down by one,
 /// in one transaction.
-pub async fn remove_sample(pool: &AnyPool, cache: &CartCache, cart_id: &str, variant_id: i64, sequence: i64, count: i64) -> Result<(), sqlx::Error> {
+pub async fn remove_sample(
+    pool: &AnyPool,
+    cache: &CartCache,
+    cart_id: &str,
+    variant_id: i64,
+    sequence: i64,
+    count: i64,
+) -> Result<(), sqlx::Error> {
     let _change = cache.change(cart_id);
     let mut transaction = pool.begin().await?;
-    sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1 AND product_variant_id = $2 AND sequence = $3")
-        .bind(cart_id)
-        .bind(variant_id)
-        .bind(sequence)
-        .execute(&mut *transaction)
-        .await?;
+    sqlx::query(
+        "DELETE FROM cart_samples WHERE cart_id = $1 AND product_variant_id = $2 AND sequence = $3",
+    )
+    .bind(cart_id)
+    .bind(variant_id)
+    .bind(sequence)
+    .execute(&mut *transaction)
+    .await?;
     for later in sequence + 1..=count {
         sqlx::query("UPDATE cart_samples SET sequence = $1 WHERE cart_id = $2 AND product_variant_id = $3 AND sequence = $4")
             .bind(later - 1)
@@ -299,19 +468,24 @@ pub async fn remove_sample(pool: &AnyPool, cache: &CartCache, cart_id: &str, var
             .execute(&mut *transaction)
             .await?;
     } else {
-        sqlx::query("UPDATE cart_lines SET count = $1 WHERE cart_id = $2 AND product_variant_id = $3")
-            .bind(count - 1)
-            .bind(cart_id)
-            .bind(variant_id)
-            .execute(&mut *transaction)
-            .await?;
+        sqlx::query(
+            "UPDATE cart_lines SET count = $1 WHERE cart_id = $2 AND product_variant_id = $3",
+        )
+        .bind(count - 1)
+        .bind(cart_id)
+        .bind(variant_id)
+        .execute(&mut *transaction)
+        .await?;
     }
     transaction.commit().await?;
     touch(pool, cart_id).await
 }
 
 /// The newest cart of an account, if it has one.
-pub async fn cart_of_account(pool: &AnyPool, account_id: &str) -> Result<Option<String>, sqlx::Error> {
+pub async fn cart_of_account(
+    pool: &AnyPool,
+    account_id: &str,
+) -> Result<Option<String>, sqlx::Error> {
     let cart: Option<(String,)> =
         sqlx::query_as("SELECT cart_id FROM carts WHERE account_id = $1 ORDER BY last_modified DESC, cart_id LIMIT 1")
             .bind(account_id)
@@ -332,10 +506,11 @@ pub async fn adopt_guest_cart(
 ) -> Result<String, sqlx::Error> {
     let _change = cache.change(guest_cart_id);
     let mut transaction = pool.begin().await?;
-    let guest: Option<(Option<String>,)> = sqlx::query_as("SELECT account_id FROM carts WHERE cart_id = $1")
-        .bind(guest_cart_id)
-        .fetch_optional(&mut *transaction)
-        .await?;
+    let guest: Option<(Option<String>,)> =
+        sqlx::query_as("SELECT account_id FROM carts WHERE cart_id = $1")
+            .bind(guest_cart_id)
+            .fetch_optional(&mut *transaction)
+            .await?;
     let existing: Option<(String,)> = sqlx::query_as(
         "SELECT cart_id FROM carts WHERE account_id = $1 AND cart_id <> $2 ORDER BY last_modified DESC, cart_id LIMIT 1",
     )
@@ -344,7 +519,8 @@ pub async fn adopt_guest_cart(
     .fetch_optional(&mut *transaction)
     .await?;
     // Only a guest cart (or the account's own) can be adopted; another customer's cart is left alone.
-    let adoptable = matches!(&guest, Some((None,))) || matches!(&guest, Some((Some(owner),)) if owner == account_id);
+    let adoptable = matches!(&guest, Some((None,)))
+        || matches!(&guest, Some((Some(owner),)) if owner == account_id);
     let result = match (adoptable, existing) {
         (false, Some((existing,))) => existing,
         (false, None) => {
@@ -360,18 +536,20 @@ pub async fn adopt_guest_cart(
             guest_cart_id.to_owned()
         }
         (true, Some((existing,))) => {
-            let lines: Vec<(i64, i64, i64)> =
-                sqlx::query_as("SELECT product_variant_id, product_id, count FROM cart_lines WHERE cart_id = $1")
-                    .bind(guest_cart_id)
-                    .fetch_all(&mut *transaction)
-                    .await?;
+            let lines: Vec<(i64, i64, i64)> = sqlx::query_as(
+                "SELECT product_variant_id, product_id, count FROM cart_lines WHERE cart_id = $1",
+            )
+            .bind(guest_cart_id)
+            .fetch_all(&mut *transaction)
+            .await?;
             for (variant_id, product_id, count) in lines {
-                let current: Option<(i64,)> =
-                    sqlx::query_as("SELECT count FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2")
-                        .bind(&existing)
-                        .bind(variant_id)
-                        .fetch_optional(&mut *transaction)
-                        .await?;
+                let current: Option<(i64,)> = sqlx::query_as(
+                    "SELECT count FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2",
+                )
+                .bind(&existing)
+                .bind(variant_id)
+                .fetch_optional(&mut *transaction)
+                .await?;
                 let current = current.map_or(0, |(current,)| current);
                 let merged = current.saturating_add(count).min(max_count);
                 sqlx::query(
@@ -399,7 +577,10 @@ pub async fn adopt_guest_cart(
                 .execute(&mut *transaction)
                 .await?;
             }
-            sqlx::query("DELETE FROM carts WHERE cart_id = $1").bind(guest_cart_id).execute(&mut *transaction).await?;
+            sqlx::query("DELETE FROM carts WHERE cart_id = $1")
+                .bind(guest_cart_id)
+                .execute(&mut *transaction)
+                .await?;
             sqlx::query("UPDATE carts SET last_modified = $1 WHERE cart_id = $2")
                 .bind(clock::now_millis())
                 .bind(&existing)

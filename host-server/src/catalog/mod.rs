@@ -70,14 +70,20 @@ pub struct SearchService {
 }
 
 async fn fixtures_digest(pool: &AnyPool) -> Result<Option<String>, sqlx::Error> {
-    let row: Option<(String,)> = sqlx::query_as("SELECT value FROM app_meta WHERE key = 'fixtures_digest'").fetch_optional(pool).await?;
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT value FROM app_meta WHERE key = 'fixtures_digest'")
+            .fetch_optional(pool)
+            .await?;
     Ok(row.map(|(digest,)| digest))
 }
 
 impl SearchService {
     /// Builds the indexes from the database.
     pub async fn load(db: &Database) -> Result<SearchService, ApiError> {
-        let service = SearchService { index: RwLock::new(Arc::new(SearchIndex::empty())), digest: RwLock::new(None) };
+        let service = SearchService {
+            index: RwLock::new(Arc::new(SearchIndex::empty())),
+            digest: RwLock::new(None),
+        };
         service.rebuild(db).await?;
         Ok(service)
     }
@@ -90,7 +96,10 @@ impl SearchService {
         let index = tokio::task::spawn_blocking(move || SearchIndex::build(&input))
             .await
             .map_err(|error| ApiError::Internal(format!("index build task: {error}")))??;
-        tracing::info!(build_ms = started.elapsed().as_millis() as u64, "search indexes built");
+        tracing::info!(
+            build_ms = started.elapsed().as_millis() as u64,
+            "search indexes built"
+        );
         if let Ok(mut slot) = self.index.write() {
             *slot = Arc::new(index);
         }
@@ -111,7 +120,11 @@ impl SearchService {
     /// Rebuilds when the fixtures digest in the database differs from the one indexed.
     pub async fn refresh_if_changed(&self, db: &Database) -> Result<bool, ApiError> {
         let digest = fixtures_digest(db.pool()).await?;
-        let known = self.digest.read().map(|known| known.clone()).unwrap_or_default();
+        let known = self
+            .digest
+            .read()
+            .map(|known| known.clone())
+            .unwrap_or_default();
         if digest == known {
             return Ok(false);
         }
@@ -138,9 +151,18 @@ impl SearchService {
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/products/search", post(search_products))
-        .route("/api/products/variant/{productVariantId}", get(variant_detail))
-        .route("/api/products/{productId}/reviews", get(reviews).post(submissions::write_review))
-        .route("/api/products/variant/{productVariantId}/stockreminder", post(submissions::remind_when_in_stock))
+        .route(
+            "/api/products/variant/{productVariantId}",
+            get(variant_detail),
+        )
+        .route(
+            "/api/products/{productId}/reviews",
+            get(reviews).post(submissions::write_review),
+        )
+        .route(
+            "/api/products/variant/{productVariantId}/stockreminder",
+            post(submissions::remind_when_in_stock),
+        )
 }
 
 async fn search_products(
@@ -150,30 +172,76 @@ async fn search_products(
 ) -> Result<Json<search::SearchResponse>, ApiError> {
     let site = site_language(state.db.pool(), context).await?;
     let index = state.search.current();
-    Ok(Json(index.search(site.site_id, site.language_id, &request)?))
+    Ok(Json(index.search(
+        site.site_id,
+        site.language_id,
+        &request,
+    )?))
 }
 
 /// A path id: a whole number, else a 400 naming the parameter.
 pub fn path_id(text: &str, name: &str) -> Result<i64, ApiError> {
-    text.trim().parse().map_err(|_| ApiError::field(name, "validation.invalid", format!("{name} must be a whole number")))
+    text.trim().parse().map_err(|_| {
+        ApiError::field(
+            name,
+            "validation.invalid",
+            format!("{name} must be a whole number"),
+        )
+    })
 }
 
-type TextRow = (String, Option<String>, Option<String>, Option<String>, Option<String>);
+type TextRow = (
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+);
 type ReviewRow = (i64, String, i64, i64, String, String, i64, Option<String>);
-type DetailRow = (i64, String, i64, String, String, String, Option<String>, Option<String>, i64, Option<String>);
-fn variant_json(row: &AnyRow, reminder: bool, urls: &[(String, String)]) -> Result<Value, ApiError> {
+type DetailRow = (
+    i64,
+    String,
+    i64,
+    String,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    i64,
+    Option<String>,
+);
+fn variant_json(
+    row: &AnyRow,
+    reminder: bool,
+    urls: &[(String, String)],
+) -> Result<Value, ApiError> {
     let id: i64 = row.try_get("product_variant_id")?;
     let price: String = row.try_get("price")?;
     let amount: String = row.try_get("content_amount")?;
     let unit: String = row.try_get("content_unit")?;
     let stock: Option<i64> = row.try_get("stock")?;
-    let parsed_price: engine::money::Money = price.parse().map_err(|_| ApiError::Internal(format!("variant {id} price")))?;
-    let content_unit = load::content_unit(&unit).ok_or_else(|| ApiError::Internal(format!("variant {id} unit")))?;
-    let content_amount = amount.parse().map_err(|_| ApiError::Internal(format!("variant {id} content")))?;
-    let unit_price = unit_prices(&UnitPriceRequest { price: parsed_price, amount: content_amount, unit: content_unit })?;
-    let stock_state = stock_state(&StockStateRequest { stock, enable_stock_reminder_feature: reminder })?;
+    let parsed_price: engine::money::Money = price
+        .parse()
+        .map_err(|_| ApiError::Internal(format!("variant {id} price")))?;
+    let content_unit = load::content_unit(&unit)
+        .ok_or_else(|| ApiError::Internal(format!("variant {id} unit")))?;
+    let content_amount = amount
+        .parse()
+        .map_err(|_| ApiError::Internal(format!("variant {id} content")))?;
+    let unit_price = unit_prices(&UnitPriceRequest {
+        price: parsed_price,
+        amount: content_amount,
+        unit: content_unit,
+    })?;
+    let stock_state = stock_state(&StockStateRequest {
+        stock,
+        enable_stock_reminder_feature: reminder,
+    })?;
     let key = format!("productDetail:{id}:article");
-    let url = urls.iter().find(|(route_key, _)| *route_key == key).map(|(_, path)| path);
+    let url = urls
+        .iter()
+        .find(|(route_key, _)| *route_key == key)
+        .map(|(_, path)| path);
     Ok(json!({
         "productVariantId": id,
         "articleNumber": row.try_get::<String, _>("article_number")?,
@@ -212,7 +280,11 @@ const VARIANT_COLUMNS: &str = "v.product_variant_id, v.article_number, v.ean, v.
      v.colour, v.weight_kg, v.length_cm, v.width_cm, v.height_cm, v.quantity_per_pallet, v.shelf_life_months, v.delivery_min_days, \
      v.delivery_max_days, v.price, v.vat_type, v.stock, v.image";
 
-async fn variant_detail(State(state): State<AppState>, context: RequestContext, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn variant_detail(
+    State(state): State<AppState>,
+    context: RequestContext,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
     let variant_id = path_id(&id, "productVariantId")?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
@@ -224,7 +296,9 @@ async fn variant_detail(State(state): State<AppState>, context: RequestContext, 
     .bind(site.site_id)
     .fetch_optional(pool)
     .await?;
-    let Some((product_id,)) = sold else { return Err(ApiError::NotFound) };
+    let Some((product_id,)) = sold else {
+        return Err(ApiError::NotFound);
+    };
     let product: DetailRow = sqlx::query_as(
         "SELECT product_id, product_key, product_type, product_group, brand, colour, energy_level, rating_average, rating_count, image \
          FROM products WHERE product_id = $1",
@@ -232,7 +306,18 @@ async fn variant_detail(State(state): State<AppState>, context: RequestContext, 
     .bind(product_id)
     .fetch_one(pool)
     .await?;
-    let (_, product_key, product_type, product_group, brand, product_colour, energy_level, rating_average, rating_count, product_image) = product;
+    let (
+        _,
+        product_key,
+        product_type,
+        product_group,
+        brand,
+        product_colour,
+        energy_level,
+        rating_average,
+        rating_count,
+        product_image,
+    ) = product;
     let texts: Vec<TextRow> =
         sqlx::query_as("SELECT culture, name, short_description, long_description, composition FROM product_texts WHERE product_id = $1")
             .bind(product_id)
@@ -240,16 +325,22 @@ async fn variant_detail(State(state): State<AppState>, context: RequestContext, 
             .await?;
     let mut localized: [search::Texts; 4] = Default::default();
     for (culture, name, short, long, composition) in texts {
-        let Ok(culture) = culture.parse() else { continue };
+        let Ok(culture) = culture.parse() else {
+            continue;
+        };
         for (slot, text) in localized.iter_mut().zip([name, short, long, composition]) {
             if let Some(text) = text {
                 slot.insert(culture, text);
             }
         }
     }
-    let [name, short, long, composition] = localized.map(|texts| pick(&texts, site.culture, site.fallback));
+    let [name, short, long, composition] =
+        localized.map(|texts| pick(&texts, site.culture, site.fallback));
     let (reminder,): (i64,) =
-        sqlx::query_as("SELECT enable_stock_reminder_feature FROM sites WHERE site_id = $1").bind(site.site_id).fetch_one(pool).await?;
+        sqlx::query_as("SELECT enable_stock_reminder_feature FROM sites WHERE site_id = $1")
+            .bind(site.site_id)
+            .fetch_one(pool)
+            .await?;
     let variants: Vec<AnyRow> = sqlx::query(&format!(
         "SELECT {VARIANT_COLUMNS} FROM variants v JOIN variant_sites s ON s.product_variant_id = v.product_variant_id \
          WHERE v.product_id = $1 AND s.site_id = $2 ORDER BY v.position"
@@ -267,8 +358,16 @@ async fn variant_detail(State(state): State<AppState>, context: RequestContext, 
     .fetch_all(pool)
     .await?;
     let mut nutrients: Vec<(String, f64)> =
-        sqlx::query_as("SELECT nutrient, amount FROM product_nutrients WHERE product_id = $1").bind(product_id).fetch_all(pool).await?;
-    nutrients.sort_by_key(|(nutrient, _)| NUTRIENTS.iter().position(|(known, _, _)| known == nutrient).unwrap_or(NUTRIENTS.len()));
+        sqlx::query_as("SELECT nutrient, amount FROM product_nutrients WHERE product_id = $1")
+            .bind(product_id)
+            .fetch_all(pool)
+            .await?;
+    nutrients.sort_by_key(|(nutrient, _)| {
+        NUTRIENTS
+            .iter()
+            .position(|(known, _, _)| known == nutrient)
+            .unwrap_or(NUTRIENTS.len())
+    });
     let reminder = reminder != 0;
     let mut this = Value::Null;
     let mut others = Vec::new();
@@ -280,7 +379,9 @@ async fn variant_detail(State(state): State<AppState>, context: RequestContext, 
             others.push(value);
         }
     }
-    let Value::Object(mut body) = this else { return Err(ApiError::NotFound) };
+    let Value::Object(mut body) = this else {
+        return Err(ApiError::NotFound);
+    };
     if body.get("colour").is_some_and(Value::is_null) {
         body.insert("colour".to_owned(), json!(product_colour));
     }
@@ -297,15 +398,20 @@ async fn variant_detail(State(state): State<AppState>, context: RequestContext, 
     body.insert("longDescription".to_owned(), json!(long));
     body.insert("composition".to_owned(), json!(composition));
     body.insert("energyLevel".to_owned(), json!(energy_level));
-    body.insert("rating".to_owned(), json!({"average": rating_average, "count": rating_count}));
+    body.insert(
+        "rating".to_owned(),
+        json!({"average": rating_average, "count": rating_count}),
+    );
     body.insert(
         "nutrients".to_owned(),
         Value::Array(
             nutrients
                 .into_iter()
                 .map(|(nutrient, amount)| {
-                    let (group, unit) =
-                        NUTRIENTS.iter().find(|(known, _, _)| *known == nutrient).map_or(("other", ""), |(_, group, unit)| (*group, *unit));
+                    let (group, unit) = NUTRIENTS
+                        .iter()
+                        .find(|(known, _, _)| *known == nutrient)
+                        .map_or(("other", ""), |(_, group, unit)| (*group, *unit));
                     json!({"nutrient": nutrient, "group": group, "amount": amount, "unit": unit})
                 })
                 .collect(),
@@ -326,28 +432,51 @@ pub fn paging_of(p: Option<&str>, ps: Option<&str>) -> Result<engine::url::Pagin
     let number = |value: Option<&str>, name: &str| -> Result<Option<i64>, ApiError> {
         value
             .filter(|value| !value.trim().is_empty())
-            .map(|value| value.trim().parse::<i64>().map_err(|_| ApiError::field(name, "validation.invalid", format!("{name} must be a whole number"))))
+            .map(|value| {
+                value.trim().parse::<i64>().map_err(|_| {
+                    ApiError::field(
+                        name,
+                        "validation.invalid",
+                        format!("{name} must be a whole number"),
+                    )
+                })
+            })
             .transpose()
     };
     let page = number(p, "p")?;
     let size = number(ps, "ps")?;
     engine::url::Paging::from_request(page, size).map_err(|error| {
-        let field = if page.is_some_and(|page| page < 1) { "p" } else { "ps" };
+        let field = if page.is_some_and(|page| page < 1) {
+            "p"
+        } else {
+            "ps"
+        };
         ApiError::field(field, "validation.invalid", error.to_string())
     })
 }
 
-async fn reviews(State(state): State<AppState>, Path(id): Path<String>, Query(query): Query<PageQuery>) -> Result<Response, ApiError> {
+async fn reviews(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<PageQuery>,
+) -> Result<Response, ApiError> {
     let product_id = path_id(&id, "productId")?;
     let paging = paging_of(query.p.as_deref(), query.ps.as_deref())?;
     let pool = state.db.pool();
     let product: Option<(Option<String>, i64)> =
-        sqlx::query_as("SELECT rating_average, rating_count FROM products WHERE product_id = $1").bind(product_id).fetch_optional(pool).await?;
-    let Some((average, _)) = product else { return Err(ApiError::NotFound) };
-    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM reviews WHERE product_id = $1 AND status = 'approved'")
-        .bind(product_id)
-        .fetch_one(pool)
-        .await?;
+        sqlx::query_as("SELECT rating_average, rating_count FROM products WHERE product_id = $1")
+            .bind(product_id)
+            .fetch_optional(pool)
+            .await?;
+    let Some((average, _)) = product else {
+        return Err(ApiError::NotFound);
+    };
+    let (count,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM reviews WHERE product_id = $1 AND status = 'approved'",
+    )
+    .bind(product_id)
+    .fetch_one(pool)
+    .await?;
     let rows: Vec<ReviewRow> = sqlx::query_as(
         "SELECT r.review_id, r.reviewer_name, r.language_id, r.rating, r.title, r.body, r.created_at, l.culture \
          FROM reviews r LEFT JOIN languages l ON l.language_id = r.language_id \
@@ -360,18 +489,20 @@ async fn reviews(State(state): State<AppState>, Path(id): Path<String>, Query(qu
     .await?;
     let reviews: Vec<Value> = rows
         .into_iter()
-        .map(|(review_id, reviewer, language_id, rating, title, text, created_at, culture)| {
-            json!({
-                "reviewId": review_id,
-                "reviewerName": reviewer,
-                "rating": rating,
-                "title": title,
-                "text": text,
-                "languageId": language_id,
-                "culture": culture,
-                "createdAt": crate::fixtures::time::format_utc(created_at),
-            })
-        })
+        .map(
+            |(review_id, reviewer, language_id, rating, title, text, created_at, culture)| {
+                json!({
+                    "reviewId": review_id,
+                    "reviewerName": reviewer,
+                    "rating": rating,
+                    "title": title,
+                    "text": text,
+                    "languageId": language_id,
+                    "culture": culture,
+                    "createdAt": crate::fixtures::time::format_utc(created_at),
+                })
+            },
+        )
         .collect();
     let total = usize::try_from(count).unwrap_or(0);
     let body = json!({
@@ -384,6 +515,8 @@ async fn reviews(State(state): State<AppState>, Path(id): Path<String>, Query(qu
         "reviews": reviews,
     });
     let mut response = Json(body).into_response();
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(LONG_CACHE));
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(LONG_CACHE));
     Ok(response)
 }

@@ -28,7 +28,10 @@ use serde::{Deserialize, Serialize};
 use tantivy::collector::TopDocs;
 use tantivy::query::QueryParser;
 use tantivy::schema::{FAST, Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions};
-use tantivy::tokenizer::{AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, TextAnalyzer};
+use tantivy::tokenizer::{
+    AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer,
+    TextAnalyzer,
+};
 use tantivy::{Index, IndexReader, TantivyDocument, doc};
 
 use crate::error::ApiError;
@@ -48,7 +51,8 @@ pub type Texts = HashMap<Culture, String>;
 /// Picks a text by the engine's fallback rule.
 pub fn pick(texts: &Texts, culture: Culture, fallback: Culture) -> Option<String> {
     let available: Vec<Culture> = texts.keys().copied().collect();
-    engine::locale::pick_text_culture(culture, Some(fallback), &available).and_then(|chosen| texts.get(&chosen).cloned())
+    engine::locale::pick_text_culture(culture, Some(fallback), &available)
+        .and_then(|chosen| texts.get(&chosen).cloned())
 }
 
 /// One filter group of `catalog/facets.json`.
@@ -211,15 +215,29 @@ impl SiteCatalog {
         let fallback = site.fallback;
         let mut docs = Vec::new();
         let mut texts = Vec::new();
-        for product in input.products.iter().filter(|product| product.site_ids.contains(&site.site_id)) {
-            let sold: Vec<&VariantInput> = product.variants.iter().filter(|variant| variant.site_ids.contains(&site.site_id)).collect();
+        for product in input
+            .products
+            .iter()
+            .filter(|product| product.site_ids.contains(&site.site_id))
+        {
+            let sold: Vec<&VariantInput> = product
+                .variants
+                .iter()
+                .filter(|variant| variant.site_ids.contains(&site.site_id))
+                .collect();
             let Some(first) = sold.first() else { continue };
-            let Some(name) = pick(&product.name, culture, fallback) else { continue };
+            let Some(name) = pick(&product.name, culture, fallback) else {
+                continue;
+            };
             let facet_bits = input
                 .facet_groups
                 .iter()
                 .map(|group| {
-                    let keys = product.facets.get(&group.key).map(Vec::as_slice).unwrap_or_default();
+                    let keys = product
+                        .facets
+                        .get(&group.key)
+                        .map(Vec::as_slice)
+                        .unwrap_or_default();
                     group
                         .values
                         .iter()
@@ -228,10 +246,17 @@ impl SiteCatalog {
                         .fold(0u64, |bits, (index, _)| bits | (1u64 << index))
                 })
                 .collect();
-            let unit_price = unit_prices(&UnitPriceRequest { price: first.price, amount: first.content_amount, unit: first.content_unit })
-                .unwrap_or_default();
-            let stock = stock_state(&StockStateRequest { stock: first.stock, enable_stock_reminder_feature: site.enable_stock_reminder_feature })
-                .map_or(StockState::InStock, |result| result.state);
+            let unit_price = unit_prices(&UnitPriceRequest {
+                price: first.price,
+                amount: first.content_amount,
+                unit: first.content_unit,
+            })
+            .unwrap_or_default();
+            let stock = stock_state(&StockStateRequest {
+                stock: first.stock,
+                enable_stock_reminder_feature: site.enable_stock_reminder_feature,
+            })
+            .map_or(StockState::InStock, |result| result.state);
             let short_description = pick(&product.short_description, culture, fallback);
             let mut body = vec![product.brand.clone()];
             body.extend(short_description.clone());
@@ -244,7 +269,10 @@ impl SiteCatalog {
                     }
                 }
             }
-            let codes: Vec<String> = sold.iter().flat_map(|variant| [variant.article_number.clone(), variant.ean.clone()]).collect();
+            let codes: Vec<String> = sold
+                .iter()
+                .flat_map(|variant| [variant.article_number.clone(), variant.ean.clone()])
+                .collect();
             texts.push((name.clone(), body.join("\n"), codes.join(" ")));
             docs.push(ProductDoc {
                 product_id: product.product_id,
@@ -271,21 +299,32 @@ impl SiteCatalog {
         }
 
         let mut schema = Schema::builder();
-        let indexing = TextFieldIndexing::default().set_tokenizer("lang").set_index_option(IndexRecordOption::WithFreqsAndPositions);
+        let indexing = TextFieldIndexing::default()
+            .set_tokenizer("lang")
+            .set_index_option(IndexRecordOption::WithFreqsAndPositions);
         let text = TextOptions::default().set_indexing_options(indexing);
-        let code_indexing = TextFieldIndexing::default().set_tokenizer("code").set_index_option(IndexRecordOption::Basic);
+        let code_indexing = TextFieldIndexing::default()
+            .set_tokenizer("code")
+            .set_index_option(IndexRecordOption::Basic);
         let name_field: Field = schema.add_text_field("name", text.clone());
         let body_field: Field = schema.add_text_field("body", text);
-        let code_field: Field = schema.add_text_field("code", TextOptions::default().set_indexing_options(code_indexing));
+        let code_field: Field = schema.add_text_field(
+            "code",
+            TextOptions::default().set_indexing_options(code_indexing),
+        );
         let ord = "ord";
         let ord_field = schema.add_u64_field(ord, FAST);
         let index = Index::create_in_ram(schema.build());
         index.tokenizers().register("lang", analyzer(culture));
         index.tokenizers().register(
             "code",
-            TextAnalyzer::builder(tantivy::tokenizer::WhitespaceTokenizer::default()).filter(LowerCaser).build(),
+            TextAnalyzer::builder(tantivy::tokenizer::WhitespaceTokenizer::default())
+                .filter(LowerCaser)
+                .build(),
         );
-        let mut writer = index.writer_with_num_threads::<TantivyDocument>(1, 50_000_000).map_err(internal)?;
+        let mut writer = index
+            .writer_with_num_threads::<TantivyDocument>(1, 50_000_000)
+            .map_err(internal)?;
         for (position, (name, body, codes)) in texts.into_iter().enumerate() {
             writer
                 .add_document(doc!(name_field => name, body_field => body, code_field => codes, ord_field => position as u64))
@@ -298,34 +337,66 @@ impl SiteCatalog {
         any_word.set_field_boost(code_field, 2.0);
         let mut all_words = any_word.clone();
         all_words.set_conjunction_by_default();
-        Ok(SiteCatalog { culture, fallback, docs, reader, all_words, any_word, ord: ord.to_owned() })
+        Ok(SiteCatalog {
+            culture,
+            fallback,
+            docs,
+            reader,
+            all_words,
+            any_word,
+            ord: ord.to_owned(),
+        })
     }
 
     /// Documents matching every word of the term, or else any word, with their scores.
     fn matches(&self, term: &str) -> Result<Vec<(usize, f32)>, ApiError> {
         // Query syntax (quotes, brackets, AND/OR/NOT, field:) in a shopper's words is text.
         // Hyphens stay inside words (article numbers such as `HS-019-1`), never in front.
-        let spaced: String = term.chars().map(|c| if c.is_alphanumeric() || c == '-' { c } else { ' ' }).collect::<String>().to_lowercase();
-        let cleaned = spaced.split_whitespace().map(|word| word.trim_matches('-')).collect::<Vec<_>>().join(" ");
+        let spaced: String = term
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    ' '
+                }
+            })
+            .collect::<String>()
+            .to_lowercase();
+        let cleaned = spaced
+            .split_whitespace()
+            .map(|word| word.trim_matches('-'))
+            .collect::<Vec<_>>()
+            .join(" ");
         if cleaned.trim().is_empty() {
             return Ok(Vec::new());
         }
         let found = self.run(&self.all_words, &cleaned)?;
-        if found.is_empty() { self.run(&self.any_word, &cleaned) } else { Ok(found) }
+        if found.is_empty() {
+            self.run(&self.any_word, &cleaned)
+        } else {
+            Ok(found)
+        }
     }
 
     fn run(&self, parser: &QueryParser, text: &str) -> Result<Vec<(usize, f32)>, ApiError> {
         let (query, _) = parser.parse_query_lenient(text);
         let searcher = self.reader.searcher();
-        let hits = searcher.search(&query, &TopDocs::with_limit(self.docs.len().max(1))).map_err(internal)?;
+        let hits = searcher
+            .search(&query, &TopDocs::with_limit(self.docs.len().max(1)))
+            .map_err(internal)?;
         let mut columns = HashMap::new();
         let mut found = Vec::with_capacity(hits.len());
         for (score, address) in hits {
             let column = match columns.entry(address.segment_ord) {
                 std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
-                std::collections::hash_map::Entry::Vacant(entry) => {
-                    entry.insert(searcher.segment_reader(address.segment_ord).fast_fields().u64(&self.ord).map_err(internal)?)
-                }
+                std::collections::hash_map::Entry::Vacant(entry) => entry.insert(
+                    searcher
+                        .segment_reader(address.segment_ord)
+                        .fast_fields()
+                        .u64(&self.ord)
+                        .map_err(internal)?,
+                ),
             };
             if let Some(ord) = column.first(address.doc_id) {
                 found.push((ord as usize, score));
@@ -350,11 +421,17 @@ impl SearchIndex {
     pub fn build(input: &CatalogInput) -> Result<SearchIndex, ApiError> {
         let mut sites = HashMap::new();
         for site in &input.site_languages {
-            sites.insert((site.site_id, site.language_id), SiteCatalog::build(*site, input)?);
+            sites.insert(
+                (site.site_id, site.language_id),
+                SiteCatalog::build(*site, input)?,
+            );
         }
         for group in &input.facet_groups {
             if group.values.len() > MAX_FACET_VALUES {
-                return Err(internal(format!("facet {} has more than {MAX_FACET_VALUES} values", group.key)));
+                return Err(internal(format!(
+                    "facet {} has more than {MAX_FACET_VALUES} values",
+                    group.key
+                )));
             }
         }
         Ok(SearchIndex {
@@ -367,7 +444,12 @@ impl SearchIndex {
 
     /// An index with nothing in it (before the first build).
     pub fn empty() -> SearchIndex {
-        SearchIndex { groups: Vec::new(), sites: HashMap::new(), landing_pages: HashMap::new(), advice_products: HashMap::new() }
+        SearchIndex {
+            groups: Vec::new(),
+            sites: HashMap::new(),
+            landing_pages: HashMap::new(),
+            advice_products: HashMap::new(),
+        }
     }
 
     /// The catalog of one site language.
@@ -376,10 +458,24 @@ impl SearchIndex {
     }
 
     /// Runs a search for a site language.
-    pub fn search(&self, site_id: i64, language_id: i64, request: &SearchRequest) -> Result<SearchResponse, ApiError> {
-        let site = self.site(site_id, language_id).ok_or_else(|| ApiError::Internal(format!("no search index for site {site_id} language {language_id}")))?;
+    pub fn search(
+        &self,
+        site_id: i64,
+        language_id: i64,
+        request: &SearchRequest,
+    ) -> Result<SearchResponse, ApiError> {
+        let site = self.site(site_id, language_id).ok_or_else(|| {
+            ApiError::Internal(format!(
+                "no search index for site {site_id} language {language_id}"
+            ))
+        })?;
         let plan = self.plan(site_id, request)?;
-        let term = request.filter.as_ref().and_then(|filter| filter.search_term.as_deref()).map(str::trim).unwrap_or("");
+        let term = request
+            .filter
+            .as_ref()
+            .and_then(|filter| filter.search_term.as_deref())
+            .map(str::trim)
+            .unwrap_or("");
 
         // Candidates with their relevance score.
         let mut candidates: Vec<(usize, f32)> = if term.is_empty() {
@@ -395,7 +491,11 @@ impl SearchIndex {
         let groups = self.groups.len();
         let price_bit = groups;
         let rating_bit = groups + 1;
-        let mut counts: Vec<Vec<u32>> = self.groups.iter().map(|group| vec![0; group.values.len()]).collect();
+        let mut counts: Vec<Vec<u32>> = self
+            .groups
+            .iter()
+            .map(|group| vec![0; group.values.len()])
+            .collect();
         let mut price_range: Option<(Money, Money)> = None;
         let mut rating_max = 0i64;
         let mut results: Vec<(usize, f32)> = Vec::new();
@@ -413,7 +513,10 @@ impl SearchIndex {
                     failed |= 1 << price_bit;
                 }
             }
-            if plan.min_rating_tenths.is_some_and(|min| doc.rating_tenths < min) {
+            if plan
+                .min_rating_tenths
+                .is_some_and(|min| doc.rating_tenths < min)
+            {
                 failed |= 1 << rating_bit;
             }
             let count_group = |group: usize, counts: &mut Vec<Vec<u32>>| {
@@ -456,10 +559,17 @@ impl SearchIndex {
                 "price" => x.price.cmp(&y.price),
                 "name" => x.sort_name.cmp(&y.sort_name),
                 "newest" => y.created_on.cmp(&x.created_on),
-                "rating" => y.rating_tenths.cmp(&x.rating_tenths).then(y.rating_count.cmp(&x.rating_count)),
+                "rating" => y
+                    .rating_tenths
+                    .cmp(&x.rating_tenths)
+                    .then(y.rating_count.cmp(&x.rating_count)),
                 _ => score_b.partial_cmp(score_a).unwrap_or(Ordering::Equal),
             };
-            let natural = if plan.descending { natural.reverse() } else { natural };
+            let natural = if plan.descending {
+                natural.reverse()
+            } else {
+                natural
+            };
             natural.then(x.product_id.cmp(&y.product_id))
         });
 
@@ -478,7 +588,10 @@ impl SearchIndex {
                     price: doc.price.to_string(),
                     unit_price: doc.unit_price.clone(),
                     image: doc.image.clone(),
-                    rating: Rating { average: doc.rating_average.clone(), count: doc.rating_count },
+                    rating: Rating {
+                        average: doc.rating_average.clone(),
+                        count: doc.rating_count,
+                    },
                     stock_state: doc.stock_state.as_str(),
                     url: doc.url.clone(),
                 }
@@ -492,14 +605,16 @@ impl SearchIndex {
             .map(|(index, group)| Facet {
                 facet_key: group.key.clone(),
                 kind: group.kind.clone(),
-                name: pick(&group.name, site.culture, site.fallback).unwrap_or_else(|| group.key.clone()),
+                name: pick(&group.name, site.culture, site.fallback)
+                    .unwrap_or_else(|| group.key.clone()),
                 values: group
                     .values
                     .iter()
                     .enumerate()
                     .map(|(value, (key, label))| FacetValue {
                         key: key.clone(),
-                        name: pick(label, site.culture, site.fallback).unwrap_or_else(|| key.clone()),
+                        name: pick(label, site.culture, site.fallback)
+                            .unwrap_or_else(|| key.clone()),
                         count: counts[index][value],
                         selected: plan.selected[index] & (1 << value) != 0,
                     })
@@ -532,7 +647,9 @@ impl SearchIndex {
             max_value: Some((Decimal::new(rating_max, 1)).to_string()),
             selected_min_value: None,
             selected_max_value: None,
-            selected_value: plan.min_rating_tenths.map(|tenths| Decimal::new(tenths, 1).to_string()),
+            selected_value: plan
+                .min_rating_tenths
+                .map(|tenths| Decimal::new(tenths, 1).to_string()),
         });
 
         Ok(SearchResponse {
@@ -561,22 +678,38 @@ impl SearchIndex {
                 .landing_pages
                 .get(&landing_id)
                 .filter(|landing| landing.site_ids.contains(&site_id))
-                .ok_or_else(|| ApiError::field("landingpageId", "validation.invalid", format!("landing page {landing_id} is not shown on this site")))?;
+                .ok_or_else(|| {
+                    ApiError::field(
+                        "landingpageId",
+                        "validation.invalid",
+                        format!("landing page {landing_id} is not shown on this site"),
+                    )
+                })?;
             filters.push(("landingpageId", &landing.filter));
             if let Some(sort) = SORTS.iter().find(|sort| **sort == landing.default_sort) {
                 default_sort = sort;
             }
         }
         if let Some(category) = request.advice_category_id {
-            let products = self
-                .advice_products
-                .get(&category)
-                .ok_or_else(|| ApiError::field("adviceCategoryId", "validation.invalid", format!("advice category {category} does not exist")))?;
+            let products = self.advice_products.get(&category).ok_or_else(|| {
+                ApiError::field(
+                    "adviceCategoryId",
+                    "validation.invalid",
+                    format!("advice category {category} does not exist"),
+                )
+            })?;
             only_products = Some(products.clone());
         }
         if let Some(filter) = &request.filter {
             for (index, facet) in filter.filters.iter().enumerate() {
-                filters.push((if index < FIELD_NAMES.len() { FIELD_NAMES[index] } else { "filter.filters" }, facet));
+                filters.push((
+                    if index < FIELD_NAMES.len() {
+                        FIELD_NAMES[index]
+                    } else {
+                        "filter.filters"
+                    },
+                    facet,
+                ));
             }
         }
         for (field, filter) in filters {
@@ -594,43 +727,75 @@ impl SearchIndex {
                             .values
                             .iter()
                             .position(|(value, _)| value == key)
-                            .ok_or_else(|| bad(format!("facet '{}' has no value '{key}'", group.key)))?;
+                            .ok_or_else(|| {
+                                bad(format!("facet '{}' has no value '{key}'", group.key))
+                            })?;
                         selected[index] |= 1 << value;
                     }
                 }
                 FilterKind::Range(min, max) => {
                     if filter.facet_key != PRICE_FACET {
-                        return Err(bad(format!("facet '{}' is not a range slider (only '{PRICE_FACET}' is)", filter.facet_key)));
+                        return Err(bad(format!(
+                            "facet '{}' is not a range slider (only '{PRICE_FACET}' is)",
+                            filter.facet_key
+                        )));
                     }
                     if let (Some(min), Some(max)) = (min, max)
                         && min > max
                     {
-                        return Err(bad(format!("selectedMinValue {min} is more than selectedMaxValue {max}")));
+                        return Err(bad(format!(
+                            "selectedMinValue {min} is more than selectedMaxValue {max}"
+                        )));
                     }
                     price = Some((min, max));
                 }
                 FilterKind::Value(value) => {
                     if filter.facet_key != RATING_FACET {
-                        return Err(bad(format!("facet '{}' is not a slider (only '{RATING_FACET}' is)", filter.facet_key)));
+                        return Err(bad(format!(
+                            "facet '{}' is not a slider (only '{RATING_FACET}' is)",
+                            filter.facet_key
+                        )));
                     }
                     if value < Decimal::ZERO || value > Decimal::from(5) {
                         return Err(bad(format!("a rating is 0 to 5, not {value}")));
                     }
-                    let tenths: i64 = (value * Decimal::TEN).ceil().try_into().map_err(|_| bad("rating out of range".to_owned()))?;
+                    let tenths: i64 = (value * Decimal::TEN)
+                        .ceil()
+                        .try_into()
+                        .map_err(|_| bad("rating out of range".to_owned()))?;
                     min_rating_tenths = Some(tenths);
                 }
             }
         }
         let page_info = request.page_info.as_ref();
-        let paging = Paging::from_request(page_info.and_then(|info| info.page), page_info.and_then(|info| info.page_size))
-            .map_err(|error| ApiError::field("pageInfo", "validation.invalid", error.to_string()))?;
+        let paging = Paging::from_request(
+            page_info.and_then(|info| info.page),
+            page_info.and_then(|info| info.page_size),
+        )
+        .map_err(|error| ApiError::field("pageInfo", "validation.invalid", error.to_string()))?;
         let sort = match page_info.and_then(|info| info.sort.as_deref()) {
             None => default_sort,
-            Some(sort) => SORTS.iter().copied().find(|known| known.eq_ignore_ascii_case(sort)).ok_or_else(|| {
-                ApiError::field("pageInfo.sort", "validation.invalid", format!("sort must be one of {}, not '{sort}'", SORTS.join(", ")))
-            })?,
+            Some(sort) => SORTS
+                .iter()
+                .copied()
+                .find(|known| known.eq_ignore_ascii_case(sort))
+                .ok_or_else(|| {
+                    ApiError::field(
+                        "pageInfo.sort",
+                        "validation.invalid",
+                        format!("sort must be one of {}, not '{sort}'", SORTS.join(", ")),
+                    )
+                })?,
         };
-        Ok(Plan { selected, price, min_rating_tenths, paging, sort, descending: page_info.and_then(|info| info.descending).unwrap_or(false), only_products })
+        Ok(Plan {
+            selected,
+            price,
+            min_rating_tenths,
+            paging,
+            sort,
+            descending: page_info.and_then(|info| info.descending).unwrap_or(false),
+            only_products,
+        })
     }
 }
 
@@ -674,7 +839,9 @@ impl Number {
             Number::Text(text) => text.clone(),
             Number::Number(number) => number.to_string(),
         };
-        text.trim().parse::<Decimal>().map_err(|_| format!("'{text}' is not a number"))
+        text.trim()
+            .parse::<Decimal>()
+            .map_err(|_| format!("'{text}' is not a number"))
     }
 }
 
@@ -713,7 +880,12 @@ impl FacetFilter {
         match kinds.iter().filter(|present| **present).count() {
             0 => return Err(format!("facet '{}' selects nothing", self.facet_key)),
             1 => {}
-            _ => return Err(format!("facet '{}' mixes the fields of several filter kinds", self.facet_key)),
+            _ => {
+                return Err(format!(
+                    "facet '{}' mixes the fields of several filter kinds",
+                    self.facet_key
+                ));
+            }
         }
         if let Some(keys) = &self.selected_keys {
             return Ok(FilterKind::Keys(keys.iter().map(String::as_str).collect()));
@@ -724,8 +896,16 @@ impl FacetFilter {
         if let Some(value) = &self.selected_value {
             return Ok(FilterKind::Value(value.decimal()?));
         }
-        let min = self.selected_min_value.as_ref().map(Number::decimal).transpose()?;
-        let max = self.selected_max_value.as_ref().map(Number::decimal).transpose()?;
+        let min = self
+            .selected_min_value
+            .as_ref()
+            .map(Number::decimal)
+            .transpose()?;
+        let max = self
+            .selected_max_value
+            .as_ref()
+            .map(Number::decimal)
+            .transpose()?;
         Ok(FilterKind::Range(min, max))
     }
 }
@@ -842,19 +1022,63 @@ pub struct SearchResponse {
 /// for the benchmark and tests.
 pub fn generated_catalog(products: usize) -> CatalogInput {
     let words = [
-        "sport", "muesli", "brok", "haver", "gerst", "mais", "luzerne", "lijnzaad", "kruiden", "senior", "veulen", "pony",
-        "energie", "conditie", "vezels", "biotine", "hoeven", "gewrichten", "darm", "rust", "herstel", "appel", "wortel",
+        "sport",
+        "muesli",
+        "brok",
+        "haver",
+        "gerst",
+        "mais",
+        "luzerne",
+        "lijnzaad",
+        "kruiden",
+        "senior",
+        "veulen",
+        "pony",
+        "energie",
+        "conditie",
+        "vezels",
+        "biotine",
+        "hoeven",
+        "gewrichten",
+        "darm",
+        "rust",
+        "herstel",
+        "appel",
+        "wortel",
     ];
-    let groups = ["productGroup", "horseType", "horseAgeGroup", "application", "ingredient", "labour", "package", "weightClass", "sale", "new"];
+    let groups = [
+        "productGroup",
+        "horseType",
+        "horseAgeGroup",
+        "application",
+        "ingredient",
+        "labour",
+        "package",
+        "weightClass",
+        "sale",
+        "new",
+    ];
     let sizes = [10, 5, 4, 13, 12, 4, 8, 4, 1, 1];
     let facet_groups: Vec<FacetGroupInput> = groups
         .iter()
         .zip(sizes)
         .map(|(key, size)| FacetGroupInput {
             key: (*key).to_owned(),
-            kind: if size == 1 { "singleSelect" } else { "multiSelect" }.to_owned(),
+            kind: if size == 1 {
+                "singleSelect"
+            } else {
+                "multiSelect"
+            }
+            .to_owned(),
             name: HashMap::from([(Culture::Nl, (*key).to_owned())]),
-            values: (0..size).map(|value| (format!("{key}{value}"), HashMap::from([(Culture::Nl, format!("{key} {value}"))]))).collect(),
+            values: (0..size)
+                .map(|value| {
+                    (
+                        format!("{key}{value}"),
+                        HashMap::from([(Culture::Nl, format!("{key} {value}"))]),
+                    )
+                })
+                .collect(),
         })
         .collect();
     // A small deterministic generator (no randomness in tests).
@@ -867,15 +1091,29 @@ pub fn generated_catalog(products: usize) -> CatalogInput {
     };
     let products = (1..=products as i64)
         .map(|id| {
-            let mut name_words: Vec<&str> = (0..3).map(|_| words[(next() % words.len() as u64) as usize]).collect();
+            let mut name_words: Vec<&str> = (0..3)
+                .map(|_| words[(next() % words.len() as u64) as usize])
+                .collect();
             name_words.insert(0, "Hoefslag");
             let name = name_words.join(" ");
-            let description: Vec<&str> = (0..12).map(|_| words[(next() % words.len() as u64) as usize]).collect();
+            let description: Vec<&str> = (0..12)
+                .map(|_| words[(next() % words.len() as u64) as usize])
+                .collect();
             let facets = facet_groups
                 .iter()
                 .map(|group| {
-                    let count = if group.values.len() == 1 { (next() % 2) as usize } else { 1 + (next() % 2) as usize };
-                    let values = (0..count).map(|_| group.values[(next() % group.values.len() as u64) as usize].0.clone()).collect();
+                    let count = if group.values.len() == 1 {
+                        (next() % 2) as usize
+                    } else {
+                        1 + (next() % 2) as usize
+                    };
+                    let values = (0..count)
+                        .map(|_| {
+                            group.values[(next() % group.values.len() as u64) as usize]
+                                .0
+                                .clone()
+                        })
+                        .collect();
                     (group.key.clone(), values)
                 })
                 .collect();
@@ -911,7 +1149,13 @@ pub fn generated_catalog(products: usize) -> CatalogInput {
     CatalogInput {
         facet_groups,
         products,
-        site_languages: vec![SiteLanguageInput { site_id: 1, language_id: 1, culture: Culture::Nl, fallback: Culture::Nl, enable_stock_reminder_feature: true }],
+        site_languages: vec![SiteLanguageInput {
+            site_id: 1,
+            language_id: 1,
+            culture: Culture::Nl,
+            fallback: Culture::Nl,
+            enable_stock_reminder_feature: true,
+        }],
         landing_pages: HashMap::new(),
         advice_products: HashMap::new(),
     }
@@ -953,31 +1197,69 @@ mod tests {
             .unwrap();
         assert_eq!(selected.total_count as u32, first.count);
         // The counts of the own group do not change when one of its values is ticked.
-        let own: Vec<u32> = selected.facets[0].values.iter().map(|value| value.count).collect();
+        let own: Vec<u32> = selected.facets[0]
+            .values
+            .iter()
+            .map(|value| value.count)
+            .collect();
         let before: Vec<u32> = group.values.iter().map(|value| value.count).collect();
         assert_eq!(own, before);
         assert!(selected.facets[0].values[0].selected);
         // Another group's counts now add up within the selection.
-        let horse_total: u32 = selected.facets[1].values.iter().map(|value| value.count).sum();
+        let horse_total: u32 = selected.facets[1]
+            .values
+            .iter()
+            .map(|value| value.count)
+            .sum();
         assert!(horse_total as usize >= selected.total_count);
     }
 
     #[test]
     fn text_search_sorts_and_pages() {
         let index = SearchIndex::build(&generated_catalog(500)).unwrap();
-        let found = index.search(1, 1, &request(serde_json::json!({"filter": {"searchTerm": "muesli"}}))).unwrap();
-        assert!(found.total_count > 0 && found.total_count < 500, "{}", found.total_count);
+        let found = index
+            .search(
+                1,
+                1,
+                &request(serde_json::json!({"filter": {"searchTerm": "muesli"}})),
+            )
+            .unwrap();
+        assert!(
+            found.total_count > 0 && found.total_count < 500,
+            "{}",
+            found.total_count
+        );
         let by_price = index
-            .search(1, 1, &request(serde_json::json!({"pageInfo": {"sort": "price", "page": 2, "pageSize": 10}})))
+            .search(
+                1,
+                1,
+                &request(
+                    serde_json::json!({"pageInfo": {"sort": "price", "page": 2, "pageSize": 10}}),
+                ),
+            )
             .unwrap();
         assert_eq!(by_price.results.len(), 10);
-        let prices: Vec<Decimal> = by_price.results.iter().map(|hit| hit.price.parse().unwrap()).collect();
+        let prices: Vec<Decimal> = by_price
+            .results
+            .iter()
+            .map(|hit| hit.price.parse().unwrap())
+            .collect();
         assert!(prices.windows(2).all(|pair| pair[0] <= pair[1]));
-        let bad = index.search(1, 1, &request(serde_json::json!({"pageInfo": {"sort": "colour"}})));
+        let bad = index.search(
+            1,
+            1,
+            &request(serde_json::json!({"pageInfo": {"sort": "colour"}})),
+        );
         assert!(bad.is_err());
         let bad = index.search(1, 1, &request(serde_json::json!({"filter": {"filters": [{"facetKey": "nope", "selectedKeys": ["x"]}]}})));
         assert!(bad.is_err());
-        let syntax = index.search(1, 1, &request(serde_json::json!({"filter": {"searchTerm": "\"muesli AND (OR"}}))).unwrap();
+        let syntax = index
+            .search(
+                1,
+                1,
+                &request(serde_json::json!({"filter": {"searchTerm": "\"muesli AND (OR"}})),
+            )
+            .unwrap();
         assert!(syntax.total_count > 0);
     }
 }

@@ -3,9 +3,9 @@
 //! back-in-stock reminder (`POST /api/products/variant/{productVariantId}/stockreminder`) on
 //! sites with `enableStockReminderFeature`.
 
+use axum::Json as JsonResponse;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::Json as JsonResponse;
 use engine::validation::Rule;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -44,7 +44,9 @@ fn rating_of(value: Option<&Value>) -> Result<i64, ApiError> {
         Some(Value::String(text)) => text.trim().parse().ok(),
         Some(_) => None,
     };
-    rating.filter(|rating| (1..=5).contains(rating)).ok_or_else(|| ApiError::field("rating", "validation.invalid", "rating is 1 to 5"))
+    rating
+        .filter(|rating| (1..=5).contains(rating))
+        .ok_or_else(|| ApiError::field("rating", "validation.invalid", "rating is 1 to 5"))
 }
 
 /// `POST /api/products/{productId}/reviews` (headers `siteid`, `languageid`): 201, pending.
@@ -58,18 +60,36 @@ pub(super) async fn write_review(
     let product_id = super::path_id(&id, "productId")?;
     let site = crate::sites::site_language(state.db.pool(), context).await?;
     Form::new()
-        .field("title", body.title.as_deref(), vec![Rule::Required, Rule::MaxLength { count: 100 }])
-        .field("text", body.text.as_deref(), vec![Rule::Required, Rule::MaxLength { count: 4000 }, Rule::ReviewText])
-        .field("name", body.name.as_deref(), vec![Rule::Required, Rule::MaxLength { count: 50 }])
+        .field(
+            "title",
+            body.title.as_deref(),
+            vec![Rule::Required, Rule::MaxLength { count: 100 }],
+        )
+        .field(
+            "text",
+            body.text.as_deref(),
+            vec![
+                Rule::Required,
+                Rule::MaxLength { count: 4000 },
+                Rule::ReviewText,
+            ],
+        )
+        .field(
+            "name",
+            body.name.as_deref(),
+            vec![Rule::Required, Rule::MaxLength { count: 50 }],
+        )
         .check()?;
     let rating = rating_of(body.rating.as_ref())?;
     crate::limits::check(&state, crate::limits::Limit::Review, &[&client.ip, &id]).await?;
     let pool = state.db.pool();
-    let sold: Option<(i64,)> = sqlx::query_as("SELECT product_id FROM product_sites WHERE product_id = $1 AND site_id = $2")
-        .bind(product_id)
-        .bind(site.site_id)
-        .fetch_optional(pool)
-        .await?;
+    let sold: Option<(i64,)> = sqlx::query_as(
+        "SELECT product_id FROM product_sites WHERE product_id = $1 AND site_id = $2",
+    )
+    .bind(product_id)
+    .bind(site.site_id)
+    .fetch_optional(pool)
+    .await?;
     if sold.is_none() {
         return Err(ApiError::NotFound);
     }
@@ -78,9 +98,11 @@ pub(super) async fn write_review(
         None => None,
     };
     let mut transaction = pool.begin().await?;
-    let (review_id,): (i64,) = sqlx::query_as("UPDATE counters SET value = value + 1 WHERE name = 'review' RETURNING value")
-        .fetch_one(&mut *transaction)
-        .await?;
+    let (review_id,): (i64,) = sqlx::query_as(
+        "UPDATE counters SET value = value + 1 WHERE name = 'review' RETURNING value",
+    )
+    .fetch_one(&mut *transaction)
+    .await?;
     sqlx::query(
         "INSERT INTO reviews (review_id, product_id, account_id, reviewer_name, language_id, site_id, rating, title, body, status, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10)",
@@ -107,7 +129,10 @@ pub(super) async fn write_review(
             .await?;
     }
     transaction.commit().await?;
-    Ok((StatusCode::CREATED, JsonResponse(Submitted { status: "pending" })))
+    Ok((
+        StatusCode::CREATED,
+        JsonResponse(Submitted { status: "pending" }),
+    ))
 }
 
 #[derive(Deserialize)]
@@ -128,9 +153,21 @@ pub(super) async fn remind_when_in_stock(
 ) -> Result<(StatusCode, JsonResponse<Submitted>), ApiError> {
     let variant_id = super::path_id(&id, "productVariantId")?;
     let site = crate::sites::site_language(state.db.pool(), context).await?;
-    Form::new().field("emailAddress", body.email_address.as_deref(), crate::validation::email_rules()).check()?;
-    let email = crate::account::queries::normalize_email(body.email_address.as_deref().unwrap_or_default());
-    crate::limits::check(&state, crate::limits::Limit::StockReminder, &[&client.ip, &email]).await?;
+    Form::new()
+        .field(
+            "emailAddress",
+            body.email_address.as_deref(),
+            crate::validation::email_rules(),
+        )
+        .check()?;
+    let email =
+        crate::account::queries::normalize_email(body.email_address.as_deref().unwrap_or_default());
+    crate::limits::check(
+        &state,
+        crate::limits::Limit::StockReminder,
+        &[&client.ip, &email],
+    )
+    .await?;
     let pool = state.db.pool();
     let offered: Option<(i64,)> = sqlx::query_as(
         "SELECT s.enable_stock_reminder_feature FROM sites s JOIN variant_sites vs ON vs.site_id = s.site_id \
@@ -143,11 +180,16 @@ pub(super) async fn remind_when_in_stock(
     match offered {
         None => return Err(ApiError::NotFound),
         Some((0,)) => {
-            return Err(ApiError::refused(StatusCode::BAD_REQUEST, "errors.stockReminderUnavailable", "This site sends no back-in-stock mails"));
+            return Err(ApiError::refused(
+                StatusCode::BAD_REQUEST,
+                "errors.stockReminderUnavailable",
+                "This site sends no back-in-stock mails",
+            ));
         }
         Some(_) => {}
     }
-    let email = crate::account::queries::normalize_email(body.email_address.as_deref().unwrap_or_default());
+    let email =
+        crate::account::queries::normalize_email(body.email_address.as_deref().unwrap_or_default());
     let exists: Option<(i64,)> = sqlx::query_as("SELECT product_variant_id FROM stock_reminders WHERE product_variant_id = $1 AND email_address = $2")
         .bind(variant_id)
         .bind(&email)
@@ -172,5 +214,10 @@ pub(super) async fn remind_when_in_stock(
             }
         }
     }
-    Ok((StatusCode::CREATED, JsonResponse(Submitted { status: "registered" })))
+    Ok((
+        StatusCode::CREATED,
+        JsonResponse(Submitted {
+            status: "registered",
+        }),
+    ))
 }

@@ -5,7 +5,7 @@ mod notices;
 mod order_confirmation;
 mod templates;
 
-use lettre::message::{header::ContentType, Mailbox};
+use lettre::message::{Mailbox, header::ContentType};
 use lettre::transport::smtp::AsyncSmtpTransport;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncFileTransport, AsyncTransport, Message, Tokio1Executor};
@@ -55,8 +55,12 @@ pub enum MailError {
 /// A plain SMTP transport for `smtp://[user:password@]host[:port]`, as a local relay offers.
 fn smtp_transport(text: &str) -> Result<AsyncSmtpTransport<Tokio1Executor>, MailError> {
     let url = url::Url::parse(text).map_err(|_| MailError::SmtpUrl)?;
-    let host = url.host_str().filter(|_| url.scheme() == "smtp").ok_or(MailError::SmtpUrl)?;
-    let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host).port(url.port().unwrap_or(25));
+    let host = url
+        .host_str()
+        .filter(|_| url.scheme() == "smtp")
+        .ok_or(MailError::SmtpUrl)?;
+    let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
+        .port(url.port().unwrap_or(25));
     if !url.username().is_empty() {
         let password = url.password().unwrap_or_default().to_owned();
         builder = builder.credentials(Credentials::new(url.username().to_owned(), password));

@@ -84,11 +84,21 @@ pub fn render_notice(kind: NoticeKind, culture: &str, notice: Notice<'_>) -> (St
     let chosen = texts(kind, culture)
         .or_else(|| texts(kind, base))
         .or_else(|| texts(kind, "en"))
-        .unwrap_or(Texts { subject: "{product}", body: "{link}" });
+        .unwrap_or(Texts {
+            subject: "{product}",
+            body: "{link}",
+        });
     // "Hallo{name}," reads "Hallo Anna," with a name and "Hallo," without one.
-    let name = if notice.name.trim().is_empty() { String::new() } else { format!(" {}", notice.name.trim()) };
+    let name = if notice.name.trim().is_empty() {
+        String::new()
+    } else {
+        format!(" {}", notice.name.trim())
+    };
     let fill = |text: &str| {
-        text.replace("{brand}", notice.brand).replace("{name}", &name).replace("{product}", notice.product).replace("{link}", notice.link)
+        text.replace("{brand}", notice.brand)
+            .replace("{name}", &name)
+            .replace("{product}", notice.product)
+            .replace("{link}", notice.link)
     };
     (fill(chosen.subject), fill(chosen.body))
 }
@@ -98,7 +108,12 @@ mod tests {
     use super::*;
 
     fn notice(name: &str) -> Notice<'_> {
-        Notice { brand: "Hoefslag", name, product: "Hoefslag Sport Muesli", link: "https://hoefslag.localhost/p/1/" }
+        Notice {
+            brand: "Hoefslag",
+            name,
+            product: "Hoefslag Sport Muesli",
+            link: "https://hoefslag.localhost/p/1/",
+        }
     }
 
     #[test]

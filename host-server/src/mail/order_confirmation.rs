@@ -96,22 +96,39 @@ fn texts(language: &str) -> Option<Texts> {
 }
 
 /// The subject and body of the confirmation in `culture`, with the fallbacks of this module.
-pub fn render_order_confirmation(culture: &str, brand: &str, order: &OrderMail<'_>) -> (String, String) {
+pub fn render_order_confirmation(
+    culture: &str,
+    brand: &str,
+    order: &OrderMail<'_>,
+) -> (String, String) {
     let base = culture.split('-').next().unwrap_or(culture);
-    let Some(texts) = texts(culture).or_else(|| texts(base)).or_else(|| texts("en")) else {
+    let Some(texts) = texts(culture)
+        .or_else(|| texts(base))
+        .or_else(|| texts("en"))
+    else {
         return (order.order_number.to_owned(), String::new());
     };
-    let fill = |text: &str| text.replace("{brand}", brand).replace("{name}", order.name).replace("{number}", order.order_number);
+    let fill = |text: &str| {
+        text.replace("{brand}", brand)
+            .replace("{name}", order.name)
+            .replace("{number}", order.order_number)
+    };
     let mut body = format!("{}\n\n{}\n\n", fill(texts.greeting), fill(texts.intro));
     for (quantity, description, amount) in &order.lines {
         body.push_str(&format!("{quantity} x {description}  {amount}\n"));
     }
-    body.push_str(&format!("\n{}: {}\n{}: {}\n", texts.shipping, order.shipping_costs, texts.payment_costs, order.payment_costs));
+    body.push_str(&format!(
+        "\n{}: {}\n{}: {}\n",
+        texts.shipping, order.shipping_costs, texts.payment_costs, order.payment_costs
+    ));
     body.push_str(&format!("{}: {}\n", texts.total, order.total));
     if !order.gift_card.is_empty() {
         body.push_str(&format!("{}: {}\n", texts.gift_card, order.gift_card));
     }
-    body.push_str(&format!("{}: {}\n\n{}\n{brand}\n", texts.to_pay, order.to_pay, texts.closing));
+    body.push_str(&format!(
+        "{}: {}\n\n{}\n{brand}\n",
+        texts.to_pay, order.to_pay, texts.closing
+    ));
     (fill(texts.subject), body)
 }
 
@@ -132,12 +149,18 @@ mod tests {
             to_pay: "€ 59,31".to_owned(),
         };
         let (subject, body) = render_order_confirmation("nl-BE", "Hoefslag", &order);
-        assert_eq!(subject, "Bevestiging van je bestelling HS-2026-001001 bij Hoefslag");
+        assert_eq!(
+            subject,
+            "Bevestiging van je bestelling HS-2026-001001 bij Hoefslag"
+        );
         assert!(body.starts_with("Hallo Anna,\n\nBedankt voor je bestelling HS-2026-001001."));
         assert!(body.contains("2 x Sport Muesli  € 59,31\n"));
         assert!(body.contains("Te betalen: € 59,31\n"));
         assert!(!body.contains("cadeaukaart"));
         let (subject, _) = render_order_confirmation("sv", "Hoefslag", &order);
-        assert_eq!(subject, "Confirmation of your order HS-2026-001001 at Hoefslag");
+        assert_eq!(
+            subject,
+            "Confirmation of your order HS-2026-001001 at Hoefslag"
+        );
     }
 }

@@ -87,13 +87,26 @@ fn texts(kind: MailKind, language: &str) -> Option<Texts> {
 }
 
 /// The subject and body of a mail in the given culture, with the fallbacks of this module.
-pub fn render(kind: MailKind, culture: &str, brand: &str, name: &str, link: &str) -> (String, String) {
+pub fn render(
+    kind: MailKind,
+    culture: &str,
+    brand: &str,
+    name: &str,
+    link: &str,
+) -> (String, String) {
     let base = culture.split('-').next().unwrap_or(culture);
     let chosen = texts(kind, culture)
         .or_else(|| texts(kind, base))
         .or_else(|| texts(kind, "en"))
-        .unwrap_or(Texts { subject: "{brand}", body: "{link}" });
-    let fill = |text: &str| text.replace("{brand}", brand).replace("{name}", name).replace("{link}", link);
+        .unwrap_or(Texts {
+            subject: "{brand}",
+            body: "{link}",
+        });
+    let fill = |text: &str| {
+        text.replace("{brand}", brand)
+            .replace("{name}", name)
+            .replace("{link}", link)
+    };
     (fill(chosen.subject), fill(chosen.body))
 }
 
@@ -103,7 +116,13 @@ mod tests {
 
     #[test]
     fn renders_in_the_culture_then_its_base_language_then_english() {
-        let (subject, body) = render(MailKind::Activation, "nl-BE", "Hoefslag", "Anna", "https://x/confirm");
+        let (subject, body) = render(
+            MailKind::Activation,
+            "nl-BE",
+            "Hoefslag",
+            "Anna",
+            "https://x/confirm",
+        );
         assert_eq!(subject, "Activeer je account bij Hoefslag");
         assert!(body.starts_with("Hallo Anna,"));
         assert!(body.contains("https://x/confirm"));

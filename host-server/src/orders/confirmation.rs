@@ -19,11 +19,19 @@ async fn try_send(state: &AppState, order: &OrderRow) -> Result<(), ApiError> {
     let pool = state.db.pool();
     let culture_text = crate::account::queries::culture_of(pool, Some(order.language_id)).await?;
     let culture: Culture = culture_text.parse().unwrap_or(Culture::Nl);
-    let euro = |text: &str| -> Result<String, ApiError> { Ok(format!("€ {}", format_amount(order.amount(text)?.as_decimal(), culture))) };
+    let euro = |text: &str| -> Result<String, ApiError> {
+        Ok(format!(
+            "€ {}",
+            format_amount(order.amount(text)?.as_decimal(), culture)
+        ))
+    };
     let mut connection = pool.acquire().await?;
     let lines = store::lines(&mut connection, order.order_id).await?;
     drop(connection);
-    let (brand,): (String,) = sqlx::query_as("SELECT brand FROM sites WHERE site_id = $1").bind(order.site_id).fetch_one(pool).await?;
+    let (brand,): (String,) = sqlx::query_as("SELECT brand FROM sites WHERE site_id = $1")
+        .bind(order.site_id)
+        .fetch_one(pool)
+        .await?;
     let billing: serde_json::Value = serde_json::from_str(&order.billing_json).unwrap_or_default();
     let gift_card = order.amount(&order.gift_card_amount)?;
     let mail = OrderMail {
@@ -31,14 +39,28 @@ async fn try_send(state: &AppState, order: &OrderRow) -> Result<(), ApiError> {
         order_number: &order.order_number,
         lines: lines
             .iter()
-            .map(|line| Ok((line.quantity, line.description.as_str(), euro(&line.total_amount)?)))
+            .map(|line| {
+                Ok((
+                    line.quantity,
+                    line.description.as_str(),
+                    euro(&line.total_amount)?,
+                ))
+            })
             .collect::<Result<_, ApiError>>()?,
         shipping_costs: euro(&order.shipping_costs)?,
         payment_costs: euro(&order.payment_costs)?,
         total: euro(&order.total_amount)?,
-        gift_card: if gift_card.is_zero() { String::new() } else { euro(&order.gift_card_amount)? },
+        gift_card: if gift_card.is_zero() {
+            String::new()
+        } else {
+            euro(&order.gift_card_amount)?
+        },
         to_pay: euro(&order.amount_to_pay)?,
     };
     let (subject, body) = render_order_confirmation(&culture_text, &brand, &mail);
-    state.mailer.send(&order.email_address, &subject, body).await.map_err(|error| ApiError::Internal(format!("mail: {error}")))
+    state
+        .mailer
+        .send(&order.email_address, &subject, body)
+        .await
+        .map_err(|error| ApiError::Internal(format!("mail: {error}")))
 }

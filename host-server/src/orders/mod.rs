@@ -39,7 +39,9 @@ pub use view::{OrderLineView, OrderView, line_views};
 
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/api/cart/{id}/order", post(place_order)).route("/api/orders/{order_id}", get(get_order))
+    Router::new()
+        .route("/api/cart/{id}/order", post(place_order))
+        .route("/api/orders/{order_id}", get(get_order))
 }
 
 /// The answer to placing an order.
@@ -69,11 +71,18 @@ async fn place_order(
         .bind(&placed.order.order_id)
         .execute(state.db.pool())
         .await?;
-    Ok((status, [(crate::session::SET_COOKIE_HEADER, viewer_cookie)], Json(placed)))
+    Ok((
+        status,
+        [(crate::session::SET_COOKIE_HEADER, viewer_cookie)],
+        Json(placed),
+    ))
 }
 
 /// The browser's order-viewer token (kept when it has one) and the cookie that holds it.
-fn viewer_token(headers: &HeaderMap, client: &Client) -> Result<(String, axum::http::HeaderValue), ApiError> {
+fn viewer_token(
+    headers: &HeaderMap,
+    client: &Client,
+) -> Result<(String, axum::http::HeaderValue), ApiError> {
     let token = crate::session::cookie_value(headers, VIEWER_COOKIE)
         .filter(|token| token.len() == 64 && token.chars().all(|c| c.is_ascii_hexdigit()))
         .unwrap_or_else(crate::secrets::new_token);
@@ -136,14 +145,29 @@ fn is_unique_violation(error: &sqlx::Error) -> bool {
     matches!(error, sqlx::Error::Database(database) if database.is_unique_violation())
 }
 
-async fn answer(state: &AppState, order: OrderRow, origin: &url::Url, status: StatusCode) -> Result<(StatusCode, Json<PlacedOrder>), ApiError> {
+async fn answer(
+    state: &AppState,
+    order: OrderRow,
+    origin: &url::Url,
+    status: StatusCode,
+) -> Result<(StatusCode, Json<PlacedOrder>), ApiError> {
     let redirect_url = next_address(state, &order, origin).await?;
     let order = view::order_view(state.db.pool(), &order).await?;
-    Ok((status, Json(PlacedOrder { order, redirect_url })))
+    Ok((
+        status,
+        Json(PlacedOrder {
+            order,
+            redirect_url,
+        }),
+    ))
 }
 
 /// The provider's page while a payment is open, otherwise the page after payment.
-async fn next_address(state: &AppState, order: &OrderRow, origin: &url::Url) -> Result<String, ApiError> {
+async fn next_address(
+    state: &AppState,
+    order: &OrderRow,
+    origin: &url::Url,
+) -> Result<String, ApiError> {
     if order.status()?.awaits_payment() {
         if let Some(payment) = store::latest_payment(state.db.pool(), order.order_id).await? {
             if payment.status == PaymentStatus::Open.as_str() {
@@ -158,7 +182,11 @@ async fn next_address(state: &AppState, order: &OrderRow, origin: &url::Url) -> 
 /// Sends a new order on its way: nothing to pay completes it, a bank transfer leaves it open
 /// for the transfer, anything else starts a payment at the provider. An order that already
 /// has an open payment, or is past payment, is left as it is.
-async fn start_payment(state: &AppState, order: OrderRow, origin: &url::Url) -> Result<OrderRow, ApiError> {
+async fn start_payment(
+    state: &AppState,
+    order: OrderRow,
+    origin: &url::Url,
+) -> Result<OrderRow, ApiError> {
     let pool = state.db.pool();
     if order.status()? != OrderStatus::Created {
         return Ok(order);
@@ -167,24 +195,38 @@ async fn start_payment(state: &AppState, order: OrderRow, origin: &url::Url) -> 
         complete(state, &order, OrderStatus::Created).await?;
     } else if pays_offline(state, &order).await? {
         let mut connection = pool.acquire().await?;
-        if store::transition(&mut connection, order.order_id, OrderStatus::Created, OrderStatus::Open).await? {
+        if store::transition(
+            &mut connection,
+            order.order_id,
+            OrderStatus::Created,
+            OrderStatus::Open,
+        )
+        .await?
+        {
             confirmation::send(state, &order).await;
             forget_cart(state, &order).await;
         }
     } else {
         create_payment_detached(state, &order, origin).await?;
     }
-    store::by_id(pool, order.order_id).await?.ok_or(ApiError::NotFound)
+    store::by_id(pool, order.order_id)
+        .await?
+        .ok_or(ApiError::NotFound)
 }
 
 /// Creates the provider's payment on a task of its own: a client that disconnects meanwhile
 /// drops only this request, not the creation, so the payment is recorded (or its claim given
 /// up) and the next attempt finds it open and pays at once, rather than waiting on a claim
 /// that nobody will finish.
-async fn create_payment_detached(state: &AppState, order: &OrderRow, origin: &url::Url) -> Result<(), ApiError> {
+async fn create_payment_detached(
+    state: &AppState,
+    order: &OrderRow,
+    origin: &url::Url,
+) -> Result<(), ApiError> {
     let (state, order, origin) = (state.clone(), order.clone(), origin.clone());
     let task = tokio::spawn(async move { create_provider_payment(&state, &order, &origin).await });
-    task.await.map_err(|error| ApiError::Internal(format!("payment creation stopped: {error}")))?
+    task.await
+        .map_err(|error| ApiError::Internal(format!("payment creation stopped: {error}")))?
 }
 
 /// How long a claim to create a payment may stay unfinished: longer than the provider's own
@@ -193,11 +235,13 @@ const ABANDONED_CLAIM_MS: i64 = 30_000;
 
 /// Removes the order's payment claim when it was abandoned; true when one was removed.
 async fn remove_abandoned_claim(state: &AppState, order: &OrderRow) -> Result<bool, ApiError> {
-    let removed = sqlx::query("DELETE FROM payments WHERE order_id = $1 AND status = 'creating' AND created_at < $2")
-        .bind(order.order_id)
-        .bind(crate::clock::now_millis() - ABANDONED_CLAIM_MS)
-        .execute(state.db.pool())
-        .await?;
+    let removed = sqlx::query(
+        "DELETE FROM payments WHERE order_id = $1 AND status = 'creating' AND created_at < $2",
+    )
+    .bind(order.order_id)
+    .bind(crate::clock::now_millis() - ABANDONED_CLAIM_MS)
+    .execute(state.db.pool())
+    .await?;
     Ok(removed.rows_affected() > 0)
 }
 
@@ -205,7 +249,9 @@ async fn remove_abandoned_claim(state: &AppState, order: &OrderRow) -> Result<bo
 /// return); false when it no longer awaits payment.
 pub async fn cancel_unpaid(state: &AppState, order_id: i64) -> Result<bool, ApiError> {
     let pool = state.db.pool();
-    let Some(order) = store::by_id(pool, order_id).await? else { return Ok(false) };
+    let Some(order) = store::by_id(pool, order_id).await? else {
+        return Ok(false);
+    };
     let from = order.status()?;
     if !from.awaits_payment() {
         return Ok(false);
@@ -218,11 +264,20 @@ pub async fn cancel_unpaid(state: &AppState, order_id: i64) -> Result<bool, ApiE
 pub use placement::payment_flow;
 
 async fn pays_offline(state: &AppState, order: &OrderRow) -> Result<bool, ApiError> {
-    let Some(method) = order.payment_method_id else { return Ok(false) };
-    Ok(placement::payment_flow(state.db.pool(), method).await?.as_deref() == Some("offline"))
+    let Some(method) = order.payment_method_id else {
+        return Ok(false);
+    };
+    Ok(placement::payment_flow(state.db.pool(), method)
+        .await?
+        .as_deref()
+        == Some("offline"))
 }
 
-async fn create_provider_payment(state: &AppState, order: &OrderRow, origin: &url::Url) -> Result<(), ApiError> {
+async fn create_provider_payment(
+    state: &AppState,
+    order: &OrderRow,
+    origin: &url::Url,
+) -> Result<(), ApiError> {
     let pool = state.db.pool();
     let amount = order.amount(&order.amount_to_pay)?;
     // Claim the order's one open payment first (a unique index allows one); a request that
@@ -249,10 +304,17 @@ async fn create_provider_payment(state: &AppState, order: &OrderRow, origin: &ur
         }
         other => other?,
     };
-    let payment = match state.payments.create_payment(&payment_request(state, order, origin).await?).await {
+    let payment = match state
+        .payments
+        .create_payment(&payment_request(state, order, origin).await?)
+        .await
+    {
         Ok(payment) => payment,
         Err(error) => {
-            sqlx::query("DELETE FROM payments WHERE payment_id = $1").bind(&claim).execute(pool).await?;
+            sqlx::query("DELETE FROM payments WHERE payment_id = $1")
+                .bind(&claim)
+                .execute(pool)
+                .await?;
             return Err(error.into());
         }
     };
@@ -265,18 +327,30 @@ async fn create_provider_payment(state: &AppState, order: &OrderRow, origin: &ur
         .execute(pool)
         .await?;
     let mut connection = pool.acquire().await?;
-    store::transition(&mut connection, order.order_id, OrderStatus::Created, OrderStatus::Open).await?;
+    store::transition(
+        &mut connection,
+        order.order_id,
+        OrderStatus::Created,
+        OrderStatus::Open,
+    )
+    .await?;
     Ok(())
 }
 
-async fn payment_request(state: &AppState, order: &OrderRow, origin: &url::Url) -> Result<PaymentRequest, ApiError> {
+async fn payment_request(
+    state: &AppState,
+    order: &OrderRow,
+    origin: &url::Url,
+) -> Result<PaymentRequest, ApiError> {
     let pool = state.db.pool();
     let method = match order.payment_method_id {
-        Some(id) => sqlx::query_as::<_, (String,)>("SELECT method_key FROM payment_methods WHERE payment_method_id = $1")
-            .bind(id)
-            .fetch_optional(pool)
-            .await?
-            .map(|(key,)| key),
+        Some(id) => sqlx::query_as::<_, (String,)>(
+            "SELECT method_key FROM payment_methods WHERE payment_method_id = $1",
+        )
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .map(|(key,)| key),
         None => None,
     };
     let webhook_base = state.trust.webhook_origin(origin);
@@ -311,7 +385,9 @@ async fn wait_for_open_payment(state: &AppState, order: &OrderRow) -> Result<(),
 }
 
 fn join(base: &url::Url, path: &str) -> Result<String, ApiError> {
-    base.join(path).map(|url| url.to_string()).map_err(|error| ApiError::Internal(format!("address {path}: {error}")))
+    base.join(path)
+        .map(|url| url.to_string())
+        .map_err(|error| ApiError::Internal(format!("address {path}: {error}")))
 }
 
 /// Marks an order paid, sends the confirmation and removes its cart.
@@ -336,7 +412,12 @@ async fn forget_cart(state: &AppState, order: &OrderRow) {
 
 /// A guest who chose a password in checkout gets an account (still to be activated); the
 /// order is theirs. The order stands even when this fails, so failures are only logged.
-async fn create_requested_account(state: &AppState, order: &OrderRow, cart_id: &str, origin: &url::Url) {
+async fn create_requested_account(
+    state: &AppState,
+    order: &OrderRow,
+    cart_id: &str,
+    origin: &url::Url,
+) {
     if let Err(error) = try_create_requested_account(state, order, cart_id, origin).await {
         tracing::warn!(%error, order = %order.order_number, "could not create the account chosen in checkout");
     }
@@ -350,11 +431,16 @@ async fn try_create_requested_account(
 ) -> Result<(), ApiError> {
     let pool = state.db.pool();
     let owner = crate::cart::owner(pool, cart_id).await?;
-    let (Some(owner), None) = (owner, &order.account_id) else { return Ok(()) };
-    let (Some(password_hash), Some(confirm_url)) = (owner.password_hash, owner.confirm_url) else { return Ok(()) };
+    let (Some(owner), None) = (owner, &order.account_id) else {
+        return Ok(());
+    };
+    let (Some(password_hash), Some(confirm_url)) = (owner.password_hash, owner.confirm_url) else {
+        return Ok(());
+    };
     let billing: serde_json::Value = serde_json::from_str(&order.billing_json).unwrap_or_default();
     let text = |name: &str| billing[name].as_str().unwrap_or_default().to_owned();
-    let (first_name, last_name, phone_number) = (text("firstName"), text("lastName"), text("phoneNumber"));
+    let (first_name, last_name, phone_number) =
+        (text("firstName"), text("lastName"), text("phoneNumber"));
     let new_account = crate::account::queries::NewAccount {
         email_address: &order.email_address,
         password_hash: &password_hash,
@@ -366,8 +452,14 @@ async fn try_create_requested_account(
         newsletter: false,
     };
     let confirm_path = crate::trust::shop_path(Some(&confirm_url), "confirmUrl")?;
-    if let Some(account_id) = crate::account::create_with_activation(state, &new_account, confirm_path, origin).await? {
-        sqlx::query("UPDATE orders SET account_id = $1 WHERE order_id = $2").bind(account_id).bind(order.order_id).execute(pool).await?;
+    if let Some(account_id) =
+        crate::account::create_with_activation(state, &new_account, confirm_path, origin).await?
+    {
+        sqlx::query("UPDATE orders SET account_id = $1 WHERE order_id = $2")
+            .bind(account_id)
+            .bind(order.order_id)
+            .execute(pool)
+            .await?;
     }
     Ok(())
 }
@@ -378,7 +470,9 @@ async fn get_order(
     headers: HeaderMap,
     client: Client,
 ) -> Result<Json<OrderView>, ApiError> {
-    let order = store::by_public_id(state.db.pool(), &order_id).await?.ok_or(ApiError::NotFound)?;
+    let order = store::by_public_id(state.db.pool(), &order_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     let mut view = view::order_view(state.db.pool(), &order).await?;
     if !may_see_personal_data(&state, &order, &headers, &client).await? {
         view.hide_personal_data();
@@ -388,28 +482,51 @@ async fn get_order(
 
 /// The browser that placed the order (its viewer cookie) and the signed-in owner may see the
 /// order's names, e-mail and addresses; anyone else who has its id sees only the rest.
-async fn may_see_personal_data(state: &AppState, order: &OrderRow, headers: &HeaderMap, client: &Client) -> Result<bool, ApiError> {
-    let viewer_hash: Option<(Option<String>,)> = sqlx::query_as("SELECT viewer_token_hash FROM orders WHERE order_id = $1")
-        .bind(order.order_id)
-        .fetch_optional(state.db.pool())
-        .await?;
+async fn may_see_personal_data(
+    state: &AppState,
+    order: &OrderRow,
+    headers: &HeaderMap,
+    client: &Client,
+) -> Result<bool, ApiError> {
+    let viewer_hash: Option<(Option<String>,)> =
+        sqlx::query_as("SELECT viewer_token_hash FROM orders WHERE order_id = $1")
+            .bind(order.order_id)
+            .fetch_optional(state.db.pool())
+            .await?;
     let stored = viewer_hash.and_then(|(hash,)| hash);
-    let given = crate::session::cookie_value(headers, VIEWER_COOKIE).map(|token| crate::secrets::hash_token(&token));
+    let given = crate::session::cookie_value(headers, VIEWER_COOKIE)
+        .map(|token| crate::secrets::hash_token(&token));
     if stored.is_some() && stored == given {
         return Ok(true);
     }
-    let (Some(owner), Some(session_id)) = (&order.account_id, &client.session_id) else { return Ok(false) };
-    Ok(crate::session::account_of_session(state, session_id).await?.as_deref() == Some(owner.as_str()))
+    let (Some(owner), Some(session_id)) = (&order.account_id, &client.session_id) else {
+        return Ok(false);
+    };
+    Ok(crate::session::account_of_session(state, session_id)
+        .await?
+        .as_deref()
+        == Some(owner.as_str()))
 }
 
 /// Moves an order (by its number) to `to` for the shop owner: only as the engine allows, and
 /// cancelling gives back what the order held. Refused moves are 409 with both statuses named.
-pub async fn change_status(state: &AppState, order_number: &str, to: OrderStatus, track_and_trace: Option<&str>) -> Result<OrderView, ApiError> {
+pub async fn change_status(
+    state: &AppState,
+    order_number: &str,
+    to: OrderStatus,
+    track_and_trace: Option<&str>,
+) -> Result<OrderView, ApiError> {
     let pool = state.db.pool();
-    let order: OrderRow = store::by_order_number(pool, order_number).await?.ok_or(ApiError::NotFound)?;
+    let order: OrderRow = store::by_order_number(pool, order_number)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     let from = order.status()?;
     if let Err(error) = from.transition(to) {
-        return Err(ApiError::refused(StatusCode::CONFLICT, "errors.statusTransition", error.to_string()));
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "errors.statusTransition",
+            error.to_string(),
+        ));
     }
     let changed = if to == OrderStatus::Cancelled {
         let cancelled = store::cancel(state.db.durable_pool(), &order, from).await;
@@ -420,24 +537,38 @@ pub async fn change_status(state: &AppState, order_number: &str, to: OrderStatus
         store::transition(&mut connection, order.order_id, from, to).await?
     };
     if !changed {
-        return Err(ApiError::refused(StatusCode::CONFLICT, "errors.statusTransition", "The order's status changed meanwhile; look again"));
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "errors.statusTransition",
+            "The order's status changed meanwhile; look again",
+        ));
     }
     if let Some(code) = track_and_trace {
-        sqlx::query("UPDATE orders SET track_and_trace = $1 WHERE order_id = $2").bind(code).bind(order.order_id).execute(pool).await?;
+        sqlx::query("UPDATE orders SET track_and_trace = $1 WHERE order_id = $2")
+            .bind(code)
+            .bind(order.order_id)
+            .execute(pool)
+            .await?;
     }
-    let order = store::by_id(pool, order.order_id).await?.ok_or(ApiError::NotFound)?;
+    let order = store::by_id(pool, order.order_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     view::order_view(pool, &order).await
 }
 
 /// Asks the provider for a payment's status and applies it to its order. Safe to repeat.
 pub async fn refresh_payment(state: &AppState, payment_id: &str) -> Result<(), ApiError> {
     let pool = state.db.pool();
-    let payment = store::payment(pool, payment_id).await?.ok_or(ApiError::NotFound)?;
+    let payment = store::payment(pool, payment_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     let status = state.payments.payment(payment_id).await?.status;
     if payment.status != status.as_str() {
         store::set_payment_status(pool, payment_id, status.as_str()).await?;
     }
-    let order = store::by_id(pool, payment.order_id).await?.ok_or(ApiError::NotFound)?;
+    let order = store::by_id(pool, payment.order_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     let current = order.status()?;
     match status {
         PaymentStatus::Paid if current.awaits_payment() => complete(state, &order, current).await,
@@ -462,7 +593,9 @@ pub async fn refresh_payment(state: &AppState, payment_id: &str) -> Result<(), A
 /// The page a customer returning from the provider lands on, with `?orderId=`.
 pub async fn page_after_payment(state: &AppState, public_id: &str) -> Result<String, ApiError> {
     let pool = state.db.pool();
-    let order = store::by_public_id(pool, public_id).await?.ok_or(ApiError::NotFound)?;
+    let order = store::by_public_id(pool, public_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     if order.status()?.awaits_payment() {
         // The webhook may not have arrived yet: look at the provider now.
         if let Some(payment) = store::latest_payment(pool, order.order_id).await? {
@@ -471,7 +604,9 @@ pub async fn page_after_payment(state: &AppState, public_id: &str) -> Result<Str
             }
         }
     }
-    let order = store::by_id(pool, order.order_id).await?.ok_or(ApiError::NotFound)?;
+    let order = store::by_id(pool, order.order_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     page_for(state, &order).await
 }
 
@@ -487,14 +622,19 @@ async fn page_for(state: &AppState, order: &OrderRow) -> Result<String, ApiError
     };
     let pool = state.db.pool();
     let (page_id,): (Option<i64>,) =
-        sqlx::query_as(&format!("SELECT {column} FROM sites WHERE site_id = $1")).bind(order.site_id).fetch_one(pool).await?;
-    let path: Option<(String,)> = match page_id {
-        Some(page_id) => sqlx::query_as("SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3")
+        sqlx::query_as(&format!("SELECT {column} FROM sites WHERE site_id = $1"))
             .bind(order.site_id)
-            .bind(order.language_id)
-            .bind(format!("contentPage:{page_id}"))
-            .fetch_optional(pool)
-            .await?,
+            .fetch_one(pool)
+            .await?;
+    let path: Option<(String,)> = match page_id {
+        Some(page_id) => sqlx::query_as(
+            "SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3",
+        )
+        .bind(order.site_id)
+        .bind(order.language_id)
+        .bind(format!("contentPage:{page_id}"))
+        .fetch_optional(pool)
+        .await?,
         None => None,
     };
     let path = path.map_or_else(|| "/".to_owned(), |(path,)| path);

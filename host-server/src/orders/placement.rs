@@ -41,16 +41,26 @@ pub enum Placement {
 
 /// The `Idempotency-Key` header: 1 to 100 visible ASCII characters.
 pub fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
-    let Some(value) = headers.get("idempotency-key") else { return Ok(None) };
+    let Some(value) = headers.get("idempotency-key") else {
+        return Ok(None);
+    };
     let key = value.to_str().unwrap_or_default().trim();
     if key.is_empty() || key.len() > 100 || !key.chars().all(|c| c.is_ascii_graphic()) {
-        return Err(ApiError::field("Idempotency-Key", "validation.invalid", "Idempotency-Key is 1 to 100 visible ASCII characters"));
+        return Err(ApiError::field(
+            "Idempotency-Key",
+            "validation.invalid",
+            "Idempotency-Key is 1 to 100 visible ASCII characters",
+        ));
     }
     Ok(Some(key.to_owned()))
 }
 
 /// One attempt to place the cart's order.
-pub async fn place(state: &AppState, cart_id: &str, key: Option<&str>) -> Result<Placement, ApiError> {
+pub async fn place(
+    state: &AppState,
+    cart_id: &str,
+    key: Option<&str>,
+) -> Result<Placement, ApiError> {
     let pool = state.db.pool();
     let live = store::live_order_of_cart(pool, cart_id).await?;
     let Some(cart) = crate::cart::priced(state, cart_id).await? else {
@@ -72,9 +82,14 @@ pub async fn place(state: &AppState, cart_id: &str, key: Option<&str>) -> Result
 /// An `Idempotency-Key` names one order request: the same key with another cart, or with the
 /// cart's contents changed since (when `fingerprint` is known), is refused with 422 and never
 /// answers another cart's order.
-pub fn check_key_reuse(order: &OrderRow, cart_id: &str, fingerprint: Option<&str>) -> Result<(), ApiError> {
+pub fn check_key_reuse(
+    order: &OrderRow,
+    cart_id: &str,
+    fingerprint: Option<&str>,
+) -> Result<(), ApiError> {
     let same_cart = order.cart_id.as_deref() == Some(cart_id);
-    let same_contents = fingerprint.is_none_or(|fingerprint| order.cart_fingerprint.as_deref() == Some(fingerprint));
+    let same_contents = fingerprint
+        .is_none_or(|fingerprint| order.cart_fingerprint.as_deref() == Some(fingerprint));
     if same_cart && same_contents {
         return Ok(());
     }
@@ -87,10 +102,16 @@ pub fn check_key_reuse(order: &OrderRow, cart_id: &str, fingerprint: Option<&str
 
 /// The fingerprint of the cart as it is now, when it can still be priced (a paid order's
 /// cart is gone; a cart whose gift card its own order spent no longer prices).
-pub async fn current_fingerprint(state: &AppState, cart_id: &str) -> Result<Option<String>, ApiError> {
+pub async fn current_fingerprint(
+    state: &AppState,
+    cart_id: &str,
+) -> Result<Option<String>, ApiError> {
     match crate::cart::priced(state, cart_id).await {
         Ok(Some(cart)) => Ok(Some(fingerprint(&cart)?)),
-        Ok(None) | Err(ApiError::Refused { .. } | ApiError::BadRequest { .. } | ApiError::Engine(_)) => Ok(None),
+        Ok(None)
+        | Err(ApiError::Refused { .. } | ApiError::BadRequest { .. } | ApiError::Engine(_)) => {
+            Ok(None)
+        }
         Err(other) => Err(other),
     }
 }
@@ -121,18 +142,35 @@ async fn check(pool: &AnyPool, cart: &PricedCart) -> Result<Checked, ApiError> {
         check_discount_code(pool, code, cart.owner.account_id.as_deref(), &email_address).await?;
     }
     check_payment_method(pool, cart).await?;
-    let brand: (String,) = sqlx::query_as("SELECT brand FROM sites WHERE site_id = $1").bind(cart.row.site_id).fetch_one(pool).await?;
-    Ok(Checked { fingerprint: fingerprint(cart)?, email_address, order_number_prefix: order_number_prefix(&brand.0) })
+    let brand: (String,) = sqlx::query_as("SELECT brand FROM sites WHERE site_id = $1")
+        .bind(cart.row.site_id)
+        .fetch_one(pool)
+        .await?;
+    Ok(Checked {
+        fingerprint: fingerprint(cart)?,
+        email_address,
+        order_number_prefix: order_number_prefix(&brand.0),
+    })
 }
 
 fn document(text: &Option<String>) -> Value {
-    text.as_deref().and_then(|text| serde_json::from_str(text).ok()).unwrap_or(Value::Null)
+    text.as_deref()
+        .and_then(|text| serde_json::from_str(text).ok())
+        .unwrap_or(Value::Null)
 }
 
-async fn country_code(pool: &AnyPool, country_id: Option<i64>) -> Result<Option<CountryCode>, ApiError> {
-    let Some(country_id) = country_id else { return Ok(None) };
+async fn country_code(
+    pool: &AnyPool,
+    country_id: Option<i64>,
+) -> Result<Option<CountryCode>, ApiError> {
+    let Some(country_id) = country_id else {
+        return Ok(None);
+    };
     let row: Option<(String,)> =
-        sqlx::query_as("SELECT region_code FROM countries WHERE country_id = $1").bind(country_id).fetch_optional(pool).await?;
+        sqlx::query_as("SELECT region_code FROM countries WHERE country_id = $1")
+            .bind(country_id)
+            .fetch_optional(pool)
+            .await?;
     Ok(row.and_then(|(code,)| code.parse().ok()))
 }
 
@@ -140,7 +178,10 @@ async fn country_code(pool: &AnyPool, country_id: Option<i64>) -> Result<Option<
 async fn check_gates(pool: &AnyPool, cart: &PricedCart, billing: &Value) -> Result<(), ApiError> {
     let row = &cart.row;
     let shipping = document(&row.shipping_json);
-    let (site_country,): (i64,) = sqlx::query_as("SELECT country_id FROM sites WHERE site_id = $1").bind(row.site_id).fetch_one(pool).await?;
+    let (site_country,): (i64,) = sqlx::query_as("SELECT country_id FROM sites WHERE site_id = $1")
+        .bind(row.site_id)
+        .fetch_one(pool)
+        .await?;
     let site_country = country_code(pool, Some(site_country))
         .await?
         .ok_or_else(|| ApiError::Internal(format!("site {} has no country code", row.site_id)))?;
@@ -148,7 +189,9 @@ async fn check_gates(pool: &AnyPool, cart: &PricedCart, billing: &Value) -> Resu
         product_count: u32::try_from(cart.line_count).unwrap_or(u32::MAX),
         scan_products_only: cart.calculation.scan_products_only,
         billing_country: country_code(pool, billing["address"]["countryId"].as_i64()).await?,
-        shipping_method: ShippingMethod::try_from(u8::try_from(row.shipping_method).unwrap_or(u8::MAX))?,
+        shipping_method: ShippingMethod::try_from(
+            u8::try_from(row.shipping_method).unwrap_or(u8::MAX),
+        )?,
         parcel_shop_id: row.dpd_parcel_shop_id.clone(),
         parcel_shop_zipcode_or_city: row.dpd_parcel_shop_zipcode_or_city.clone(),
         alternative_shipping_address: row.alternative_shipping_address != 0,
@@ -166,7 +209,10 @@ async fn check_gates(pool: &AnyPool, cart: &PricedCart, billing: &Value) -> Resu
         .complete
         .reasons
         .iter()
-        .map(|reason| FieldError { key: reason.key().to_string(), message: reason.dutch_text() })
+        .map(|reason| FieldError {
+            key: reason.key().to_string(),
+            message: reason.dutch_text(),
+        })
         .collect();
     Err(ApiError::Rejected {
         code: "errors.checkoutClosed",
@@ -176,18 +222,29 @@ async fn check_gates(pool: &AnyPool, cart: &PricedCart, billing: &Value) -> Resu
 }
 
 fn code_refused() -> ApiError {
-    ApiError::refused(StatusCode::CONFLICT, "errors.discountCodeInvalid", "The discount code is not valid (any more)")
+    ApiError::refused(
+        StatusCode::CONFLICT,
+        "errors.discountCodeInvalid",
+        "The discount code is not valid (any more)",
+    )
 }
 
 /// The code must be within its dates and usage limit, and this customer below its limit.
-async fn check_discount_code(pool: &AnyPool, code: &str, account_id: Option<&str>, email: &str) -> Result<(), ApiError> {
+async fn check_discount_code(
+    pool: &AnyPool,
+    code: &str,
+    account_id: Option<&str>,
+    email: &str,
+) -> Result<(), ApiError> {
     if crate::cart::promotion_of_code(pool, code).await?.is_none() {
         return Err(code_refused());
     }
-    let (limit,): (Option<i64>,) = sqlx::query_as("SELECT per_customer_limit FROM discount_codes WHERE LOWER(code) = LOWER($1)")
-        .bind(code)
-        .fetch_one(pool)
-        .await?;
+    let (limit,): (Option<i64>,) = sqlx::query_as(
+        "SELECT per_customer_limit FROM discount_codes WHERE LOWER(code) = LOWER($1)",
+    )
+    .bind(code)
+    .fetch_one(pool)
+    .await?;
     let Some(limit) = limit else { return Ok(()) };
     let mut connection = pool.acquire().await?;
     check_customer_uses(&mut connection, code, limit, account_id, email).await
@@ -212,7 +269,11 @@ async fn check_customer_uses(
     .fetch_one(connection)
     .await?;
     if used >= limit {
-        return Err(ApiError::refused(StatusCode::CONFLICT, "errors.discountCodeUsed", "You have already used this discount code"));
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "errors.discountCodeUsed",
+            "You have already used this discount code",
+        ));
     }
     Ok(())
 }
@@ -220,14 +281,31 @@ async fn check_customer_uses(
 /// The check of [`check_discount_code`] again inside the placing transaction, after the
 /// order counter serialized concurrent placements: the orders counted are every order
 /// committed before this one, so parallel orders of one customer use a code at most its limit.
-async fn recheck_customer_uses(connection: &mut AnyConnection, cart: &PricedCart, email: &str) -> Result<(), ApiError> {
-    let Some(code) = &cart.row.discount_code else { return Ok(()) };
-    let limit: Option<(Option<i64>,)> = sqlx::query_as("SELECT per_customer_limit FROM discount_codes WHERE LOWER(code) = LOWER($1)")
-        .bind(code)
-        .fetch_optional(&mut *connection)
-        .await?;
-    let Some((Some(limit),)) = limit else { return Ok(()) };
-    check_customer_uses(connection, code, limit, cart.owner.account_id.as_deref(), email).await
+async fn recheck_customer_uses(
+    connection: &mut AnyConnection,
+    cart: &PricedCart,
+    email: &str,
+) -> Result<(), ApiError> {
+    let Some(code) = &cart.row.discount_code else {
+        return Ok(());
+    };
+    let limit: Option<(Option<i64>,)> = sqlx::query_as(
+        "SELECT per_customer_limit FROM discount_codes WHERE LOWER(code) = LOWER($1)",
+    )
+    .bind(code)
+    .fetch_optional(&mut *connection)
+    .await?;
+    let Some((Some(limit),)) = limit else {
+        return Ok(());
+    };
+    check_customer_uses(
+        connection,
+        code,
+        limit,
+        cart.owner.account_id.as_deref(),
+        email,
+    )
+    .await
 }
 
 /// Something left to pay needs a method that collects money: a provider's (redirect) or a
@@ -252,11 +330,15 @@ async fn check_payment_method(pool: &AnyPool, cart: &PricedCart) -> Result<(), A
 
 /// How a payment method collects: `redirect` (a provider's page), `offline` (bank transfer)
 /// or `giftCard`.
-pub async fn payment_flow(pool: &AnyPool, payment_method_id: i64) -> Result<Option<String>, sqlx::Error> {
-    let row: Option<(String,)> = sqlx::query_as("SELECT flow FROM payment_methods WHERE payment_method_id = $1")
-        .bind(payment_method_id)
-        .fetch_optional(pool)
-        .await?;
+pub async fn payment_flow(
+    pool: &AnyPool,
+    payment_method_id: i64,
+) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT flow FROM payment_methods WHERE payment_method_id = $1")
+            .bind(payment_method_id)
+            .fetch_optional(pool)
+            .await?;
     Ok(row.map(|(flow,)| flow))
 }
 
@@ -279,7 +361,8 @@ fn fingerprint(cart: &PricedCart) -> Result<String, ApiError> {
         "parcelShop": row.dpd_parcel_shop_id, "method": row.payment_method_id, "issuer": row.issuer,
         "newsletter": row.newsletter_subscribe, "language": row.language_id,
     });
-    let text = serde_json::to_string(&choices).map_err(|error| ApiError::Internal(error.to_string()))?;
+    let text =
+        serde_json::to_string(&choices).map_err(|error| ApiError::Internal(error.to_string()))?;
     Ok(hex::encode(Sha256::digest(text.as_bytes())))
 }
 
@@ -310,9 +393,11 @@ async fn write(
     let mut transaction = pool.begin().await?;
     // Taking the order number is the first statement and a write: concurrent placements wait
     // here, one after the other, on SQLite (its write lock) and on PostgreSQL (the row lock).
-    let (order_id,): (i64,) = sqlx::query_as("UPDATE counters SET value = value + 1 WHERE name = 'order' RETURNING value")
-        .fetch_one(&mut *transaction)
-        .await?;
+    let (order_id,): (i64,) = sqlx::query_as(
+        "UPDATE counters SET value = value + 1 WHERE name = 'order' RETURNING value",
+    )
+    .fetch_one(&mut *transaction)
+    .await?;
     if let Some(key) = key {
         if let Some(order) = store::by_idempotency_key_in(&mut transaction, key).await? {
             check_key_reuse(&order, &cart.row.cart_id, Some(&checked.fingerprint))?;
@@ -324,7 +409,13 @@ async fn write(
             return Ok(Placement::Existing(order));
         }
         let from = order.status()?;
-        store::transition(&mut transaction, order.order_id, from, OrderStatus::Cancelled).await?;
+        store::transition(
+            &mut transaction,
+            order.order_id,
+            from,
+            OrderStatus::Cancelled,
+        )
+        .await?;
         store::release(&mut transaction, &order).await?;
     }
     reserve_stock(&mut transaction, lines).await?;
@@ -338,16 +429,29 @@ async fn write(
     let public_id = crate::secrets::new_id();
     insert_order(&mut transaction, order_id, &public_id, cart, checked, key).await?;
     insert_lines(&mut transaction, order_id, lines).await?;
-    store::record_status(&mut transaction, order_id, OrderStatus::Created, crate::clock::now_millis()).await?;
+    store::record_status(
+        &mut transaction,
+        order_id,
+        OrderStatus::Created,
+        crate::clock::now_millis(),
+    )
+    .await?;
     transaction.commit().await?;
-    let order = store::by_public_id(pool, &public_id).await?.ok_or(ApiError::NotFound)?;
+    let order = store::by_public_id(pool, &public_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     Ok(Placement::New(order))
 }
 
-async fn reserve_stock(connection: &mut AnyConnection, lines: &[OrderLine]) -> Result<(), ApiError> {
+async fn reserve_stock(
+    connection: &mut AnyConnection,
+    lines: &[OrderLine],
+) -> Result<(), ApiError> {
     let mut quantities: BTreeMap<u64, (i64, &str)> = BTreeMap::new();
     for line in lines {
-        let entry = quantities.entry(line.product_variant_id).or_insert((0, &line.description));
+        let entry = quantities
+            .entry(line.product_variant_id)
+            .or_insert((0, &line.description));
         entry.0 += i64::from(line.quantity);
     }
     for (variant_id, (quantity, description)) in quantities {
@@ -376,19 +480,38 @@ async fn use_discount_code(connection: &mut AnyConnection, code: &str) -> Result
     .execute(connection)
     .await?
     .rows_affected();
-    if used == 0 { Err(code_refused()) } else { Ok(()) }
+    if used == 0 {
+        Err(code_refused())
+    } else {
+        Ok(())
+    }
 }
 
 /// Takes the engine's gift-card amount off the card, if its balance is still the one the
 /// cart was priced with; false when it changed meanwhile.
-async fn take_gift_card_amount(connection: &mut AnyConnection, cart: &PricedCart) -> Result<bool, ApiError> {
+async fn take_gift_card_amount(
+    connection: &mut AnyConnection,
+    cart: &PricedCart,
+) -> Result<bool, ApiError> {
     let amount = cart.calculation.gift_card_amount;
-    let (Some(card_number), Some(card)) = (&cart.row.gift_card_number, &cart.input.gift_card) else { return Ok(true) };
+    let (Some(card_number), Some(card)) = (&cart.row.gift_card_number, &cart.input.gift_card)
+    else {
+        return Ok(true);
+    };
     if amount.is_zero() {
         return Ok(true);
     }
-    let remaining = card.balance.checked_sub(amount).map_err(engine::EngineError::from)?;
-    Ok(store::set_gift_card_balance(connection, card_number, &card.balance.to_string(), remaining).await?)
+    let remaining = card
+        .balance
+        .checked_sub(amount)
+        .map_err(engine::EngineError::from)?;
+    Ok(store::set_gift_card_balance(
+        connection,
+        card_number,
+        &card.balance.to_string(),
+        remaining,
+    )
+    .await?)
 }
 
 fn money_json<T: serde::Serialize>(value: &T) -> Result<String, ApiError> {
@@ -460,10 +583,20 @@ async fn insert_order(
     Ok(())
 }
 
-async fn insert_lines(connection: &mut AnyConnection, order_id: i64, lines: &[OrderLine]) -> Result<(), ApiError> {
+async fn insert_lines(
+    connection: &mut AnyConnection,
+    order_id: i64,
+    lines: &[OrderLine],
+) -> Result<(), ApiError> {
     for line in lines {
-        let vat_type = serde_json::to_value(line.vat_type).ok().and_then(|value| value.as_str().map(str::to_owned)).unwrap_or_default();
-        let product_type = serde_json::to_value(line.product_type).ok().and_then(|value| value.as_i64()).unwrap_or_default();
+        let vat_type = serde_json::to_value(line.vat_type)
+            .ok()
+            .and_then(|value| value.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        let product_type = serde_json::to_value(line.product_type)
+            .ok()
+            .and_then(|value| value.as_i64())
+            .unwrap_or_default();
         sqlx::query(
             "INSERT INTO order_lines (order_id, line_number, product_id, product_variant_id, product_type, description, \
              quantity, unit_price, original_amount, discount_amount, promotion_key, total_amount, vat_type, \

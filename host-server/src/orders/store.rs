@@ -54,12 +54,18 @@ pub struct OrderRow {
 impl OrderRow {
     /// The status, which the database only ever holds as one of the engine's labels.
     pub fn status(&self) -> Result<OrderStatus, ApiError> {
-        self.status.parse().map_err(|_| ApiError::Internal(format!("order {} has status '{}'", self.order_id, self.status)))
+        self.status.parse().map_err(|_| {
+            ApiError::Internal(format!(
+                "order {} has status '{}'",
+                self.order_id, self.status
+            ))
+        })
     }
 
     /// A stored amount.
     pub fn amount(&self, text: &str) -> Result<Money, ApiError> {
-        text.parse().map_err(|_| ApiError::Internal(format!("order {} has amount '{text}'", self.order_id)))
+        text.parse()
+            .map_err(|_| ApiError::Internal(format!("order {} has amount '{text}'", self.order_id)))
     }
 }
 
@@ -70,31 +76,55 @@ const ORDER_COLUMNS: &str = "order_id, public_id, order_number, site_id, languag
      shipping_costs, payment_costs, total_amount, vat_amount_low, vat_amount_high, total_amount_excl_vat, \
      gift_card_amount, amount_to_pay, track_and_trace, created_at";
 
-async fn order_where(pool: &AnyPool, condition: &str, value: &str) -> Result<Option<OrderRow>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE {condition}")).bind(value).fetch_optional(pool).await
+async fn order_where(
+    pool: &AnyPool,
+    condition: &str,
+    value: &str,
+) -> Result<Option<OrderRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {ORDER_COLUMNS} FROM orders WHERE {condition}"
+    ))
+    .bind(value)
+    .fetch_optional(pool)
+    .await
 }
 
 /// The order with this public id.
-pub async fn by_public_id(pool: &AnyPool, public_id: &str) -> Result<Option<OrderRow>, sqlx::Error> {
+pub async fn by_public_id(
+    pool: &AnyPool,
+    public_id: &str,
+) -> Result<Option<OrderRow>, sqlx::Error> {
     order_where(pool, "public_id = $1", public_id).await
 }
 
 /// The order with this order number.
-pub async fn by_order_number(pool: &AnyPool, order_number: &str) -> Result<Option<OrderRow>, sqlx::Error> {
+pub async fn by_order_number(
+    pool: &AnyPool,
+    order_number: &str,
+) -> Result<Option<OrderRow>, sqlx::Error> {
     order_where(pool, "order_number = $1", order_number).await
 }
 
 /// The order with this number, if it is the account's.
-pub async fn by_order_number_of_account(pool: &AnyPool, account_id: &str, order_number: &str) -> Result<Option<OrderRow>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE order_number = $1 AND account_id = $2"))
-        .bind(order_number)
-        .bind(account_id)
-        .fetch_optional(pool)
-        .await
+pub async fn by_order_number_of_account(
+    pool: &AnyPool,
+    account_id: &str,
+    order_number: &str,
+) -> Result<Option<OrderRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {ORDER_COLUMNS} FROM orders WHERE order_number = $1 AND account_id = $2"
+    ))
+    .bind(order_number)
+    .bind(account_id)
+    .fetch_optional(pool)
+    .await
 }
 
 /// Every status an order had, oldest first: (status, milliseconds since the epoch).
-pub async fn status_history(pool: &AnyPool, order_id: i64) -> Result<Vec<(String, i64)>, sqlx::Error> {
+pub async fn status_history(
+    pool: &AnyPool,
+    order_id: i64,
+) -> Result<Vec<(String, i64)>, sqlx::Error> {
     sqlx::query_as("SELECT status, changed_at FROM order_status_history WHERE order_id = $1 ORDER BY changed_at")
         .bind(order_id)
         .fetch_all(pool)
@@ -102,29 +132,45 @@ pub async fn status_history(pool: &AnyPool, order_id: i64) -> Result<Vec<(String
 }
 
 /// The order placed with this idempotency key.
-pub async fn by_idempotency_key(pool: &AnyPool, key: &str) -> Result<Option<OrderRow>, sqlx::Error> {
+pub async fn by_idempotency_key(
+    pool: &AnyPool,
+    key: &str,
+) -> Result<Option<OrderRow>, sqlx::Error> {
     order_where(pool, "idempotency_key = $1", key).await
 }
 
 /// The cart's order that is not cancelled, if any.
-pub async fn live_order_of_cart(pool: &AnyPool, cart_id: &str) -> Result<Option<OrderRow>, sqlx::Error> {
+pub async fn live_order_of_cart(
+    pool: &AnyPool,
+    cart_id: &str,
+) -> Result<Option<OrderRow>, sqlx::Error> {
     order_where(pool, "cart_id = $1 AND status <> 'cancelled'", cart_id).await
 }
 
 /// The same, inside a transaction.
-pub async fn live_order_of_cart_in(connection: &mut AnyConnection, cart_id: &str) -> Result<Option<OrderRow>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE cart_id = $1 AND status <> 'cancelled'"))
-        .bind(cart_id)
-        .fetch_optional(connection)
-        .await
+pub async fn live_order_of_cart_in(
+    connection: &mut AnyConnection,
+    cart_id: &str,
+) -> Result<Option<OrderRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {ORDER_COLUMNS} FROM orders WHERE cart_id = $1 AND status <> 'cancelled'"
+    ))
+    .bind(cart_id)
+    .fetch_optional(connection)
+    .await
 }
 
 /// The same for an idempotency key, inside a transaction.
-pub async fn by_idempotency_key_in(connection: &mut AnyConnection, key: &str) -> Result<Option<OrderRow>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE idempotency_key = $1"))
-        .bind(key)
-        .fetch_optional(connection)
-        .await
+pub async fn by_idempotency_key_in(
+    connection: &mut AnyConnection,
+    key: &str,
+) -> Result<Option<OrderRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {ORDER_COLUMNS} FROM orders WHERE idempotency_key = $1"
+    ))
+    .bind(key)
+    .fetch_optional(connection)
+    .await
 }
 
 /// An order line row.
@@ -147,7 +193,10 @@ pub struct LineRow {
 }
 
 /// The lines of an order, in order.
-pub async fn lines(connection: &mut AnyConnection, order_id: i64) -> Result<Vec<LineRow>, sqlx::Error> {
+pub async fn lines(
+    connection: &mut AnyConnection,
+    order_id: i64,
+) -> Result<Vec<LineRow>, sqlx::Error> {
     sqlx::query_as(
         "SELECT line_number, product_id, product_variant_id, product_type, description, quantity, unit_price, \
          original_amount, discount_amount, promotion_key, total_amount, vat_type, vat_rate_percentage, is_free \
@@ -159,7 +208,10 @@ pub async fn lines(connection: &mut AnyConnection, order_id: i64) -> Result<Vec<
 }
 
 /// The sample names of an order's scan lines: (line number, sequence, name).
-pub async fn samples(pool: &AnyPool, order_id: i64) -> Result<Vec<(i64, i64, String)>, sqlx::Error> {
+pub async fn samples(
+    pool: &AnyPool,
+    order_id: i64,
+) -> Result<Vec<(i64, i64, String)>, sqlx::Error> {
     sqlx::query_as(
         "SELECT line_number, sequence, sample_name FROM order_line_samples WHERE order_id = $1 ORDER BY line_number, sequence",
     )
@@ -171,17 +223,24 @@ pub async fn samples(pool: &AnyPool, order_id: i64) -> Result<Vec<(i64, i64, Str
 /// Moves an order from `from` to `to` when the engine allows it and the order is still in
 /// `from`; records the change. False when the order was no longer in `from` (someone else
 /// moved it first), which makes every status change safe to repeat.
-pub async fn transition(connection: &mut AnyConnection, order_id: i64, from: OrderStatus, to: OrderStatus) -> Result<bool, ApiError> {
+pub async fn transition(
+    connection: &mut AnyConnection,
+    order_id: i64,
+    from: OrderStatus,
+    to: OrderStatus,
+) -> Result<bool, ApiError> {
     from.transition(to)?;
     let now = clock::now_millis();
-    let changed = sqlx::query("UPDATE orders SET status = $1, updated_at = $2 WHERE order_id = $3 AND status = $4")
-        .bind(to.as_str())
-        .bind(now)
-        .bind(order_id)
-        .bind(from.as_str())
-        .execute(&mut *connection)
-        .await?
-        .rows_affected()
+    let changed = sqlx::query(
+        "UPDATE orders SET status = $1, updated_at = $2 WHERE order_id = $3 AND status = $4",
+    )
+    .bind(to.as_str())
+    .bind(now)
+    .bind(order_id)
+    .bind(from.as_str())
+    .execute(&mut *connection)
+    .await?
+    .rows_affected()
         == 1;
     if changed {
         record_status(connection, order_id, to, now).await?;
@@ -191,13 +250,20 @@ pub async fn transition(connection: &mut AnyConnection, order_id: i64, from: Ord
 }
 
 /// Adds a row to the order's status history.
-pub async fn record_status(connection: &mut AnyConnection, order_id: i64, status: OrderStatus, at: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO order_status_history (order_id, status, changed_at) VALUES ($1, $2, $3)")
-        .bind(order_id)
-        .bind(status.as_str())
-        .bind(at)
-        .execute(connection)
-        .await?;
+pub async fn record_status(
+    connection: &mut AnyConnection,
+    order_id: i64,
+    status: OrderStatus,
+    at: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO order_status_history (order_id, status, changed_at) VALUES ($1, $2, $3)",
+    )
+    .bind(order_id)
+    .bind(status.as_str())
+    .bind(at)
+    .execute(connection)
+    .await?;
     Ok(())
 }
 
@@ -207,7 +273,14 @@ pub async fn cancel(pool: &AnyPool, order: &OrderRow, from: OrderStatus) -> Resu
     let mut transaction = pool.begin().await?;
     // The status change is the transaction's first statement, a write: SQLite takes its write
     // lock here, and a second cancellation of the same order changes nothing.
-    if !transition(&mut transaction, order.order_id, from, OrderStatus::Cancelled).await? {
+    if !transition(
+        &mut transaction,
+        order.order_id,
+        from,
+        OrderStatus::Cancelled,
+    )
+    .await?
+    {
         return Ok(false);
     }
     release(&mut transaction, order).await?;
@@ -242,32 +315,50 @@ pub async fn release(connection: &mut AnyConnection, order: &OrderRow) -> Result
 }
 
 /// Adds an amount back to a gift card's balance.
-async fn refund_gift_card(connection: &mut AnyConnection, card_number: &str, amount: Money) -> Result<(), ApiError> {
+async fn refund_gift_card(
+    connection: &mut AnyConnection,
+    card_number: &str,
+    amount: Money,
+) -> Result<(), ApiError> {
     // Compare-and-set on the stored balance, so a concurrent change is never overwritten.
     for _ in 0..10 {
-        let (balance,): (String,) = sqlx::query_as("SELECT balance FROM gift_cards WHERE card_number = $1")
-            .bind(card_number)
-            .fetch_one(&mut *connection)
-            .await?;
-        let current: Money = balance.parse().map_err(|_| ApiError::Internal(format!("gift card balance '{balance}'")))?;
-        let refunded = current.checked_add(amount).map_err(engine::EngineError::from)?;
+        let (balance,): (String,) =
+            sqlx::query_as("SELECT balance FROM gift_cards WHERE card_number = $1")
+                .bind(card_number)
+                .fetch_one(&mut *connection)
+                .await?;
+        let current: Money = balance
+            .parse()
+            .map_err(|_| ApiError::Internal(format!("gift card balance '{balance}'")))?;
+        let refunded = current
+            .checked_add(amount)
+            .map_err(engine::EngineError::from)?;
         if set_gift_card_balance(connection, card_number, &balance, refunded).await? {
             return Ok(());
         }
     }
-    Err(ApiError::Internal(format!("gift card {card_number}: balance kept changing during a refund")))
+    Err(ApiError::Internal(format!(
+        "gift card {card_number}: balance kept changing during a refund"
+    )))
 }
 
 /// Sets a gift card's balance if it is still `expected`; false when it changed meanwhile.
-pub async fn set_gift_card_balance(connection: &mut AnyConnection, card_number: &str, expected: &str, balance: Money) -> Result<bool, sqlx::Error> {
-    Ok(sqlx::query("UPDATE gift_cards SET balance = $1 WHERE card_number = $2 AND balance = $3")
-        .bind(balance.to_string())
-        .bind(card_number)
-        .bind(expected)
-        .execute(connection)
-        .await?
-        .rows_affected()
-        == 1)
+pub async fn set_gift_card_balance(
+    connection: &mut AnyConnection,
+    card_number: &str,
+    expected: &str,
+    balance: Money,
+) -> Result<bool, sqlx::Error> {
+    Ok(
+        sqlx::query("UPDATE gift_cards SET balance = $1 WHERE card_number = $2 AND balance = $3")
+            .bind(balance.to_string())
+            .bind(card_number)
+            .bind(expected)
+            .execute(connection)
+            .await?
+            .rows_affected()
+            == 1,
+    )
 }
 
 /// A payment row.
@@ -281,14 +372,19 @@ pub struct PaymentRow {
 
 /// A payment this shop created.
 pub async fn payment(pool: &AnyPool, payment_id: &str) -> Result<Option<PaymentRow>, sqlx::Error> {
-    sqlx::query_as("SELECT payment_id, order_id, status, checkout_url FROM payments WHERE payment_id = $1")
-        .bind(payment_id)
-        .fetch_optional(pool)
-        .await
+    sqlx::query_as(
+        "SELECT payment_id, order_id, status, checkout_url FROM payments WHERE payment_id = $1",
+    )
+    .bind(payment_id)
+    .fetch_optional(pool)
+    .await
 }
 
 /// An order's newest payment.
-pub async fn latest_payment(pool: &AnyPool, order_id: i64) -> Result<Option<PaymentRow>, sqlx::Error> {
+pub async fn latest_payment(
+    pool: &AnyPool,
+    order_id: i64,
+) -> Result<Option<PaymentRow>, sqlx::Error> {
     sqlx::query_as(
         "SELECT payment_id, order_id, status, checkout_url FROM payments WHERE order_id = $1 ORDER BY created_at DESC, payment_id DESC",
     )
@@ -298,7 +394,11 @@ pub async fn latest_payment(pool: &AnyPool, order_id: i64) -> Result<Option<Paym
 }
 
 /// Records the status a provider reported.
-pub async fn set_payment_status(pool: &AnyPool, payment_id: &str, status: &str) -> Result<(), sqlx::Error> {
+pub async fn set_payment_status(
+    pool: &AnyPool,
+    payment_id: &str,
+    status: &str,
+) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE payments SET status = $1, updated_at = $2 WHERE payment_id = $3")
         .bind(status)
         .bind(clock::now_millis())
@@ -310,5 +410,10 @@ pub async fn set_payment_status(pool: &AnyPool, payment_id: &str, status: &str) 
 
 /// The order by its internal id.
 pub async fn by_id(pool: &AnyPool, order_id: i64) -> Result<Option<OrderRow>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE order_id = $1")).bind(order_id).fetch_optional(pool).await
+    sqlx::query_as(&format!(
+        "SELECT {ORDER_COLUMNS} FROM orders WHERE order_id = $1"
+    ))
+    .bind(order_id)
+    .fetch_optional(pool)
+    .await
 }

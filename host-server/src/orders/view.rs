@@ -97,7 +97,8 @@ impl OrderView {
 }
 
 fn document(text: Option<&str>) -> Value {
-    text.and_then(|text| serde_json::from_str(text).ok()).unwrap_or(Value::Null)
+    text.and_then(|text| serde_json::from_str(text).ok())
+        .unwrap_or(Value::Null)
 }
 
 /// An order's lines with the names of their samples.
@@ -112,7 +113,10 @@ pub async fn line_views(pool: &AnyPool, order_id: i64) -> Result<Vec<OrderLineVi
             rqs_samples: samples
                 .iter()
                 .filter(|(line_number, _, _)| *line_number == line.line_number)
-                .map(|(_, sequence, name)| SampleView { sequence: *sequence, sample_name: name.clone() })
+                .map(|(_, sequence, name)| SampleView {
+                    sequence: *sequence,
+                    sample_name: name.clone(),
+                })
                 .collect(),
             line_number: line.line_number,
             product_id: line.product_id,

@@ -34,7 +34,8 @@ use crate::config::PaymentConfig;
 use crate::error::ApiError;
 
 /// A future a provider returns; boxed so that providers can sit behind `dyn`.
-pub type ProviderFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, ProviderError>> + Send + 'a>>;
+pub type ProviderFuture<'a, T> =
+    Pin<Box<dyn Future<Output = Result<T, ProviderError>> + Send + 'a>>;
 
 /// A payment service: creates payments and reports their status.
 pub trait PaymentProvider: Send + Sync {
@@ -42,7 +43,10 @@ pub trait PaymentProvider: Send + Sync {
     fn name(&self) -> &'static str;
 
     /// Creates a payment; the customer pays on its `checkout_url`.
-    fn create_payment<'a>(&'a self, request: &'a PaymentRequest) -> ProviderFuture<'a, ProviderPayment>;
+    fn create_payment<'a>(
+        &'a self,
+        request: &'a PaymentRequest,
+    ) -> ProviderFuture<'a, ProviderPayment>;
 
     /// The payment as the provider knows it now.
     fn payment<'a>(&'a self, payment_id: &'a str) -> ProviderFuture<'a, ProviderPayment>;
@@ -109,14 +113,23 @@ impl PaymentStatus {
 
     /// The status of a stored label.
     pub fn parse(label: &str) -> Option<PaymentStatus> {
-        [PaymentStatus::Open, PaymentStatus::Paid, PaymentStatus::Failed, PaymentStatus::Cancelled, PaymentStatus::Expired]
-            .into_iter()
-            .find(|status| status.as_str() == label)
+        [
+            PaymentStatus::Open,
+            PaymentStatus::Paid,
+            PaymentStatus::Failed,
+            PaymentStatus::Cancelled,
+            PaymentStatus::Expired,
+        ]
+        .into_iter()
+        .find(|status| status.as_str() == label)
     }
 
     /// Whether the payment ended without money.
     pub fn is_unsuccessful(self) -> bool {
-        matches!(self, PaymentStatus::Failed | PaymentStatus::Cancelled | PaymentStatus::Expired)
+        matches!(
+            self,
+            PaymentStatus::Failed | PaymentStatus::Cancelled | PaymentStatus::Expired
+        )
     }
 }
 
@@ -154,7 +167,9 @@ impl From<ProviderError> for ApiError {
 /// The provider the configuration names.
 pub fn provider(config: &PaymentConfig, db: &crate::db::Database) -> Arc<dyn PaymentProvider> {
     match config {
-        PaymentConfig::Mollie { api_key, api_url } => Arc::new(mollie::Mollie::new(api_url, api_key.expose())),
+        PaymentConfig::Mollie { api_key, api_url } => {
+            Arc::new(mollie::Mollie::new(api_url, api_key.expose()))
+        }
         PaymentConfig::Test => {
             tracing::warn!(
                 "PAYMENT_PROVIDER=test: the built-in test provider takes payments and anyone can mark an order paid \
@@ -184,14 +199,20 @@ struct WebhookForm {
 
 /// `POST /api/payments/webhook` (form field `id`): looks the payment up at the provider and
 /// applies its status to the order. 200 when handled, 404 for a payment this shop never made.
-async fn webhook(State(state): State<AppState>, Form(form): Form<WebhookForm>) -> Result<StatusCode, ApiError> {
+async fn webhook(
+    State(state): State<AppState>,
+    Form(form): Form<WebhookForm>,
+) -> Result<StatusCode, ApiError> {
     let payment_id = crate::validation::required_param(&form.id, "id")?;
     crate::orders::refresh_payment(&state, payment_id).await?;
     Ok(StatusCode::OK)
 }
 
 /// `GET /api/payments/return/{orderId}`: where the provider sends the customer back.
-async fn return_from_provider(State(state): State<AppState>, Path(order_id): Path<String>) -> Result<Redirect, ApiError> {
+async fn return_from_provider(
+    State(state): State<AppState>,
+    Path(order_id): Path<String>,
+) -> Result<Redirect, ApiError> {
     let page = crate::orders::page_after_payment(&state, &order_id).await?;
     Ok(Redirect::to(&page))
 }

@@ -12,7 +12,9 @@
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{PaymentProvider, PaymentRequest, PaymentStatus, ProviderError, ProviderFuture, ProviderPayment};
+use super::{
+    PaymentProvider, PaymentRequest, PaymentStatus, ProviderError, ProviderFuture, ProviderPayment,
+};
 
 /// A Mollie account, by API key.
 pub struct Mollie {
@@ -28,10 +30,18 @@ impl Mollie {
             .timeout(std::time::Duration::from_secs(15))
             .build()
             .unwrap_or_else(|_| reqwest::Client::new());
-        Mollie { api_url: api_url.trim_end_matches('/').to_owned(), api_key: api_key.to_owned(), client }
+        Mollie {
+            api_url: api_url.trim_end_matches('/').to_owned(),
+            api_key: api_key.to_owned(),
+            client,
+        }
     }
 
-    async fn read(&self, response: reqwest::Response, payment_id: Option<&str>) -> Result<ProviderPayment, ProviderError> {
+    async fn read(
+        &self,
+        response: reqwest::Response,
+        payment_id: Option<&str>,
+    ) -> Result<ProviderPayment, ProviderError> {
         let status = response.status();
         if status == reqwest::StatusCode::NOT_FOUND {
             if let Some(id) = payment_id {
@@ -40,10 +50,13 @@ impl Mollie {
         }
         if !status.is_success() {
             let detail = response.text().await.unwrap_or_default();
-            return Err(ProviderError::Unavailable(format!("Mollie answered {status}: {detail}")));
+            return Err(ProviderError::Unavailable(format!(
+                "Mollie answered {status}: {detail}"
+            )));
         }
-        let payment: MolliePayment =
-            response.json().await.map_err(|error| ProviderError::Unavailable(format!("unreadable Mollie answer: {error}")))?;
+        let payment: MolliePayment = response.json().await.map_err(|error| {
+            ProviderError::Unavailable(format!("unreadable Mollie answer: {error}"))
+        })?;
         Ok(payment.into_provider_payment())
     }
 }
@@ -131,7 +144,10 @@ impl PaymentProvider for Mollie {
         "mollie"
     }
 
-    fn create_payment<'a>(&'a self, request: &'a PaymentRequest) -> ProviderFuture<'a, ProviderPayment> {
+    fn create_payment<'a>(
+        &'a self,
+        request: &'a PaymentRequest,
+    ) -> ProviderFuture<'a, ProviderPayment> {
         Box::pin(async move {
             let response = self
                 .client
@@ -148,7 +164,12 @@ impl PaymentProvider for Mollie {
     fn payment<'a>(&'a self, payment_id: &'a str) -> ProviderFuture<'a, ProviderPayment> {
         Box::pin(async move {
             // Mollie's ids are short ASCII; anything else is not one of theirs.
-            if payment_id.is_empty() || payment_id.len() > 64 || !payment_id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            if payment_id.is_empty()
+                || payment_id.len() > 64
+                || !payment_id
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
                 return Err(ProviderError::UnknownPayment(payment_id.to_owned()));
             }
             let response = self

@@ -13,7 +13,9 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
 use serde::Deserialize;
 
-use super::{PaymentProvider, PaymentRequest, PaymentStatus, ProviderError, ProviderFuture, ProviderPayment};
+use super::{
+    PaymentProvider, PaymentRequest, PaymentStatus, ProviderError, ProviderFuture, ProviderPayment,
+};
 use crate::AppState;
 use crate::db::Database;
 
@@ -57,7 +59,8 @@ impl BookEntry {
         ProviderPayment {
             id: self.payment_id.clone(),
             status,
-            checkout_url: (status == PaymentStatus::Open).then(|| checkout_url(&self.redirect_url, &self.payment_id)),
+            checkout_url: (status == PaymentStatus::Open)
+                .then(|| checkout_url(&self.redirect_url, &self.payment_id)),
         }
     }
 }
@@ -77,7 +80,10 @@ impl PaymentProvider for TestProvider {
         "test"
     }
 
-    fn create_payment<'a>(&'a self, request: &'a PaymentRequest) -> ProviderFuture<'a, ProviderPayment> {
+    fn create_payment<'a>(
+        &'a self,
+        request: &'a PaymentRequest,
+    ) -> ProviderFuture<'a, ProviderPayment> {
         Box::pin(async move {
             let payment_id = format!("tp_{}", crate::secrets::new_id());
             sqlx::query(
@@ -106,18 +112,26 @@ impl PaymentProvider for TestProvider {
     fn payment<'a>(&'a self, payment_id: &'a str) -> ProviderFuture<'a, ProviderPayment> {
         Box::pin(async move {
             let entry = entry(&self.db, payment_id).await?;
-            entry.map(|entry| entry.to_payment()).ok_or_else(|| ProviderError::UnknownPayment(payment_id.to_owned()))
+            entry
+                .map(|entry| entry.to_payment())
+                .ok_or_else(|| ProviderError::UnknownPayment(payment_id.to_owned()))
         })
     }
 }
 
 /// The hosted page.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/payments/test/{payment_id}", get(hosted_page).post(choose_outcome))
+    Router::new().route(
+        "/payments/test/{payment_id}",
+        get(hosted_page).post(choose_outcome),
+    )
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 async fn ideal_banks(db: &Database) -> Result<Vec<(String, String)>, sqlx::Error> {
@@ -129,9 +143,19 @@ async fn ideal_banks(db: &Database) -> Result<Vec<(String, String)>, sqlx::Error
     .await
 }
 
-async fn hosted_page(State(state): State<AppState>, Path(payment_id): Path<String>) -> Result<Response, crate::error::ApiError> {
+async fn hosted_page(
+    State(state): State<AppState>,
+    Path(payment_id): Path<String>,
+) -> Result<Response, crate::error::ApiError> {
     let Some(entry) = entry(&state.db, &payment_id).await? else {
-        return Ok((StatusCode::NOT_FOUND, Html(page("Payment not found", "<p>This payment does not exist.</p>"))).into_response());
+        return Ok((
+            StatusCode::NOT_FOUND,
+            Html(page(
+                "Payment not found",
+                "<p>This payment does not exist.</p>",
+            )),
+        )
+            .into_response());
     };
     if entry.status != "open" {
         let body = format!(
@@ -146,11 +170,21 @@ async fn hosted_page(State(state): State<AppState>, Path(payment_id): Path<Strin
             .await?
             .iter()
             .map(|(id, name)| {
-                let selected = if entry.issuer.as_deref() == Some(id.as_str()) { " selected" } else { "" };
-                format!("<option value=\"{}\"{selected}>{}</option>", escape(id), escape(name))
+                let selected = if entry.issuer.as_deref() == Some(id.as_str()) {
+                    " selected"
+                } else {
+                    ""
+                };
+                format!(
+                    "<option value=\"{}\"{selected}>{}</option>",
+                    escape(id),
+                    escape(name)
+                )
             })
             .collect();
-        format!("<p><label for=\"issuer\">Bank</label> <select id=\"issuer\" name=\"issuer\">{options}</select></p>")
+        format!(
+            "<p><label for=\"issuer\">Bank</label> <select id=\"issuer\" name=\"issuer\">{options}</select></p>"
+        )
     } else {
         String::new()
     };
@@ -162,7 +196,11 @@ async fn hosted_page(State(state): State<AppState>, Path(payment_id): Path<Strin
          <button id=\"outcome-cancelled\" name=\"outcome\" value=\"cancelled\">Cancelled</button></form>",
         amount = escape(&entry.amount),
         description = escape(&entry.description),
-        method = escape(if entry.method.is_empty() { "any" } else { &entry.method }),
+        method = escape(if entry.method.is_empty() {
+            "any"
+        } else {
+            &entry.method
+        }),
     );
     Ok(Html(page("Test payment", &body)).into_response())
 }
@@ -189,12 +227,20 @@ async fn choose_outcome(
     Path(payment_id): Path<String>,
     axum::Form(form): axum::Form<OutcomeForm>,
 ) -> Result<Redirect, crate::error::ApiError> {
-    let entry = entry(&state.db, &payment_id).await?.ok_or(crate::error::ApiError::NotFound)?;
+    let entry = entry(&state.db, &payment_id)
+        .await?
+        .ok_or(crate::error::ApiError::NotFound)?;
     let status = match form.outcome.as_deref() {
         Some("paid") => PaymentStatus::Paid,
         Some("failed") => PaymentStatus::Failed,
         Some("cancelled") => PaymentStatus::Cancelled,
-        _ => return Err(crate::error::ApiError::field("outcome", "validation.invalid", "outcome is paid, failed or cancelled")),
+        _ => {
+            return Err(crate::error::ApiError::field(
+                "outcome",
+                "validation.invalid",
+                "outcome is paid, failed or cancelled",
+            ));
+        }
     };
     // Only an open payment gets an outcome; pressing a button twice changes nothing.
     sqlx::query("UPDATE test_provider_payments SET status = $1, issuer = COALESCE($2, issuer) WHERE payment_id = $3 AND status = 'open'")
@@ -218,7 +264,9 @@ async fn notify(webhook_url: &str, payment_id: &str) {
         .await;
     match result {
         Ok(response) if response.status().is_success() => {}
-        Ok(response) => tracing::warn!(status = %response.status(), "test provider: webhook refused"),
+        Ok(response) => {
+            tracing::warn!(status = %response.status(), "test provider: webhook refused")
+        }
         Err(error) => tracing::warn!(%error, "test provider: webhook unreachable"),
     }
 }
@@ -230,7 +278,10 @@ mod tests {
     #[test]
     fn the_hosted_page_is_on_the_origin_of_the_return_address() {
         assert_eq!(
-            checkout_url("http://de.hoefslag.localhost:8080/api/payments/return/abc", "tp_1"),
+            checkout_url(
+                "http://de.hoefslag.localhost:8080/api/payments/return/abc",
+                "tp_1"
+            ),
             "http://de.hoefslag.localhost:8080/payments/test/tp_1"
         );
         assert_eq!(checkout_url("not a url", "tp_1"), "/payments/test/tp_1");

@@ -3,9 +3,9 @@
 //! company data and delivery address, reviews; every call needs a session and finds only the
 //! customer's own data. The demo accounts of the fixtures are used (password Hoefslag2024).
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
-use crate::support::{fixture_tests, TestApp};
+use crate::support::{TestApp, fixture_tests};
 
 const PASSWORD: &str = "Hoefslag2024";
 const JAN: &str = "jan.devries@example.com";
@@ -13,13 +13,21 @@ const ANNA: &str = "anna.schmidt@example.com";
 
 /// Signs the app's own client in as a demo customer.
 async fn sign_in(app: &TestApp, email: &str) {
-    let response = app.post_json("/api/authentication/signin", &json!({ "emailAddress": email, "password": PASSWORD })).await;
+    let response = app
+        .post_json(
+            "/api/authentication/signin",
+            &json!({ "emailAddress": email, "password": PASSWORD }),
+        )
+        .await;
     assert_eq!(response.status(), 200, "sign-in of {email}");
 }
 
 /// A second browser, signed in as another customer.
 async fn other_client(app: &TestApp, email: &str) -> reqwest::Client {
-    let client = reqwest::Client::builder().cookie_store(true).build().unwrap();
+    let client = reqwest::Client::builder()
+        .cookie_store(true)
+        .build()
+        .unwrap();
     let response = client
         .post(app.url("/api/authentication/signin"))
         .json(&json!({ "emailAddress": email, "password": PASSWORD }))
@@ -41,15 +49,28 @@ async fn get_json(app: &TestApp, path: &str) -> (u16, Value) {
 }
 
 async fn unread(app: &TestApp) -> i64 {
-    get_json(app, "/api/account").await.1["unreadQuickscanResults"].as_i64().unwrap()
+    get_json(app, "/api/account").await.1["unreadQuickscanResults"]
+        .as_i64()
+        .unwrap()
 }
 
 fn numbers(page: &Value) -> Vec<String> {
-    page["items"].as_array().unwrap().iter().map(|item| item["orderNumber"].as_str().unwrap().to_owned()).collect()
+    page["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item["orderNumber"].as_str().unwrap().to_owned())
+        .collect()
 }
 
 /// A multipart return form.
-fn return_form(order: &str, variant: i64, quantity: &str, reason: &str, photo: Option<(Vec<u8>, &str)>) -> reqwest::multipart::Form {
+fn return_form(
+    order: &str,
+    variant: i64,
+    quantity: &str,
+    reason: &str,
+    photo: Option<(Vec<u8>, &str)>,
+) -> reqwest::multipart::Form {
     let mut form = reqwest::multipart::Form::new()
         .text("orderNumber", order.to_owned())
         .text("productVariantId", variant.to_string())
@@ -57,7 +78,13 @@ fn return_form(order: &str, variant: i64, quantity: &str, reason: &str, photo: O
         .text("reason", reason.to_owned())
         .text("comment", "De zak was kapot");
     if let Some((bytes, name)) = photo {
-        form = form.part("photo", reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned()).mime_str("image/jpeg").unwrap());
+        form = form.part(
+            "photo",
+            reqwest::multipart::Part::bytes(bytes)
+                .file_name(name.to_owned())
+                .mime_str("image/jpeg")
+                .unwrap(),
+        );
     }
     form
 }
@@ -69,13 +96,27 @@ fn jpeg(size: usize) -> Vec<u8> {
 }
 
 async fn post_return(app: &TestApp, form: reqwest::multipart::Form) -> (u16, Value) {
-    json_of(app.client.post(app.url("/api/account/returns")).header("siteid", "1").multipart(form).send().await.unwrap()).await
+    json_of(
+        app.client
+            .post(app.url("/api/account/returns"))
+            .header("siteid", "1")
+            .multipart(form)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
 }
 
 fn field_keys(body: &Value, field: &str) -> Vec<String> {
-    body["fieldErrors"][field].as_array().map_or_else(Vec::new, |errors| {
-        errors.iter().map(|error| error["key"].as_str().unwrap_or_default().to_owned()).collect()
-    })
+    body["fieldErrors"][field]
+        .as_array()
+        .map_or_else(Vec::new, |errors| {
+            errors
+                .iter()
+                .map(|error| error["key"].as_str().unwrap_or_default().to_owned())
+                .collect()
+        })
 }
 
 fixture_tests! {
@@ -497,26 +538,38 @@ async fn laboratory_results(backend: crate::support::Backend) {
         "values": {"dryMatterPercent": 40.5, "crudeProtein": "55", "sugar": 90}
     });
     let post = |key: Option<&'static str>, body: Value| {
-        let mut request = app.client.post(app.url("/api/laboratory/results")).json(&body);
+        let mut request = app
+            .client
+            .post(app.url("/api/laboratory/results"))
+            .json(&body);
         if let Some(key) = key {
             request = request.header("x-api-key", key);
         }
         request.send()
     };
     assert_eq!(post(None, result.clone()).await.unwrap().status(), 401);
-    assert_eq!(post(Some("wrong"), result.clone()).await.unwrap().status(), 401);
+    assert_eq!(
+        post(Some("wrong"), result.clone()).await.unwrap().status(),
+        401
+    );
 
     // Account 6 read its result of this sample; a new result replaces it, unread.
     sign_in(&app, "inkoop@stal-de-hoefijzer.example").await;
     assert_eq!(unread(&app).await, 0);
     let (status, stored) = json_of(post(Some("lab-secret-1"), result.clone()).await.unwrap()).await;
     assert_eq!(status, 201, "{stored}");
-    assert_eq!(stored["resultKey"], "qs-2026-0004-b5n3", "the sample keeps its key");
+    assert_eq!(
+        stored["resultKey"], "qs-2026-0004-b5n3",
+        "the sample keeps its key"
+    );
     assert_eq!(stored["sampleName"], "Voordroog partij 3");
     assert_eq!(unread(&app).await, 1);
     let (_, shown) = get_json(&app, "/api/account/results/qs-2026-0004-b5n3").await;
     assert_eq!(shown["resultDate"], "2026-11-10");
-    assert_eq!(shown["classification"]["dryMatter"]["level"], "takeAction", "silage under 45 % dry matter");
+    assert_eq!(
+        shown["classification"]["dryMatter"]["level"], "takeAction",
+        "silage under 45 % dry matter"
+    );
     assert_eq!(unread(&app).await, 0);
 
     let mut wrong_kind = result.clone();
@@ -529,7 +582,15 @@ async fn laboratory_results(backend: crate::support::Backend) {
     let (status, body) = json_of(post(Some("lab-secret-1"), unknown).await.unwrap()).await;
     assert_eq!(status, 400);
     assert!(body["fieldErrors"]["sequence"].is_array(), "{body}");
-    let (status, _) = json_of(post(Some("lab-secret-1"), json!({"orderNumber": "HS-2026-000111", "extra": 1})).await.unwrap()).await;
+    let (status, _) = json_of(
+        post(
+            Some("lab-secret-1"),
+            json!({"orderNumber": "HS-2026-000111", "extra": 1}),
+        )
+        .await
+        .unwrap(),
+    )
+    .await;
     assert_eq!(status, 400);
     let hygiene = json!({
         "orderNumber": "HS-2026-000107", "productVariantId": 1841, "sequence": 1, "sampleType": "silage",
@@ -539,37 +600,77 @@ async fn laboratory_results(backend: crate::support::Backend) {
     assert_eq!(status, 400, "an unknown germ group: {body}");
 
     // The CSV command: Anna's (account 2) read quick scan and unread hygiene scan, all or nothing.
-    let db = host_server::db::Database::connect(&app.database_url()).await.unwrap();
+    let db = host_server::db::Database::connect(&app.database_url())
+        .await
+        .unwrap();
     let bad = "orderNumber;productVariantId;sequence;sampleType;receiptDate;resultDate;sugar;yeasts\n\
                HS-2026-000107;1821;1;silage;2026-11-01;2026-11-09;120,5;\n\
                HS-2026-000107;1841;1;silage;2026-11-01;2026-11-31;;3000\n";
-    let error = host_server::laboratory::import_csv(&db, bad).await.unwrap_err();
-    assert_eq!(error.to_string(), "row 3: resultDate: must be a date YYYY-MM-DD");
+    let error = host_server::laboratory::import_csv(&db, bad)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "row 3: resultDate: must be a date YYYY-MM-DD"
+    );
     let file = app.scratch().join("lab.csv");
     std::fs::write(&file, bad.replace("2026-11-31", "2026-11-30")).unwrap();
-    let mut config = host_server::config::Config::from_lookup(|name| (name == "PAYMENT_PROVIDER").then(|| "test".to_owned())).unwrap();
+    let mut config = host_server::config::Config::from_lookup(|name| {
+        (name == "PAYMENT_PROVIDER").then(|| "test".to_owned())
+    })
+    .unwrap();
     config.database_url = app.database_url();
-    let recorded = host_server::laboratory::import_csv_command(&config, &file).await.unwrap();
+    let recorded = host_server::laboratory::import_csv_command(&config, &file)
+        .await
+        .unwrap();
     assert_eq!(recorded.len(), 2);
     assert_eq!(recorded[1].scan_type, "hygieneScan");
     let anna = other_client(&app, ANNA).await;
-    let account: Value = anna.get(app.url("/api/account")).send().await.unwrap().json().await.unwrap();
+    let account: Value = anna
+        .get(app.url("/api/account"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(account["unreadQuickscanResults"], 2);
-    let results: Value = anna.get(app.url("/api/account/results")).send().await.unwrap().json().await.unwrap();
-    let quick = results.as_array().unwrap().iter().find(|result| result["resultKey"] == "qs-2026-0003-s8d1").unwrap();
-    assert_eq!((quick["read"].clone(), quick["resultDate"].clone()), (json!(false), json!("2026-11-09")));
+    let results: Value = anna
+        .get(app.url("/api/account/results"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let quick = results
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|result| result["resultKey"] == "qs-2026-0003-s8d1")
+        .unwrap();
+    assert_eq!(
+        (quick["read"].clone(), quick["resultDate"].clone()),
+        (json!(false), json!("2026-11-09"))
+    );
 }
 
 /// Without `LAB_API_KEY` the endpoint refuses everything, even an empty key.
 async fn laboratory_without_a_key(backend: crate::support::Backend) {
     let app = TestApp::spawn(backend).await;
     for key in [None, Some(""), Some("anything")] {
-        let mut request = app.client.post(app.url("/api/laboratory/results")).json(&json!({}));
+        let mut request = app
+            .client
+            .post(app.url("/api/laboratory/results"))
+            .json(&json!({}));
         if let Some(key) = key {
             request = request.header("x-api-key", key);
         }
         let (status, body) = json_of(request.send().await.unwrap()).await;
-        assert_eq!((status, body["code"].clone()), (403, json!("errors.laboratoryDisabled")));
+        assert_eq!(
+            (status, body["code"].clone()),
+            (403, json!("errors.laboratoryDisabled"))
+        );
     }
 }
 

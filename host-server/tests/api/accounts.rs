@@ -1,8 +1,8 @@
 //! The account lifecycle of the specification, section 4, over HTTP.
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
-use crate::support::{backend_tests, query_param, Backend, TestApp};
+use crate::support::{Backend, TestApp, backend_tests, query_param};
 
 const PASSWORD: &str = "Hooi2024";
 
@@ -15,7 +15,11 @@ async fn register(app: &TestApp, email: &str) -> reqwest::Response {
 }
 
 async fn sign_in(app: &TestApp, email: &str, password: &str) -> reqwest::Response {
-    app.post_json("/api/authentication/signin", &json!({ "emailAddress": email, "password": password })).await
+    app.post_json(
+        "/api/authentication/signin",
+        &json!({ "emailAddress": email, "password": password }),
+    )
+    .await
 }
 
 /// Registers and activates an account through its activation mail.
@@ -23,13 +27,19 @@ async fn registered_and_activated(app: &TestApp, email: &str) -> String {
     assert_eq!(register(app, email).await.status(), 201);
     let link = app.outbox().last().unwrap().link();
     let (user_id, token) = (query_param(&link, "userId"), query_param(&link, "token"));
-    let confirmed = app.post(&format!("/api/account/{user_id}/confirm?token={token}")).await;
+    let confirmed = app
+        .post(&format!("/api/account/{user_id}/confirm?token={token}"))
+        .await;
     assert_eq!(confirmed.status(), 204);
     user_id
 }
 
 async fn is_authenticated(app: &TestApp) -> Value {
-    app.post("/api/authentication/isauthenticated").await.json().await.unwrap()
+    app.post("/api/authentication/isauthenticated")
+        .await
+        .json()
+        .await
+        .unwrap()
 }
 
 async fn error_code(response: reqwest::Response) -> (u16, Value) {
@@ -206,11 +216,18 @@ async fn expired_tokens(backend: Backend) {
     assert_eq!(register(&app, "late@example.nl").await.status(), 201);
     let link = app.outbox().last().unwrap().link();
     let user_id = query_param(&link, "userId");
-    let confirm = format!("/api/account/{user_id}/confirm?token={}", query_param(&link, "token"));
+    let confirm = format!(
+        "/api/account/{user_id}/confirm?token={}",
+        query_param(&link, "token")
+    );
     let (status, code) = error_code(app.post(&confirm).await).await;
-    assert_eq!((status, code), (400, json!("errors.activationTokenExpired")));
+    assert_eq!(
+        (status, code),
+        (400, json!("errors.activationTokenExpired"))
+    );
 
-    let resend = format!("/api/account/resendconfirmation?userId={user_id}&callbackUrl=/account/confirm/");
+    let resend =
+        format!("/api/account/resendconfirmation?userId={user_id}&callbackUrl=/account/confirm/");
     assert_eq!(app.post(&resend).await.status(), 204);
     assert_eq!(app.outbox().len(), 2, "a new activation mail");
 }

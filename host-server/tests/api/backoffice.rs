@@ -19,7 +19,9 @@ async fn app(backend: Backend) -> TestApp {
 async fn set_status(app: &TestApp, order_number: &str, query: &str, key: &str) -> (u16, Value) {
     let response = app
         .client
-        .put(app.url(&format!("/api/backoffice/orders/{order_number}/status?{query}")))
+        .put(app.url(&format!(
+            "/api/backoffice/orders/{order_number}/status?{query}"
+        )))
         .header("x-api-key", key)
         .send()
         .await
@@ -33,22 +35,53 @@ async fn order_statuses_move_only_as_allowed(backend: Backend) {
     let cart = ready_cart(&app, 1522, 1, json!({"paymentMethodId": 6})).await;
     let (_, placed) = place(&app, &cart).await;
     let number = placed["order"]["orderNumber"].as_str().unwrap().to_owned();
-    assert_eq!(placed["order"]["status"], "open", "a bank transfer is outstanding");
+    assert_eq!(
+        placed["order"]["status"], "open",
+        "a bank transfer is outstanding"
+    );
 
-    assert_eq!(set_status(&app, &number, "status=paid", "wrong").await.0, 401);
+    assert_eq!(
+        set_status(&app, &number, "status=paid", "wrong").await.0,
+        401
+    );
     let (status, body) = set_status(&app, &number, "status=sent", KEY).await;
-    assert_eq!((status, &body["code"], &body["message"]), (409, &json!("errors.statusTransition"), &json!("an order that is open cannot become sent")));
-    assert_eq!(set_status(&app, &number, "status=shipped", KEY).await.0, 400);
-    assert_eq!(set_status(&app, "HS-0000-000000", "status=paid", KEY).await.0, 404);
+    assert_eq!(
+        (status, &body["code"], &body["message"]),
+        (
+            409,
+            &json!("errors.statusTransition"),
+            &json!("an order that is open cannot become sent")
+        )
+    );
+    assert_eq!(
+        set_status(&app, &number, "status=shipped", KEY).await.0,
+        400
+    );
+    assert_eq!(
+        set_status(&app, "HS-0000-000000", "status=paid", KEY)
+            .await
+            .0,
+        404
+    );
 
-    for (query, expected) in [("status=paid", "paid"), ("status=processing", "processing"), ("status=sent&trackAndTrace=3SABCD1234567", "sent")] {
+    for (query, expected) in [
+        ("status=paid", "paid"),
+        ("status=processing", "processing"),
+        ("status=sent&trackAndTrace=3SABCD1234567", "sent"),
+    ] {
         let (status, body) = set_status(&app, &number, query, KEY).await;
         assert_eq!((status, &body["status"]), (200, &json!(expected)), "{body}");
     }
     let (_, body) = set_status(&app, &number, "status=cancelled", KEY).await;
-    assert_eq!(body["code"], "errors.statusTransition", "goods that left go through a return");
+    assert_eq!(
+        body["code"], "errors.statusTransition",
+        "goods that left go through a return"
+    );
     let (_, body) = set_status(&app, &number, "status=closed", KEY).await;
-    assert_eq!((&body["status"], &body["trackAndTrace"]), (&json!("closed"), &json!("3SABCD1234567")));
+    assert_eq!(
+        (&body["status"], &body["trackAndTrace"]),
+        (&json!("closed"), &json!("3SABCD1234567"))
+    );
 
     // Cancelling an order before it is sent gives its stock back.
     let cart = ready_cart(&app, 1131, 2, ideal()).await;
@@ -64,7 +97,13 @@ async fn order_statuses_move_only_as_allowed(backend: Backend) {
 async fn a_cart_is_handed_over_with_a_one_time_key(backend: Backend) {
     let app = app(backend).await;
     let cart = ready_cart(&app, 1011, 2, ideal()).await;
-    let issue = |key: &'static str| app.client.post(app.url(&format!("/api/backoffice/carts/{cart}/handoverkey"))).header("x-api-key", key).header("content-type", "application/json").send();
+    let issue = |key: &'static str| {
+        app.client
+            .post(app.url(&format!("/api/backoffice/carts/{cart}/handoverkey")))
+            .header("x-api-key", key)
+            .header("content-type", "application/json")
+            .send()
+    };
     assert_eq!(issue("nope").await.unwrap().status(), 401);
     let response = issue(KEY).await.unwrap();
     assert_eq!(response.status(), 201);
@@ -72,19 +111,58 @@ async fn a_cart_is_handed_over_with_a_one_time_key(backend: Backend) {
     let key = handover["key"].as_str().unwrap();
 
     let customer = reqwest::Client::new();
-    let response = customer.post(app.url(&format!("/api/cart/impersonate?key={key}"))).header("content-type", "application/json").send().await.unwrap();
+    let response = customer
+        .post(app.url(&format!("/api/cart/impersonate?key={key}")))
+        .header("content-type", "application/json")
+        .send()
+        .await
+        .unwrap();
     let body = expect_ok(response).await;
-    assert_eq!((&body["cart"]["shoppingcartId"], &body["calculation"]["totalAmount"]), (&json!(cart), &json!("59.31")));
-    let again = customer.post(app.url(&format!("/api/cart/impersonate?key={key}"))).header("content-type", "application/json").send().await.unwrap();
+    assert_eq!(
+        (
+            &body["cart"]["shoppingcartId"],
+            &body["calculation"]["totalAmount"]
+        ),
+        (&json!(cart), &json!("59.31"))
+    );
+    let again = customer
+        .post(app.url(&format!("/api/cart/impersonate?key={key}")))
+        .header("content-type", "application/json")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(again.status(), 404, "a key works once");
-    assert_eq!(customer.post(app.url("/api/cart/impersonate")).header("content-type", "application/json").send().await.unwrap().status(), 400);
-    let unknown = app.client.post(app.url("/api/backoffice/carts/unknown/handoverkey")).header("x-api-key", KEY).header("content-type", "application/json").send().await.unwrap();
+    assert_eq!(
+        customer
+            .post(app.url("/api/cart/impersonate"))
+            .header("content-type", "application/json")
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        400
+    );
+    let unknown = app
+        .client
+        .post(app.url("/api/backoffice/carts/unknown/handoverkey"))
+        .header("x-api-key", KEY)
+        .header("content-type", "application/json")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(unknown.status(), 404);
 }
 
 async fn without_a_configured_key_the_backoffice_is_closed(backend: Backend) {
     let app = TestApp::spawn(backend).await;
-    let response = app.client.put(app.url("/api/backoffice/orders/HS-1/status?status=paid")).header("x-api-key", "").header("content-type", "application/json").send().await.unwrap();
+    let response = app
+        .client
+        .put(app.url("/api/backoffice/orders/HS-1/status?status=paid"))
+        .header("x-api-key", "")
+        .header("content-type", "application/json")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 401);
 }
 

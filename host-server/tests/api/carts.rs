@@ -3,9 +3,9 @@
 //! Hoefslag Sport Muesli 20 kg at 32.95 with 10 % off (promotion winter-sport-muesli-10) and a
 //! free scoop (variant 1722, 5.95) for every 2 bought (muesli-scoop-gift).
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
-use crate::support::{fixture_tests, TestApp};
+use crate::support::{TestApp, fixture_tests};
 
 async fn new_cart(app: &TestApp) -> String {
     let response = app
@@ -27,7 +27,10 @@ async fn post(app: &TestApp, path: &str) -> (u16, Value) {
 }
 
 fn amounts(calculation: &Value, names: &[&str]) -> Vec<String> {
-    names.iter().map(|name| calculation[*name].as_str().unwrap_or("?").to_owned()).collect()
+    names
+        .iter()
+        .map(|name| calculation[*name].as_str().unwrap_or("?").to_owned())
+        .collect()
 }
 
 fixture_tests! {
@@ -336,13 +339,24 @@ mod following_the_customer {
             .await;
         assert_eq!(registered.status(), 201);
         let link = app.outbox().last().unwrap().link();
-        let (user, token) = (crate::support::query_param(&link, "userId"), crate::support::query_param(&link, "token"));
-        assert_eq!(app.post(&format!("/api/account/{user}/confirm?token={token}")).await.status(), 204);
+        let (user, token) = (
+            crate::support::query_param(&link, "userId"),
+            crate::support::query_param(&link, "token"),
+        );
+        assert_eq!(
+            app.post(&format!("/api/account/{user}/confirm?token={token}"))
+                .await
+                .status(),
+            204
+        );
     }
 
     async fn sign_in_with_cart(app: &TestApp, email: &str, cart: &str) -> Value {
         let response = app
-            .post_json("/api/authentication/signin", &json!({ "emailAddress": email, "password": "Hooi2024", "shoppingcartId": cart }))
+            .post_json(
+                "/api/authentication/signin",
+                &json!({ "emailAddress": email, "password": "Hooi2024", "shoppingcartId": cart }),
+            )
             .await;
         assert_eq!(response.status(), 200);
         response.json().await.unwrap()

@@ -136,13 +136,13 @@ fixture_tests! {
 
 mod private_areas {
     crate::support::backend_tests! {
-    async fn private_areas_are_never_cached(app) {
-        let response = app.get("/api/account").await;
-        assert_eq!(response.headers()["cache-control"], "no-store");
-        let response = app.get("/api/cart/123").await;
-        assert_eq!(response.headers()["cache-control"], "no-store");
+        async fn private_areas_are_never_cached(app) {
+            let response = app.get("/api/account").await;
+            assert_eq!(response.headers()["cache-control"], "no-store");
+            let response = app.get("/api/cart/123").await;
+            assert_eq!(response.headers()["cache-control"], "no-store");
+        }
     }
-}
 }
 
 mod submissions {
@@ -151,11 +151,13 @@ mod submissions {
     use crate::support::{TestApp, fixture_tests};
 
     async fn review(app: &TestApp, body: Value) -> reqwest::Response {
-        app.post_json_in(1, 1, "/api/products/1/reviews", &body).await
+        app.post_json_in(1, 1, "/api/products/1/reviews", &body)
+            .await
     }
 
     async fn remind(app: &TestApp, body: Value) -> reqwest::Response {
-        app.post_json_in(1, 1, "/api/products/variant/1191/stockreminder", &body).await
+        app.post_json_in(1, 1, "/api/products/variant/1191/stockreminder", &body)
+            .await
     }
 
     fixture_tests! {

@@ -4,22 +4,46 @@ use serde_json::{Value, json};
 
 use crate::support::fixture_tests;
 
-async fn search(app: &crate::support::TestApp, site: i64, language: i64, body: Value) -> (u16, Value) {
-    let response = app.post_json_in(site, language, "/api/products/search", &body).await;
+async fn search(
+    app: &crate::support::TestApp,
+    site: i64,
+    language: i64,
+    body: Value,
+) -> (u16, Value) {
+    let response = app
+        .post_json_in(site, language, "/api/products/search", &body)
+        .await;
     let status = response.status().as_u16();
     (status, response.json().await.unwrap())
 }
 
 fn facet<'a>(body: &'a Value, key: &str) -> &'a Value {
-    body["facets"].as_array().unwrap().iter().find(|facet| facet["facetKey"] == key).unwrap_or_else(|| panic!("no facet {key}"))
+    body["facets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|facet| facet["facetKey"] == key)
+        .unwrap_or_else(|| panic!("no facet {key}"))
 }
 
 fn count_of(body: &Value, key: &str, value: &str) -> u64 {
-    facet(body, key)["values"].as_array().unwrap().iter().find(|v| v["key"] == value).unwrap()["count"].as_u64().unwrap()
+    facet(body, key)["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["key"] == value)
+        .unwrap()["count"]
+        .as_u64()
+        .unwrap()
 }
 
 fn ids(body: &Value) -> Vec<i64> {
-    body["results"].as_array().unwrap().iter().map(|hit| hit["productId"].as_i64().unwrap()).collect()
+    body["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|hit| hit["productId"].as_i64().unwrap())
+        .collect()
 }
 
 fixture_tests! {

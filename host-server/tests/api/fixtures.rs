@@ -12,23 +12,69 @@ use sqlx::Row;
 use crate::support::{TestApp, fixture_tests, fixtures_dir};
 
 async fn count(db: &Database, sql: &str) -> i64 {
-    sqlx::query(sql).fetch_one(db.pool()).await.unwrap().get::<i64, _>(0)
+    sqlx::query(sql)
+        .fetch_one(db.pool())
+        .await
+        .unwrap()
+        .get::<i64, _>(0)
 }
 
 const TABLES: &[&str] = &[
-    "languages", "countries", "country_names", "sites", "site_domains", "site_languages", "payment_methods",
-    "payment_issuers", "shipping_prices", "dealers", "parcel_shops", "feed_advice_rules", "products", "product_texts",
-    "variants", "product_facets", "product_nutrients", "promotions", "discount_codes", "gift_cards", "reviews",
-    "review_requests", "pages", "page_texts", "landing_pages", "news_items", "faq_items", "advice_articles",
-    "advice_videos", "navigations", "footers", "usp_collections", "notifications", "redirects", "routes", "accounts",
-    "account_tokens", "orders", "order_lines", "order_line_samples", "order_status_history", "invoices", "returns",
-    "subscriptions", "roughage_results", "account_profiles",
+    "languages",
+    "countries",
+    "country_names",
+    "sites",
+    "site_domains",
+    "site_languages",
+    "payment_methods",
+    "payment_issuers",
+    "shipping_prices",
+    "dealers",
+    "parcel_shops",
+    "feed_advice_rules",
+    "products",
+    "product_texts",
+    "variants",
+    "product_facets",
+    "product_nutrients",
+    "promotions",
+    "discount_codes",
+    "gift_cards",
+    "reviews",
+    "review_requests",
+    "pages",
+    "page_texts",
+    "landing_pages",
+    "news_items",
+    "faq_items",
+    "advice_articles",
+    "advice_videos",
+    "navigations",
+    "footers",
+    "usp_collections",
+    "notifications",
+    "redirects",
+    "routes",
+    "accounts",
+    "account_tokens",
+    "orders",
+    "order_lines",
+    "order_line_samples",
+    "order_status_history",
+    "invoices",
+    "returns",
+    "subscriptions",
+    "roughage_results",
+    "account_profiles",
 ];
 
 async fn counts(db: &Database) -> HashMap<&'static str, i64> {
     let mut counts = HashMap::new();
     for table in TABLES {
-        counts.insert(*table, count(db, &format!("SELECT COUNT(*) FROM {table}")).await);
+        counts.insert(
+            *table,
+            count(db, &format!("SELECT COUNT(*) FROM {table}")).await,
+        );
     }
     counts
 }
@@ -196,15 +242,34 @@ mod broken_files {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_bad_field_is_reported_with_its_file_and_path() {
         let app = TestApp::spawn(crate::support::Backend::Sqlite).await;
-        let error = import_copy(&app, |dir| edit(dir, "catalog/products/muesli.json", "\"price\": \"32.95\",", "\"price\": 32.95,")).await;
+        let error = import_copy(&app, |dir| {
+            edit(
+                dir,
+                "catalog/products/muesli.json",
+                "\"price\": \"32.95\",",
+                "\"price\": 32.95,",
+            )
+        })
+        .await;
         let text = error.to_string();
-        assert!(text.contains("catalog/products/muesli.json: products[0].variants[0].price"), "{text}");
+        assert!(
+            text.contains("catalog/products/muesli.json: products[0].variants[0].price"),
+            "{text}"
+        );
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn an_unknown_field_is_refused() {
         let app = TestApp::spawn(crate::support::Backend::Sqlite).await;
-        let error = import_copy(&app, |dir| edit(dir, "sites.json", "\"theme\": \"default\",", "\"theme\": \"default\", \"colour\": \"red\",")).await;
+        let error = import_copy(&app, |dir| {
+            edit(
+                dir,
+                "sites.json",
+                "\"theme\": \"default\",",
+                "\"theme\": \"default\", \"colour\": \"red\",",
+            )
+        })
+        .await;
         let text = error.to_string();
         assert!(text.contains("sites.json: sites[0]"), "{text}");
         assert!(text.contains("colour"), "{text}");
@@ -214,29 +279,90 @@ mod broken_files {
     async fn broken_order_data_is_reported_by_file_and_field() {
         let app = TestApp::spawn(crate::support::Backend::Sqlite).await;
         let error = import_copy(&app, |dir| {
-            edit(dir, "invoices.json", "\"orderNumber\": \"HS-2026-000101\"", "\"orderNumber\": \"HS-2026-999999\"");
-            edit(dir, "roughage/results.json", "\"sequence\": 2,", "\"sequence\": 5,");
-            edit(dir, "subscriptions.json", "\"intervalWeeks\": 4,", "\"intervalWeeks\": 40,");
+            edit(
+                dir,
+                "invoices.json",
+                "\"orderNumber\": \"HS-2026-000101\"",
+                "\"orderNumber\": \"HS-2026-999999\"",
+            );
+            edit(
+                dir,
+                "roughage/results.json",
+                "\"sequence\": 2,",
+                "\"sequence\": 5,",
+            );
+            edit(
+                dir,
+                "subscriptions.json",
+                "\"intervalWeeks\": 4,",
+                "\"intervalWeeks\": 40,",
+            );
         })
         .await;
         let text = error.to_string();
-        assert!(text.contains("invoices.json: invoices[0].orderNumber: orderNumber HS-2026-999999 does not exist"), "{text}");
-        assert!(text.contains("roughage/results.json: results[1].sequence: the order line has no sample 5"), "{text}");
-        assert!(text.contains("subscriptions.json: subscriptions[0].intervalWeeks"), "{text}");
-        let error = import_copy(&app, |dir| edit(dir, "orders.json", "\"status\": \"closed\"", "\"status\": \"lost\"")).await;
-        assert!(error.to_string().contains("orders.json: orders[1].status"), "{error}");
-        let error = import_copy(&app, |dir| edit(dir, "orders.json", "\"totalAmount\": \"129.85\"", "\"totalAmount\": \"129.95\"")).await;
+        assert!(
+            text.contains(
+                "invoices.json: invoices[0].orderNumber: orderNumber HS-2026-999999 does not exist"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "roughage/results.json: results[1].sequence: the order line has no sample 5"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("subscriptions.json: subscriptions[0].intervalWeeks"),
+            "{text}"
+        );
+        let error = import_copy(&app, |dir| {
+            edit(
+                dir,
+                "orders.json",
+                "\"status\": \"closed\"",
+                "\"status\": \"lost\"",
+            )
+        })
+        .await;
+        assert!(
+            error.to_string().contains("orders.json: orders[1].status"),
+            "{error}"
+        );
+        let error = import_copy(&app, |dir| {
+            edit(
+                dir,
+                "orders.json",
+                "\"totalAmount\": \"129.85\"",
+                "\"totalAmount\": \"129.95\"",
+            )
+        })
+        .await;
         let text = error.to_string();
-        assert!(text.contains("orders.json: orders[1].totalAmount: is 129.95 but the amounts add up to 129.85"), "{text}");
-        assert!(text.contains("orders.json: orders[1].amountToPay"), "{text}");
+        assert!(
+            text.contains(
+                "orders.json: orders[1].totalAmount: is 129.95 but the amounts add up to 129.85"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("orders.json: orders[1].amountToPay"),
+            "{text}"
+        );
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_broken_reference_is_reported_and_nothing_is_written() {
         let app = TestApp::spawn(crate::support::Backend::Sqlite).await;
-        let error = import_copy(&app, |dir| edit(dir, "sites.json", "\"countryId\": 1,", "\"countryId\": 99,")).await;
+        let error = import_copy(&app, |dir| {
+            edit(dir, "sites.json", "\"countryId\": 1,", "\"countryId\": 99,")
+        })
+        .await;
         let text = error.to_string();
-        assert!(text.contains("sites.json: sites[0].countryId: countryId 99 does not exist"), "{text}");
+        assert!(
+            text.contains("sites.json: sites[0].countryId: countryId 99 does not exist"),
+            "{text}"
+        );
         let db = Database::connect(&app.database_url()).await.unwrap();
         assert_eq!(count(&db, "SELECT COUNT(*) FROM sites").await, 0);
     }

@@ -23,4 +23,3 @@ backend_tests! {
         app.stop().await;
     }
 }
-

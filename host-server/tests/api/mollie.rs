@@ -23,10 +23,17 @@ struct Mollie {
 
 type Shared = Arc<Mutex<Mollie>>;
 
-async fn create(State(mollie): State<Shared>, headers: HeaderMap, Json(body): Json<Value>) -> (StatusCode, Json<Value>) {
+async fn create(
+    State(mollie): State<Shared>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> (StatusCode, Json<Value>) {
     let mut mollie = mollie.lock().unwrap();
     if mollie.fail_creation {
-        return (StatusCode::SERVICE_UNAVAILABLE, Json(json!({"status": 503, "title": "Service Unavailable"})));
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({"status": 503, "title": "Service Unavailable"})),
+        );
     }
     let authorization = headers["authorization"].to_str().unwrap().to_owned();
     mollie.created.push((authorization, body.clone()));
@@ -41,14 +48,26 @@ async fn create(State(mollie): State<Shared>, headers: HeaderMap, Json(body): Js
 async fn fetch(State(mollie): State<Shared>, Path(id): Path<String>) -> (StatusCode, Json<Value>) {
     let mollie = mollie.lock().unwrap();
     if !id.starts_with("tr_WDqYK6vll") {
-        return (StatusCode::NOT_FOUND, Json(json!({"status": 404, "title": "Not Found"})));
+        return (
+            StatusCode::NOT_FOUND,
+            Json(json!({"status": 404, "title": "Not Found"})),
+        );
     }
-    (StatusCode::OK, Json(json!({"resource": "payment", "id": id, "status": mollie.status, "_links": {}})))
+    (
+        StatusCode::OK,
+        Json(json!({"resource": "payment", "id": id, "status": mollie.status, "_links": {}})),
+    )
 }
 
 async fn stand_in() -> (String, Shared) {
-    let mollie: Shared = Arc::new(Mutex::new(Mollie { status: "open".to_owned(), ..Mollie::default() }));
-    let app = Router::new().route("/v2/payments", post(create)).route("/v2/payments/{id}", get(fetch)).with_state(Arc::clone(&mollie));
+    let mollie: Shared = Arc::new(Mutex::new(Mollie {
+        status: "open".to_owned(),
+        ..Mollie::default()
+    }));
+    let app = Router::new()
+        .route("/v2/payments", post(create))
+        .route("/v2/payments/{id}", get(fetch))
+        .with_state(Arc::clone(&mollie));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}/v2", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
@@ -67,11 +86,23 @@ async fn app_with_mollie(backend: Backend, api_url: String) -> TestApp {
 }
 
 async fn webhook(app: &TestApp, id: &str) -> u16 {
-    app.client.post(app.url("/api/payments/webhook")).form(&[("id", id)]).send().await.unwrap().status().as_u16()
+    app.client
+        .post(app.url("/api/payments/webhook"))
+        .form(&[("id", id)])
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
 }
 
 async fn status_of(app: &TestApp, order_id: &str) -> Value {
-    let order: Value = app.get(&format!("/api/orders/{order_id}")).await.json().await.unwrap();
+    let order: Value = app
+        .get(&format!("/api/orders/{order_id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
     order["status"].clone()
 }
 
@@ -82,15 +113,30 @@ async fn paid_through_mollie(backend: Backend) {
 
     // Mollie down: the order waits in "created"; placing again creates the payment.
     mollie.lock().unwrap().fail_creation = true;
-    let response = app.client.post(app.url(&format!("/api/cart/{cart}/order"))).header("content-type", "application/json").send().await.unwrap();
+    let response = app
+        .client
+        .post(app.url(&format!("/api/cart/{cart}/order")))
+        .header("content-type", "application/json")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 502);
     mollie.lock().unwrap().fail_creation = false;
-    let response = app.client.post(app.url(&format!("/api/cart/{cart}/order"))).header("content-type", "application/json").send().await.unwrap();
+    let response = app
+        .client
+        .post(app.url(&format!("/api/cart/{cart}/order")))
+        .header("content-type", "application/json")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 200, "the order placed a moment ago");
     let placed: Value = response.json().await.unwrap();
     let order_id = placed["order"]["orderId"].as_str().unwrap().to_owned();
     assert_eq!(placed["order"]["status"], "open");
-    assert_eq!(placed["redirectUrl"], "https://www.mollie.com/checkout/select-method/tr_WDqYK6vll1");
+    assert_eq!(
+        placed["redirectUrl"],
+        "https://www.mollie.com/checkout/select-method/tr_WDqYK6vll1"
+    );
 
     let (authorization, body) = mollie.lock().unwrap().created[0].clone();
     assert_eq!(authorization, "Bearer test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM");
@@ -112,29 +158,60 @@ async fn paid_through_mollie(backend: Backend) {
     mollie.lock().unwrap().status = "pending".to_owned();
     assert_eq!(webhook(&app, "tr_WDqYK6vll1").await, 200);
     assert_eq!(status_of(&app, &order_id).await, "open");
-    assert_eq!(webhook(&app, "tr_unknown").await, 404, "a payment this shop never made");
+    assert_eq!(
+        webhook(&app, "tr_unknown").await,
+        404,
+        "a payment this shop never made"
+    );
 
     mollie.lock().unwrap().status = "paid".to_owned();
     assert_eq!(webhook(&app, "tr_WDqYK6vll1").await, 200);
     assert_eq!(status_of(&app, &order_id).await, "paid");
-    let landing = browser().get(app.url(&format!("/api/payments/return/{order_id}"))).send().await.unwrap();
+    let landing = browser()
+        .get(app.url(&format!("/api/payments/return/{order_id}")))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(landing.status(), 303);
-    assert_eq!(landing.headers()["location"], format!("/bedankt-voor-uw-bestelling/?orderId={order_id}").as_str());
+    assert_eq!(
+        landing.headers()["location"],
+        format!("/bedankt-voor-uw-bestelling/?orderId={order_id}").as_str()
+    );
 }
 
 async fn expired_at_mollie(backend: Backend) {
     let (api_url, mollie) = stand_in().await;
     let app = app_with_mollie(backend, api_url).await;
     let cart = ready_cart(&app, 1011, 1, json!({"paymentMethodId": 3})).await;
-    let placed: Value = app.client.post(app.url(&format!("/api/cart/{cart}/order"))).header("content-type", "application/json").send().await.unwrap().json().await.unwrap();
+    let placed: Value = app
+        .client
+        .post(app.url(&format!("/api/cart/{cart}/order")))
+        .header("content-type", "application/json")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let order_id = placed["order"]["orderId"].as_str().unwrap().to_owned();
     assert_eq!(mollie.lock().unwrap().created[0].1["method"], "creditcard");
     // The customer returns before any webhook: the return address asks Mollie itself.
     mollie.lock().unwrap().status = "expired".to_owned();
-    let landing = browser().get(app.url(&format!("/api/payments/return/{order_id}"))).send().await.unwrap();
-    assert_eq!(landing.headers()["location"], format!("/helaas-mislukt/?orderId={order_id}").as_str());
+    let landing = browser()
+        .get(app.url(&format!("/api/payments/return/{order_id}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        landing.headers()["location"],
+        format!("/helaas-mislukt/?orderId={order_id}").as_str()
+    );
     assert_eq!(status_of(&app, &order_id).await, "cancelled");
-    assert_eq!(webhook(&app, "tr_WDqYK6vll1").await, 200, "late webhook, nothing changes");
+    assert_eq!(
+        webhook(&app, "tr_WDqYK6vll1").await,
+        200,
+        "late webhook, nothing changes"
+    );
     assert_eq!(status_of(&app, &order_id).await, "cancelled");
 }
 

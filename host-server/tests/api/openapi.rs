@@ -43,7 +43,10 @@ fn shape(path: &str) -> String {
 /// (method, path shape) of every route in the source.
 fn source_routes() -> BTreeSet<(String, String)> {
     let mut files = Vec::new();
-    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
     let mut routes = BTreeSet::new();
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();

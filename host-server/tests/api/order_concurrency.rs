@@ -13,19 +13,29 @@ use crate::orders::{GIFT_CARD, billing, expect_ok, ideal, ready_cart, stock_of};
 use crate::support::{TestApp, fixture_tests};
 
 /// Places each cart once, all at the same moment; (status, body) per cart.
-async fn place_all(app: &Arc<TestApp>, carts: Vec<String>, key: Option<&'static str>) -> Vec<(u16, Value)> {
+async fn place_all(
+    app: &Arc<TestApp>,
+    carts: Vec<String>,
+    key: Option<&'static str>,
+) -> Vec<(u16, Value)> {
     let start = Arc::new(tokio::sync::Barrier::new(carts.len()));
     let mut tasks = JoinSet::new();
     for cart in carts {
         let (app, start) = (Arc::clone(app), Arc::clone(&start));
         tasks.spawn(async move {
-            let mut request = app.client.post(app.url(&format!("/api/cart/{cart}/order"))).header("content-type", "application/json");
+            let mut request = app
+                .client
+                .post(app.url(&format!("/api/cart/{cart}/order")))
+                .header("content-type", "application/json");
             if let Some(key) = key {
                 request = request.header("Idempotency-Key", key);
             }
             start.wait().await;
             let response = request.send().await.unwrap();
-            (response.status().as_u16(), response.json::<Value>().await.unwrap())
+            (
+                response.status().as_u16(),
+                response.json::<Value>().await.unwrap(),
+            )
         });
     }
     tasks.join_all().await

@@ -12,7 +12,10 @@ pub const GIFT_CARD: &str = "6064360000000018";
 
 /// A client that does not follow redirects, to read each hop of the payment flow.
 pub fn browser() -> reqwest::Client {
-    reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap()
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
 }
 
 pub async fn new_cart_on(app: &TestApp, site_id: i64, language_id: i64) -> String {
@@ -46,9 +49,26 @@ pub fn billing(email: &str, country_id: i64) -> Value {
 /// A cart on site 1 with `quantity` of `variant`, billing filled in and `payment` chosen.
 pub async fn ready_cart(app: &TestApp, variant: i64, quantity: i64, payment: Value) -> String {
     let id = new_cart_on(app, 1, 1).await;
-    expect_ok(app.post(&format!("/api/cart/{id}/products?productVariantId={variant}&quantity={quantity}")).await).await;
-    expect_ok(app.post_json(&format!("/api/cart/{id}/billing"), &billing("anna@example.com", 1)).await).await;
-    expect_ok(app.post_json(&format!("/api/cart/{id}/payment"), &payment).await).await;
+    expect_ok(
+        app.post(&format!(
+            "/api/cart/{id}/products?productVariantId={variant}&quantity={quantity}"
+        ))
+        .await,
+    )
+    .await;
+    expect_ok(
+        app.post_json(
+            &format!("/api/cart/{id}/billing"),
+            &billing("anna@example.com", 1),
+        )
+        .await,
+    )
+    .await;
+    expect_ok(
+        app.post_json(&format!("/api/cart/{id}/payment"), &payment)
+            .await,
+    )
+    .await;
     id
 }
 
@@ -57,25 +77,50 @@ pub fn ideal() -> Value {
 }
 
 pub async fn place(app: &TestApp, cart_id: &str) -> (u16, Value) {
-    let response = app.client.post(app.url(&format!("/api/cart/{cart_id}/order"))).header("content-type", "application/json").send().await.unwrap();
+    let response = app
+        .client
+        .post(app.url(&format!("/api/cart/{cart_id}/order")))
+        .header("content-type", "application/json")
+        .send()
+        .await
+        .unwrap();
     (response.status().as_u16(), response.json().await.unwrap())
 }
 
 pub async fn stock_of(app: &TestApp, variant: i64) -> i64 {
     let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
     let (stock,): (i64,) =
-        sqlx::query_as("SELECT stock FROM variants WHERE product_variant_id = $1").bind(variant).fetch_one(&pool).await.unwrap();
+        sqlx::query_as("SELECT stock FROM variants WHERE product_variant_id = $1")
+            .bind(variant)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
     stock
 }
 
 /// Chooses an outcome on the test provider's page; answers where the browser goes next.
 pub async fn pay(app: &TestApp, checkout_url: &str, outcome: &str) -> String {
-    let page = browser().get(checkout_url).send().await.unwrap().text().await.unwrap();
+    let page = browser()
+        .get(checkout_url)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(page.contains("id=\"outcome-paid\""), "{page}");
-    let response = browser().post(checkout_url).form(&[("outcome", outcome)]).send().await.unwrap();
+    let response = browser()
+        .post(checkout_url)
+        .form(&[("outcome", outcome)])
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 303);
     let back = response.headers()["location"].to_str().unwrap().to_owned();
-    assert!(back.starts_with(&app.url("/api/payments/return/")), "{back}");
+    assert!(
+        back.starts_with(&app.url("/api/payments/return/")),
+        "{back}"
+    );
     let response = browser().get(&back).send().await.unwrap();
     assert_eq!(response.status(), 303);
     response.headers()["location"].to_str().unwrap().to_owned()
@@ -88,7 +133,11 @@ async fn order(app: &TestApp, order_id: &str) -> Value {
 async fn balance(app: &TestApp) -> String {
     let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
     let (balance,): (String,) =
-        sqlx::query_as("SELECT balance FROM gift_cards WHERE card_number = $1").bind(GIFT_CARD).fetch_one(&pool).await.unwrap();
+        sqlx::query_as("SELECT balance FROM gift_cards WHERE card_number = $1")
+            .bind(GIFT_CARD)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
     balance
 }
 

@@ -13,7 +13,11 @@ const PASSWORD: &str = "Hooi2024";
 
 /// A client of its own (its own cookies), as another browser or an attacker would have.
 fn stranger() -> reqwest::Client {
-    reqwest::Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().unwrap()
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
 }
 
 async fn register(app: &TestApp, email: &str, callback: &str) -> reqwest::Response {
@@ -26,10 +30,16 @@ async fn register(app: &TestApp, email: &str, callback: &str) -> reqwest::Respon
 
 /// Registers, activates and signs in `client`; returns the account id.
 async fn signed_in(app: &TestApp, client: &reqwest::Client, email: &str) -> String {
-    assert_eq!(register(app, email, "/account/confirm/").await.status(), 201);
+    assert_eq!(
+        register(app, email, "/account/confirm/").await.status(),
+        201
+    );
     let link = app.outbox().last().unwrap().link();
     let user_id = query_param(&link, "userId");
-    let confirm = format!("/api/account/{user_id}/confirm?token={}", query_param(&link, "token"));
+    let confirm = format!(
+        "/api/account/{user_id}/confirm?token={}",
+        query_param(&link, "token")
+    );
     assert_eq!(app.post(&confirm).await.status(), 204);
     let response = client
         .post(app.url("/api/authentication/signin"))
@@ -139,7 +149,13 @@ mod trusted_origins {
 mod gift_cards {
     use super::*;
 
-    async fn try_pin(client: &reqwest::Client, app: &TestApp, cart: &str, card: &str, pin: &str) -> (u16, Value) {
+    async fn try_pin(
+        client: &reqwest::Client,
+        app: &TestApp,
+        cart: &str,
+        card: &str,
+        pin: &str,
+    ) -> (u16, Value) {
         let response = client
             .post(app.url(&format!("/api/cart/{cart}/payment")))
             .json(&json!({ "paymentMethodId": 5, "giftCardNumber": card, "giftCardPin": pin }))
@@ -285,7 +301,12 @@ mod sessions {
     use super::*;
 
     async fn is_authenticated(app: &TestApp, client: &reqwest::Client) -> bool {
-        let response = client.post(app.url("/api/authentication/isauthenticated")).json(&json!(null)).send().await.unwrap();
+        let response = client
+            .post(app.url("/api/authentication/isauthenticated"))
+            .json(&json!(null))
+            .send()
+            .await
+            .unwrap();
         response.json().await.unwrap()
     }
 
@@ -381,16 +402,44 @@ mod sessions {
             config.trust.public_url = Some(url::Url::parse("https://shop.example").unwrap());
         })
         .await;
-        assert_eq!(register(&app, "tls@example.nl", "/account/confirm/").await.status(), 201);
+        assert_eq!(
+            register(&app, "tls@example.nl", "/account/confirm/")
+                .await
+                .status(),
+            201
+        );
         let link = app.outbox().last().unwrap().link();
-        assert!(link.starts_with("https://shop.example/account/confirm/?token="), "{link}");
-        let confirm = format!("/api/account/{}/confirm?token={}", query_param(&link, "userId"), query_param(&link, "token"));
+        assert!(
+            link.starts_with("https://shop.example/account/confirm/?token="),
+            "{link}"
+        );
+        let confirm = format!(
+            "/api/account/{}/confirm?token={}",
+            query_param(&link, "userId"),
+            query_param(&link, "token")
+        );
         assert_eq!(app.post(&confirm).await.status(), 204);
-        let response = app.post_json("/api/authentication/signin", &json!({ "emailAddress": "tls@example.nl", "password": PASSWORD })).await;
-        let cookie = response.headers()["set-cookie"].to_str().unwrap().to_owned();
-        assert!(cookie.starts_with("__Host-hb_session=") && cookie.contains("Secure") && cookie.contains("Path=/"), "{cookie}");
+        let response = app
+            .post_json(
+                "/api/authentication/signin",
+                &json!({ "emailAddress": "tls@example.nl", "password": PASSWORD }),
+            )
+            .await;
+        let cookie = response.headers()["set-cookie"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert!(
+            cookie.starts_with("__Host-hb_session=")
+                && cookie.contains("Secure")
+                && cookie.contains("Path=/"),
+            "{cookie}"
+        );
         assert!(!cookie.contains("Domain"), "{cookie}");
-        assert_eq!(response.headers()["strict-transport-security"], "max-age=31536000; includeSubDomains");
+        assert_eq!(
+            response.headers()["strict-transport-security"],
+            "max-age=31536000; includeSubDomains"
+        );
     }
 }
 
@@ -454,15 +503,30 @@ mod payment_provider {
             };
         })
         .await;
-        let page = app.get("/payments/test/tp_anything").await.text().await.unwrap();
+        let page = app
+            .get("/payments/test/tp_anything")
+            .await
+            .text()
+            .await
+            .unwrap();
         assert!(!page.contains("outcome-paid"), "{page}");
-        let chosen = stranger().post(app.url("/payments/test/tp_anything")).form(&[("outcome", "paid")]).send().await.unwrap();
+        let chosen = stranger()
+            .post(app.url("/payments/test/tp_anything"))
+            .form(&[("outcome", "paid")])
+            .send()
+            .await
+            .unwrap();
         assert_ne!(chosen.status(), 303);
     }
 }
 
 /// Sends one request per input, `width` at a time, and counts the answers by status.
-pub async fn in_parallel<I, F, Fut>(app: &TestApp, inputs: Vec<I>, width: usize, request: F) -> std::collections::BTreeMap<u16, usize>
+pub async fn in_parallel<I, F, Fut>(
+    app: &TestApp,
+    inputs: Vec<I>,
+    width: usize,
+    request: F,
+) -> std::collections::BTreeMap<u16, usize>
 where
     I: Send + 'static,
     F: Fn(reqwest::Client, String, I) -> Fut + Send + Sync + 'static,
@@ -472,8 +536,15 @@ where
     let permits = std::sync::Arc::new(tokio::sync::Semaphore::new(width));
     let mut tasks = tokio::task::JoinSet::new();
     for input in inputs {
-        let permit = std::sync::Arc::clone(&permits).acquire_owned().await.unwrap();
-        let (request, client, url) = (std::sync::Arc::clone(&request), app.client.clone(), app.base_url.clone());
+        let permit = std::sync::Arc::clone(&permits)
+            .acquire_owned()
+            .await
+            .unwrap();
+        let (request, client, url) = (
+            std::sync::Arc::clone(&request),
+            app.client.clone(),
+            app.base_url.clone(),
+        );
         tasks.spawn(async move {
             let status = request(client, url, input).await;
             drop(permit);

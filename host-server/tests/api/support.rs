@@ -95,12 +95,17 @@ pub fn fixtures_dir() -> PathBuf {
 }
 
 pub fn postgres_admin_url() -> String {
-    std::env::var("TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
+    std::env::var("TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
 }
 
 pub fn with_database(admin_url: &str, database: &str) -> String {
-    let (without_query, query) = admin_url.split_once('?').map_or((admin_url, None), |(url, q)| (url, Some(q)));
-    let base = without_query.rsplit_once('/').map_or(without_query, |(base, _)| base);
+    let (without_query, query) = admin_url
+        .split_once('?')
+        .map_or((admin_url, None), |(url, q)| (url, Some(q)));
+    let base = without_query
+        .rsplit_once('/')
+        .map_or(without_query, |(base, _)| base);
     match query {
         Some(query) => format!("{base}/{database}?{query}"),
         None => format!("{base}/{database}"),
@@ -119,15 +124,30 @@ impl TestApp {
         let scratch = std::env::temp_dir().join(format!("hoofbeat-test-{id}"));
         let static_dir = scratch.join("static");
         std::fs::create_dir_all(&static_dir).unwrap();
-        std::fs::write(static_dir.join("index.html"), "<!doctype html><title>storefront</title>").unwrap();
+        std::fs::write(
+            static_dir.join("index.html"),
+            "<!doctype html><title>storefront</title>",
+        )
+        .unwrap();
         std::fs::write(static_dir.join("app.js"), "console.log('app');").unwrap();
 
         let (database_url, postgres_database) = match backend {
-            Backend::Sqlite => (format!("sqlite://{}?mode=rwc", scratch.join("shop.sqlite").display()), None),
+            Backend::Sqlite => (
+                format!(
+                    "sqlite://{}?mode=rwc",
+                    scratch.join("shop.sqlite").display()
+                ),
+                None,
+            ),
             Backend::Postgres => {
                 let name = format!("hoofbeat_test_{id}");
-                let mut admin = sqlx::PgConnection::connect(&postgres_admin_url()).await.expect("PostgreSQL answers");
-                sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut admin).await.unwrap();
+                let mut admin = sqlx::PgConnection::connect(&postgres_admin_url())
+                    .await
+                    .expect("PostgreSQL answers");
+                sqlx::query(&format!("CREATE DATABASE {name}"))
+                    .execute(&mut admin)
+                    .await
+                    .unwrap();
                 (with_database(&postgres_admin_url(), &name), Some(name))
             }
         };
@@ -156,11 +176,24 @@ impl TestApp {
                 let _ = stopped.await;
             };
             let _ = ready_tx.send(());
-            host_server::serve(config, listener, shutdown).await.expect("server runs");
+            host_server::serve(config, listener, shutdown)
+                .await
+                .expect("server runs");
         });
         ready_rx.await.unwrap();
-        let client = reqwest::Client::builder().cookie_store(true).build().unwrap();
-        let app = TestApp { backend, base_url, client, stop: Some(stop), server: Some(server), scratch, postgres_database };
+        let client = reqwest::Client::builder()
+            .cookie_store(true)
+            .build()
+            .unwrap();
+        let app = TestApp {
+            backend,
+            base_url,
+            client,
+            stop: Some(stop),
+            server: Some(server),
+            scratch,
+            postgres_database,
+        };
         app.wait_until_healthy().await;
         app
     }
@@ -168,14 +201,23 @@ impl TestApp {
     /// Starts the server on a fresh database into which it imports the repository's fixtures
     /// (the automatic import at start, as on a fresh machine).
     pub async fn spawn_with_fixtures(backend: Backend) -> TestApp {
-        TestApp::spawn_with(backend, |config| config.import_fixtures = host_server::config::ImportFixtures::Auto).await
+        TestApp::spawn_with(backend, |config| {
+            config.import_fixtures = host_server::config::ImportFixtures::Auto
+        })
+        .await
     }
 
     /// The database URL of this app, for tests that open the database themselves.
     pub fn database_url(&self) -> String {
         match self.backend {
-            Backend::Sqlite => format!("sqlite://{}?mode=rwc", self.scratch.join("shop.sqlite").display()),
-            Backend::Postgres => with_database(&postgres_admin_url(), self.postgres_database.as_deref().unwrap_or_default()),
+            Backend::Sqlite => format!(
+                "sqlite://{}?mode=rwc",
+                self.scratch.join("shop.sqlite").display()
+            ),
+            Backend::Postgres => with_database(
+                &postgres_admin_url(),
+                self.postgres_database.as_deref().unwrap_or_default(),
+            ),
         }
     }
 
@@ -183,7 +225,6 @@ impl TestApp {
     pub fn scratch(&self) -> &std::path::Path {
         &self.scratch
     }
-
 
     /// GET a path with the `siteid` and `languageid` headers.
     pub async fn get_in(&self, site_id: i64, language_id: i64, path: &str) -> reqwest::Response {
@@ -196,9 +237,14 @@ impl TestApp {
             .unwrap()
     }
 
-
     /// POST a JSON body with the `siteid` and `languageid` headers.
-    pub async fn post_json_in(&self, site_id: i64, language_id: i64, path: &str, body: &serde_json::Value) -> reqwest::Response {
+    pub async fn post_json_in(
+        &self,
+        site_id: i64,
+        language_id: i64,
+        path: &str,
+        body: &serde_json::Value,
+    ) -> reqwest::Response {
         self.client
             .post(self.url(path))
             .header("siteid", site_id.to_string())
@@ -233,18 +279,33 @@ impl TestApp {
 
     /// POST a JSON body to a path.
     pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
-        self.client.post(self.url(path)).json(body).send().await.unwrap()
+        self.client
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .unwrap()
     }
 
     /// PUT a JSON body to a path.
     pub async fn put_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
-        self.client.put(self.url(path)).json(body).send().await.unwrap()
+        self.client
+            .put(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .unwrap()
     }
 
     /// POST without a body, marked as a JSON call as the storefront's are (from another
     /// site, a browser would need a CORS preflight for it).
     pub async fn post(&self, path: &str) -> reqwest::Response {
-        self.client.post(self.url(path)).header("content-type", "application/json").send().await.unwrap()
+        self.client
+            .post(self.url(path))
+            .header("content-type", "application/json")
+            .send()
+            .await
+            .unwrap()
     }
 
     /// The outbox once it holds at least `count` mails (mails sent after the answer, such as
@@ -257,7 +318,10 @@ impl TestApp {
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
-        panic!("the outbox did not reach {count} mails; it has {}", self.outbox().len());
+        panic!(
+            "the outbox did not reach {count} mails; it has {}",
+            self.outbox().len()
+        );
     }
 
     /// The mails in the outbox, oldest first, decoded.
@@ -267,10 +331,18 @@ impl TestApp {
         };
         let mut mails: Vec<(std::time::SystemTime, Mail)> = entries
             .filter_map(Result::ok)
-            .filter(|entry| entry.path().extension().is_some_and(|extension| extension == "eml"))
+            .filter(|entry| {
+                entry
+                    .path()
+                    .extension()
+                    .is_some_and(|extension| extension == "eml")
+            })
             .map(|entry| {
                 let modified = entry.metadata().and_then(|meta| meta.modified()).unwrap();
-                (modified, Mail::parse(&std::fs::read_to_string(entry.path()).unwrap()))
+                (
+                    modified,
+                    Mail::parse(&std::fs::read_to_string(entry.path()).unwrap()),
+                )
             })
             .collect();
         mails.sort_by_key(|(modified, _)| *modified);
@@ -297,12 +369,17 @@ impl Drop for TestApp {
         if let Some(name) = self.postgres_database.take() {
             // Drop runs outside async; a thread with its own runtime removes the database.
             let _ = std::thread::spawn(move || {
-                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .unwrap();
                 runtime.block_on(async move {
-                    if let Ok(mut admin) = sqlx::PgConnection::connect(&postgres_admin_url()).await {
-                        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                            .execute(&mut admin)
-                            .await;
+                    if let Ok(mut admin) = sqlx::PgConnection::connect(&postgres_admin_url()).await
+                    {
+                        let _ =
+                            sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                                .execute(&mut admin)
+                                .await;
                     }
                 });
             })
@@ -330,14 +407,26 @@ impl Mail {
                 .to_owned()
         };
         let quoted_printable = head.contains("Content-Transfer-Encoding: quoted-printable");
-        let body = if quoted_printable { decode_quoted_printable(body) } else { body.to_owned() };
-        Mail { to: header("To"), subject: header("Subject"), body }
+        let body = if quoted_printable {
+            decode_quoted_printable(body)
+        } else {
+            body.to_owned()
+        };
+        Mail {
+            to: header("To"),
+            subject: header("Subject"),
+            body,
+        }
     }
 
     /// The first http link in the body.
     pub fn link(&self) -> String {
         let start = self.body.find("http").expect("the mail has a link");
-        self.body[start..].split_whitespace().next().unwrap().to_owned()
+        self.body[start..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .to_owned()
     }
 }
 
@@ -348,7 +437,9 @@ fn decode_quoted_printable(text: &str) -> String {
     let mut index = 0;
     while index < bytes.len() {
         if bytes[index] == b'=' && index + 2 < bytes.len() + 1 {
-            if let Ok(byte) = u8::from_str_radix(&joined[index + 1..(index + 3).min(joined.len())], 16) {
+            if let Ok(byte) =
+                u8::from_str_radix(&joined[index + 1..(index + 3).min(joined.len())], 16)
+            {
                 out.push(byte);
                 index += 3;
                 continue;

@@ -11,8 +11,17 @@ fn vector_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|entry| entry.unwrap().path())
-        .flat_map(|path| if path.is_dir() { vector_files(&path) } else { vec![path] })
-        .filter(|path| path.extension().is_some_and(|extension| extension == "json"))
+        .flat_map(|path| {
+            if path.is_dir() {
+                vector_files(&path)
+            } else {
+                vec![path]
+            }
+        })
+        .filter(|path| {
+            path.extension()
+                .is_some_and(|extension| extension == "json")
+        })
         .collect();
     files.sort();
     files
@@ -45,17 +54,28 @@ async fn every_shared_vector_gives_the_same_answer_over_http() {
                 _ => false,
             };
             if !matches {
-                failures.push(format!("{} / {}: {status} {body}", file.display(), case["name"]));
+                failures.push(format!(
+                    "{} / {}: {status} {body}",
+                    file.display(),
+                    case["name"]
+                ));
             }
         }
     }
     assert!(cases > 250, "only {cases} vector cases found");
-    assert!(failures.is_empty(), "{} of {cases} failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {cases} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unknown_operations_are_404s() {
     let app = TestApp::spawn(Backend::Sqlite).await;
-    let response = app.post_json("/api/engine/no.such", &serde_json::json!({})).await;
+    let response = app
+        .post_json("/api/engine/no.such", &serde_json::json!({}))
+        .await;
     assert_eq!(response.status(), 404);
 }
