@@ -9,6 +9,10 @@ build_engine_wasm
 ensure_npm_packages
 
 cd "$REPO_ROOT"
+step "Rust formatting and lint (rustfmt, clippy with -D warnings)"
+cargo fmt --all --check
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+
 step "Rust tests"
 if postgres_answers; then
   echo "PostgreSQL answers on 127.0.0.1:5432: server tests run on SQLite and PostgreSQL"
