@@ -14,8 +14,7 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const engine = require('../../engine-wasm/pkg-node/engine_wasm.js');
-const large = JSON.parse(readFileSync(new URL('../../fixtures/vectors/cart/large.json', import.meta.url), 'utf8'))
-  .cases[0].input;
+const large = JSON.parse(readFileSync(new URL('../../fixtures/vectors/cart/large.json', import.meta.url), 'utf8')).cases[0].input;
 
 function cart(lines) {
   const products = large.products.slice(0, lines);

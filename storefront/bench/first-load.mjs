@@ -64,7 +64,11 @@ const route = await (
 ).json();
 const productUrl = `${origin}${route.url}`;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const results = [];
 try {
   for (let run = 0; run < runs; run += 1) {
@@ -104,7 +108,11 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const last = results.at(-1);
 console.log(`First load of ${route.url} (${runs} runs, headless Chromium, debug server)`);
-console.log(`JavaScript: ${last.jsFiles} files, ${kb(last.jsRaw)} KB raw, ${kb(last.jsGzip)} KB gzipped (budget ${BUDGET_KB} KB: ${last.jsGzip / 1024 < BUDGET_KB ? 'within' : 'OVER'})`);
+console.log(
+  `JavaScript: ${last.jsFiles} files, ${kb(last.jsRaw)} KB raw, ${kb(last.jsGzip)} KB gzipped (budget ${BUDGET_KB} KB: ${last.jsGzip / 1024 < BUDGET_KB ? 'within' : 'OVER'})`,
+);
 console.log(`WebAssembly engine: ${kb(last.wasmGzip)} KB gzipped`);
 console.log(`First contentful paint: median ${Math.round(median(results.map((entry) => entry.fcp ?? 0)))} ms`);
-console.log(`Product page rendered: median ${median(results.map((entry) => entry.rendered))} ms (min ${Math.min(...results.map((entry) => entry.rendered))}, max ${Math.max(...results.map((entry) => entry.rendered))})`);
+console.log(
+  `Product page rendered: median ${median(results.map((entry) => entry.rendered))} ms (min ${Math.min(...results.map((entry) => entry.rendered))}, max ${Math.max(...results.map((entry) => entry.rendered))})`,
+);

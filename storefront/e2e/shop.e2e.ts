@@ -21,7 +21,6 @@ const SCREENSHOTS = fileURLToPath(new URL('../e2e-screenshots/', import.meta.url
 const OPENAPI = readFileSync(fileURLToPath(new URL('../../host-server/src/openapi.json', import.meta.url)), 'utf8');
 const ORDER_API = OPENAPI.includes('"/api/cart/{id}/order"') && OPENAPI.includes('"/api/orders/{orderId}"');
 
-
 let server: RunningServer;
 let chromium: RunningBrowser;
 let origin: string;
@@ -94,7 +93,10 @@ describe('browsing', () => {
     await page.getByTestId('sort').selectOption('priceAsc');
     await page.waitForURL(/sort=priceAsc/);
     await page.getByTestId('product-card').first().waitFor();
-    const prices = await page.getByTestId('product-card').locator('[data-amount]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-amount')));
+    const prices = await page
+      .getByTestId('product-card')
+      .locator('[data-amount]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-amount')));
     expect(prices.length).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.close();
@@ -283,7 +285,15 @@ describe('checkout', () => {
     await page.getByTestId('to-checkout').click();
     await page.getByTestId('continue-as-guest').click();
     const form = page.getByTestId('billing-form');
-    for (const [name, value] of [['firstName', 'Bo'], ['lastName', 'Jansen'], ['emailAddress', 'bo@example.nl'], ['zipcode', '3511 AZ'], ['streetNumber', '1'], ['street', 'Oudegracht'], ['city', 'Utrecht']]) {
+    for (const [name, value] of [
+      ['firstName', 'Bo'],
+      ['lastName', 'Jansen'],
+      ['emailAddress', 'bo@example.nl'],
+      ['zipcode', '3511 AZ'],
+      ['streetNumber', '1'],
+      ['street', 'Oudegracht'],
+      ['city', 'Utrecht'],
+    ]) {
       await form.locator(`[name=${name}]`).fill(value as string);
     }
     await page.getByTestId('billing-submit').click();

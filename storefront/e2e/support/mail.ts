@@ -30,7 +30,11 @@ export function parseMail(raw: string): Mail {
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
   const body =
-    encoding === 'base64' ? Buffer.from(rawBody.replace(/\s/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(rawBody) : rawBody;
+    encoding === 'base64'
+      ? Buffer.from(rawBody.replace(/\s/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(rawBody)
+        : rawBody;
   return { to: header('To'), subject: header('Subject'), body };
 }
 

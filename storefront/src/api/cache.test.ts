@@ -13,7 +13,16 @@ describe('client cache rules (specification section 7)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('caches sites, reviews, footer, countries and navigation 15 minutes, other GETs 2 seconds, cart never', () => {
-    for (const path of ['/api/sites/getbydomain?domain=x', '/api/Sites/3', '/api/reviews?productId=1', '/api/footer/1', '/api/countries', '/api/countries/1/localizedname', '/api/navigation/primary/1', '/api/navigation/secondary/1']) {
+    for (const path of [
+      '/api/sites/getbydomain?domain=x',
+      '/api/Sites/3',
+      '/api/reviews?productId=1',
+      '/api/footer/1',
+      '/api/countries',
+      '/api/countries/1/localizedname',
+      '/api/navigation/primary/1',
+      '/api/navigation/secondary/1',
+    ]) {
       expect(ttlFor(path), path).toBe(LONG_TTL_MS);
     }
     for (const path of ['/api/content/page?path=/', '/api/language', '/api/account']) expect(ttlFor(path), path).toBe(SHORT_TTL_MS);
@@ -88,9 +97,7 @@ describe('route look-ups (specification sections 4 and 8)', () => {
   beforeEach(() => clearRouteCache());
 
   it('looks a URL up once, also when asked simultaneously', async () => {
-    const requests = mockApi([
-      { url: '/api/routing/getbyurl?url=%2Fhooi%2F', respond: { contentPageId: 4, siteId: 1, languageId: 1 } },
-    ]);
+    const requests = mockApi([{ url: '/api/routing/getbyurl?url=%2Fhooi%2F', respond: { contentPageId: 4, siteId: 1, languageId: 1 } }]);
     const [a, b] = await Promise.all([lookupRoute('/hooi/'), lookupRoute('/hooi/')]);
     expect(a).toBe(b);
     expect(a.pageType).toBe('contentPage');

@@ -11,20 +11,19 @@ import { cachedGet, shareInFlight } from './cache';
 
 /** The page types the server resolves a dynamic URL into. */
 export type PageType =
-  | 'contentPage'
-  | 'productSearch'
-  | 'productDetail'
-  | 'faq'
-  | 'redirect'
-  | 'adviceCategory'
-  | 'adviceArticle'
-  | 'adviceVideo'
-  | 'quickScanResult'
-  | 'rqsResult';
+  'contentPage' | 'productSearch' | 'productDetail' | 'faq' | 'redirect' | 'adviceCategory' | 'adviceArticle' | 'adviceVideo' | 'quickScanResult' | 'rqsResult';
 
 export const PAGE_TYPES: readonly PageType[] = [
-  'contentPage', 'productSearch', 'productDetail', 'faq', 'redirect',
-  'adviceCategory', 'adviceArticle', 'adviceVideo', 'quickScanResult', 'rqsResult',
+  'contentPage',
+  'productSearch',
+  'productDetail',
+  'faq',
+  'redirect',
+  'adviceCategory',
+  'adviceArticle',
+  'adviceVideo',
+  'quickScanResult',
+  'rqsResult',
 ];
 
 /** The route parameters of a dynamic URL: the page type and the raw parameters of its variant. */

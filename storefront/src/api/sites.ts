@@ -75,8 +75,7 @@ type Raw = Record<string, unknown>;
 const isRecord = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
 const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const decimalText = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
-const isCulture = (value: unknown): value is CultureCode =>
-  typeof value === 'string' && (CULTURES as readonly string[]).includes(value);
+const isCulture = (value: unknown): value is CultureCode => typeof value === 'string' && (CULTURES as readonly string[]).includes(value);
 
 function toLanguage(raw: unknown): Language | null {
   if (!isRecord(raw)) return null;

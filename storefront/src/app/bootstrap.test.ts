@@ -7,9 +7,7 @@ import { HOEFSLAG_NL, WEIDEGROEN_DK } from '../test/app';
 import { cartIdAtom, cultureAtom, languageIdAtom, siteAtom, siteIdAtom } from '../state';
 import { browserCulture, chooseLanguage, forwardMailplusId, startSite } from './bootstrap';
 
-const bySite = (body: unknown, status = 200) => [
-  { url: '/api/sites/getbydomain?domain=hoefslag.localhost', respond: json(body, status) },
-];
+const bySite = (body: unknown, status = 200) => [{ url: '/api/sites/getbydomain?domain=hoefslag.localhost', respond: json(body, status) }];
 
 describe('site bootstrap', () => {
   it('maps the API site in one place', () => {

@@ -14,9 +14,7 @@ import { cartIdAtom, cultureAtom, hydratePersisted, languageIdAtom, siteAtom, si
 
 type Store = ReturnType<typeof createStore>;
 
-export type StartResult =
-  | { kind: 'ready'; site: Site; language: Language }
-  | { kind: 'failed'; problem: SiteProblem | 'unavailable' };
+export type StartResult = { kind: 'ready'; site: Site; language: Language } | { kind: 'failed'; problem: SiteProblem | 'unavailable' };
 
 /** The site's language to show: the stored one if the site has it, else the engine's rule. */
 export function chooseLanguage(site: Site, storedLanguageId: number | null): Language {

@@ -50,11 +50,7 @@ describe('the dynamic route', () => {
   });
 
   it('follows a redirect page type with replace', async () => {
-    mockApi([
-      lookup('/winkel/', { url: '/' }),
-      lookup('/', { contentPageId: 101 }),
-      content('/', { page: { title: 'Home' } }),
-    ]);
+    mockApi([lookup('/winkel/', { url: '/' }), lookup('/', { contentPageId: 101 }), content('/', { page: { title: 'Home' } })]);
     const { router } = await renderApp('/winkel/');
     await screen.findByTestId('page-contentPage');
     expect(router.state.location.pathname).toBe('/');
@@ -125,7 +121,9 @@ describe('named routes', () => {
   });
 
   it('keeps the engine check reachable', async () => {
-    mockApi([{ method: 'POST', url: '/api/vat/split', respond: { amountInclVat: '24.95', amountExclVat: '20.62', vatAmount: '4.33', vatRatePercentage: '21' } }]);
+    mockApi([
+      { method: 'POST', url: '/api/vat/split', respond: { amountInclVat: '24.95', amountExclVat: '20.62', vatAmount: '4.33', vatRatePercentage: '21' } },
+    ]);
     await renderApp('/engine-check/');
     expect(await screen.findByTestId('vat-server-vat')).toHaveTextContent('4.33');
   });

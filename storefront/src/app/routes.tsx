@@ -27,16 +27,7 @@ import {
 } from '../routes/account/AccountRoutes';
 import { DynamicRoute } from '../routes/dynamic/DynamicRoute';
 import { RouteError } from '../routes/ErrorPages';
-import {
-  CartRoute,
-  CheckoutRoute,
-  CompareRoute,
-  DealerRoute,
-  EngineCheckRoute,
-  MediaIndexRoute,
-  MediaItemRoute,
-  SearchRoute,
-} from '../routes/ShopRoutes';
+import { CartRoute, CheckoutRoute, CompareRoute, DealerRoute, EngineCheckRoute, MediaIndexRoute, MediaItemRoute, SearchRoute } from '../routes/ShopRoutes';
 import { accountLoaders, confirmAccountLoader } from '../features/account';
 import { anonymousOnly, confirmLoader, dynamicPageLoader, resetLoader, signedIn, withCanonicalUrl } from './loaders';
 import type { CheckoutStep } from './paths';

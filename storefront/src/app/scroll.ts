@@ -17,11 +17,7 @@ export interface ScrollLocation {
 
 const isAccountChild = (pathname: string) => /^\/account\//.test(pathname.endsWith('/') ? pathname : `${pathname}/`);
 
-export function decideScroll(
-  previous: ScrollLocation | null,
-  next: ScrollLocation,
-  navigationType: 'PUSH' | 'REPLACE' | 'POP',
-): ScrollDecision {
+export function decideScroll(previous: ScrollLocation | null, next: ScrollLocation, navigationType: 'PUSH' | 'REPLACE' | 'POP'): ScrollDecision {
   if (next.hash === '#no-scroll') return { kind: 'none' };
   if (next.hash.length > 1) return { kind: 'element', id: decodeURIComponent(next.hash.slice(1)) };
   if (navigationType === 'POP') return { kind: 'none' };

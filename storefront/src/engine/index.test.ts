@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  calculateCart,
-  CartCalculator,
-  checkoutGates,
-  EngineError,
-  feedAdvice,
-  formatAmount,
-  loadEngine,
-  runOperation,
-  splitVat,
-  type CartInput,
-} from '.';
+import { calculateCart, CartCalculator, checkoutGates, EngineError, feedAdvice, formatAmount, loadEngine, runOperation, splitVat, type CartInput } from '.';
 
 const cart: CartInput = {
   site: { vatPercentageHigh: '21', vatPercentageLow: '9', shippingOptions: [{ shippingMethod: 0, price: '6.95' }] },
-  catalog: [
-    { productId: 1, productVariantId: 11, productType: 2, vatType: 'low', unitPrice: '24.95', description: 'Sportmuesli' },
-  ],
+  catalog: [{ productId: 1, productVariantId: 11, productType: 2, vatType: 'low', unitPrice: '24.95', description: 'Sportmuesli' }],
   products: [{ productVariantId: 11, count: 2 }],
 };
 
@@ -48,9 +35,7 @@ describe('engine facade', () => {
     expect(() => calculator.calculate({ products: [{ productVariantId: 99, count: 1 }] })).toThrow(
       expect.objectContaining({ name: 'EngineError', code: 'unknown_variant' }),
     );
-    expect(() => new CartCalculator({ site, catalog: 'none' } as never)).toThrow(
-      expect.objectContaining({ name: 'EngineError', code: 'invalid_input' }),
-    );
+    expect(() => new CartCalculator({ site, catalog: 'none' } as never)).toThrow(expect.objectContaining({ name: 'EngineError', code: 'invalid_input' }));
     calculator.free();
   });
 

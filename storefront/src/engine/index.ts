@@ -105,10 +105,7 @@ function guarded<Output>(call: () => Output): Output {
 }
 
 /** Runs a named engine operation on a JSON-shaped input (the engine's one generic door). */
-export function runOperation<Name extends OperationName>(
-  operation: Name,
-  input: Operations[Name]['input'],
-): Operations[Name]['output'];
+export function runOperation<Name extends OperationName>(operation: Name, input: Operations[Name]['input']): Operations[Name]['output'];
 export function runOperation<Output>(operation: string, input: unknown): Output;
 export function runOperation(operation: string, input: unknown): unknown {
   return guarded(() => JSON.parse(wasm.run(operation, JSON.stringify(input) ?? 'null')) as unknown);

@@ -22,8 +22,7 @@ interface ParityCase {
   error?: { code: string; message: string };
 }
 
-const parityFile =
-  process.env.PARITY_FILE ?? fileURLToPath(new URL('../../../target/parity/parity.jsonl', import.meta.url));
+const parityFile = process.env.PARITY_FILE ?? fileURLToPath(new URL('../../../target/parity/parity.jsonl', import.meta.url));
 
 describe.skipIf(!existsSync(parityFile))('native/WASM parity on random inputs', () => {
   it('gives the native engine’s bytes for every input', () => {
@@ -39,7 +38,9 @@ describe.skipIf(!existsSync(parityFile))('native/WASM parity on random inputs', 
         tally.errors += 1;
         const error = caught(() => nodeEngine.run(parityCase.operation, parityCase.input));
         if (error.code !== parityCase.error.code || error.message !== parityCase.error.message) {
-          mismatches.push(`#${index + 1} ${parityCase.operation}: native ${JSON.stringify(parityCase.error)}, wasm ${String(error.code)} ${String(error.message)}`);
+          mismatches.push(
+            `#${index + 1} ${parityCase.operation}: native ${JSON.stringify(parityCase.error)}, wasm ${String(error.code)} ${String(error.message)}`,
+          );
         }
       } else {
         let output: string;
@@ -57,9 +58,7 @@ describe.skipIf(!existsSync(parityFile))('native/WASM parity on random inputs', 
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([operation, { cases, errors }]) => `  ${operation}: ${cases} (${errors} errors)`)
       .join('\n');
-    console.log(
-      `parity: ${lines.length} cases, ${lines.length - mismatches.length} identical, ${mismatches.length} different\n${summary}`,
-    );
+    console.log(`parity: ${lines.length} cases, ${lines.length - mismatches.length} identical, ${mismatches.length} different\n${summary}`);
     expect(lines.length).toBeGreaterThan(0);
     expect(mismatches.slice(0, 20)).toEqual([]);
   });

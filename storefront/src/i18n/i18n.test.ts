@@ -118,15 +118,24 @@ describe('catalogs', () => {
   it('complete cultures have exactly the keys of nl', () => {
     for (const culture of COMPLETE_CULTURES) {
       const keys = baseKeys(catalog(culture));
-      expect([...nlKeys].filter((key) => !keys.has(key)), `${culture} misses`).toEqual([]);
-      expect([...keys].filter((key) => !nlKeys.has(key)), `${culture} has extra`).toEqual([]);
+      expect(
+        [...nlKeys].filter((key) => !keys.has(key)),
+        `${culture} misses`,
+      ).toEqual([]);
+      expect(
+        [...keys].filter((key) => !nlKeys.has(key)),
+        `${culture} has extra`,
+      ).toEqual([]);
     }
   });
 
   it('regional catalogs and overrides only hold keys of nl', () => {
     const partial = { 'de-AT': catalog('de-AT'), 'nl-BE': catalog('nl-BE'), 'fr-BE': catalog('fr-BE'), ...overrides };
     for (const [name, value] of Object.entries(partial)) {
-      expect([...baseKeys(value)].filter((key) => !nlKeys.has(key)), name).toEqual([]);
+      expect(
+        [...baseKeys(value)].filter((key) => !nlKeys.has(key)),
+        name,
+      ).toEqual([]);
     }
   });
 });

@@ -24,8 +24,7 @@ export const FALLBACK_CHAINS: Partial<Record<Culture, Culture[]>> = {
   'fr-BE': ['nl'],
 };
 
-const isCulture = (code: string | null | undefined): code is Culture =>
-  !!code && (CULTURES as readonly string[]).includes(code);
+const isCulture = (code: string | null | undefined): code is Culture => !!code && (CULTURES as readonly string[]).includes(code);
 
 /**
  * The culture followed by every culture its missing keys come from: the explicit chain of a
@@ -64,17 +63,14 @@ function deepMerge(base: Catalog, over: Catalog): Catalog {
   for (const [key, value] of Object.entries(over)) {
     const current = result[key];
     result[key] =
-      typeof value === 'object' && value !== null && typeof current === 'object' && current !== null
-        ? deepMerge(current as Catalog, value as Catalog)
-        : value;
+      typeof value === 'object' && value !== null && typeof current === 'object' && current !== null ? deepMerge(current as Catalog, value as Catalog) : value;
   }
   return result;
 }
 
 /** Starts (or restarts) i18next in one culture, loading only its chain. */
 export async function initI18n(options: I18nOptions | Culture = {}): Promise<I18n> {
-  const { culture = DEFAULT_CULTURE, siteFallback = null, brand = 'hoefslag' } =
-    typeof options === 'string' ? { culture: options } : options;
+  const { culture = DEFAULT_CULTURE, siteFallback = null, brand = 'hoefslag' } = typeof options === 'string' ? { culture: options } : options;
   const chain = cultureChain(culture, siteFallback);
   const resources: Record<string, { translation: Catalog }> = {};
   await Promise.all(

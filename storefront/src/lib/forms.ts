@@ -10,9 +10,7 @@ export type FieldRules = Record<string, { value: string | null; rules: FormInput
 /** The translated first message of every field that fails; empty when the form is valid. */
 export function checkForm(fields: FieldRules): Record<string, string> {
   const result = validateForm({
-    fields: Object.fromEntries(
-      Object.entries(fields).map(([name, field]) => [name, { value: field.value === '' ? null : field.value, rules: field.rules }]),
-    ),
+    fields: Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, { value: field.value === '' ? null : field.value, rules: field.rules }])),
   } as FormInput);
   const errors: Record<string, string> = {};
   for (const [name, messages] of Object.entries(result.errors ?? {})) {

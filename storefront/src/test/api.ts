@@ -44,8 +44,7 @@ export function mockApi(routes: MockRoute[]): MockRequest[] {
     requests.push(request);
     const route = routes.find(
       (candidate) =>
-        (candidate.method ?? 'GET').toUpperCase() === method &&
-        (typeof candidate.url === 'string' ? candidate.url === url : candidate.url.test(url)),
+        (candidate.method ?? 'GET').toUpperCase() === method && (typeof candidate.url === 'string' ? candidate.url === url : candidate.url.test(url)),
     );
     if (!route) {
       unexpectedRequests.push(`${method} ${url}`);

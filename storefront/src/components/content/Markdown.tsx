@@ -12,7 +12,14 @@ export function Markdown({ source }: { source: string }) {
   let list: string[] = [];
   const flush = () => {
     if (paragraph.length) blocks.push(<p key={blocks.length}>{paragraph.join(' ')}</p>);
-    if (list.length) blocks.push(<ul key={blocks.length}>{list.map((item, index) => <li key={index}>{item}</li>)}</ul>);
+    if (list.length)
+      blocks.push(
+        <ul key={blocks.length}>
+          {list.map((item, index) => (
+            <li key={index}>{item}</li>
+          ))}
+        </ul>,
+      );
     paragraph = [];
     list = [];
   };

@@ -43,13 +43,11 @@ export function CookieConsent() {
             <small>{t('cookies.necessaryText')}</small>
           </label>
           <label>
-            <input type="checkbox" checked={analytics} onChange={(event) => setAnalytics(event.target.checked)} />{' '}
-            {t('cookies.analytics')}
+            <input type="checkbox" checked={analytics} onChange={(event) => setAnalytics(event.target.checked)} /> {t('cookies.analytics')}
             <small>{t('cookies.analyticsText')}</small>
           </label>
           <label>
-            <input type="checkbox" checked={marketing} onChange={(event) => setMarketing(event.target.checked)} />{' '}
-            {t('cookies.marketing')}
+            <input type="checkbox" checked={marketing} onChange={(event) => setMarketing(event.target.checked)} /> {t('cookies.marketing')}
             <small>{t('cookies.marketingText')}</small>
           </label>
         </fieldset>

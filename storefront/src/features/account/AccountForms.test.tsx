@@ -13,7 +13,10 @@ const type = (label: string | RegExp, value: string) => fireEvent.change(screen.
 
 describe('login', () => {
   it('checks with the engine first, then shows the specification’s failure text with its two links', async () => {
-    const requests = mockApi([anonymous, { method: 'POST', url: '/api/authentication/signin', respond: json({ status: 401, code: 'errors.loginFailed' }, 401) }]);
+    const requests = mockApi([
+      anonymous,
+      { method: 'POST', url: '/api/authentication/signin', respond: json({ status: 401, code: 'errors.loginFailed' }, 401) },
+    ]);
     await renderApp('/account/login/');
     await screen.findByTestId('login-form');
     fireEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
@@ -118,7 +121,10 @@ describe('reset and confirm', () => {
   });
 
   it('confirm: an expired token gives the message with a resend link', async () => {
-    mockApi([anonymous, { method: 'POST', url: '/api/account/7/confirm?token=old', respond: json({ status: 400, code: 'errors.activationTokenExpired' }, 400) }]);
+    mockApi([
+      anonymous,
+      { method: 'POST', url: '/api/account/7/confirm?token=old', respond: json({ status: 400, code: 'errors.activationTokenExpired' }, 400) },
+    ]);
     await renderApp('/account/confirm/?token=old&userId=7');
     expect(await screen.findByTestId('confirm-error')).toHaveTextContent('Deze activatielink is niet meer geldig.');
     expect(screen.getByRole('link', { name: 'Activatiemail opnieuw versturen' })).toHaveAttribute('href', '/account/resend-confirmation/?userId=7');
@@ -132,7 +138,10 @@ describe('signed-in forms', () => {
         {
           method: 'POST',
           url: '/api/account/changepassword',
-          respond: json({ status: 400, fieldErrors: { currentPassword: [{ key: 'validation.currentPasswordWrong', message: 'Het huidige wachtwoord klopt niet' }] } }, 400),
+          respond: json(
+            { status: 400, fieldErrors: { currentPassword: [{ key: 'validation.currentPasswordWrong', message: 'Het huidige wachtwoord klopt niet' }] } },
+            400,
+          ),
         },
       ]),
     );

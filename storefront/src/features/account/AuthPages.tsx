@@ -82,8 +82,16 @@ export function LoginPage() {
   return (
     <Page title={t('auth.login.title')} testId="page-login">
       <div aria-live="polite" role="status">
-        {flags.info && <p className={formStyles.message} data-kind="success">{t('auth.loginFlags.info')}</p>}
-        {flags.success && <p className={formStyles.message} data-kind="success">{t('auth.loginFlags.success')}</p>}
+        {flags.info && (
+          <p className={formStyles.message} data-kind="success">
+            {t('auth.loginFlags.info')}
+          </p>
+        )}
+        {flags.success && (
+          <p className={formStyles.message} data-kind="success">
+            {t('auth.loginFlags.success')}
+          </p>
+        )}
         {flags.activated && (
           <p className={formStyles.message} data-kind="success" data-testid="login-activated">
             {t('auth.loginFlags.activated')}
@@ -165,7 +173,13 @@ export function RegisterPage() {
       emailAddress: { value: values.emailAddress.trim(), rules: [...EMAIL] },
       phoneNumber: { value: values.phoneNumber.trim(), rules: [{ rule: 'maxLength', count: 30 }, { rule: 'phone' }] },
       companyName: { value: values.companyName.trim(), rules: [{ rule: 'maxLength', count: 100 }] },
-      vatNumber: { value: values.vatNumber.trim(), rules: [{ rule: 'maxLength', count: 20 }, { rule: 'vatNumber', country: null }] },
+      vatNumber: {
+        value: values.vatNumber.trim(),
+        rules: [
+          { rule: 'maxLength', count: 20 },
+          { rule: 'vatNumber', country: null },
+        ],
+      },
       password: { value: values.password, rules: [...NEW_PASSWORD] },
       passwordRepeat: { value: values.passwordRepeat, rules: [{ rule: 'required' }, { rule: 'passwordRepeat', field: 'password' }] },
     }),
@@ -223,7 +237,12 @@ export function RegisterPage() {
             <FormField name="passwordRepeat" label={t('auth.repeatPassword')} error={form.errors.passwordRepeat}>
               {(props) => <input {...props} type="password" autoComplete="new-password" {...bind(form, 'passwordRepeat')} />}
             </FormField>
-            <CheckField name="newsletter" label={t('account.personalData.newsletter')} checked={form.values.newsletter} onChange={(on) => form.set('newsletter', on)} />
+            <CheckField
+              name="newsletter"
+              label={t('account.personalData.newsletter')}
+              checked={form.values.newsletter}
+              onChange={(on) => form.set('newsletter', on)}
+            />
             <FormError text={form.errors._} />
             <button type="submit" className={formStyles.button} disabled={form.busy}>
               {t('auth.register.submit')}

@@ -40,9 +40,7 @@ export function AccountHomePage() {
       <section className={styles.section} aria-labelledby="account-latest-orders">
         <h2 id="account-latest-orders">{t('account.home.latestOrders')}</h2>
         <Data resolve={data.orders}>
-          {(orders) =>
-            orders.items.length === 0 ? <Empty>{t('account.orders.empty')}</Empty> : <OrderList orders={orders.items} headingLevel={3} />
-          }
+          {(orders) => (orders.items.length === 0 ? <Empty>{t('account.orders.empty')}</Empty> : <OrderList orders={orders.items} headingLevel={3} />)}
         </Data>
         <p>
           <Link to={paths.account.orders}>{t('account.home.allOrders')}</Link>
@@ -72,7 +70,12 @@ export function AccountHomePage() {
   );
 }
 
-function OrderList({ orders, headingLevel = 2, firstNewIndex, firstNewRef }: {
+function OrderList({
+  orders,
+  headingLevel = 2,
+  firstNewIndex,
+  firstNewRef,
+}: {
   orders: OrderSummary[];
   headingLevel?: 2 | 3;
   firstNewIndex?: number;
@@ -166,7 +169,9 @@ export function OrdersPage() {
           <Link to={paths.account.orders}>{t('account.orders.backToOrders')}</Link>
         </p>
         <Data resolve={data.order}>
-          {([order, methods]) => <OrderDetailView order={order} paymentMethod={methods.find((method) => method.paymentMethodId === order.paymentMethodId)?.name ?? null} />}
+          {([order, methods]) => (
+            <OrderDetailView order={order} paymentMethod={methods.find((method) => method.paymentMethodId === order.paymentMethodId)?.name ?? null} />
+          )}
         </Data>
       </Page>
     );

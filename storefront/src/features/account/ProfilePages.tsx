@@ -157,7 +157,12 @@ function PersonalForm({ account }: { account: Account }) {
           )}
         </FormField>
       )}
-      <CheckField name="newsletter" label={t('account.personalData.newsletter')} checked={form.values.newsletter} onChange={(on) => form.set('newsletter', on)} />
+      <CheckField
+        name="newsletter"
+        label={t('account.personalData.newsletter')}
+        checked={form.values.newsletter}
+        onChange={(on) => form.set('newsletter', on)}
+      />
       <FormError text={form.errors._} />
       <Saved shown={saved} text={t('success.dataChanged')} />
       <button type="submit" className={formStyles.button} disabled={form.busy}>
@@ -183,8 +188,17 @@ function CompanyForm({ account, company, countries }: { account: Account; compan
   const form = useAccountForm({
     initial: { companyName: company?.companyName ?? '', vatNumber: company?.vatNumber ?? '' },
     rules: (values) => ({
-      companyName: { value: values.companyName.trim(), rules: [...(values.vatNumber.trim() ? [{ rule: 'required' as const }] : []), { rule: 'maxLength', count: 100 }] },
-      vatNumber: { value: values.vatNumber.trim(), rules: [{ rule: 'maxLength', count: 20 }, { rule: 'vatNumber', country: billingCountry }] },
+      companyName: {
+        value: values.companyName.trim(),
+        rules: [...(values.vatNumber.trim() ? [{ rule: 'required' as const }] : []), { rule: 'maxLength', count: 100 }],
+      },
+      vatNumber: {
+        value: values.vatNumber.trim(),
+        rules: [
+          { rule: 'maxLength', count: 20 },
+          { rule: 'vatNumber', country: billingCountry },
+        ],
+      },
     }),
     submit: async (values) => {
       setSaved(false);
@@ -261,7 +275,11 @@ function DeliveryForm({ delivery, countries }: { delivery: DeliveryAddress; coun
       setSaved(true);
     },
   });
-  const text = (name: 'firstName' | 'lastName' | 'street' | 'streetNumber' | 'streetNumberAddition' | 'zipcode' | 'city', label: string, autoComplete: string) => (
+  const text = (
+    name: 'firstName' | 'lastName' | 'street' | 'streetNumber' | 'streetNumberAddition' | 'zipcode' | 'city',
+    label: string,
+    autoComplete: string,
+  ) => (
     <FormField name={name} label={label} error={form.errors[name] ?? form.errors[`address.${name}`]}>
       {(props) => <input {...props} autoComplete={`shipping ${autoComplete}`} {...bind(form, name)} />}
     </FormField>

@@ -104,7 +104,14 @@ export function WriteReviewForm({ productId, labelledBy, onSent }: { productId: 
   });
   const prefix = `review-${productId}`;
   return (
-    <form ref={form.formRef} className={formStyles.form} noValidate aria-labelledby={labelledBy} onSubmit={(event) => void form.onSubmit(event)} data-testid="review-form">
+    <form
+      ref={form.formRef}
+      className={formStyles.form}
+      noValidate
+      aria-labelledby={labelledBy}
+      onSubmit={(event) => void form.onSubmit(event)}
+      data-testid="review-form"
+    >
       <FormField name={`${prefix}-title`} label={t('reviews.titleLabel')} error={form.errors.title}>
         {(props) => <input {...props} name="title" {...bind(form, 'title')} />}
       </FormField>

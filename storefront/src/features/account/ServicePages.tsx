@@ -70,7 +70,11 @@ export function ReturnsPage() {
         <h2 id="returns-form">{t('account.returns.register')}</h2>
         <Data resolve={data.orders}>
           {(orders) => (
-            <ReturnForm orders={orders.items} productVariantId={productVariantId ? Number(productVariantId) : null} onAdded={(item) => setAdded([item, ...added])} />
+            <ReturnForm
+              orders={orders.items}
+              productVariantId={productVariantId ? Number(productVariantId) : null}
+              onAdded={(item) => setAdded([item, ...added])}
+            />
           )}
         </Data>
       </section>
@@ -78,7 +82,15 @@ export function ReturnsPage() {
   );
 }
 
-export function ReturnForm({ orders, productVariantId, onAdded }: { orders: OrderSummary[]; productVariantId: number | null; onAdded: (item: ReturnRequest) => void }) {
+export function ReturnForm({
+  orders,
+  productVariantId,
+  onAdded,
+}: {
+  orders: OrderSummary[];
+  productVariantId: number | null;
+  onAdded: (item: ReturnRequest) => void;
+}) {
   const { t } = useTranslation();
   const [order, setOrder] = useState<OrderDetail | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
@@ -221,7 +233,13 @@ export function ReturnForm({ orders, productVariantId, onAdded }: { orders: Orde
         error={photoError ?? form.errors.photo}
       >
         {(props) => (
-          <input {...props} type="file" accept={RETURN_PHOTO.types.join(',')} onChange={(event) => choosePhoto(event.target.files?.[0] ?? null)} data-testid="return-photo" />
+          <input
+            {...props}
+            type="file"
+            accept={RETURN_PHOTO.types.join(',')}
+            onChange={(event) => choosePhoto(event.target.files?.[0] ?? null)}
+            data-testid="return-photo"
+          />
         )}
       </FormField>
       {preview && <img src={preview} alt={t('account.returns.photoPreview')} className={styles.preview} data-testid="return-photo-preview" />}
@@ -287,7 +305,12 @@ function SubscriptionItem({ initial }: { initial: Subscription }) {
       setConfirmClose(false);
     }
   };
-  const labels = { activate: t('account.subscriptions.activate'), pause: t('account.subscriptions.pause'), resume: t('account.subscriptions.resume'), close: t('account.subscriptions.close') };
+  const labels = {
+    activate: t('account.subscriptions.activate'),
+    pause: t('account.subscriptions.pause'),
+    resume: t('account.subscriptions.resume'),
+    close: t('account.subscriptions.close'),
+  };
   return (
     <>
       <h2 className={styles.cardTitle} id={`subscription-${id}`}>
@@ -330,7 +353,14 @@ function SubscriptionItem({ initial }: { initial: Subscription }) {
         {subscription.allowedActions
           .filter((action) => action !== 'close')
           .map((action) => (
-            <button key={action} type="button" className={formStyles.button} disabled={busy} onClick={() => void run(() => accountApi.subscriptionAction(id, action))} data-testid={`subscription-${action}`}>
+            <button
+              key={action}
+              type="button"
+              className={formStyles.button}
+              disabled={busy}
+              onClick={() => void run(() => accountApi.subscriptionAction(id, action))}
+              data-testid={`subscription-${action}`}
+            >
               {labels[action]}
             </button>
           ))}
@@ -338,7 +368,13 @@ function SubscriptionItem({ initial }: { initial: Subscription }) {
           (confirmClose ? (
             <span role="group" aria-label={t('account.subscriptions.closeConfirm')}>
               {t('account.subscriptions.closeConfirm')}{' '}
-              <button type="button" className={formStyles.button} disabled={busy} onClick={() => void run(() => accountApi.subscriptionAction(id, 'close'))} data-testid="subscription-close-confirm">
+              <button
+                type="button"
+                className={formStyles.button}
+                disabled={busy}
+                onClick={() => void run(() => accountApi.subscriptionAction(id, 'close'))}
+                data-testid="subscription-close-confirm"
+              >
                 {t('common.yes')}
               </button>{' '}
               <button type="button" className={formStyles.secondary} onClick={() => setConfirmClose(false)}>

@@ -214,8 +214,7 @@ export const accountApi = {
   updateDelivery: (body: { alternativeShippingAddress: boolean; firstName?: string; lastName?: string; address?: Address }) =>
     apiFetch<unknown>('/api/account/deliveryaddress', { method: 'PUT', body }),
   countries: () => apiFetch<Country[]>('/api/countries/localizedname'),
-  variant: (productVariantId: number) =>
-    apiFetch<{ name: string; variantLabel: string | null; url?: string }>(`/api/products/variant/${q(productVariantId)}`),
+  variant: (productVariantId: number) => apiFetch<{ name: string; variantLabel: string | null; url?: string }>(`/api/products/variant/${q(productVariantId)}`),
   paymentMethods: () => apiFetch<PaymentMethod[]>('/api/paymentmethods'),
   orders: (page: number, pageSize = 10) => apiFetch<Paged<OrderSummary>>(`/api/account/orders?page=${page}&pageSize=${pageSize}`),
   order: (orderNumber: string) => apiFetch<OrderDetail>(`/api/account/orders/${q(orderNumber)}`),

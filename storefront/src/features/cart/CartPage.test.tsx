@@ -62,7 +62,7 @@ describe('cart: instant totals from the WASM engine, confirmed by the server', (
     expect(screen.getByTestId('total')).toHaveTextContent('€ 53,90');
   });
 
-  it('says in the visitor\'s language that the server took a spent gift card off the cart, until closed', async () => {
+  it("says in the visitor's language that the server took a spent gift card off the cart, until closed", async () => {
     localStorage.setItem('hoofbeat.cartId', JSON.stringify('cart-1'));
     mockApi([
       {

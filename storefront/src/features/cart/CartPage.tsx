@@ -90,7 +90,11 @@ function CartLine({ line, calculation, onError }: { line: CalculatedProduct; cal
   const cart = useCart();
   const variantId = Number(line.productVariantId);
   const warning = calculation.stockWarnings.find((candidate) => Number(candidate.productVariantId) === variantId);
-  const run = (promise: Promise<unknown>) => promise.then(() => onError(null), (error: unknown) => onError(cartErrorText(error, t)));
+  const run = (promise: Promise<unknown>) =>
+    promise.then(
+      () => onError(null),
+      (error: unknown) => onError(cartErrorText(error, t)),
+    );
   const discounted = line.originalAmount !== line.totalAmount;
   return (
     <li className={styles.card} data-testid="cart-line" data-variant-id={variantId}>

@@ -29,11 +29,7 @@ export function CartTotals({ calculation, vatHigh, vatLow }: { calculation: Calc
       ))}
       <dt>{t('cart.shippingCosts')}</dt>
       <dd data-testid="shipping-costs">
-        {calculation.shippingCosts === '0.00' && calculation.shippingMethods.length > 0 ? (
-          t('common.free')
-        ) : (
-          <Price amount={calculation.shippingCosts} />
-        )}
+        {calculation.shippingCosts === '0.00' && calculation.shippingMethods.length > 0 ? t('common.free') : <Price amount={calculation.shippingCosts} />}
       </dd>
       {calculation.shippingDiscounts.map((discount) => (
         <Fragmentish key={`ship-${discount.promotionKey}`} label={discount.description}>

@@ -81,17 +81,13 @@ export const cartApi = {
     apiFetch<CartAnswer>(`${base(id)}/products?productVariantId=${q(productVariantId)}&quantity=${q(quantity)}`, { method: 'POST' }),
   setQuantity: (id: string, productVariantId: number, quantity: number) =>
     apiFetch<CartAnswer>(`${base(id)}/products/${q(productVariantId)}?quantity=${q(quantity)}`, { method: 'PUT' }),
-  remove: (id: string, productVariantId: number) =>
-    apiFetch<CartAnswer>(`${base(id)}/products/${q(productVariantId)}`, { method: 'DELETE' }),
+  remove: (id: string, productVariantId: number) => apiFetch<CartAnswer>(`${base(id)}/products/${q(productVariantId)}`, { method: 'DELETE' }),
   removeSample: (id: string, productVariantId: number, sequence: number) =>
     apiFetch<CartAnswer>(`${base(id)}/products/${q(productVariantId)}/${q(sequence)}`, { method: 'DELETE' }),
   addDiscountCode: (id: string, code: string) => apiFetch<CartAnswer>(`${base(id)}/discountcode?code=${q(code)}`, { method: 'POST' }),
   removeDiscountCode: (id: string) => apiFetch<CartAnswer>(`${base(id)}/discountcode`, { method: 'DELETE' }),
   setSampleName: (id: string, productVariantId: number, sequence: number, name: string) =>
-    apiFetch<CartAnswer>(
-      `${base(id)}/rqssamplename?productVariantId=${q(productVariantId)}&sequence=${q(sequence)}&samplename=${q(name)}`,
-      { method: 'POST' },
-    ),
+    apiFetch<CartAnswer>(`${base(id)}/rqssamplename?productVariantId=${q(productVariantId)}&sequence=${q(sequence)}&samplename=${q(name)}`, { method: 'POST' }),
   setBilling: (id: string, billing: Billing) => apiFetch<CartAnswer>(`${base(id)}/billing`, { method: 'POST', body: billing }),
   setShipping: (id: string, shipping: Shipping) => apiFetch<CartAnswer>(`${base(id)}/shipping`, { method: 'PUT', body: shipping }),
   setAlternativeShipping: (id: string, on: boolean) =>

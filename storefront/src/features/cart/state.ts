@@ -187,10 +187,7 @@ export function useCart() {
   const mismatch = useAtomValue(cartMismatchAtom);
   const notices = useAtomValue(cartNoticesAtom);
   const loaded = useAtomValue(cartLoadedAtom);
-  const change = useCallback(
-    (request: (cartId: string) => Promise<CartAnswer>, preview?: PreviewChange) => changeCart(store, request, preview),
-    [store],
-  );
+  const change = useCallback((request: (cartId: string) => Promise<CartAnswer>, preview?: PreviewChange) => changeCart(store, request, preview), [store]);
   const actions = useMemo(
     () => ({
       add: (productVariantId: number, quantity: number) =>

@@ -60,9 +60,7 @@ export function ProductCard({ product, position }: { product: ProductHit; positi
         <Price amount={product.price} />
       </span>
       <UnitPriceList prices={product.unitPrice} />
-      {product.rating.average !== null && (
-        <span className={styles.muted}>{t('reviews.averageRating', { rating: product.rating.average })}</span>
-      )}
+      {product.rating.average !== null && <span className={styles.muted}>{t('reviews.averageRating', { rating: product.rating.average })}</span>}
       <StockLabel state={product.stockState} />
       <CompareButton product={{ productId: product.productId, productVariantId: product.productVariantId }} />
     </li>

@@ -84,12 +84,7 @@ export function toAddress(values: Record<string, string>) {
   };
 }
 
-function initialValues(
-  billing: Billing | null,
-  company: { companyName?: string; vatNumber?: string } | null,
-  siteCountryId: number,
-  contact: Billing | null,
-) {
+function initialValues(billing: Billing | null, company: { companyName?: string; vatNumber?: string } | null, siteCountryId: number, contact: Billing | null) {
   const address = billing?.address ?? {};
   return {
     firstName: billing?.firstName ?? contact?.firstName ?? '',

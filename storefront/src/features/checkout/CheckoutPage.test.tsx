@@ -10,7 +10,12 @@ const COUNTRIES = [
   { countryId: 3, regionCode: 'DE', localizedName: 'Duitsland' },
 ];
 
-const billing = { firstName: 'Anna', lastName: 'de Vries', emailAddress: 'anna@example.nl', address: { zipcode: '3511 AZ', street: 'Oudegracht', streetNumber: '1', city: 'Utrecht', countryId: 1 } };
+const billing = {
+  firstName: 'Anna',
+  lastName: 'de Vries',
+  emailAddress: 'anna@example.nl',
+  address: { zipcode: '3511 AZ', street: 'Oudegracht', streetNumber: '1', city: 'Utrecht', countryId: 1 },
+};
 
 /** `GET /api/paymentmethods`: the name and the banks of the chosen method come from here. */
 const PAYMENT_METHODS = [
@@ -30,11 +35,7 @@ const PAYMENT_METHODS = [
 
 function withCart(answer: unknown, extra: MockRoute[] = []) {
   localStorage.setItem('hoofbeat.cartId', JSON.stringify('cart-1'));
-  mockApi([
-    { url: '/api/cart/cart-1', respond: answer },
-    { url: '/api/countries/localizedname', respond: COUNTRIES },
-    ...extra,
-  ]);
+  mockApi([{ url: '/api/cart/cart-1', respond: answer }, { url: '/api/countries/localizedname', respond: COUNTRIES }, ...extra]);
 }
 
 describe('checkout gates (engine checkout.gates)', () => {

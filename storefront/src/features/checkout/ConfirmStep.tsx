@@ -47,8 +47,17 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
   if (!answer || !calculation) return null;
   const view = answer.cart;
   const country = (id: number | null | undefined) => countries.find((candidate) => candidate.countryId === id)?.name ?? '';
-  const address = (value: { street?: string; streetNumber?: string; streetNumberAddition?: string; zipcode?: string; city?: string; countryId?: number | null } | undefined | null) =>
-    value ? [`${value.street ?? ''} ${value.streetNumber ?? ''}${value.streetNumberAddition ? ` ${value.streetNumberAddition}` : ''}`.trim(), `${value.zipcode ?? ''} ${value.city ?? ''}`.trim(), country(value.countryId)] : [];
+  const address = (
+    value:
+      { street?: string; streetNumber?: string; streetNumberAddition?: string; zipcode?: string; city?: string; countryId?: number | null } | undefined | null,
+  ) =>
+    value
+      ? [
+          `${value.street ?? ''} ${value.streetNumber ?? ''}${value.streetNumberAddition ? ` ${value.streetNumberAddition}` : ''}`.trim(),
+          `${value.zipcode ?? ''} ${value.city ?? ''}`.trim(),
+          country(value.countryId),
+        ]
+      : [];
   const method = offered.methods?.find((candidate) => candidate.paymentMethodId === chosenId);
   const bank = method?.issuers.find((candidate) => candidate.issuerId === view.payment.issuer)?.name;
   const billing = view.billing;
@@ -57,7 +66,11 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
     : view.shippingMethod === 1
       ? [t('checkout.delivery.pickupPoint'), t('checkout.pickupFinder.chosenShop', { location: view.dpdParcelShopId ?? '' })]
       : view.alternativeShippingAddress
-        ? [t('checkout.delivery.alternativeAddress'), `${view.shipping?.firstName ?? ''} ${view.shipping?.lastName ?? ''}`.trim(), ...address(view.shipping?.address)]
+        ? [
+            t('checkout.delivery.alternativeAddress'),
+            `${view.shipping?.firstName ?? ''} ${view.shipping?.lastName ?? ''}`.trim(),
+            ...address(view.shipping?.address),
+          ]
         : [t('checkout.delivery.home'), ...address(billing?.address)];
 
   const place = () => {

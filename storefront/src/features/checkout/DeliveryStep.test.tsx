@@ -8,7 +8,12 @@ import { answerFor, cartInput } from '../cart/testing';
 import { kilometresOf } from './DeliveryStep';
 
 const COUNTRIES = [{ countryId: 1, regionCode: 'NL', localizedName: 'Nederland' }];
-const billing = { firstName: 'Anna', lastName: 'de Vries', emailAddress: 'anna@example.nl', address: { zipcode: '3511 AZ', street: 'Oudegracht', streetNumber: '1', city: 'Utrecht', countryId: 1 } };
+const billing = {
+  firstName: 'Anna',
+  lastName: 'de Vries',
+  emailAddress: 'anna@example.nl',
+  address: { zipcode: '3511 AZ', street: 'Oudegracht', streetNumber: '1', city: 'Utrecht', countryId: 1 },
+};
 
 const shop = (parcelShopId: string, distanceMeters: number) => ({
   parcelShopId,

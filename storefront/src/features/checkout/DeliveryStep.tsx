@@ -317,7 +317,9 @@ export function DeliveryStep({ countries, gates }: { countries: Country[]; gates
         <>
           {view?.dpdParcelShopId && (
             <p className={styles.notice} data-testid="pickup-chosen">
-              {t('checkout.pickupFinder.chosenShop', { location: view.dpdParcelShopZipcodeOrCity ? `${view.dpdParcelShopId} (${view.dpdParcelShopZipcodeOrCity})` : view.dpdParcelShopId })}
+              {t('checkout.pickupFinder.chosenShop', {
+                location: view.dpdParcelShopZipcodeOrCity ? `${view.dpdParcelShopId} (${view.dpdParcelShopZipcodeOrCity})` : view.dpdParcelShopId,
+              })}
             </p>
           )}
           <PickupFinder chosen={view?.dpdParcelShopId ?? null} onChoose={choosePickup} />

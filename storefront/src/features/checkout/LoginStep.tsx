@@ -90,10 +90,26 @@ export function LoginStep() {
           </p>
         )}
         <Field name="emailAddress" label={t('checkout.fields.email')} error={errors.emailAddress}>
-          {(props) => <input {...props} type="email" autoComplete="email" value={values.emailAddress} onChange={(event) => setValues({ ...values, emailAddress: event.target.value })} />}
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              autoComplete="email"
+              value={values.emailAddress}
+              onChange={(event) => setValues({ ...values, emailAddress: event.target.value })}
+            />
+          )}
         </Field>
         <Field name="password" label={t('checkout.fields.password')} error={errors.password}>
-          {(props) => <input {...props} type="password" autoComplete="current-password" value={values.password} onChange={(event) => setValues({ ...values, password: event.target.value })} />}
+          {(props) => (
+            <input
+              {...props}
+              type="password"
+              autoComplete="current-password"
+              value={values.password}
+              onChange={(event) => setValues({ ...values, password: event.target.value })}
+            />
+          )}
         </Field>
         {errors._ && (
           <p className={styles.fieldError} role="alert">

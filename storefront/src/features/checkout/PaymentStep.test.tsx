@@ -95,11 +95,11 @@ describe('payment step: the methods from GET /api/paymentmethods', () => {
     // The gift card is not a radio option but its own box.
     expect(screen.queryByTestId('payment-giftcard')).toBeNull();
     expect(screen.getByTestId('gift-card')).toBeInTheDocument();
-    expect(within(list).getAllByRole('radio').map((radio) => radio.getAttribute('data-testid'))).toEqual([
-      'payment-card',
-      'payment-paypal',
-      'payment-banktransfer',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('data-testid')),
+    ).toEqual(['payment-card', 'payment-paypal', 'payment-banktransfer']);
     // No method needs a bank: no bank choice.
     fireEvent.click(screen.getByTestId('payment-card'));
     expect(screen.queryByTestId('issuer')).toBeNull();
@@ -113,7 +113,10 @@ describe('payment step: the methods from GET /api/paymentmethods', () => {
       {
         method: 'POST',
         url: '/api/cart/cart-1/payment',
-        respond: answerFor({ ...cartInput(1), paymentMethodId: 1 }, { billing: billing(1), payment: { paymentMethodId: 1, issuer: 'ideal_TESTNL99', giftCardNumber: null } }),
+        respond: answerFor(
+          { ...cartInput(1), paymentMethodId: 1 },
+          { billing: billing(1), payment: { paymentMethodId: 1, issuer: 'ideal_TESTNL99', giftCardNumber: null } },
+        ),
       },
     ]);
     const { router } = await renderApp('/checkout/payment/');
@@ -126,7 +129,11 @@ describe('payment step: the methods from GET /api/paymentmethods', () => {
     fireEvent.click(screen.getByTestId('payment-ideal'));
     const banks = screen.getByTestId('issuer');
     expect(screen.getByLabelText('Kies je bank')).toBe(banks);
-    expect(within(banks).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+    expect(
+      within(banks)
+        .getAllByRole('option')
+        .map((option) => [option.getAttribute('value'), option.textContent]),
+    ).toEqual([
       ['', expect.any(String)],
       ['ideal_INGBNL2A', 'ING'],
       ['ideal_TESTNL99', 'Testbank'],

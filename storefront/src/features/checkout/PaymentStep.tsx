@@ -103,12 +103,25 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
               <div className={styles.row}>
                 <Field name="giftCardNumber" label={t('cart.giftCard.number')} error={errors.giftCardNumber}>
                   {(props) => (
-                    <input {...props} inputMode="numeric" autoComplete="off" value={giftCard.number} onChange={(event) => setGiftCard({ ...giftCard, number: event.target.value })} />
+                    <input
+                      {...props}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      value={giftCard.number}
+                      onChange={(event) => setGiftCard({ ...giftCard, number: event.target.value })}
+                    />
                   )}
                 </Field>
                 <Field name="giftCardPin" label={t('cart.giftCard.pin')} error={errors.giftCardPin}>
                   {(props) => (
-                    <input {...props} inputMode="numeric" autoComplete="off" type="password" value={giftCard.pin} onChange={(event) => setGiftCard({ ...giftCard, pin: event.target.value })} />
+                    <input
+                      {...props}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      type="password"
+                      value={giftCard.pin}
+                      onChange={(event) => setGiftCard({ ...giftCard, pin: event.target.value })}
+                    />
                   )}
                 </Field>
               </div>

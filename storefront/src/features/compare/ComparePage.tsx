@@ -91,15 +91,23 @@ export function ComparePage() {
             </tr>
           </thead>
           <tbody>
-            {row(t('cart.price'), (product) => <Price amount={product.price} />)}
-            {row(t('product.content'), (product) => <UnitPriceList prices={product.unitPrice} />)}
+            {row(t('cart.price'), (product) => (
+              <Price amount={product.price} />
+            ))}
+            {row(t('product.content'), (product) => (
+              <UnitPriceList prices={product.unitPrice} />
+            ))}
             {row(t('product.rating'), (product) => (product.rating.average ? t('reviews.averageRating', { rating: product.rating.average }) : null))}
             {row(t('product.brand'), (product) => product.brand)}
             {row(t('product.packaging'), (product) => product.packaging)}
             {row(t('product.energyLevel'), (product) =>
-              product.energyLevel ? t(product.energyLevel === 'low' ? 'product.energyLow' : product.energyLevel === 'medium' ? 'product.energyMedium' : 'product.energyHigh') : null,
+              product.energyLevel
+                ? t(product.energyLevel === 'low' ? 'product.energyLow' : product.energyLevel === 'medium' ? 'product.energyMedium' : 'product.energyHigh')
+                : null,
             )}
-            {row(t('product.inStock'), (product) => <StockLabel state={product.stock.state} />)}
+            {row(t('product.inStock'), (product) => (
+              <StockLabel state={product.stock.state} />
+            ))}
             {nutrients.map((shown) => (
               <tr key={shown.nutrient}>
                 <th scope="row">{nutrientLabel(t, shown)}</th>

@@ -129,10 +129,13 @@ export function ThankYouPage({ title, body, scan }: { title: string; body?: stri
   useEffect(() => {
     if (!promise) return;
     // The order is placed: the next visit to the cart starts a new one.
-    promise.then(() => {
-      forgetIdempotencyKey(cartId);
-      forgetCart(store);
-    }, () => undefined);
+    promise.then(
+      () => {
+        forgetIdempotencyKey(cartId);
+        forgetCart(store);
+      },
+      () => undefined,
+    );
   }, [promise]);
   return (
     <Page title={title || t('checkout.thankYou.title')} testId="page-thank-you">

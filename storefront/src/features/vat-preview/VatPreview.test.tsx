@@ -25,7 +25,11 @@ describe('VatPreview', () => {
 
   it('shows the browser split at once and the server split when it arrives', async () => {
     serverAnswers({ amountInclVat: '24.95', amountExclVat: '20.62', vatAmount: '4.33', vatRatePercentage: '21' });
-    render(<Provider><VatPreview /></Provider>);
+    render(
+      <Provider>
+        <VatPreview />
+      </Provider>,
+    );
     expect(screen.getByTestId('vat-browser-excl')).toHaveTextContent('20.62');
     expect(screen.getByTestId('vat-browser-vat')).toHaveTextContent('4.33');
     expect(await screen.findByTestId('vat-server-vat')).toHaveTextContent('4.33');
@@ -34,7 +38,11 @@ describe('VatPreview', () => {
 
   it('shows a disagreement with the server as an alert', async () => {
     serverAnswers({ amountInclVat: '24.95', amountExclVat: '20.63', vatAmount: '4.32', vatRatePercentage: '21' });
-    render(<Provider><VatPreview /></Provider>);
+    render(
+      <Provider>
+        <VatPreview />
+      </Provider>,
+    );
     expect(await screen.findByTestId('vat-server-vat')).toHaveTextContent('4.32');
     expect(screen.getByTestId('vat-agreement')).toHaveAttribute('role', 'alert');
   });

@@ -6,10 +6,7 @@ import { fetchVatSplit } from '../../api/vat';
 import { EngineError, splitVat, type VatSplit } from '../../engine';
 import { amountAtom, rateAtom } from './state';
 
-type ServerState =
-  | { kind: 'pending' }
-  | { kind: 'done'; split: VatSplit }
-  | { kind: 'failed'; status: number | undefined };
+type ServerState = { kind: 'pending' } | { kind: 'done'; split: VatSplit } | { kind: 'failed'; status: number | undefined };
 
 type BrowserState = { kind: 'done'; split: VatSplit } | { kind: 'failed'; code: string };
 
@@ -58,8 +55,7 @@ export function VatPreview() {
     }
   }, [amount, rate]);
   const server = useServerSplit(amount, rate);
-  const identical =
-    browser.kind === 'done' && server.kind === 'done' && JSON.stringify(browser.split) === JSON.stringify(server.split);
+  const identical = browser.kind === 'done' && server.kind === 'done' && JSON.stringify(browser.split) === JSON.stringify(server.split);
 
   return (
     <section aria-labelledby="vat-preview-title">
@@ -75,11 +71,7 @@ export function VatPreview() {
         </label>
       </form>
       <h2>{t('vatPreview.browser')}</h2>
-      {browser.kind === 'done' ? (
-        <SplitFigures split={browser.split} testId="vat-browser" />
-      ) : (
-        <p role="alert">{t('vatPreview.invalid')}</p>
-      )}
+      {browser.kind === 'done' ? <SplitFigures split={browser.split} testId="vat-browser" /> : <p role="alert">{t('vatPreview.invalid')}</p>}
       <h2>{t('vatPreview.server')}</h2>
       {server.kind === 'pending' && <p aria-busy="true">{t('vatPreview.loading')}</p>}
       {server.kind === 'done' && <SplitFigures split={server.split} testId="vat-server" />}

@@ -13,9 +13,7 @@ import { PageMovedPage } from '../ErrorPages';
 
 // The shopping pages are their own chunks: the first load stays small.
 const ProductListPage = lazy(() => import('../../features/catalog/ProductListPage').then((module) => ({ default: module.ProductListPage })));
-const ProductDetailPage = lazy(() =>
-  import('../../features/catalog/ProductDetailPage').then((module) => ({ default: module.ProductDetailPage })),
-);
+const ProductDetailPage = lazy(() => import('../../features/catalog/ProductDetailPage').then((module) => ({ default: module.ProductDetailPage })));
 const ThankYouPage = lazy(() => import('../../features/order/OrderPages').then((module) => ({ default: module.ThankYouPage })));
 const PaymentFailedPage = lazy(() => import('../../features/order/OrderPages').then((module) => ({ default: module.PaymentFailedPage })));
 
@@ -83,11 +81,7 @@ function GenericPage({ data }: { data: DynamicPageData }) {
 
 function RedirectPage({ route }: { route: PageRoute }) {
   const { t } = useTranslation();
-  return (
-    <PageMovedPage>
-      {route.redirectUrl && <Link to={route.redirectUrl}>{t('errors.pageMovedLink')}</Link>}
-    </PageMovedPage>
-  );
+  return <PageMovedPage>{route.redirectUrl && <Link to={route.redirectUrl}>{t('errors.pageMovedLink')}</Link>}</PageMovedPage>;
 }
 
 /**
