@@ -124,6 +124,7 @@ impl EngineError {
 
 /// An [`EngineError`] in the shape it crosses JSON boundaries.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct ErrorReport {
     /// See [`EngineError::code`].

@@ -13,6 +13,7 @@ pub const EARTH_RADIUS_M: f64 = 6_371_008.8;
 /// A point in WGS84 degrees.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct GeoPoint {
     /// Latitude, -90 to 90.
@@ -49,6 +50,7 @@ pub fn distance_meters(from: GeoPoint, to: GeoPoint) -> u64 {
 /// Input of `geo.distance`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct DistanceRequest {
     /// Where from.
@@ -60,6 +62,7 @@ pub struct DistanceRequest {
 /// Output of `geo.distance`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct DistanceResult {
     /// The distance in whole meters.

@@ -59,6 +59,8 @@ pub mod geo;
 pub mod limits;
 pub mod locale;
 pub mod money;
+#[cfg(feature = "openapi")]
+mod openapi;
 pub mod operations;
 pub mod order;
 pub mod promotions;

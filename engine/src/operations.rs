@@ -142,6 +142,7 @@ fn cart_shipping_methods(input: &str) -> Result<String, EngineError> {
 /// Output of `messages.keys`: every message key the engine can report, so that translation
 /// catalogs can be checked against it (the input is ignored; send `null` or `{}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct MessageKeys {
     /// The keys in declaration order, e.g. `validation.required`.

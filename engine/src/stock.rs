@@ -16,6 +16,7 @@ pub const LOW_STOCK_MAX: i64 = 3;
 /// How much of a variant is available.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum StockState {
     /// More than [`LOW_STOCK_MAX`] units, or not stock-managed.
@@ -40,6 +41,7 @@ impl StockState {
 /// Input of `catalog.stockState`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct StockStateRequest {
     /// Units in stock; absent when the variant is not stock-managed.
@@ -53,6 +55,7 @@ pub struct StockStateRequest {
 /// Output of `catalog.stockState`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct StockStateResult {
     /// The state.

@@ -34,6 +34,7 @@ pub const MAX_INTERVAL_WEEKS: u32 = 26;
 
 /// The status of a subscription.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum SubscriptionStatus {
@@ -49,6 +50,7 @@ pub enum SubscriptionStatus {
 
 /// What a customer asks to do with a subscription.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum SubscriptionAction {

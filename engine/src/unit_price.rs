@@ -15,6 +15,7 @@ use crate::money::Money;
 /// The unit a variant's content is measured in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum ContentUnit {
     /// Kilograms.
@@ -45,11 +46,13 @@ impl ContentUnit {
 /// Input of `catalog.unitPrices`: a VAT-inclusive price and the content it buys.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct UnitPriceRequest {
     /// The price of the variant.
     pub price: Money,
     /// How much the variant holds, in `unit`; more than 0.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     #[cfg_attr(feature = "typescript", tsify(type = "string"))]
     pub amount: Decimal,
     /// The unit of `amount`.
@@ -59,6 +62,7 @@ pub struct UnitPriceRequest {
 /// The unit prices that apply to the content's unit; the others are absent.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct UnitPrices {
     /// Price per piece (content in pieces).

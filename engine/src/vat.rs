@@ -87,6 +87,7 @@ impl<'de> Deserialize<'de> for VatRate {
 
 /// Which of a site's two VAT percentages applies to a product.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum VatType {
@@ -98,6 +99,7 @@ pub enum VatType {
 
 /// What to split: a VAT-inclusive amount and the rate inside it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct VatSplitRequest {
@@ -111,6 +113,7 @@ pub struct VatSplitRequest {
 ///
 /// Always `amount_excl_vat + vat_amount == amount_incl_vat`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct VatSplit {

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 /// One problem with one field: a message key and its text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct FieldError {
     /// The message key, e.g. `validation.required`.
     pub key: String,
@@ -76,7 +76,8 @@ pub enum ApiError {
 }
 
 /// The JSON body of every error response.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Error)]
 #[serde(rename_all = "camelCase")]
 pub struct ErrorBody {
     /// The HTTP status code.

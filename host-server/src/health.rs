@@ -1,28 +1,41 @@
 //! `GET /api/health`: is the server up, and on which database.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::db::Backend;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 
 /// The health report.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct Health {
     /// Always `ok` when the database answered.
+    #[schema(value_type = String, example = "ok")]
     pub status: &'static str,
     /// The database backend in use.
     pub database: Backend,
 }
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/health", get(health))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(health))
 }
 
+/// Is the server up, and on which database.
+#[utoipa::path(
+    get,
+    path = "/api/health",
+    tag = "health",
+    responses(
+        (status = 200, description = "The server and its database answer", body = Health),
+        (status = 500, description = "The database does not answer", body = ErrorBody),
+    )
+)]
 async fn health(State(state): State<AppState>) -> Result<Json<Health>, ApiError> {
     state.db.ping().await?;
     Ok(Json(Health {

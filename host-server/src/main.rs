@@ -1,11 +1,15 @@
 //! Starts the Hoofbeat Commerce server with configuration from the environment, or runs a
 //! command: `host-server import-fixtures [DIR]` imports the demo data and exits;
-//! `host-server import-lab-results FILE.csv` imports the laboratory's scan results.
+//! `host-server import-lab-results FILE.csv` imports the laboratory's scan results;
+//! `host-server openapi` prints the OpenAPI document (it needs no configuration).
 
 use host_server::config::Config;
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("openapi") {
+        return print_openapi_document();
+    }
     let config = match Config::from_env() {
         Ok(config) => config,
         Err(error) => {
@@ -68,6 +72,20 @@ async fn main() -> std::process::ExitCode {
         Err(error) => {
             tracing::error!(%error, "server stopped with an error");
             std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// `host-server openapi`: the generated OpenAPI document on standard output.
+fn print_openapi_document() -> std::process::ExitCode {
+    match host_server::app::api_document() {
+        Ok(api) => {
+            print!("{}", host_server::openapi::render(api));
+            std::process::ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("configuration error: {error}");
+            std::process::ExitCode::from(2)
         }
     }
 }

@@ -2,19 +2,30 @@
 //!
 //! The same rule the storefront runs in WebAssembly; the two must always agree.
 
-use axum::Router;
-use axum::routing::post;
 use engine::vat::{VatSplit, VatSplitRequest};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/vat/split", post(split))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(split))
 }
 
+/// Splits an amount including VAT into the amount excluding VAT and the VAT.
+#[utoipa::path(
+    post,
+    path = "/api/vat/split",
+    tag = "engine",
+    request_body = VatSplitRequest,
+    responses(
+        (status = 200, description = "The split", body = VatSplit),
+        (status = 400, description = "An amount or rate out of range; `fieldErrors` names it", body = ErrorBody),
+    )
+)]
 async fn split(Json(request): Json<VatSplitRequest>) -> Result<axum::Json<VatSplit>, ApiError> {
     Ok(axum::Json(request.split()?))
 }

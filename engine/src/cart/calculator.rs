@@ -42,6 +42,7 @@ use crate::promotions::Promotion;
 /// What stays the same while a visitor changes a cart: the fields of [`CartInput`] that the
 /// server decides.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CartContext {
@@ -56,6 +57,7 @@ pub struct CartContext {
 
 /// What the visitor chooses: the other fields of [`CartInput`].
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CartChoices {

@@ -15,6 +15,7 @@ use crate::vat::{VatRate, VatType};
 /// browser gets the same value from the server and recalculates instantly with the WASM build.
 /// Unknown JSON fields are refused, so a misspelt field is an error rather than ignored.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CartInput {
@@ -47,6 +48,7 @@ pub struct CartInput {
 
 /// A site's prices and rates.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PricingContext {
@@ -76,6 +78,7 @@ fn default_currency() -> String {
 
 /// One shipping method of a site and its VAT-inclusive price.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ShippingOption {
@@ -90,6 +93,7 @@ pub struct ShippingOption {
 /// The order amount is the goods after product and order discounts
 /// (`subTotalAmount - orderDiscounts`); an amount exactly at the minimum qualifies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FreeShippingRule {
@@ -102,6 +106,7 @@ pub struct FreeShippingRule {
 
 /// The costs a site charges for a payment method, VAT-inclusive.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PaymentMethodCost {
@@ -113,6 +118,7 @@ pub struct PaymentMethodCost {
 
 /// What the cart needs to know about one product variant.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CatalogEntry {
@@ -141,6 +147,7 @@ pub struct CatalogEntry {
 
 /// One line of the cart.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CartLine {
@@ -158,6 +165,7 @@ pub struct CartLine {
 
 /// A hay or silage sample that goes with a laboratory scan product.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RqsSample {
@@ -169,6 +177,7 @@ pub struct RqsSample {
 
 /// A gift card offered as payment, with the balance the server looked up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GiftCard {

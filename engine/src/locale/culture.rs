@@ -142,6 +142,7 @@ pub fn fallback_culture(site_fallback: Option<Culture>) -> Culture {
 
 /// Which culture to show, from what the visitor asked for and what the site offers.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CultureRequest {
@@ -158,6 +159,7 @@ pub struct CultureRequest {
 
 /// The culture to show and the culture to fall back to for missing translations.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct CultureResolution {
@@ -232,6 +234,7 @@ pub fn pick_text_culture(
 /// Input of `locale.textFallback`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct TextFallbackRequest {
     /// The culture the text is wanted in.
@@ -247,6 +250,7 @@ pub struct TextFallbackRequest {
 /// Output of `locale.textFallback`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct TextFallbackResult {
     /// The cultures tried, in order.

@@ -9,6 +9,7 @@ use crate::money::Money;
 
 /// A currency prices can be shown in. Euro is what is charged; the others are indicative.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum Currency {
     /// Euro, the authoritative currency and the default.
@@ -42,6 +43,7 @@ pub fn currency_from_symbol(symbol: Option<&str>) -> Currency {
 
 /// Input of `locale.currency`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CurrencyRequest {
@@ -52,6 +54,7 @@ pub struct CurrencyRequest {
 
 /// Output of `locale.currency`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct CurrencyResult {
@@ -120,6 +123,7 @@ pub fn convert_from_euro(amount_eur: Money, rate: ConversionRate) -> Result<Mone
 
 /// Input of `locale.convert`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ConversionRequest {
@@ -134,6 +138,7 @@ pub struct ConversionRequest {
 
 /// Output of `locale.convert`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct ConversionResult {

@@ -128,6 +128,7 @@ fn split_digits(text: &str, widths: [usize; 3]) -> Option<[u32; 3]> {
 
 /// Input of `locale.formatDate`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DateFormatRequest {
@@ -137,6 +138,7 @@ pub struct DateFormatRequest {
 
 /// Output of `locale.formatDate`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct DateFormatResult {

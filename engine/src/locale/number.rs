@@ -49,11 +49,13 @@ fn group_thousands(whole: &str) -> String {
 
 /// Input of `locale.formatAmount`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AmountFormatRequest {
     /// The number as a decimal string (any number of fraction digits).
     #[serde(with = "decimal_string")]
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     #[cfg_attr(feature = "typescript", tsify(type = "string"))]
     pub amount: Decimal,
     /// The culture to format for.
@@ -62,6 +64,7 @@ pub struct AmountFormatRequest {
 
 /// Output of `locale.formatAmount`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct AmountFormatResult {

@@ -9,6 +9,7 @@ use crate::cart::CatalogEntry;
 /// are given with that line, at no cost, shown with `promotionText`. The free variant may be
 /// the same as the one bought ("3 + 1") or another one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FreeProductOffer {

@@ -62,6 +62,7 @@ use crate::money::Money;
 
 /// A promotion as the server passes it in.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Promotion {
@@ -78,6 +79,7 @@ pub struct Promotion {
 
 /// The four kinds of promotion; in JSON the field `"type"` names the kind.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum PromotionRule {
@@ -94,6 +96,7 @@ pub enum PromotionRule {
 /// Which cart lines a product promotion is about. In JSON one of `{"productId": 1}`,
 /// `{"productVariantId": 11}` or `{"productGroup": "muesli"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum Target {
@@ -119,6 +122,7 @@ impl Target {
 /// How much a product or order discount takes off. In JSON `{"percentage": "10"}` or
 /// `{"amount": "2.50"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum Reduction {

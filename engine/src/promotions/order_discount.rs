@@ -13,6 +13,7 @@ use crate::money::Money;
 /// The cart spreads the discount over the lines in proportion to their totals, so that the
 /// VAT of each rate reflects it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OrderDiscount {

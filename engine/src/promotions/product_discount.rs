@@ -12,6 +12,7 @@ use crate::cents;
 /// A percentage is taken of the line's original amount and rounded once per line. A fixed
 /// amount is taken off each unit, never more than the unit price.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductDiscount {

@@ -10,6 +10,7 @@ use crate::money::Money;
 /// How much a shipping discount takes off. In JSON `"free"`, `{"percentage": "50"}` or
 /// `{"amount": "2.00"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum ShippingReduction {
@@ -24,6 +25,7 @@ pub enum ShippingReduction {
 /// Free or reduced shipping, from an optional order amount (the goods after product and order
 /// discounts; exactly at the minimum qualifies), for some or all shipping methods.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ShippingDiscount {

@@ -28,6 +28,7 @@ pub const DEFAULT_DRY_MATTER_INTAKE_PERCENT: Decimal = Decimal::from_parts(15, 0
 
 /// A balancing product (balancer, mineral supplement) and what it supplies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(
     feature = "typescript",
     derive(tsify::Tsify),
@@ -43,6 +44,7 @@ pub struct BalancingProduct {
 
 /// Input of `roughage.advice`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(
     feature = "typescript",
     derive(tsify::Tsify),
@@ -68,6 +70,7 @@ pub struct RoughageAdviceRequest {
 
 /// A nutrient's shortfall.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct Deficit {
@@ -79,6 +82,7 @@ pub struct Deficit {
 
 /// An advised balancing product.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct AdvisedBalancer {
@@ -92,6 +96,7 @@ pub struct AdvisedBalancer {
 
 /// Output of `roughage.advice`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(
     feature = "typescript",
     derive(tsify::Tsify),

@@ -9,6 +9,7 @@ use crate::error::EngineError;
 
 /// A count level per germ group, and the overall quality class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum CountLevel {
     /// At or below the orientation value; as quality class: unobjectionable.
@@ -75,6 +76,7 @@ pub fn default_orientation_values(sample_type: SampleType) -> BTreeMap<String, u
 
 /// One germ group's result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct GermResult {
@@ -88,6 +90,7 @@ pub struct GermResult {
 
 /// The hygiene scan's result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(
     feature = "typescript",
     derive(tsify::Tsify),

@@ -34,6 +34,7 @@ pub const ALERT_MARGIN_PERCENT: u32 = 10;
 
 /// The kind of sample.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum SampleType {
@@ -45,6 +46,7 @@ pub enum SampleType {
 
 /// The three colour levels of the result meter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum Level {
@@ -71,6 +73,7 @@ pub struct Quantity(#[serde(with = "decimal_string")] pub Decimal);
 /// `alertMargin` when given, otherwise 10 % of the bound that is missed. Values exactly on a
 /// bound are inside; values exactly on the margin are alert.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TargetRange {
@@ -87,6 +90,7 @@ pub struct TargetRange {
 
 /// Which side of its range a value misses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub enum Deviation {
@@ -137,6 +141,7 @@ impl TargetRange {
 
 /// One analyte's result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct AnalyteResult {
@@ -152,6 +157,7 @@ pub struct AnalyteResult {
 
 /// The dry-matter score shown on the results page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct DryMatterScore {
@@ -165,6 +171,7 @@ pub struct DryMatterScore {
 
 /// Input of `roughage.classify`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(
     feature = "typescript",
     derive(tsify::Tsify),
@@ -190,6 +197,7 @@ pub struct ClassifyRequest {
 
 /// Output of `roughage.classify`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(
     feature = "typescript",
     derive(tsify::Tsify),

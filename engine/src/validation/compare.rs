@@ -18,6 +18,7 @@ const PRODUCT_ID_DECLARATION: &'static str =
 
 /// Input of `compare.add`: the current list (as stored in the browser) and the product to add.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CompareAddRequest {
@@ -29,6 +30,7 @@ pub struct CompareAddRequest {
 
 /// Output of `compare.add`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct CompareAddResult {

@@ -32,6 +32,7 @@ pub use messages::{Message, MessageKey, MessageParams, MessageText, Parameter};
 
 /// One rule a field must satisfy, as JSON `{"rule": "maxLength", "count": 50}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(tag = "rule", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Rule {
@@ -82,6 +83,7 @@ pub enum Rule {
 
 /// The value of a form field: text, or a list of texts (the names of hay samples).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(untagged)]
 pub enum FieldValue {
@@ -93,6 +95,7 @@ pub enum FieldValue {
 
 /// A field to validate: its value (absent or `null` for an empty field) and its rules.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FieldInput {
@@ -105,6 +108,7 @@ pub struct FieldInput {
 
 /// Input of `validation.validateForm`: the fields by name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(
     feature = "typescript",
     derive(tsify::Tsify),
@@ -118,6 +122,7 @@ pub struct FormInput {
 
 /// Output of `validation.validateForm`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(
     feature = "typescript",
     derive(tsify::Tsify),
