@@ -1,13 +1,12 @@
 /**
- * Route loaders shared by the route table: the trailing-slash rule, the /account guards and
- * the dynamic page. They run before a page is entered.
+ * Route loaders shared by the route table: the trailing-slash rule and the /account guards.
+ * They run before a page is entered (the dynamic page's loader is routes/dynamic/loader.ts).
  */
-import { data, redirect, redirectDocument, replace, type LoaderFunction, type LoaderFunctionArgs } from 'react-router';
+import { redirect, replace, type LoaderFunction, type LoaderFunctionArgs } from 'react-router';
 
 import { isAuthenticated } from '../api/auth';
-import { fetchPageContent, lookupRoute, RouteLookupError, type PageContent, type PageRoute } from '../api/routing';
 import { normalizeUrl } from '../engine';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /** A redirect (with replace) to the URL with its trailing slash, when it lacks one. */
 export function canonicalRedirect(request: Request): Response | null {
@@ -68,49 +67,4 @@ export function confirmLoader<T>(confirm: (args: LoaderFunctionArgs) => Promise<
     await anonymousOnly();
     return confirm(args);
   };
-}
-
-/** What the login page shows from its query flags i, s, a, r and e. */
-export interface LoginFlags {
-  info: boolean;
-  success: boolean;
-  activated: boolean;
-  resetSuccess: boolean;
-  error: string | null;
-}
-
-export function readLoginFlags(search: string): LoginFlags {
-  const query = new URLSearchParams(search);
-  const on = (name: string) => query.get(name) === '1';
-  const error = query.get('e');
-  return { info: on('i'), success: on('s'), activated: on('a'), resetSuccess: on('r'), error: error || null };
-}
-
-export interface DynamicPageData {
-  path: string;
-  route: PageRoute;
-  content: PageContent;
-}
-
-/**
- * The catch-all route: looks the URL up, follows a redirect, and loads the page content
- * before the page is entered. A failed look-up shows the error for its stored status.
- */
-export async function dynamicPageLoader({ request, params }: LoaderFunctionArgs): Promise<DynamicPageData> {
-  const url = new URL(request.url);
-  const path = `/${params['*'] ?? ''}`;
-  let route: PageRoute;
-  try {
-    route = await lookupRoute(`${url.pathname}${url.search}`);
-  } catch (error) {
-    if (error instanceof RouteLookupError) throw data({ lookupFailed: true }, { status: error.status });
-    throw error;
-  }
-  if (route.pageType === 'redirect' && route.redirectUrl) {
-    const target = new URL(route.redirectUrl, url);
-    if (target.origin !== url.origin) throw redirectDocument(target.href);
-    throw replace(`${target.pathname}${target.search}${target.hash}`);
-  }
-  const content = await fetchPageContent(url.pathname);
-  return { path, route, content };
 }

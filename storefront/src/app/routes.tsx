@@ -29,8 +29,9 @@ import { DynamicRoute } from '../routes/dynamic/DynamicRoute';
 import { RouteError } from '../routes/ErrorPages';
 import { CartRoute, CheckoutRoute, CompareRoute, DealerRoute, EngineCheckRoute, MediaIndexRoute, MediaItemRoute, SearchRoute } from '../routes/ShopRoutes';
 import { accountLoaders, confirmAccountLoader } from '../features/account';
-import { anonymousOnly, confirmLoader, dynamicPageLoader, resetLoader, signedIn, withCanonicalUrl } from './loaders';
-import type { CheckoutStep } from './paths';
+import { dynamicPageLoader } from '../routes/dynamic/loader';
+import { anonymousOnly, confirmLoader, resetLoader, signedIn, withCanonicalUrl } from './loaders';
+import type { CheckoutStep } from '../lib/paths';
 
 export interface RouteOptions {
   /** The localized comparison path from the engine (`url.comparePath`), e.g. `/vergelijken`. */

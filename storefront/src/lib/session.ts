@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 
 import { fetchAccount, signOut, type Account } from '../api/auth';
 import { clearCache } from '../api/cache';
-import { paths } from '../app/paths';
+import { paths } from './paths';
 import { cartIdAtom, cartItemCountAtom, sessionAtom, type Session } from '../state';
 
 type Store = ReturnType<typeof useStore>;

@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
-import { paths, type CheckoutStep } from '../app/paths';
+import { paths, type CheckoutStep } from '../lib/paths';
 import { Page } from '../components/layout/Page';
 import { Loading } from '../components/ui/Loading';
 import { VatPreview } from '../features/vat-preview/VatPreview';

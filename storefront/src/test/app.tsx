@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 
 import { toSite, type Site } from '../api/sites';
 import { siteFallbackCulture } from '../app/bootstrap';
-import { LOCALIZATION_COOKIE, writeCookie } from '../app/cookies';
+import { LOCALIZATION_COOKIE, writeCookie } from '../lib/cookies';
 import { buildRoutes } from '../app/routes';
 import { comparePath } from '../engine';
 import { initI18n, type Culture } from '../i18n';

@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useSite } from '../../state';
 import { consentOpenAtom } from './consent';
 import styles from './Footer.module.css';

@@ -3,10 +3,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { refreshSession, useSignOut } from '../../lib/session';
 import { cartItemCountAtom, primaryNavigationAtom, sessionAtom, useSite } from '../../state';
-import { useComparePath } from '../../app/useComparePath';
+import { useComparePath } from '../../lib/useComparePath';
 import styles from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
 

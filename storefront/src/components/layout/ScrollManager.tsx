@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
-import { applyScroll, decideScroll, type ScrollLocation } from './scroll';
+import { applyScroll, decideScroll, type ScrollLocation } from '../../lib/scroll';
 
 /** Applies the scroll rules after every navigation. */
 export function ScrollManager() {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
-import { ScrollManager } from '../../app/ScrollManager';
+import { ScrollManager } from './ScrollManager';
 import { OnlineStatus } from '../ui/OnlineStatus';
 import { NavigationProgress } from '../ui/ProgressBar';
 import { CookieConsent } from './CookieConsent';

@@ -4,7 +4,7 @@
  */
 import { atom } from 'jotai';
 
-import { CONSENT_COOKIE, readCookie, writeCookie } from '../../app/cookies';
+import { CONSENT_COOKIE, readCookie, writeCookie } from '../../lib/cookies';
 
 export interface Consent {
   necessary: true;

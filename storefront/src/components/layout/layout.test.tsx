@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { CONSENT_COOKIE, LOCALIZATION_COOKIE, readCookie } from '../../app/cookies';
+import { CONSENT_COOKIE, LOCALIZATION_COOKIE, readCookie } from '../../lib/cookies';
 import { mockApi } from '../../test/api';
 import { renderApp } from '../../test/app';
 import { suggestionHref, visitorCountry } from './localization';

@@ -9,7 +9,7 @@
 import { atom } from 'jotai';
 
 import { checkLocalization } from '../../api/sites';
-import { LOCALIZATION_COOKIE, readCookie, writeCookie } from '../../app/cookies';
+import { LOCALIZATION_COOKIE, readCookie, writeCookie } from '../../lib/cookies';
 
 export interface Suggestion {
   /** Where to go, with the current URL's query parameters the other site understands. */

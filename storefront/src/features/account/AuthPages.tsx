@@ -9,8 +9,8 @@ import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 
 import { signIn } from '../../api/auth';
 import { clearCache } from '../../api/cache';
-import { readLoginFlags } from '../../app/loaders';
-import { paths } from '../../app/paths';
+import { readLoginFlags } from './loginFlags';
+import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
 import { CheckField, formStyles, FormField, FormMessage } from '../../components/ui/Form';
 import { readProblem, serverErrors } from '../../lib/apiErrors';

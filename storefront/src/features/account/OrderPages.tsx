@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useNavigate, useParams } from 'react-router';
 
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
 import { formStyles, FormMessage } from '../../components/ui/Form';
 import { Price } from '../../components/ui/Price';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLoaderData, useParams } from 'react-router';
 
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
 import { CheckField, formStyles, FormField, FormMessage } from '../../components/ui/Form';
 import type { FieldRules } from '../../lib/forms';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useParams } from 'react-router';
 
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
 import { formStyles, FormField, FormMessage } from '../../components/ui/Form';
 import { serverErrors } from '../../lib/apiErrors';

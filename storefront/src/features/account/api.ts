@@ -4,7 +4,7 @@
  */
 import { apiFetch } from '../../api/client';
 import type { Account } from '../../api/auth';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 export type { Account };
 

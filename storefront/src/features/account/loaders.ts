@@ -6,7 +6,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 
 import { ApiError } from '../../api/client';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { readProblem } from '../../lib/apiErrors';
 import { accountApi, itemsOf, type OwnReview, type ReviewRequest, type Subscription } from './api';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { cachedGet } from '../../api/cache';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import type { CheckoutGates } from '../../engine';
 import { useSite } from '../../state';
 import { cartApi, type Billing } from '../cart/api';

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 
-import { paths, type CheckoutStep } from '../../app/paths';
+import { paths, type CheckoutStep } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
 import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';

@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { isAuthenticated } from '../../api/auth';
 import { apiFetch } from '../../api/client';
 import { clearCache } from '../../api/cache';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { cartIdAtom } from '../../state';
 import { readApiError } from '../cart/api';
 import { loadCart } from '../cart/state';

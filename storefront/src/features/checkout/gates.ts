@@ -2,7 +2,7 @@
  * The checkout step gates come from the engine (`checkout.gates`): the cart's facts in, which
  * steps may open (and why not) out. Nothing is decided here.
  */
-import { paths, type CheckoutStep } from '../../app/paths';
+import { paths, type CheckoutStep } from '../../lib/paths';
 import { checkoutGates, type CheckoutGates, type CheckoutState } from '../../engine';
 import type { CartAnswer } from '../cart/api';
 import type { Country } from './reference';

@@ -8,7 +8,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Markdown } from '../../components/content/Markdown';
 import { Page } from '../../components/layout/Page';
 import { AsyncView } from '../../components/ui/AsyncView';

@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { FocusHeadingOnNavigate } from '../../components/ui/FocusHeading';
 import { useSignOut } from '../../lib/session';
 import styles from './Account.module.css';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 
 import type { PageRoute } from '../../api/routing';
-import type { DynamicPageData } from '../../app/loaders';
+import type { DynamicPageData } from './loader';
 import { Markdown } from '../../components/content/Markdown';
 import { Page } from '../../components/layout/Page';
 import { Loading } from '../../components/ui/Loading';

@@ -1,0 +1,33 @@
+/** The loader of the catch-all route (routes/dynamic/DynamicRoute.tsx): the page as the server resolved it. */
+import { data, redirectDocument, replace, type LoaderFunctionArgs } from 'react-router';
+
+import { fetchPageContent, lookupRoute, RouteLookupError, type PageContent, type PageRoute } from '../../api/routing';
+
+export interface DynamicPageData {
+  path: string;
+  route: PageRoute;
+  content: PageContent;
+}
+
+/**
+ * The catch-all route: looks the URL up, follows a redirect, and loads the page content
+ * before the page is entered. A failed look-up shows the error for its stored status.
+ */
+export async function dynamicPageLoader({ request, params }: LoaderFunctionArgs): Promise<DynamicPageData> {
+  const url = new URL(request.url);
+  const path = `/${params['*'] ?? ''}`;
+  let route: PageRoute;
+  try {
+    route = await lookupRoute(`${url.pathname}${url.search}`);
+  } catch (error) {
+    if (error instanceof RouteLookupError) throw data({ lookupFailed: true }, { status: error.status });
+    throw error;
+  }
+  if (route.pageType === 'redirect' && route.redirectUrl) {
+    const target = new URL(route.redirectUrl, url);
+    if (target.origin !== url.origin) throw redirectDocument(target.href);
+    throw replace(`${target.pathname}${target.search}${target.hash}`);
+  }
+  const content = await fetchPageContent(url.pathname);
+  return { path, route, content };
+}
