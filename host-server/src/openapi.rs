@@ -162,4 +162,22 @@ mod tests {
         );
         assert!(document["components"]["schemas"]["Error"].is_object());
     }
+
+    /// Generated clients name their functions after operation ids.
+    #[test]
+    fn every_operation_id_is_unique() {
+        let document = serde_json::to_value(crate::app::api_document().unwrap()).unwrap();
+        let mut seen = std::collections::BTreeMap::new();
+        for (path, item) in document["paths"].as_object().unwrap() {
+            for (method, operation) in item.as_object().unwrap() {
+                if let Some(id) = operation["operationId"].as_str() {
+                    let earlier = seen.insert(id.to_owned(), format!("{method} {path}"));
+                    assert!(
+                        earlier.is_none(),
+                        "operationId {id} twice: {earlier:?} and {method} {path}"
+                    );
+                }
+            }
+        }
+    }
 }
