@@ -9,9 +9,9 @@ import { Link, useParams } from 'react-router';
 import { paths, type CheckoutStep } from '../lib/paths';
 import { Page } from '../components/layout/Page';
 import { Loading } from '../components/ui/Loading';
+import { CartPage } from '../features/cart';
 import { VatPreview } from '../features/vat-preview/VatPreview';
 
-const CartPage = lazy(() => import('../features/cart/CartPage').then((module) => ({ default: module.CartPage })));
 const ComparePage = lazy(() => import('../features/compare/ComparePage').then((module) => ({ default: module.ComparePage })));
 const ProductListPage = lazy(() => import('../features/catalog/ProductListPage').then((module) => ({ default: module.ProductListPage })));
 const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage').then((module) => ({ default: module.CheckoutPage })));

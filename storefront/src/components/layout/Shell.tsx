@@ -12,7 +12,7 @@ import { Header } from './Header';
 import { LocalizationBanner } from './LocalizationBanner';
 import { NotificationBar } from './NotificationBar';
 import styles from './Shell.module.css';
-import { loadCart } from '../../features/cart/state';
+import { loadCart } from '../../lib/cart';
 
 /** The frame around every page: header, notification bar, page, footer and the notices. */
 export function Shell() {

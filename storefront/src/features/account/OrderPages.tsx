@@ -10,7 +10,7 @@ import { formStyles, FormMessage } from '../../components/ui/Form';
 import { Price } from '../../components/ui/Price';
 import { serverErrors } from '../../lib/apiErrors';
 import { sessionAtom } from '../../state';
-import { addToCart } from '../cart';
+import { addToCart } from '../../lib/cart';
 import { accountApi, type Invoice, type OrderDetail, type OrderSummary, type Paged, type Person } from './api';
 import type { AccountLoaderData } from './loaders';
 import { Data, dateText, Empty, StatusLabel, styles } from './ui';

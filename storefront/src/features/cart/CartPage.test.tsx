@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { mockApi, type MockRequest } from '../../test/api';
 import { renderApp } from '../../test/app';
-import { canonicalJson } from './state';
-import { answerFor, cartInput } from './testing';
+import { canonicalJson } from '../../lib/cart';
+import { answerFor, cartInput } from '../../test/cart';
 
 const CONTENT = { page: { id: 1, title: 'Home', body: '' }, layout: {} };
 

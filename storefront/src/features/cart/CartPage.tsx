@@ -9,16 +9,16 @@ import { Link, useNavigate } from 'react-router';
 
 import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
-import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import type { CalculatedCart, CalculatedProduct } from '../../engine';
-import { checkForm } from '../catalog/forms';
-import styles from '../shop.module.css';
-import { cartApi } from './api';
-import { CartTotals } from './CartTotals';
-import { cartErrorText } from './errors';
-import { useCart } from './state';
+import { checkForm } from '../../lib/forms';
+import styles from '../../components/shop.module.css';
+import { cartApi } from '../../api/cart';
+import { CartNotices, MismatchBox } from '../../components/cart/CartNotices';
+import { CartTotals } from '../../components/cart/CartTotals';
+import { cartErrorText } from '../../lib/cartErrors';
+import { useCart } from '../../lib/cart';
 
 const RQS = 4;
 
@@ -213,50 +213,6 @@ function DiscountCode({ code }: { code: string | null }) {
         </span>
       )}
     </form>
-  );
-}
-
-/** The difference between the engine's preview and the server's answer: never hidden. */
-export function MismatchBox() {
-  const { t } = useTranslation();
-  const { mismatch, dismissMismatch } = useCart();
-  if (!mismatch) return null;
-  return (
-    <div data-testid="cart-mismatch">
-      <ErrorBox>
-        <p>{t('cart.mismatch')}</p>
-        <p>
-          <span className={styles.pair}>
-            <span>{t('cart.mismatchPreview')}</span>
-            <Price amount={mismatch.preview.totalAmount} />
-          </span>
-          <span className={`${styles.pair} ${styles.separated}`}>
-            <span>{t('cart.mismatchServer')}</span>
-            <Price amount={mismatch.server.totalAmount} />
-          </span>
-        </p>
-        <button type="button" className={styles.secondary} onClick={dismissMismatch}>
-          {t('common.close')}
-        </button>
-      </ErrorBox>
-    </div>
-  );
-}
-
-/** What the server changed in the cart by itself (a spent gift card taken off), in the visitor's language. */
-export function CartNotices() {
-  const { t } = useTranslation();
-  const { notices, dismissNotices } = useCart();
-  if (notices.length === 0) return null;
-  return (
-    <div className={styles.notice} role="status" data-testid="cart-notices">
-      {notices.map((notice) => (
-        <p key={notice.code}>{t(notice.code as never, { defaultValue: notice.message })}</p>
-      ))}
-      <button type="button" className={styles.secondary} onClick={dismissNotices}>
-        {t('common.close')}
-      </button>
-    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Price, useFormatPrice } from '../../components/ui/Price';
 import { ProductImage } from '../../components/ui/ProductImage';
 import { CompareButton } from '../compare/CompareButton';
-import styles from '../shop.module.css';
+import styles from '../../components/shop.module.css';
 import type { ProductHit, StockState, UnitPrices } from './api';
 
 const STOCK_KEYS = { inStock: 'product.inStock', low: 'product.lowStock', outOfStock: 'product.outOfStock' } as const;

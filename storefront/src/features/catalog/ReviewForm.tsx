@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import styles from '../shop.module.css';
+import styles from '../../components/shop.module.css';
 import { writeReview } from './api';
 import { checkForm, reviewMinWords } from './forms';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { mockApi, type MockRoute } from '../../test/api';
 import { renderApp } from '../../test/app';
-import { answerFor, cartInput } from '../cart/testing';
+import { answerFor, cartInput } from '../../test/cart';
 
 const COUNTRIES = [
   { countryId: 1, regionCode: 'NL', localizedName: 'Nederland' },

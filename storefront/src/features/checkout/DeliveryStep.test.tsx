@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Culture } from '../../i18n';
 import { mockApi } from '../../test/api';
 import { renderApp } from '../../test/app';
-import { answerFor, cartInput } from '../cart/testing';
+import { answerFor, cartInput } from '../../test/cart';
 import { kilometresOf } from './DeliveryStep';
 
 const COUNTRIES = [{ countryId: 1, regionCode: 'NL', localizedName: 'Nederland' }];

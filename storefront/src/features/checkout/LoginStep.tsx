@@ -8,10 +8,10 @@ import { apiFetch } from '../../api/client';
 import { clearCache } from '../../api/cache';
 import { paths } from '../../lib/paths';
 import { cartIdAtom } from '../../state';
-import { readApiError } from '../cart/api';
-import { loadCart } from '../cart/state';
+import { readApiError } from '../../api/cart';
+import { loadCart } from '../../lib/cart';
 import { checkForm } from '../catalog/forms';
-import styles from '../shop.module.css';
+import styles from '../../components/shop.module.css';
 import { Field } from './fields';
 import { checkoutContactAtom, useServerErrors } from './useCheckout';
 

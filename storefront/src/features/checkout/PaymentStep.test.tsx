@@ -6,7 +6,7 @@ import { toSite } from '../../api/sites';
 import type { CartInput } from '../../engine';
 import { json, mockApi, type MockRoute } from '../../test/api';
 import { HOEFSLAG_NL, renderApp } from '../../test/app';
-import { answerFor, cartInput } from '../cart/testing';
+import { answerFor, cartInput } from '../../test/cart';
 
 const COUNTRIES = [
   { countryId: 1, regionCode: 'NL', localizedName: 'Nederland' },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import styles from '../shop.module.css';
+import styles from '../../components/shop.module.css';
 
 /** A labelled form field with its error beside it (the server's field errors included). */
 export function Field({

@@ -4,7 +4,7 @@
  */
 import { paths, type CheckoutStep } from '../../lib/paths';
 import { checkoutGates, type CheckoutGates, type CheckoutState } from '../../engine';
-import type { CartAnswer } from '../cart/api';
+import type { CartAnswer } from '../../api/cart';
 import type { Country } from './reference';
 
 export type GatedStep = 'billing' | 'delivery' | 'payment' | 'complete';

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 import type { CheckoutGates } from '../../engine';
 import { useSite } from '../../state';
-import { readApiError } from '../cart/api';
-import { cartAnswerAtom, cartLoadedAtom } from '../cart/state';
+import { readApiError } from '../../api/cart';
+import { cartAnswerAtom, cartLoadedAtom } from '../../lib/cart';
 import { gatesOf } from './gates';
 import { fetchCountries, fetchPaymentMethods, type Country, type PaymentMethod } from './reference';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { translateMessage } from '../../i18n';
-import styles from '../shop.module.css';
+import styles from '../../components/shop.module.css';
 import { useCompareList, type ComparedProduct } from './state';
 
 /** "Compare" on a product: adds it to the comparison list, or says why it cannot. */

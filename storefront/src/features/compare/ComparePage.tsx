@@ -14,7 +14,7 @@ import { ProductImage } from '../../components/ui/ProductImage';
 import { fetchProduct, type ProductDetail } from '../catalog/api';
 import { StockLabel, UnitPriceList } from '../catalog/ProductCard';
 import { nutrientLabel } from '../catalog/ProductDetailPage';
-import styles from '../shop.module.css';
+import styles from '../../components/shop.module.css';
 import { useCompareList } from './state';
 
 export function ComparePage() {

@@ -17,8 +17,8 @@ import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import { formatDate } from '../../engine';
 import { cartIdAtom } from '../../state';
-import { forgetCart, loadCart } from '../cart/state';
-import styles from '../shop.module.css';
+import { forgetCart, loadCart } from '../../lib/cart';
+import styles from '../../components/shop.module.css';
 import { fetchOrder, forgetIdempotencyKey, type OrderView } from './api';
 
 const STATUS_KEYS = {

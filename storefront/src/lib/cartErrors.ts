@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 
-import { EngineError } from '../../engine';
-import { translateMessage } from '../../i18n';
-import { readApiError } from './api';
+import { EngineError } from '../engine';
+import { translateMessage } from '../i18n';
+import { readApiError } from '../api/cart';
 
 /** A cart call's failure in the visitor's language: the message key when there is one. */
 export function cartErrorText(error: unknown, t: TFunction): string {

@@ -10,9 +10,9 @@
 import { atom, useAtomValue, useStore, type createStore } from 'jotai';
 import { useCallback, useMemo } from 'react';
 
-import { CartCalculator, type CalculatedCart, type CartChoices, type CartInput } from '../../engine';
-import { cartIdAtom, cartItemCountAtom } from '../../state';
-import { cartApi, type CartAnswer, type CartNotice } from './api';
+import { CartCalculator, type CalculatedCart, type CartChoices, type CartInput } from '../engine';
+import { cartIdAtom, cartItemCountAtom } from '../state';
+import { cartApi, type CartAnswer, type CartNotice } from '../api/cart';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -146,6 +146,11 @@ export function changeCart(store: Store, request: (cartId: string) => Promise<Ca
   const result = queue.then(run, run);
   queue = result.catch(() => undefined);
   return result;
+}
+
+/** Adds a variant to the cart (creating the cart first when there is none), without a preview. */
+export async function addToCart(store: Store, productVariantId: number, quantity: number): Promise<void> {
+  await changeCart(store, (cartId) => cartApi.add(cartId, productVariantId, quantity));
 }
 
 /** Forgets the cart (after an order is placed): the next change creates a new one. */

@@ -7,7 +7,7 @@ import { calculateCart } from '../../engine';
 import { initI18n, type Culture } from '../../i18n';
 import { HOEFSLAG_NL, WEIDEGROEN_DK } from '../../test/app';
 import { CartTotals } from './CartTotals';
-import { cartInput } from './testing';
+import { cartInput } from '../../test/cart';
 import { cultureAtom, siteAtom } from '../../state';
 
 async function renderTotals(raw: typeof HOEFSLAG_NL, culture: Culture, count: number) {

@@ -2,11 +2,11 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Price } from '../../components/ui/Price';
+import { Price } from '../ui/Price';
 import type { CalculatedCart } from '../../engine';
 import { useSite } from '../../state';
 import styles from '../shop.module.css';
-import { cartPendingAtom } from './state';
+import { cartPendingAtom } from '../../lib/cart';
 
 /** The totals of a calculation (the engine's preview or the server's answer). */
 export function CartTotals({ calculation, vatHigh, vatLow }: { calculation: CalculatedCart; vatHigh?: string; vatLow?: string }) {

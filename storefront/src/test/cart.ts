@@ -1,6 +1,6 @@
 /** Test helpers: a cart input as the server would send it, and server answers made with the engine. */
-import { calculateCart, type CartInput } from '../../engine';
-import type { CartAnswer, CartView } from './api';
+import { calculateCart, type CartInput } from '../engine';
+import type { CartAnswer, CartView } from '../api/cart';
 
 export function cartInput(count = 1, price = '24.95'): CartInput {
   return {

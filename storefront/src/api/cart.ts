@@ -3,8 +3,8 @@
  * the cart with the server's engine calculation; an answer that also carries the engine input
  * (`input`) lets the browser preview the next change with the WASM engine.
  */
-import { ApiError, apiFetch } from '../../api/client';
-import type { CalculatedCart, CartInput } from '../../engine';
+import { ApiError, apiFetch } from './client';
+import type { CalculatedCart, CartInput } from '../engine';
 
 export interface Address {
   zipcode?: string;
