@@ -3,7 +3,6 @@
  * back-in-stock sign-up, specifications, nutrients, reviews with the write-review form, compare
  * and add to cart with a quantity.
  */
-import type { TFunction } from 'i18next';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,56 +16,13 @@ import { ProductImage } from '../../components/ui/ProductImage';
 import { formatDate } from '../../engine';
 import { useCart } from '../../lib/cart';
 import { cartErrorText } from '../../lib/cartErrors';
-import { CompareButton } from '../compare/CompareButton';
+import { CompareButton } from '../../components/product/CompareButton';
 import styles from '../../components/shop.module.css';
-import { fetchProduct, fetchReviews, type Nutrient, type ProductDetail, remindWhenInStock } from './api';
-import { checkForm } from './forms';
-import { StockLabel, UnitPriceList } from './ProductCard';
+import { fetchProduct, fetchReviews, type ProductDetail, remindWhenInStock } from '../../api/catalog';
+import { checkForm } from '../../lib/forms';
+import { nutrientGroupLabel, nutrientLabel } from '../../components/product/nutrients';
+import { StockLabel, UnitPriceList } from '../../components/product/ProductFacts';
 import { ReviewForm } from './ReviewForm';
-
-/** The server's nutrient keys and their catalog keys (the specification's order is the server's). */
-const NUTRIENT_KEYS = {
-  dryMatterPercent: 'dryMatter',
-  crudeProtein: 'crudeProtein',
-  sugar: 'sugar',
-  crudeFibre: 'crudeFibre',
-  crudeFat: 'crudeFat',
-  crudeAsh: 'crudeAsh',
-  digestibleEnergyMj: 'energyDe',
-  ewpa: 'ewpa',
-  calcium: 'calcium',
-  phosphorus: 'phosphorus',
-  magnesium: 'magnesium',
-  sodium: 'sodium',
-  potassium: 'potassium',
-  copper: 'copper',
-  zinc: 'zinc',
-  manganese: 'manganese',
-  selenium: 'selenium',
-  vitaminA: 'vitaminA',
-  vitaminD3: 'vitaminD3',
-  vitaminE: 'vitaminE',
-  biotin: 'biotin',
-} as const;
-const GROUP_KEYS = {
-  analysis: 'analysis',
-  energy: 'energy',
-  minerals: 'minerals',
-  traceElements: 'traceElements',
-  vitamins: 'vitamins',
-} as const;
-
-/** A nutrient's label in the visitor's language (unknown ones as the server names them). */
-export function nutrientLabel(t: TFunction, nutrient: Nutrient): string {
-  const key = (NUTRIENT_KEYS as Record<string, (typeof NUTRIENT_KEYS)[keyof typeof NUTRIENT_KEYS]>)[nutrient.nutrient];
-  return key ? t(`product.nutrients.${key}`) : nutrient.nutrient;
-}
-
-/** A nutrient group's heading, or null for an unknown group. */
-export function nutrientGroupLabel(t: TFunction, group: string): string | null {
-  const key = (GROUP_KEYS as Record<string, (typeof GROUP_KEYS)[keyof typeof GROUP_KEYS]>)[group];
-  return key ? t(`product.nutrients.${key}`) : null;
-}
 
 function AddToCart({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();

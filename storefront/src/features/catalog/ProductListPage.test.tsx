@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { mockApi, type MockRequest } from '../../test/api';
 import { renderApp } from '../../test/app';
-import type { SearchResponse } from './api';
+import type { SearchResponse } from '../../api/catalog';
 
 const hit = (id: number) => ({
   productId: id,

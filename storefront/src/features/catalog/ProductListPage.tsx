@@ -12,7 +12,7 @@ import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
 import { progress } from '../../components/ui/progress';
 import styles from '../../components/shop.module.css';
-import { FACET_GROUPS, searchProducts, type Facet, type SearchResponse } from './api';
+import { FACET_GROUPS, searchProducts, type Facet, type SearchResponse } from '../../api/catalog';
 import { listingUrl, readListing, searchRequest, SORT_CHOICES, toggleFilter, type Listing, type SortChoice } from './listing';
 import { ProductCard } from './ProductCard';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import styles from '../../components/shop.module.css';
-import { writeReview } from './api';
-import { checkForm, reviewMinWords } from './forms';
+import { writeReview } from '../../api/catalog';
+import { checkForm, reviewMinWords } from '../../lib/forms';
 
 type Sent = 'no' | 'sending' | 'sent' | 'failed';
 

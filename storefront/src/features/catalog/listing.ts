@@ -6,7 +6,7 @@
  * left out of the URL). Any change other than the page goes back to page 1.
  */
 import { readPaging, withPaging } from '../../engine';
-import { FACET_GROUPS, type FacetFilter, type SearchRequest, type SortKey } from './api';
+import { FACET_GROUPS, type FacetFilter, type SearchRequest, type SortKey } from '../../api/catalog';
 
 export const SORT_CHOICES = ['relevance', 'priceAsc', 'priceDesc', 'name', 'newest', 'rating'] as const;
 export type SortChoice = (typeof SORT_CHOICES)[number];

@@ -10,7 +10,7 @@ import type { CheckoutGates } from '../../engine';
 import { readApiError } from '../../api/cart';
 import { CartTotals } from '../../components/cart/CartTotals';
 import { useCart } from '../../lib/cart';
-import { placeOrder } from '../order/api';
+import { placeOrder } from '../../api/orders';
 import styles from '../../components/shop.module.css';
 import { DutchNotice } from './BillingStep';
 import type { Country } from './reference';

@@ -11,7 +11,7 @@ import { cultureAtom, useSite } from '../../state';
 import { cartApi } from '../../api/cart';
 import { cartErrorText } from '../../lib/cartErrors';
 import { useCart } from '../../lib/cart';
-import { checkForm } from '../catalog/forms';
+import { checkForm } from '../../lib/forms';
 import styles from '../../components/shop.module.css';
 import { AddressFields, addressRules, DutchNotice, toAddress } from './BillingStep';
 import { Field } from './fields';

@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths';
 import { cartIdAtom } from '../../state';
 import { readApiError } from '../../api/cart';
 import { loadCart } from '../../lib/cart';
-import { checkForm } from '../catalog/forms';
+import { checkForm } from '../../lib/forms';
 import styles from '../../components/shop.module.css';
 import { Field } from './fields';
 import { checkoutContactAtom, useServerErrors } from './useCheckout';

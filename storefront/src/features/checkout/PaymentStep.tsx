@@ -9,7 +9,7 @@ import type { CheckoutGates } from '../../engine';
 import { useSite } from '../../state';
 import { cartApi } from '../../api/cart';
 import { useCart } from '../../lib/cart';
-import { checkForm } from '../catalog/forms';
+import { checkForm } from '../../lib/forms';
 import styles from '../../components/shop.module.css';
 import { DutchNotice } from './BillingStep';
 import { Field } from './fields';

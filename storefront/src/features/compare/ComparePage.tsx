@@ -11,11 +11,11 @@ import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import { ProductImage } from '../../components/ui/ProductImage';
-import { fetchProduct, type ProductDetail } from '../catalog/api';
-import { StockLabel, UnitPriceList } from '../catalog/ProductCard';
-import { nutrientLabel } from '../catalog/ProductDetailPage';
+import { fetchProduct, type ProductDetail } from '../../api/catalog';
+import { StockLabel, UnitPriceList } from '../../components/product/ProductFacts';
+import { nutrientLabel } from '../../components/product/nutrients';
 import styles from '../../components/shop.module.css';
-import { useCompareList } from './state';
+import { useCompareList } from '../../lib/compare';
 
 export function ComparePage() {
   const { t } = useTranslation();

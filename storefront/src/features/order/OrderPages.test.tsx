@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { toSite } from '../../api/sites';
 import { mockApi } from '../../test/api';
 import { HOEFSLAG_NL, renderApp } from '../../test/app';
-import type { OrderView } from './api';
+import type { OrderView } from '../../api/orders';
 
 const SITE = toSite({ ...HOEFSLAG_NL, checkoutSuccessPageId: 113, checkoutSuccessRqsPageId: 114, checkoutFailedPageId: 115 });
 

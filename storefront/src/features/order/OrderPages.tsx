@@ -19,7 +19,7 @@ import { formatDate } from '../../engine';
 import { cartIdAtom } from '../../state';
 import { forgetCart, loadCart } from '../../lib/cart';
 import styles from '../../components/shop.module.css';
-import { fetchOrder, forgetIdempotencyKey, type OrderView } from './api';
+import { fetchOrder, forgetIdempotencyKey, type OrderView } from '../../api/orders';
 
 const STATUS_KEYS = {
   created: 'status.created',

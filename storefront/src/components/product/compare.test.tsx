@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { initI18n } from '../../i18n';
 import { CompareButton } from './CompareButton';
-import { addCompared, COMPARE_STORAGE_KEY, compareListAtom } from './state';
+import { addCompared, COMPARE_STORAGE_KEY, compareListAtom } from '../../lib/compare';
 
 const product = (id: number) => ({ productId: id, productVariantId: id * 10 + 1 });
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { translateMessage } from '../../i18n';
-import styles from '../../components/shop.module.css';
-import { useCompareList, type ComparedProduct } from './state';
+import styles from '../shop.module.css';
+import { useCompareList, type ComparedProduct } from '../../lib/compare';
 
 /** "Compare" on a product: adds it to the comparison list, or says why it cannot. */
 export function CompareButton({ product }: { product: ComparedProduct }) {

@@ -7,7 +7,7 @@ import { useAtom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { useCallback } from 'react';
 
-import { addToComparison, type Message } from '../../engine';
+import { addToComparison, type Message } from '../engine';
 
 export interface ComparedProduct {
   productId: number;

@@ -3,7 +3,7 @@
  * by the `Idempotency-Key` header, and answers where the browser goes next; `GET
  * /api/orders/{orderId}` shows an order by its unguessable id. Amounts are decimal strings.
  */
-import { apiFetch } from '../../api/client';
+import { apiFetch } from './client';
 
 export interface OrderLine {
   lineNumber: number;

@@ -3,8 +3,8 @@
  * page of a variant and its reviews. Amounts arrive as decimal strings, already computed by
  * the server's engine (unit prices, stock state); nothing here computes.
  */
-import { apiFetch } from '../../api/client';
-import { cachedGet, shareInFlight } from '../../api/cache';
+import { apiFetch } from './client';
+import { cachedGet, shareInFlight } from './cache';
 
 /** The ten product filter groups (specification section 3), in their order. */
 export const FACET_GROUPS = [
