@@ -62,6 +62,18 @@ pub enum EngineError {
     },
 }
 
+impl From<crate::limits::InputError> for EngineError {
+    fn from(error: crate::limits::InputError) -> EngineError {
+        match error {
+            crate::limits::InputError::Invalid(reason) => EngineError::InvalidInput(reason),
+            crate::limits::InputError::OutOfRange { field, reason } => {
+                EngineError::OutOfRange { field, reason }
+            }
+            crate::limits::InputError::Money(error) => EngineError::Money(error),
+        }
+    }
+}
+
 impl EngineError {
     /// A stable, machine-readable code for this kind of error.
     pub fn code(&self) -> &'static str {

@@ -50,6 +50,7 @@
 
 pub mod allocation;
 pub mod cart;
+pub mod catalog;
 mod cents;
 pub mod checkout;
 mod decimal_text;
@@ -65,6 +66,7 @@ pub mod operations;
 pub mod order;
 pub mod promotions;
 pub mod roughage;
+pub mod shipping;
 pub mod stock;
 pub mod subscription;
 pub mod unit_price;

@@ -40,8 +40,60 @@
 //! feeds every operation a million extreme inputs built from the shared vectors.
 
 use crate::cents;
-use crate::error::EngineError;
 use crate::money::Money;
+
+/// The most units one cart line may hold.
+pub const MAX_QUANTITY: i64 = 999;
+
+/// An input refused by a module below the cart and the JSON door (VAT, currency, validation):
+/// malformed, or a number out of range. It becomes [`EngineError::InvalidInput`] or
+/// [`EngineError::OutOfRange`](crate::EngineError::OutOfRange) at the door, with the same code
+/// and field.
+///
+/// [`EngineError::InvalidInput`]: crate::EngineError::InvalidInput
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InputError {
+    /// The input is malformed.
+    #[error("invalid input: {0}")]
+    Invalid(String),
+    /// A number lies outside what the operation takes.
+    #[error("invalid input: {field}: {reason}")]
+    OutOfRange {
+        /// The JSON field at fault, as the input names it.
+        field: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// An amount was malformed or a computation with it overflowed.
+    #[error(transparent)]
+    Money(#[from] crate::money::MoneyError),
+}
+
+impl InputError {
+    /// The stable code, the same as the [`EngineError`](crate::EngineError) it becomes.
+    pub fn code(&self) -> &'static str {
+        match self {
+            InputError::Invalid(_) | InputError::OutOfRange { .. } => "invalid_input",
+            InputError::Money(_) => "invalid_amount",
+        }
+    }
+
+    /// The JSON field at fault, when the error is about one field.
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            InputError::OutOfRange { field, .. } => Some(field),
+            _ => None,
+        }
+    }
+
+    /// An out-of-range refusal of `field`.
+    pub fn out_of_range(field: impl Into<String>, reason: impl Into<String>) -> InputError {
+        InputError::OutOfRange {
+            field: field.into(),
+            reason: reason.into(),
+        }
+    }
+}
 
 /// The largest amount, in magnitude, that `vat.split`, `locale.convert` and
 /// `catalog.unitPrices` take: 999,999,999,999.99 in cents, just under 10^12 euro.
@@ -49,12 +101,12 @@ pub const MAX_AMOUNT_CENTS: i64 = 99_999_999_999_999;
 
 /// The amount, when it lies within ±[`MAX_AMOUNT_CENTS`]; otherwise
 /// [`EngineError::OutOfRange`] for `field`.
-pub(crate) fn check_amount(amount: Money, field: &str) -> Result<Money, EngineError> {
+pub(crate) fn check_amount(amount: Money, field: &str) -> Result<Money, InputError> {
     match cents::to_cents(amount) {
         Some(value) if (-MAX_AMOUNT_CENTS..=MAX_AMOUNT_CENTS).contains(&value) => Ok(amount),
         _ => {
             let max = Money::from_cents(MAX_AMOUNT_CENTS);
-            Err(EngineError::out_of_range(
+            Err(InputError::out_of_range(
                 field,
                 format!("{amount} is outside -{max} to {max}"),
             ))
@@ -67,6 +119,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_input_error_keeps_its_code_and_field_at_the_door() {
+        let errors = [
+            InputError::Invalid("x".to_owned()),
+            InputError::out_of_range("amountEur", "too large"),
+            InputError::Money(crate::money::MoneyError::Overflow),
+        ];
+        for error in errors {
+            let door = crate::EngineError::from(error.clone());
+            assert_eq!((door.code(), door.field()), (error.code(), error.field()));
+            assert_eq!(door.to_string(), error.to_string());
+        }
+    }
+
+    #[test]
     fn amounts_are_taken_up_to_just_under_a_trillion() {
         for text in ["0.00", "999999999999.99", "-999999999999.99", "12.34"] {
             let amount: Money = text.parse().unwrap();
@@ -77,7 +143,9 @@ mod tests {
             "-1000000000000.00",
             "79228162514264337593543950335",
         ] {
-            let error = check_amount(text.parse().unwrap(), "amountEur").unwrap_err();
+            let error = crate::EngineError::from(
+                check_amount(text.parse().unwrap(), "amountEur").unwrap_err(),
+            );
             assert_eq!(error.field(), Some("amountEur"), "{text}");
             assert_eq!(error.code(), "invalid_input");
         }

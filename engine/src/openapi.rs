@@ -110,14 +110,14 @@ schema!(Culture, {
         .into()
 });
 schema!(
-    crate::cart::ProductType,
+    crate::catalog::ProductType,
     integer_of(
         "The kind of a product: 1 simple, 2 horse feed, 3 merchandise, 4 roughage scan (RQS), 5 quick scan.",
         &[1, 2, 3, 4, 5]
     )
 );
 schema!(
-    crate::cart::ShippingMethod,
+    crate::shipping::ShippingMethod,
     integer_of(
         "How the goods travel: 0 ordinary shipping, 1 a parcel-service pick-up point.",
         &[0, 1]

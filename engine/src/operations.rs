@@ -73,11 +73,11 @@ pub const OPERATIONS: &[&str] = &[
 /// ```
 pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
     match operation {
-        "vat.split" => apply(input, |request: VatSplitRequest| request.split()),
+        "vat.split" => apply(input, |request: VatSplitRequest| Ok(request.split()?)),
         "cart.calculate" => calculate_cart(input),
         "cart.shippingMethods" => cart_shipping_methods(input),
         "checkout.gates" => apply(input, |state: CheckoutState| checkout_gates(&state)),
-        "validation.validateForm" => apply(input, |form: FormInput| validate_form(&form)),
+        "validation.validateForm" => apply(input, |form: FormInput| Ok(validate_form(&form)?)),
         "validation.message" => apply(input, |message: Message| Ok(MessageText::from(message))),
         "messages.keys" => apply(input, |_: serde::de::IgnoredAny| Ok(MessageKeys::all())),
         "compare.add" => apply(input, |request: CompareAddRequest| {
@@ -90,7 +90,7 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
             roughage_advice(&request)
         }),
         "locale.currency" => apply(input, |request: CurrencyRequest| Ok(request.resolve())),
-        "locale.convert" => apply(input, |request: ConversionRequest| request.convert()),
+        "locale.convert" => apply(input, |request: ConversionRequest| Ok(request.convert()?)),
         "locale.formatAmount" => apply(input, |request: AmountFormatRequest| Ok(request.format())),
         "locale.formatDate" => apply(input, |request: DateFormatRequest| {
             request

@@ -10,8 +10,8 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::decimal_text::{self, TextBuffer};
-use crate::error::EngineError;
 use crate::limits;
+use crate::limits::InputError;
 use crate::money::{Money, MoneyError};
 
 /// A VAT percentage between 0 and 100, with at most two fraction digits (e.g. `21`, `5.5`).
@@ -161,12 +161,12 @@ impl VatSplitRequest {
     /// ±[`MAX_AMOUNT_CENTS`](crate::limits::MAX_AMOUNT_CENTS) (under 10^12 euro) is refused
     /// with [`EngineError::OutOfRange`] naming `amountInclVat`; the rate is 0 to 100 by its
     /// type.
-    pub fn split(&self) -> Result<VatSplit, EngineError> {
+    pub fn split(&self) -> Result<VatSplit, InputError> {
         const FIELD: &str = "amountInclVat";
         let amount = limits::check_amount(self.amount_incl_vat, FIELD)?;
         // Within the bound the split cannot overflow; should it, it is still the amount's fault.
         split_inclusive(amount, self.vat_rate_percentage)
-            .map_err(|error| EngineError::out_of_range(FIELD, error.to_string()))
+            .map_err(|error| InputError::out_of_range(FIELD, error.to_string()))
     }
 }
 

@@ -91,6 +91,12 @@ pub struct ErrorBody {
     pub field_errors: BTreeMap<String, Vec<FieldError>>,
 }
 
+impl From<engine::limits::InputError> for ApiError {
+    fn from(error: engine::limits::InputError) -> ApiError {
+        ApiError::Engine(error.into())
+    }
+}
+
 impl ApiError {
     /// A 400 for one bad field.
     pub fn field(

@@ -377,10 +377,10 @@ fn unlocked_promotions<'a>(
                     .as_deref()
                     .is_some_and(|c| promotions::codes_equal(c, code))
             }) {
-                return Err(promotion.invalid(format!(
+                return Err(CartError::from(promotion.invalid(format!(
                     "its code is also the code of promotion '{}'",
                     other.promotion_key
-                )));
+                ))));
             }
         }
     }

@@ -87,3 +87,12 @@ impl CartError {
         }
     }
 }
+
+impl From<crate::promotions::InvalidPromotion> for CartError {
+    fn from(error: crate::promotions::InvalidPromotion) -> CartError {
+        CartError::InvalidPromotion {
+            promotion_key: error.promotion_key,
+            reason: error.reason,
+        }
+    }
+}

@@ -1,13 +1,13 @@
 //! What the caller tells the engine: the site's prices, the catalog entries of the products in
 //! the cart, the promotions that exist, and the cart itself.
 
-use std::fmt;
+use serde::{Deserialize, Serialize};
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
+pub use crate::catalog::{CatalogEntry, ProductType};
 use crate::money::Money;
 use crate::promotions::Promotion;
-use crate::vat::{VatRate, VatType};
+pub use crate::shipping::ShippingMethod;
+use crate::vat::VatRate;
 
 /// Everything [`calculate`](super::calculate) needs, in one value.
 ///
@@ -116,35 +116,6 @@ pub struct PaymentMethodCost {
     pub costs: Money,
 }
 
-/// What the cart needs to know about one product variant.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct CatalogEntry {
-    /// The product.
-    pub product_id: u64,
-    /// The variant (size, package); unique within the catalog.
-    pub product_variant_id: u64,
-    /// The kind of product.
-    pub product_type: ProductType,
-    /// Which of the site's VAT percentages applies.
-    pub vat_type: VatType,
-    /// The consumer price of one unit, including VAT.
-    pub unit_price: Money,
-    /// Units in stock; not tracked when absent.
-    #[serde(default)]
-    pub stock: Option<i64>,
-    /// The product's name as shown in the cart.
-    pub description: String,
-    /// A short label such as the package size.
-    #[serde(default)]
-    pub product_label: String,
-    /// The product group promotions can target, e.g. `"muesli"`.
-    #[serde(default)]
-    pub product_group: Option<String>,
-}
-
 /// One line of the cart.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -198,114 +169,5 @@ impl GiftCard {
     /// balance is 0').
     pub fn can_pay(&self) -> bool {
         self.valid && !self.balance.is_negative() && !self.balance.is_zero()
-    }
-}
-
-/// The kind of a product; crosses JSON as its number (1 to 5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(
-    feature = "typescript",
-    derive(tsify::Tsify),
-    tsify(type = "1 | 2 | 3 | 4 | 5")
-)]
-pub enum ProductType {
-    /// 1: a simple product.
-    Simple,
-    /// 2: horse feed.
-    Feed,
-    /// 3: merchandise.
-    Merchandise,
-    /// 4: a laboratory roughage scan (RQS) with named samples; a scan product.
-    Rqs,
-    /// 5: a laboratory quick scan; a scan product.
-    Qs,
-}
-
-impl ProductType {
-    /// The number the type has in JSON and in the database.
-    pub fn number(self) -> u8 {
-        match self {
-            ProductType::Simple => 1,
-            ProductType::Feed => 2,
-            ProductType::Merchandise => 3,
-            ProductType::Rqs => 4,
-            ProductType::Qs => 5,
-        }
-    }
-
-    /// The type with this number, if there is one.
-    pub fn from_number(number: u64) -> Option<ProductType> {
-        match number {
-            1 => Some(ProductType::Simple),
-            2 => Some(ProductType::Feed),
-            3 => Some(ProductType::Merchandise),
-            4 => Some(ProductType::Rqs),
-            5 => Some(ProductType::Qs),
-            _ => None,
-        }
-    }
-
-    /// Laboratory scan products (types 4 and 5) are services: nothing is shipped.
-    pub fn is_scan_product(self) -> bool {
-        matches!(self, ProductType::Rqs | ProductType::Qs)
-    }
-}
-
-impl Serialize for ProductType {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_u8(self.number())
-    }
-}
-
-impl<'de> Deserialize<'de> for ProductType {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ProductType, D::Error> {
-        let number = u64::deserialize(deserializer)?;
-        ProductType::from_number(number)
-            .ok_or_else(|| serde::de::Error::custom(format!("unknown product type {number}")))
-    }
-}
-
-/// How the goods travel; crosses JSON as its number (0 or 1).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(type = "0 | 1"))]
-pub enum ShippingMethod {
-    /// 0: ordinary shipping to the (alternative) address.
-    #[default]
-    Ordinary,
-    /// 1: delivery to a parcel-service pick-up point.
-    ParcelService,
-}
-
-impl ShippingMethod {
-    /// The number the method has in JSON.
-    pub fn number(self) -> u8 {
-        match self {
-            ShippingMethod::Ordinary => 0,
-            ShippingMethod::ParcelService => 1,
-        }
-    }
-}
-
-impl fmt::Display for ShippingMethod {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(formatter, "{}", self.number())
-    }
-}
-
-impl Serialize for ShippingMethod {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_u8(self.number())
-    }
-}
-
-impl<'de> Deserialize<'de> for ShippingMethod {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ShippingMethod, D::Error> {
-        match u64::deserialize(deserializer)? {
-            0 => Ok(ShippingMethod::Ordinary),
-            1 => Ok(ShippingMethod::ParcelService),
-            other => Err(serde::de::Error::custom(format!(
-                "unknown shipping method {other}"
-            ))),
-        }
     }
 }

@@ -109,8 +109,7 @@ pub use output::{
     ShippingMethodOption, StockWarning,
 };
 
-/// The most units one cart line may hold.
-pub const MAX_QUANTITY: i64 = 999;
+pub use crate::limits::MAX_QUANTITY;
 
 /// The most lines one cart may hold.
 pub const MAX_LINES: usize = 1000;

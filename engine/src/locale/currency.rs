@@ -3,8 +3,8 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use crate::error::EngineError;
 use crate::limits;
+use crate::limits::InputError;
 use crate::money::Money;
 
 /// A currency prices can be shown in. Euro is what is charged; the others are indicative.
@@ -83,9 +83,9 @@ pub struct ConversionRate(Decimal);
 
 impl ConversionRate {
     /// Makes a rate; it must be above zero ([`EngineError::OutOfRange`] for `rate` otherwise).
-    pub fn new(rate: Decimal) -> Result<ConversionRate, EngineError> {
+    pub fn new(rate: Decimal) -> Result<ConversionRate, InputError> {
         if rate <= Decimal::ZERO {
-            return Err(EngineError::out_of_range(
+            return Err(InputError::out_of_range(
                 "rate",
                 format!("conversion rate {rate} is not above 0"),
             ));
@@ -100,11 +100,11 @@ impl ConversionRate {
 }
 
 impl TryFrom<String> for ConversionRate {
-    type Error = EngineError;
+    type Error = InputError;
 
-    fn try_from(text: String) -> Result<ConversionRate, EngineError> {
+    fn try_from(text: String) -> Result<ConversionRate, InputError> {
         let rate = Decimal::from_str_exact(text.trim())
-            .map_err(|_| EngineError::InvalidInput(format!("'{text}' is not a conversion rate")))?;
+            .map_err(|_| InputError::Invalid(format!("'{text}' is not a conversion rate")))?;
         ConversionRate::new(rate)
     }
 }
@@ -117,7 +117,7 @@ impl From<ConversionRate> for String {
 
 /// Converts a euro amount with a rate, rounded once, half away from zero; an error instead of
 /// an overflow when the result does not fit a decimal.
-pub fn convert_from_euro(amount_eur: Money, rate: ConversionRate) -> Result<Money, EngineError> {
+pub fn convert_from_euro(amount_eur: Money, rate: ConversionRate) -> Result<Money, InputError> {
     Ok(amount_eur.checked_mul(rate.as_decimal())?)
 }
 
@@ -155,7 +155,7 @@ impl ConversionRequest {
     /// ±[`MAX_AMOUNT_CENTS`](crate::limits::MAX_AMOUNT_CENTS) (under 10^12 euro) is refused
     /// naming `amountEur`, a rate that makes the result overflow naming `rate`
     /// ([`EngineError::OutOfRange`]).
-    pub fn convert(&self) -> Result<ConversionResult, EngineError> {
+    pub fn convert(&self) -> Result<ConversionResult, InputError> {
         let amount_eur = limits::check_amount(self.amount_eur, "amountEur")?;
         if self.currency == Currency::Eur {
             return Ok(ConversionResult {
@@ -165,13 +165,13 @@ impl ConversionRequest {
             });
         }
         let rate = self.rate.ok_or_else(|| {
-            EngineError::InvalidInput(
+            InputError::Invalid(
                 "a conversion rate is required for a currency other than EUR".into(),
             )
         })?;
         // The amount is bounded, so only the rate can make the product overflow.
         let amount = convert_from_euro(amount_eur, rate).map_err(|_| {
-            EngineError::out_of_range(
+            InputError::out_of_range(
                 "rate",
                 format!(
                     "{amount_eur} x {} does not fit a decimal",

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Target;
-use crate::cart::CatalogEntry;
+use crate::catalog::CatalogEntry;
 
 /// For every `buyQuantity` units on a targeted line, `freeQuantity` units of the free variant
 /// are given with that line, at no cost, shown with `promotionText`. The free variant may be

@@ -56,8 +56,9 @@ pub use order_discount::OrderDiscount;
 pub use product_discount::ProductDiscount;
 pub use shipping_discount::{ShippingDiscount, ShippingReduction};
 
-use crate::cart::{CartError, CatalogEntry, MAX_QUANTITY};
+use crate::catalog::CatalogEntry;
 use crate::cents::{self, FULL_PERCENT_BP, MAX_AMOUNT_CENTS};
+use crate::limits::MAX_QUANTITY;
 use crate::money::Money;
 
 /// A promotion as the server passes it in.
@@ -202,6 +203,17 @@ impl<'de> Deserialize<'de> for Percentage {
     }
 }
 
+/// A promotion that contradicts itself or the catalog; the cart refuses to calculate with it
+/// (`CartError::InvalidPromotion`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("promotion '{promotion_key}' is not valid: {reason}")]
+pub struct InvalidPromotion {
+    /// The promotion.
+    pub promotion_key: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
 impl Promotion {
     /// True when the promotion applies to a cart holding `cart_code` (already normalized by
     /// [`normalize_code`]): promotions without a code always do.
@@ -214,7 +226,10 @@ impl Promotion {
     }
 
     /// Checks the promotion's own consistency; `in_catalog` tells whether a variant exists.
-    pub(crate) fn validate(&self, in_catalog: impl Fn(u64) -> bool) -> Result<(), CartError> {
+    pub(crate) fn validate(
+        &self,
+        in_catalog: impl Fn(u64) -> bool,
+    ) -> Result<(), InvalidPromotion> {
         let checked = match &self.rule {
             PromotionRule::ProductDiscount(rule) => rule.validate(),
             PromotionRule::FreeProduct(rule) => rule.validate(in_catalog),
@@ -232,8 +247,8 @@ impl Promotion {
         }
     }
 
-    pub(crate) fn invalid(&self, reason: impl Into<String>) -> CartError {
-        CartError::InvalidPromotion {
+    pub(crate) fn invalid(&self, reason: impl Into<String>) -> InvalidPromotion {
+        InvalidPromotion {
             promotion_key: self.promotion_key.clone(),
             reason: reason.into(),
         }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Reduction, Target};
-use crate::cart::CatalogEntry;
+use crate::catalog::CatalogEntry;
 use crate::cents;
 
 /// A percentage or a fixed amount per unit off every targeted line, from an optional

@@ -3,9 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::Percentage;
-use crate::cart::ShippingMethod;
 use crate::cents;
 use crate::money::Money;
+use crate::shipping::ShippingMethod;
 
 /// How much a shipping discount takes off. In JSON `"free"`, `{"percentage": "50"}` or
 /// `{"amount": "2.00"}`.

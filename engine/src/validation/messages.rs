@@ -10,7 +10,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::EngineError;
+use crate::limits::InputError;
 
 /// The key of a user-visible message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -270,9 +270,9 @@ struct UncheckedMessage {
 }
 
 impl TryFrom<UncheckedMessage> for Message {
-    type Error = EngineError;
+    type Error = InputError;
 
-    fn try_from(unchecked: UncheckedMessage) -> Result<Message, EngineError> {
+    fn try_from(unchecked: UncheckedMessage) -> Result<Message, InputError> {
         let UncheckedMessage { key, params } = unchecked;
         let message = match (key.parameter(), params) {
             (None, params) if params.is_empty() => Message::new(key),
@@ -293,7 +293,7 @@ impl TryFrom<UncheckedMessage> for Message {
             _ => None,
         };
         message.ok_or_else(|| {
-            EngineError::InvalidInput(format!(
+            InputError::Invalid(format!(
                 "message '{key}' needs exactly the parameters of its text"
             ))
         })

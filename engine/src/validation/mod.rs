@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::EngineError;
+use crate::limits::InputError;
 use crate::locale::{CalendarDate, CountryCode};
 
 pub use compare::{
@@ -136,11 +136,11 @@ pub struct FormResult {
     pub errors: BTreeMap<String, Vec<Message>>,
 }
 
-fn text_of<'a>(value: Option<&'a FieldValue>, rule: &Rule) -> Result<&'a str, EngineError> {
+fn text_of<'a>(value: Option<&'a FieldValue>, rule: &Rule) -> Result<&'a str, InputError> {
     match value {
         None => Ok(""),
         Some(FieldValue::Text(text)) => Ok(text),
-        Some(FieldValue::List(_)) => Err(EngineError::InvalidInput(format!(
+        Some(FieldValue::List(_)) => Err(InputError::Invalid(format!(
             "rule {rule:?} needs a text value, not a list"
         ))),
     }
@@ -160,7 +160,7 @@ pub fn validate_field(
     value: Option<&FieldValue>,
     rules: &[Rule],
     form: &BTreeMap<String, FieldInput>,
-) -> Result<Vec<Message>, EngineError> {
+) -> Result<Vec<Message>, InputError> {
     let empty = is_empty(value);
     let mut failures = Vec::new();
     for rule in rules {
@@ -168,9 +168,7 @@ pub fn validate_field(
             Rule::Required => empty.then_some(MessageKey::Required),
             Rule::PasswordRepeat { field } => {
                 let other = form.get(field).ok_or_else(|| {
-                    EngineError::InvalidInput(format!(
-                        "passwordRepeat names the unknown field '{field}'"
-                    ))
+                    InputError::Invalid(format!("passwordRepeat names the unknown field '{field}'"))
                 })?;
                 let password = text_of(other.value.as_ref(), rule)?;
                 (text_of(value, rule)? != password).then_some(MessageKey::PasswordMismatch)
@@ -182,9 +180,7 @@ pub fn validate_field(
                     .any(|name| name.trim().is_empty())
                     .then_some(MessageKey::SampleNameRequired),
                 _ => {
-                    return Err(EngineError::InvalidInput(
-                        "sampleNames needs a list value".into(),
-                    ));
+                    return Err(InputError::Invalid("sampleNames needs a list value".into()));
                 }
             },
             Rule::Password => {
@@ -247,7 +243,7 @@ pub fn validate_field(
 }
 
 /// Checks every field of a form; see the module documentation for the conventions.
-pub fn validate_form(input: &FormInput) -> Result<FormResult, EngineError> {
+pub fn validate_form(input: &FormInput) -> Result<FormResult, InputError> {
     let mut errors = BTreeMap::new();
     for (name, field) in &input.fields {
         let failures = validate_field(field.value.as_ref(), &field.rules, &input.fields)?;
