@@ -276,6 +276,12 @@ typed_operations! {
     stockState / stock_state = "catalog.stockState" ("StockStateRequest") -> "StockStateResult";
     /// The distance between two points in metres.
     distance / distance = "geo.distance" ("DistanceRequest") -> "DistanceResult";
+    /// A distance in kilometres with two decimals, as the culture writes numbers.
+    formatDistance / format_distance = "geo.formatDistance" ("DistanceFormatRequest") -> "AmountFormatResult";
+    /// The visitor's choices after a change of one cart line, to preview before the server answers.
+    applyLineChange / apply_line_change = "cart.applyLineChange" ("LineChangeRequest") -> "LineChangeResult";
+    /// The bounds of a cart: units per line, lines, which product types take sample names (the input is ignored).
+    cartLimits / cart_limits = "cart.limits" ("unknown") -> "CartLimits";
 }
 
 #[cfg(test)]

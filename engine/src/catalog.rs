@@ -79,6 +79,21 @@ impl ProductType {
         }
     }
 
+    /// Every product type, in the order of their numbers.
+    pub const ALL: [ProductType; 5] = [
+        ProductType::Simple,
+        ProductType::Feed,
+        ProductType::Merchandise,
+        ProductType::Rqs,
+        ProductType::Qs,
+    ];
+
+    /// Whether each unit carries a sample name the customer gives: the roughage scan (RQS),
+    /// whose samples the laboratory reports by name. The quick scan takes no names.
+    pub fn takes_sample_names(self) -> bool {
+        self == ProductType::Rqs
+    }
+
     /// Laboratory scan products (types 4 and 5) are services: nothing is shipped.
     pub fn is_scan_product(self) -> bool {
         matches!(self, ProductType::Rqs | ProductType::Qs)

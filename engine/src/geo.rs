@@ -80,6 +80,35 @@ impl DistanceRequest {
     }
 }
 
+/// Input of `geo.formatDistance`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct DistanceFormatRequest {
+    /// The distance in whole meters.
+    pub meters: u64,
+    /// The culture to write it for.
+    pub culture: crate::locale::Culture,
+}
+
+impl DistanceFormatRequest {
+    /// Applies [`format_distance`].
+    pub fn format(&self) -> crate::locale::AmountFormatResult {
+        crate::locale::AmountFormatResult {
+            text: format_distance(self.meters, self.culture),
+        }
+    }
+}
+
+/// A distance as kilometres with two decimals, the way the culture writes numbers, without a
+/// unit (the sentence around it names kilometres): 1250 m is `1,25` in Dutch, `1.25` in
+/// English.
+pub fn format_distance(meters: u64, culture: crate::locale::Culture) -> String {
+    let kilometres = rust_decimal::Decimal::from(meters) / rust_decimal::Decimal::ONE_THOUSAND;
+    crate::locale::format_amount(kilometres, culture)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,11 +8,11 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::cart::{self, CartInput};
+use crate::cart::{self, CartInput, LineChangeRequest};
 use crate::checkout::{CheckoutState, checkout_gates};
 use crate::error::EngineError;
 use crate::feed::{FeedAdviceRequest, SiloRequest, feed_advice, silo_interest};
-use crate::geo::DistanceRequest;
+use crate::geo::{DistanceFormatRequest, DistanceRequest};
 use crate::locale::{
     AmountFormatRequest, ConversionRequest, CultureRequest, CurrencyRequest, DateFormatRequest,
     TextFallbackRequest, resolve_culture,
@@ -57,6 +57,9 @@ pub const OPERATIONS: &[&str] = &[
     "catalog.unitPrices",
     "catalog.stockState",
     "geo.distance",
+    "geo.formatDistance",
+    "cart.applyLineChange",
+    "cart.limits",
 ];
 
 /// Runs the named operation on a JSON input and returns its JSON output.
@@ -120,6 +123,9 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
         "catalog.unitPrices" => apply(input, |request: UnitPriceRequest| unit_prices(&request)),
         "catalog.stockState" => apply(input, |request: StockStateRequest| stock_state(&request)),
         "geo.distance" => apply(input, |request: DistanceRequest| request.resolve()),
+        "geo.formatDistance" => apply(input, |request: DistanceFormatRequest| Ok(request.format())),
+        "cart.applyLineChange" => apply(input, |request: LineChangeRequest| Ok(request.apply())),
+        "cart.limits" => apply(input, |_: serde::de::IgnoredAny| Ok(cart::cart_limits())),
         unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),
     }
 }

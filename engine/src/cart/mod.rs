@@ -96,6 +96,7 @@ mod calculator;
 mod error;
 mod input;
 pub(crate) mod json;
+mod line_change;
 mod output;
 
 pub use calculator::{CartCalculator, CartChoices, CartContext};
@@ -103,6 +104,9 @@ pub use error::CartError;
 pub use input::{
     CartInput, CartLine, CatalogEntry, FreeShippingRule, GiftCard, PaymentMethodCost,
     PricingContext, ProductType, RqsSample, ShippingMethod, ShippingOption,
+};
+pub use line_change::{
+    CartLimits, LineChange, LineChangeRequest, LineChangeResult, apply_line_change, cart_limits,
 };
 pub use output::{
     CalculatedCart, CalculatedProduct, Discount, FreeProduct, STOCK_WARNING_KEY,
