@@ -84,6 +84,10 @@ export default tseslint.config(
       globals: { ...globals.browser },
     },
     settings: {
+      // import-x reads TypeScript modules (without these, no-cycle cannot follow a .ts import).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${here}tsconfig.json` })],
     },
     plugins: { 'import-x': importX },

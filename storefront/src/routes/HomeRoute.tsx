@@ -1,4 +1,4 @@
-import { VatPreview } from '../features/vat-preview/VatPreview';
+import { VatPreview } from '../features/vat-preview';
 
 /** The home page. */
 export function HomeRoute() {

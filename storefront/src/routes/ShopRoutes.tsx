@@ -2,19 +2,19 @@
  * The named pages whose content comes in later issues: each renders a real page with what
  * exists now (title, empty states, links), so later work adds to it.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 
 import { paths, type CheckoutStep } from '../lib/paths';
 import { Page } from '../components/layout/Page';
 import { Loading } from '../components/ui/Loading';
+import { ForgotPasswordForm, ResetPasswordForm } from '../features/account';
 import { CartPage } from '../features/cart';
-import { VatPreview } from '../features/vat-preview/VatPreview';
-
-const ComparePage = lazy(() => import('../features/compare/ComparePage').then((module) => ({ default: module.ComparePage })));
-const ProductListPage = lazy(() => import('../features/catalog/ProductListPage').then((module) => ({ default: module.ProductListPage })));
-const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage').then((module) => ({ default: module.CheckoutPage })));
+import { ProductListPage } from '../features/catalog';
+import { CheckoutPage } from '../features/checkout';
+import { ComparePage } from '../features/compare';
+import { VatPreview } from '../features/vat-preview';
 
 export function CartRoute() {
   return (
@@ -71,9 +71,15 @@ export function MediaItemRoute() {
 export function CheckoutRoute({ step }: { step: CheckoutStep }) {
   return (
     <Suspense fallback={<Loading />}>
-      <CheckoutPage step={step} />
+      <CheckoutPage step={step} passwordForgot={<ForgotPasswordForm callbackPath={paths.checkout.passwordReset} />} passwordReset={<CheckoutPasswordReset />} />
     </Suspense>
   );
+}
+
+/** The checkout's reset step (the account's form): a new password from the mailed link, then back to the checkout's login. */
+function CheckoutPasswordReset() {
+  const navigate = useNavigate();
+  return <ResetPasswordForm forgotPath={paths.checkout.passwordForgot} onDone={() => navigate(`${paths.checkout.login}?r=1`, { replace: true })} />;
 }
 
 /** Diagnostics: the WASM engine in the browser and the server agree (the skeleton's VAT preview). */

@@ -6,14 +6,13 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 
 import { paths, type CheckoutStep } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
 import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
 import { translateMessage } from '../../i18n';
-import { ForgotPasswordForm, ResetPasswordForm } from '../account';
 import { CartNotices, MismatchBox } from '../../components/cart/CartNotices';
 import styles from '../../components/shop.module.css';
 import { BillingStep } from './BillingStep';
@@ -32,7 +31,11 @@ interface Reason {
 const GATED: readonly CheckoutStep[] = ['billing', 'delivery', 'payment', 'complete'];
 const NAV_STEPS: readonly CheckoutStep[] = ['login', 'billing', 'delivery', 'payment', 'complete'];
 
-export function CheckoutPage({ step }: { step: CheckoutStep }) {
+/**
+ * `passwordForgot` and `passwordReset` are the account's password forms for those two steps,
+ * composed by the route (a feature does not import another).
+ */
+export function CheckoutPage({ step, passwordForgot, passwordReset }: { step: CheckoutStep; passwordForgot: ReactNode; passwordReset: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const { countries, gates, loaded, failed } = useCheckout();
@@ -99,10 +102,10 @@ export function CheckoutPage({ step }: { step: CheckoutStep }) {
       body = <ConfirmStep countries={countries} gates={gates} />;
       break;
     case 'passwordForgot':
-      body = <ForgotPasswordForm callbackPath={paths.checkout.passwordReset} />;
+      body = passwordForgot;
       break;
     case 'passwordReset':
-      body = <CheckoutResetStep />;
+      body = passwordReset;
       break;
     default:
       body = null;
@@ -115,10 +118,4 @@ export function CheckoutPage({ step }: { step: CheckoutStep }) {
       {body}
     </>,
   );
-}
-
-/** The reset step of the checkout: a new password from the mailed link, then back to its login. */
-function CheckoutResetStep() {
-  const navigate = useNavigate();
-  return <ResetPasswordForm forgotPath={paths.checkout.passwordForgot} onDone={() => navigate(`${paths.checkout.login}?r=1`, { replace: true })} />;
 }

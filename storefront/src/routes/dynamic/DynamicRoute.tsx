@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 
@@ -8,14 +8,11 @@ import type { DynamicPageData } from './loader';
 import { Markdown } from '../../components/content/Markdown';
 import { Page } from '../../components/layout/Page';
 import { Loading } from '../../components/ui/Loading';
+// The shopping pages are their own chunks (lazy in the features' indexes): the first load stays small.
+import { ProductDetailPage, ProductListPage } from '../../features/catalog';
+import { PaymentFailedPage, ThankYouPage } from '../../features/order';
 import { primaryNavigationAtom, useSite, type NavigationLink } from '../../state';
 import { PageMovedPage } from '../ErrorPages';
-
-// The shopping pages are their own chunks: the first load stays small.
-const ProductListPage = lazy(() => import('../../features/catalog/ProductListPage').then((module) => ({ default: module.ProductListPage })));
-const ProductDetailPage = lazy(() => import('../../features/catalog/ProductDetailPage').then((module) => ({ default: module.ProductDetailPage })));
-const ThankYouPage = lazy(() => import('../../features/order/OrderPages').then((module) => ({ default: module.ThankYouPage })));
-const PaymentFailedPage = lazy(() => import('../../features/order/OrderPages').then((module) => ({ default: module.PaymentFailedPage })));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading />}>{children}</Suspense>;
