@@ -95,6 +95,16 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': ['error', { basePath: here, zones: boundaries }],
+      // React Router's loaders throw its redirect() Responses and data() answers: that is its API.
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [
+            { from: 'lib', name: 'Response' },
+            { from: 'package', package: 'react-router', name: 'DataWithResponseInit' },
+          ],
+        },
+      ],
       // Unused arguments are named with a leading underscore where a signature needs them.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
@@ -106,6 +116,13 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    // Tests: vi.mocked(object.method) and expect(object.method) never call a method unbound, and
+    // an async callback without await (act(async () => ...), a fetch stand-in) is how a test
+    // asks for a promise.
+    files: ['src/**/*.test.{ts,tsx}', 'src/test/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/unbound-method': 'off', '@typescript-eslint/require-await': 'off' },
   },
   {
     // Node scripts and configs: Node's globals, no type information for plain JavaScript.

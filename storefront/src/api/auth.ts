@@ -5,7 +5,7 @@ export async function isAuthenticated(): Promise<boolean> {
   const answer = await apiFetch<unknown>('/api/authentication/isauthenticated', { method: 'POST' });
   if (typeof answer === 'boolean') return answer;
   if (typeof answer === 'object' && answer !== null && 'isAuthenticated' in answer) {
-    return (answer as { isAuthenticated: unknown }).isAuthenticated === true;
+    return answer.isAuthenticated === true;
   }
   return false;
 }

@@ -5,6 +5,7 @@
  */
 import { ApiError, apiFetch } from './client';
 import type { CalculatedCart, CartInput } from '../engine';
+import { textOf } from '../lib/text';
 
 export interface Address {
   zipcode?: string;
@@ -128,7 +129,7 @@ export function readApiError(error: unknown): { status: number; code: string | n
     fieldErrors.push({ field, key: typeof key === 'string' ? key : '', message: typeof message === 'string' ? message : '' });
   };
   if (Array.isArray(raw)) {
-    for (const entry of raw) push(String((entry as Record<string, unknown>)?.field ?? (entry as Record<string, unknown>)?.key ?? ''), entry);
+    for (const entry of raw) push(textOf((entry as Record<string, unknown>)?.field ?? (entry as Record<string, unknown>)?.key), entry);
   } else if (typeof raw === 'object' && raw !== null) {
     for (const [field, entries] of Object.entries(raw)) for (const entry of Array.isArray(entries) ? entries : [entries]) push(field, entry);
   }

@@ -71,7 +71,7 @@ export interface FacetValue {
 
 export interface Facet {
   facetKey: string;
-  kind: 'multiSelect' | 'singleSelect' | 'rangeSlider' | 'slider' | string;
+  kind: 'multiSelect' | 'singleSelect' | 'rangeSlider' | 'slider' | (string & {});
   name: string;
   values?: FacetValue[];
   minValue?: string;

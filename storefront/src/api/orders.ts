@@ -25,7 +25,7 @@ export interface OrderLine {
 export interface OrderView {
   orderId: string;
   orderNumber: string;
-  status: 'created' | 'open' | 'paid' | 'processing' | 'sent' | 'closed' | 'cancelled' | string;
+  status: 'created' | 'open' | 'paid' | 'processing' | 'sent' | 'closed' | 'cancelled' | (string & {});
   /** Milliseconds since the Unix epoch. */
   orderDate: number;
   siteId: number;

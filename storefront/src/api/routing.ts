@@ -49,7 +49,7 @@ export class RouteLookupError extends Error {
 type Raw = Record<string, unknown>;
 
 const TYPE_NAMES: Record<string, PageType> = Object.fromEntries(
-  PAGE_TYPES.flatMap((type) => [[type.toLowerCase(), type]]).concat([
+  PAGE_TYPES.map((type): [string, PageType] => [type.toLowerCase(), type]).concat([
     ['content', 'contentPage'],
     ['productvariant', 'productDetail'],
     ['product', 'productDetail'],

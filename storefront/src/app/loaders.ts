@@ -21,7 +21,7 @@ export function withCanonicalUrl(loader?: LoaderFunction): LoaderFunction {
   return async (args) => {
     const redirectTo = canonicalRedirect(args.request);
     if (redirectTo) throw redirectTo;
-    return loader ? loader(args) : null;
+    return loader ? await loader(args) : null;
   };
 }
 

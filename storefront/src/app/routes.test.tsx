@@ -6,8 +6,8 @@ import { accountRoutes } from '../test/account';
 import { renderApp } from '../test/app';
 
 const signedIn = (value: boolean): MockRoute => ({ method: 'POST', url: '/api/authentication/isauthenticated', respond: value });
-const lookup = (url: string, respond: unknown): MockRoute => ({ url: `/api/routing/getbyurl?url=${encodeURIComponent(url)}`, respond });
-const content = (path: string, respond: unknown): MockRoute => ({ url: `/api/content/page?path=${encodeURIComponent(path)}`, respond });
+const lookup = (url: string, respond: MockRoute['respond']): MockRoute => ({ url: `/api/routing/getbyurl?url=${encodeURIComponent(url)}`, respond });
+const content = (path: string, respond: MockRoute['respond']): MockRoute => ({ url: `/api/content/page?path=${encodeURIComponent(path)}`, respond });
 
 describe('the dynamic route', () => {
   it('loads the page before it is entered and shows title and body, in the shell', async () => {

@@ -235,7 +235,7 @@ export function comparePath(input: ComparePathRequest): ComparePathResult {
 
 /** The currency of a site, derived from its currency symbol. (`locale.currency`) */
 export function currencyFor(currencySymbol: string | null | undefined): CurrencyResult {
-  return resolveCurrency({ currencySymbol: currencySymbol ?? null } as CurrencyRequest);
+  return resolveCurrency({ currencySymbol: currencySymbol ?? null });
 }
 
 /** Which culture to show: the requested one if the site offers it, else the fallback. (`locale.fallbackLanguage`) */
@@ -244,7 +244,7 @@ export function resolveCulture(request: Partial<CultureRequest>): CultureResolut
     requested: request.requested ?? null,
     siteCultures: request.siteCultures ?? [],
     siteFallback: request.siteFallback ?? null,
-  } as CultureRequest);
+  });
 }
 
 /** Every message key the engine can report; translation catalogs must cover them all. (`messages.keys`) */

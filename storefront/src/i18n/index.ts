@@ -98,7 +98,8 @@ export async function initI18n(options: I18nOptions | Culture = {}): Promise<I18
       i18next.addResourceBundle(code, 'translation', bundle.translation, true, true);
     }
     i18next.options.fallbackLng = settings.fallbackLng;
-    i18next.services.languageUtils.options.fallbackLng = settings.fallbackLng;
+    // The language utilities keep their own copy of the fallback chain (untyped in i18next).
+    (i18next.services.languageUtils as { options: { fallbackLng: unknown } }).options.fallbackLng = settings.fallbackLng;
     await i18next.changeLanguage(culture);
     document.documentElement.lang = culture;
     return i18next;
@@ -110,5 +111,5 @@ export async function initI18n(options: I18nOptions | Culture = {}): Promise<I18
 
 /** Translates an engine message (`{ key, params }`), e.g. a validation failure. */
 export function translateMessage(message: { key: string; params?: { count?: number; amount?: number } }): string {
-  return i18next.t(message.key as never, (message.params ?? {}) as never) as unknown as string;
+  return i18next.t(message.key, (message.params ?? {}) as never) as unknown as string;
 }

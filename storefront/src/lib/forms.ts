@@ -11,7 +11,7 @@ export type FieldRules = Record<string, { value: string | null; rules: FormInput
 export function checkForm(fields: FieldRules): Record<string, string> {
   const result = validateForm({
     fields: Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, { value: field.value === '' ? null : field.value, rules: field.rules }])),
-  } as FormInput);
+  });
   const errors: Record<string, string> = {};
   for (const [name, messages] of Object.entries(result.errors ?? {})) {
     const first = (messages as { key: string; params?: { count?: number; amount?: number } }[])[0];
@@ -25,7 +25,7 @@ let minWords: number | undefined;
 /** The review minimum in words, as the engine's rule reports it (5 in the specification). */
 export function reviewMinWords(): number {
   if (minWords === undefined) {
-    const result = validateForm({ fields: { text: { value: 'x', rules: [{ rule: 'reviewText' }] } } } as FormInput);
+    const result = validateForm({ fields: { text: { value: 'x', rules: [{ rule: 'reviewText' }] } } });
     const message = (Object.values(result.errors ?? {})[0] as { params?: { count?: number } }[] | undefined)?.[0];
     minWords = Number(message?.params?.count ?? 0);
   }

@@ -26,8 +26,8 @@ const PERSISTED = [
 
 /** Reads the persisted ids into a store (at start, before anything reads them). */
 export function hydratePersisted(store: ReturnType<typeof createStore>): void {
-  for (const [persisted, key] of PERSISTED) store.set(persisted as typeof siteIdAtom, storage.getItem(key, null) as number | null);
-  store.set(cartIdAtom, idStorage.getItem('hoofbeat.cartId', null) as string | number | null);
+  for (const [persisted, key] of PERSISTED) store.set(persisted, storage.getItem(key, null));
+  store.set(cartIdAtom, idStorage.getItem('hoofbeat.cartId', null));
 }
 
 /** The number of items in the cart (quantities plus free products), shown in the header. */

@@ -12,7 +12,8 @@ export interface MockRequest {
   body: unknown;
 }
 
-type Answer = Response | unknown;
+/** A Response as it is, or any other value: the JSON body of a 200 answer. */
+type Answer = Response | object | string | number | boolean | null | undefined;
 export type Responder = (request: MockRequest) => Answer | Promise<Answer>;
 
 export interface MockRoute {

@@ -10,23 +10,20 @@ export function CookieConsent() {
   const { t } = useTranslation();
   const [open, setOpen] = useAtom(consentOpenAtom);
   const [settings, setSettings] = useState(false);
-  const [analytics, setAnalytics] = useState(false);
-  const [marketing, setMarketing] = useState(false);
+  // The choice stored on an earlier visit, read once; without one the banner asks.
+  const [stored] = useState(readConsent);
+  const [decided, setDecided] = useState(stored !== null);
+  const [analytics, setAnalytics] = useState(stored?.analytics ?? false);
+  const [marketing, setMarketing] = useState(stored?.marketing ?? false);
 
   useEffect(() => {
-    const stored = readConsent();
-    if (stored) {
-      pushConsent(stored);
-      setAnalytics(stored.analytics);
-      setMarketing(stored.marketing);
-    } else {
-      setOpen(true);
-    }
-  }, [setOpen]);
+    if (stored) pushConsent(stored);
+  }, [stored]);
 
-  if (!open) return null;
+  if (!open && decided) return null;
   const choose = (choice: { analytics: boolean; marketing: boolean }) => {
     saveConsent(choice);
+    setDecided(true);
     setOpen(false);
     setSettings(false);
   };

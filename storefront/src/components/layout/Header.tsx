@@ -34,7 +34,7 @@ export function Header() {
           onSubmit={(event) => {
             event.preventDefault();
             const query = term.trim();
-            if (query) navigate(`${SEARCH_PATH}?q=${encodeURIComponent(query)}`);
+            if (query) void navigate(`${SEARCH_PATH}?q=${encodeURIComponent(query)}`);
           }}
         >
           <input
@@ -112,8 +112,23 @@ function AccountTools() {
   useEffect(() => {
     if (store.get(sessionAtom).status === 'unknown') void refreshSession(store);
   }, [store]);
-  // A followed link closes the menu.
-  useEffect(() => setOpen(false), [location.pathname]);
+  // Escape closes the open menu and gives the focus back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+  // A followed link closes the menu (state adjusted while rendering, when the path changes).
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setOpen(false);
+  }
   if (session.status !== 'signedIn') {
     return (
       <Link to={paths.account.login} data-testid="header-login">
@@ -130,15 +145,7 @@ function AccountTools() {
     [paths.account.information, t('account.menu.personalData')],
   ] as const;
   return (
-    <div
-      className={styles.account}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          setOpen(false);
-          buttonRef.current?.focus();
-        }
-      }}
-    >
+    <div className={styles.account}>
       <button
         ref={buttonRef}
         type="button"

@@ -24,10 +24,15 @@ export interface AsyncViewProps<T> {
 export function AsyncView<T>({ promise, pending = null, rejected, delay = PENDING_DELAY_MS, children }: AsyncViewProps<T>) {
   const [outcome, setOutcome] = useState<Outcome<T>>({ kind: 'pending' });
   const [showPending, setShowPending] = useState(delay <= 0);
-  useEffect(() => {
-    let current = true;
+  // Another promise starts over (state adjusted while rendering).
+  const [shownPromise, setShownPromise] = useState(promise);
+  if (shownPromise !== promise) {
+    setShownPromise(promise);
     setOutcome({ kind: 'pending' });
     setShowPending(delay <= 0);
+  }
+  useEffect(() => {
+    let current = true;
     const timer = delay > 0 ? setTimeout(() => current && setShowPending(true), delay) : undefined;
     promise.then(
       (value) => current && setOutcome({ kind: 'done', value }),

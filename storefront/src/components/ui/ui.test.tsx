@@ -62,9 +62,13 @@ describe('asynchronous views', () => {
       </AsyncView>,
     );
     expect(screen.queryByText('waiting')).toBeNull();
-    act(() => vi.advanceTimersByTime(199));
+    act(() => {
+      vi.advanceTimersByTime(199);
+    });
     expect(screen.queryByText('waiting')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByText('waiting')).toBeInTheDocument();
     await act(async () => resolve('ready'));
     expect(screen.getByText('ready')).toBeInTheDocument();
@@ -97,9 +101,13 @@ describe('deferred rendering', () => {
 
   it('goes live after the idle time-out of 2000 ms', () => {
     render(region());
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
     expect(screen.queryByText('live')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByText('live')).toBeInTheDocument();
   });
 
@@ -137,7 +145,9 @@ describe('offline and back-online notices', () => {
     expect(screen.getByTestId('online-status')).toHaveTextContent('Je bent offline.');
     act(() => void window.dispatchEvent(new Event('online')));
     expect(screen.getByTestId('online-status')).toHaveTextContent('Je bent weer online.');
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     expect(screen.queryByTestId('online-status')).toBeNull();
   });
 });

@@ -53,7 +53,7 @@ export function LoginPage() {
   const flags = readLoginFlags(location.search);
   const returnPath = safeReturnPath(new URLSearchParams(location.search).get('returnUrl'));
   const [loginFailed, setLoginFailed] = useState(false);
-  const form = useAccountForm({
+  const { formRef, ...form } = useAccountForm({
     initial: { emailAddress: '', password: '' },
     rules: (values) => ({
       emailAddress: { value: values.emailAddress.trim(), rules: [{ rule: 'required' }, { rule: 'email' }] },
@@ -108,7 +108,7 @@ export function LoginPage() {
           {flags.error}
         </p>
       )}
-      <form ref={form.formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="login-form">
+      <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="login-form">
         <FormField name="emailAddress" label={t('auth.email')} error={form.errors.emailAddress}>
           {(props) => <input {...props} type="email" autoComplete="username" {...bind(form, 'emailAddress')} />}
         </FormField>
@@ -155,7 +155,7 @@ export function RegisterPage() {
   const site = useAtomValue(siteAtom);
   const [done, setDone] = useState<{ email: string; userId: string } | null>(null);
   const doneRef = useFocusOnShow<HTMLDivElement>(done !== null);
-  const form = useAccountForm({
+  const { formRef, ...form } = useAccountForm({
     initial: {
       firstName: '',
       lastName: '',
@@ -212,7 +212,7 @@ export function RegisterPage() {
       {!done && (
         <>
           <p>{t('auth.register.intro')}</p>
-          <form ref={form.formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="register-form">
+          <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="register-form">
             <FormField name="firstName" label={t('checkout.fields.firstName')} error={form.errors.firstName}>
               {(props) => <input {...props} autoComplete="given-name" {...bind(form, 'firstName')} />}
             </FormField>
@@ -262,7 +262,7 @@ export function ForgotPasswordForm({ callbackPath }: { callbackPath: string }) {
   const { t } = useTranslation();
   const [sent, setSent] = useState(false);
   const sentRef = useFocusOnShow<HTMLDivElement>(sent);
-  const form = useAccountForm({
+  const { formRef, ...form } = useAccountForm({
     initial: { emailAddress: '' },
     rules: (values) => ({ emailAddress: { value: values.emailAddress.trim(), rules: [...EMAIL] } }),
     submit: async (values) => {
@@ -282,7 +282,7 @@ export function ForgotPasswordForm({ callbackPath }: { callbackPath: string }) {
       {!sent && (
         <>
           <p>{t('auth.forgot.intro')}</p>
-          <form ref={form.formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="forgot-form">
+          <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="forgot-form">
             <FormField name="emailAddress" label={t('auth.email')} error={form.errors.emailAddress}>
               {(props) => <input {...props} type="email" autoComplete="email" {...bind(form, 'emailAddress')} />}
             </FormField>
@@ -316,7 +316,7 @@ export function ResetPasswordForm({ forgotPath, onDone }: { forgotPath: string; 
   const token = query.get('token') ?? '';
   const userId = query.get('userId') ?? '';
   const [expired, setExpired] = useState(false);
-  const form = useAccountForm({
+  const { formRef, ...form } = useAccountForm({
     initial: { newPassword: '', passwordRepeat: '' },
     rules: (values) => ({
       newPassword: { value: values.newPassword, rules: [...NEW_PASSWORD] },
@@ -343,7 +343,7 @@ export function ResetPasswordForm({ forgotPath, onDone }: { forgotPath: string; 
     );
   }
   return (
-    <form ref={form.formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="reset-form">
+    <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="reset-form">
       <FormField name="newPassword" label={t('auth.reset.newPassword')} help={t('validation.passwordRequirements')} error={form.errors.newPassword}>
         {(props) => <input {...props} type="password" autoComplete="new-password" {...bind(form, 'newPassword')} />}
       </FormField>
@@ -423,7 +423,7 @@ export function ResendConfirmationPage() {
 /** Shown only when the confirm loader could not activate (the link expired or failed). */
 export function ConfirmPage() {
   const { t } = useTranslation();
-  const data = useLoaderData() as ConfirmData;
+  const data = useLoaderData<ConfirmData>();
   return (
     <Page title={t('auth.activation.title')} testId="page-confirm">
       <FormMessage kind="error" testId="confirm-error">

@@ -17,7 +17,7 @@ import { Data, dateText, Empty, StatusLabel, styles } from './ui';
 
 export function AccountHomePage() {
   const { t } = useTranslation();
-  const data = useLoaderData() as AccountLoaderData<'home'>;
+  const data = useLoaderData<AccountLoaderData<'home'>>();
   const session = useAtomValue(sessionAtom);
   return (
     <Page title={t('account.title')} testId="page-account-home">
@@ -161,7 +161,7 @@ function OrdersList({ first }: { first: Paged<OrderSummary> }) {
 export function OrdersPage() {
   const { t } = useTranslation();
   const { orderId } = useParams();
-  const data = useLoaderData() as AccountLoaderData<'orders'>;
+  const data = useLoaderData<AccountLoaderData<'orders'>>();
   if (orderId && data.order) {
     return (
       <Page title={`${t('account.orders.orderNumber')} ${orderId}`} testId="page-account-order">
@@ -324,7 +324,7 @@ function OrderDetailView({ order, paymentMethod }: { order: OrderDetail; payment
 
 export function InvoicesPage() {
   const { t } = useTranslation();
-  const data = useLoaderData() as AccountLoaderData<'invoices'>;
+  const data = useLoaderData<AccountLoaderData<'invoices'>>();
   return (
     <Page title={t('account.invoices.title')} testId="page-account-invoices">
       <Data resolve={data.invoices}>{(first) => <InvoiceList first={first} />}</Data>
@@ -375,7 +375,7 @@ function InvoiceList({ first }: { first: Paged<Invoice> }) {
           disabled={busy}
           onClick={() => {
             setBusy(true);
-            accountApi
+            void accountApi
               .invoices(last.page + 1, last.pageSize)
               .then((next) => setPages([...pages, next]))
               .finally(() => setBusy(false));

@@ -14,6 +14,7 @@ import { CheckField, formStyles, FormField, FormMessage } from '../../components
 import type { FieldRules } from '../../lib/forms';
 import { refreshSession } from '../../lib/session';
 import { siteAtom } from '../../state';
+import { textOf } from '../../lib/text';
 import { accountApi, type Account, type Country, type DeliveryAddress } from './api';
 import type { AccountLoaderData } from './loaders';
 import { ReviewsSection } from './ReviewPages';
@@ -52,7 +53,7 @@ function FormError({ text }: { text?: string | undefined }) {
 export function InformationPage() {
   const { t } = useTranslation();
   const { action } = useParams();
-  const data = useLoaderData() as AccountLoaderData<'information'>;
+  const data = useLoaderData<AccountLoaderData<'information'>>();
   const current = (INFORMATION_ACTIONS as readonly string[]).includes(action ?? '') ? (action as InformationAction) : undefined;
   const titles: Record<InformationAction | 'personal', string> = {
     personal: t('account.personalData.title'),
@@ -104,7 +105,7 @@ function PersonalForm({ account }: { account: Account }) {
   const site = useAtomValue(siteAtom);
   const store = useStore();
   const [saved, setSaved] = useState(false);
-  const form = useAccountForm({
+  const { formRef, ...form } = useAccountForm({
     initial: {
       firstName: account.firstName,
       lastName: account.lastName,
@@ -131,7 +132,7 @@ function PersonalForm({ account }: { account: Account }) {
     },
   });
   return (
-    <form ref={form.formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="personal-form">
+    <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="personal-form">
       <p>
         {t('auth.email')}: <strong data-testid="personal-email">{account.emailAddress}</strong>
       </p>
@@ -173,7 +174,7 @@ function PersonalForm({ account }: { account: Account }) {
 }
 
 function regionOf(countries: Country[], countryId: unknown): string | null {
-  return countries.find((country) => String(country.countryId) === String(countryId ?? ''))?.regionCode ?? null;
+  return countries.find((country) => String(country.countryId) === textOf(countryId))?.regionCode ?? null;
 }
 
 /** The postcode format of a country, once a country is chosen. */
@@ -185,7 +186,7 @@ function CompanyForm({ account, company, countries }: { account: Account; compan
   const { t } = useTranslation();
   const [saved, setSaved] = useState(false);
   const billingCountry = regionOf(countries, (account.billing as { address?: { countryId?: number } } | null | undefined)?.address?.countryId);
-  const form = useAccountForm({
+  const { formRef, ...form } = useAccountForm({
     initial: { companyName: company?.companyName ?? '', vatNumber: company?.vatNumber ?? '' },
     rules: (values) => ({
       companyName: {
@@ -207,7 +208,7 @@ function CompanyForm({ account, company, countries }: { account: Account; compan
     },
   });
   return (
-    <form ref={form.formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="company-form">
+    <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="company-form">
       <p>{t('account.companyData.intro')}</p>
       <FormField name="companyName" label={t('checkout.fields.companyName')} error={form.errors.companyName}>
         {(props) => <input {...props} autoComplete="organization" {...bind(form, 'companyName')} />}
@@ -229,7 +230,7 @@ function DeliveryForm({ delivery, countries }: { delivery: DeliveryAddress; coun
   const [saved, setSaved] = useState(false);
   const shipping = delivery.shipping ?? {};
   const address = shipping.address ?? {};
-  const form = useAccountForm({
+  const { formRef, ...form } = useAccountForm({
     initial: {
       alternative: delivery.alternativeShippingAddress,
       firstName: shipping.firstName ?? '',
@@ -278,14 +279,14 @@ function DeliveryForm({ delivery, countries }: { delivery: DeliveryAddress; coun
   const text = (
     name: 'firstName' | 'lastName' | 'street' | 'streetNumber' | 'streetNumberAddition' | 'zipcode' | 'city',
     label: string,
-    autoComplete: string,
+    autoComplete: `shipping ${string}`,
   ) => (
     <FormField name={name} label={label} error={form.errors[name] ?? form.errors[`address.${name}`]}>
-      {(props) => <input {...props} autoComplete={`shipping ${autoComplete}`} {...bind(form, name)} />}
+      {(props) => <input {...props} autoComplete={autoComplete} {...bind(form, name)} />}
     </FormField>
   );
   return (
-    <form ref={form.formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="delivery-form">
+    <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="delivery-form">
       <fieldset>
         <legend>{t('account.deliveryAddress.title')}</legend>
         <div className={formStyles.check}>
@@ -299,13 +300,13 @@ function DeliveryForm({ delivery, countries }: { delivery: DeliveryAddress; coun
       </fieldset>
       {form.values.alternative && (
         <>
-          {text('firstName', t('checkout.fields.firstName'), 'given-name')}
-          {text('lastName', t('checkout.fields.lastName'), 'family-name')}
-          {text('street', t('checkout.fields.street'), 'address-line1')}
-          {text('streetNumber', t('checkout.fields.houseNumber'), 'address-line2')}
-          {text('streetNumberAddition', `${t('checkout.fields.addition')} ${t('common.optional')}`, 'address-line3')}
-          {text('zipcode', t('checkout.fields.zipcode'), 'postal-code')}
-          {text('city', t('checkout.fields.city'), 'address-level2')}
+          {text('firstName', t('checkout.fields.firstName'), 'shipping given-name')}
+          {text('lastName', t('checkout.fields.lastName'), 'shipping family-name')}
+          {text('street', t('checkout.fields.street'), 'shipping address-line1')}
+          {text('streetNumber', t('checkout.fields.houseNumber'), 'shipping address-line2')}
+          {text('streetNumberAddition', `${t('checkout.fields.addition')} ${t('common.optional')}`, 'shipping address-line3')}
+          {text('zipcode', t('checkout.fields.zipcode'), 'shipping postal-code')}
+          {text('city', t('checkout.fields.city'), 'shipping address-level2')}
           <FormField name="countryId" label={t('checkout.fields.country')} error={form.errors.countryId ?? form.errors['address.countryId']}>
             {(props) => (
               <select {...props} autoComplete="shipping country" {...bind(form, 'countryId')}>
@@ -332,7 +333,7 @@ function DeliveryForm({ delivery, countries }: { delivery: DeliveryAddress; coun
 function EmailForm({ account, confirmed }: { account: Account; confirmed: 'confirmed' | 'expired' | null }) {
   const { t } = useTranslation();
   const [pending, setPending] = useState<string | null>(null);
-  const form = useAccountForm({
+  const { formRef, ...form } = useAccountForm({
     initial: { newEmailAddress: '', password: '' },
     rules: (values) => ({
       newEmailAddress: { value: values.newEmailAddress.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 254 }, { rule: 'email' }] },
@@ -350,7 +351,7 @@ function EmailForm({ account, confirmed }: { account: Account; confirmed: 'confi
         {confirmed === 'confirmed' && <p>{t('success.emailChanged')}</p>}
         {confirmed === 'expired' && <p>{t('errors.emailChangeTokenExpired')}</p>}
       </FormMessage>
-      <form ref={form.formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="email-form">
+      <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="email-form">
         <p>
           {t('account.changeEmail.current')}: <strong>{account.emailAddress}</strong>
         </p>
@@ -376,7 +377,7 @@ function EmailForm({ account, confirmed }: { account: Account; confirmed: 'confi
 function PasswordForm() {
   const { t } = useTranslation();
   const [saved, setSaved] = useState(false);
-  const form = useAccountForm({
+  const { formRef, ...form } = useAccountForm({
     initial: { currentPassword: '', newPassword: '', passwordRepeat: '' },
     rules: (values) => ({
       currentPassword: { value: values.currentPassword, rules: [{ rule: 'required' }] },
@@ -391,7 +392,7 @@ function PasswordForm() {
     },
   });
   return (
-    <form ref={form.formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="password-form">
+    <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="password-form">
       <FormField name="currentPassword" label={t('account.changePassword.current')} error={form.errors.currentPassword}>
         {(props) => <input {...props} type="password" autoComplete="current-password" {...bind(form, 'currentPassword')} />}
       </FormField>

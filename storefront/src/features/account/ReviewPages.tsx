@@ -89,7 +89,7 @@ function ReviewRequestItem({ request, productName }: { request: ReviewRequest; p
 /** The write-review form: title, rating, a text of at least the engine's minimum of words, name. */
 export function WriteReviewForm({ productId, labelledBy, onSent }: { productId: number; labelledBy?: string; onSent: () => void }) {
   const { t } = useTranslation();
-  const form = useAccountForm({
+  const { formRef, ...form } = useAccountForm({
     initial: { title: '', rating: '', text: '', name: '' },
     rules: (values) => ({
       title: { value: values.title.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] },
@@ -105,7 +105,7 @@ export function WriteReviewForm({ productId, labelledBy, onSent }: { productId: 
   const prefix = `review-${productId}`;
   return (
     <form
-      ref={form.formRef}
+      ref={formRef}
       className={formStyles.form}
       noValidate
       aria-labelledby={labelledBy}

@@ -28,7 +28,7 @@ export function photoProblem(file: { type: string; size: number }): 'type' | 'si
 
 export function ReturnsPage() {
   const { t } = useTranslation();
-  const data = useLoaderData() as AccountLoaderData<'returns'>;
+  const data = useLoaderData<AccountLoaderData<'returns'>>();
   const { productVariantId } = useParams();
   const [added, setAdded] = useState<ReturnRequest[]>([]);
   return (
@@ -98,7 +98,7 @@ export function ReturnForm({
   const [photoError, setPhotoError] = useState<string | undefined>();
   const [received, setReceived] = useState(false);
   const [orderError, setOrderError] = useState<string | undefined>();
-  const form = useAccountForm({
+  const { formRef, ...form } = useAccountForm({
     initial: { orderNumber: '', productVariantId: productVariantId ? String(productVariantId) : '', quantity: '1', reason: '', comment: '' },
     rules: (values) => ({
       orderNumber: { value: values.orderNumber, rules: [{ rule: 'required' }] },
@@ -181,7 +181,7 @@ export function ReturnForm({
   }
   const line = order?.lines.find((candidate) => String(candidate.productVariantId) === form.values.productVariantId);
   return (
-    <form ref={form.formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="return-form">
+    <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="return-form">
       <FormField name="orderNumber" label={t('account.returns.orderNumber')} error={form.errors.orderNumber ?? orderError}>
         {(props) => (
           <select {...props} value={form.values.orderNumber} onChange={(event) => void chooseOrder(event.target.value)}>
@@ -259,7 +259,7 @@ export function ReturnForm({
 
 export function SubscriptionsPage() {
   const { t } = useTranslation();
-  const data = useLoaderData() as AccountLoaderData<'subscriptions'>;
+  const data = useLoaderData<AccountLoaderData<'subscriptions'>>();
   return (
     <Page title={t('account.subscriptions.title')} testId="page-account-subscriptions">
       <Data resolve={data.subscriptions}>
@@ -397,7 +397,7 @@ function SubscriptionItem({ initial }: { initial: Subscription }) {
 /** The feed advice and the laboratory results, each with its unread marker (text, not colour). */
 export function ResultsPage() {
   const { t } = useTranslation();
-  const data = useLoaderData() as AccountLoaderData<'results'>;
+  const data = useLoaderData<AccountLoaderData<'results'>>();
   return (
     <Page title={t('account.results.title')} testId="page-account-rqs-results">
       <section className={styles.section} aria-labelledby="results-list">

@@ -44,6 +44,8 @@ export function useAccountForm<V extends Record<string, unknown>>({ initial, rul
       setBusy(false);
     }
   };
+  // The ref apart from the render state: callers take it out (`const { formRef, ...form }`), so
+  // reading the form's values and errors while rendering is never a read of a ref.
   return { values, set, setValues, errors, setErrors, busy, onSubmit, formRef };
 }
 

@@ -3,7 +3,7 @@
  * the discount code and the totals. Totals follow a change at once from the WASM engine while
  * the server confirms; a server answer that differs from that preview shows an error box.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
@@ -25,7 +25,12 @@ const RQS = 4;
 function QuantityInput({ line, onChange }: { line: CalculatedProduct; onChange: (quantity: number) => void }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(String(line.quantity));
-  useEffect(() => setValue(String(line.quantity)), [line.quantity]);
+  // A new quantity from the cart replaces what is typed.
+  const [shownQuantity, setShownQuantity] = useState(line.quantity);
+  if (shownQuantity !== line.quantity) {
+    setShownQuantity(line.quantity);
+    setValue(String(line.quantity));
+  }
   const commit = () => {
     const quantity = Number.parseInt(value, 10);
     if (Number.isFinite(quantity) && quantity !== Number(line.quantity)) onChange(quantity);
@@ -109,7 +114,7 @@ function CartLine({ line, calculation, onError }: { line: CalculatedProduct; cal
           ))}
         </div>
         <div className={styles.row}>
-          <QuantityInput line={line} onChange={(quantity) => run(quantity === 0 ? cart.remove(variantId) : cart.setQuantity(variantId, quantity))} />
+          <QuantityInput line={line} onChange={(quantity) => void run(quantity === 0 ? cart.remove(variantId) : cart.setQuantity(variantId, quantity))} />
           <span data-testid="line-total">
             {discounted && (
               <s className={styles.muted}>
@@ -118,7 +123,7 @@ function CartLine({ line, calculation, onError }: { line: CalculatedProduct; cal
             )}
             <Price amount={line.totalAmount} />
           </span>
-          <button type="button" className={styles.secondary} onClick={() => run(cart.remove(variantId))} data-testid={`remove-${variantId}`}>
+          <button type="button" className={styles.secondary} onClick={() => void run(cart.remove(variantId))} data-testid={`remove-${variantId}`}>
             {t('cart.remove')}
           </button>
         </div>
@@ -159,7 +164,7 @@ function DiscountCode({ code }: { code: string | null }) {
         <button
           type="button"
           className={styles.secondary}
-          onClick={() => cart.removeDiscountCode().catch((failure: unknown) => setError(cartErrorText(failure, t)))}
+          onClick={() => void cart.removeDiscountCode().catch((failure: unknown) => setError(cartErrorText(failure, t)))}
         >
           {t('cart.discountCode.remove')}
         </button>
@@ -252,7 +257,7 @@ export function CartPage() {
         return;
       }
     }
-    navigate(paths.checkout.base);
+    void navigate(paths.checkout.base);
   };
   return (
     <Page title={t('cart.title')} testId="page-cart">

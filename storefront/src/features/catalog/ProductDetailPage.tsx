@@ -3,7 +3,7 @@
  * back-in-stock sign-up, specifications, nutrients, reviews with the write-review form, compare
  * and add to cart with a quantity.
  */
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -306,8 +306,7 @@ export function ProductView({ product }: { product: ProductDetail }) {
 
 /** The product page of the variant the route names. */
 export function ProductDetailPage({ productVariantId }: { productVariantId: number }) {
-  const [promise, setPromise] = useState(() => fetchProduct(productVariantId));
-  useEffect(() => setPromise(fetchProduct(productVariantId)), [productVariantId]);
+  const promise = useMemo(() => fetchProduct(productVariantId), [productVariantId]);
   return (
     <AsyncView promise={promise} pending={<Loading />} rejected={() => <ErrorBox />}>
       {(product) => <ProductView product={product} />}

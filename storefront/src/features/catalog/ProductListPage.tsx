@@ -35,7 +35,7 @@ function FacetGroupView({ facet, listing, url }: { facet: Facet; listing: Listin
             type="checkbox"
             checked={value.selected}
             disabled={value.count === 0 && !value.selected}
-            onChange={() => navigate(toggleFilter(url, listing, facet.facetKey, value.key))}
+            onChange={() => void navigate(toggleFilter(url, listing, facet.facetKey, value.key))}
           />
           <span>{value.name}</span>
           <span className={styles.muted}>({value.count})</span>
@@ -50,10 +50,13 @@ function PriceFilter({ facet, listing, url }: { facet: Facet; listing: Listing; 
   const navigate = useNavigate();
   const [min, setMin] = useState(listing.priceMin ?? '');
   const [max, setMax] = useState(listing.priceMax ?? '');
-  useEffect(() => {
+  // A new price range in the URL replaces what is typed.
+  const [shownRange, setShownRange] = useState({ priceMin: listing.priceMin, priceMax: listing.priceMax });
+  if (shownRange.priceMin !== listing.priceMin || shownRange.priceMax !== listing.priceMax) {
+    setShownRange({ priceMin: listing.priceMin, priceMax: listing.priceMax });
     setMin(listing.priceMin ?? '');
     setMax(listing.priceMax ?? '');
-  }, [listing.priceMin, listing.priceMax]);
+  }
   return (
     <fieldset data-testid="facet-price">
       <legend>{t('filters.price')}</legend>
@@ -61,7 +64,7 @@ function PriceFilter({ facet, listing, url }: { facet: Facet; listing: Listing; 
         className={styles.row}
         onSubmit={(event) => {
           event.preventDefault();
-          navigate(listingUrl(url, { set: { priceMin: min.trim() || null, priceMax: max.trim() || null } }));
+          void navigate(listingUrl(url, { set: { priceMin: min.trim() || null, priceMax: max.trim() || null } }));
         }}
       >
         <input
@@ -97,7 +100,7 @@ function RatingFilter({ listing, url }: { listing: Listing; url: string }) {
       <select
         value={listing.rating ?? ''}
         aria-label={t('filters.rating')}
-        onChange={(event) => navigate(listingUrl(url, { set: { rating: event.target.value || null } }))}
+        onChange={(event) => void navigate(listingUrl(url, { set: { rating: event.target.value || null } }))}
       >
         <option value="">{t('common.all')}</option>
         {['4', '3', '2', '1'].map((value) => (
@@ -161,10 +164,15 @@ export function ProductListPage({ title, landingPageId }: ProductListPageProps) 
   const request = useMemo(() => searchRequest(listing, landingPageId), [listing, landingPageId]);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'loading' });
   const [showFilters, setShowFilters] = useState(false);
+  // A new request: a failure is forgotten (loading again); shown results stay until the new ones.
+  const [requested, setRequested] = useState(request);
+  if (requested !== request) {
+    setRequested(request);
+    if (outcome.kind !== 'done') setOutcome({ kind: 'loading' });
+  }
 
   useEffect(() => {
     let current = true;
-    setOutcome((previous) => (previous.kind === 'done' ? previous : { kind: 'loading' }));
     searchProducts(request).then(
       (response) => current && setOutcome({ kind: 'done', response }),
       () => {
@@ -209,7 +217,7 @@ export function ProductListPage({ title, landingPageId }: ProductListPageProps) 
           <select
             value={listing.sort}
             data-testid="sort"
-            onChange={(event) => navigate(listingUrl(url, { set: { sort: event.target.value === 'relevance' ? null : event.target.value } }))}
+            onChange={(event) => void navigate(listingUrl(url, { set: { sort: event.target.value === 'relevance' ? null : event.target.value } }))}
           >
             {SORT_CHOICES.map((choice: SortChoice) => (
               <option key={choice} value={choice}>

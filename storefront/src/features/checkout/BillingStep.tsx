@@ -166,7 +166,7 @@ export function BillingStep({ countries, gates }: { countries: Country[]; gates:
         // A path of the shop: the server builds the link on the site's own domain (SECURITY.md).
         latest = await cart.call((id) => cartApi.setPassword(id, values.password ?? '', paths.account.confirm));
       }
-      navigate(nextStep('billing', gatesOf(latest, countries, site.countryId)));
+      void navigate(nextStep('billing', gatesOf(latest, countries, site.countryId)));
     } catch (error) {
       setErrors(serverErrors(error));
     } finally {

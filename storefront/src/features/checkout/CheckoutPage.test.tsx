@@ -33,7 +33,7 @@ const PAYMENT_METHODS = [
   },
 ];
 
-function withCart(answer: unknown, extra: MockRoute[] = []) {
+function withCart(answer: MockRoute['respond'], extra: MockRoute[] = []) {
   localStorage.setItem('hoofbeat.cartId', JSON.stringify('cart-1'));
   mockApi([{ url: '/api/cart/cart-1', respond: answer }, { url: '/api/countries/localizedname', respond: COUNTRIES }, ...extra]);
 }

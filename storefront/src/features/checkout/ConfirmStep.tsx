@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -189,7 +189,7 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
               aria-invalid={termsError ? true : undefined}
             />
             <span>
-              <Trans i18nKey="checkout.payment.terms" components={{ termsLink: <a href="/algemene-voorwaarden/" target="_blank" rel="noreferrer" /> }} />
+              <Trans i18nKey="checkout.payment.terms" components={{ termsLink: <TermsLink /> }} />
             </span>
           </label>
           {termsError && (
@@ -212,5 +212,14 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
         </aside>
       </div>
     </div>
+  );
+}
+
+/** The terms' link in the acceptance sentence (its text comes from the catalog, through Trans). */
+function TermsLink({ children }: { children?: ReactNode }) {
+  return (
+    <a href="/algemene-voorwaarden/" target="_blank" rel="noreferrer">
+      {children}
+    </a>
   );
 }

@@ -157,7 +157,7 @@ function DealerChoice() {
           type="button"
           className={styles.secondary}
           onClick={() =>
-            apiFetch<{ dealers: Dealer[] }>(`/api/dealers${near.trim() ? `?near=${encodeURIComponent(near.trim())}` : ''}`).then(
+            void apiFetch<{ dealers: Dealer[] }>(`/api/dealers${near.trim() ? `?near=${encodeURIComponent(near.trim())}` : ''}`).then(
               (answer) => {
                 setDealers(answer.dealers.slice(0, 10));
                 setError(null);
@@ -186,7 +186,9 @@ function DealerChoice() {
                 <button
                   type="button"
                   className={styles.secondary}
-                  onClick={() => cart.call((id) => cartApi.setDealer(id, dealer.dealerId)).catch((failure: unknown) => setError(cartErrorText(failure, t)))}
+                  onClick={() =>
+                    void cart.call((id) => cartApi.setDealer(id, dealer.dealerId)).catch((failure: unknown) => setError(cartErrorText(failure, t)))
+                  }
                 >
                   {t('checkout.dealer.choose')}
                 </button>
@@ -262,7 +264,7 @@ export function DeliveryStep({ countries, gates }: { countries: Country[]; gates
         latest = await cart.call((id) => cartApi.setAlternativeShipping(id, false));
       }
       const next = nextStep('delivery', gatesOf(latest, countries, site.countryId));
-      navigate(next);
+      void navigate(next);
     } catch (error) {
       setErrors(serverErrors(error));
     } finally {

@@ -66,7 +66,7 @@ export function LoginStep() {
       });
       if (account.shoppingcartId) store.set(cartIdAtom, account.shoppingcartId);
       await loadCart(store);
-      navigate(paths.checkout.billing);
+      void navigate(paths.checkout.billing);
     } catch (error) {
       setErrors(readApiError(error).status === 401 ? { _: t('errors.loginFailed') } : serverErrors(error));
     } finally {
@@ -124,7 +124,7 @@ export function LoginStep() {
       <div className={styles.form}>
         <h2>{t('checkout.login.guestTitle')}</h2>
         <p>{t('checkout.login.guestText')}</p>
-        <button type="button" className={styles.button} onClick={() => navigate(paths.checkout.billing)} data-testid="continue-as-guest">
+        <button type="button" className={styles.button} onClick={() => void navigate(paths.checkout.billing)} data-testid="continue-as-guest">
           {t('checkout.login.guestButton')}
         </button>
       </div>

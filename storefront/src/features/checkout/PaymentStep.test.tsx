@@ -66,7 +66,7 @@ function withCard(input: CartInput, paymentMethodId: number): CartInput {
     ...input,
     site: { ...input.site, paymentMethods: [...site.paymentMethods, { paymentMethodId: 3, costs: '0.29' }] },
     paymentMethodId,
-  } as unknown as CartInput;
+  };
 }
 
 function withCart(methods: MockRoute['respond'], countryId = 1, extra: MockRoute[] = []) {

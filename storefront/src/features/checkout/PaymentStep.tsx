@@ -132,7 +132,7 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
                 data-testid="gift-card-apply"
                 onClick={() =>
                   void send(false).then((answer) => {
-                    if (answer && answer.calculation.amountToPay === '0.00') navigate(nextStep('payment', gatesOf(answer, countries, site.countryId)));
+                    if (answer && answer.calculation.amountToPay === '0.00') void navigate(nextStep('payment', gatesOf(answer, countries, site.countryId)));
                   })
                 }
               >

@@ -28,7 +28,7 @@ export function checkoutState(answer: CartAnswer | null, countries: Country[], s
     // As the server decides when the order is placed: a gift card counts as a payment choice.
     paymentMethodChosen: (cart?.payment.paymentMethodId ?? null) !== null || Boolean(cart?.payment.giftCardNumber),
     siteCountry: code(siteCountryId) ?? 'NL',
-  } as CheckoutState;
+  };
 }
 
 export function gatesOf(answer: CartAnswer | null, countries: Country[], siteCountryId: number): CheckoutGates {
@@ -47,8 +47,8 @@ export function redirectFor(step: GatedStep, gates: CheckoutGates): { to: string
     const later = GATED_STEPS.slice(GATED_STEPS.indexOf(step) + 1).find((next) => gates.steps[next].status === 'open');
     return { to: later ? paths.checkout[later] : paths.cart, reasons: [] };
   }
-  const first = gates.firstStep as GatedStep | null;
-  return { to: first ? paths.checkout[first] : paths.cart, reasons: gate.reasons as { key: string; params?: object }[] };
+  const first = gates.firstStep;
+  return { to: first ? paths.checkout[first] : paths.cart, reasons: gate.reasons };
 }
 
 /** The step after `step` that is open, for the "continue" buttons. */

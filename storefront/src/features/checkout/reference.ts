@@ -6,6 +6,7 @@
  * id, and the names come in the site language from the server, not from the catalogs.
  */
 import { cachedGet } from '../../api/cache';
+import { textOf } from '../../lib/text';
 
 export interface Country {
   countryId: number;
@@ -21,8 +22,8 @@ export async function fetchCountries(): Promise<Country[]> {
     .map((entry) => entry as Record<string, unknown>)
     .map((entry) => ({
       countryId: Number(entry.countryId),
-      name: String(entry.localizedName ?? entry.name ?? entry.regionCode ?? ''),
-      regionCode: String(entry.regionCode ?? ''),
+      name: textOf(entry.localizedName ?? entry.name ?? entry.regionCode),
+      regionCode: textOf(entry.regionCode),
     }))
     .filter((country) => Number.isFinite(country.countryId));
 }
@@ -65,14 +66,14 @@ export async function fetchPaymentMethods(): Promise<PaymentMethod[]> {
     .filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null)
     .map((entry) => ({
       paymentMethodId: Number(entry.paymentMethodId),
-      key: String(entry.key ?? ''),
-      name: String(entry.name ?? entry.key ?? ''),
+      key: textOf(entry.key),
+      name: textOf(entry.name ?? entry.key),
       costs: typeof entry.costs === 'string' ? entry.costs : '0.00',
-      flow: String(entry.flow ?? ''),
+      flow: textOf(entry.flow),
       requiresIssuer: entry.requiresIssuer === true,
       issuers: (Array.isArray(entry.issuers) ? entry.issuers : [])
         .filter((issuer): issuer is Record<string, unknown> => typeof issuer === 'object' && issuer !== null)
-        .map((issuer) => ({ issuerId: String(issuer.issuerId ?? ''), name: String(issuer.name ?? issuer.issuerId ?? '') }))
+        .map((issuer) => ({ issuerId: textOf(issuer.issuerId), name: textOf(issuer.name ?? issuer.issuerId) }))
         .filter((issuer) => issuer.issuerId !== ''),
     }))
     .filter((method) => Number.isInteger(method.paymentMethodId));

@@ -23,17 +23,22 @@ export function ComparePage() {
   const [products, setProducts] = useState<ProductDetail[] | null>(null);
   const [failed, setFailed] = useState(false);
   const ids = list.map((item) => item.productVariantId).join(',');
+  // Another list loads again (state adjusted while rendering).
+  const [loadedIds, setLoadedIds] = useState(ids);
+  if (loadedIds !== ids) {
+    setLoadedIds(ids);
+    setFailed(false);
+  }
   useEffect(() => {
     let current = true;
-    setFailed(false);
-    Promise.all(list.map((item) => fetchProduct(item.productVariantId))).then(
+    const variantIds = ids === '' ? [] : ids.split(',').map(Number);
+    Promise.all(variantIds.map((variantId) => fetchProduct(variantId))).then(
       (found) => current && setProducts(found),
       () => current && setFailed(true),
     );
     return () => {
       current = false;
     };
-    // The list's variant ids decide what to load.
   }, [ids]);
   if (list.length === 0) {
     return (

@@ -4,7 +4,7 @@
  * `GET /api/orders/{orderId}`; its amounts are formatted by the engine.
  */
 import { useAtomValue, useStore } from 'jotai';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -126,14 +126,15 @@ export function ThankYouPage({ title, body, scan }: { title: string; body?: stri
   const store = useStore();
   const cartId = useAtomValue(cartIdAtom);
   const promise = useMemo(() => (orderId ? fetchOrder(orderId) : null), [orderId]);
+  // The order is placed: the next visit to the cart starts a new one.
+  const onPlaced = useEffectEvent(() => {
+    forgetIdempotencyKey(cartId);
+    forgetCart(store);
+  });
   useEffect(() => {
     if (!promise) return;
-    // The order is placed: the next visit to the cart starts a new one.
     promise.then(
-      () => {
-        forgetIdempotencyKey(cartId);
-        forgetCart(store);
-      },
+      () => onPlaced(),
       () => undefined,
     );
   }, [promise]);
@@ -176,11 +177,12 @@ export function PaymentFailedPage({ title }: { title: string }) {
   const orderId = useOrderId();
   const store = useStore();
   const cartId = useAtomValue(cartIdAtom);
-  useEffect(() => {
-    // A new attempt is a new order; the cart is fetched again (it is kept).
+  // A new attempt is a new order; the cart is fetched again (it is kept). Once, on arrival.
+  const onArrival = useEffectEvent(() => {
     forgetIdempotencyKey(cartId);
     void loadCart(store);
-  }, []);
+  });
+  useEffect(() => onArrival(), []);
   return (
     <Page title={title || t('checkout.failed.title')} testId="page-payment-failed">
       <p>{t('checkout.failed.text')}</p>

@@ -12,9 +12,14 @@ type BrowserState = { kind: 'done'; split: VatSplit } | { kind: 'failed'; code: 
 
 function useServerSplit(amount: string, rate: string): ServerState {
   const [state, setState] = useState<ServerState>({ kind: 'pending' });
+  // Another amount or rate is pending again (state adjusted while rendering).
+  const [asked, setAsked] = useState({ amount, rate });
+  if (asked.amount !== amount || asked.rate !== rate) {
+    setAsked({ amount, rate });
+    setState({ kind: 'pending' });
+  }
   useEffect(() => {
     const controller = new AbortController();
-    setState({ kind: 'pending' });
     fetchVatSplit({ amountInclVat: amount, vatRatePercentage: rate }, controller.signal)
       .then((split) => setState({ kind: 'done', split }))
       .catch((error: unknown) => {

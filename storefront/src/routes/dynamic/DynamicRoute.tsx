@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 
@@ -90,19 +90,22 @@ function RedirectPage({ route }: { route: PageRoute }) {
 function navigationOf(layout: unknown): NavigationLink[] | null {
   const items = (layout as { navigation?: { items?: unknown } } | undefined)?.navigation?.items;
   if (!Array.isArray(items)) return null;
-  return items.filter(
-    (item): item is NavigationLink => typeof item === 'object' && item !== null && typeof item.title === 'string' && typeof item.url === 'string',
-  );
+  return (items as unknown[]).filter((item): item is NavigationLink => {
+    if (typeof item !== 'object' || item === null) return false;
+    const { title, url } = item as Record<string, unknown>;
+    return typeof title === 'string' && typeof url === 'string';
+  });
 }
 
 export function DynamicRoute() {
-  const data = useLoaderData() as DynamicPageData;
+  const data = useLoaderData<DynamicPageData>();
   const setNavigation = useSetAtom(primaryNavigationAtom);
-  const navigation = navigationOf(data.content.data.layout);
+  // The items change with the page's content only.
+  const layout = data.content.data.layout;
+  const navigation = useMemo(() => navigationOf(layout), [layout]);
   useEffect(() => {
     if (navigation) setNavigation(navigation);
-    // The items change with the page's content only.
-  }, [data.content]);
+  }, [navigation, setNavigation]);
   const { pageType } = data.route;
   switch (pageType) {
     case 'redirect':
