@@ -24,7 +24,8 @@ use crate::validation::Form;
 use crate::{AppState, passwords};
 
 /// The routes of this area.
-/// The type is opaque so that `app::api`\'s `.into()` is no conversion to the same type,
+///
+/// The type is opaque so that `app::api`'s `.into()` is no conversion to the same type,
 /// which clippy refuses.
 pub fn router() -> impl Into<OpenApiRouter<AppState>> {
     OpenApiRouter::new()

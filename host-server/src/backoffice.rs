@@ -26,7 +26,8 @@ use crate::extract::{Path, Query};
 use crate::orders::OrderView;
 
 /// The routes of this area.
-/// The type is opaque so that `app::api`\'s `.into()` is no conversion to the same type,
+///
+/// The type is opaque so that `app::api`'s `.into()` is no conversion to the same type,
 /// which clippy refuses.
 pub fn router() -> impl Into<OpenApiRouter<AppState>> {
     OpenApiRouter::new()

@@ -51,7 +51,8 @@ pub const API_KEY_HEADER: &str = "x-api-key";
 struct LabKey(Option<crate::config::Secret>);
 
 /// The routes of this area.
-/// The type is opaque so that `app::api`\'s `.into()` is no conversion to the same type,
+///
+/// The type is opaque so that `app::api`'s `.into()` is no conversion to the same type,
 /// which clippy refuses.
 pub fn router(config: &Config) -> impl Into<OpenApiRouter<AppState>> {
     OpenApiRouter::new()

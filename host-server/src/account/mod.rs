@@ -34,7 +34,8 @@ use crate::{AppState, passwords, trust};
 use queries::{AccountRow, NewAccount, PersonalData, TokenPurpose};
 
 /// The routes of this area.
-/// The type is opaque so that `app::api`\'s `.into()` is no conversion to the same type,
+///
+/// The type is opaque so that `app::api`'s `.into()` is no conversion to the same type,
 /// which clippy refuses.
 pub fn router() -> impl Into<OpenApiRouter<AppState>> {
     OpenApiRouter::new()
@@ -62,7 +63,8 @@ pub struct OptionalSiteHeaders {
 /// The routes of the account area's data (orders, invoices, returns, scan results,
 /// subscriptions, saved feed advice, company and delivery address, reviews). Every route needs
 /// a signed-in customer and finds only that customer's own data.
-/// The type is opaque so that `app::api`\'s `.into()` is no conversion to the same type,
+///
+/// The type is opaque so that `app::api`'s `.into()` is no conversion to the same type,
 /// which clippy refuses.
 pub fn data_router(config: &crate::config::Config) -> impl Into<OpenApiRouter<AppState>> {
     let files = returns::ReturnFiles {
@@ -202,21 +204,24 @@ pub async fn create_with_activation(
     callback_path: &str,
     origin: &url::Url,
 ) -> Result<Option<String>, ApiError> {
-    let pool = state.db.pool();
-    let Some(account_id) = queries::insert_or_renew_unactivated(pool, new_account).await? else {
+    let mut transaction = state.db.pool().begin().await?;
+    let Some(account_id) =
+        queries::insert_or_renew_unactivated(&mut transaction, new_account).await?
+    else {
         return Ok(None);
     };
-    let account = queries::by_id(pool, &account_id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
     let token = queries::issue_token(
-        pool,
+        &mut transaction,
         &account_id,
         TokenPurpose::Activation,
         state.lifetimes.activation_token,
         None,
     )
     .await?;
+    transaction.commit().await?;
+    let account = queries::by_id(state.db.pool(), &account_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     let link = trust::link_with_token(origin, callback_path, &token, &account_id)?;
     send_account_mail(
         state,
@@ -227,6 +232,27 @@ pub async fn create_with_activation(
     )
     .await?;
     Ok(Some(account_id))
+}
+
+/// Issues a token in a transaction of its own: the unused tokens of its purpose end with it.
+async fn issue_token(
+    state: &AppState,
+    account_id: &str,
+    purpose: TokenPurpose,
+    lifetime_seconds: i64,
+    new_email: Option<&str>,
+) -> Result<String, ApiError> {
+    let mut transaction = state.db.pool().begin().await?;
+    let token = queries::issue_token(
+        &mut transaction,
+        account_id,
+        purpose,
+        lifetime_seconds,
+        new_email,
+    )
+    .await?;
+    transaction.commit().await?;
+    Ok(token)
 }
 
 /// The origin of the links in mails for this request's site.
@@ -333,10 +359,12 @@ async fn confirm(
             "The activation link is no longer valid; request a new activation mail",
         )
     };
-    queries::consume_token(state.db.pool(), &user_id, TokenPurpose::Activation, token)
+    let mut transaction = state.db.pool().begin().await?;
+    queries::consume_token(&mut transaction, &user_id, TokenPurpose::Activation, token)
         .await?
         .ok_or_else(expired)?;
-    queries::activate(state.db.pool(), &user_id).await?;
+    queries::activate(&mut transaction, &user_id).await?;
+    transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -399,8 +427,8 @@ async fn send_password_reset(
     let Some(account) = queries::by_email(pool, email).await? else {
         return Ok(());
     };
-    let token = queries::issue_token(
-        pool,
+    let token = issue_token(
+        state,
         &account.account_id,
         TokenPurpose::PasswordReset,
         state.lifetimes.reset_token,
@@ -475,8 +503,8 @@ async fn resend_confirmation(
         .await?
         .filter(|account| account.activated_at.is_none())
     {
-        let token = queries::issue_token(
-            pool,
+        let token = issue_token(
+            &state,
             &account.account_id,
             TokenPurpose::Activation,
             state.lifetimes.activation_token,
@@ -541,13 +569,20 @@ async fn reset_password(
             "The password link is no longer valid; use forgot password again",
         )
     };
-    queries::consume_token(pool, &user_id, TokenPurpose::PasswordReset, token)
-        .await?
-        .ok_or_else(expired)?;
     let password_hash = passwords::hash(body.new_password.unwrap_or_default()).await?;
-    queries::set_password_hash(pool, &user_id, &password_hash).await?;
+    let mut transaction = pool.begin().await?;
+    queries::consume_token(
+        &mut transaction,
+        &user_id,
+        TokenPurpose::PasswordReset,
+        token,
+    )
+    .await?
+    .ok_or_else(expired)?;
+    queries::set_password_hash(&mut transaction, &user_id, &password_hash).await?;
     // Whoever knew the old password is signed out everywhere.
-    session::end_all_of_account(&state, &user_id, None).await?;
+    queries::end_sessions(&mut transaction, &user_id, None).await?;
+    transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -615,8 +650,11 @@ async fn change_password(
     }
     attempt.succeeded(&state).await?;
     let password_hash = passwords::hash(body.new_password.unwrap_or_default()).await?;
-    queries::set_password_hash(pool, &account.account_id, &password_hash).await?;
-    session::end_all_of_account(&state, &account.account_id, client.session_id.as_deref()).await?;
+    let mut transaction = pool.begin().await?;
+    queries::set_password_hash(&mut transaction, &account.account_id, &password_hash).await?;
+    let keep = client.session_id.as_deref();
+    queries::end_sessions(&mut transaction, &account.account_id, keep).await?;
+    transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -698,8 +736,8 @@ async fn change_email_address(
             "An account with this e-mail address already exists",
         ));
     }
-    let token = queries::issue_token(
-        pool,
+    let token = issue_token(
+        &state,
         &account.account_id,
         TokenPurpose::EmailChange,
         state.lifetimes.email_change_token,
@@ -742,17 +780,6 @@ async fn confirm_email_address(
             "The confirmation link is no longer valid",
         )
     };
-    let new_email = queries::consume_token(pool, &user_id, TokenPurpose::EmailChange, token)
-        .await?
-        .flatten()
-        .ok_or_else(expired)?;
-    if !queries::set_email(pool, &user_id, &new_email).await? {
-        return Err(ApiError::refused(
-            StatusCode::CONFLICT,
-            "errors.emailInUse",
-            "An account with this e-mail address already exists",
-        ));
-    }
     // The address signs in now: every session but the one confirming (if it is the owner's) ends.
     let keep = match &client.session_id {
         Some(session_id)
@@ -765,7 +792,21 @@ async fn confirm_email_address(
         }
         _ => None,
     };
-    session::end_all_of_account(&state, &user_id, keep).await?;
+    let mut transaction = pool.begin().await?;
+    let new_email =
+        queries::consume_token(&mut transaction, &user_id, TokenPurpose::EmailChange, token)
+            .await?
+            .flatten()
+            .ok_or_else(expired)?;
+    if !queries::set_email(&mut transaction, &user_id, &new_email).await? {
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "errors.emailInUse",
+            "An account with this e-mail address already exists",
+        ));
+    }
+    queries::end_sessions(&mut transaction, &user_id, keep).await?;
+    transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -113,14 +113,26 @@ fn stored<T: serde::de::DeserializeOwned>(text: Option<&str>, block: &str) -> Op
     }
 }
 
-/// Creates the profile row if it is missing.
-async fn ensure_profile(pool: &AnyPool, account_id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO account_profiles (account_id, updated_at) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING")
-        .bind(account_id)
-        .bind(clock::now())
-        .execute(pool)
-        .await
-        .map(|_| ())
+/// Sets the company name and VAT number (`None`: a consumer), creating the profile row if it
+/// is missing, in one statement.
+async fn store_company(
+    pool: &AnyPool,
+    account_id: &str,
+    name: Option<&str>,
+    vat: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO account_profiles (account_id, company_name, vat_number, updated_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (account_id) DO UPDATE SET company_name = excluded.company_name, \
+         vat_number = excluded.vat_number, updated_at = excluded.updated_at",
+    )
+    .bind(account_id)
+    .bind(name)
+    .bind(vat)
+    .bind(clock::now())
+    .execute(pool)
+    .await
+    .map(|_| ())
 }
 
 /// Company data.
@@ -218,13 +230,8 @@ async fn put_company(
         .map(str::trim)
         .unwrap_or_default()
         .to_owned();
-    ensure_profile(pool, &signed_in.account_id).await?;
     if name.is_empty() && vat.is_empty() {
-        sqlx::query("UPDATE account_profiles SET company_name = NULL, vat_number = NULL, updated_at = $1 WHERE account_id = $2")
-            .bind(clock::now())
-            .bind(&signed_in.account_id)
-            .execute(pool)
-            .await?;
+        store_company(pool, &signed_in.account_id, None, None).await?;
         return Ok(axum::Json(CompanyView { company: None }));
     }
     let profile = profile_of(pool, &signed_in.account_id).await?;
@@ -245,13 +252,8 @@ async fn put_company(
         )
         .field("vatNumber", Some(vat.as_str()), vat_rules)
         .check()?;
-    sqlx::query("UPDATE account_profiles SET company_name = $1, vat_number = $2, updated_at = $3 WHERE account_id = $4")
-        .bind(&name)
-        .bind(Some(vat.clone()).filter(|vat| !vat.is_empty()))
-        .bind(clock::now())
-        .bind(&signed_in.account_id)
-        .execute(pool)
-        .await?;
+    let stored_vat = Some(vat.as_str()).filter(|vat| !vat.is_empty());
+    store_company(pool, &signed_in.account_id, Some(&name), stored_vat).await?;
     Ok(axum::Json(CompanyView {
         company: Some(Company {
             company_name: name,
@@ -359,7 +361,6 @@ async fn put_delivery(
             "shippingMethod is 0 (shipping) or 1 (parcel service)",
         ));
     }
-    ensure_profile(pool, &signed_in.account_id).await?;
     let shipping = if body.alternative_shipping_address {
         let address = body.address.unwrap_or_default();
         let (country_id, country) = match address.country_id {
@@ -437,13 +438,17 @@ async fn put_delivery(
         .map(serde_json::to_string)
         .transpose()
         .map_err(|error| ApiError::Internal(format!("shipping: {error}")))?;
-    sqlx::query("UPDATE account_profiles SET shipping_json = $1, alternative_shipping_address = $2, updated_at = $3 WHERE account_id = $4")
-        .bind(shipping_json)
-        .bind(i64::from(body.alternative_shipping_address))
-        .bind(clock::now())
-        .bind(&signed_in.account_id)
-        .execute(pool)
-        .await?;
+    sqlx::query(
+        "INSERT INTO account_profiles (account_id, shipping_json, alternative_shipping_address, updated_at) \
+         VALUES ($1, $2, $3, $4) ON CONFLICT (account_id) DO UPDATE SET shipping_json = excluded.shipping_json, \
+         alternative_shipping_address = excluded.alternative_shipping_address, updated_at = excluded.updated_at",
+    )
+    .bind(&signed_in.account_id)
+    .bind(shipping_json)
+    .bind(i64::from(body.alternative_shipping_address))
+    .bind(clock::now())
+    .execute(pool)
+    .await?;
     Ok(axum::Json(DeliveryView {
         alternative_shipping_address: body.alternative_shipping_address,
         shipping,
