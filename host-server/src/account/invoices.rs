@@ -173,7 +173,7 @@ fn address_lines(person: &BilledPerson) -> Vec<String> {
     operation_id = "downloadInvoice",
     params(("invoiceNumber" = String, Path, description = "The invoice number")),
     responses(
-        (status = 200, description = "The PDF, as an attachment", body = Vec<u8>, content_type = "application/pdf",
+        (status = 200, description = "The PDF, as an attachment", body = super::FileBytes, content_type = "application/pdf",
             headers(("content-disposition" = String, description = "`attachment` with the invoice's file name"))),
         (status = 400, description = "The invoice number is not valid text", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),

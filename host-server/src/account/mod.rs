@@ -18,7 +18,9 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use engine::validation::Rule;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+use utoipa::{IntoParams, PartialSchema, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -81,6 +83,20 @@ pub fn data_router(config: &crate::config::Config) -> impl Into<OpenApiRouter<Ap
         .merge(profile::router())
         .merge(reviews::router())
 }
+
+/// A file answered as it is (a PDF, a photo): the bytes of the answer's content type.
+pub struct FileBytes;
+
+impl PartialSchema for FileBytes {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
+            .into()
+    }
+}
+
+impl ToSchema for FileBytes {}
 
 /// The account as the storefront sees it (specification, section 3: Account).
 #[derive(Debug, Serialize, ToSchema)]

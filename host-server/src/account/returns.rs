@@ -179,11 +179,12 @@ async fn one(
     operation_id = "getReturnPhoto",
     params(("returnId" = String, Path, description = "The return id")),
     responses(
-        (status = 200, description = "The photo as uploaded", body = Vec<u8>,
+        (status = 200, description = "The photo as uploaded (the demo returns' photos are SVG)",
             content(
-                (Vec<u8> = "image/jpeg"),
-                (Vec<u8> = "image/png"),
-                (Vec<u8> = "image/webp"),
+                (super::FileBytes = "image/jpeg"),
+                (super::FileBytes = "image/png"),
+                (super::FileBytes = "image/webp"),
+                (super::FileBytes = "image/svg+xml"),
             )),
         (status = 400, description = "The return id is not valid text", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
