@@ -5,18 +5,18 @@
 //! limited per account and per client address (see `limits`), counted before the password is
 //! checked, so parallel guesses cannot slip past the limit.
 
-use axum::Router;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::IntoResponse;
-use axum::routing::post;
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use engine::validation::Rule;
 use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::account::AccountView;
 use crate::account::queries;
+use crate::account::{AccountView, CaptchaHeader};
 use crate::captcha::CAPTCHA_HEADER;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
 use crate::limits::{self, Limit};
 use crate::session::{self, Client, SET_COOKIE_HEADER};
@@ -24,25 +24,28 @@ use crate::validation::Form;
 use crate::{AppState, passwords};
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/authentication/signin", post(sign_in))
-        .route("/api/authentication/signout", post(sign_out))
-        .route(
-            "/api/authentication/isauthenticated",
-            post(is_authenticated),
-        )
+///
+/// The type is opaque so that `app::api`'s `.into()` is no conversion to the same type,
+/// which clippy refuses.
+pub fn router() -> impl Into<OpenApiRouter<AppState>> {
+    OpenApiRouter::new()
+        .routes(routes!(sign_in))
+        .routes(routes!(sign_out))
+        .routes(routes!(is_authenticated))
 }
 
-#[derive(Deserialize)]
+/// The sign-in form.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct SignIn {
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     email_address: Option<String>,
     /// The guest cart the visitor had before signing in; it becomes (or merges into) the
     /// account's cart.
     #[serde(default)]
     shoppingcart_id: Option<String>,
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     password: Option<String>,
 }
@@ -56,12 +59,35 @@ fn login_failed() -> ApiError {
     )
 }
 
+/// Signs in: sets the session cookie and answers the account, with the cart it keeps.
+#[utoipa::path(
+    post,
+    path = "/api/authentication/signin",
+    tag = "authentication",
+    operation_id = "signIn",
+    params(CaptchaHeader),
+    request_body = SignIn,
+    responses(
+        (status = 200, description = "Signed in", body = AccountView,
+            headers(("set-cookie" = String, description = "The session cookie"))),
+        (status = 400, description = "No e-mail address or password, or `errors.captcha`", body = ErrorBody),
+        (status = 401, description = "`errors.loginFailed`: unknown address, wrong password or not activated (the answer does not say which)", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 429, description = "Too many attempts from this client or for this address", body = ErrorBody),
+    )
+)]
 async fn sign_in(
     State(state): State<AppState>,
     client: Client,
     headers: HeaderMap,
     Json(body): Json<SignIn>,
-) -> Result<impl IntoResponse, ApiError> {
+) -> Result<
+    (
+        [(axum::http::HeaderName, HeaderValue); 1],
+        axum::Json<AccountView>,
+    ),
+    ApiError,
+> {
     Form::new()
         .field(
             "emailAddress",
@@ -106,10 +132,22 @@ async fn sign_in(
     Ok(([(SET_COOKIE_HEADER, cookie)], axum::Json(view)))
 }
 
+/// Signs out: ends the session and clears its cookie; answers the same without one.
+#[utoipa::path(
+    post,
+    path = "/api/authentication/signout",
+    tag = "authentication",
+    operation_id = "signOut",
+    responses(
+        (status = 204, description = "Signed out",
+            headers(("set-cookie" = String, description = "Clears the session cookie"))),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+    )
+)]
 async fn sign_out(
     State(state): State<AppState>,
     client: Client,
-) -> Result<impl IntoResponse, ApiError> {
+) -> Result<(StatusCode, [(axum::http::HeaderName, HeaderValue); 1]), ApiError> {
     if let Some(session_id) = &client.session_id {
         session::end(&state, session_id).await?;
     }
@@ -117,6 +155,17 @@ async fn sign_out(
     Ok((StatusCode::NO_CONTENT, [(SET_COOKIE_HEADER, cookie)]))
 }
 
+/// Whether the request's session is signed in.
+#[utoipa::path(
+    post,
+    path = "/api/authentication/isauthenticated",
+    tag = "authentication",
+    operation_id = "isAuthenticated",
+    responses(
+        (status = 200, description = "`true` when signed in", body = bool),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+    )
+)]
 async fn is_authenticated(
     State(state): State<AppState>,
     client: Client,

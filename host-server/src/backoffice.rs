@@ -11,34 +11,50 @@
 //!   (either may be left out) changes a variant's price or stock; every server of the database
 //!   shows it within moments, search included (`catalog_events`).
 
-use axum::extract::{Path, Query, State};
+use axum::Json;
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{post, put};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Path, Query};
 use crate::orders::OrderView;
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/api/backoffice/orders/{order_number}/status",
-            put(change_order_status),
-        )
-        .route("/api/backoffice/carts/{id}/handoverkey", post(handover_key))
-        .route("/api/backoffice/variants/{variant_id}", put(change_variant))
+///
+/// The type is opaque so that `app::api`'s `.into()` is no conversion to the same type,
+/// which clippy refuses.
+pub fn router() -> impl Into<OpenApiRouter<AppState>> {
+    OpenApiRouter::new()
+        .routes(routes!(change_order_status))
+        .routes(routes!(handover_key))
+        .routes(routes!(change_variant))
 }
 
-/// A change of a variant's price (euro, two decimals) or stock (`null`: not counted).
-#[derive(Deserialize)]
+/// The `x-api-key` header every call of the back office needs.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Header)]
+#[allow(dead_code)] // Describes the header for the API document; `require_api_key` reads it.
+struct ApiKeyHeader {
+    /// The back office's key (`BACKOFFICE_API_KEY`).
+    #[param(rename = "x-api-key")]
+    x_api_key: String,
+}
+
+/// A change of a variant's price or stock; a field left out stays as it is.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct VariantChange {
+    /// Euro, 0.00 to 100000.00, e.g. `29.95`.
     #[serde(default)]
     price: Option<String>,
+    /// The stock, 0 or more; `null`: not counted.
+    #[schema(value_type = Option<i64>, minimum = 0)]
     #[serde(default, deserialize_with = "present")]
     stock: Option<Option<i64>>,
 }
@@ -51,14 +67,33 @@ fn present<'de, D: serde::Deserializer<'de>>(
 }
 
 /// The variant as changed.
-#[derive(Serialize, sqlx::FromRow)]
+#[derive(Serialize, sqlx::FromRow, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct VariantPriceAndStock {
     product_variant_id: i64,
+    #[schema(value_type = engine::money::Money)]
     price: String,
+    /// `null`: not counted.
     stock: Option<i64>,
 }
 
+/// Changes a variant's price or stock; every server of the database shows it within
+/// moments, search included.
+#[utoipa::path(
+    put,
+    path = "/api/backoffice/variants/{productVariantId}",
+    tag = "backoffice",
+    operation_id = "changeVariant",
+    params(("productVariantId" = i64, Path, description = "The variant"), ApiKeyHeader),
+    request_body = VariantChange,
+    responses(
+        (status = 200, description = "The variant as changed", body = VariantPriceAndStock),
+        (status = 400, description = "A bad price, stock or variant id, or an unknown field", body = ErrorBody),
+        (status = 401, description = "`errors.apiKey`: no or a wrong `x-api-key`", body = ErrorBody),
+        (status = 403, description = "A call carrying a session cookie from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 404, description = "No such variant", body = ErrorBody),
+    )
+)]
 async fn change_variant(
     State(state): State<AppState>,
     Path(variant_id): Path<String>,
@@ -141,13 +176,40 @@ pub fn require_api_key(headers: &HeaderMap, configured: Option<&str>) -> Result<
     }
 }
 
-#[derive(Deserialize)]
+/// `?status=&trackAndTrace=`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 struct StatusQuery {
+    /// The new status: `processing`, `sent`, `closed` or `cancelled` (also `open` and `paid`
+    /// where the engine allows).
+    #[param(required = true, value_type = String)]
     status: Option<String>,
+    /// The parcel's track-and-trace code, at most 50 characters.
+    #[param(max_length = 50)]
     track_and_trace: Option<String>,
 }
 
+/// Moves an order to another status (shop owner).
+///
+/// Only as the engine's order statuses allow: created -> open | paid | cancelled, open ->
+/// paid | cancelled, paid -> processing | cancelled, processing -> sent | cancelled, sent ->
+/// closed. Cancelling gives the order's stock, gift-card amount and discount-code use back.
+#[utoipa::path(
+    put,
+    path = "/api/backoffice/orders/{orderNumber}/status",
+    tag = "backoffice",
+    operation_id = "changeOrderStatus",
+    params(("orderNumber" = String, Path, description = "The order number"), StatusQuery, ApiKeyHeader),
+    responses(
+        (status = 200, description = "The order", body = OrderView),
+        (status = 400, description = "No or an unknown status, or a track-and-trace code too long", body = ErrorBody),
+        (status = 401, description = "`errors.apiKey`: no or a wrong `x-api-key`", body = ErrorBody),
+        (status = 403, description = "A call carrying a session cookie from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 404, description = "No order has this number", body = ErrorBody),
+        (status = 409, description = "`errors.statusTransition`: the move is not allowed", body = ErrorBody),
+    )
+)]
 async fn change_order_status(
     State(state): State<AppState>,
     Path(order_number): Path<String>,
@@ -186,14 +248,31 @@ async fn change_order_status(
     ))
 }
 
-/// A handover key and when it expires (milliseconds since the Unix epoch).
-#[derive(Serialize)]
+/// A handover key and when it expires.
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct HandoverKey {
+    /// The key for `POST /api/cart/impersonate?key=`.
     key: String,
+    /// Milliseconds since the Unix epoch.
     expires_at: i64,
 }
 
+/// Makes a one-time key that hands a cart to a customer (valid 24 hours).
+#[utoipa::path(
+    post,
+    path = "/api/backoffice/carts/{id}/handoverkey",
+    tag = "backoffice",
+    operation_id = "makeHandoverKey",
+    params(("id" = String, Path, description = "The cart id"), ApiKeyHeader),
+    responses(
+        (status = 201, description = "The key", body = HandoverKey),
+        (status = 400, description = "The cart id is not valid text", body = ErrorBody),
+        (status = 401, description = "`errors.apiKey`: no or a wrong `x-api-key`", body = ErrorBody),
+        (status = 403, description = "A call carrying a session cookie from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 404, description = "No such cart", body = ErrorBody),
+    )
+)]
 async fn handover_key(
     State(state): State<AppState>,
     Path(cart_id): Path<String>,

@@ -23,19 +23,24 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use axum::body::Bytes;
 use axum::extract::State;
+use axum::extract::rejection::BytesRejection;
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::post;
-use axum::{Extension, Json, Router};
+use axum::{Extension, Json};
 use engine::locale::CalendarDate;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use sqlx::AnyConnection;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::{IntoParams, PartialSchema, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::account::results::{classify, parse_sample_type};
 use crate::config::Config;
 use crate::db::Database;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::{AppState, clock, secrets};
 
 /// The header that carries the laboratory's key.
@@ -46,34 +51,69 @@ pub const API_KEY_HEADER: &str = "x-api-key";
 struct LabKey(Option<crate::config::Secret>);
 
 /// The routes of this area.
-pub fn router(config: &Config) -> Router<AppState> {
-    Router::new()
-        .route("/api/laboratory/results", post(receive))
+///
+/// The type is opaque so that `app::api`'s `.into()` is no conversion to the same type,
+/// which clippy refuses.
+pub fn router(config: &Config) -> impl Into<OpenApiRouter<AppState>> {
+    OpenApiRouter::new()
+        .routes(routes!(receive))
         .layer(Extension(LabKey(config.account_data.lab_api_key.clone())))
         // A day's batch of results from the laboratory is larger than a shopper's request.
         .layer(axum::extract::DefaultBodyLimit::max(4 * 1024 * 1024))
 }
 
 /// One result as the laboratory sends it.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LabResult {
     pub order_number: String,
     pub product_variant_id: i64,
+    /// The sample's number within its order line.
     pub sequence: i64,
+    /// `hay` or `silage`.
     pub sample_type: String,
+    /// `YYYY-MM-DD`.
+    #[schema(format = Date)]
     pub receipt_date: String,
+    /// `YYYY-MM-DD`, not before the receipt date.
+    #[schema(format = Date)]
     pub result_date: String,
-    /// Quick-scan values by analyte: numbers or decimal strings.
+    /// Quick-scan values by analyte (e.g. `dryMatterPercent`, `crudeProtein`).
     #[serde(default)]
-    pub values: Option<BTreeMap<String, Value>>,
+    pub values: Option<BTreeMap<String, LabValue>>,
     /// Hygiene-scan counts by germ group, colony-forming units per gram.
     #[serde(default)]
     pub germ_counts: Option<BTreeMap<String, u64>>,
 }
 
+/// A measured value: a JSON number or a decimal string. Anything else is kept only to be
+/// refused with the analyte's name.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum LabValue {
+    /// A JSON number, e.g. `40.5`.
+    Number(serde_json::Number),
+    /// A decimal string, e.g. `"40.5"`.
+    Text(String),
+    /// Not a number (`true`, `null`, an object).
+    Other(serde::de::IgnoredAny),
+}
+
+impl PartialSchema for LabValue {
+    fn schema() -> RefOr<Schema> {
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::Number))
+            .item(ObjectBuilder::new().schema_type(Type::String))
+            .description(Some("A number, or a decimal string"))
+            .into()
+    }
+}
+
+impl ToSchema for LabValue {}
+
 /// What was stored.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(as = LabResultRecorded)]
 #[serde(rename_all = "camelCase")]
 pub struct Recorded {
     pub result_key: String,
@@ -152,9 +192,11 @@ pub async fn record_result(
             let mut texts = BTreeMap::new();
             for (name, value) in values {
                 let text = match value {
-                    Value::Number(number) => number.to_string(),
-                    Value::String(text) => text.trim().to_owned(),
-                    _ => return Err(field("values", format!("{name} must be a number"))),
+                    LabValue::Number(number) => number.to_string(),
+                    LabValue::Text(text) => text.trim().to_owned(),
+                    LabValue::Other(_) => {
+                        return Err(field("values", format!("{name} must be a number")));
+                    }
                 };
                 texts.insert(name.clone(), text);
             }
@@ -263,11 +305,39 @@ fn key_matches(expected: &str, given: &str) -> bool {
     secrets::hash_token(expected) == secrets::hash_token(given)
 }
 
+/// The `x-api-key` header of the laboratory's calls.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Header)]
+#[allow(dead_code)] // Describes the header for the API document; `receive` reads it.
+struct LabKeyHeader {
+    /// The laboratory's key (`LAB_API_KEY`).
+    #[param(rename = "x-api-key")]
+    x_api_key: String,
+}
+
+/// The laboratory enters one scan result.
+///
+/// A second result for the same sample replaces the first and is unread again.
+#[utoipa::path(
+    post,
+    path = "/api/laboratory/results",
+    tag = "laboratory",
+    operation_id = "recordLabResult",
+    params(LabKeyHeader),
+    request_body = LabResult,
+    responses(
+        (status = 201, description = "Stored", body = Recorded),
+        (status = 400, description = "The body is not a result, or a field is wrong (`fieldErrors` names it)", body = ErrorBody),
+        (status = 401, description = "`errors.laboratoryKey`: no or a wrong `x-api-key`", body = ErrorBody),
+        (status = 403, description = "`errors.laboratoryDisabled`: no laboratory key is configured; or a call carrying a session cookie from another site", body = ErrorBody),
+        (status = 413, description = "The body is larger than 4 MB", body = ErrorBody),
+    )
+)]
 async fn receive(
     State(state): State<AppState>,
     Extension(LabKey(key)): Extension<LabKey>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<Recorded>), ApiError> {
     let Some(key) = key else {
         return Err(ApiError::refused(
@@ -287,6 +357,17 @@ async fn receive(
             "A valid x-api-key header is required",
         ));
     }
+    let body = body.map_err(|rejection| {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::refused(
+                rejection.status(),
+                "errors.payloadTooLarge",
+                "The request body is larger than this call accepts",
+            )
+        } else {
+            ApiError::bad_request(rejection.body_text())
+        }
+    })?;
     let result: LabResult = crate::extract::parse_json(&body)?;
     let mut connection = state.db.pool().acquire().await?;
     let recorded = record_result(&mut connection, &result).await?;
@@ -424,7 +505,7 @@ pub fn parse_csv(text: &str) -> Result<Vec<(usize, LabResult)>, CsvImportError> 
             result.values = Some(
                 measured
                     .into_iter()
-                    .map(|(name, value)| (name, Value::String(value)))
+                    .map(|(name, value)| (name, LabValue::Text(value)))
                     .collect(),
             );
             (row, result)
@@ -450,7 +531,10 @@ pub async fn import_csv(db: &Database, text: &str) -> Result<Vec<Recorded>, CsvI
         if product_type == Some((4,)) {
             let mut counts = BTreeMap::new();
             for (name, value) in result.values.take().into_iter().flatten() {
-                let text = value.as_str().unwrap_or_default();
+                let text = match &value {
+                    LabValue::Text(text) => text.as_str(),
+                    LabValue::Number(_) | LabValue::Other(_) => "",
+                };
                 let count = text.parse::<u64>().map_err(|_| CsvImportError::Row {
                     row,
                     message: format!("{name}: a germ count is a whole number, not '{text}'"),
@@ -506,10 +590,10 @@ mod tests {
         );
         let text = "orderNumber;productVariantId;sequence;sampleType;receiptDate;resultDate;calcium\nHS-1;1811;1;hay;2026-03-12;2026-03-21;4,4\n";
         let rows = parse_csv(text).unwrap();
-        assert_eq!(
-            rows[0].1.values.as_ref().unwrap()["calcium"],
-            Value::String("4.4".into())
-        );
+        assert!(matches!(
+            &rows[0].1.values.as_ref().unwrap()["calcium"],
+            LabValue::Text(text) if text == "4.4"
+        ));
     }
 
     #[test]

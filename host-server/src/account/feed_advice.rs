@@ -3,35 +3,38 @@
 //! [`engine::feed::feed_advice`] from the advice rules of the account's brand and the
 //! products' doses, and stores that. Numbers from the browser are never trusted.
 
-use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{delete, get};
 use engine::feed::{
     AdviceRule, Dosage, FeedAdvice, FeedAdviceRequest, FeedProduct, HorseType, RoughageType,
     WorkLoad,
 };
 use engine::validation::Rule;
+use serde::de::IntoDeserializer;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use sqlx::AnyPool;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use crate::account::OptionalSiteHeaders;
 use crate::context::RequestContext;
-use crate::error::ApiError;
-use crate::extract::Json;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Json, Path};
 use crate::session::SignedIn;
 use crate::validation::Form;
 use crate::{AppState, clock, secrets};
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/account/feedadvice", get(list).post(save))
-        .route("/api/account/feedadvice/{advice_id}", delete(remove))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, save))
+        .routes(routes!(remove))
 }
 
 /// A saved advice.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = SavedFeedAdvice)]
 #[serde(rename_all = "camelCase")]
 pub struct SavedAdvice {
     pub advice_id: String,
@@ -41,7 +44,10 @@ pub struct SavedAdvice {
     pub weight_kg: i64,
     pub work_load: String,
     pub roughage_type: String,
-    pub advice: Value,
+    /// The engine's advice as computed when saved.
+    pub advice: FeedAdvice,
+    /// ISO 8601, UTC.
+    #[schema(format = DateTime)]
     pub created_at: String,
 }
 
@@ -58,9 +64,14 @@ struct AdviceRow {
     created_at: i64,
 }
 
-impl From<AdviceRow> for SavedAdvice {
-    fn from(row: AdviceRow) -> SavedAdvice {
-        SavedAdvice {
+impl TryFrom<AdviceRow> for SavedAdvice {
+    type Error = ApiError;
+
+    fn try_from(row: AdviceRow) -> Result<SavedAdvice, ApiError> {
+        let advice = serde_json::from_str(&row.advice_json).map_err(|error| {
+            ApiError::Internal(format!("saved advice {}: {error}", row.advice_id))
+        })?;
+        Ok(SavedAdvice {
             advice_id: row.advice_id,
             site_id: row.site_id,
             name: row.name,
@@ -68,12 +79,23 @@ impl From<AdviceRow> for SavedAdvice {
             weight_kg: row.weight_kg,
             work_load: row.work_load,
             roughage_type: row.roughage_type,
-            advice: serde_json::from_str(&row.advice_json).unwrap_or(Value::Null),
+            advice,
             created_at: crate::fixtures::time::format_utc(row.created_at),
-        }
+        })
     }
 }
 
+/// The customer's saved feed advice, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/account/feedadvice",
+    tag = "account",
+    operation_id = "listSavedFeedAdvice",
+    responses(
+        (status = 200, description = "The saved advice", body = Vec<SavedAdvice>),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -85,23 +107,35 @@ async fn list(
     .bind(&signed_in.account_id)
     .fetch_all(state.db.pool())
     .await?;
-    Ok(axum::Json(
-        rows.into_iter().map(SavedAdvice::from).collect(),
-    ))
+    let saved = rows
+        .into_iter()
+        .map(SavedAdvice::try_from)
+        .collect::<Result<_, _>>()?;
+    Ok(axum::Json(saved))
 }
 
 /// What the browser sends: the horse, never the numbers.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
+#[schema(as = SaveFeedAdvice)]
 #[serde(rename_all = "camelCase")]
 struct SaveBody {
+    /// At most 100 characters; by default the horse type and weight.
     #[serde(default)]
     name: Option<String>,
+    /// `horse` or `pony`.
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     horse_type: Option<String>,
+    /// The horse type's default weight when absent.
+    #[schema(minimum = 50, maximum = 1200)]
     #[serde(default)]
     weight_kg: Option<i64>,
+    /// `none`, `light`, `average` or `heavy`.
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     work_load: Option<String>,
+    /// `hay`, `haylage`, `silage` or `pasture`.
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     roughage_type: Option<String>,
 }
@@ -111,8 +145,9 @@ fn engine_key(text: &str) -> &str {
     if text == "pasture" { "grass" } else { text }
 }
 
-fn parse_key<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, serde_json::Error> {
-    serde_json::from_value(Value::String(engine_key(text).to_owned()))
+/// An engine enum by its JSON name.
+fn parse_key<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, serde::de::value::Error> {
+    T::deserialize(engine_key(text).into_deserializer())
 }
 
 fn choice<T: serde::de::DeserializeOwned>(
@@ -124,7 +159,7 @@ fn choice<T: serde::de::DeserializeOwned>(
         .map(str::trim)
         .filter(|text| !text.is_empty())
         .ok_or_else(|| ApiError::required(field))?;
-    serde_json::from_value(Value::String(engine_key(text).to_owned())).map_err(|_| {
+    parse_key(text).map_err(|_| {
         ApiError::field(
             field,
             "validation.invalid",
@@ -133,10 +168,10 @@ fn choice<T: serde::de::DeserializeOwned>(
     })
 }
 
+/// An engine enum's JSON name.
 fn label<T: Serialize>(value: &T) -> String {
-    serde_json::to_value(value)
-        .ok()
-        .and_then(|value| value.as_str().map(str::to_owned))
+    serde_json::to_string(value)
+        .map(|text| text.trim_matches('"').to_owned())
         .unwrap_or_default()
 }
 
@@ -238,6 +273,25 @@ async fn feed_products(pool: &AnyPool, rules: &[AdviceRule]) -> Result<Vec<FeedP
     Ok(products)
 }
 
+/// Saves feed advice: the server computes it with the engine from the horse, never from
+/// numbers sent by the browser.
+///
+/// The advice rules are those of the brand of the `siteid` header's site, or else of the
+/// account's site.
+#[utoipa::path(
+    post,
+    path = "/api/account/feedadvice",
+    tag = "account",
+    operation_id = "saveFeedAdvice",
+    params(OptionalSiteHeaders),
+    request_body = SaveBody,
+    responses(
+        (status = 201, description = "Saved", body = SavedAdvice),
+        (status = 400, description = "A field is missing or invalid, no site is known, or the engine finds no advice for the horse", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+    )
+)]
 async fn save(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -329,9 +383,24 @@ async fn save(
     .bind(&advice_id)
     .fetch_one(pool)
     .await?;
-    Ok((StatusCode::CREATED, axum::Json(row.into())))
+    Ok((StatusCode::CREATED, axum::Json(row.try_into()?)))
 }
 
+/// Deletes one of the customer's saved feed advice.
+#[utoipa::path(
+    delete,
+    path = "/api/account/feedadvice/{adviceId}",
+    tag = "account",
+    operation_id = "deleteSavedFeedAdvice",
+    params(("adviceId" = String, Path, description = "The advice id")),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 400, description = "The advice id is not valid text", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 404, description = "No saved advice of this customer has this id", body = ErrorBody),
+    )
+)]
 async fn remove(
     State(state): State<AppState>,
     signed_in: SignedIn,

@@ -6,39 +6,50 @@
 //! on, so they never meet the demo invoices) with the order's amounts, or its open invoice
 //! becomes paid; when the order is cancelled its invoice is cancelled too.
 
-use axum::extract::{Path, Query, State};
+use axum::Json;
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::{Json, Router};
 use engine::order::OrderStatus;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::orders::{Page, PageQuery, order_of_account};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Path, Query};
 use crate::pdf::{self, TextLine};
 use crate::session::SignedIn;
 use crate::{AppState, clock};
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/account/invoices", get(list))
-        .route("/api/account/invoices/{invoice_number}/pdf", get(download))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(download))
 }
 
 /// An invoice (specification section 3, "Invoice: invoice number, status").
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[schema(as = Invoice)]
 #[serde(rename_all = "camelCase")]
 pub struct InvoiceView {
     pub invoice_number: String,
     pub order_number: String,
+    /// `YYYY-MM-DD`.
+    #[schema(format = Date)]
     pub invoice_date: String,
+    /// `open`, `paid` or `cancelled`.
     pub status: String,
+    #[schema(value_type = engine::money::Money)]
     pub total_amount: String,
+    #[schema(value_type = engine::money::Money)]
     pub vat_amount_low: String,
+    #[schema(value_type = engine::money::Money)]
     pub vat_amount_high: String,
+    #[schema(value_type = engine::money::Money)]
     pub total_amount_excl_vat: String,
     pub pdf_file_name: String,
 }
@@ -46,6 +57,19 @@ pub struct InvoiceView {
 const COLUMNS: &str = "invoice_number, order_number, invoice_date, status, total_amount, vat_amount_low, vat_amount_high, \
      total_amount_excl_vat, pdf_file_name";
 
+/// The customer's invoices, newest first, a page at a time.
+#[utoipa::path(
+    get,
+    path = "/api/account/invoices",
+    tag = "account",
+    operation_id = "listInvoices",
+    params(PageQuery),
+    responses(
+        (status = 200, description = "A page of invoices", body = Page<InvoiceView>),
+        (status = 400, description = "`page` or `pageSize` out of range", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -74,24 +98,55 @@ fn euro(amount: &str) -> String {
     format!("€ {amount}")
 }
 
-fn address_lines(person: &serde_json::Value) -> Vec<String> {
-    let text = |value: &serde_json::Value, field: &str| {
-        value
-            .get(field)
-            .and_then(serde_json::Value::as_str)
+/// What the invoice shows of the order's billing block; a part it lacks is left blank.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+struct BilledPerson {
+    first_name: Option<String>,
+    last_name: Option<String>,
+    address: Option<BilledAddress>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+struct BilledAddress {
+    street: Option<String>,
+    street_number: Option<String>,
+    street_number_addition: Option<String>,
+    zipcode: Option<String>,
+    city: Option<String>,
+}
+
+/// The company block of an order.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+struct BilledCompany {
+    company_name: Option<String>,
+    vat_number: Option<String>,
+}
+
+/// Reads a stored block for the PDF; an unreadable one shows blank.
+fn read_block<T: serde::de::DeserializeOwned + Default>(block: &serde_json::Value) -> T {
+    T::deserialize(block).unwrap_or_default()
+}
+
+fn address_lines(person: &BilledPerson) -> Vec<String> {
+    let text = |value: &Option<String>| value.clone().unwrap_or_default();
+    let address = person.address.as_ref();
+    let part = |field: fn(&BilledAddress) -> &Option<String>| {
+        address
+            .map(|address| text(field(address)))
             .unwrap_or_default()
-            .to_owned()
     };
-    let address = person.get("address").cloned().unwrap_or_default();
-    let addition = text(&address, "streetNumberAddition");
+    let addition = part(|address| &address.street_number_addition);
     vec![
-        format!("{} {}", text(person, "firstName"), text(person, "lastName"))
+        format!("{} {}", text(&person.first_name), text(&person.last_name))
             .trim()
             .to_owned(),
         format!(
             "{} {}{}",
-            text(&address, "street"),
-            text(&address, "streetNumber"),
+            part(|address| &address.street),
+            part(|address| &address.street_number),
             if addition.is_empty() {
                 String::new()
             } else {
@@ -100,12 +155,31 @@ fn address_lines(person: &serde_json::Value) -> Vec<String> {
         )
         .trim()
         .to_owned(),
-        format!("{} {}", text(&address, "zipcode"), text(&address, "city"))
-            .trim()
-            .to_owned(),
+        format!(
+            "{} {}",
+            part(|address| &address.zipcode),
+            part(|address| &address.city)
+        )
+        .trim()
+        .to_owned(),
     ]
 }
 
+/// An invoice as a PDF document, generated on demand.
+#[utoipa::path(
+    get,
+    path = "/api/account/invoices/{invoiceNumber}/pdf",
+    tag = "account",
+    operation_id = "downloadInvoice",
+    params(("invoiceNumber" = String, Path, description = "The invoice number")),
+    responses(
+        (status = 200, description = "The PDF, as an attachment", body = super::FileBytes, content_type = "application/pdf",
+            headers(("content-disposition" = String, description = "`attachment` with the invoice's file name"))),
+        (status = 400, description = "The invoice number is not valid text", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No invoice of this customer has this number", body = ErrorBody),
+    )
+)]
 async fn download(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -131,22 +205,16 @@ async fn download(
     ];
     if let Some(order) = &order {
         lines.extend(
-            address_lines(&order.billing)
+            address_lines(&read_block(&order.billing))
                 .into_iter()
                 .map(TextLine::body),
         );
         if let Some(company) = &order.company {
-            let field = |name: &str| {
-                company
-                    .get(name)
-                    .and_then(serde_json::Value::as_str)
-                    .unwrap_or_default()
-                    .to_owned()
-            };
+            let company: BilledCompany = read_block(company);
             lines.push(TextLine::body(format!(
                 "{} - btw-nummer {}",
-                field("companyName"),
-                field("vatNumber")
+                company.company_name.unwrap_or_default(),
+                company.vat_number.unwrap_or_default()
             )));
         }
         lines.push(TextLine::blank());

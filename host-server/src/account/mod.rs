@@ -14,18 +14,20 @@ pub mod returns;
 pub mod reviews;
 pub mod subscriptions;
 
-use axum::Router;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::IntoResponse;
-use axum::routing::{get, post};
 use engine::validation::Rule;
 use serde::{Deserialize, Serialize};
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+use utoipa::{IntoParams, PartialSchema, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::captcha::CAPTCHA_HEADER;
 use crate::context::RequestContext;
-use crate::error::ApiError;
-use crate::extract::Json;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Json, Path, Query};
 use crate::limits::{self, Limit};
 use crate::mail::MailKind;
 use crate::session::{self, Client, SignedIn};
@@ -34,36 +36,44 @@ use crate::{AppState, passwords, trust};
 use queries::{AccountRow, NewAccount, PersonalData, TokenPurpose};
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/api/account",
-            get(get_account).post(register).put(update_account),
-        )
-        .route("/api/account/{user_id}/confirm", post(confirm))
-        .route(
-            "/api/account/{user_id}/confirmemailaddress",
-            post(confirm_email_address),
-        )
-        .route("/api/account/forgotpassword", post(forgot_password))
-        .route("/api/account/resendconfirmation", post(resend_confirmation))
-        .route("/api/account/{user_id}/resetpassword", post(reset_password))
-        .route("/api/account/changepassword", post(change_password))
-        .route(
-            "/api/account/changeemailaddress",
-            post(change_email_address),
-        )
+///
+/// The type is opaque so that `app::api`'s `.into()` is no conversion to the same type,
+/// which clippy refuses.
+pub fn router() -> impl Into<OpenApiRouter<AppState>> {
+    OpenApiRouter::new()
+        .routes(routes!(get_account, register, update_account))
+        .routes(routes!(confirm))
+        .routes(routes!(confirm_email_address))
+        .routes(routes!(forgot_password))
+        .routes(routes!(resend_confirmation))
+        .routes(routes!(reset_password))
+        .routes(routes!(change_password))
+        .routes(routes!(change_email_address))
+}
+
+/// The optional `siteid` and `languageid` headers: the site and language a call is made for,
+/// when the client says (the links in mails then point to that site).
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct OptionalSiteHeaders {
+    /// The site.
+    pub siteid: Option<i64>,
+    /// A language of the site.
+    pub languageid: Option<i64>,
 }
 
 /// The routes of the account area's data (orders, invoices, returns, scan results,
 /// subscriptions, saved feed advice, company and delivery address, reviews). Every route needs
 /// a signed-in customer and finds only that customer's own data.
-pub fn data_router(config: &crate::config::Config) -> Router<AppState> {
+///
+/// The type is opaque so that `app::api`'s `.into()` is no conversion to the same type,
+/// which clippy refuses.
+pub fn data_router(config: &crate::config::Config) -> impl Into<OpenApiRouter<AppState>> {
     let files = returns::ReturnFiles {
         photos_dir: config.account_data.return_photos_dir.clone(),
         fixtures_dir: config.fixtures_dir.clone(),
     };
-    Router::new()
+    OpenApiRouter::new()
         .merge(orders::router())
         .merge(invoices::router())
         .merge(returns::router(files))
@@ -74,8 +84,23 @@ pub fn data_router(config: &crate::config::Config) -> Router<AppState> {
         .merge(reviews::router())
 }
 
+/// A file answered as it is (a PDF, a photo): the bytes of the answer's content type.
+pub struct FileBytes;
+
+impl PartialSchema for FileBytes {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
+            .into()
+    }
+}
+
+impl ToSchema for FileBytes {}
+
 /// The account as the storefront sees it (specification, section 3: Account).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Account)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountView {
     pub user_id: String,
@@ -91,10 +116,10 @@ pub struct AccountView {
     pub shoppingcart_id: Option<String>,
     /// The mobile phone number (person labels), if given.
     pub mobile_phone: Option<String>,
-    /// The billing block (`firstName`, `lastName`, `phoneNumber`, `emailAddress`, `address`).
-    pub billing: Option<serde_json::Value>,
-    /// The delivery block (`firstName`, `lastName`, `address`, `shippingMethod`).
-    pub shipping: Option<serde_json::Value>,
+    /// The billing block.
+    pub billing: Option<profile::AccountBilling>,
+    /// The delivery block.
+    pub shipping: Option<profile::AccountShipping>,
     /// Company name and VAT number of a business customer.
     pub company: Option<profile::Company>,
     /// True when deliveries go to `shipping` rather than the billing address.
@@ -122,29 +147,42 @@ impl From<AccountRow> for AccountView {
     }
 }
 
-#[derive(Deserialize)]
+/// `?callbackUrl=`: the shop page the link in the mail opens.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 struct CallbackQuery {
+    /// A path of the shop, e.g. `/account/activate`; the link adds the token and account id.
+    #[param(required = true)]
     #[serde(default)]
     callback_url: Option<String>,
 }
 
-#[derive(Deserialize)]
+/// `?token=` of a link from a mail.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct TokenQuery {
+    /// The token from the link.
+    #[param(required = true)]
     #[serde(default)]
     token: Option<String>,
 }
 
 /// The registration form.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Registration {
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     pub email_address: Option<String>,
+    /// At least 7 characters with a letter and a digit.
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     pub password: Option<String>,
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     pub first_name: Option<String>,
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     pub last_name: Option<String>,
     #[serde(default)]
@@ -182,21 +220,24 @@ pub async fn create_with_activation(
     callback_path: &str,
     origin: &url::Url,
 ) -> Result<Option<String>, ApiError> {
-    let pool = state.db.pool();
-    let Some(account_id) = queries::insert_or_renew_unactivated(pool, new_account).await? else {
+    let mut transaction = state.db.pool().begin().await?;
+    let Some(account_id) =
+        queries::insert_or_renew_unactivated(&mut transaction, new_account).await?
+    else {
         return Ok(None);
     };
-    let account = queries::by_id(pool, &account_id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
     let token = queries::issue_token(
-        pool,
+        &mut transaction,
         &account_id,
         TokenPurpose::Activation,
         state.lifetimes.activation_token,
         None,
     )
     .await?;
+    transaction.commit().await?;
+    let account = queries::by_id(state.db.pool(), &account_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     let link = trust::link_with_token(origin, callback_path, &token, &account_id)?;
     send_account_mail(
         state,
@@ -209,6 +250,27 @@ pub async fn create_with_activation(
     Ok(Some(account_id))
 }
 
+/// Issues a token in a transaction of its own: the unused tokens of its purpose end with it.
+async fn issue_token(
+    state: &AppState,
+    account_id: &str,
+    purpose: TokenPurpose,
+    lifetime_seconds: i64,
+    new_email: Option<&str>,
+) -> Result<String, ApiError> {
+    let mut transaction = state.db.pool().begin().await?;
+    let token = queries::issue_token(
+        &mut transaction,
+        account_id,
+        purpose,
+        lifetime_seconds,
+        new_email,
+    )
+    .await?;
+    transaction.commit().await?;
+    Ok(token)
+}
+
 /// The origin of the links in mails for this request's site.
 async fn link_origin(
     state: &AppState,
@@ -218,6 +280,25 @@ async fn link_origin(
     state.trust.origin(context.site_id, headers).await
 }
 
+/// Registers an account and sends the activation mail.
+///
+/// An address that registered but never activated registers anew (new password and names;
+/// earlier activation links stop working).
+#[utoipa::path(
+    post,
+    path = "/api/account",
+    tag = "account",
+    operation_id = "registerAccount",
+    params(CallbackQuery, OptionalSiteHeaders),
+    request_body = Registration,
+    responses(
+        (status = 201, description = "Registered; the activation mail is sent", body = AccountView),
+        (status = 400, description = "A field is missing or invalid; `fieldErrors` names it", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 409, description = "`errors.emailInUse`: an activated account has this address", body = ErrorBody),
+        (status = 429, description = "Too many registrations from this client or for this address", body = ErrorBody),
+    )
+)]
 async fn register(
     State(state): State<AppState>,
     context: RequestContext,
@@ -225,7 +306,7 @@ async fn register(
     headers: HeaderMap,
     Query(query): Query<CallbackQuery>,
     Json(form): Json<Registration>,
-) -> Result<impl IntoResponse, ApiError> {
+) -> Result<(StatusCode, axum::Json<AccountView>), ApiError> {
     let callback_path = trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?;
     Form::new()
         .field("emailAddress", form.email_address.as_deref(), email_rules())
@@ -268,6 +349,19 @@ async fn register(
     Ok((StatusCode::CREATED, axum::Json(AccountView::from(account))))
 }
 
+/// Activates an account with the token of the activation mail.
+#[utoipa::path(
+    post,
+    path = "/api/account/{userId}/confirm",
+    tag = "account",
+    operation_id = "confirmAccount",
+    params(("userId" = String, Path, description = "The account id"), TokenQuery),
+    responses(
+        (status = 204, description = "Activated"),
+        (status = 400, description = "No token, or `errors.activationTokenExpired`: the link is used, expired or not this account's", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+    )
+)]
 async fn confirm(
     State(state): State<AppState>,
     Path(user_id): Path<String>,
@@ -281,22 +375,41 @@ async fn confirm(
             "The activation link is no longer valid; request a new activation mail",
         )
     };
-    queries::consume_token(state.db.pool(), &user_id, TokenPurpose::Activation, token)
+    let mut transaction = state.db.pool().begin().await?;
+    queries::consume_token(&mut transaction, &user_id, TokenPurpose::Activation, token)
         .await?
         .ok_or_else(expired)?;
-    queries::activate(state.db.pool(), &user_id).await?;
+    queries::activate(&mut transaction, &user_id).await?;
+    transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct EmailOnly {
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     email_address: Option<String>,
 }
 
+/// Sends a password-reset mail.
+///
 /// Answers the same, in the same time, whether or not the address exists: the look-up and
 /// the mail happen after the answer, so neither the answer nor its timing reveals anything.
+#[utoipa::path(
+    post,
+    path = "/api/account/forgotpassword",
+    tag = "account",
+    operation_id = "forgotPassword",
+    params(CallbackQuery, OptionalSiteHeaders),
+    request_body = EmailOnly,
+    responses(
+        (status = 204, description = "Accepted; a mail goes out if the address has an account"),
+        (status = 400, description = "No or an invalid e-mail address or callbackUrl", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 429, description = "Too many requests from this client or for this address", body = ErrorBody),
+    )
+)]
 async fn forgot_password(
     State(state): State<AppState>,
     context: RequestContext,
@@ -330,8 +443,8 @@ async fn send_password_reset(
     let Some(account) = queries::by_email(pool, email).await? else {
         return Ok(());
     };
-    let token = queries::issue_token(
-        pool,
+    let token = issue_token(
+        state,
         &account.account_id,
         TokenPurpose::PasswordReset,
         state.lifetimes.reset_token,
@@ -349,17 +462,43 @@ async fn send_password_reset(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 struct ResendQuery {
+    /// The account id.
+    #[param(required = true)]
     #[serde(default)]
     user_id: Option<String>,
+    /// A path of the shop, e.g. `/account/activate`; the link adds the token and account id.
+    #[param(required = true)]
     #[serde(default)]
     callback_url: Option<String>,
 }
 
+/// The `captcha` header: the token of a solved captcha, when the shop checks captchas.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct CaptchaHeader {
+    /// The captcha token.
+    pub captcha: Option<String>,
+}
+
 /// Sends a new activation mail to an account that is not activated yet. Answers the same
 /// for unknown and already activated accounts.
+#[utoipa::path(
+    post,
+    path = "/api/account/resendconfirmation",
+    tag = "account",
+    operation_id = "resendConfirmation",
+    params(ResendQuery, OptionalSiteHeaders, CaptchaHeader),
+    responses(
+        (status = 204, description = "Accepted; a mail goes out if the account awaits activation"),
+        (status = 400, description = "No userId or callbackUrl, or `errors.captcha`", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 429, description = "Too many requests from this client or for this account", body = ErrorBody),
+    )
+)]
 async fn resend_confirmation(
     State(state): State<AppState>,
     context: RequestContext,
@@ -380,8 +519,8 @@ async fn resend_confirmation(
         .await?
         .filter(|account| account.activated_at.is_none())
     {
-        let token = queries::issue_token(
-            pool,
+        let token = issue_token(
+            &state,
             &account.account_id,
             TokenPurpose::Activation,
             state.lifetimes.activation_token,
@@ -401,13 +540,29 @@ async fn resend_confirmation(
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct NewPassword {
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     new_password: Option<String>,
 }
 
+/// Sets a new password with the token of a password-reset mail; every session of the
+/// account ends.
+#[utoipa::path(
+    post,
+    path = "/api/account/{userId}/resetpassword",
+    tag = "account",
+    operation_id = "resetPassword",
+    params(("userId" = String, Path, description = "The account id"), TokenQuery),
+    request_body = NewPassword,
+    responses(
+        (status = 204, description = "The password is changed"),
+        (status = 400, description = "An invalid password, no token, or `errors.resetTokenExpired`", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+    )
+)]
 async fn reset_password(
     State(state): State<AppState>,
     Path(user_id): Path<String>,
@@ -430,25 +585,49 @@ async fn reset_password(
             "The password link is no longer valid; use forgot password again",
         )
     };
-    queries::consume_token(pool, &user_id, TokenPurpose::PasswordReset, token)
-        .await?
-        .ok_or_else(expired)?;
     let password_hash = passwords::hash(body.new_password.unwrap_or_default()).await?;
-    queries::set_password_hash(pool, &user_id, &password_hash).await?;
+    let mut transaction = pool.begin().await?;
+    queries::consume_token(
+        &mut transaction,
+        &user_id,
+        TokenPurpose::PasswordReset,
+        token,
+    )
+    .await?
+    .ok_or_else(expired)?;
+    queries::set_password_hash(&mut transaction, &user_id, &password_hash).await?;
     // Whoever knew the old password is signed out everywhere.
-    session::end_all_of_account(&state, &user_id, None).await?;
+    queries::end_sessions(&mut transaction, &user_id, None).await?;
+    transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PasswordChange {
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     current_password: Option<String>,
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     new_password: Option<String>,
 }
 
+/// Changes the password of the signed-in account; every other session of it ends.
+#[utoipa::path(
+    post,
+    path = "/api/account/changepassword",
+    tag = "account",
+    operation_id = "changePassword",
+    request_body = PasswordChange,
+    responses(
+        (status = 204, description = "The password is changed"),
+        (status = 400, description = "A field is missing or invalid, or the current password is wrong", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 429, description = "Too many wrong passwords", body = ErrorBody),
+    )
+)]
 async fn change_password(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -487,21 +666,43 @@ async fn change_password(
     }
     attempt.succeeded(&state).await?;
     let password_hash = passwords::hash(body.new_password.unwrap_or_default()).await?;
-    queries::set_password_hash(pool, &account.account_id, &password_hash).await?;
-    session::end_all_of_account(&state, &account.account_id, client.session_id.as_deref()).await?;
+    let mut transaction = pool.begin().await?;
+    queries::set_password_hash(&mut transaction, &account.account_id, &password_hash).await?;
+    let keep = client.session_id.as_deref();
+    queries::end_sessions(&mut transaction, &account.account_id, keep).await?;
+    transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct EmailChange {
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     new_email_address: Option<String>,
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     password: Option<String>,
 }
 
-/// Sends a confirmation link to the new address; the address changes when it is opened.
+/// Starts an e-mail address change: a confirmation link goes to the new address, and the
+/// address changes when it is opened.
+#[utoipa::path(
+    post,
+    path = "/api/account/changeemailaddress",
+    tag = "account",
+    operation_id = "changeEmailAddress",
+    params(CallbackQuery, OptionalSiteHeaders),
+    request_body = EmailChange,
+    responses(
+        (status = 202, description = "The confirmation mail is sent to the new address"),
+        (status = 400, description = "A field is missing or invalid, or the password is wrong", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 409, description = "`errors.emailInUse`: another account has the new address", body = ErrorBody),
+        (status = 429, description = "Too many wrong passwords", body = ErrorBody),
+    )
+)]
 async fn change_email_address(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -551,8 +752,8 @@ async fn change_email_address(
             "An account with this e-mail address already exists",
         ));
     }
-    let token = queries::issue_token(
-        pool,
+    let token = issue_token(
+        &state,
         &account.account_id,
         TokenPurpose::EmailChange,
         state.lifetimes.email_change_token,
@@ -565,6 +766,21 @@ async fn change_email_address(
     Ok(StatusCode::ACCEPTED)
 }
 
+/// Confirms an e-mail address change with the token of the confirmation mail; every other
+/// session of the account ends.
+#[utoipa::path(
+    post,
+    path = "/api/account/{userId}/confirmemailaddress",
+    tag = "account",
+    operation_id = "confirmEmailAddress",
+    params(("userId" = String, Path, description = "The account id"), TokenQuery),
+    responses(
+        (status = 204, description = "The address is changed"),
+        (status = 400, description = "No token, or `errors.emailChangeTokenExpired`", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 409, description = "`errors.emailInUse`: another account took the address meanwhile", body = ErrorBody),
+    )
+)]
 async fn confirm_email_address(
     State(state): State<AppState>,
     client: Client,
@@ -580,17 +796,6 @@ async fn confirm_email_address(
             "The confirmation link is no longer valid",
         )
     };
-    let new_email = queries::consume_token(pool, &user_id, TokenPurpose::EmailChange, token)
-        .await?
-        .flatten()
-        .ok_or_else(expired)?;
-    if !queries::set_email(pool, &user_id, &new_email).await? {
-        return Err(ApiError::refused(
-            StatusCode::CONFLICT,
-            "errors.emailInUse",
-            "An account with this e-mail address already exists",
-        ));
-    }
     // The address signs in now: every session but the one confirming (if it is the owner's) ends.
     let keep = match &client.session_id {
         Some(session_id)
@@ -603,10 +808,35 @@ async fn confirm_email_address(
         }
         _ => None,
     };
-    session::end_all_of_account(&state, &user_id, keep).await?;
+    let mut transaction = pool.begin().await?;
+    let new_email =
+        queries::consume_token(&mut transaction, &user_id, TokenPurpose::EmailChange, token)
+            .await?
+            .flatten()
+            .ok_or_else(expired)?;
+    if !queries::set_email(&mut transaction, &user_id, &new_email).await? {
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "errors.emailInUse",
+            "An account with this e-mail address already exists",
+        ));
+    }
+    queries::end_sessions(&mut transaction, &user_id, keep).await?;
+    transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// The signed-in account, with its cart, profile and unread scan results.
+#[utoipa::path(
+    get,
+    path = "/api/account",
+    tag = "account",
+    operation_id = "getAccount",
+    responses(
+        (status = 200, description = "The account", body = AccountView),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
 async fn get_account(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -627,11 +857,13 @@ async fn get_account(
     Ok(axum::Json(view))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AccountUpdate {
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     first_name: Option<String>,
+    #[schema(required = true, value_type = String)]
     #[serde(default)]
     last_name: Option<String>,
     #[serde(default)]
@@ -642,6 +874,20 @@ struct AccountUpdate {
     newsletter: bool,
 }
 
+/// Changes the personal data, newsletter opt-in and language of the signed-in account.
+#[utoipa::path(
+    put,
+    path = "/api/account",
+    tag = "account",
+    operation_id = "updateAccount",
+    request_body = AccountUpdate,
+    responses(
+        (status = 200, description = "The account as changed", body = AccountView),
+        (status = 400, description = "A field is missing or invalid, or the language is unknown", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+    )
+)]
 async fn update_account(
     State(state): State<AppState>,
     signed_in: SignedIn,

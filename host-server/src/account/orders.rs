@@ -3,31 +3,40 @@
 //! status history. Only the signed-in customer's own orders are found; any other order number
 //! is a 404.
 
-use axum::extract::{Path, Query, State};
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
+use axum::extract::State;
+use engine::cart::Discount;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::AnyPool;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Path, Query};
 use crate::session::SignedIn;
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/account/orders", get(list))
-        .route("/api/account/orders/{order_number}", get(detail))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(detail))
 }
 
 /// `?page=&pageSize=` of a list: page from 1, page size 1 to 100 (default 1 and 10), checked
 /// by the engine's paging rule.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct PageQuery {
+    /// The page, from 1 (default 1).
+    #[param(value_type = Option<u32>, minimum = 1)]
     #[serde(default)]
     page: Option<String>,
+    /// Items per page, 1 to 100 (default 10).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
     #[serde(default)]
     page_size: Option<String>,
 }
@@ -68,13 +77,15 @@ impl PageQuery {
 }
 
 /// One page of a list, with what "load more" needs.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Page<T> {
     pub items: Vec<T>,
     pub page: u32,
     pub page_size: u32,
+    /// The number of items on all pages.
     pub total: i64,
+    /// True when a later page has items.
     pub has_more: bool,
 }
 
@@ -93,16 +104,21 @@ impl<T> Page<T> {
 }
 
 /// An order in the list.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[schema(as = AccountOrderSummary)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderSummary {
     pub order_number: String,
     #[serde(skip)]
     pub created_at: i64,
+    /// ISO 8601, UTC.
     #[sqlx(skip)]
+    #[schema(format = DateTime)]
     pub order_date: String,
     pub status: String,
+    #[schema(value_type = engine::money::Money)]
     pub total_amount: String,
+    #[schema(value_type = engine::money::Money)]
     pub amount_to_pay: String,
     pub payment_method_id: Option<i64>,
     pub site_id: i64,
@@ -114,6 +130,19 @@ pub fn iso_millis(millis: i64) -> String {
     crate::fixtures::time::format_utc(millis.div_euclid(1000))
 }
 
+/// The signed-in customer's orders, newest first, a page at a time ("load more").
+#[utoipa::path(
+    get,
+    path = "/api/account/orders",
+    tag = "account",
+    operation_id = "listAccountOrders",
+    params(PageQuery),
+    responses(
+        (status = 200, description = "A page of orders", body = Page<OrderSummary>),
+        (status = 400, description = "`page` or `pageSize` out of range", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -141,25 +170,39 @@ async fn list(
 }
 
 /// One status the order had.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = OrderStatusChange)]
 #[serde(rename_all = "camelCase")]
 pub struct StatusChange {
     pub status: String,
+    /// ISO 8601, UTC.
+    #[schema(format = DateTime)]
     pub changed_at: String,
 }
 
 /// The whole order.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = AccountOrderDetail)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderDetail {
     pub order_number: String,
+    /// ISO 8601, UTC.
+    #[schema(format = DateTime)]
     pub order_date: String,
     pub status: String,
     pub site_id: i64,
     pub language_id: i64,
     pub email_address: String,
+    /// The billing block as the order recorded it (`firstName`, `lastName`, `phoneNumber`,
+    /// `emailAddress`, `address`).
+    #[schema(value_type = Object)]
     pub billing: Value,
+    /// The delivery block as the order recorded it (`firstName`, `lastName`, `address`,
+    /// `shippingMethod`).
+    #[schema(value_type = Option<Object>)]
     pub shipping: Option<Value>,
+    /// `companyName` and `vatNumber`, for a business customer.
+    #[schema(value_type = Option<Object>)]
     pub company: Option<Value>,
     pub alternative_shipping_address: bool,
     pub shipping_method: i64,
@@ -169,17 +212,27 @@ pub struct OrderDetail {
     pub issuer: Option<String>,
     pub discount_code: Option<String>,
     pub lines: Vec<crate::orders::OrderLineView>,
-    pub order_discounts: Value,
-    pub shipping_discounts: Value,
+    pub order_discounts: Vec<Discount>,
+    pub shipping_discounts: Vec<Discount>,
+    #[schema(value_type = engine::money::Money)]
     pub sub_total_amount: String,
+    #[schema(value_type = engine::money::Money)]
     pub original_shipping_costs: String,
+    #[schema(value_type = engine::money::Money)]
     pub shipping_costs: String,
+    #[schema(value_type = engine::money::Money)]
     pub payment_costs: String,
+    #[schema(value_type = engine::money::Money)]
     pub total_amount: String,
+    #[schema(value_type = engine::money::Money)]
     pub vat_amount_low: String,
+    #[schema(value_type = engine::money::Money)]
     pub vat_amount_high: String,
+    #[schema(value_type = engine::money::Money)]
     pub total_amount_excl_vat: String,
+    #[schema(value_type = engine::money::Money)]
     pub gift_card_amount: String,
+    #[schema(value_type = engine::money::Money)]
     pub amount_to_pay: String,
     pub track_and_trace: Option<String>,
     pub status_history: Vec<StatusChange>,
@@ -187,6 +240,12 @@ pub struct OrderDetail {
 
 fn parse_json(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or(Value::Null)
+}
+
+/// The discounts an order recorded.
+fn discounts(text: &str) -> Result<Vec<Discount>, ApiError> {
+    serde_json::from_str(text)
+        .map_err(|error| ApiError::Internal(format!("the discounts of an order: {error}")))
 }
 
 /// The order with this number if it is the account's.
@@ -220,8 +279,8 @@ pub async fn order_of_account(
         issuer: row.issuer,
         discount_code: row.discount_code,
         lines,
-        order_discounts: parse_json(&row.order_discounts_json),
-        shipping_discounts: parse_json(&row.shipping_discounts_json),
+        order_discounts: discounts(&row.order_discounts_json)?,
+        shipping_discounts: discounts(&row.shipping_discounts_json)?,
         sub_total_amount: row.sub_total_amount,
         original_shipping_costs: row.original_shipping_costs,
         shipping_costs: row.shipping_costs,
@@ -243,6 +302,20 @@ pub async fn order_of_account(
     }))
 }
 
+/// One of the customer's orders: lines, samples, amounts, addresses and status history.
+#[utoipa::path(
+    get,
+    path = "/api/account/orders/{orderNumber}",
+    tag = "account",
+    operation_id = "getAccountOrder",
+    params(("orderNumber" = String, Path, description = "The order number, e.g. HS-2026-000102")),
+    responses(
+        (status = 200, description = "The order", body = OrderDetail),
+        (status = 400, description = "The order number is not valid text", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No order of this customer has this number", body = ErrorBody),
+    )
+)]
 async fn detail(
     State(state): State<AppState>,
     signed_in: SignedIn,

@@ -3,29 +3,60 @@
 //! section 3: Company, Shipping, alternativeShippingAddress). Personal data, the newsletter
 //! opt-in and the language preference are `PUT /api/account`.
 
-use axum::Router;
 use axum::extract::State;
-use axum::routing::get;
 use engine::locale::CountryCode;
 use engine::validation::Rule;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use sqlx::AnyPool;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
 use crate::session::SignedIn;
 use crate::validation::{Form, name_rules};
 use crate::{AppState, clock};
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/account/company", get(get_company).put(put_company))
-        .route(
-            "/api/account/deliveryaddress",
-            get(get_delivery).put(put_delivery),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_company, put_company))
+        .routes(routes!(get_delivery, put_delivery))
+}
+
+/// An address of the account's profile.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountAddress {
+    pub street: String,
+    pub street_number: String,
+    pub street_number_addition: Option<String>,
+    pub zipcode: String,
+    pub city: String,
+    pub country_id: i64,
+}
+
+/// The billing block of the account's profile.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountBilling {
+    pub first_name: String,
+    pub last_name: String,
+    pub phone_number: Option<String>,
+    pub email_address: String,
+    pub address: AccountAddress,
+}
+
+/// The delivery block of the account's profile.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountShipping {
+    pub first_name: String,
+    pub last_name: String,
+    pub address: AccountAddress,
+    /// 0 ordinary shipping, 1 a parcel service.
+    pub shipping_method: i64,
 }
 
 /// The stored profile of an account.
@@ -61,32 +92,52 @@ impl Profile {
     }
 
     /// The billing block as stored.
-    pub fn billing(&self) -> Option<Value> {
-        self.billing_json
-            .as_deref()
-            .and_then(|text| serde_json::from_str(text).ok())
+    pub fn billing(&self) -> Option<AccountBilling> {
+        stored(self.billing_json.as_deref(), "billing")
     }
 
     /// The delivery block as stored.
-    pub fn shipping(&self) -> Option<Value> {
-        self.shipping_json
-            .as_deref()
-            .and_then(|text| serde_json::from_str(text).ok())
+    pub fn shipping(&self) -> Option<AccountShipping> {
+        stored(self.shipping_json.as_deref(), "shipping")
     }
 }
 
-/// Creates the profile row if it is missing.
-async fn ensure_profile(pool: &AnyPool, account_id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO account_profiles (account_id, updated_at) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING")
-        .bind(account_id)
-        .bind(clock::now())
-        .execute(pool)
-        .await
-        .map(|_| ())
+/// A stored JSON block; an unreadable one counts as absent (and is logged).
+fn stored<T: serde::de::DeserializeOwned>(text: Option<&str>, block: &str) -> Option<T> {
+    match serde_json::from_str(text?) {
+        Ok(value) => Some(value),
+        Err(error) => {
+            tracing::warn!(%error, block, "an unreadable profile block");
+            None
+        }
+    }
+}
+
+/// Sets the company name and VAT number (`None`: a consumer), creating the profile row if it
+/// is missing, in one statement.
+async fn store_company(
+    pool: &AnyPool,
+    account_id: &str,
+    name: Option<&str>,
+    vat: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO account_profiles (account_id, company_name, vat_number, updated_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (account_id) DO UPDATE SET company_name = excluded.company_name, \
+         vat_number = excluded.vat_number, updated_at = excluded.updated_at",
+    )
+    .bind(account_id)
+    .bind(name)
+    .bind(vat)
+    .bind(clock::now())
+    .execute(pool)
+    .await
+    .map(|_| ())
 }
 
 /// Company data.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(as = AccountCompany)]
 #[serde(rename_all = "camelCase")]
 pub struct Company {
     #[serde(default)]
@@ -96,12 +147,24 @@ pub struct Company {
 }
 
 /// The answer of the company calls: `company` is `null` for a consumer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CompanyData)]
 #[serde(rename_all = "camelCase")]
 struct CompanyView {
     company: Option<Company>,
 }
 
+/// The customer's company data (`null` for a consumer).
+#[utoipa::path(
+    get,
+    path = "/api/account/company",
+    tag = "account",
+    operation_id = "getAccountCompany",
+    responses(
+        (status = 200, description = "The company data", body = CompanyView),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
 async fn get_company(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -122,7 +185,8 @@ async fn country_code(pool: &AnyPool, country_id: i64) -> Result<Option<CountryC
     Ok(code.and_then(|(code,)| code.parse().ok()))
 }
 
-#[derive(Deserialize)]
+/// New company data.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CompanyBody {
     #[serde(default)]
@@ -131,8 +195,23 @@ struct CompanyBody {
     vat_number: Option<String>,
 }
 
-/// Sets the company data; an empty company name and VAT number remove it (a consumer again).
-/// The VAT number must have the format of the billing country when one is known.
+/// Sets company name and VAT number; both empty remove them (a consumer again).
+///
+/// The VAT number must have the format of the billing country when one is known (the
+/// engine's VAT rule).
+#[utoipa::path(
+    put,
+    path = "/api/account/company",
+    tag = "account",
+    operation_id = "putAccountCompany",
+    request_body = CompanyBody,
+    responses(
+        (status = 200, description = "The company data as stored", body = CompanyView),
+        (status = 400, description = "No company name, or an invalid VAT number; `fieldErrors` names it", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+    )
+)]
 async fn put_company(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -151,21 +230,12 @@ async fn put_company(
         .map(str::trim)
         .unwrap_or_default()
         .to_owned();
-    ensure_profile(pool, &signed_in.account_id).await?;
     if name.is_empty() && vat.is_empty() {
-        sqlx::query("UPDATE account_profiles SET company_name = NULL, vat_number = NULL, updated_at = $1 WHERE account_id = $2")
-            .bind(clock::now())
-            .bind(&signed_in.account_id)
-            .execute(pool)
-            .await?;
+        store_company(pool, &signed_in.account_id, None, None).await?;
         return Ok(axum::Json(CompanyView { company: None }));
     }
     let profile = profile_of(pool, &signed_in.account_id).await?;
-    let billing_country = profile.billing().and_then(|billing| {
-        billing
-            .pointer("/address/countryId")
-            .and_then(Value::as_i64)
-    });
+    let billing_country = profile.billing().map(|billing| billing.address.country_id);
     let country = match billing_country {
         Some(country_id) => country_code(pool, country_id).await?,
         None => None,
@@ -182,13 +252,8 @@ async fn put_company(
         )
         .field("vatNumber", Some(vat.as_str()), vat_rules)
         .check()?;
-    sqlx::query("UPDATE account_profiles SET company_name = $1, vat_number = $2, updated_at = $3 WHERE account_id = $4")
-        .bind(&name)
-        .bind(Some(vat.clone()).filter(|vat| !vat.is_empty()))
-        .bind(clock::now())
-        .bind(&signed_in.account_id)
-        .execute(pool)
-        .await?;
+    let stored_vat = Some(vat.as_str()).filter(|vat| !vat.is_empty());
+    store_company(pool, &signed_in.account_id, Some(&name), stored_vat).await?;
     Ok(axum::Json(CompanyView {
         company: Some(Company {
             company_name: name,
@@ -198,13 +263,26 @@ async fn put_company(
 }
 
 /// The delivery address of an account.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = DeliveryAddress)]
 #[serde(rename_all = "camelCase")]
 struct DeliveryView {
+    /// True when deliveries go to `shipping` rather than the billing address.
     alternative_shipping_address: bool,
-    shipping: Option<Value>,
+    shipping: Option<AccountShipping>,
 }
 
+/// The customer's delivery address.
+#[utoipa::path(
+    get,
+    path = "/api/account/deliveryaddress",
+    tag = "account",
+    operation_id = "getDeliveryAddress",
+    responses(
+        (status = 200, description = "The delivery address", body = DeliveryView),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
 async fn get_delivery(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -216,7 +294,9 @@ async fn get_delivery(
     }))
 }
 
-#[derive(Deserialize)]
+/// A delivery address; an unknown field is a 400.
+#[derive(Default, Deserialize, ToSchema)]
+#[schema(as = DeliveryAddressBody)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct AddressBody {
     #[serde(default)]
@@ -233,7 +313,8 @@ struct AddressBody {
     country_id: Option<i64>,
 }
 
-#[derive(Deserialize)]
+/// A new delivery address.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct DeliveryBody {
     #[serde(default)]
@@ -244,13 +325,29 @@ struct DeliveryBody {
     last_name: Option<String>,
     #[serde(default)]
     address: Option<AddressBody>,
+    /// 0 ordinary shipping, 1 a parcel service.
     #[serde(default)]
     shipping_method: i64,
 }
 
-/// Sets the delivery address. Without `alternativeShippingAddress` deliveries go to the
-/// billing address and the body needs nothing else; with it, name and a complete address with
-/// the postcode format of its country are required.
+/// Sets the delivery address.
+///
+/// Without `alternativeShippingAddress` deliveries go to the billing address and the body
+/// needs nothing else; with it, name and a complete address with the postcode format of its
+/// country are required.
+#[utoipa::path(
+    put,
+    path = "/api/account/deliveryaddress",
+    tag = "account",
+    operation_id = "putDeliveryAddress",
+    request_body = DeliveryBody,
+    responses(
+        (status = 200, description = "The delivery address as stored", body = DeliveryView),
+        (status = 400, description = "A field is missing or invalid; `fieldErrors` names it", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+    )
+)]
 async fn put_delivery(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -264,25 +361,20 @@ async fn put_delivery(
             "shippingMethod is 0 (shipping) or 1 (parcel service)",
         ));
     }
-    ensure_profile(pool, &signed_in.account_id).await?;
     let shipping = if body.alternative_shipping_address {
-        let address = body.address.unwrap_or(AddressBody {
-            street: None,
-            street_number: None,
-            street_number_addition: None,
-            zipcode: None,
-            city: None,
-            country_id: None,
-        });
-        let country = match address.country_id {
+        let address = body.address.unwrap_or_default();
+        let (country_id, country) = match address.country_id {
             None => return Err(ApiError::required("address.countryId")),
-            Some(country_id) => country_code(pool, country_id).await?.ok_or_else(|| {
-                ApiError::field(
-                    "address.countryId",
-                    "validation.invalid",
-                    format!("country {country_id} does not exist"),
-                )
-            })?,
+            Some(country_id) => (
+                country_id,
+                country_code(pool, country_id).await?.ok_or_else(|| {
+                    ApiError::field(
+                        "address.countryId",
+                        "validation.invalid",
+                        format!("country {country_id} does not exist"),
+                    )
+                })?,
+            ),
         };
         Form::new()
             .field("firstName", body.first_name.as_deref(), name_rules())
@@ -320,29 +412,43 @@ async fn put_delivery(
                 .unwrap_or_default()
                 .to_owned()
         };
-        Some(json!({
-            "firstName": trimmed(&body.first_name),
-            "lastName": trimmed(&body.last_name),
-            "address": {
-                "street": trimmed(&address.street),
-                "streetNumber": trimmed(&address.street_number),
-                "streetNumberAddition": address.street_number_addition.as_deref().map(str::trim).filter(|text| !text.is_empty()),
-                "zipcode": trimmed(&address.zipcode),
-                "city": trimmed(&address.city),
-                "countryId": address.country_id,
+        Some(AccountShipping {
+            first_name: trimmed(&body.first_name),
+            last_name: trimmed(&body.last_name),
+            address: AccountAddress {
+                street: trimmed(&address.street),
+                street_number: trimmed(&address.street_number),
+                street_number_addition: address
+                    .street_number_addition
+                    .as_deref()
+                    .map(str::trim)
+                    .filter(|text| !text.is_empty())
+                    .map(str::to_owned),
+                zipcode: trimmed(&address.zipcode),
+                city: trimmed(&address.city),
+                country_id,
             },
-            "shippingMethod": body.shipping_method,
-        }))
+            shipping_method: body.shipping_method,
+        })
     } else {
         None
     };
-    sqlx::query("UPDATE account_profiles SET shipping_json = $1, alternative_shipping_address = $2, updated_at = $3 WHERE account_id = $4")
-        .bind(shipping.as_ref().map(Value::to_string))
-        .bind(i64::from(body.alternative_shipping_address))
-        .bind(clock::now())
-        .bind(&signed_in.account_id)
-        .execute(pool)
-        .await?;
+    let shipping_json = shipping
+        .as_ref()
+        .map(serde_json::to_string)
+        .transpose()
+        .map_err(|error| ApiError::Internal(format!("shipping: {error}")))?;
+    sqlx::query(
+        "INSERT INTO account_profiles (account_id, shipping_json, alternative_shipping_address, updated_at) \
+         VALUES ($1, $2, $3, $4) ON CONFLICT (account_id) DO UPDATE SET shipping_json = excluded.shipping_json, \
+         alternative_shipping_address = excluded.alternative_shipping_address, updated_at = excluded.updated_at",
+    )
+    .bind(&signed_in.account_id)
+    .bind(shipping_json)
+    .bind(i64::from(body.alternative_shipping_address))
+    .bind(clock::now())
+    .execute(pool)
+    .await?;
     Ok(axum::Json(DeliveryView {
         alternative_shipping_address: body.alternative_shipping_address,
         shipping,

@@ -1,6 +1,9 @@
 //! The account tables: accounts, their single-use tokens, and sign-in failures.
+//!
+//! Functions that write take a connection, so a handler runs all its writes in one
+//! transaction (`pool.begin()`), on SQLite and PostgreSQL alike.
 
-use sqlx::AnyPool;
+use sqlx::{AnyConnection, AnyPool};
 
 use crate::{clock, secrets};
 
@@ -77,9 +80,9 @@ pub async fn by_email(pool: &AnyPool, email: &str) -> Result<Option<AccountRow>,
 
 /// Inserts an account, or renews one that registered with this address but was never
 /// activated (its password, names and tokens are replaced, so only the newest activation mail
-/// works), in one statement. `None` when an activated account has the address.
+/// works). `None` when an activated account has the address.
 pub async fn insert_or_renew_unactivated(
-    pool: &AnyPool,
+    connection: &mut AnyConnection,
     account: &NewAccount<'_>,
 ) -> Result<Option<String>, sqlx::Error> {
     let stored: Option<(String,)> = sqlx::query_as(
@@ -100,7 +103,7 @@ pub async fn insert_or_renew_unactivated(
     .bind(account.site_id)
     .bind(i64::from(account.newsletter))
     .bind(clock::now())
-    .fetch_optional(pool)
+    .fetch_optional(&mut *connection)
     .await?;
     let Some((account_id,)) = stored else {
         return Ok(None);
@@ -108,7 +111,7 @@ pub async fn insert_or_renew_unactivated(
     // A renewed account's earlier links stop working; a new account has none.
     sqlx::query("DELETE FROM account_tokens WHERE account_id = $1")
         .bind(&account_id)
-        .execute(pool)
+        .execute(&mut *connection)
         .await?;
     Ok(Some(account_id))
 }
@@ -129,47 +132,62 @@ pub async fn remove_stale_unactivated(
     Ok(removed.rows_affected())
 }
 
-pub async fn activate(pool: &AnyPool, account_id: &str) -> Result<(), sqlx::Error> {
+pub async fn activate(connection: &mut AnyConnection, account_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE accounts SET activated_at = $1 WHERE account_id = $2 AND activated_at IS NULL",
     )
     .bind(clock::now())
     .bind(account_id)
-    .execute(pool)
+    .execute(connection)
     .await
     .map(|_| ())
 }
 
 pub async fn set_password_hash(
-    pool: &AnyPool,
+    connection: &mut AnyConnection,
     account_id: &str,
     password_hash: &str,
 ) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE accounts SET password_hash = $1 WHERE account_id = $2")
         .bind(password_hash)
         .bind(account_id)
-        .execute(pool)
+        .execute(connection)
         .await
         .map(|_| ())
 }
 
-/// Changes the e-mail address; false when another account has it meanwhile.
-pub async fn set_email(pool: &AnyPool, account_id: &str, email: &str) -> Result<bool, sqlx::Error> {
-    let email = normalize_email(email);
-    let taken: Option<(String,)> =
-        sqlx::query_as("SELECT account_id FROM accounts WHERE email_address = $1")
-            .bind(&email)
-            .fetch_optional(pool)
-            .await?;
-    if taken.is_some_and(|(owner,)| owner != account_id) {
-        return Ok(false);
-    }
-    sqlx::query("UPDATE accounts SET email_address = $1 WHERE account_id = $2")
-        .bind(&email)
+/// Changes the e-mail address, in one statement; false when another account has it.
+pub async fn set_email(
+    connection: &mut AnyConnection,
+    account_id: &str,
+    email: &str,
+) -> Result<bool, sqlx::Error> {
+    let changed = sqlx::query(
+        "UPDATE accounts SET email_address = $1 WHERE account_id = $2 \
+         AND NOT EXISTS (SELECT 1 FROM accounts other WHERE other.email_address = $1 AND other.account_id <> $2)",
+    )
+    .bind(normalize_email(email))
+    .bind(account_id)
+    .execute(connection)
+    .await?;
+    Ok(changed.rows_affected() == 1)
+}
+
+/// Ends every session of an account but `keep` (the same rule as
+/// `session::end_all_of_account`, on the caller's transaction, so a new password or address
+/// and the end of the sessions that knew the old one are one change).
+pub async fn end_sessions(
+    connection: &mut AnyConnection,
+    account_id: &str,
+    keep: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    let keep_hash = keep.map(secrets::hash_token).unwrap_or_default();
+    sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND session_hash <> $2")
         .bind(account_id)
-        .execute(pool)
-        .await?;
-    Ok(true)
+        .bind(keep_hash)
+        .execute(connection)
+        .await
+        .map(|_| ())
 }
 
 /// The personal data a customer may change.
@@ -203,7 +221,7 @@ pub async fn update_personal_data(
 
 /// Issues a new token, ending the unused ones of the same purpose, and returns it.
 pub async fn issue_token(
-    pool: &AnyPool,
+    connection: &mut AnyConnection,
     account_id: &str,
     purpose: TokenPurpose,
     lifetime_seconds: i64,
@@ -214,7 +232,7 @@ pub async fn issue_token(
         .bind(now)
         .bind(account_id)
         .bind(purpose.as_str())
-        .execute(pool)
+        .execute(&mut *connection)
         .await?;
     let token = secrets::new_token();
     sqlx::query(
@@ -227,7 +245,7 @@ pub async fn issue_token(
     .bind(new_email.map(normalize_email))
     .bind(now)
     .bind(now + lifetime_seconds)
-    .execute(pool)
+    .execute(connection)
     .await?;
     Ok(token)
 }
@@ -235,7 +253,7 @@ pub async fn issue_token(
 /// Uses a token once: `Some(new e-mail address or None)` when it was valid, unused and not
 /// expired for this account and purpose; `None` otherwise. Concurrent uses: only one wins.
 pub async fn consume_token(
-    pool: &AnyPool,
+    connection: &mut AnyConnection,
     account_id: &str,
     purpose: TokenPurpose,
     token: &str,
@@ -250,7 +268,7 @@ pub async fn consume_token(
     .bind(&hash)
     .bind(account_id)
     .bind(purpose.as_str())
-    .execute(pool)
+    .execute(&mut *connection)
     .await?;
     if used.rows_affected() != 1 {
         return Ok(None);
@@ -258,7 +276,7 @@ pub async fn consume_token(
     let (new_email,): (Option<String>,) =
         sqlx::query_as("SELECT new_email_address FROM account_tokens WHERE token_hash = $1")
             .bind(&hash)
-            .fetch_one(pool)
+            .fetch_one(connection)
             .await?;
     Ok(Some(new_email))
 }

@@ -14,28 +14,68 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, Query, State};
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
+use axum::extract::State;
 use engine::EngineError;
 use engine::roughage::{
     BalancingProduct, ClassifyRequest, ClassifyResult, Deviation, Level, Quantity, RoughageAdvice,
     RoughageAdviceRequest, SampleType,
 };
 use rust_decimal::Decimal;
-use serde::Serialize;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 use sqlx::AnyPool;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Path, Query};
 use crate::session::SignedIn;
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/account/results", get(list))
-        .route("/api/account/results/{result_key}", get(one))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(one))
+}
+
+/// A text by culture (`nl`, `en`, `fr-FR`, ...).
+type Localized = BTreeMap<String, String>;
+
+/// The parts of the roughage targets (`roughage/targets.json`) the results use.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+struct Targets {
+    balancing: Vec<BalancingTarget>,
+    hygiene: HygieneTargets,
+}
+
+/// Advice and balancing products for one analyte that is too low or too high.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+struct BalancingTarget {
+    analyte: String,
+    /// `low` or `high`.
+    direction: String,
+    sample_types: Vec<String>,
+    product_ids: Vec<i64>,
+    advice: Localized,
+}
+
+impl BalancingTarget {
+    fn for_sample(&self, sample_type: SampleType) -> bool {
+        let label = sample_type_label(sample_type);
+        self.sample_types.iter().any(|kind| kind == label)
+    }
+}
+
+/// The hygiene advice by quality class (`I` to `IV`) and the products advised beyond class I.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+struct HygieneTargets {
+    advice: BTreeMap<String, Localized>,
+    advice_product_ids: Vec<i64>,
 }
 
 /// The engine's analyte key for a name the laboratory and the fixtures use.
@@ -145,15 +185,19 @@ impl ResultRow {
 }
 
 /// A result in the list.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ScanResultSummary)]
 #[serde(rename_all = "camelCase")]
 pub struct ResultSummary {
     pub result_key: String,
     pub order_number: String,
     pub product_id: i64,
     pub product_variant_id: i64,
+    /// The sample's number within its order line.
     pub sequence: i64,
+    /// `quickScan` or `hygieneScan`.
     pub scan_type: String,
+    /// `hay` or `silage`.
     pub sample_type: String,
     pub sample_name: String,
     pub receipt_date: String,
@@ -164,17 +208,21 @@ pub struct ResultSummary {
 }
 
 /// Advice for one deviation: the fixtures' text and the balancing products.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ScanResultAdvice)]
 #[serde(rename_all = "camelCase")]
 pub struct AdviceItem {
+    /// The analyte, or `hygiene`.
     pub analyte: String,
+    /// `low` or `high`; for hygiene the quality class (`I` to `IV`).
     pub direction: String,
     pub text: String,
     pub product_ids: Vec<i64>,
 }
 
 /// One result, classified.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ScanResult)]
 #[serde(rename_all = "camelCase")]
 pub struct ResultDetail {
     #[serde(flatten)]
@@ -189,9 +237,12 @@ pub struct ResultDetail {
 }
 
 /// `?weightKg=`: the horse to compute the balancing advice for.
-#[derive(Debug, Default, serde::Deserialize)]
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct WeightQuery {
+    /// The horse's weight, 50 to 1200 kg (default 600).
+    #[param(value_type = Option<u32>, minimum = 50, maximum = 1200)]
     #[serde(default)]
     weight_kg: Option<String>,
 }
@@ -203,28 +254,15 @@ const DEFAULT_WEIGHT_KG: u32 = engine::feed::REFERENCE_WEIGHT_KG;
 /// with what each supplies per kg (its nutrient table, same units as the analytes).
 async fn balancing_products(
     pool: &AnyPool,
-    targets: &Value,
+    targets: &Targets,
     sample_type: SampleType,
 ) -> Result<Vec<BalancingProduct>, ApiError> {
     let mut ids: Vec<i64> = Vec::new();
-    for entry in targets
-        .get("balancing")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-    {
-        let for_sample = entry
-            .get("sampleTypes")
-            .and_then(Value::as_array)
-            .is_some_and(|types| {
-                types
-                    .iter()
-                    .any(|kind| kind.as_str() == Some(sample_type_label(sample_type)))
-            });
-        if for_sample && entry.get("direction").and_then(Value::as_str) == Some("low") {
-            for id in product_ids(entry.get("productIds")) {
-                if !ids.contains(&id) {
-                    ids.push(id);
+    for entry in &targets.balancing {
+        if entry.for_sample(sample_type) && entry.direction == "low" {
+            for id in &entry.product_ids {
+                if !ids.contains(id) {
+                    ids.push(*id);
                 }
             }
         }
@@ -282,6 +320,18 @@ fn summary(row: &ResultRow, level: Level) -> ResultSummary {
     }
 }
 
+/// The customer's quick-scan and hygiene-scan results, newest first, with read flag and
+/// overall meter level.
+#[utoipa::path(
+    get,
+    path = "/api/account/results",
+    tag = "account",
+    operation_id = "listScanResults",
+    responses(
+        (status = 200, description = "The results", body = Vec<ResultSummary>),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -302,71 +352,50 @@ async fn list(
 
 /// The text of a localized object for a culture: the culture, its base language, English,
 /// Dutch.
-fn pick(text: &Value, culture: &str) -> String {
+fn pick(text: &Localized, culture: &str) -> String {
     let base = culture.split('-').next().unwrap_or(culture);
     [culture, base, "en", "nl"]
         .iter()
-        .find_map(|key| text.get(*key).and_then(Value::as_str))
+        .find_map(|key| text.get(*key))
+        .cloned()
         .unwrap_or_default()
-        .to_owned()
 }
 
 /// The balancing and hygiene advice of `roughage/targets.json` that applies to a result.
 fn advice(
-    targets: &Value,
+    targets: &Targets,
     sample_type: SampleType,
     result: &ClassifyResult,
     culture: &str,
 ) -> Vec<AdviceItem> {
     let mut items = Vec::new();
-    for entry in targets
-        .get("balancing")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-    {
-        let field = |name: &str| entry.get(name).and_then(Value::as_str).unwrap_or_default();
-        let for_sample = entry
-            .get("sampleTypes")
-            .and_then(Value::as_array)
-            .is_some_and(|types| {
-                types
-                    .iter()
-                    .any(|kind| kind.as_str() == Some(sample_type_label(sample_type)))
-            });
-        let wanted = match field("direction") {
+    for entry in &targets.balancing {
+        let wanted = match entry.direction.as_str() {
             "low" => Deviation::Low,
             "high" => Deviation::High,
             _ => continue,
         };
-        let analyte = engine_analyte(field("analyte"));
+        let analyte = engine_analyte(&entry.analyte);
         let deviates = result
             .analytes
             .get(analyte)
             .is_some_and(|found| found.deviation == Some(wanted));
-        if for_sample && deviates {
+        if entry.for_sample(sample_type) && deviates {
             items.push(AdviceItem {
                 analyte: analyte.to_owned(),
-                direction: field("direction").to_owned(),
-                text: pick(entry.get("advice").unwrap_or(&Value::Null), culture),
-                product_ids: product_ids(entry.get("productIds")),
+                direction: entry.direction.clone(),
+                text: pick(&entry.advice, culture),
+                product_ids: entry.product_ids.clone(),
             });
         }
     }
     if let Some(hygiene) = &result.hygiene {
-        let class = serde_json::to_value(hygiene.quality_class)
-            .ok()
-            .and_then(|value| value.as_str().map(str::to_owned))
-            .unwrap_or_default();
-        let section = targets.get("hygiene");
-        if let Some(text) = section
-            .and_then(|section| section.get("advice"))
-            .and_then(|advice| advice.get(&class))
-        {
+        let class = quality_class_label(hygiene.quality_class);
+        if let Some(text) = targets.hygiene.advice.get(&class) {
             let products = if hygiene.quality_class == engine::roughage::CountLevel::I {
                 Vec::new()
             } else {
-                product_ids(section.and_then(|section| section.get("adviceProductIds")))
+                targets.hygiene.advice_product_ids.clone()
             };
             items.push(AdviceItem {
                 analyte: "hygiene".to_owned(),
@@ -379,15 +408,30 @@ fn advice(
     items
 }
 
-fn product_ids(value: Option<&Value>) -> Vec<i64> {
-    value
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_i64)
-        .collect()
+/// The quality class as JSON names it (`I` to `IV`).
+fn quality_class_label(class: engine::roughage::CountLevel) -> String {
+    serde_json::to_string(&class)
+        .map(|text| text.trim_matches('"').to_owned())
+        .unwrap_or_default()
 }
 
+/// One scan result classified by the engine, with advice and, for a quick scan, the
+/// engine's balancing advice for a horse of `weightKg`.
+///
+/// Opening a result marks it read (`unreadQuickscanResults` of the account goes down).
+#[utoipa::path(
+    get,
+    path = "/api/account/results/{resultKey}",
+    tag = "account",
+    operation_id = "getScanResult",
+    params(("resultKey" = String, Path, description = "The result key"), WeightQuery),
+    responses(
+        (status = 200, description = "The result", body = ResultDetail),
+        (status = 400, description = "`weightKg` out of range", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No result of this customer has this key", body = ErrorBody),
+    )
+)]
 async fn one(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -438,9 +482,11 @@ async fn one(
         sqlx::query_as("SELECT document_json FROM roughage_targets ORDER BY targets_id LIMIT 1")
             .fetch_optional(pool)
             .await?;
-    let targets: Value = targets
-        .and_then(|(text,)| serde_json::from_str(&text).ok())
-        .unwrap_or(Value::Null);
+    let targets: Targets = match targets {
+        Some((text,)) => serde_json::from_str(&text)
+            .map_err(|error| ApiError::Internal(format!("roughage targets: {error}")))?,
+        None => Targets::default(),
+    };
     let language: Option<(Option<i64>,)> =
         sqlx::query_as("SELECT language_id FROM accounts WHERE account_id = $1")
             .bind(&signed_in.account_id)

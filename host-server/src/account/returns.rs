@@ -11,15 +11,18 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use axum::extract::multipart::{Multipart, MultipartRejection};
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::{Extension, Json, Router};
+use axum::{Extension, Json};
 use engine::validation::{Message, MessageKey};
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::{ApiError, FieldError};
+use crate::error::{ApiError, ErrorBody, FieldError};
+use crate::extract::Path;
 use crate::session::SignedIn;
 use crate::{AppState, clock, secrets};
 
@@ -40,29 +43,29 @@ pub struct ReturnFiles {
 }
 
 /// The routes of this area.
-pub fn router(files: ReturnFiles) -> Router<AppState> {
-    Router::new()
-        .route(
-            "/api/account/returns",
-            get(list)
-                .post(register)
-                .layer(DefaultBodyLimit::max(MAX_FORM_BYTES)),
-        )
-        .route("/api/account/returns/{return_id}", get(one))
-        .route("/api/account/returns/{return_id}/photo", get(photo))
+pub fn router(files: ReturnFiles) -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, register))
+        // The body limit covers both methods of the path; only the POST takes a body.
+        .route_layer(DefaultBodyLimit::max(MAX_FORM_BYTES))
+        .routes(routes!(one))
+        .routes(routes!(photo))
         .layer(Extension(files))
 }
 
 /// A return request.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[schema(as = Return)]
 #[serde(rename_all = "camelCase")]
 pub struct ReturnView {
     pub return_id: String,
     pub order_number: String,
     pub product_variant_id: i64,
+    /// The order line's description of the product.
     #[sqlx(skip)]
     pub description: Option<String>,
     pub quantity: i64,
+    /// `damaged`, `wrongItem`, `notNeeded` or `other`.
     pub reason: String,
     pub comment: Option<String>,
     #[serde(skip)]
@@ -71,11 +74,14 @@ pub struct ReturnView {
     pub photo_content_type: Option<String>,
     #[sqlx(skip)]
     pub has_photo: bool,
+    /// `new`, `processing` or `closed`.
     pub status: String,
     #[serde(skip)]
     pub created_at: i64,
+    /// ISO 8601, UTC.
     #[sqlx(skip)]
     #[serde(rename = "createdAt")]
+    #[schema(format = DateTime)]
     pub created: String,
 }
 
@@ -101,6 +107,17 @@ async fn describe(
     Ok(())
 }
 
+/// The customer's return requests, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/account/returns",
+    tag = "account",
+    operation_id = "listReturns",
+    responses(
+        (status = 200, description = "The returns", body = Vec<ReturnView>),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -132,6 +149,20 @@ async fn find(state: &AppState, account_id: &str, return_id: &str) -> Result<Ret
     Ok(item)
 }
 
+/// One of the customer's returns.
+#[utoipa::path(
+    get,
+    path = "/api/account/returns/{returnId}",
+    tag = "account",
+    operation_id = "getReturn",
+    params(("returnId" = String, Path, description = "The return id")),
+    responses(
+        (status = 200, description = "The return", body = ReturnView),
+        (status = 400, description = "The return id is not valid text", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No return of this customer has this id", body = ErrorBody),
+    )
+)]
 async fn one(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -140,6 +171,26 @@ async fn one(
     Ok(Json(find(&state, &signed_in.account_id, &return_id).await?))
 }
 
+/// The photo of one of the customer's returns.
+#[utoipa::path(
+    get,
+    path = "/api/account/returns/{returnId}/photo",
+    tag = "account",
+    operation_id = "getReturnPhoto",
+    params(("returnId" = String, Path, description = "The return id")),
+    responses(
+        (status = 200, description = "The photo as uploaded (the demo returns' photos are SVG)",
+            content(
+                (super::FileBytes = "image/jpeg"),
+                (super::FileBytes = "image/png"),
+                (super::FileBytes = "image/webp"),
+                (super::FileBytes = "image/svg+xml"),
+            )),
+        (status = 400, description = "The return id is not valid text", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No return of this customer has this id, or it has no photo", body = ErrorBody),
+    )
+)]
 async fn photo(
     State(state): State<AppState>,
     Extension(files): Extension<ReturnFiles>,
@@ -172,6 +223,27 @@ pub fn image_type(bytes: &[u8]) -> Option<(&'static str, &'static str)> {
     } else {
         None
     }
+}
+
+/// The return form, as `multipart/form-data`.
+#[allow(dead_code)] // Describes the form for the API document; `read_form` reads it.
+#[derive(ToSchema)]
+#[schema(as = ReturnRequest, rename_all = "camelCase")]
+struct ReturnFormFields {
+    /// The order the product is from.
+    order_number: String,
+    /// The product: a line of the order.
+    product_variant_id: i64,
+    /// At most what was ordered minus what was returned already.
+    #[schema(minimum = 1)]
+    quantity: i64,
+    /// `damaged`, `wrongItem`, `notNeeded` or `other`.
+    reason: String,
+    /// At most 1000 characters.
+    comment: Option<String>,
+    /// A JPEG, PNG or WebP image (by its content) of at most 5 MB; required for `damaged`.
+    #[schema(value_type = Option<String>, format = Binary)]
+    photo: Option<Vec<u8>>,
 }
 
 #[derive(Default)]
@@ -262,6 +334,20 @@ fn add_text(
         });
 }
 
+/// Registers a return of a product of one of the customer's orders.
+#[utoipa::path(
+    post,
+    path = "/api/account/returns",
+    tag = "account",
+    operation_id = "registerReturn",
+    request_body(content = ReturnFormFields, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "Registered", body = ReturnView),
+        (status = 400, description = "Not a multipart form, or a field is missing or invalid (`fieldErrors` names it; `photo` when the photo is too large or not an image)", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no `siteid` header, or a foreign `Origin`", body = ErrorBody),
+    )
+)]
 async fn register(
     State(state): State<AppState>,
     Extension(files): Extension<ReturnFiles>,

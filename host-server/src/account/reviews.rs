@@ -2,22 +2,25 @@
 //! rejected) and the review requests still open (status `new`: the product was bought and no
 //! review was written yet).
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::session::SignedIn;
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/account/reviews", get(list))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list))
 }
 
 /// A review the customer wrote.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[schema(as = AccountReview)]
 #[serde(rename_all = "camelCase")]
 pub struct OwnReview {
     pub review_id: i64,
@@ -28,34 +31,51 @@ pub struct OwnReview {
     pub title: String,
     #[serde(rename = "text")]
     pub body: String,
+    /// `approved`, `pending` or `rejected`.
     pub status: String,
     #[serde(skip)]
     pub created_at: i64,
+    /// ISO 8601, UTC.
     #[sqlx(skip)]
     #[serde(rename = "createdAt")]
+    #[schema(format = DateTime)]
     pub created: String,
 }
 
 /// An open review request.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[schema(as = AccountReviewRequest)]
 #[serde(rename_all = "camelCase")]
 pub struct ReviewRequest {
     pub review_request_id: i64,
     pub order_number: String,
     pub product_id: i64,
+    /// The day the request was sent.
     #[serde(rename = "sentAt")]
     pub sent_on: String,
+    /// Always `new`: the open requests only.
     pub status: String,
 }
 
 /// Both lists.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountReviews {
     pub reviews: Vec<OwnReview>,
     pub review_requests: Vec<ReviewRequest>,
 }
 
+/// The reviews the customer wrote (any status) and the review requests still open.
+#[utoipa::path(
+    get,
+    path = "/api/account/reviews",
+    tag = "account",
+    operation_id = "listAccountReviews",
+    responses(
+        (status = 200, description = "Reviews and open requests", body = AccountReviews),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     signed_in: SignedIn,

@@ -3,65 +3,60 @@
 //! status is the engine's rule ([`engine::subscription`]). A refused change is a 409 with the
 //! engine's code `subscription_transition`; another customer's subscription is a 404.
 
-use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post, put};
 use engine::locale::CalendarDate;
 use engine::subscription::{SubscriptionAction, SubscriptionStatus};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::ApiError;
-use crate::extract::Json;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Json, Path};
 use crate::session::SignedIn;
 use crate::{AppState, clock};
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/account/subscriptions", get(list))
-        .route("/api/account/subscriptions/{subscription_id}", get(one))
-        .route(
-            "/api/account/subscriptions/{subscription_id}/interval",
-            put(change_interval),
-        )
-        .route(
-            "/api/account/subscriptions/{subscription_id}/activate",
-            post(activate),
-        )
-        .route(
-            "/api/account/subscriptions/{subscription_id}/pause",
-            post(pause),
-        )
-        .route(
-            "/api/account/subscriptions/{subscription_id}/resume",
-            post(resume),
-        )
-        .route(
-            "/api/account/subscriptions/{subscription_id}/close",
-            post(close),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(one))
+        .routes(routes!(change_interval))
+        .routes(routes!(activate))
+        .routes(routes!(pause))
+        .routes(routes!(resume))
+        .routes(routes!(close))
 }
 
 /// A subscription.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[schema(as = Subscription)]
 #[serde(rename_all = "camelCase")]
 pub struct SubscriptionView {
     pub subscription_id: String,
     pub site_id: i64,
     pub product_variant_id: i64,
+    /// The variant's product; `null` when the variant is gone from the catalog.
     #[sqlx(skip)]
     pub product_id: Option<i64>,
     pub quantity: i64,
+    /// Weeks between deliveries.
     pub interval_weeks: i64,
+    /// `saved`, `activated`, `paused` or `closed`.
+    #[schema(value_type = SubscriptionStatus)]
     pub status: String,
+    /// `YYYY-MM-DD`.
+    #[schema(format = Date)]
     pub start_date: Option<String>,
+    /// `YYYY-MM-DD`.
+    #[schema(format = Date)]
     pub next_delivery_date: Option<String>,
     pub payment_method_id: Option<i64>,
-    /// The actions the engine allows in the current status (`activate`, `pause`, `resume`,
-    /// `close`), so the page shows only the buttons that work.
+    /// The actions the engine allows in the current status, so the page shows only the
+    /// buttons that work.
     #[sqlx(skip)]
-    pub allowed_actions: Vec<&'static str>,
+    pub allowed_actions: Vec<SubscriptionAction>,
     /// Whether the delivery interval may still change.
     #[sqlx(skip)]
     pub interval_can_change: bool,
@@ -83,13 +78,23 @@ async fn with_product(
         view.allowed_actions = SubscriptionAction::ALL
             .into_iter()
             .filter(|action| status.after(*action).is_some())
-            .map(SubscriptionAction::as_str)
             .collect();
         view.interval_can_change = status.interval_can_change();
     }
     Ok(view)
 }
 
+/// The customer's subscriptions (recurring feed deliveries).
+#[utoipa::path(
+    get,
+    path = "/api/account/subscriptions",
+    tag = "account",
+    operation_id = "listSubscriptions",
+    responses(
+        (status = 200, description = "The subscriptions", body = Vec<SubscriptionView>),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -125,6 +130,20 @@ async fn find(
     Ok(with_product(pool, row).await?)
 }
 
+/// One of the customer's subscriptions.
+#[utoipa::path(
+    get,
+    path = "/api/account/subscriptions/{subscriptionId}",
+    tag = "account",
+    operation_id = "getSubscription",
+    params(("subscriptionId" = String, Path, description = "The subscription id")),
+    responses(
+        (status = 200, description = "The subscription", body = SubscriptionView),
+        (status = 400, description = "The subscription id is not valid text", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No subscription of this customer has this id", body = ErrorBody),
+    )
+)]
 async fn one(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -152,13 +171,33 @@ fn refused(error: engine::EngineError) -> ApiError {
     }
 }
 
-#[derive(Deserialize)]
+/// A new delivery interval.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct IntervalBody {
+    /// Weeks between deliveries, 1 to 26.
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 26)]
     #[serde(default)]
     interval_weeks: Option<i64>,
 }
 
+/// Changes the delivery interval; refused (409) for a closed subscription.
+#[utoipa::path(
+    put,
+    path = "/api/account/subscriptions/{subscriptionId}/interval",
+    tag = "account",
+    operation_id = "changeSubscriptionInterval",
+    params(("subscriptionId" = String, Path, description = "The subscription id")),
+    request_body = IntervalBody,
+    responses(
+        (status = 200, description = "The subscription as changed", body = SubscriptionView),
+        (status = 400, description = "No interval, or one outside 1 to 26 weeks", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 404, description = "No subscription of this customer has this id", body = ErrorBody),
+        (status = 409, description = "`errors.subscriptionTransition`: the status does not allow the change", body = ErrorBody),
+    )
+)]
 async fn change_interval(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -245,6 +284,22 @@ async fn apply(
     find(state, account_id, subscription_id).await
 }
 
+/// Activates a saved subscription.
+#[utoipa::path(
+    post,
+    path = "/api/account/subscriptions/{subscriptionId}/activate",
+    tag = "account",
+    operation_id = "activateSubscription",
+    params(("subscriptionId" = String, Path, description = "The subscription id")),
+    responses(
+        (status = 200, description = "The subscription as changed", body = SubscriptionView),
+        (status = 400, description = "The subscription id is not valid text", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 404, description = "No subscription of this customer has this id", body = ErrorBody),
+        (status = 409, description = "`errors.subscriptionTransition`: the status does not allow the change", body = ErrorBody),
+    )
+)]
 async fn activate(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -261,6 +316,22 @@ async fn activate(
     ))
 }
 
+/// Pauses an activated subscription.
+#[utoipa::path(
+    post,
+    path = "/api/account/subscriptions/{subscriptionId}/pause",
+    tag = "account",
+    operation_id = "pauseSubscription",
+    params(("subscriptionId" = String, Path, description = "The subscription id")),
+    responses(
+        (status = 200, description = "The subscription as changed", body = SubscriptionView),
+        (status = 400, description = "The subscription id is not valid text", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 404, description = "No subscription of this customer has this id", body = ErrorBody),
+        (status = 409, description = "`errors.subscriptionTransition`: the status does not allow the change", body = ErrorBody),
+    )
+)]
 async fn pause(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -277,6 +348,22 @@ async fn pause(
     ))
 }
 
+/// Resumes a paused subscription.
+#[utoipa::path(
+    post,
+    path = "/api/account/subscriptions/{subscriptionId}/resume",
+    tag = "account",
+    operation_id = "resumeSubscription",
+    params(("subscriptionId" = String, Path, description = "The subscription id")),
+    responses(
+        (status = 200, description = "The subscription as changed", body = SubscriptionView),
+        (status = 400, description = "The subscription id is not valid text", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 404, description = "No subscription of this customer has this id", body = ErrorBody),
+        (status = 409, description = "`errors.subscriptionTransition`: the status does not allow the change", body = ErrorBody),
+    )
+)]
 async fn resume(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -293,6 +380,22 @@ async fn resume(
     ))
 }
 
+/// Closes a subscription (final).
+#[utoipa::path(
+    post,
+    path = "/api/account/subscriptions/{subscriptionId}/close",
+    tag = "account",
+    operation_id = "closeSubscription",
+    params(("subscriptionId" = String, Path, description = "The subscription id")),
+    responses(
+        (status = 200, description = "The subscription as changed", body = SubscriptionView),
+        (status = 400, description = "The subscription id is not valid text", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 404, description = "No subscription of this customer has this id", body = ErrorBody),
+        (status = 409, description = "`errors.subscriptionTransition`: the status does not allow the change", body = ErrorBody),
+    )
+)]
 async fn close(
     State(state): State<AppState>,
     signed_in: SignedIn,

@@ -8,7 +8,7 @@ use super::store::{self, OrderRow};
 use crate::error::ApiError;
 
 /// A line of an order.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderLineView {
     pub line_number: i64,
@@ -29,7 +29,8 @@ pub struct OrderLineView {
 }
 
 /// The name of one sample of a scan line.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = OrderSampleView)]
 #[serde(rename_all = "camelCase")]
 pub struct SampleView {
     pub sequence: i64,
@@ -37,7 +38,7 @@ pub struct SampleView {
 }
 
 /// How the order is paid.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderPaymentView {
     pub payment_method_id: Option<i64>,
@@ -48,7 +49,7 @@ pub struct OrderPaymentView {
 }
 
 /// An order (specification section 3, order labels).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
     pub order_id: String,
