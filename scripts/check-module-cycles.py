@@ -8,6 +8,12 @@ not a sibling). A module depends on another when its code names it: `use crate::
 `crate::x::f()`, `super::y` and `self::y` paths, grouped imports included. Unit-test modules
 (`#[cfg(test)]` to the end of the file) are not counted.
 
+The composition root is the one place allowed to name everything: the crate root (`lib.rs`),
+`app` (the router of every area) and `state` (`AppState`, what every handler reaches). Their
+own imports are not counted, and no other module may import `app` or an item defined in the
+crate root (`AppState` is named through the root's `pub use state::AppState`, which counts as
+naming `state`).
+
 Usage: scripts/check-module-cycles.py [CRATE_DIR ...]   (default: engine host-server)
 """
 
@@ -112,14 +118,30 @@ def one_circle(graph, group):
     return group
 
 
+COMPOSITION = {"crate", "app", "state"}
+
+
+def root_reexports(src):
+    """Items the crate root re-exports from a module: `pub use state::AppState;`."""
+    lib = src / "lib.rs"
+    found = {}
+    if lib.exists():
+        for module, items in re.findall(r"pub use (\w+)::\{?([\w, ]+)\}?;", code_of(lib)):
+            for item in items.split(","):
+                found[item.strip()] = module
+    return found
+
+
 def check_crate(crate_dir):
     src = crate_dir / "src"
+    reexports = root_reexports(src)
     files = [p for p in src.rglob("*.rs") if p.name != "main.rs" or p.parent != src]
     top = {p.stem if p.parent == src else p.relative_to(src).parts[0] for p in files}
     top.discard("lib")
     top.discard("main")
     top_graph = {}
     sibling_graphs = {}
+    layering = []
     for path in files:
         text = code_of(path)
         rel = path.relative_to(src).parts
@@ -127,12 +149,17 @@ def check_crate(crate_dir):
         targets = {name for name in first_segments(text, "crate") if name in top}
         if path.parent == src and path.stem not in ("lib", "main"):
             targets |= {name for name in first_segments(text, "super") if name in top}
-        for target in targets - {owner}:
-            top_graph.setdefault(owner, set()).add(target)
         for target in first_segments(text, "crate") - top:
-            # an item of the crate root (e.g. AppState in lib.rs)
-            if owner != "crate" and re.match(r"[A-Z]", target):
-                top_graph.setdefault(owner, set()).add("crate")
+            if target in reexports:
+                targets.add(reexports[target])
+            elif re.match(r"[A-Z]", target):
+                # an item defined in the crate root itself
+                targets.add("crate")
+        if owner not in COMPOSITION:
+            for target in targets - {owner}:
+                top_graph.setdefault(owner, set()).add(target)
+                if target in ("app", "crate"):
+                    layering.append(f"{crate_dir.name}: {path.relative_to(crate_dir)} imports the composition root ({target}); move what it needs into a module of its own")
         # siblings inside a module folder
         if path.parent != src and path.name != "mod.rs":
             folder = path.parent
@@ -144,7 +171,7 @@ def check_crate(crate_dir):
                 names.add(match.group(1))
             for target in (names & siblings) - {path.stem}:
                 sibling_graphs.setdefault(str(folder.relative_to(crate_dir)), {}).setdefault(path.stem, set()).add(target)
-    problems = []
+    problems = sorted(set(layering))
     for group, circle in circles(top_graph):
         problems.append(f"{crate_dir.name}: modules {', '.join(group)} import each other, e.g. {' -> '.join(circle)}")
     for folder, graph in sorted(sibling_graphs.items()):

@@ -154,7 +154,7 @@ fn json_text(input: &JsValue) -> Result<String, JsValue> {
 /// (a `CartContext`) are read once, and each calculation is given only the visitor's choices
 /// (a `CartChoices`: lines, discount code, shipping and payment method, gift card). The
 /// answer is what `calculateCart` gives for the whole input (the engine's
-/// `CartCalculator::calculate_json` writes the same bytes); only less crosses the boundary.
+/// `engine::operations::calculate_with` writes the same bytes); only less crosses the boundary.
 /// Call `free()` when done with it.
 #[wasm_bindgen(js_name = CartCalculator)]
 pub struct CartCalculator(engine::cart::CartCalculator);
@@ -166,7 +166,7 @@ impl CartCalculator {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "CartContext")] context: JsValue,
     ) -> Result<CartCalculator, JsValue> {
-        engine::cart::CartCalculator::from_json(&json_text(&context)?)
+        engine::operations::cart_calculator(&json_text(&context)?)
             .map(CartCalculator)
             .map_err(to_js_error)
     }
@@ -178,9 +178,7 @@ impl CartCalculator {
         #[wasm_bindgen(unchecked_param_type = "CartChoices")] choices: JsValue,
     ) -> Result<JsValue, JsValue> {
         JSON::parse(
-            &self
-                .0
-                .calculate_json(&json_text(&choices)?)
+            &engine::operations::calculate_with(&mut self.0, &json_text(&choices)?)
                 .map_err(to_js_error)?,
         )
     }

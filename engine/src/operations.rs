@@ -137,6 +137,23 @@ fn calculate_cart(input: &str) -> Result<String, EngineError> {
     Ok(cart::json::calculated_cart(&cart::calculate(&cart)?))
 }
 
+/// A cart calculator for the context given as JSON text: the JSON door of
+/// [`CartCalculator::new`](cart::CartCalculator::new).
+pub fn cart_calculator(context: &str) -> Result<cart::CartCalculator, EngineError> {
+    Ok(cart::CartCalculator::new(parse(context)?))
+}
+
+/// The JSON door of [`CartCalculator::calculate`](cart::CartCalculator::calculate): choices as
+/// JSON text in, the calculated cart as JSON text out, byte for byte what `cart.calculate`
+/// answers for the whole input.
+pub fn calculate_with(
+    calculator: &mut cart::CartCalculator,
+    choices: &str,
+) -> Result<String, EngineError> {
+    let choices: cart::CartChoices = parse(choices)?;
+    Ok(cart::json::calculated_cart(&calculator.calculate(choices)?))
+}
+
 /// `cart.shippingMethods`; see [`calculate_cart`].
 fn cart_shipping_methods(input: &str) -> Result<String, EngineError> {
     let cart: CartInput = parse(input)?;

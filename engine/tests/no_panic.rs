@@ -27,7 +27,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use engine::cart::CartCalculator;
 use engine::operations::{OPERATIONS, run};
 use proptest::sample::Index;
 use proptest::strategy::Strategy;
@@ -381,9 +380,13 @@ fn calculate_with_calculator(input: &str) {
     ) = fields
         .into_iter()
         .partition(|(name, _)| CONTEXT.contains(&name.as_str()));
-    if let Ok(mut calculator) = CartCalculator::from_json(&Value::Object(context).to_string()) {
-        let _: Result<String, engine::EngineError> =
-            calculator.calculate_json(&Value::Object(choices).to_string());
+    if let Ok(mut calculator) =
+        engine::operations::cart_calculator(&Value::Object(context).to_string())
+    {
+        let _: Result<String, engine::EngineError> = engine::operations::calculate_with(
+            &mut calculator,
+            &Value::Object(choices).to_string(),
+        );
     }
 }
 

@@ -33,10 +33,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::CartError;
 use super::input::{CartInput, CartLine, CatalogEntry, GiftCard, PricingContext, ShippingMethod};
 use super::output::CalculatedCart;
-use super::{CartError, json};
-use crate::EngineError;
 use crate::promotions::Promotion;
 
 /// What stays the same while a visitor changes a cart: the fields of [`CartInput`] that the
@@ -150,13 +149,6 @@ impl CartCalculator {
         }
     }
 
-    /// A calculator for the context given as JSON text (the JSON door of [`new`](Self::new)).
-    pub fn from_json(context: &str) -> Result<CartCalculator, EngineError> {
-        let context = serde_json::from_str(context)
-            .map_err(|error| EngineError::InvalidInput(error.to_string()))?;
-        Ok(CartCalculator::new(context))
-    }
-
     /// [`calculate`](super::calculate) of the context with these choices.
     pub fn calculate(&mut self, choices: CartChoices) -> Result<CalculatedCart, CartError> {
         let CartChoices {
@@ -172,20 +164,12 @@ impl CartCalculator {
         (input.payment_method_id, input.gift_card) = (payment_method_id, gift_card);
         super::calculate(input)
     }
-
-    /// The JSON door of [`calculate`](Self::calculate): choices as JSON text in, the calculated
-    /// cart as JSON text out, byte for byte what operation `cart.calculate` of
-    /// [`operations::run`](crate::operations::run) answers for the whole input.
-    pub fn calculate_json(&mut self, choices: &str) -> Result<String, EngineError> {
-        let choices: CartChoices = serde_json::from_str(choices)
-            .map_err(|error| EngineError::InvalidInput(error.to_string()))?;
-        Ok(json::calculated_cart(&self.calculate(choices)?))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::EngineError;
     use crate::operations::run;
 
     fn vectors() -> Vec<serde_json::Value> {
@@ -247,7 +231,10 @@ mod tests {
                 assert!(whole.is_err(), "{input}");
                 continue;
             };
-            let held = CartCalculator::new(context).calculate_json(&part(&input, &CHOICES));
+            let held = crate::operations::calculate_with(
+                &mut CartCalculator::new(context),
+                &part(&input, &CHOICES),
+            );
             match (&held, &whole) {
                 // A JSON error's message names a position in the text, which differs.
                 (Err(EngineError::InvalidInput(_)), Err(EngineError::InvalidInput(_))) => {}
@@ -298,16 +285,16 @@ mod tests {
         };
         let mut calculator = CartCalculator::new(context);
         assert!(matches!(
-            calculator.calculate_json("{"),
+            crate::operations::calculate_with(&mut calculator, "{"),
             Err(EngineError::InvalidInput(_))
         ));
         assert!(matches!(
-            calculator.calculate_json(r#"{"site": 1}"#),
+            crate::operations::calculate_with(&mut calculator, r#"{"site": 1}"#),
             Err(EngineError::InvalidInput(_))
         ));
-        assert!(calculator.calculate_json("{}").is_ok());
+        assert!(crate::operations::calculate_with(&mut calculator, "{}").is_ok());
         assert!(matches!(
-            CartCalculator::from_json(r#"{"catalog": []}"#),
+            crate::operations::cart_calculator(r#"{"catalog": []}"#),
             Err(EngineError::InvalidInput(_))
         ));
     }
