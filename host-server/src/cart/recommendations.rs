@@ -4,7 +4,6 @@
 use axum::Json as JsonResponse;
 use axum::extract::{Path, State};
 use serde::Serialize;
-use serde_json::{Map, Value};
 
 use super::{existing_cart, promotions, store};
 use crate::AppState;
@@ -85,11 +84,8 @@ pub(super) async fn recommendations(
         .bind(recommendation.product_id)
         .fetch_all(pool)
         .await?;
-        let texts: Map<String, Value> = names
-            .into_iter()
-            .map(|(culture, name)| (culture, Value::String(name)))
-            .collect();
-        recommendation.name = promotions::localized(&Value::Object(texts), language);
+        let texts = promotions::texts_of_rows(names);
+        recommendation.name = promotions::localized(&texts, language);
     }
     Ok(JsonResponse(found))
 }
