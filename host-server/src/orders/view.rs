@@ -281,3 +281,38 @@ pub async fn order_view(pool: &AnyPool, order: &OrderRow) -> Result<OrderView, A
         track_and_trace: order.track_and_trace.clone(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip<T: serde::de::DeserializeOwned + Serialize>(text: &str) {
+        let typed: T = document(Some(text)).expect(text);
+        let stored: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(serde_json::to_value(&typed).unwrap(), stored, "{text}");
+    }
+
+    /// Checkout leaves out what was not given; recorded orders write every field, a missing
+    /// addition as null. Both are shown as stored.
+    #[test]
+    fn stored_documents_are_shown_exactly_as_stored() {
+        round_trip::<OrderBilling>(
+            r#"{"firstName": "Anna", "lastName": "Jansen", "phoneNumber": "0612345678",
+                "emailAddress": "anna@example.com", "address": {"street": "Dorpsstraat",
+                "streetNumber": "1", "streetNumberAddition": null, "zipcode": "1234AB",
+                "city": "Ede", "countryId": 1}}"#,
+        );
+        round_trip::<OrderBilling>(
+            r#"{"emailAddress": "anna@example.com", "address": {"zipcode": "1234AB",
+                "streetNumberAddition": "A"}}"#,
+        );
+        round_trip::<OrderBilling>("{}");
+        round_trip::<OrderShipping>(
+            r#"{"firstName": null, "lastName": null, "address": null, "shippingMethod": 1}"#,
+        );
+        round_trip::<OrderCompany>(r#"{"companyName": "Stal", "vatNumber": "NL1"}"#);
+        round_trip::<Vec<Discount>>(
+            r#"[{"promotionKey": "welkom10", "description": "Welkom", "amount": "3.30"}]"#,
+        );
+    }
+}
