@@ -383,16 +383,8 @@ pub(super) async fn set_password(
     )
     .await?;
     let hash = passwords::hash(query.password.unwrap_or_default()).await?;
-    let pool = state.db.pool();
-    store::set_column(pool, &state.carts, &id, "password_hash", hash).await?;
-    store::set_column(
-        pool,
-        &state.carts,
-        &id,
-        "confirm_url",
-        query.confirm_url.unwrap_or_default(),
-    )
-    .await?;
+    let confirm_url = query.confirm_url.unwrap_or_default();
+    store::set_checkout_password(state.db.pool(), &state.carts, &id, &hash, &confirm_url).await?;
     answer(&state, &id).await
 }
 

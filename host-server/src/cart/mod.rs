@@ -347,15 +347,22 @@ struct Priced {
 impl Priced {
     /// Takes the choices that no longer applied off the stored cart.
     async fn persist_dropped(&self, state: &AppState) -> Result<(), ApiError> {
+        if self.dropped.is_empty() {
+            return Ok(());
+        }
+        let mut transaction = state.db.pool().begin().await?;
+        self.persist_dropped_in(state, &mut transaction).await?;
+        Ok(transaction.commit().await?)
+    }
+
+    /// [`Priced::persist_dropped`] on the caller's transaction.
+    async fn persist_dropped_in(
+        &self,
+        state: &AppState,
+        transaction: &mut sqlx::AnyConnection,
+    ) -> Result<(), ApiError> {
         let cart_id = &self.answer.cart.shoppingcart_id;
-        Ok(applicable::persist(
-            state.db.pool(),
-            &state.carts,
-            cart_id,
-            &self.dropped,
-            self.at,
-        )
-        .await?)
+        Ok(applicable::persist(transaction, &state.carts, cart_id, &self.dropped, self.at).await?)
     }
 }
 
@@ -425,10 +432,13 @@ async fn change_row(
     }) {
         return Err(refusal_of_choice(dropped));
     }
-    priced.persist_dropped(state).await?;
-    if !store::write_row(state.db.pool(), &state.carts, &cart.row, &changed_row, now).await? {
+    // The dropped choices and the change: one transaction.
+    let mut transaction = state.db.pool().begin().await?;
+    priced.persist_dropped_in(state, &mut transaction).await?;
+    if !store::write_row(&mut transaction, &state.carts, &cart.row, &changed_row, now).await? {
         return Err(ApiError::NotFound);
     }
+    transaction.commit().await?;
     Ok(JsonResponse(priced.answer))
 }
 
@@ -492,19 +502,18 @@ async fn create_cart(
         .pricing
         .text_language(state.db.pool(), site_id, language_id)
         .await?;
-    let cart_id = store::create(state.db.pool(), site_id, language_id, &client.ip).await?;
-    if let Some(session_id) = &client.session_id {
-        if let Some(account_id) = crate::session::account_of_session(&state, session_id).await? {
-            store::set_column(
-                state.db.pool(),
-                &state.carts,
-                &cart_id,
-                "account_id",
-                account_id,
-            )
-            .await?;
-        }
-    }
+    let account_id = match &client.session_id {
+        Some(session_id) => crate::session::account_of_session(&state, session_id).await?,
+        None => None,
+    };
+    let cart_id = store::create(
+        state.db.pool(),
+        site_id,
+        language_id,
+        &client.ip,
+        account_id.as_deref(),
+    )
+    .await?;
     Ok((StatusCode::CREATED, answer(&state, &cart_id).await?))
 }
 
