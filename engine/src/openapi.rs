@@ -127,3 +127,62 @@ schema!(
     crate::checkout::ShippingMethod as "CheckoutShippingMethod",
     integer_of("How the goods travel: 0 ordinary shipping, 1 a parcel-service pick-up point.", &[0, 1])
 );
+
+/// One kind of [`PromotionRule`](crate::promotions::PromotionRule): the rule's own object with
+/// the `type` field that names the kind. Derived, the rule would be `allOf` the rule's object
+/// and the tag, and the rule's object (closed by `deny_unknown_fields`) would refuse the tag.
+fn tagged<T: PartialSchema>(tag: &str, description: &str) -> RefOr<Schema> {
+    let mut schema = T::schema();
+    if let RefOr::T(Schema::Object(object)) = &mut schema {
+        let tag_schema = ObjectBuilder::new()
+            .schema_type(SchemaType::new(Type::String))
+            .enum_values(Some([tag]));
+        object
+            .properties
+            .insert("type".to_owned(), tag_schema.into());
+        object.required.insert(0, "type".to_owned());
+        object.description = Some(description.to_owned());
+    }
+    schema
+}
+
+impl PartialSchema for crate::promotions::PromotionRule {
+    fn schema() -> RefOr<Schema> {
+        use crate::promotions::{
+            FreeProductOffer, OrderDiscount, ProductDiscount, ShippingDiscount,
+        };
+        utoipa::openapi::schema::OneOfBuilder::new()
+            .description(Some(
+                "The four kinds of promotion; in JSON the field `type` names the kind.",
+            ))
+            .item(tagged::<ProductDiscount>(
+                "productDiscount",
+                "Money off the lines of a product, variant or product group.",
+            ))
+            .item(tagged::<FreeProductOffer>(
+                "freeProduct",
+                "Buy X, get Y free.",
+            ))
+            .item(tagged::<OrderDiscount>(
+                "orderDiscount",
+                "Money off the order.",
+            ))
+            .item(tagged::<ShippingDiscount>(
+                "shippingDiscount",
+                "Free or cheaper shipping.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for crate::promotions::PromotionRule {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        use crate::promotions::{
+            FreeProductOffer, OrderDiscount, ProductDiscount, ShippingDiscount,
+        };
+        <ProductDiscount as ToSchema>::schemas(schemas);
+        <FreeProductOffer as ToSchema>::schemas(schemas);
+        <OrderDiscount as ToSchema>::schemas(schemas);
+        <ShippingDiscount as ToSchema>::schemas(schemas);
+    }
+}

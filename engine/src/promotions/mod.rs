@@ -78,9 +78,9 @@ pub struct Promotion {
     pub rule: PromotionRule,
 }
 
-/// The four kinds of promotion; in JSON the field `"type"` names the kind.
+/// The four kinds of promotion; in JSON the field `"type"` names the kind. (Its OpenAPI schema
+/// is written by hand in `openapi.rs`: a derived one refuses the `type` field.)
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum PromotionRule {

@@ -10,7 +10,7 @@
 
 use engine::cart::{CartInput, MAX_LINES, MAX_QUANTITY};
 use engine::promotions::codes_equal;
-use sqlx::AnyPool;
+use sqlx::AnyConnection;
 
 use super::CartNotice;
 use super::cache::{CartCache, StoredCart};
@@ -190,9 +190,9 @@ pub fn apply(cart: &mut StoredCart, dropped: &mut [Dropped], now: i64) {
 }
 
 /// Writes the dropped choices, each only where the cart still holds the dropped value, so a
-/// choice made meanwhile stays.
+/// choice made meanwhile stays; on the caller's transaction.
 pub async fn persist(
-    pool: &AnyPool,
+    transaction: &mut AnyConnection,
     cache: &CartCache,
     cart_id: &str,
     dropped: &[Dropped],
@@ -202,7 +202,6 @@ pub async fn persist(
         return Ok(());
     }
     let _change = cache.change(cart_id);
-    let mut transaction = pool.begin().await?;
     for drop in dropped {
         let query = match drop {
             Dropped::DiscountCode(code) => {
@@ -242,7 +241,7 @@ pub async fn persist(
         .bind(cart_id)
         .execute(&mut *transaction)
         .await?;
-    transaction.commit().await
+    Ok(())
 }
 
 #[cfg(test)]

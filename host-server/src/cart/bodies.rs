@@ -4,13 +4,15 @@
 
 use engine::validation::Rule;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::validation::Form;
 
 /// An address (specification: zipcode, street, streetNumber, streetNumberAddition, city,
 /// countryId). Every part is optional here; the checkout gates decide what a step needs.
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, ToSchema)]
+#[schema(as = CartAddress)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Address {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -57,7 +59,8 @@ impl Address {
 
 /// `POST /api/cart/{id}/billing` (specification: firstName, lastName, phoneNumber,
 /// emailAddress, address).
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, ToSchema)]
+#[schema(as = CartBilling)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Billing {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -105,7 +108,8 @@ impl Billing {
 
 /// `PUT /api/cart/{id}/shipping` (specification: firstName, lastName, address,
 /// shippingMethod: 0 ordinary shipping, 1 a parcel service).
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, ToSchema)]
+#[schema(as = CartShipping)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Shipping {
     #[serde(default)]
@@ -141,7 +145,8 @@ impl Shipping {
 }
 
 /// `PUT /api/cart/{id}/companyinfo` (specification: companyName, vatNumber).
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, ToSchema)]
+#[schema(as = CartCompany)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Company {
     #[serde(default, skip_serializing_if = "Option::is_none")]

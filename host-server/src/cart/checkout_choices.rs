@@ -7,9 +7,12 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use engine::validation::Rule;
 use serde::Deserialize;
+use utoipa::IntoParams;
 
-use super::{CartWithCalculation, answer, change_row, existing_cart, read_cart, store};
-use crate::error::ApiError;
+use super::{
+    CartWithCalculation, answer, change_row, existing_cart, path_number, read_cart, store,
+};
+use crate::error::{ApiError, ErrorBody};
 use crate::validation::{Form, required_param};
 use crate::{AppState, clock, passwords};
 
@@ -35,11 +38,18 @@ fn boolean(value: &Option<String>, field: &str) -> Result<bool, ApiError> {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct SampleQuery {
+    /// The scan line's variant.
+    #[param(required = true, value_type = i64)]
     product_variant_id: Option<String>,
+    /// Which sample, 1 to the line's count.
+    #[param(required = true, value_type = i64)]
     sequence: Option<String>,
+    /// The sample's name, at most 100 characters.
+    #[param(required = true, value_type = String)]
     samplename: Option<String>,
 }
 
@@ -72,7 +82,19 @@ async fn scan_line_count(
     Ok(count)
 }
 
-/// `POST /api/cart/{id}/rqssamplename`: names one sample of a scan line.
+/// Names one sample of a scan line.
+#[utoipa::path(
+    post,
+    path = "/api/cart/{id}/rqssamplename",
+    tag = "cart",
+    operation_id = "cart_set_sample_name",
+    params(("id" = String, Path, description = "The cart"), SampleQuery),
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "A missing or bad field, a sequence outside the line, or a line that is no laboratory scan", body = ErrorBody),
+        (status = 404, description = "No such cart or line", body = ErrorBody),
+    )
+)]
 pub(super) async fn set_sample_name(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -108,13 +130,31 @@ pub(super) async fn set_sample_name(
     answer(&state, &id).await
 }
 
-/// `DELETE /api/cart/{id}/products/{productVariantId}/{sequence}`: removes one sample, that is
-/// one unit of the scan, and renumbers the samples after it.
+/// Removes one sample of a scan line, that is one unit of the scan; the samples after it are
+/// renumbered.
+#[utoipa::path(
+    delete,
+    path = "/api/cart/{id}/products/{productVariantId}/{sequence}",
+    tag = "cart",
+    operation_id = "cart_remove_sample",
+    params(
+        ("id" = String, Path, description = "The cart"),
+        ("productVariantId" = i64, Path, description = "The scan line's variant"),
+        ("sequence" = i64, Path, description = "Which sample"),
+    ),
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "A path number that is not a whole number, or a line that is no laboratory scan", body = ErrorBody),
+        (status = 404, description = "No such cart, line or sample", body = ErrorBody),
+    )
+)]
 pub(super) async fn remove_sample(
     State(state): State<AppState>,
-    Path((id, variant_id, sequence)): Path<(String, i64, i64)>,
+    Path((id, variant_id, sequence)): Path<(String, String, String)>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     existing_cart(&state, &id).await?;
+    let variant_id = path_number(&variant_id, "productVariantId")?;
+    let sequence = path_number(&sequence, "sequence")?;
     let count = scan_line_count(&state, &id, variant_id).await?;
     if !(1..=count).contains(&sequence) {
         return Err(ApiError::NotFound);
@@ -131,13 +171,28 @@ pub(super) async fn remove_sample(
     answer(&state, &id).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct AlternativeQuery {
+    /// `true` (or `1`) to deliver to the shipping address, `false` (or `0`) to the billing one.
+    #[param(required = true, value_type = bool)]
     alternative_shipping_address: Option<String>,
 }
 
-/// `PUT /api/cart/{id}/alternativeshipping`: deliver to another address than the billing one.
+/// Delivers to another address than the billing one, or not.
+#[utoipa::path(
+    put,
+    path = "/api/cart/{id}/alternativeshipping",
+    tag = "cart",
+    operation_id = "cart_set_alternative_shipping",
+    params(("id" = String, Path, description = "The cart"), AlternativeQuery),
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "`alternativeShippingAddress` missing or not true or false", body = ErrorBody),
+        (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
+    )
+)]
 pub(super) async fn set_alternative_shipping(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -154,13 +209,28 @@ pub(super) async fn set_alternative_shipping(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct DealerQuery {
+    /// The dealer.
+    #[param(required = true, value_type = i64)]
     dealer_id: Option<String>,
 }
 
-/// `POST /api/cart/{id}/setdealer`: the dealer the customer buys through.
+/// Buys through a dealer.
+#[utoipa::path(
+    post,
+    path = "/api/cart/{id}/setdealer",
+    tag = "cart",
+    operation_id = "cart_set_dealer",
+    params(("id" = String, Path, description = "The cart"), DealerQuery),
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "`dealerId` missing, not a whole number or no dealer's", body = ErrorBody),
+        (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
+    )
+)]
 pub(super) async fn set_dealer(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -186,14 +256,31 @@ pub(super) async fn set_dealer(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct PickupQuery {
+    /// The pick-up point.
+    #[param(required = true, value_type = String)]
     parcel_shop_id: Option<String>,
+    /// The zipcode or city the customer searched with, at most 100 characters.
+    #[param(required = true, value_type = String)]
     parcel_shop_zipcode_or_city: Option<String>,
 }
 
-/// `POST /api/cart/{id}/setdpdpickuppoint`: the parcel-service pick-up point.
+/// Chooses a parcel-service pick-up point.
+#[utoipa::path(
+    post,
+    path = "/api/cart/{id}/setdpdpickuppoint",
+    tag = "cart",
+    operation_id = "cart_set_pickup_point",
+    params(("id" = String, Path, description = "The cart"), PickupQuery),
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "A missing or too long field, or an unknown pick-up point", body = ErrorBody),
+        (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
+    )
+)]
 pub(super) async fn set_pickup_point(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -242,15 +329,33 @@ pub(super) async fn set_pickup_point(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct PasswordQuery {
+    /// The new account's password.
+    #[param(required = true, value_type = String)]
     password: Option<String>,
+    /// The shop's page that activates the account (a path of the shop).
+    #[param(required = true, value_type = String)]
     confirm_url: Option<String>,
 }
 
-/// `POST /api/cart/{id}/setpassword`: a password chosen in checkout; placing the order
-/// creates the account, which then still needs activation by e-mail.
+/// Chooses a password in checkout: placing the order creates the account, which then still
+/// needs activation by e-mail.
+#[utoipa::path(
+    post,
+    path = "/api/cart/{id}/setpassword",
+    tag = "cart",
+    operation_id = "cart_set_password",
+    params(("id" = String, Path, description = "The cart"), PasswordQuery),
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "A password the rules refuse, or a missing or foreign `confirmUrl`", body = ErrorBody),
+        (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
+        (status = 429, description = "Too many attempts; `Retry-After` says when to try again", body = ErrorBody),
+    )
+)]
 pub(super) async fn set_password(
     State(state): State<AppState>,
     client: crate::session::Client,
@@ -278,26 +383,35 @@ pub(super) async fn set_password(
     )
     .await?;
     let hash = passwords::hash(query.password.unwrap_or_default()).await?;
-    let pool = state.db.pool();
-    store::set_column(pool, &state.carts, &id, "password_hash", hash).await?;
-    store::set_column(
-        pool,
-        &state.carts,
-        &id,
-        "confirm_url",
-        query.confirm_url.unwrap_or_default(),
-    )
-    .await?;
+    let confirm_url = query.confirm_url.unwrap_or_default();
+    store::set_checkout_password(state.db.pool(), &state.carts, &id, &hash, &confirm_url).await?;
     answer(&state, &id).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct ConversionQuery {
+    /// The mailing service's id of the recipient, at most 100 characters.
+    #[param(required = true, value_type = String)]
     mailplus_id: Option<String>,
 }
 
-/// `POST /api/Conversion`: records a conversion for the mailing service (header `datetime`).
+/// Records a conversion for the mailing service.
+#[utoipa::path(
+    post,
+    path = "/api/Conversion",
+    tag = "cart",
+    operation_id = "cart_report_conversion",
+    params(
+        ConversionQuery,
+        ("datetime" = String, Header, description = "When the conversion happened, as the client says (at most 64 characters)"),
+    ),
+    responses(
+        (status = 204, description = "Recorded"),
+        (status = 400, description = "`mailplusId` or the `datetime` header missing or too long", body = ErrorBody),
+    )
+)]
 pub(super) async fn report_conversion(
     State(state): State<AppState>,
     headers: HeaderMap,

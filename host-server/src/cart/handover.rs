@@ -8,10 +8,11 @@ use axum::Json as JsonResponse;
 use axum::extract::{Query, State};
 use serde::Deserialize;
 use sqlx::AnyPool;
+use utoipa::IntoParams;
 
 use super::{CartWithCalculation, answer};
 use crate::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::{clock, secrets};
 
 /// How long a handover key works, in milliseconds.
@@ -35,13 +36,31 @@ pub async fn issue_key(pool: &AnyPool, cart_id: &str) -> Result<(String, i64), A
     Ok((key, expires_at))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub(super) struct KeyQuery {
+    /// The handover key.
+    #[param(required = true, value_type = String)]
     key: Option<String>,
 }
 
-/// `POST /api/cart/impersonate?key=`: the cart the key was made for. An unknown, used or
-/// expired key is 404.
+/// Takes over the cart a handover key was made for.
+///
+/// Customer service prepares a cart and sends the customer a link with a key from
+/// `POST /api/backoffice/carts/{id}/handoverkey`. The key works once and expires after 24
+/// hours; an unknown, used or expired key is 404.
+#[utoipa::path(
+    post,
+    path = "/api/cart/impersonate",
+    tag = "cart",
+    operation_id = "cart_impersonate",
+    params(KeyQuery),
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "No key", body = ErrorBody),
+        (status = 404, description = "An unknown, used or expired key", body = ErrorBody),
+    )
+)]
 pub(super) async fn impersonate(
     State(state): State<AppState>,
     Query(query): Query<KeyQuery>,

@@ -6,7 +6,7 @@
 
 pub mod access;
 mod applicable;
-mod bodies;
+pub mod bodies;
 mod cache;
 mod checkout_choices;
 mod handover;
@@ -16,20 +16,23 @@ mod promotions;
 mod recommendations;
 mod store;
 
+use axum::Json as JsonResponse;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post, put};
-use axum::{Json as JsonResponse, Router};
 use engine::cart::{CalculatedCart, ShippingMethodOption};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::clock;
 use crate::context::RequestContext;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
 use crate::limits::{self, Limit};
+use crate::openapi::SiteHeaders;
 use crate::session::Client;
 use applicable::Dropped;
 pub use cache::CartCache;
@@ -136,64 +139,34 @@ pub async fn delete(state: &AppState, cart_id: &str) -> Result<(), ApiError> {
 }
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/cart", post(create_cart))
-        .route("/api/cart/impersonate", post(handover::impersonate))
-        .route("/api/cart/{id}", get(get_cart))
-        .route("/api/cart/{id}/products", post(add_product))
-        .route(
-            "/api/cart/{id}/products/{variant_id}",
-            put(set_quantity).delete(remove_product),
-        )
-        .route(
-            "/api/cart/{id}/discountcode",
-            post(add_discount_code).delete(remove_discount_code),
-        )
-        .route("/api/cart/{id}/shippingmethods", get(shipping_methods))
-        .route(
-            "/api/cart/{id}/recommendations",
-            get(recommendations::recommendations),
-        )
-        .route("/api/cart/{id}/shipping", put(set_shipping))
-        .route("/api/cart/{id}/billing", post(set_billing))
-        .route("/api/cart/{id}/companyinfo", put(set_company))
-        .route("/api/cart/{id}/payment", post(set_payment))
-        .route("/api/cart/{id}/newsletter", post(set_newsletter))
-        .route(
-            "/api/cart/{id}/rqssamplename",
-            post(checkout_choices::set_sample_name),
-        )
-        .route(
-            "/api/cart/{id}/products/{variant_id}/{sequence}",
-            axum::routing::delete(checkout_choices::remove_sample),
-        )
-        .route(
-            "/api/cart/{id}/alternativeshipping",
-            put(checkout_choices::set_alternative_shipping),
-        )
-        .route(
-            "/api/cart/{id}/setdealer",
-            post(checkout_choices::set_dealer),
-        )
-        .route(
-            "/api/cart/{id}/setdpdpickuppoint",
-            post(checkout_choices::set_pickup_point),
-        )
-        .route(
-            "/api/cart/{id}/setpassword",
-            post(checkout_choices::set_password),
-        )
-        .route("/api/Conversion", post(checkout_choices::report_conversion))
-        .route(
-            "/api/cartcalculation/{id}/calculate",
-            post(calculate_stored),
-        )
-        .route("/api/cartcalculation/calculate", post(calculate_given))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_cart))
+        .routes(routes!(handover::impersonate))
+        .routes(routes!(get_cart))
+        .routes(routes!(add_product))
+        .routes(routes!(set_quantity, remove_product))
+        .routes(routes!(add_discount_code, remove_discount_code))
+        .routes(routes!(shipping_methods))
+        .routes(routes!(recommendations::recommendations))
+        .routes(routes!(set_shipping))
+        .routes(routes!(set_billing))
+        .routes(routes!(set_company))
+        .routes(routes!(set_payment))
+        .routes(routes!(set_newsletter))
+        .routes(routes!(checkout_choices::set_sample_name))
+        .routes(routes!(checkout_choices::remove_sample))
+        .routes(routes!(checkout_choices::set_alternative_shipping))
+        .routes(routes!(checkout_choices::set_dealer))
+        .routes(routes!(checkout_choices::set_pickup_point))
+        .routes(routes!(checkout_choices::set_password))
+        .routes(routes!(checkout_choices::report_conversion))
+        .routes(routes!(calculate_stored))
+        .routes(routes!(calculate_given))
 }
 
 /// A cart line as the storefront sees it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartProductView {
     pub product_id: i64,
@@ -203,7 +176,8 @@ pub struct CartProductView {
 }
 
 /// The name of one scan sample.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CartSample)]
 #[serde(rename_all = "camelCase")]
 pub struct SampleView {
     pub sequence: i64,
@@ -211,7 +185,8 @@ pub struct SampleView {
 }
 
 /// The payment choices (never the gift card PIN).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CartPayment)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentView {
     pub payment_method_id: Option<i64>,
@@ -220,7 +195,7 @@ pub struct PaymentView {
 }
 
 /// The cart's data (specification, section 3: Cart).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartView {
     pub shoppingcart_id: String,
@@ -228,9 +203,9 @@ pub struct CartView {
     pub last_modified: i64,
     pub site_id: i64,
     pub language_id: i64,
-    pub billing: Option<Value>,
-    pub shipping: Option<Value>,
-    pub company: Option<Value>,
+    pub billing: Option<bodies::Billing>,
+    pub shipping: Option<bodies::Shipping>,
+    pub company: Option<bodies::Company>,
     pub alternative_shipping_address: bool,
     pub newsletter_subscribe: bool,
     pub payment: PaymentView,
@@ -245,7 +220,7 @@ pub struct CartView {
 }
 
 /// A cart with its calculation: what GET /api/cart/{id} and every change answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartWithCalculation {
     pub cart: CartView,
@@ -258,14 +233,15 @@ pub struct CartWithCalculation {
 }
 
 /// A change the server made to a cart by itself, with the message key the storefront shows.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartNotice {
     pub code: &'static str,
     pub message: &'static str,
 }
 
-fn parse_document(text: &Option<String>) -> Option<Value> {
+/// A checkout document as stored (the body that set it, see [`bodies`]).
+fn parse_document<T: DeserializeOwned>(text: &Option<String>) -> Option<T> {
     text.as_deref()
         .and_then(|text| serde_json::from_str(text).ok())
 }
@@ -371,15 +347,22 @@ struct Priced {
 impl Priced {
     /// Takes the choices that no longer applied off the stored cart.
     async fn persist_dropped(&self, state: &AppState) -> Result<(), ApiError> {
+        if self.dropped.is_empty() {
+            return Ok(());
+        }
+        let mut transaction = state.db.pool().begin().await?;
+        self.persist_dropped_in(state, &mut transaction).await?;
+        Ok(transaction.commit().await?)
+    }
+
+    /// [`Priced::persist_dropped`] on the caller's transaction.
+    async fn persist_dropped_in(
+        &self,
+        state: &AppState,
+        transaction: &mut sqlx::AnyConnection,
+    ) -> Result<(), ApiError> {
         let cart_id = &self.answer.cart.shoppingcart_id;
-        Ok(applicable::persist(
-            state.db.pool(),
-            &state.carts,
-            cart_id,
-            &self.dropped,
-            self.at,
-        )
-        .await?)
+        Ok(applicable::persist(transaction, &state.carts, cart_id, &self.dropped, self.at).await?)
     }
 }
 
@@ -449,10 +432,13 @@ async fn change_row(
     }) {
         return Err(refusal_of_choice(dropped));
     }
-    priced.persist_dropped(state).await?;
-    if !store::write_row(state.db.pool(), &state.carts, &cart.row, &changed_row, now).await? {
+    // The dropped choices and the change: one transaction.
+    let mut transaction = state.db.pool().begin().await?;
+    priced.persist_dropped_in(state, &mut transaction).await?;
+    if !store::write_row(&mut transaction, &state.carts, &cart.row, &changed_row, now).await? {
         return Err(ApiError::NotFound);
     }
+    transaction.commit().await?;
     Ok(JsonResponse(priced.answer))
 }
 
@@ -490,6 +476,18 @@ async fn answer(
     load(state, cart_id).await.map(JsonResponse)
 }
 
+/// Creates a cart for the site and language of the headers.
+#[utoipa::path(
+    post,
+    path = "/api/cart",
+    tag = "cart",
+    operation_id = "cart_create",
+    params(SiteHeaders),
+    responses(
+        (status = 201, description = "The new cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "No site or language, or the site has not this language (`errors.payloadIncorrect`)", body = ErrorBody),
+    )
+)]
 async fn create_cart(
     State(state): State<AppState>,
     context: RequestContext,
@@ -504,22 +502,34 @@ async fn create_cart(
         .pricing
         .text_language(state.db.pool(), site_id, language_id)
         .await?;
-    let cart_id = store::create(state.db.pool(), site_id, language_id, &client.ip).await?;
-    if let Some(session_id) = &client.session_id {
-        if let Some(account_id) = crate::session::account_of_session(&state, session_id).await? {
-            store::set_column(
-                state.db.pool(),
-                &state.carts,
-                &cart_id,
-                "account_id",
-                account_id,
-            )
-            .await?;
-        }
-    }
+    let account_id = match &client.session_id {
+        Some(session_id) => crate::session::account_of_session(&state, session_id).await?,
+        None => None,
+    };
+    let cart_id = store::create(
+        state.db.pool(),
+        site_id,
+        language_id,
+        &client.ip,
+        account_id.as_deref(),
+    )
+    .await?;
     Ok((StatusCode::CREATED, answer(&state, &cart_id).await?))
 }
 
+/// A cart with its calculation.
+#[utoipa::path(
+    get,
+    path = "/api/cart/{id}",
+    tag = "cart",
+    operation_id = "cart_get",
+    params(("id" = String, Path, description = "The cart")),
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "A stored choice the engine refuses", body = ErrorBody),
+        (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
+    )
+)]
 async fn get_cart(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -527,10 +537,15 @@ async fn get_cart(
     answer(&state, &id).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 struct AddQuery {
+    /// The variant to add.
+    #[param(required = true, value_type = i64)]
     product_variant_id: Option<String>,
+    /// How many units to add; 1 when absent.
+    #[param(value_type = Option<i64>)]
     quantity: Option<String>,
 }
 
@@ -541,6 +556,18 @@ fn whole_number(value: Option<&str>, field: &str, default: Option<i64>) -> Resul
             .parse()
             .map_err(|_| ApiError::message(field, engine::validation::MessageKey::InvalidQuantity)),
     }
+}
+
+/// A whole number in the path: a 400 in the shape of every error otherwise (axum's own
+/// rejection would be plain text).
+fn path_number(text: &str, field: &str) -> Result<i64, ApiError> {
+    text.parse().map_err(|_| {
+        ApiError::field(
+            field,
+            "validation.invalid",
+            format!("{field} must be a whole number"),
+        )
+    })
 }
 
 /// The product of a variant the site sells; 404 otherwise.
@@ -634,6 +661,19 @@ fn check_line_bounds(cart: &StoredCart, variant_id: i64, count: i64) -> Result<(
     Ok(())
 }
 
+/// Adds units of a product variant (1 unless `quantity` says otherwise).
+#[utoipa::path(
+    post,
+    path = "/api/cart/{id}/products",
+    tag = "cart",
+    operation_id = "cart_add_product",
+    params(("id" = String, Path, description = "The cart"), AddQuery),
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "A missing or bad variant or quantity, or a count outside 1 to 999", body = ErrorBody),
+        (status = 404, description = "No such cart, or the site does not sell the variant", body = ErrorBody),
+    )
+)]
 async fn add_product(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -662,17 +702,34 @@ async fn add_product(
     .map(JsonResponse)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct QuantityQuery {
+    /// The line's new count; 0 removes the line.
+    #[param(required = true, value_type = i64)]
     quantity: Option<String>,
 }
 
+/// Sets a line's quantity; 0 removes the line.
+#[utoipa::path(
+    put,
+    path = "/api/cart/{id}/products/{productVariantId}",
+    tag = "cart",
+    operation_id = "cart_set_quantity",
+    params(("id" = String, Path, description = "The cart"), ("productVariantId" = i64, Path, description = "A product variant"), QuantityQuery),
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "A missing or bad quantity, or a count outside 1 to 999", body = ErrorBody),
+        (status = 404, description = "No such cart, or the site does not sell the variant", body = ErrorBody),
+    )
+)]
 async fn set_quantity(
     State(state): State<AppState>,
-    Path((id, variant_id)): Path<(String, i64)>,
+    Path((id, variant_id)): Path<(String, String)>,
     Query(query): Query<QuantityQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     let cart = read_cart(&state, &id).await?;
+    let variant_id = path_number(&variant_id, "productVariantId")?;
     let quantity = whole_number(query.quantity.as_deref(), "quantity", None)?;
     if quantity == 0 {
         store::remove_line(state.db.pool(), &state.carts, &id, variant_id).await?;
@@ -683,22 +740,53 @@ async fn set_quantity(
         .map(JsonResponse)
 }
 
+/// Removes a line.
+#[utoipa::path(
+    delete,
+    path = "/api/cart/{id}/products/{productVariantId}",
+    tag = "cart",
+    operation_id = "cart_remove_product",
+    params(("id" = String, Path, description = "The cart"), ("productVariantId" = i64, Path, description = "A product variant")),
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "The variant id is not a whole number", body = ErrorBody),
+        (status = 404, description = "No such cart, or the cart has no such line", body = ErrorBody),
+    )
+)]
 async fn remove_product(
     State(state): State<AppState>,
-    Path((id, variant_id)): Path<(String, i64)>,
+    Path((id, variant_id)): Path<(String, String)>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     existing_cart(&state, &id).await?;
+    let variant_id = path_number(&variant_id, "productVariantId")?;
     if !store::remove_line(state.db.pool(), &state.carts, &id, variant_id).await? {
         return Err(ApiError::NotFound);
     }
     answer(&state, &id).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct CodeQuery {
+    /// The discount code (any case).
+    #[param(required = true, value_type = String)]
     code: Option<String>,
 }
 
+/// Applies a discount code; the code's promotion must run on the cart's site.
+#[utoipa::path(
+    post,
+    path = "/api/cart/{id}/discountcode",
+    tag = "cart",
+    operation_id = "cart_add_discount_code",
+    params(("id" = String, Path, description = "The cart"), CodeQuery),
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "No code, or a code that is unknown, expired, used up or not for this site (`errors.discountCodeInvalid`)", body = ErrorBody),
+        (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
+        (status = 429, description = "Too many attempts; `Retry-After` says when to try again", body = ErrorBody),
+    )
+)]
 async fn add_discount_code(
     State(state): State<AppState>,
     client: Client,
@@ -728,6 +816,19 @@ async fn add_discount_code(
     Ok(changed)
 }
 
+/// Removes the discount code.
+#[utoipa::path(
+    delete,
+    path = "/api/cart/{id}/discountcode",
+    tag = "cart",
+    operation_id = "cart_remove_discount_code",
+    params(("id" = String, Path, description = "The cart")),
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "A stored choice the engine refuses", body = ErrorBody),
+        (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
+    )
+)]
 async fn remove_discount_code(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -739,6 +840,19 @@ async fn remove_discount_code(
     .await
 }
 
+/// The shipping methods the site offers, with their prices for this cart.
+#[utoipa::path(
+    get,
+    path = "/api/cart/{id}/shippingmethods",
+    tag = "cart",
+    operation_id = "cart_shipping_methods",
+    params(("id" = String, Path, description = "The cart")),
+    responses(
+        (status = 200, description = "The options", body = Vec<ShippingMethodOption>),
+        (status = 400, description = "A stored choice the engine refuses", body = ErrorBody),
+        (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
+    )
+)]
 async fn shipping_methods(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -748,6 +862,19 @@ async fn shipping_methods(
     ))
 }
 
+/// Calculates a stored cart.
+#[utoipa::path(
+    post,
+    path = "/api/cartcalculation/{id}/calculate",
+    tag = "cart",
+    operation_id = "cart_calculate_stored",
+    params(("id" = String, Path, description = "The cart")),
+    responses(
+        (status = 200, description = "The calculation", body = CalculatedCart),
+        (status = 400, description = "A stored choice the engine refuses", body = ErrorBody),
+        (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
+    )
+)]
 async fn calculate_stored(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -756,28 +883,53 @@ async fn calculate_stored(
 }
 
 /// A cart given in the request body: calculated, nothing stored.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct GivenCart {
+    /// The site; the `siteid` header when absent.
+    #[serde(default)]
     site_id: Option<i64>,
+    /// The language; the `languageid` header when absent.
+    #[serde(default)]
     language_id: Option<i64>,
     #[serde(default)]
     products: Vec<GivenLine>,
     #[serde(default)]
     discount_code: Option<String>,
+    /// Ordinary shipping when absent.
     #[serde(default)]
-    shipping_method: i64,
+    shipping_method: engine::cart::ShippingMethod,
     #[serde(default)]
     payment_method_id: Option<i64>,
 }
 
-#[derive(Deserialize)]
+/// A line of a given cart.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct GivenLine {
     product_variant_id: i64,
     count: i64,
 }
 
+/// Calculates a cart given in the body; nothing is stored. The body's site and language, or
+/// else the headers', say where.
+#[utoipa::path(
+    post,
+    path = "/api/cartcalculation/calculate",
+    tag = "cart",
+    operation_id = "cart_calculate_given",
+    params(
+        ("siteid" = Option<i64>, Header, description = "The site, unless the body names it"),
+        ("languageid" = Option<i64>, Header, description = "A language of the site, unless the body names it"),
+    ),
+    request_body = GivenCart,
+    responses(
+        (status = 200, description = "The calculation", body = CalculatedCart),
+        (status = 400, description = "No site or language (`errors.payloadIncorrect`), a bad field, or a cart the engine refuses", body = ErrorBody),
+        (status = 404, description = "The site does not sell a variant", body = ErrorBody),
+        (status = 413, description = "The body is larger than this call accepts", body = ErrorBody),
+    )
+)]
 async fn calculate_given(
     State(state): State<AppState>,
     context: RequestContext,
@@ -804,7 +956,7 @@ async fn calculate_given(
         site_id,
         language_id,
         discount_code: given.discount_code.as_deref(),
-        shipping_method: given.shipping_method,
+        shipping_method: i64::from(given.shipping_method.number()),
         payment_method_id: given.payment_method_id,
         gift_card_number: None,
     };
@@ -815,6 +967,21 @@ async fn calculate_given(
     Ok(JsonResponse(calculate(&input)?))
 }
 
+/// Sets the shipping details and method (0 shipping, 1 parcel service).
+#[utoipa::path(
+    put,
+    path = "/api/cart/{id}/shipping",
+    tag = "cart",
+    operation_id = "cart_set_shipping",
+    params(("id" = String, Path, description = "The cart")),
+    request_body = bodies::Shipping,
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "A bad or unknown field, or a method the site does not offer; `fieldErrors` names it", body = ErrorBody),
+        (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
+        (status = 413, description = "The body is larger than this call accepts", body = ErrorBody),
+    )
+)]
 async fn set_shipping(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -830,6 +997,21 @@ async fn set_shipping(
     .await
 }
 
+/// Sets the billing details.
+#[utoipa::path(
+    post,
+    path = "/api/cart/{id}/billing",
+    tag = "cart",
+    operation_id = "cart_set_billing",
+    params(("id" = String, Path, description = "The cart")),
+    request_body = bodies::Billing,
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "A bad, missing or unknown field; `fieldErrors` names it", body = ErrorBody),
+        (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
+        (status = 413, description = "The body is larger than this call accepts", body = ErrorBody),
+    )
+)]
 async fn set_billing(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -844,6 +1026,21 @@ async fn set_billing(
     .await
 }
 
+/// Sets the company name and VAT number.
+#[utoipa::path(
+    put,
+    path = "/api/cart/{id}/companyinfo",
+    tag = "cart",
+    operation_id = "cart_set_company",
+    params(("id" = String, Path, description = "The cart")),
+    request_body = bodies::Company,
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "A bad or unknown field; `fieldErrors` names it", body = ErrorBody),
+        (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
+        (status = 413, description = "The body is larger than this call accepts", body = ErrorBody),
+    )
+)]
 async fn set_company(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -858,7 +1055,8 @@ async fn set_company(
     .await
 }
 
-#[derive(Deserialize)]
+/// The payment choices; each absent one is cleared.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PaymentBody {
     #[serde(default)]
@@ -899,6 +1097,23 @@ async fn gift_card_accepted(
     Ok(pin_matches && positive)
 }
 
+/// Sets the payment method, issuer and gift card (number and PIN; the PIN is checked, never
+/// stored).
+#[utoipa::path(
+    post,
+    path = "/api/cart/{id}/payment",
+    tag = "cart",
+    operation_id = "cart_set_payment",
+    params(("id" = String, Path, description = "The cart")),
+    request_body = PaymentBody,
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "A method the site does not offer, or a gift card that is unknown, has the wrong PIN or no balance (`errors.giftCardRejected`)", body = ErrorBody),
+        (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
+        (status = 413, description = "The body is larger than this call accepts", body = ErrorBody),
+        (status = 429, description = "Too many attempts; `Retry-After` says when to try again", body = ErrorBody),
+    )
+)]
 async fn set_payment(
     State(state): State<AppState>,
     client: Client,
@@ -947,11 +1162,28 @@ async fn set_payment(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct SubscribeQuery {
+    /// `true` (or `1`) to subscribe, `false` (or `0`) not to.
+    #[param(required = true, value_type = bool)]
     subscribe: Option<String>,
 }
 
+/// Subscribes to the newsletter with the order, or not.
+#[utoipa::path(
+    post,
+    path = "/api/cart/{id}/newsletter",
+    tag = "cart",
+    operation_id = "cart_set_newsletter",
+    params(("id" = String, Path, description = "The cart"), SubscribeQuery),
+    responses(
+        (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
+        (status = 400, description = "`subscribe` missing or not true or false", body = ErrorBody),
+        (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
+        (status = 429, description = "Too many attempts; `Retry-After` says when to try again", body = ErrorBody),
+    )
+)]
 async fn set_newsletter(
     State(state): State<AppState>,
     client: Client,

@@ -6,16 +6,20 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use engine::cart::{CartInput, CartLine, CatalogEntry, GiftCard, PricingContext, RqsSample};
+use engine::cart::{
+    CartInput, CartLine, CatalogEntry, FreeShippingRule, GiftCard, PaymentMethodCost,
+    PricingContext, ProductType, RqsSample, ShippingMethod, ShippingOption,
+};
 use engine::locale::Culture;
 use engine::money::Money;
-use serde_json::{Value, json};
+use engine::vat::VatType;
 use sqlx::AnyPool;
 
 use super::promotions::{self, TextLanguage};
 use super::store::{LineRow, SampleRow};
 use crate::clock;
 use crate::error::ApiError;
+use crate::fixtures::model;
 
 /// What the engine needs besides the cart's lines.
 pub struct CartChoices<'a> {
@@ -80,25 +84,58 @@ async fn pricing_context(pool: &AnyPool, site_id: i64) -> Result<PricingContext,
     .bind(site_id)
     .fetch_all(pool)
     .await?;
-    let free_rules = match free {
+    let money = |text: &str| {
+        text.parse::<Money>()
+            .map_err(|error| corrupt("site pricing", error))
+    };
+    let free_shipping_rules = match free {
         Some((Some(threshold), methods)) => {
             let methods: Vec<i64> =
                 serde_json::from_str(&methods).map_err(|error| corrupt("free shipping", error))?;
+            let minimum_amount = money(&threshold)?;
             methods
                 .into_iter()
-                .map(|method| json!({ "shippingMethod": method, "minimumAmount": threshold }))
-                .collect()
+                .map(|method| {
+                    Ok(FreeShippingRule {
+                        shipping_method: Some(stored_shipping_method(method)?),
+                        minimum_amount,
+                    })
+                })
+                .collect::<Result<_, ApiError>>()?
         }
         _ => Vec::new(),
     };
-    let context = json!({
-        "vatPercentageHigh": high,
-        "vatPercentageLow": low,
-        "shippingOptions": shipping.iter().map(|(method, price)| json!({ "shippingMethod": method, "price": price })).collect::<Vec<_>>(),
-        "freeShippingRules": free_rules,
-        "paymentMethods": payment.iter().map(|(id, cost)| json!({ "paymentMethodId": id, "costs": cost })).collect::<Vec<_>>(),
-    });
-    serde_json::from_value(context).map_err(|error| corrupt("site pricing", error))
+    let rate = |text: &str| text.parse().map_err(|error| corrupt("VAT rate", error));
+    Ok(PricingContext {
+        vat_percentage_high: rate(&high)?,
+        vat_percentage_low: rate(&low)?,
+        currency: "EUR".to_owned(),
+        shipping_options: shipping
+            .iter()
+            .map(|(method, price)| {
+                Ok(ShippingOption {
+                    shipping_method: stored_shipping_method(*method)?,
+                    price: money(price)?,
+                })
+            })
+            .collect::<Result<_, ApiError>>()?,
+        free_shipping_rules,
+        payment_methods: payment
+            .iter()
+            .map(|(id, cost)| {
+                Ok(PaymentMethodCost {
+                    payment_method_id: u64::try_from(*id)
+                        .map_err(|error| corrupt("payment method", error))?,
+                    costs: money(cost)?,
+                })
+            })
+            .collect::<Result<_, ApiError>>()?,
+    })
+}
+
+/// A shipping method number read from the database.
+fn stored_shipping_method(number: i64) -> Result<ShippingMethod, ApiError> {
+    promotions::shipping_method(number).map_err(|error| corrupt("shipping method", error))
 }
 
 #[derive(sqlx::FromRow)]
@@ -114,6 +151,10 @@ struct VariantRow {
     packaging: String,
     content_amount: String,
     content_unit: String,
+}
+
+fn unsigned(id: i64, what: &str) -> Result<u64, ApiError> {
+    u64::try_from(id).map_err(|error| corrupt(what, error))
 }
 
 fn placeholders(start: usize, count: usize) -> String {
@@ -158,18 +199,24 @@ async fn catalog(
                 .variant_label
                 .clone()
                 .unwrap_or_else(|| format!("{} {}", row.content_amount, row.content_unit));
-            let entry = json!({
-                "productId": row.product_id,
-                "productVariantId": row.product_variant_id,
-                "productType": row.product_type,
-                "vatType": row.vat_type,
-                "unitPrice": row.price,
-                "stock": row.stock,
-                "description": names.get(&row.product_id).cloned().unwrap_or_default(),
-                "productLabel": format!("{label} ({})", row.packaging),
-                "productGroup": row.product_group,
-            });
-            serde_json::from_value(entry).map_err(|error| corrupt("variant", error))
+            Ok(CatalogEntry {
+                product_id: unsigned(row.product_id, "product")?,
+                product_variant_id: unsigned(row.product_variant_id, "variant")?,
+                product_type: u64::try_from(row.product_type)
+                    .ok()
+                    .and_then(ProductType::from_number)
+                    .ok_or_else(|| corrupt("product type", row.product_type))?,
+                vat_type: match row.vat_type.as_str() {
+                    "high" => VatType::High,
+                    "low" => VatType::Low,
+                    other => return Err(corrupt("VAT type", other)),
+                },
+                unit_price: row.price.parse().map_err(|error| corrupt("price", error))?,
+                stock: row.stock,
+                description: names.get(&row.product_id).cloned().unwrap_or_default(),
+                product_label: format!("{label} ({})", row.packaging),
+                product_group: Some(row.product_group),
+            })
         })
         .collect()
 }
@@ -190,16 +237,16 @@ async fn product_names(
     for id in &product_ids {
         query = query.bind(*id);
     }
-    let mut texts: BTreeMap<i64, serde_json::Map<String, Value>> = BTreeMap::new();
+    let mut texts: BTreeMap<i64, Vec<(String, String)>> = BTreeMap::new();
     for (product_id, culture, name) in query.fetch_all(pool).await? {
-        texts
-            .entry(product_id)
-            .or_default()
-            .insert(culture, Value::String(name));
+        texts.entry(product_id).or_default().push((culture, name));
     }
     Ok(texts
         .into_iter()
-        .map(|(id, names)| (id, promotions::localized(&Value::Object(names), language)))
+        .map(|(id, names)| {
+            let names = promotions::texts_of_rows(names);
+            (id, promotions::localized(&names, language))
+        })
         .collect())
 }
 
@@ -220,12 +267,20 @@ pub async fn promotion_of_code(pool: &AnyPool, code: &str) -> Result<Option<Stri
         .map(|(key, _, _)| key))
 }
 
-/// The promotions of a site valid on `day`: key, whether a code is needed, and the rule.
+/// A promotion of a site: its key, whether a code is needed, and the promotion as the shop
+/// owner keeps it.
+struct StoredPromotion {
+    key: String,
+    requires_code: bool,
+    promotion: model::Promotion,
+}
+
+/// The promotions of a site valid on `day`.
 async fn promotion_rows(
     pool: &AnyPool,
     site_id: i64,
     day: &str,
-) -> Result<Vec<(String, bool, Value)>, ApiError> {
+) -> Result<Vec<StoredPromotion>, ApiError> {
     let rows: Vec<(String, i64, String)> = sqlx::query_as(
         "SELECT p.promotion_key, p.requires_code, p.rule_json FROM promotions p \
          JOIN promotion_sites ps ON ps.promotion_key = p.promotion_key AND ps.site_id = $1 \
@@ -237,9 +292,12 @@ async fn promotion_rows(
     .await?;
     rows.into_iter()
         .map(|(key, requires_code, rule_json)| {
-            let stored: Value =
-                serde_json::from_str(&rule_json).map_err(|error| corrupt("promotion", error))?;
-            Ok((key, requires_code != 0, stored))
+            Ok(StoredPromotion {
+                promotion: serde_json::from_str(&rule_json)
+                    .map_err(|error| corrupt("promotion", error))?,
+                key,
+                requires_code: requires_code != 0,
+            })
         })
         .collect()
 }
@@ -247,13 +305,13 @@ async fn promotion_rows(
 /// The promotions that apply to a cart: those without a code, and the one its code unlocks
 /// (marked true).
 fn active_promotions<'a>(
-    rows: &'a [(String, bool, Value)],
+    rows: &'a [StoredPromotion],
     code_promotion: Option<&str>,
-) -> Vec<(&'a Value, bool)> {
+) -> Vec<(&'a model::Promotion, bool)> {
     rows.iter()
-        .filter_map(|(key, requires_code, stored)| {
-            let unlocked = code_promotion == Some(key.as_str());
-            (!requires_code || unlocked).then_some((stored, unlocked))
+        .filter_map(|stored| {
+            let unlocked = code_promotion == Some(stored.key.as_str());
+            (!stored.requires_code || unlocked).then_some((&stored.promotion, unlocked))
         })
         .collect()
 }
@@ -262,7 +320,7 @@ fn active_promotions<'a>(
 /// day's promotions.
 pub struct SitePricing {
     context: PricingContext,
-    promotions: Vec<(String, bool, Value)>,
+    promotions: Vec<StoredPromotion>,
     day: String,
 }
 
@@ -452,17 +510,17 @@ pub async fn cart_input(
         Some(code) => promotion_of_code(pool, code).await?,
         None => None,
     };
-    let shipping_price_of = |method: i64| {
+    let shipping_price_of = |method: ShippingMethod| {
         site.shipping_options
             .iter()
-            .find(|option| serde_json::to_value(option.shipping_method).ok() == Some(json!(method)))
+            .find(|option| option.shipping_method == method)
             .map(|option| option.price)
     };
     let mut promotions = Vec::new();
     let mut variant_ids: BTreeSet<i64> = lines.iter().map(|line| line.product_variant_id).collect();
     for (stored, unlocked) in active_promotions(&site_pricing.promotions, code_promotion.as_deref())
     {
-        if let Some(free_variant) = stored["freeProductVariantId"].as_i64() {
+        if let Some(free_variant) = stored.free_product_variant_id {
             variant_ids.insert(free_variant);
         }
         let code = if unlocked {
@@ -501,8 +559,7 @@ pub async fn cart_input(
                 .collect(),
         })
         .collect();
-    let shipping_method = serde_json::from_value(json!(choices.shipping_method))
-        .map_err(|error| corrupt("shipping method", error))?;
+    let shipping_method = stored_shipping_method(choices.shipping_method)?;
     Ok(CartInput {
         site,
         catalog,

@@ -4,17 +4,17 @@
 use axum::Json as JsonResponse;
 use axum::extract::{Path, State};
 use serde::Serialize;
-use serde_json::{Map, Value};
 
 use super::{existing_cart, promotions, store};
 use crate::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 
 /// How many products to recommend.
 pub const RECOMMENDATIONS: usize = 4;
 
 /// One recommended product, with its first variant the site sells.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[schema(as = CartRecommendation)]
 #[serde(rename_all = "camelCase")]
 pub struct Recommendation {
     pub product_id: i64,
@@ -26,6 +26,19 @@ pub struct Recommendation {
     pub image: Option<String>,
 }
 
+/// Products that go with the cart, at most four.
+#[utoipa::path(
+    get,
+    path = "/api/cart/{id}/recommendations",
+    tag = "cart",
+    operation_id = "cart_recommendations",
+    params(("id" = String, Path, description = "The cart")),
+    responses(
+        (status = 200, description = "The recommendations, best first", body = Vec<Recommendation>),
+        (status = 400, description = "The cart's site no longer offers its language", body = ErrorBody),
+        (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
+    )
+)]
 pub(super) async fn recommendations(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -85,11 +98,8 @@ pub(super) async fn recommendations(
         .bind(recommendation.product_id)
         .fetch_all(pool)
         .await?;
-        let texts: Map<String, Value> = names
-            .into_iter()
-            .map(|(culture, name)| (culture, Value::String(name)))
-            .collect();
-        recommendation.name = promotions::localized(&Value::Object(texts), language);
+        let texts = promotions::texts_of_rows(names);
+        recommendation.name = promotions::localized(&texts, language);
     }
     Ok(JsonResponse(found))
 }

@@ -1,7 +1,7 @@
 //! The cart tables: carts, their lines and the names of scan samples.
 
 use serde::{Deserialize, Serialize};
-use sqlx::AnyPool;
+use sqlx::{AnyConnection, AnyPool};
 
 use super::cache::{CartCache, StoredCart};
 use super::line_writer::{LineWrite, LineWriter};
@@ -54,22 +54,17 @@ pub async fn owner(pool: &AnyPool, cart_id: &str) -> Result<Option<CartOwner>, s
         .await
 }
 
-/// Deletes a cart whose order is paid; its lines and samples go with it.
+/// Deletes a cart whose order is paid; its lines and samples go with it, in one transaction.
 pub async fn delete(pool: &AnyPool, cache: &CartCache, cart_id: &str) -> Result<(), sqlx::Error> {
     let _change = cache.change(cart_id);
-    sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1")
-        .bind(cart_id)
-        .execute(pool)
-        .await?;
-    sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1")
-        .bind(cart_id)
-        .execute(pool)
-        .await?;
-    sqlx::query("DELETE FROM carts WHERE cart_id = $1")
-        .bind(cart_id)
-        .execute(pool)
-        .await?;
-    Ok(())
+    let mut transaction = pool.begin().await?;
+    for table in ["cart_samples", "cart_lines", "carts"] {
+        sqlx::query(&format!("DELETE FROM {table} WHERE cart_id = $1"))
+            .bind(cart_id)
+            .execute(&mut *transaction)
+            .await?;
+    }
+    transaction.commit().await
 }
 
 /// A line of a cart.
@@ -90,21 +85,25 @@ pub struct SampleRow {
     pub sample_name: String,
 }
 
+/// Creates a cart, the account's when `account_id` is given.
 pub async fn create(
     pool: &AnyPool,
     site_id: i64,
     language_id: i64,
     client_ip: &str,
+    account_id: Option<&str>,
 ) -> Result<String, sqlx::Error> {
     let cart_id = secrets::new_id();
     let now = clock::now_millis();
     sqlx::query(
-        "INSERT INTO carts (cart_id, site_id, language_id, client_ip, created_at, last_modified) VALUES ($1, $2, $3, $4, $5, $5)",
+        "INSERT INTO carts (cart_id, site_id, language_id, client_ip, account_id, created_at, last_modified) \
+         VALUES ($1, $2, $3, $4, $5, $6, $6)",
     )
     .bind(&cart_id)
     .bind(site_id)
     .bind(language_id)
     .bind(client_ip)
+    .bind(account_id)
     .bind(now)
     .execute(pool)
     .await?;
@@ -163,11 +162,11 @@ pub async fn samples(pool: &AnyPool, cart_id: &str) -> Result<Vec<SampleRow>, sq
     .await
 }
 
-async fn touch(pool: &AnyPool, cart_id: &str) -> Result<(), sqlx::Error> {
+async fn touch(connection: &mut AnyConnection, cart_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE carts SET last_modified = $1 WHERE cart_id = $2")
         .bind(clock::now_millis())
         .bind(cart_id)
-        .execute(pool)
+        .execute(connection)
         .await?;
     Ok(())
 }
@@ -209,7 +208,8 @@ pub async fn set_line(
     Ok(stored)
 }
 
-/// Removes a line and its sample names; false when the cart had no such line.
+/// Removes a line and its sample names, in one transaction; false when the cart had no such
+/// line.
 pub async fn remove_line(
     pool: &AnyPool,
     cache: &CartCache,
@@ -217,41 +217,44 @@ pub async fn remove_line(
     variant_id: i64,
 ) -> Result<bool, sqlx::Error> {
     let _change = cache.change(cart_id);
+    let mut transaction = pool.begin().await?;
     let removed =
         sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2")
             .bind(cart_id)
             .bind(variant_id)
-            .execute(pool)
-            .await?;
+            .execute(&mut *transaction)
+            .await?
+            .rows_affected()
+            > 0;
+    // A refused removal (no such line) changes nothing, not even the modification time.
+    if !removed {
+        return Ok(false);
+    }
     sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1 AND product_variant_id = $2")
         .bind(cart_id)
         .bind(variant_id)
-        .execute(pool)
+        .execute(&mut *transaction)
         .await?;
-    let removed = removed.rows_affected() > 0;
-    // A refused removal (no such line) changes nothing, not even the modification time.
-    if removed {
-        touch(pool, cart_id).await?;
-    }
-    Ok(removed)
+    touch(&mut transaction, cart_id).await?;
+    transaction.commit().await?;
+    Ok(true)
 }
 
-/// Sets one text or number column of a cart. `column` is always a constant of this crate.
-pub async fn set_column<T>(
+/// Sets the password chosen in checkout and the page that activates the account it makes, in
+/// one statement.
+pub async fn set_checkout_password(
     pool: &AnyPool,
     cache: &CartCache,
     cart_id: &str,
-    column: &'static str,
-    value: T,
-) -> Result<(), sqlx::Error>
-where
-    T: for<'q> sqlx::Encode<'q, sqlx::Any> + sqlx::Type<sqlx::Any> + Send,
-{
+    password_hash: &str,
+    confirm_url: &str,
+) -> Result<(), sqlx::Error> {
     let _change = cache.change(cart_id);
-    sqlx::query(&format!(
-        "UPDATE carts SET {column} = $1, last_modified = $2 WHERE cart_id = $3"
-    ))
-    .bind(value)
+    sqlx::query(
+        "UPDATE carts SET password_hash = $1, confirm_url = $2, last_modified = $3 WHERE cart_id = $4",
+    )
+    .bind(password_hash)
+    .bind(confirm_url)
     .bind(clock::now_millis())
     .bind(cart_id)
     .execute(pool)
@@ -379,7 +382,7 @@ fn changed_columns(old: &CartRow, new: &CartRow) -> Vec<(&'static str, Column)> 
 /// change of another choice stays) in one statement, and moves the modification time to `now`.
 /// False when the cart no longer exists.
 pub async fn write_row(
-    pool: &AnyPool,
+    connection: &mut AnyConnection,
     cache: &CartCache,
     old: &CartRow,
     new: &CartRow,
@@ -406,7 +409,7 @@ pub async fn write_row(
             Column::Number(number) => query.bind(number),
         };
     }
-    Ok(query.execute(pool).await?.rows_affected() > 0)
+    Ok(query.execute(connection).await?.rows_affected() > 0)
 }
 
 /// Names one sample of a scan line.
@@ -419,6 +422,7 @@ pub async fn set_sample(
     name: &str,
 ) -> Result<(), sqlx::Error> {
     let _change = cache.change(cart_id);
+    let mut transaction = pool.begin().await?;
     sqlx::query(
         "INSERT INTO cart_samples (cart_id, product_variant_id, sequence, sample_name) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (cart_id, product_variant_id, sequence) DO UPDATE SET sample_name = $4",
@@ -427,13 +431,14 @@ pub async fn set_sample(
     .bind(variant_id)
     .bind(sequence)
     .bind(name.trim())
-    .execute(pool)
+    .execute(&mut *transaction)
     .await?;
-    touch(pool, cart_id).await
+    touch(&mut transaction, cart_id).await?;
+    transaction.commit().await
 }
 
 /// Removes one unit of a scan line with its sample, shifting the later samples down by one,
-/// in one transaction.
+/// in one transaction with the modification time.
 pub async fn remove_sample(
     pool: &AnyPool,
     cache: &CartCache,
@@ -477,8 +482,8 @@ pub async fn remove_sample(
         .execute(&mut *transaction)
         .await?;
     }
-    transaction.commit().await?;
-    touch(pool, cart_id).await
+    touch(&mut transaction, cart_id).await?;
+    transaction.commit().await
 }
 
 /// The newest cart of an account, if it has one.

@@ -32,10 +32,11 @@ async fn try_send(state: &AppState, order: &OrderRow) -> Result<(), ApiError> {
         .bind(order.site_id)
         .fetch_one(pool)
         .await?;
-    let billing: serde_json::Value = serde_json::from_str(&order.billing_json).unwrap_or_default();
+    let billing: super::view::OrderBilling =
+        super::view::document(Some(&order.billing_json)).unwrap_or_default();
     let gift_card = order.amount(&order.gift_card_amount)?;
     let mail = OrderMail {
-        name: billing["firstName"].as_str().unwrap_or_default(),
+        name: billing.first_name.as_deref().unwrap_or_default(),
         order_number: &order.order_number,
         lines: lines
             .iter()

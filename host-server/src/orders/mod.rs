@@ -21,15 +21,17 @@ mod placement;
 mod store;
 mod view;
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use engine::order::OrderStatus;
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::payments::{PaymentRequest, PaymentStatus};
 use crate::session::Client;
 use placement::Placement;
@@ -38,14 +40,14 @@ pub use store::{OrderRow as Order, by_order_number_of_account, status_history};
 pub use view::{OrderLineView, OrderView, line_views};
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/cart/{id}/order", post(place_order))
-        .route("/api/orders/{order_id}", get(get_order))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(place_order))
+        .routes(routes!(get_order))
 }
 
 /// The answer to placing an order.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlacedOrder {
     /// The order.
@@ -57,6 +59,37 @@ pub struct PlacedOrder {
 /// The cookie that lets the browser which placed an order see its personal data.
 const VIEWER_COOKIE: &str = "hb_orders";
 
+/// Places the cart's order.
+///
+/// Prices the cart again with the engine, checks the checkout gates, the discount code (dates,
+/// usage limit, per-customer limit) and the payment method, then in one transaction reserves
+/// stock and gift-card balance, uses the code and writes the order. Idempotent: the same
+/// `Idempotency-Key`, or the same unchanged cart, gives the same order (200). A changed cart
+/// replaces its unpaid order. The answer says where the browser goes next: the payment
+/// provider's page, or the site's success page when nothing is left to pay or the customer
+/// pays by bank transfer.
+#[utoipa::path(
+    post,
+    path = "/api/cart/{id}/order",
+    tag = "orders",
+    operation_id = "orders_place",
+    params(
+        ("id" = String, Path, description = "The cart"),
+        ("Idempotency-Key" = Option<String>, Header, description = "Names this order request: 1 to 100 visible ASCII characters"),
+        ("siteid" = Option<i64>, Header, description = "The site, for the addresses the customer is sent to; the request's host decides when absent"),
+    ),
+    responses(
+        (status = 201, description = "A new order", body = PlacedOrder,
+            headers(("Set-Cookie" = String, description = "The cookie that lets this browser see the order's personal data"))),
+        (status = 200, description = "The order this cart or key already has", body = PlacedOrder,
+            headers(("Set-Cookie" = String, description = "The cookie that lets this browser see the order's personal data"))),
+        (status = 400, description = "Checkout steps closed (`errors.checkoutClosed`, the reasons under `fieldErrors.checkout`), no payment method for the rest, a gift card that cannot pay, or a bad `Idempotency-Key` or header", body = ErrorBody),
+        (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
+        (status = 409, description = "`errors.outOfStock`, `errors.discountCodeInvalid`, `errors.discountCodeUsed`, `errors.orderPlacementFailed`, or a choice that no longer applies", body = ErrorBody),
+        (status = 422, description = "The `Idempotency-Key` was used for another cart or contents (`errors.idempotencyKeyReused`)", body = ErrorBody),
+        (status = 502, description = "The payment provider cannot be reached (`errors.paymentProviderUnavailable`); placing again retries", body = ErrorBody),
+    )
+)]
 async fn place_order(
     State(state): State<AppState>,
     Path(cart_id): Path<String>,
@@ -437,10 +470,13 @@ async fn try_create_requested_account(
     let (Some(password_hash), Some(confirm_url)) = (owner.password_hash, owner.confirm_url) else {
         return Ok(());
     };
-    let billing: serde_json::Value = serde_json::from_str(&order.billing_json).unwrap_or_default();
-    let text = |name: &str| billing[name].as_str().unwrap_or_default().to_owned();
-    let (first_name, last_name, phone_number) =
-        (text("firstName"), text("lastName"), text("phoneNumber"));
+    let billing: view::OrderBilling = view::document(Some(&order.billing_json)).unwrap_or_default();
+    let text = |value: Option<String>| value.unwrap_or_default();
+    let (first_name, last_name, phone_number) = (
+        text(billing.first_name),
+        text(billing.last_name),
+        text(billing.phone_number),
+    );
     let new_account = crate::account::queries::NewAccount {
         email_address: &order.email_address,
         password_hash: &password_hash,
@@ -464,6 +500,20 @@ async fn try_create_requested_account(
     Ok(())
 }
 
+/// An order by its unguessable id (the thank-you and failed-payment pages). Its names, e-mail
+/// address and addresses only to the browser that placed it or the signed-in owner; anyone
+/// else gets them empty (null, and an empty e-mail address).
+#[utoipa::path(
+    get,
+    path = "/api/orders/{orderId}",
+    tag = "orders",
+    operation_id = "orders_get",
+    params(("orderId" = String, Path, description = "The order's public id")),
+    responses(
+        (status = 200, description = "The order", body = OrderView),
+        (status = 404, description = "No such order", body = ErrorBody),
+    )
+)]
 async fn get_order(
     State(state): State<AppState>,
     Path(order_id): Path<String>,

@@ -20,13 +20,13 @@ use engine::checkout::{CheckoutState, ShippingMethod, StepStatus};
 use engine::locale::CountryCode;
 use engine::money::Money;
 use engine::order::{OrderLine, OrderStatus};
-use serde_json::Value;
 use sha2::{Digest, Sha256};
 use sqlx::{AnyConnection, AnyPool};
 
 use super::store::{self, OrderRow};
 use crate::AppState;
 use crate::cart::PricedCart;
+use crate::cart::bodies::{Billing, Shipping};
 use crate::error::{ApiError, FieldError};
 
 /// What a placement attempt came to.
@@ -130,10 +130,11 @@ struct Checked {
 }
 
 async fn check(pool: &AnyPool, cart: &PricedCart) -> Result<Checked, ApiError> {
-    let billing = document(&cart.row.billing_json);
-    check_gates(pool, cart, &billing).await?;
-    let email_address = billing["emailAddress"]
-        .as_str()
+    let billing: Option<Billing> = document(&cart.row.billing_json);
+    check_gates(pool, cart, billing.as_ref()).await?;
+    let email_address = billing
+        .as_ref()
+        .and_then(|billing| billing.email_address.as_deref())
         .map(str::trim)
         .filter(|email| !email.is_empty())
         .ok_or_else(|| ApiError::required("billing.emailAddress"))?
@@ -153,10 +154,9 @@ async fn check(pool: &AnyPool, cart: &PricedCart) -> Result<Checked, ApiError> {
     })
 }
 
-fn document(text: &Option<String>) -> Value {
-    text.as_deref()
-        .and_then(|text| serde_json::from_str(text).ok())
-        .unwrap_or(Value::Null)
+/// A checkout document of the cart as stored by the body that set it.
+fn document<T: serde::de::DeserializeOwned>(text: &Option<String>) -> Option<T> {
+    super::view::document(text.as_deref())
 }
 
 async fn country_code(
@@ -175,9 +175,20 @@ async fn country_code(
 }
 
 /// The engine's checkout gates must open the last step, "complete".
-async fn check_gates(pool: &AnyPool, cart: &PricedCart, billing: &Value) -> Result<(), ApiError> {
+async fn check_gates(
+    pool: &AnyPool,
+    cart: &PricedCart,
+    billing: Option<&Billing>,
+) -> Result<(), ApiError> {
     let row = &cart.row;
-    let shipping = document(&row.shipping_json);
+    let shipping: Option<Shipping> = document(&row.shipping_json);
+    let billing_country = billing
+        .and_then(|billing| billing.address.as_ref())
+        .and_then(|address| address.country_id);
+    let shipping_country = shipping
+        .as_ref()
+        .and_then(|shipping| shipping.address.as_ref())
+        .and_then(|address| address.country_id);
     let (site_country,): (i64,) = sqlx::query_as("SELECT country_id FROM sites WHERE site_id = $1")
         .bind(row.site_id)
         .fetch_one(pool)
@@ -188,14 +199,14 @@ async fn check_gates(pool: &AnyPool, cart: &PricedCart, billing: &Value) -> Resu
     let state = CheckoutState {
         product_count: u32::try_from(cart.line_count).unwrap_or(u32::MAX),
         scan_products_only: cart.calculation.scan_products_only,
-        billing_country: country_code(pool, billing["address"]["countryId"].as_i64()).await?,
+        billing_country: country_code(pool, billing_country).await?,
         shipping_method: ShippingMethod::try_from(
             u8::try_from(row.shipping_method).unwrap_or(u8::MAX),
         )?,
         parcel_shop_id: row.dpd_parcel_shop_id.clone(),
         parcel_shop_zipcode_or_city: row.dpd_parcel_shop_zipcode_or_city.clone(),
         alternative_shipping_address: row.alternative_shipping_address != 0,
-        shipping_country: country_code(pool, shipping["address"]["countryId"].as_i64()).await?,
+        shipping_country: country_code(pool, shipping_country).await?,
         total_amount: cart.calculation.total_amount,
         payment_method_chosen: row.payment_method_id.is_some() || row.gift_card_number.is_some(),
         site_country,

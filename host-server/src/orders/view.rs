@@ -1,14 +1,15 @@
 //! An order as the storefront and the customer see it.
 
-use serde::Serialize;
-use serde_json::Value;
+use engine::cart::Discount;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sqlx::AnyPool;
+use utoipa::ToSchema;
 
 use super::store::{self, OrderRow};
 use crate::error::ApiError;
 
 /// A line of an order.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderLineView {
     pub line_number: i64,
@@ -29,8 +30,8 @@ pub struct OrderLineView {
 }
 
 /// The name of one sample of a scan line.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = OrderSampleView)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = OrderSample)]
 #[serde(rename_all = "camelCase")]
 pub struct SampleView {
     pub sequence: i64,
@@ -38,7 +39,7 @@ pub struct SampleView {
 }
 
 /// How the order is paid.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderPaymentView {
     pub payment_method_id: Option<i64>,
@@ -49,7 +50,8 @@ pub struct OrderPaymentView {
 }
 
 /// An order (specification section 3, order labels).
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Order)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
     pub order_id: String,
@@ -62,8 +64,8 @@ pub struct OrderView {
     pub email_address: String,
     pub scan_products_only: bool,
     pub lines: Vec<OrderLineView>,
-    pub order_discounts: Value,
-    pub shipping_discounts: Value,
+    pub order_discounts: Vec<Discount>,
+    pub shipping_discounts: Vec<Discount>,
     pub sub_total_amount: String,
     pub original_shipping_costs: String,
     pub shipping_costs: String,
@@ -76,9 +78,10 @@ pub struct OrderView {
     pub amount_to_pay: String,
     pub discount_code: Option<String>,
     pub payment: OrderPaymentView,
-    pub billing: Value,
-    pub shipping: Value,
-    pub company: Value,
+    /// Null for someone who may not see the customer's personal data.
+    pub billing: Option<OrderBilling>,
+    pub shipping: Option<OrderShipping>,
+    pub company: Option<OrderCompany>,
     pub alternative_shipping_address: bool,
     pub shipping_method: i64,
     pub dpd_parcel_shop_id: Option<String>,
@@ -91,15 +94,114 @@ impl OrderView {
     /// order's id but is neither the browser that placed it nor its signed-in owner.
     pub fn hide_personal_data(&mut self) {
         self.email_address = String::new();
-        self.billing = Value::Null;
-        self.shipping = Value::Null;
-        self.company = Value::Null;
+        self.billing = None;
+        self.shipping = None;
+        self.company = None;
     }
 }
 
-fn document(text: Option<&str>) -> Value {
+/// A stored JSON document of an order; `None` when there is none or it cannot be read.
+pub fn document<T: serde::de::DeserializeOwned>(text: Option<&str>) -> Option<T> {
     text.and_then(|text| serde_json::from_str(text).ok())
-        .unwrap_or(Value::Null)
+}
+
+/// A stored field that is absent, null or a value, shown exactly as stored: an order placed
+/// in checkout leaves out what was not given, a recorded order (fixtures) writes null.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Stored<T> {
+    /// Not in the document.
+    #[default]
+    Absent,
+    /// `null` in the document.
+    Null,
+    /// A value.
+    Value(T),
+}
+
+impl<T> Stored<T> {
+    /// True when the field was not in the document.
+    pub fn is_absent(&self) -> bool {
+        matches!(self, Stored::Absent)
+    }
+
+    /// The value, if there is one.
+    pub fn value(&self) -> Option<&T> {
+        match self {
+            Stored::Value(value) => Some(value),
+            Stored::Absent | Stored::Null => None,
+        }
+    }
+}
+
+impl<T: Serialize> Serialize for Stored<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.value().serialize(serializer)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Stored<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Stored<T>, D::Error> {
+        Ok(Option::<T>::deserialize(deserializer)?.map_or(Stored::Null, Stored::Value))
+    }
+}
+
+/// An address of an order: from checkout (the parts given) or recorded (every part).
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderAddress {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zipcode: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub street: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub street_number: Option<String>,
+    #[serde(default, skip_serializing_if = "Stored::is_absent")]
+    #[schema(value_type = Option<String>, required = false)]
+    pub street_number_addition: Stored<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub city: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub country_id: Option<i64>,
+}
+
+/// The billing details of an order.
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderBilling {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phone_number: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email_address: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address: Option<OrderAddress>,
+}
+
+/// The shipping details of an order (every field present; null when not given).
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderShipping {
+    #[serde(default)]
+    pub first_name: Option<String>,
+    #[serde(default)]
+    pub last_name: Option<String>,
+    #[serde(default)]
+    pub address: Option<OrderAddress>,
+    #[serde(default)]
+    pub shipping_method: i64,
+}
+
+/// The company an order is for.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderCompany {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub company_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vat_number: Option<String>,
 }
 
 /// An order's lines with the names of their samples.
@@ -151,8 +253,8 @@ pub async fn order_view(pool: &AnyPool, order: &OrderRow) -> Result<OrderView, A
         email_address: order.email_address.clone(),
         scan_products_only: order.scan_products_only != 0,
         lines,
-        order_discounts: document(Some(&order.order_discounts_json)),
-        shipping_discounts: document(Some(&order.shipping_discounts_json)),
+        order_discounts: document(Some(&order.order_discounts_json)).unwrap_or_default(),
+        shipping_discounts: document(Some(&order.shipping_discounts_json)).unwrap_or_default(),
         sub_total_amount: order.sub_total_amount.clone(),
         original_shipping_costs: order.original_shipping_costs.clone(),
         shipping_costs: order.shipping_costs.clone(),
@@ -178,4 +280,39 @@ pub async fn order_view(pool: &AnyPool, order: &OrderRow) -> Result<OrderView, A
         dealer_id: order.dealer_id,
         track_and_trace: order.track_and_trace.clone(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip<T: serde::de::DeserializeOwned + Serialize>(text: &str) {
+        let typed: T = document(Some(text)).expect(text);
+        let stored: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(serde_json::to_value(&typed).unwrap(), stored, "{text}");
+    }
+
+    /// Checkout leaves out what was not given; recorded orders write every field, a missing
+    /// addition as null. Both are shown as stored.
+    #[test]
+    fn stored_documents_are_shown_exactly_as_stored() {
+        round_trip::<OrderBilling>(
+            r#"{"firstName": "Anna", "lastName": "Jansen", "phoneNumber": "0612345678",
+                "emailAddress": "anna@example.com", "address": {"street": "Dorpsstraat",
+                "streetNumber": "1", "streetNumberAddition": null, "zipcode": "1234AB",
+                "city": "Ede", "countryId": 1}}"#,
+        );
+        round_trip::<OrderBilling>(
+            r#"{"emailAddress": "anna@example.com", "address": {"zipcode": "1234AB",
+                "streetNumberAddition": "A"}}"#,
+        );
+        round_trip::<OrderBilling>("{}");
+        round_trip::<OrderShipping>(
+            r#"{"firstName": null, "lastName": null, "address": null, "shippingMethod": 1}"#,
+        );
+        round_trip::<OrderCompany>(r#"{"companyName": "Stal", "vatNumber": "NL1"}"#);
+        round_trip::<Vec<Discount>>(
+            r#"[{"promotionKey": "welkom10", "description": "Welkom", "amount": "3.30"}]"#,
+        );
+    }
 }

@@ -21,17 +21,18 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
+use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Redirect;
-use axum::routing::{get, post};
-use axum::{Form, Router};
 use engine::money::Money;
-use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::config::PaymentConfig;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 
 /// A future a provider returns; boxed so that providers can sit behind `dyn`.
 pub type ProviderFuture<'a, T> =
@@ -182,33 +183,73 @@ pub fn provider(config: &PaymentConfig, db: &crate::db::Database) -> Arc<dyn Pay
 
 /// The routes of this area, and the test provider's hosted page.
 /// The test provider's hosted page exists only when that provider is chosen.
-pub fn router(config: &PaymentConfig) -> Router<AppState> {
-    let router = Router::new()
-        .route("/api/payments/webhook", post(webhook))
-        .route("/api/payments/return/{order_id}", get(return_from_provider));
+pub fn router(config: &PaymentConfig) -> OpenApiRouter<AppState> {
+    let router = OpenApiRouter::new()
+        .routes(routes!(webhook))
+        .routes(routes!(return_from_provider));
     match config {
         PaymentConfig::Test => router.merge(test_provider::router()),
         PaymentConfig::Mollie { .. } => router,
     }
 }
 
-#[derive(Deserialize)]
+/// The webhook's form: the payment id only.
+#[derive(ToSchema)]
+#[allow(dead_code)] // Documents the form; the body is read with `form_field`.
 struct WebhookForm {
-    id: Option<String>,
+    /// The provider's payment id.
+    id: String,
 }
 
-/// `POST /api/payments/webhook` (form field `id`): looks the payment up at the provider and
-/// applies its status to the order. 200 when handled, 404 for a payment this shop never made.
-async fn webhook(
-    State(state): State<AppState>,
-    Form(form): Form<WebhookForm>,
-) -> Result<StatusCode, ApiError> {
-    let payment_id = crate::validation::required_param(&form.id, "id")?;
-    crate::orders::refresh_payment(&state, payment_id).await?;
+/// The value of a field of a form body (`application/x-www-form-urlencoded`), if given and not
+/// blank. Read by hand so that any body gets an answer in the shape of every error.
+pub(crate) fn form_field(body: &[u8], name: &str) -> Option<String> {
+    url::form_urlencoded::parse(body)
+        .find(|(key, _)| key == name)
+        .map(|(_, value)| value.trim().to_owned())
+        .filter(|value| !value.is_empty())
+}
+
+/// Payment provider webhook.
+///
+/// The provider posts the payment id only; the server asks the provider for the payment's
+/// status and applies it to the order (paid: confirmation mail, cart removed; failed,
+/// cancelled or expired: order cancelled, reservations released). Safe to repeat.
+#[utoipa::path(
+    post,
+    path = "/api/payments/webhook",
+    tag = "payments",
+    operation_id = "payments_webhook",
+    request_body(content = WebhookForm, content_type = "application/x-www-form-urlencoded"),
+    responses(
+        (status = 200, description = "Handled"),
+        (status = 400, description = "No payment id", body = ErrorBody),
+        (status = 404, description = "A payment this shop never made", body = ErrorBody),
+        (status = 502, description = "The payment provider cannot be reached", body = ErrorBody),
+    )
+)]
+async fn webhook(State(state): State<AppState>, body: Bytes) -> Result<StatusCode, ApiError> {
+    let payment_id = form_field(&body, "id").ok_or_else(|| ApiError::required("id"))?;
+    crate::orders::refresh_payment(&state, &payment_id).await?;
     Ok(StatusCode::OK)
 }
 
-/// `GET /api/payments/return/{orderId}`: where the provider sends the customer back.
+/// Where the provider sends the customer back.
+///
+/// Looks at the payment at the provider (the webhook may be late) and redirects to the site's
+/// success page, RQS success page (scan-only orders) or failed page, with `?orderId=`.
+#[utoipa::path(
+    get,
+    path = "/api/payments/return/{orderId}",
+    tag = "payments",
+    operation_id = "payments_return",
+    params(("orderId" = String, Path, description = "The order's public id")),
+    responses(
+        (status = 303, description = "To the page after payment",
+            headers(("Location" = String, description = "The page, with `?orderId=`"))),
+        (status = 404, description = "No such order", body = ErrorBody),
+    )
+)]
 async fn return_from_provider(
     State(state): State<AppState>,
     Path(order_id): Path<String>,

@@ -9,8 +9,7 @@
 //! - Mollie calls the webhook with the form field `id` and nothing else; the status is always
 //!   fetched from the API, which is how a webhook call is verified.
 
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 
 use super::{
     PaymentProvider, PaymentRequest, PaymentStatus, ProviderError, ProviderFuture, ProviderPayment,
@@ -66,14 +65,29 @@ struct MolliePayment {
     id: String,
     status: String,
     #[serde(default, rename = "_links")]
-    links: Value,
+    links: Option<MollieLinks>,
+}
+
+/// The payment's links; only the hosted checkout page matters here.
+#[derive(Deserialize)]
+struct MollieLinks {
+    #[serde(default)]
+    checkout: Option<MollieLink>,
+}
+
+#[derive(Deserialize)]
+struct MollieLink {
+    href: String,
 }
 
 impl MolliePayment {
     fn into_provider_payment(self) -> ProviderPayment {
         ProviderPayment {
             status: status_of(&self.status),
-            checkout_url: self.links["checkout"]["href"].as_str().map(str::to_owned),
+            checkout_url: self
+                .links
+                .and_then(|links| links.checkout)
+                .map(|link| link.href),
             id: self.id,
         }
     }
@@ -121,22 +135,50 @@ fn locale_of(culture: &str) -> &'static str {
     }
 }
 
-fn body(request: &PaymentRequest) -> Value {
-    let mut body = json!({
-        "amount": { "currency": "EUR", "value": request.amount.to_string() },
-        "description": request.description,
-        "redirectUrl": request.redirect_url,
-        "webhookUrl": request.webhook_url,
-        "locale": locale_of(&request.locale),
-        "metadata": { "orderId": request.order_reference },
-    });
-    if let Some(method) = request.method.as_deref().and_then(method_of) {
-        body["method"] = json!(method);
+/// The body of `POST /payments`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CreatePayment<'a> {
+    amount: MollieAmount,
+    description: &'a str,
+    redirect_url: &'a str,
+    webhook_url: &'a str,
+    locale: &'static str,
+    metadata: MollieMetadata<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    method: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    issuer: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct MollieAmount {
+    currency: &'static str,
+    value: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MollieMetadata<'a> {
+    order_id: &'a str,
+}
+
+fn body(request: &PaymentRequest) -> CreatePayment<'_> {
+    CreatePayment {
+        amount: MollieAmount {
+            currency: "EUR",
+            value: request.amount.to_string(),
+        },
+        description: &request.description,
+        redirect_url: &request.redirect_url,
+        webhook_url: &request.webhook_url,
+        locale: locale_of(&request.locale),
+        metadata: MollieMetadata {
+            order_id: &request.order_reference,
+        },
+        method: request.method.as_deref().and_then(method_of),
+        issuer: request.issuer.as_deref(),
     }
-    if let Some(issuer) = &request.issuer {
-        body["issuer"] = json!(issuer);
-    }
-    body
 }
 
 impl PaymentProvider for Mollie {
@@ -211,8 +253,8 @@ mod tests {
             order_reference: "abc".to_owned(),
         };
         assert_eq!(
-            body(&request),
-            json!({
+            serde_json::to_value(body(&request)).unwrap(),
+            serde_json::json!({
                 "amount": {"currency": "EUR", "value": "12.50"},
                 "description": "Bestelling HS-2026-001001",
                 "redirectUrl": "https://hoefslag.nl/api/payments/return/abc",

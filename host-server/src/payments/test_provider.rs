@@ -6,18 +6,20 @@
 //! shop's webhook over HTTP, exactly as a real provider does, and sends the browser to the
 //! shop's return address.
 
-use axum::Router;
+use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use axum::routing::get;
-use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::{
     PaymentProvider, PaymentRequest, PaymentStatus, ProviderError, ProviderFuture, ProviderPayment,
 };
 use crate::AppState;
 use crate::db::Database;
+use crate::error::ErrorBody;
 
 /// The test provider, keeping its book in the shop's database.
 pub struct TestProvider {
@@ -120,11 +122,8 @@ impl PaymentProvider for TestProvider {
 }
 
 /// The hosted page.
-pub fn router() -> Router<AppState> {
-    Router::new().route(
-        "/payments/test/{payment_id}",
-        get(hosted_page).post(choose_outcome),
-    )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(hosted_page, choose_outcome))
 }
 
 fn escape(text: &str) -> String {
@@ -143,6 +142,18 @@ async fn ideal_banks(db: &Database) -> Result<Vec<(String, String)>, sqlx::Error
     .await
 }
 
+/// The built-in test provider's hosted payment page (HTML).
+#[utoipa::path(
+    get,
+    path = "/payments/test/{paymentId}",
+    tag = "payments",
+    operation_id = "test_provider_page",
+    params(("paymentId" = String, Path, description = "The test provider's payment id")),
+    responses(
+        (status = 200, description = "The page: bank choice for iDEAL and the buttons #outcome-paid, #outcome-failed, #outcome-cancelled", body = String, content_type = "text/html"),
+        (status = 404, description = "Unknown payment", body = String, content_type = "text/html"),
+    )
+)]
 async fn hosted_page(
     State(state): State<AppState>,
     Path(payment_id): Path<String>,
@@ -216,21 +227,41 @@ fn page(title: &str, body: &str) -> String {
     )
 }
 
-#[derive(Deserialize)]
+/// The hosted page's form.
+#[derive(ToSchema)]
+#[allow(dead_code)] // Documents the form; the body is read with `form_field`.
 struct OutcomeForm {
-    outcome: Option<String>,
+    /// `paid`, `failed` or `cancelled`.
+    outcome: String,
+    /// The bank chosen for iDEAL.
     issuer: Option<String>,
 }
 
+/// Chooses the test payment's outcome, calls the shop's webhook and sends the browser back to
+/// the shop.
+#[utoipa::path(
+    post,
+    path = "/payments/test/{paymentId}",
+    tag = "payments",
+    operation_id = "test_provider_choose_outcome",
+    params(("paymentId" = String, Path, description = "The test provider's payment id")),
+    request_body(content = OutcomeForm, content_type = "application/x-www-form-urlencoded"),
+    responses(
+        (status = 303, description = "The webhook was called; to the shop's return address",
+            headers(("Location" = String, description = "The shop's return address"))),
+        (status = 400, description = "No or an unknown outcome", body = ErrorBody),
+        (status = 404, description = "Unknown payment", body = ErrorBody),
+    )
+)]
 async fn choose_outcome(
     State(state): State<AppState>,
     Path(payment_id): Path<String>,
-    axum::Form(form): axum::Form<OutcomeForm>,
+    body: Bytes,
 ) -> Result<Redirect, crate::error::ApiError> {
     let entry = entry(&state.db, &payment_id)
         .await?
         .ok_or(crate::error::ApiError::NotFound)?;
-    let status = match form.outcome.as_deref() {
+    let status = match super::form_field(&body, "outcome").as_deref() {
         Some("paid") => PaymentStatus::Paid,
         Some("failed") => PaymentStatus::Failed,
         Some("cancelled") => PaymentStatus::Cancelled,
@@ -245,7 +276,7 @@ async fn choose_outcome(
     // Only an open payment gets an outcome; pressing a button twice changes nothing.
     sqlx::query("UPDATE test_provider_payments SET status = $1, issuer = COALESCE($2, issuer) WHERE payment_id = $3 AND status = 'open'")
         .bind(status.as_str())
-        .bind(form.issuer.filter(|issuer| !issuer.trim().is_empty()))
+        .bind(super::form_field(&body, "issuer"))
         .bind(&payment_id)
         .execute(state.db.pool())
         .await?;
