@@ -18,6 +18,7 @@ import type {
   CartChoices,
   CartContext,
   CartInput,
+  CartLimits,
   CheckoutGates,
   CheckoutState,
   ClassifyRequest,
@@ -34,11 +35,14 @@ import type {
   CurrencyResult,
   DateFormatRequest,
   DateFormatResult,
+  DistanceFormatRequest,
   EngineErrorFields,
   FeedAdvice,
   FeedAdviceRequest,
   FormInput,
   FormResult,
+  LineChangeRequest,
+  LineChangeResult,
   Message,
   MessageKey,
   MessageText,
@@ -245,6 +249,24 @@ export function resolveCulture(request: Partial<CultureRequest>): CultureResolut
     siteCultures: request.siteCultures ?? [],
     siteFallback: request.siteFallback ?? null,
   });
+}
+
+/** A distance in kilometres with two decimals, as the culture writes numbers, without the unit. (`geo.formatDistance`) */
+export function formatDistance(input: DistanceFormatRequest): AmountFormatResult {
+  return guarded(() => wasm.formatDistance(input));
+}
+
+/** The visitor's choices after one change of a cart line, for the preview; null choices when it cannot be previewed. (`cart.applyLineChange`) */
+export function applyLineChange(input: LineChangeRequest): LineChangeResult {
+  return guarded(() => wasm.applyLineChange(input));
+}
+
+let limits: CartLimits | null = null;
+
+/** The bounds of a cart: units per line, lines, which product types take sample names. (`cart.limits`) */
+export function cartLimits(): CartLimits {
+  limits ??= guarded(() => wasm.cartLimits(null));
+  return limits;
 }
 
 /** Every message key the engine can report; translation catalogs must cover them all. (`messages.keys`) */

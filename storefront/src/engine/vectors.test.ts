@@ -50,6 +50,9 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'catalog.unitPrices': nodeEngine.unitPrices,
   'catalog.stockState': nodeEngine.stockState,
   'geo.distance': nodeEngine.distance,
+  'geo.formatDistance': nodeEngine.formatDistance,
+  'cart.applyLineChange': nodeEngine.applyLineChange,
+  'cart.limits': nodeEngine.cartLimits,
 };
 
 function vectorFiles(dir: string): string[] {

@@ -10,7 +10,7 @@
 import { atom, useAtomValue, useStore, type createStore } from 'jotai';
 import { useCallback, useMemo } from 'react';
 
-import { CartCalculator, type CalculatedCart, type CartChoices, type CartInput } from '../engine';
+import { applyLineChange, CartCalculator, type CalculatedCart, type CartChoices, type CartInput, type LineChange } from '../engine';
 import { cartIdAtom, cartItemCountAtom } from '../state';
 import { cartApi, type CartAnswer, type CartNotice } from '../api/cart';
 
@@ -168,19 +168,9 @@ const choicesOf = ({ products, discountCode, shippingMethod, paymentMethodId, gi
   giftCard,
 });
 
-const withCount = (input: CartInput, productVariantId: number, count: number): CartChoices | null => {
-  const choices = choicesOf(input);
-  const products = choices.products ?? [];
-  const line = products.find((candidate) => Number(candidate.productVariantId) === productVariantId);
-  if (count <= 0) return { ...choices, products: products.filter((candidate) => candidate !== line) };
-  if (line) return { ...choices, products: products.map((candidate) => (candidate === line ? { ...line, count } : candidate)) };
-  const entry = input.catalog.find((candidate) => Number(candidate.productVariantId) === productVariantId);
-  if (!entry) return null;
-  return { ...choices, products: [...products, { productId: entry.productId, productVariantId, count, rqsSamples: [] }] };
-};
-
-const countOf = (input: CartInput, productVariantId: number) =>
-  Number((input.products ?? []).find((line) => Number(line.productVariantId) === productVariantId)?.count ?? 0);
+// The choices after a change of one line, by the engine's rule (`cart.applyLineChange`).
+const withLineChange = (cart: CartInput, productVariantId: number, change: LineChange): CartChoices | null =>
+  applyLineChange({ cart, productVariantId, change }).choices;
 
 /** The cart and its changes, for components. */
 export function useCart() {
@@ -198,17 +188,17 @@ export function useCart() {
       add: (productVariantId: number, quantity: number) =>
         change(
           (id) => cartApi.add(id, productVariantId, quantity),
-          (input) => withCount(input, productVariantId, countOf(input, productVariantId) + quantity),
+          (input) => withLineChange(input, productVariantId, { add: quantity }),
         ),
       setQuantity: (productVariantId: number, quantity: number) =>
         change(
           (id) => cartApi.setQuantity(id, productVariantId, quantity),
-          (input) => withCount(input, productVariantId, quantity),
+          (input) => withLineChange(input, productVariantId, { set: quantity }),
         ),
       remove: (productVariantId: number) =>
         change(
           (id) => cartApi.remove(id, productVariantId),
-          (input) => withCount(input, productVariantId, 0),
+          (input) => withLineChange(input, productVariantId, 'remove'),
         ),
       addDiscountCode: (code: string) => change((id) => cartApi.addDiscountCode(id, code)),
       removeDiscountCode: () =>

@@ -11,7 +11,7 @@ import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
 import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
-import type { CalculatedCart, CalculatedProduct } from '../../engine';
+import { cartLimits, type CalculatedCart, type CalculatedProduct } from '../../engine';
 import { checkForm } from '../../lib/forms';
 import styles from '../../components/shop.module.css';
 import { cartApi } from '../../api/cart';
@@ -20,7 +20,8 @@ import { CartTotals } from '../../components/cart/CartTotals';
 import { cartErrorText } from '../../lib/cartErrors';
 import { useCart } from '../../lib/cart';
 
-const RQS = 4;
+/** Whether each unit of the line carries a sample name (the engine's `cart.limits`). */
+const takesSampleNames = (line: CalculatedProduct) => cartLimits().sampleNameProductTypes.includes(line.productType);
 
 function QuantityInput({ line, onChange }: { line: CalculatedProduct; onChange: (quantity: number) => void }) {
   const { t } = useTranslation();
@@ -40,7 +41,7 @@ function QuantityInput({ line, onChange }: { line: CalculatedProduct; onChange: 
     <input
       type="number"
       min={0}
-      max={999}
+      max={cartLimits().maxQuantity}
       inputMode="numeric"
       value={value}
       aria-label={t('cart.quantityOf', { product: line.description })}
@@ -133,7 +134,7 @@ function CartLine({ line, calculation, onError }: { line: CalculatedProduct; cal
           {t('validation.stockLimited', { amount: Number(warning.amount) })}
         </p>
       )}
-      {Number(line.productType) === RQS && <SampleNames line={line} onError={onError} />}
+      {takesSampleNames(line) && <SampleNames line={line} onError={onError} />}
       {line.freeProducts.map((free) => (
         <div key={free.productVariantId} className={styles.row} data-testid="free-product">
           <span className={styles.notice}>{t('cart.freeProduct')}</span>
@@ -244,7 +245,7 @@ export function CartPage() {
       </Page>
     );
   }
-  const samples = calculation.products.filter((line) => Number(line.productType) === RQS);
+  const samples = calculation.products.filter(takesSampleNames);
   const toCheckout = () => {
     const names = samples.flatMap((line) => {
       const byNumber = new Map(line.rqsSamples.map((sample) => [Number(sample.sequence), sample.sampleName]));

@@ -13,7 +13,7 @@ import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import { ProductImage } from '../../components/ui/ProductImage';
-import { formatDate } from '../../engine';
+import { cartLimits, formatDate } from '../../engine';
 import { useCart } from '../../lib/cart';
 import { cartErrorText } from '../../lib/cartErrors';
 import { CompareButton } from '../../components/product/CompareButton';
@@ -48,7 +48,7 @@ function AddToCart({ product }: { product: ProductDetail }) {
         <input
           type="number"
           min={1}
-          max={999}
+          max={cartLimits().maxQuantity}
           inputMode="numeric"
           value={quantity}
           onChange={(event) => setQuantity(event.target.value)}

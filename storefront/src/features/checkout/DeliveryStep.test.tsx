@@ -5,7 +5,7 @@ import type { Culture } from '../../i18n';
 import { mockApi } from '../../test/api';
 import { renderApp } from '../../test/app';
 import { answerFor, cartInput } from '../../test/cart';
-import { kilometresOf } from './DeliveryStep';
+import { distanceText } from './DeliveryStep';
 
 const COUNTRIES = [{ countryId: 1, regionCode: 'NL', localizedName: 'Nederland' }];
 const billing = {
@@ -49,12 +49,12 @@ describe('pick-up point finder: distances in the culture of the page (engine loc
     expect(await searchShops('en', [1250, 7])).toEqual(['1.25 km', '0.01 km']);
   });
 
-  it('kilometres are made from the digits of the meters', () => {
-    expect(kilometresOf(1250)).toBe('1.250');
-    expect(kilometresOf(5)).toBe('0.005');
-    expect(kilometresOf(0)).toBe('0.000');
-    expect(kilometresOf(123456)).toBe('123.456');
-    expect(kilometresOf(1.5)).toBeNull();
-    expect(kilometresOf(-3)).toBeNull();
+  it('kilometres come from the engine, whole meters only', () => {
+    expect(distanceText(1250, 'nl')).toBe('1,25');
+    expect(distanceText(5, 'en')).toBe('0.01');
+    expect(distanceText(0, 'nl')).toBe('0,00');
+    expect(distanceText(123456, 'en')).toBe('123.46');
+    expect(distanceText(1.5, 'en')).toBeNull();
+    expect(distanceText(-3, 'en')).toBeNull();
   });
 });

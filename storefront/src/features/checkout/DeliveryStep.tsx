@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 
 import { apiFetch } from '../../api/client';
 import { Price } from '../../components/ui/Price';
-import { formatAmount, type CheckoutGates } from '../../engine';
+import { formatDistance, type CheckoutGates } from '../../engine';
 import type { Culture } from '../../i18n';
 import { cultureAtom, useSite } from '../../state';
 import { cartApi } from '../../api/cart';
@@ -38,21 +38,10 @@ interface Dealer {
   distanceMeters: number | null;
 }
 
-/**
- * Whole meters as kilometres, a decimal string (`1250` -> `"1.250"`): the decimal point is moved
- * three digits in the text, so no floating-point arithmetic. Null for anything but a whole,
- * non-negative number of meters.
- */
-export function kilometresOf(meters: number): string | null {
-  if (!Number.isSafeInteger(meters) || meters < 0) return null;
-  const digits = String(meters).padStart(4, '0');
-  return `${digits.slice(0, -3)}.${digits.slice(-3)}`;
-}
-
-/** A distance in kilometres as the culture writes numbers (the engine's `locale.formatAmount`: two decimals). */
+/** A distance as the culture writes it in kilometres (the engine's `geo.formatDistance`); null when the server sent no whole number of meters. */
 export function distanceText(meters: number, culture: Culture): string | null {
-  const kilometres = kilometresOf(meters);
-  return kilometres === null ? null : formatAmount({ amount: kilometres, culture }).text;
+  if (!Number.isSafeInteger(meters) || meters < 0) return null;
+  return formatDistance({ meters, culture }).text;
 }
 
 function PickupFinder({ chosen, onChoose }: { chosen: string | null; onChoose: (shop: ParcelShop, query: string) => void }) {
