@@ -2,7 +2,8 @@
 //! the field at fault, in the same shape as every other error.
 
 use axum::body::Bytes;
-use axum::extract::{FromRequest, Request};
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
@@ -64,5 +65,46 @@ fn without_position(message: &str) -> String {
     match message.rsplit_once(" at line ") {
         Some((problem, _)) => problem.to_owned(),
         None => message.to_owned(),
+    }
+}
+
+/// A query string. Like `axum::extract::Query`, but a query that does not parse (a repeated
+/// parameter, a wrong type) is a 400 [`ApiError`] body, as the API document promises.
+pub struct Query<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for Query<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Query(value)| Query(value))
+            .map_err(|rejection| ApiError::bad_request(rejection.body_text()))
+    }
+}
+
+/// Path parameters. Like `axum::extract::Path`, but a segment that does not decode (invalid
+/// UTF-8 after percent-decoding) is a 400 [`ApiError`] body.
+pub struct Path<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for Path<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned + Send,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => Ok(Path(value)),
+            Err(rejection) if rejection.status().is_server_error() => {
+                Err(ApiError::Internal(rejection.body_text()))
+            }
+            Err(rejection) => Err(ApiError::bad_request(rejection.body_text())),
+        }
     }
 }
