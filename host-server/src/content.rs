@@ -79,6 +79,7 @@ async fn route_paths(
 
 /// A link of the navigation or footer, resolved for the site and language.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = LayoutLink)]
 pub struct Link {
     pub title: Option<String>,
     pub url: String,
@@ -187,6 +188,7 @@ pub struct Usp {
 
 /// The site's notification bar.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = SiteNotification)]
 #[serde(rename_all = "camelCase")]
 pub struct Notification {
     pub notification_id: i64,
@@ -343,6 +345,7 @@ pub enum PageType {
 
 /// A content page in a language.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ContentPage)]
 #[serde(rename_all = "camelCase")]
 pub struct Page {
     pub page_id: i64,

@@ -163,7 +163,8 @@ pub struct Dealer {
     /// The brands the dealer carries.
     pub brands: Vec<String>,
     pub silo_delivery: bool,
-    pub opening_hours: OpeningHours,
+    /// Day to time ranges, as the fixtures give them.
+    pub opening_hours: BTreeMap<String, Vec<String>>,
     /// Meters from `near`; null without `near`.
     pub distance_meters: Option<u64>,
 }
@@ -175,9 +176,6 @@ pub struct Dealers {
     pub near: Option<GeoPoint>,
     pub dealers: Vec<Dealer>,
 }
-
-/// Opening hours: day to time ranges, as the fixtures give them.
-pub type OpeningHours = BTreeMap<String, Vec<String>>;
 
 /// A stored JSON column read as `T`.
 fn json_column<T: DeserializeOwned>(row: &AnyRow, column: &str) -> Result<T, ApiError> {
@@ -304,7 +302,8 @@ pub struct ParcelShop {
     pub country_id: i64,
     pub latitude: f64,
     pub longitude: f64,
-    pub opening_hours: OpeningHours,
+    /// Day to time ranges, as the fixtures give them.
+    pub opening_hours: BTreeMap<String, Vec<String>>,
     /// Meters from the place asked for.
     pub distance_meters: u64,
 }

@@ -290,6 +290,7 @@ async fn language(
 
 /// A bank a payment method lets the customer choose (iDEAL).
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = PaymentIssuer)]
 #[serde(rename_all = "camelCase")]
 pub struct Issuer {
     pub issuer_id: String,

@@ -220,6 +220,7 @@ type DetailRow = (
 
 /// How much a variant holds.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = VariantContent)]
 pub struct Content {
     /// A decimal number, e.g. `20`.
     pub amount: String,
@@ -229,6 +230,7 @@ pub struct Content {
 
 /// Outer dimensions of the package.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = PackageDimensions)]
 pub struct Dimensions {
     pub length: f64,
     pub width: f64,
@@ -256,6 +258,7 @@ pub struct VariantStock {
 
 /// A variant of a product, as sold on the site.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ProductVariant)]
 #[serde(rename_all = "camelCase")]
 pub struct Variant {
     pub product_variant_id: i64,
@@ -589,6 +592,7 @@ pub fn paging_of(p: Option<&str>, ps: Option<&str>) -> Result<engine::url::Pagin
 
 /// An approved review.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ProductReview)]
 #[serde(rename_all = "camelCase")]
 pub struct Review {
     pub review_id: i64,
@@ -608,6 +612,7 @@ pub struct Review {
 
 /// A page of a product's approved reviews.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ProductReviews)]
 #[serde(rename_all = "camelCase")]
 pub struct Reviews {
     pub product_id: i64,

@@ -845,7 +845,11 @@ impl utoipa::PartialSchema for Number {
     }
 }
 
-impl ToSchema for Number {}
+impl ToSchema for Number {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("DecimalInput")
+    }
+}
 
 impl Number {
     fn decimal(&self) -> Result<Decimal, String> {
@@ -936,6 +940,7 @@ pub struct SearchFilter {
 
 /// `pageInfo` of a search request.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, ToSchema)]
+#[schema(as = SearchPageInfo)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PageInfo {
     /// From 1 (default 1).
@@ -987,6 +992,7 @@ pub struct ProductHit {
 
 /// Average rating (one decimal, null without reviews) and number of approved reviews.
 #[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(as = RatingSummary)]
 #[serde(rename_all = "camelCase")]
 pub struct Rating {
     pub average: Option<String>,
@@ -995,6 +1001,7 @@ pub struct Rating {
 
 /// A filter group with its values and counts.
 #[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(as = SearchFacet)]
 #[serde(rename_all = "camelCase")]
 pub struct Facet {
     pub facet_key: String,
@@ -1017,6 +1024,7 @@ pub struct Facet {
 
 /// A value of a filter group: how many results it would give with the other filters.
 #[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(as = SearchFacetValue)]
 #[serde(rename_all = "camelCase")]
 pub struct FacetValue {
     pub key: String,

@@ -21,6 +21,7 @@ use crate::{AppState, clock};
 
 /// A review as the shopper writes it.
 #[derive(Deserialize, ToSchema)]
+#[schema(as = ReviewSubmission)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct ReviewBody {
     /// At most 100 characters.
@@ -49,6 +50,7 @@ enum RatingInput {
 
 /// The answer to a submission.
 #[derive(Serialize, ToSchema)]
+#[schema(as = SubmissionStatus)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct Submitted {
     /// `pending` (a review awaits approval) or `registered` (a stock reminder).
@@ -175,6 +177,7 @@ pub(super) async fn write_review(
 
 /// Who to mail when the variant is back in stock.
 #[derive(Deserialize, ToSchema)]
+#[schema(as = StockReminderRequest)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct ReminderBody {
     #[serde(default)]
