@@ -724,7 +724,7 @@ async fn faq(
             .await?;
     let paths = route_paths(pool, &site, &["faq"]).await?;
     let page_id = faq_page.map(|(id,)| id);
-    let path = |key: String| page_id.and_then(|_| paths.get(&key).cloned());
+    let path = |key: String| paths.get(&key).cloned();
     let categories = categories
         .iter()
         .map(|(category_id, title)| FaqCategory {
