@@ -7,34 +7,54 @@
 
 use std::collections::HashMap;
 
-use axum::extract::{Path, Query, State};
+use axum::Json;
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use engine::locale::Culture;
+use serde::{Deserialize, Serialize};
 use sqlx::AnyPool;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::catalog::{paging_of, path_id};
+use crate::catalog::{PageQuery, path_id};
 use crate::context::RequestContext;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Path, Query};
+use crate::fixtures::model::{self as stored, Loc};
+use crate::openapi::SiteHeaders;
+use crate::routing::{PageNotFound, Route};
 use crate::sites::{SiteLanguage, pick_json, site_language};
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/content/page", get(page))
-        .route("/api/news", get(news))
-        .route("/api/news/{id}", get(news_item))
-        .route("/api/faq", get(faq))
-        .route("/api/advice/categories", get(advice_categories))
-        .route("/api/advice/articles/{id}", get(advice_article))
-        .route("/api/advice/videos/{id}", get(advice_video))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(page))
+        .routes(routes!(news))
+        .routes(routes!(news_item))
+        .routes(routes!(faq))
+        .routes(routes!(advice_categories))
+        .routes(routes!(advice_article))
+        .routes(routes!(advice_video))
 }
 
 fn text(json: &str, site: &SiteLanguage) -> Option<String> {
     pick_json(json, site.culture, Some(site.fallback))
+}
+
+/// A stored localized text in the site's language, by the text fallback rule.
+fn localized(text: &Loc, site: &SiteLanguage) -> Option<String> {
+    let available: Vec<Culture> = text.cultures();
+    engine::locale::pick_text_culture(site.culture, Some(site.fallback), &available)
+        .and_then(|chosen| text.get(chosen))
+        .map(str::to_owned)
+}
+
+/// Stored JSON text read as `T` (written by the fixture import from the same type).
+fn stored_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, ApiError> {
+    serde_json::from_str(text)
+        .map_err(|error| ApiError::Internal(format!("stored {what}: {error}")))
 }
 
 /// The paths of a site language by route key.
@@ -57,14 +77,25 @@ async fn route_paths(
         .collect())
 }
 
-/// Resolves stored links (`title`, `route`, `target`, `siteIds`) for a site language.
-struct Links {
+/// A link of the navigation or footer, resolved for the site and language.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = LayoutLink)]
+pub struct Link {
+    pub title: Option<String>,
+    pub url: String,
+    /// The link's `target`, e.g. `_self` or `_blank`.
+    pub target: String,
+}
+
+/// Resolves stored links for a site language.
+struct Links<'a> {
+    site: &'a SiteLanguage,
     pages: HashMap<String, i64>,
     paths: HashMap<String, String>,
 }
 
-impl Links {
-    async fn load(pool: &AnyPool, site: &SiteLanguage) -> Result<Links, ApiError> {
+impl<'a> Links<'a> {
+    async fn load(pool: &AnyPool, site: &'a SiteLanguage) -> Result<Links<'a>, ApiError> {
         let pages: Vec<(String, i64)> =
             sqlx::query_as("SELECT page_key, page_id FROM pages WHERE site_id = $1")
                 .bind(site.site_id)
@@ -77,14 +108,15 @@ impl Links {
         )
         .await?;
         Ok(Links {
+            site,
             pages: pages.into_iter().collect(),
             paths,
         })
     }
 
     /// The URL of a link route, or `None` when it has no page on this site.
-    fn url(&self, route: &Value) -> Option<String> {
-        if let Some(key) = route.get("pageKey").and_then(Value::as_str) {
+    fn url(&self, route: &stored::LinkRoute) -> Option<String> {
+        if let Some(key) = &route.page_key {
             let page = self.pages.get(key)?;
             return self
                 .paths
@@ -92,49 +124,191 @@ impl Links {
                 .or_else(|| self.paths.get(&format!("faq:{page}")))
                 .cloned();
         }
-        if let Some(landing) = route.get("landingPageId").and_then(Value::as_i64) {
+        if let Some(landing) = route.landing_page_id {
             return self
                 .paths
                 .get(&format!("productSearch:landingPage:{landing}"))
                 .cloned();
         }
-        if route.get("adviceOverview").and_then(Value::as_bool) == Some(true) {
+        if route.advice_overview == Some(true) {
             return self.paths.get("adviceCategory:0").cloned();
         }
-        route.get("url").and_then(Value::as_str).map(str::to_owned)
+        route.url.clone()
     }
 
-    fn link(&self, link: &Value, site: &SiteLanguage) -> Option<Value> {
-        if let Some(ids) = link.get("siteIds").and_then(Value::as_array)
-            && !ids.iter().any(|id| id.as_i64() == Some(site.site_id))
+    /// The link, unless it is for other sites or has no page on this one.
+    fn link(&self, link: &stored::Link) -> Option<Link> {
+        if let Some(ids) = &link.site_ids
+            && !ids.contains(&self.site.site_id)
         {
             return None;
         }
-        let url = self.url(link.get("route")?)?;
-        let title = link
-            .get("title")
-            .map(|title| title.to_string())
-            .and_then(|title| text(&title, site));
-        Some(
-            json!({"title": title, "url": url, "target": link.get("target").cloned().unwrap_or(json!("_self"))}),
-        )
+        Some(Link {
+            title: localized(&link.title, self.site),
+            url: self.url(&link.route)?,
+            target: link.target.clone(),
+        })
     }
 
-    fn links(&self, links: &Value, site: &SiteLanguage) -> Vec<Value> {
-        links
-            .as_array()
-            .map(|links| {
-                links
-                    .iter()
-                    .filter_map(|link| self.link(link, site))
-                    .collect()
-            })
-            .unwrap_or_default()
+    fn links(&self, links: &[stored::Link]) -> Vec<Link> {
+        links.iter().filter_map(|link| self.link(link)).collect()
     }
 }
 
+/// The primary navigation.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Navigation {
+    pub navigation_id: i64,
+    pub items: Vec<Link>,
+}
+
+/// The footer.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Footer {
+    pub footer_id: i64,
+    pub columns: Vec<FooterColumn>,
+}
+
+/// A column of the footer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FooterColumn {
+    pub title: Option<String>,
+    pub links: Vec<Link>,
+}
+
+/// A unique selling point.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Usp {
+    /// The icon's name, e.g. `truck`.
+    pub icon: String,
+    pub text: Option<String>,
+}
+
+/// The site's notification bar.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = SiteNotification)]
+#[serde(rename_all = "camelCase")]
+pub struct Notification {
+    pub notification_id: i64,
+    /// The look, e.g. `info`.
+    pub style: String,
+    pub text: Option<String>,
+    pub url: Option<String>,
+}
+
+/// The layout parts of a site in a language.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Layout {
+    pub navigation: Navigation,
+    pub footer: Footer,
+    pub header_usps: Vec<Usp>,
+    pub cart_usps: Vec<Usp>,
+    /// Null when the site has none, or none valid today.
+    pub notification: Option<Notification>,
+}
+
+async fn navigation(
+    pool: &AnyPool,
+    links: &Links<'_>,
+    navigation_id: i64,
+) -> Result<Navigation, ApiError> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT items_json FROM navigations WHERE navigation_id = $1")
+            .bind(navigation_id)
+            .fetch_optional(pool)
+            .await?;
+    let items = match row {
+        Some((items,)) => links.links(&stored_json::<Vec<stored::Link>>(&items, "navigation")?),
+        None => Vec::new(),
+    };
+    Ok(Navigation {
+        navigation_id,
+        items,
+    })
+}
+
+async fn footer(pool: &AnyPool, links: &Links<'_>, footer_id: i64) -> Result<Footer, ApiError> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT columns_json FROM footers WHERE footer_id = $1")
+            .bind(footer_id)
+            .fetch_optional(pool)
+            .await?;
+    let columns: Vec<stored::FooterColumn> = match row {
+        Some((columns,)) => stored_json(&columns, "footer")?,
+        None => Vec::new(),
+    };
+    Ok(Footer {
+        footer_id,
+        columns: columns
+            .iter()
+            .map(|column| FooterColumn {
+                title: localized(&column.title, links.site),
+                links: links.links(&column.links),
+            })
+            .collect(),
+    })
+}
+
+async fn usps(pool: &AnyPool, site: &SiteLanguage, id: Option<i64>) -> Result<Vec<Usp>, ApiError> {
+    let Some(id) = id else {
+        return Ok(Vec::new());
+    };
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT items_json FROM usp_collections WHERE usp_collection_id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?;
+    let items: Vec<stored::Usp> = match row {
+        Some((items,)) => stored_json(&items, "USPs")?,
+        None => Vec::new(),
+    };
+    Ok(items
+        .into_iter()
+        .map(|item| Usp {
+            text: localized(&item.text, site),
+            icon: item.icon,
+        })
+        .collect())
+}
+
+/// The notification, when it is valid today.
+async fn notification(
+    pool: &AnyPool,
+    links: &Links<'_>,
+    id: Option<i64>,
+) -> Result<Option<Notification>, ApiError> {
+    let Some(id) = id else {
+        return Ok(None);
+    };
+    let row: Option<(i64, String, String, Option<String>, String, String)> = sqlx::query_as(
+        "SELECT notification_id, style, text_json, route_json, valid_from, valid_until FROM notifications WHERE notification_id = $1",
+    )
+    .bind(id)
+    .fetch_optional(pool)
+    .await?;
+    let today = crate::fixtures::time::date_utc(crate::clock::now());
+    let Some((notification_id, style, text_json, route, _, _)) = row.filter(|(.., from, until)| {
+        from.as_str() <= today.as_str() && today.as_str() <= until.as_str()
+    }) else {
+        return Ok(None);
+    };
+    let url = match route {
+        Some(route) => links.url(&stored_json(&route, "notification route")?),
+        None => None,
+    };
+    Ok(Some(Notification {
+        notification_id,
+        style,
+        text: text(&text_json, links.site),
+        url,
+    }))
+}
+
 /// The layout parts of a site in a language: navigation, footer, USPs and notification.
-async fn layout(pool: &AnyPool, site: &SiteLanguage) -> Result<Value, ApiError> {
+async fn layout(pool: &AnyPool, site: &SiteLanguage) -> Result<Layout, ApiError> {
     let (navigation_id, footer_id, notification_id, header_usps, cart_usps): (i64, i64, Option<i64>, Option<i64>, Option<i64>) =
         sqlx::query_as(
             "SELECT primary_navigation_id, footer_id, notification_id, header_usp_collection_id, cart_usp_collection_id \
@@ -144,91 +318,76 @@ async fn layout(pool: &AnyPool, site: &SiteLanguage) -> Result<Value, ApiError> 
         .fetch_one(pool)
         .await?;
     let links = Links::load(pool, site).await?;
-    let navigation: Option<(String,)> =
-        sqlx::query_as("SELECT items_json FROM navigations WHERE navigation_id = $1")
-            .bind(navigation_id)
-            .fetch_optional(pool)
-            .await?;
-    let navigation = navigation
-        .and_then(|(items,)| serde_json::from_str::<Value>(&items).ok())
-        .map(|items| links.links(&items, site));
-    let footer: Option<(String,)> =
-        sqlx::query_as("SELECT columns_json FROM footers WHERE footer_id = $1")
-            .bind(footer_id)
-            .fetch_optional(pool)
-            .await?;
-    let footer: Vec<Value> = footer
-        .and_then(|(columns,)| serde_json::from_str::<Vec<Value>>(&columns).ok())
-        .unwrap_or_default()
-        .iter()
-        .map(|column| {
-            let title = column.get("title").map(|title| title.to_string()).and_then(|title| text(&title, site));
-            json!({"title": title, "links": links.links(column.get("links").unwrap_or(&Value::Null), site)})
-        })
-        .collect();
-    let usps = |id: Option<i64>| async move {
-        let Some(id) = id else {
-            return Ok::<Vec<Value>, ApiError>(Vec::new());
-        };
-        let row: Option<(String,)> =
-            sqlx::query_as("SELECT items_json FROM usp_collections WHERE usp_collection_id = $1")
-                .bind(id)
-                .fetch_optional(pool)
-                .await?;
-        let items: Vec<Value> = row
-            .and_then(|(items,)| serde_json::from_str(&items).ok())
-            .unwrap_or_default();
-        Ok(items
-            .iter()
-            .map(|item| {
-                let text = item
-                    .get("text")
-                    .map(|text| text.to_string())
-                    .and_then(|value| self::text(&value, site));
-                json!({"icon": item.get("icon"), "text": text})
-            })
-            .collect())
-    };
-    let header_usps = usps(header_usps).await?;
-    let cart_usps = usps(cart_usps).await?;
-    let notification = match notification_id {
-        None => None,
-        Some(id) => {
-            let row: Option<(i64, String, String, Option<String>, String, String)> = sqlx::query_as(
-                "SELECT notification_id, style, text_json, route_json, valid_from, valid_until FROM notifications WHERE notification_id = $1",
-            )
-            .bind(id)
-            .fetch_optional(pool)
-            .await?;
-            let today = crate::fixtures::time::date_utc(crate::clock::now());
-            row.filter(|(_, _, _, _, from, until)| from.as_str() <= today.as_str() && today.as_str() <= until.as_str()).map(
-                |(id, style, text_json, route, _, _)| {
-                    let url = route.and_then(|route| serde_json::from_str::<Value>(&route).ok()).and_then(|route| links.url(&route));
-                    json!({"notificationId": id, "style": style, "text": text(&text_json, site), "url": url})
-                },
-            )
-        }
-    };
-    Ok(json!({
-        "navigation": {"navigationId": navigation_id, "items": navigation.unwrap_or_default()},
-        "footer": {"footerId": footer_id, "columns": footer},
-        "headerUsps": header_usps,
-        "cartUsps": cart_usps,
-        "notification": notification,
-    }))
+    Ok(Layout {
+        navigation: navigation(pool, &links, navigation_id).await?,
+        footer: footer(pool, &links, footer_id).await?,
+        header_usps: usps(pool, site, header_usps).await?,
+        cart_usps: usps(pool, site, cart_usps).await?,
+        notification: notification(pool, &links, notification_id).await?,
+    })
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct PathQuery {
+    /// The full path, e.g. `/over-ons/` (a query or fragment is ignored).
+    #[param(required = true)]
     path: Option<String>,
 }
 
+/// Whether a page is a content page or the FAQ page.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum PageType {
+    ContentPage,
+    Faq,
+}
+
+/// A content page in a language.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ContentPage)]
+#[serde(rename_all = "camelCase")]
+pub struct Page {
+    pub page_id: i64,
+    pub page_key: String,
+    pub parent_page_id: Option<i64>,
+    pub title: Option<String>,
+    pub body: Option<String>,
+    /// The format of `body`, e.g. `markdown`.
+    pub body_format: String,
+    pub indexable: bool,
+    #[serde(rename = "type")]
+    pub page_type: PageType,
+    /// The same as `pageId`.
+    pub content_page_id: i64,
+    /// The FAQ on the page, for the FAQ page.
+    pub faq_id: Option<i64>,
+    /// The question the path names, on a question's path.
+    pub faq_item_id: Option<i64>,
+}
+
+/// The content of a path: its route, its page (content and FAQ pages) and the site's layout.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageContent {
+    pub site_id: i64,
+    pub language_id: i64,
+    /// The path, normalized.
+    pub path: String,
+    pub route: Route,
+    /// Null for the page types that are not content pages.
+    pub page: Option<Page>,
+    pub layout: Layout,
+}
+
 /// A content page in a language, or `None` when the site has no such page.
-async fn page_json(
+async fn page_of(
     pool: &AnyPool,
     site: &SiteLanguage,
     page_id: i64,
-) -> Result<Option<Value>, ApiError> {
+    page_type: PageType,
+    faq: (Option<i64>, Option<i64>),
+) -> Result<Option<Page>, ApiError> {
     let page: Option<(i64, String, Option<i64>, String, i64)> =
         sqlx::query_as("SELECT page_id, page_key, parent_page_id, body_format, indexable FROM pages WHERE page_id = $1 AND site_id = $2")
             .bind(page_id)
@@ -246,7 +405,7 @@ async fn page_json(
     let mut titles = HashMap::new();
     let mut bodies = HashMap::new();
     for (culture, title, body) in texts {
-        let Ok(culture) = culture.parse::<engine::locale::Culture>() else {
+        let Ok(culture) = culture.parse::<Culture>() else {
             continue;
         };
         if let Some(title) = title {
@@ -256,17 +415,36 @@ async fn page_json(
             bodies.insert(culture, body);
         }
     }
-    Ok(Some(json!({
-        "pageId": page_id,
-        "pageKey": page_key,
-        "parentPageId": parent_page_id,
-        "title": crate::catalog::search::pick(&titles, site.culture, site.fallback),
-        "body": crate::catalog::search::pick(&bodies, site.culture, site.fallback),
-        "bodyFormat": body_format,
-        "indexable": indexable != 0,
-    })))
+    let (faq_id, faq_item_id) = faq;
+    Ok(Some(Page {
+        page_id,
+        page_key,
+        parent_page_id,
+        title: crate::catalog::search::pick(&titles, site.culture, site.fallback),
+        body: crate::catalog::search::pick(&bodies, site.culture, site.fallback),
+        body_format,
+        indexable: indexable != 0,
+        page_type,
+        content_page_id: page_id,
+        faq_id,
+        faq_item_id,
+    }))
 }
 
+/// Page content for the dynamic route, with the site's navigation, footer, header and cart
+/// USPs and notification.
+#[utoipa::path(
+    get,
+    path = "/api/content/page",
+    tag = "content",
+    operation_id = "content_page",
+    params(PathQuery, SiteHeaders),
+    responses(
+        (status = 200, description = "Page and layout", body = PageContent),
+        (status = 400, description = "`path` is missing, or a missing or unknown site or language", body = ErrorBody),
+        (status = 404, description = "Unknown path", body = PageNotFound),
+    )
+)]
 async fn page(
     State(state): State<AppState>,
     context: RequestContext,
@@ -285,91 +463,117 @@ async fn page(
         format!("/{path}")
     };
     let normalized = engine::url::normalize(&path);
-    let route: Option<(String, String)> =
+    let row: Option<(String, String)> =
         sqlx::query_as("SELECT route_type, params_json FROM routes WHERE site_id = $1 AND language_id = $2 AND path = $3")
             .bind(site.site_id)
             .bind(site.language_id)
             .bind(&normalized)
             .fetch_optional(pool)
             .await?;
-    let Some((route_type, params)) = route else {
-        return crate::routing::page_not_found(pool, &site).await;
+    let Some((route_type, params)) = row else {
+        return Ok(crate::routing::page_not_found(pool, &site)
+            .await?
+            .into_response());
     };
-    let params: Value = serde_json::from_str(&params)
-        .map_err(|error| ApiError::Internal(format!("stored route: {error}")))?;
-    let page = match params.get("contentPageId").and_then(Value::as_i64) {
-        Some(page_id) if route_type == "contentPage" || route_type == "faq" => {
-            let Some(mut page) = page_json(pool, &site, page_id).await? else {
-                return crate::routing::page_not_found(pool, &site).await;
-            };
-            if let Value::Object(object) = &mut page {
-                object.insert("type".to_owned(), json!(route_type));
-                object.insert("contentPageId".to_owned(), json!(page_id));
-                object.insert(
-                    "faqId".to_owned(),
-                    params.get("faqId").cloned().unwrap_or(Value::Null),
-                );
-                object.insert(
-                    "faqItemId".to_owned(),
-                    params.get("faqItemId").cloned().unwrap_or(Value::Null),
-                );
-            }
-            page
+    let route = Route::stored(&route_type, &params)?;
+    let shown = match &route {
+        Route::ContentPage(route) => {
+            Some((route.content_page_id, PageType::ContentPage, (None, None)))
         }
-        _ => Value::Null,
+        Route::Faq(route) => Some((
+            route.content_page_id,
+            PageType::Faq,
+            (Some(route.faq_id), route.faq_item_id),
+        )),
+        _ => None,
     };
-    let mut route = params;
-    if let Value::Object(object) = &mut route {
-        object.insert("type".to_owned(), json!(route_type));
-    }
-    Ok(Json(json!({
-        "siteId": site.site_id,
-        "languageId": site.language_id,
-        "path": normalized,
-        "route": route,
-        "page": page,
-        "layout": layout(pool, &site).await?,
-    }))
+    let page = match shown {
+        Some((page_id, page_type, faq)) => {
+            let Some(page) = page_of(pool, &site, page_id, page_type, faq).await? else {
+                return Ok(crate::routing::page_not_found(pool, &site)
+                    .await?
+                    .into_response());
+            };
+            Some(page)
+        }
+        None => None,
+    };
+    Ok(Json(PageContent {
+        site_id: site.site_id,
+        language_id: site.language_id,
+        path: normalized,
+        route,
+        page,
+        layout: layout(pool, &site).await?,
+    })
     .into_response())
-}
-
-#[derive(Debug, Deserialize)]
-struct PageQuery {
-    p: Option<String>,
-    ps: Option<String>,
 }
 
 type NewsRow = (i64, String, String, String, String, Option<String>);
 
-fn news_json(
-    row: &NewsRow,
-    site: &SiteLanguage,
-    paths: &HashMap<String, String>,
-    with_body: bool,
-) -> Value {
-    let (id, date, title, summary, body, image) = row;
-    let mut item = json!({
-        "newsItemId": id,
-        "date": date,
-        "title": text(title, site),
-        "summary": text(summary, site),
-        "image": image,
-        "url": paths.get(&format!("newsItem:{id}")),
-    });
-    if with_body && let Value::Object(object) = &mut item {
-        object.insert("body".to_owned(), json!(text(body, site)));
-    }
-    item
+/// A news item.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewsItem {
+    pub news_item_id: i64,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    pub title: Option<String>,
+    pub summary: Option<String>,
+    pub image: Option<String>,
+    pub url: Option<String>,
 }
 
+/// A news item with its body.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NewsArticle {
+    #[serde(flatten)]
+    pub item: NewsItem,
+    pub body: Option<String>,
+}
+
+/// A page of news.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewsPage {
+    pub total_count: usize,
+    pub page: u32,
+    pub page_size: u32,
+    pub page_count: usize,
+    pub items: Vec<NewsItem>,
+}
+
+fn news_item_of(row: &NewsRow, site: &SiteLanguage, paths: &HashMap<String, String>) -> NewsItem {
+    let (id, date, title, summary, _, image) = row;
+    NewsItem {
+        news_item_id: *id,
+        date: date.clone(),
+        title: text(title, site),
+        summary: text(summary, site),
+        image: image.clone(),
+        url: paths.get(&format!("newsItem:{id}")).cloned(),
+    }
+}
+
+/// News of the site, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/news",
+    tag = "content",
+    params(PageQuery, SiteHeaders),
+    responses(
+        (status = 200, description = "A page of news", body = NewsPage),
+        (status = 400, description = "An invalid `p` or `ps`, or a missing or unknown site or language", body = ErrorBody),
+    )
+)]
 async fn news(
     State(state): State<AppState>,
     context: RequestContext,
     Query(query): Query<PageQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<NewsPage>, ApiError> {
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
-    let paging = paging_of(query.p.as_deref(), query.ps.as_deref())?;
+    let paging = query.paging()?;
     let (total,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM news_item_sites WHERE site_id = $1")
             .bind(site.site_id)
@@ -387,20 +591,35 @@ async fn news(
     .await?;
     let paths = route_paths(pool, &site, &["newsItem"]).await?;
     let total = usize::try_from(total).unwrap_or(0);
-    Ok(Json(json!({
-        "totalCount": total,
-        "page": paging.page,
-        "pageSize": paging.page_size,
-        "pageCount": total.div_ceil(paging.page_size as usize),
-        "items": rows.iter().map(|row| news_json(row, &site, &paths, false)).collect::<Vec<_>>(),
-    })))
+    Ok(Json(NewsPage {
+        total_count: total,
+        page: paging.page,
+        page_size: paging.page_size,
+        page_count: total.div_ceil(paging.page_size as usize),
+        items: rows
+            .iter()
+            .map(|row| news_item_of(row, &site, &paths))
+            .collect(),
+    }))
 }
 
+/// One news item with its body.
+#[utoipa::path(
+    get,
+    path = "/api/news/{id}",
+    tag = "content",
+    params(("id" = i64, Path, description = "News item id"), SiteHeaders),
+    responses(
+        (status = 200, description = "News item", body = NewsArticle),
+        (status = 400, description = "The id is not a whole number, or a missing or unknown site or language", body = ErrorBody),
+        (status = 404, description = "The site has no such news item", body = ErrorBody),
+    )
+)]
 async fn news_item(
     State(state): State<AppState>,
     context: RequestContext,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<NewsArticle>, ApiError> {
     let id = path_id(&id, "id")?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
@@ -414,20 +633,69 @@ async fn news_item(
     .await?;
     let row = row.ok_or(ApiError::NotFound)?;
     let paths = route_paths(pool, &site, &["newsItem"]).await?;
-    Ok(Json(news_json(&row, &site, &paths, true)))
+    Ok(Json(NewsArticle {
+        item: news_item_of(&row, &site, &paths),
+        body: text(&row.4, &site),
+    }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
 struct FaqQuery {
+    /// The FAQ (default 1).
+    #[param(value_type = Option<i64>)]
     faq_id: Option<String>,
 }
 
+/// A FAQ with its categories and questions.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Faq {
+    pub faq_id: i64,
+    /// The site's FAQ page.
+    pub content_page_id: Option<i64>,
+    pub url: Option<String>,
+    pub categories: Vec<FaqCategory>,
+}
+
+/// A category of questions.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FaqCategory {
+    pub faq_category_id: i64,
+    pub title: Option<String>,
+    pub items: Vec<FaqItem>,
+}
+
+/// A question with its answer.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FaqItem {
+    pub faq_item_id: i64,
+    pub question: Option<String>,
+    pub answer: Option<String>,
+    /// The question's own path on the FAQ page.
+    pub url: Option<String>,
+}
+
+/// FAQ categories with their items.
+#[utoipa::path(
+    get,
+    path = "/api/faq",
+    tag = "content",
+    params(FaqQuery, SiteHeaders),
+    responses(
+        (status = 200, description = "FAQ", body = Faq),
+        (status = 400, description = "`faqId` is not a whole number, or a missing or unknown site or language", body = ErrorBody),
+        (status = 404, description = "No FAQ has this id", body = ErrorBody),
+    )
+)]
 async fn faq(
     State(state): State<AppState>,
     context: RequestContext,
     Query(query): Query<FaqQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Faq>, ApiError> {
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
     let faq_id = match query.faq_id.as_deref() {
@@ -456,81 +724,141 @@ async fn faq(
             .await?;
     let paths = route_paths(pool, &site, &["faq"]).await?;
     let page_id = faq_page.map(|(id,)| id);
-    let categories: Vec<Value> = categories
+    let path = |key: String| paths.get(&key).cloned();
+    let categories = categories
         .iter()
-        .map(|(category_id, title)| {
-            let items: Vec<Value> = items
+        .map(|(category_id, title)| FaqCategory {
+            faq_category_id: *category_id,
+            title: text(title, &site),
+            items: items
                 .iter()
                 .filter(|(_, category, _, _)| category == category_id)
-                .map(|(item_id, _, question, answer)| {
-                    json!({
-                        "faqItemId": item_id,
-                        "question": text(question, &site),
-                        "answer": text(answer, &site),
-                        "url": page_id.and_then(|page| paths.get(&format!("faq:{page}:{item_id}"))),
-                    })
+                .map(|(item_id, _, question, answer)| FaqItem {
+                    faq_item_id: *item_id,
+                    question: text(question, &site),
+                    answer: text(answer, &site),
+                    url: page_id.and_then(|page| path(format!("faq:{page}:{item_id}"))),
                 })
-                .collect();
-            json!({"faqCategoryId": category_id, "title": text(title, &site), "items": items})
+                .collect(),
         })
         .collect();
-    Ok(Json(json!({
-        "faqId": faq_id,
-        "contentPageId": page_id,
-        "url": page_id.and_then(|page| paths.get(&format!("faq:{page}"))),
-        "categories": categories,
-    })))
+    Ok(Json(Faq {
+        faq_id,
+        content_page_id: page_id,
+        url: page_id.and_then(|page| path(format!("faq:{page}"))),
+        categories,
+    }))
 }
 
 type ArticleRow = (i64, i64, String, String, String, String, String);
 type VideoRow = (i64, i64, String, String, String, String, i64);
 
-fn article_json(
+/// An advice article.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdviceArticle {
+    pub advice_article_id: i64,
+    pub advice_category_id: i64,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    pub title: Option<String>,
+    pub summary: Option<String>,
+    pub url: Option<String>,
+}
+
+/// An advice article with its body and the products it recommends.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdviceArticleDetail {
+    #[serde(flatten)]
+    pub article: AdviceArticle,
+    pub body: Option<String>,
+    pub related_product_ids: Vec<i64>,
+}
+
+/// An advice video.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdviceVideo {
+    pub advice_video_id: i64,
+    pub advice_category_id: i64,
+    pub title: Option<String>,
+    pub description: Option<String>,
+    /// The video host, e.g. `youtube`.
+    pub video_provider: String,
+    /// The video's id at its host.
+    pub video_id: String,
+    pub duration_seconds: i64,
+    pub url: Option<String>,
+}
+
+/// An advice category with its articles and videos.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdviceCategory {
+    pub advice_category_id: i64,
+    pub title: Option<String>,
+    pub url: Option<String>,
+    pub articles: Vec<AdviceArticle>,
+    pub videos: Vec<AdviceVideo>,
+}
+
+/// The advice overview.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdviceCategories {
+    /// The overview's path.
+    pub url: Option<String>,
+    pub categories: Vec<AdviceCategory>,
+}
+
+fn article_of(
     row: &ArticleRow,
     site: &SiteLanguage,
     paths: &HashMap<String, String>,
-    with_body: bool,
-) -> Value {
-    let (id, category, date, title, summary, body, related) = row;
-    let mut article = json!({
-        "adviceArticleId": id,
-        "adviceCategoryId": category,
-        "date": date,
-        "title": text(title, site),
-        "summary": text(summary, site),
-        "url": paths.get(&format!("adviceArticle:{id}")),
-    });
-    if with_body && let Value::Object(object) = &mut article {
-        object.insert("body".to_owned(), json!(text(body, site)));
-        object.insert(
-            "relatedProductIds".to_owned(),
-            serde_json::from_str(related).unwrap_or(json!([])),
-        );
+) -> AdviceArticle {
+    let (id, category, date, title, summary, _, _) = row;
+    AdviceArticle {
+        advice_article_id: *id,
+        advice_category_id: *category,
+        date: date.clone(),
+        title: text(title, site),
+        summary: text(summary, site),
+        url: paths.get(&format!("adviceArticle:{id}")).cloned(),
     }
-    article
 }
 
-fn video_json(row: &VideoRow, site: &SiteLanguage, paths: &HashMap<String, String>) -> Value {
+fn video_of(row: &VideoRow, site: &SiteLanguage, paths: &HashMap<String, String>) -> AdviceVideo {
     let (id, category, title, description, provider, video_id, duration) = row;
-    json!({
-        "adviceVideoId": id,
-        "adviceCategoryId": category,
-        "title": text(title, site),
-        "description": text(description, site),
-        "videoProvider": provider,
-        "videoId": video_id,
-        "durationSeconds": duration,
-        "url": paths.get(&format!("adviceVideo:{id}")),
-    })
+    AdviceVideo {
+        advice_video_id: *id,
+        advice_category_id: *category,
+        title: text(title, site),
+        description: text(description, site),
+        video_provider: provider.clone(),
+        video_id: video_id.clone(),
+        duration_seconds: *duration,
+        url: paths.get(&format!("adviceVideo:{id}")).cloned(),
+    }
 }
 
 const ARTICLE_COLUMNS: &str = "advice_article_id, advice_category_id, published_on, title_json, summary_json, body_json, related_product_ids_json";
 const VIDEO_COLUMNS: &str = "advice_video_id, advice_category_id, title_json, description_json, video_provider, video_id, duration_seconds";
 
+/// Advice categories with their articles and videos.
+#[utoipa::path(
+    get,
+    path = "/api/advice/categories",
+    tag = "content",
+    params(SiteHeaders),
+    responses(
+        (status = 200, description = "Categories", body = AdviceCategories),
+        (status = 400, description = "A missing or unknown site or language", body = ErrorBody),
+    )
+)]
 async fn advice_categories(
     State(state): State<AppState>,
     context: RequestContext,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<AdviceCategories>, ApiError> {
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
     let categories: Vec<(i64, String)> = sqlx::query_as(
@@ -553,28 +881,47 @@ async fn advice_categories(
         &["adviceCategory", "adviceArticle", "adviceVideo"],
     )
     .await?;
-    let categories: Vec<Value> = categories
+    let categories = categories
         .iter()
-        .map(|(id, title)| {
-            json!({
-                "adviceCategoryId": id,
-                "title": text(title, &site),
-                "url": paths.get(&format!("adviceCategory:{id}")),
-                "articles": articles.iter().filter(|row| row.1 == *id).map(|row| article_json(row, &site, &paths, false)).collect::<Vec<_>>(),
-                "videos": videos.iter().filter(|row| row.1 == *id).map(|row| video_json(row, &site, &paths)).collect::<Vec<_>>(),
-            })
+        .map(|(id, title)| AdviceCategory {
+            advice_category_id: *id,
+            title: text(title, &site),
+            url: paths.get(&format!("adviceCategory:{id}")).cloned(),
+            articles: articles
+                .iter()
+                .filter(|row| row.1 == *id)
+                .map(|row| article_of(row, &site, &paths))
+                .collect(),
+            videos: videos
+                .iter()
+                .filter(|row| row.1 == *id)
+                .map(|row| video_of(row, &site, &paths))
+                .collect(),
         })
         .collect();
-    Ok(Json(
-        json!({"url": paths.get("adviceCategory:0"), "categories": categories}),
-    ))
+    Ok(Json(AdviceCategories {
+        url: paths.get("adviceCategory:0").cloned(),
+        categories,
+    }))
 }
 
+/// One advice article.
+#[utoipa::path(
+    get,
+    path = "/api/advice/articles/{id}",
+    tag = "content",
+    params(("id" = i64, Path, description = "Advice article id"), SiteHeaders),
+    responses(
+        (status = 200, description = "Article", body = AdviceArticleDetail),
+        (status = 400, description = "The id is not a whole number, or a missing or unknown site or language", body = ErrorBody),
+        (status = 404, description = "No such article", body = ErrorBody),
+    )
+)]
 async fn advice_article(
     State(state): State<AppState>,
     context: RequestContext,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<AdviceArticleDetail>, ApiError> {
     let id = path_id(&id, "id")?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
@@ -586,14 +933,30 @@ async fn advice_article(
     .await?;
     let row = row.ok_or(ApiError::NotFound)?;
     let paths = route_paths(pool, &site, &["adviceArticle"]).await?;
-    Ok(Json(article_json(&row, &site, &paths, true)))
+    Ok(Json(AdviceArticleDetail {
+        article: article_of(&row, &site, &paths),
+        body: text(&row.5, &site),
+        related_product_ids: stored_json(&row.6, "related products")?,
+    }))
 }
 
+/// One advice video.
+#[utoipa::path(
+    get,
+    path = "/api/advice/videos/{id}",
+    tag = "content",
+    params(("id" = i64, Path, description = "Advice video id"), SiteHeaders),
+    responses(
+        (status = 200, description = "Video", body = AdviceVideo),
+        (status = 400, description = "The id is not a whole number, or a missing or unknown site or language", body = ErrorBody),
+        (status = 404, description = "No such video", body = ErrorBody),
+    )
+)]
 async fn advice_video(
     State(state): State<AppState>,
     context: RequestContext,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<AdviceVideo>, ApiError> {
     let id = path_id(&id, "id")?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
@@ -605,5 +968,5 @@ async fn advice_video(
     .await?;
     let row = row.ok_or(ApiError::NotFound)?;
     let paths = route_paths(pool, &site, &["adviceVideo"]).await?;
-    Ok(Json(video_json(&row, &site, &paths)))
+    Ok(Json(video_of(&row, &site, &paths)))
 }

@@ -1,5 +1,5 @@
-//! Request extractors whose rejections are [`ApiError`]s, so a malformed body is a 400 with
-//! the field at fault, in the same shape as every other error.
+//! Request extractors whose rejections are [`ApiError`]s, so a malformed body, query or path is
+//! a 400 in the same shape as every other error (a body's names the field at fault).
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};

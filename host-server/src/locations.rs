@@ -9,29 +9,34 @@
 //! (`Verden` for `Verden (Aller)`). Several matches: the first by postcode. A place that is not
 //! found is a 404 `errors.locationNotFound`.
 
-use axum::extract::{Query, State};
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::get;
-use axum::{Json, Router};
 use engine::geo::{GeoPoint, distance_meters};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use sqlx::AnyPool;
 use sqlx::Row;
 use sqlx::any::AnyRow;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::context::RequestContext;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::Query;
 
 /// How many pick-up points `GET /api/parcelshops` answers at most.
 pub const PARCEL_SHOP_LIMIT: usize = 10;
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/dealers", get(dealers))
-        .route("/api/parcelshops", get(parcel_shops))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(dealers))
+        .routes(routes!(parcel_shops))
 }
 
 /// A known address with its coordinates.
@@ -121,40 +126,134 @@ fn required(value: Option<String>, field: &str) -> Result<String, ApiError> {
         .ok_or_else(|| ApiError::required(field))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct DealerQuery {
+    /// A postcode, a city or `lat,lon`.
     near: Option<String>,
 }
 
-fn json_column(row: &AnyRow, column: &str) -> Result<Value, ApiError> {
-    let text: String = row.try_get(column)?;
-    Ok(serde_json::from_str(&text).unwrap_or(Value::Null))
+/// The postal address of a dealer.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DealerAddress {
+    pub street: String,
+    pub street_number: String,
+    pub street_number_addition: Option<String>,
+    pub zipcode: String,
+    pub city: String,
+    pub country_id: i64,
 }
 
+/// A dealer or store.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Dealer {
+    pub dealer_id: i64,
+    pub name: String,
+    /// The kind of dealer, as the fixtures name it.
+    #[serde(rename = "type")]
+    pub dealer_type: String,
+    pub address: DealerAddress,
+    pub latitude: f64,
+    pub longitude: f64,
+    pub phone: String,
+    pub email: String,
+    pub website: Option<String>,
+    /// The brands the dealer carries.
+    pub brands: Vec<String>,
+    pub silo_delivery: bool,
+    /// Day to time ranges, as the fixtures give them.
+    pub opening_hours: BTreeMap<String, Vec<String>>,
+    /// Meters from `near`; null without `near`.
+    pub distance_meters: Option<u64>,
+}
+
+/// Dealers, nearest first (by name without `near`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Dealers {
+    /// Where `near` was found; null without `near`.
+    pub near: Option<GeoPoint>,
+    pub dealers: Vec<Dealer>,
+}
+
+/// A stored JSON column read as `T`.
+fn json_column<T: DeserializeOwned>(row: &AnyRow, column: &str) -> Result<T, ApiError> {
+    let text: String = row.try_get(column)?;
+    serde_json::from_str(&text)
+        .map_err(|error| ApiError::Internal(format!("stored {column}: {error}")))
+}
+
+fn dealer_of(row: &AnyRow, distance: Option<u64>) -> Result<Dealer, ApiError> {
+    Ok(Dealer {
+        dealer_id: row.try_get("dealer_id")?,
+        name: row.try_get("name")?,
+        dealer_type: row.try_get("dealer_type")?,
+        address: DealerAddress {
+            street: row.try_get("street")?,
+            street_number: row.try_get("street_number")?,
+            street_number_addition: row.try_get("street_number_addition")?,
+            zipcode: row.try_get("zipcode")?,
+            city: row.try_get("city")?,
+            country_id: row.try_get("country_id")?,
+        },
+        latitude: row.try_get("latitude")?,
+        longitude: row.try_get("longitude")?,
+        phone: row.try_get("phone")?,
+        email: row.try_get("email")?,
+        website: row.try_get("website")?,
+        brands: json_column(row, "brands_json")?,
+        silo_delivery: row.try_get::<i64, _>("silo_delivery")? != 0,
+        opening_hours: json_column(row, "opening_hours_json")?,
+        distance_meters: distance,
+    })
+}
+
+/// The brand whose dealers a site lists: none for the corporate site (type 2) or no site.
+async fn brand_of_site(pool: &AnyPool, site_id: Option<i64>) -> Result<Option<String>, ApiError> {
+    let Some(site_id) = site_id else {
+        return Ok(None);
+    };
+    let row: Option<(String, i64)> =
+        sqlx::query_as("SELECT brand, site_type FROM sites WHERE site_id = $1")
+            .bind(site_id)
+            .fetch_optional(pool)
+            .await?;
+    let (brand, site_type) = row.ok_or_else(|| {
+        ApiError::field(
+            "siteid",
+            "errors.unknownSite",
+            format!("site {site_id} does not exist"),
+        )
+    })?;
+    Ok((site_type != 2).then_some(brand))
+}
+
+/// Dealers and stores, nearest first.
+///
+/// A postcode or city is located among the known dealer and parcel-shop addresses; with a
+/// `siteid` header only dealers carrying the site's brand.
+#[utoipa::path(
+    get,
+    path = "/api/dealers",
+    tag = "locations",
+    params(
+        DealerQuery,
+        ("siteid" = Option<i64>, Header, description = "The site, when the answer depends on it"),
+    ),
+    responses(
+        (status = 200, description = "Dealers", body = Dealers),
+        (status = 400, description = "Coordinates out of range, or an unknown or malformed `siteid`", body = ErrorBody),
+        (status = 404, description = "No known place matches `near` (`errors.locationNotFound`)", body = ErrorBody),
+    )
+)]
 async fn dealers(
     State(state): State<AppState>,
     context: RequestContext,
     Query(query): Query<DealerQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Dealers>, ApiError> {
     let pool = state.db.pool();
-    let brand = match context.site_id {
-        None => None,
-        Some(site_id) => {
-            let row: Option<(String, i64)> =
-                sqlx::query_as("SELECT brand, site_type FROM sites WHERE site_id = $1")
-                    .bind(site_id)
-                    .fetch_optional(pool)
-                    .await?;
-            let (brand, site_type) = row.ok_or_else(|| {
-                ApiError::field(
-                    "siteid",
-                    "errors.unknownSite",
-                    format!("site {site_id} does not exist"),
-                )
-            })?;
-            (site_type != 2).then_some(brand)
-        }
-    };
+    let brand = brand_of_site(pool, context.site_id).await?;
     let from = match query.near.as_deref().filter(|near| !near.trim().is_empty()) {
         Some(near) => Some(locate(pool, near, "near").await?),
         None => None,
@@ -164,60 +263,95 @@ async fn dealers(
         .await?;
     let mut dealers = Vec::with_capacity(rows.len());
     for row in &rows {
-        let brands = json_column(row, "brands_json")?;
-        if let Some(brand) = &brand
-            && !brands
-                .as_array()
-                .is_some_and(|brands| brands.iter().any(|carried| carried.as_str() == Some(brand)))
-        {
-            continue;
-        }
         let point = GeoPoint::new(row.try_get("latitude")?, row.try_get("longitude")?)?;
-        let distance = from.map(|from| distance_meters(from, point));
-        dealers.push((
-            distance,
-            json!({
-                "dealerId": row.try_get::<i64, _>("dealer_id")?,
-                "name": row.try_get::<String, _>("name")?,
-                "type": row.try_get::<String, _>("dealer_type")?,
-                "address": {
-                    "street": row.try_get::<String, _>("street")?,
-                    "streetNumber": row.try_get::<String, _>("street_number")?,
-                    "streetNumberAddition": row.try_get::<Option<String>, _>("street_number_addition")?,
-                    "zipcode": row.try_get::<String, _>("zipcode")?,
-                    "city": row.try_get::<String, _>("city")?,
-                    "countryId": row.try_get::<i64, _>("country_id")?,
-                },
-                "latitude": point.latitude,
-                "longitude": point.longitude,
-                "phone": row.try_get::<String, _>("phone")?,
-                "email": row.try_get::<String, _>("email")?,
-                "website": row.try_get::<Option<String>, _>("website")?,
-                "brands": brands,
-                "siloDelivery": row.try_get::<i64, _>("silo_delivery")? != 0,
-                "openingHours": json_column(row, "opening_hours_json")?,
-                "distanceMeters": distance,
-            }),
-        ));
+        let dealer = dealer_of(row, from.map(|from| distance_meters(from, point)))?;
+        if brand
+            .as_ref()
+            .is_none_or(|brand| dealer.brands.contains(brand))
+        {
+            dealers.push(dealer);
+        }
     }
     // Stable: equal distances (or no `near`) keep the name order.
-    dealers.sort_by_key(|(distance, _)| *distance);
-    Ok(Json(json!({
-        "near": from.map(|point| json!({"latitude": point.latitude, "longitude": point.longitude})),
-        "dealers": dealers.into_iter().map(|(_, dealer)| dealer).collect::<Vec<_>>(),
-    })))
+    dealers.sort_by_key(|dealer| dealer.distance_meters);
+    Ok(Json(Dealers {
+        near: from,
+        dealers,
+    }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
 struct ParcelShopQuery {
+    /// A postcode, a city or `lat,lon`.
+    #[param(required = true)]
     zipcode_or_city: Option<String>,
 }
 
+/// A parcel-service pick-up point.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ParcelShop {
+    pub parcel_shop_id: String,
+    pub name: String,
+    pub street: String,
+    pub street_number: String,
+    pub zipcode: String,
+    pub city: String,
+    pub country_id: i64,
+    pub latitude: f64,
+    pub longitude: f64,
+    /// Day to time ranges, as the fixtures give them.
+    pub opening_hours: BTreeMap<String, Vec<String>>,
+    /// Meters from the place asked for.
+    pub distance_meters: u64,
+}
+
+/// The pick-up points nearest to a place.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ParcelShops {
+    /// The place asked for, trimmed.
+    pub zipcode_or_city: String,
+    /// Where it was found.
+    pub near: GeoPoint,
+    /// At most ten, nearest first.
+    pub parcel_shops: Vec<ParcelShop>,
+}
+
+fn parcel_shop_of(row: &AnyRow, distance: u64) -> Result<ParcelShop, ApiError> {
+    Ok(ParcelShop {
+        parcel_shop_id: row.try_get("parcel_shop_id")?,
+        name: row.try_get("name")?,
+        street: row.try_get("street")?,
+        street_number: row.try_get("street_number")?,
+        zipcode: row.try_get("zipcode")?,
+        city: row.try_get("city")?,
+        country_id: row.try_get("country_id")?,
+        latitude: row.try_get("latitude")?,
+        longitude: row.try_get("longitude")?,
+        opening_hours: json_column(row, "opening_hours_json")?,
+        distance_meters: distance,
+    })
+}
+
+/// Parcel-service pick-up points near a zipcode or city (the 10 nearest).
+#[utoipa::path(
+    get,
+    path = "/api/parcelshops",
+    tag = "locations",
+    params(ParcelShopQuery),
+    responses(
+        (status = 200, description = "Pick-up points", body = ParcelShops),
+        (status = 400, description = "`zipcodeOrCity` is missing, or coordinates out of range", body = ErrorBody),
+        (status = 404, description = "No known place matches (`errors.locationNotFound`)", body = ErrorBody),
+    )
+)]
 async fn parcel_shops(
     State(state): State<AppState>,
     Query(query): Query<ParcelShopQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ParcelShops>, ApiError> {
     let pool = state.db.pool();
     let near = required(query.zipcode_or_city, "zipcodeOrCity")?;
     let from = locate(pool, &near, "zipcodeOrCity").await?;
@@ -227,29 +361,13 @@ async fn parcel_shops(
     let mut shops = Vec::with_capacity(rows.len());
     for row in &rows {
         let point = GeoPoint::new(row.try_get("latitude")?, row.try_get("longitude")?)?;
-        let distance = distance_meters(from, point);
-        shops.push((
-            distance,
-            json!({
-                "parcelShopId": row.try_get::<String, _>("parcel_shop_id")?,
-                "name": row.try_get::<String, _>("name")?,
-                "street": row.try_get::<String, _>("street")?,
-                "streetNumber": row.try_get::<String, _>("street_number")?,
-                "zipcode": row.try_get::<String, _>("zipcode")?,
-                "city": row.try_get::<String, _>("city")?,
-                "countryId": row.try_get::<i64, _>("country_id")?,
-                "latitude": point.latitude,
-                "longitude": point.longitude,
-                "openingHours": json_column(row, "opening_hours_json")?,
-                "distanceMeters": distance,
-            }),
-        ));
+        shops.push(parcel_shop_of(row, distance_meters(from, point))?);
     }
-    shops.sort_by_key(|(distance, _)| *distance);
+    shops.sort_by_key(|shop| shop.distance_meters);
     shops.truncate(PARCEL_SHOP_LIMIT);
-    Ok(Json(json!({
-        "zipcodeOrCity": near.trim(),
-        "near": {"latitude": from.latitude, "longitude": from.longitude},
-        "parcelShops": shops.into_iter().map(|(_, shop)| shop).collect::<Vec<_>>(),
-    })))
+    Ok(Json(ParcelShops {
+        zipcode_or_city: near.trim().to_owned(),
+        near: from,
+        parcel_shops: shops,
+    }))
 }

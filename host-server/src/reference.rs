@@ -7,44 +7,52 @@
 //! `name` is the country's English name; the `localizedname` variants give `name` in the
 //! language of the `languageid` header (by the text fallback rule; Dutch without a header).
 
-use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
+use axum::extract::State;
 use engine::locale::Culture;
 use serde::Serialize;
 use sqlx::AnyPool;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::context::RequestContext;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::Path;
+use crate::openapi::SiteHeaders;
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/countries", get(countries))
-        .route("/api/countries/localizedname", get(countries_localized))
-        .route("/api/countries/{id}", get(country))
-        .route("/api/countries/{id}/localizedname", get(country_localized))
-        .route("/api/language", get(languages))
-        .route("/api/language/{id}", get(language))
-        .route("/api/paymentmethods", get(payment_methods))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(countries))
+        .routes(routes!(countries_localized))
+        .routes(routes!(country))
+        .routes(routes!(country_localized))
+        .routes(routes!(languages))
+        .routes(routes!(language))
+        .routes(routes!(payment_methods))
 }
 
 /// A country.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Country {
     pub country_id: i64,
+    /// English, or in the `languageid` language for the `localizedname` calls.
     pub name: String,
+    /// The ISO 3166-1 code, e.g. `NL`.
     pub region_code: String,
 }
 
 /// A language.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Language {
     pub language_id: i64,
+    /// The interface culture, e.g. `nl-BE`.
     pub culture: String,
+    /// The language's name in itself.
     pub localized_name: String,
 }
 
@@ -119,12 +127,30 @@ async fn load_countries(
         .collect())
 }
 
+/// Countries with English names.
+#[utoipa::path(
+    get,
+    path = "/api/countries",
+    tag = "reference",
+    responses((status = 200, description = "Countries", body = Vec<Country>))
+)]
 async fn countries(State(state): State<AppState>) -> Result<Json<Vec<Country>>, ApiError> {
     Ok(Json(
         load_countries(state.db.pool(), None, engine::locale::ENGLISH).await?,
     ))
 }
 
+/// Countries with names in the `languageid` language.
+#[utoipa::path(
+    get,
+    path = "/api/countries/localizedname",
+    tag = "reference",
+    params(("languageid" = Option<i64>, Header, description = "The language of the names (Dutch without it)")),
+    responses(
+        (status = 200, description = "Countries", body = Vec<Country>),
+        (status = 400, description = "An unknown or malformed `languageid`", body = ErrorBody),
+    )
+)]
 async fn countries_localized(
     State(state): State<AppState>,
     context: RequestContext,
@@ -133,6 +159,18 @@ async fn countries_localized(
     Ok(Json(load_countries(state.db.pool(), None, culture).await?))
 }
 
+/// One country.
+#[utoipa::path(
+    get,
+    path = "/api/countries/{id}",
+    tag = "reference",
+    params(("id" = i64, Path, description = "Country id")),
+    responses(
+        (status = 200, description = "Country", body = Country),
+        (status = 400, description = "The id is not a whole number", body = ErrorBody),
+        (status = 404, description = "No such country", body = ErrorBody),
+    )
+)]
 async fn country(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -145,6 +183,21 @@ async fn country(
         .ok_or(ApiError::NotFound)
 }
 
+/// One country, localized.
+#[utoipa::path(
+    get,
+    path = "/api/countries/{id}/localizedname",
+    tag = "reference",
+    params(
+        ("id" = i64, Path, description = "Country id"),
+        ("languageid" = Option<i64>, Header, description = "The language of the names (Dutch without it)"),
+    ),
+    responses(
+        (status = 200, description = "Country", body = Country),
+        (status = 400, description = "The id is not a whole number, or an unknown `languageid`", body = ErrorBody),
+        (status = 404, description = "No such country", body = ErrorBody),
+    )
+)]
 async fn country_localized(
     State(state): State<AppState>,
     context: RequestContext,
@@ -159,7 +212,17 @@ async fn country_localized(
         .ok_or(ApiError::NotFound)
 }
 
-/// All languages; with a `siteid` header, the site's languages in the site's order.
+/// Languages (a site's languages, in the site's order, with a `siteid` header).
+#[utoipa::path(
+    get,
+    path = "/api/language",
+    tag = "reference",
+    params(("siteid" = Option<i64>, Header, description = "The site whose languages to list")),
+    responses(
+        (status = 200, description = "Languages", body = Vec<Language>),
+        (status = 400, description = "An unknown or malformed `siteid`", body = ErrorBody),
+    )
+)]
 async fn languages(
     State(state): State<AppState>,
     context: RequestContext,
@@ -198,6 +261,18 @@ async fn languages(
     Ok(Json(languages))
 }
 
+/// One language.
+#[utoipa::path(
+    get,
+    path = "/api/language/{id}",
+    tag = "reference",
+    params(("id" = i64, Path, description = "Language id")),
+    responses(
+        (status = 200, description = "Language", body = Language),
+        (status = 400, description = "The id is not a whole number", body = ErrorBody),
+        (status = 404, description = "No such language", body = ErrorBody),
+    )
+)]
 async fn language(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -214,7 +289,8 @@ async fn language(
 }
 
 /// A bank a payment method lets the customer choose (iDEAL).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = PaymentIssuer)]
 #[serde(rename_all = "camelCase")]
 pub struct Issuer {
     pub issuer_id: String,
@@ -222,22 +298,35 @@ pub struct Issuer {
 }
 
 /// A payment method of a site, named in the request's language.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentMethod {
     pub payment_method_id: i64,
     pub key: String,
     pub name: String,
     /// The costs, VAT included, as the engine adds them to the cart.
+    #[schema(value_type = engine::money::Money)]
     pub costs: String,
     /// `redirect` (the provider's page), `offline` (bank transfer) or `giftCard`.
+    #[schema(example = "redirect")]
     pub flow: String,
     pub requires_issuer: bool,
     pub issuers: Vec<Issuer>,
 }
 
-/// `GET /api/paymentmethods` (headers `siteid`, `languageid`): the site's payment methods in
-/// its order, with names, costs and banks, for the checkout's payment step.
+/// The site's payment methods, in its order, named in the request's language.
+///
+/// With names, costs and banks, for the checkout's payment step.
+#[utoipa::path(
+    get,
+    path = "/api/paymentmethods",
+    tag = "reference",
+    params(SiteHeaders),
+    responses(
+        (status = 200, description = "Payment methods", body = Vec<PaymentMethod>),
+        (status = 400, description = "A missing or unknown site or language; `fieldErrors` names the header", body = ErrorBody),
+    )
+)]
 async fn payment_methods(
     State(state): State<AppState>,
     context: RequestContext,

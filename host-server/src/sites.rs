@@ -7,18 +7,26 @@
 
 use std::collections::HashMap;
 
-use axum::extract::{Path, Query, State};
-use axum::routing::get;
-use axum::{Json, Router};
-use engine::locale::Culture;
-use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::State;
+use engine::locale::{ConversionRate, Culture, Currency};
+use engine::vat::VatRate;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::context::RequestContext;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Path, Query};
+use crate::fixtures::model::SocialLinks;
+use crate::reference::Language;
 
 /// The site and language a request is for, checked against the database.
 #[derive(Clone, Debug)]
@@ -107,180 +115,167 @@ pub fn pick_json(text: &str, culture: Culture, fallback: Option<Culture>) -> Opt
 }
 
 /// The routes of this area. Both spellings of the specification are served as written.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/sites/getbydomain", get(by_domain))
-        .route("/api/Sites", get(all).post(localization_check))
-        .route("/api/Sites/{id}", get(by_id))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(by_domain))
+        .routes(routes!(all, localization_check))
+        .routes(routes!(by_id))
 }
 
-#[derive(Clone, Copy)]
-enum Kind {
-    Int,
-    Bool,
-    Text,
-    Loc,
-    Json,
-    Amount,
+/// A site with its settings; texts in the requested language when the site has it, else in
+/// the site's default language.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Site {
+    pub site_id: i64,
+    pub name: String,
+    pub brand: String,
+    pub domain: String,
+    /// The site type (2: the corporate site).
+    #[serde(rename = "type")]
+    pub site_type: i64,
+    pub country_id: i64,
+    /// The currency symbol prices are shown with.
+    pub currency: String,
+    /// Units of the display currency per euro; null for euro sites.
+    #[schema(value_type = Option<ConversionRate>)]
+    pub exchange_rate: Option<String>,
+    pub fallback_language_id: i64,
+    pub theme: String,
+    #[schema(value_type = VatRate)]
+    pub vat_percentage_high: String,
+    #[schema(value_type = VatRate)]
+    pub vat_percentage_low: String,
+    pub enable_rqs: bool,
+    pub enable_stock_reminder_feature: bool,
+    pub auto_redirect_if_not_in_same_country: bool,
+    pub silo_horse_threshold: i64,
+    /// The silo threshold per culture, where it differs.
+    pub silo_horse_threshold_by_culture: BTreeMap<Culture, i64>,
+    pub silo_min_feed_kg: i64,
+    pub root_page_id: i64,
+    pub not_found_page_id: i64,
+    pub internal_error_page_id: i64,
+    pub customer_service_page_id: i64,
+    pub checkout_success_page_id: Option<i64>,
+    pub checkout_success_rqs_page_id: Option<i64>,
+    pub checkout_failed_page_id: Option<i64>,
+    pub footer_id: i64,
+    pub primary_navigation_id: i64,
+    pub notification_id: Option<i64>,
+    pub header_usp_collection_id: Option<i64>,
+    pub cart_usp_collection_id: Option<i64>,
+    pub customer_service_title: Option<String>,
+    pub customer_service_bottom_text: Option<String>,
+    pub customer_service_link: Option<String>,
+    pub customer_service_phone: String,
+    pub customer_service_phone_link: String,
+    pub customer_service_email: String,
+    pub customer_service_opening_hours: Option<String>,
+    pub currency_conversion_disclaimer_link: Option<String>,
+    pub become_dealer_link: Option<String>,
+    pub dealer_page_title: Option<String>,
+    pub social_links: SocialLinks,
+    pub captcha_site_key: String,
+    pub tag_manager_id: String,
+    pub maps_api_key: String,
+    pub card_payment_config_id: String,
+    /// The other hosts the site answers on.
+    pub aliases: Vec<String>,
+    /// The site's languages; the first is its default.
+    pub languages: Vec<Language>,
+    /// The ids of the site's payment methods, in its order.
+    pub payment_methods: Vec<i64>,
+    /// The ISO code of `currency`.
+    pub currency_code: Currency,
 }
 
-/// JSON field, column, kind.
-const FIELDS: &[(&str, &str, Kind)] = &[
-    ("siteId", "site_id", Kind::Int),
-    ("name", "name", Kind::Text),
-    ("brand", "brand", Kind::Text),
-    ("domain", "domain", Kind::Text),
-    ("type", "site_type", Kind::Int),
-    ("countryId", "country_id", Kind::Int),
-    ("currency", "currency", Kind::Text),
-    ("exchangeRate", "exchange_rate", Kind::Amount),
-    ("fallbackLanguageId", "fallback_language_id", Kind::Int),
-    ("theme", "theme", Kind::Text),
-    ("vatPercentageHigh", "vat_percentage_high", Kind::Text),
-    ("vatPercentageLow", "vat_percentage_low", Kind::Text),
-    ("enableRqs", "enable_rqs", Kind::Bool),
-    (
-        "enableStockReminderFeature",
-        "enable_stock_reminder_feature",
-        Kind::Bool,
-    ),
-    (
-        "autoRedirectIfNotInSameCountry",
-        "auto_redirect_if_not_in_same_country",
-        Kind::Bool,
-    ),
-    ("siloHorseThreshold", "silo_horse_threshold", Kind::Int),
-    (
-        "siloHorseThresholdByCulture",
-        "silo_horse_threshold_by_culture_json",
-        Kind::Json,
-    ),
-    ("siloMinFeedKg", "silo_min_feed_kg", Kind::Int),
-    ("rootPageId", "root_page_id", Kind::Int),
-    ("notFoundPageId", "not_found_page_id", Kind::Int),
-    ("internalErrorPageId", "internal_error_page_id", Kind::Int),
-    (
-        "customerServicePageId",
-        "customer_service_page_id",
-        Kind::Int,
-    ),
-    (
-        "checkoutSuccessPageId",
-        "checkout_success_page_id",
-        Kind::Int,
-    ),
-    (
-        "checkoutSuccessRqsPageId",
-        "checkout_success_rqs_page_id",
-        Kind::Int,
-    ),
-    ("checkoutFailedPageId", "checkout_failed_page_id", Kind::Int),
-    ("footerId", "footer_id", Kind::Int),
-    ("primaryNavigationId", "primary_navigation_id", Kind::Int),
-    ("notificationId", "notification_id", Kind::Int),
-    (
-        "headerUspCollectionId",
-        "header_usp_collection_id",
-        Kind::Int,
-    ),
-    ("cartUspCollectionId", "cart_usp_collection_id", Kind::Int),
-    (
-        "customerServiceTitle",
-        "customer_service_title_json",
-        Kind::Loc,
-    ),
-    (
-        "customerServiceBottomText",
-        "customer_service_bottom_text_json",
-        Kind::Loc,
-    ),
-    (
-        "customerServiceLink",
-        "customer_service_link_json",
-        Kind::Loc,
-    ),
-    ("customerServicePhone", "customer_service_phone", Kind::Text),
-    (
-        "customerServicePhoneLink",
-        "customer_service_phone_link",
-        Kind::Text,
-    ),
-    ("customerServiceEmail", "customer_service_email", Kind::Text),
-    (
-        "customerServiceOpeningHours",
-        "customer_service_opening_hours_json",
-        Kind::Loc,
-    ),
-    (
-        "currencyConversionDisclaimerLink",
-        "currency_conversion_disclaimer_link_json",
-        Kind::Loc,
-    ),
-    ("becomeDealerLink", "become_dealer_link_json", Kind::Loc),
-    ("dealerPageTitle", "dealer_page_title_json", Kind::Loc),
-    ("socialLinks", "social_links_json", Kind::Json),
-    ("captchaSiteKey", "captcha_site_key", Kind::Text),
-    ("tagManagerId", "tag_manager_id", Kind::Text),
-    ("mapsApiKey", "maps_api_key", Kind::Text),
-    ("cardPaymentConfigId", "card_payment_config_id", Kind::Text),
-];
+/// What a site has besides its row: aliases, languages and payment methods.
+struct SiteParts {
+    aliases: Vec<String>,
+    languages: Vec<Language>,
+    payment_methods: Vec<i64>,
+}
 
-fn site_json(
+/// A stored JSON column read as `T`.
+fn stored<T: DeserializeOwned>(row: &AnyRow, column: &str) -> Result<T, ApiError> {
+    let text: String = row.try_get(column)?;
+    serde_json::from_str(&text)
+        .map_err(|error| ApiError::Internal(format!("stored {column}: {error}")))
+}
+
+fn site_of(
     row: &AnyRow,
     cultures: &HashMap<i64, Culture>,
-    languages: &[(i64, String, String)],
-    aliases: Vec<String>,
-    payment_methods: Vec<i64>,
+    parts: SiteParts,
     wanted_language: Option<i64>,
-) -> Result<Value, ApiError> {
-    let fallback_id: i64 = row.try_get("fallback_language_id")?;
-    let fallback = cultures.get(&fallback_id).copied();
+) -> Result<Site, ApiError> {
+    let fallback_language_id: i64 = row.try_get("fallback_language_id")?;
+    let fallback = cultures.get(&fallback_language_id).copied();
     // Texts in the requested language when the site has it, else in the site's default.
-    let language_ids: Vec<i64> = languages.iter().map(|(id, _, _)| *id).collect();
     let language = wanted_language
-        .filter(|id| language_ids.contains(id))
-        .or_else(|| language_ids.first().copied())
+        .filter(|id| parts.languages.iter().any(|l| l.language_id == *id))
+        .or_else(|| parts.languages.first().map(|l| l.language_id))
         .and_then(|id| cultures.get(&id).copied())
         .unwrap_or(engine::locale::DEFAULT_CULTURE);
-    let mut object = Map::new();
-    for (field, column, kind) in FIELDS {
-        let value = match kind {
-            Kind::Int => row
-                .try_get::<Option<i64>, _>(*column)?
-                .map_or(Value::Null, Value::from),
-            Kind::Bool => Value::Bool(row.try_get::<i64, _>(*column)? != 0),
-            Kind::Text | Kind::Amount => row
-                .try_get::<Option<String>, _>(*column)?
-                .map_or(Value::Null, Value::from),
-            Kind::Loc => row
-                .try_get::<Option<String>, _>(*column)?
-                .and_then(|text| pick_json(&text, language, fallback))
-                .map_or(Value::Null, Value::from),
-            Kind::Json => row
-                .try_get::<Option<String>, _>(*column)?
-                .and_then(|text| serde_json::from_str(&text).ok())
-                .unwrap_or(Value::Null),
-        };
-        object.insert((*field).to_owned(), value);
-    }
-    object.insert("aliases".to_owned(), json!(aliases));
-    object.insert(
-        "languages".to_owned(),
-        Value::Array(
-            languages
-                .iter()
-                .map(|(id, culture, name)| json!({"languageId": id, "culture": culture, "localizedName": name}))
-                .collect(),
-        ),
-    );
-    object.insert("paymentMethods".to_owned(), json!(payment_methods));
+    let text = |column: &str| -> Result<Option<String>, ApiError> {
+        Ok(row
+            .try_get::<Option<String>, _>(column)?
+            .and_then(|text| pick_json(&text, language, fallback)))
+    };
+    let flag = |column: &str| -> Result<bool, ApiError> { Ok(row.try_get::<i64, _>(column)? != 0) };
     let currency: String = row.try_get("currency")?;
-    let code = engine::locale::currency_from_symbol(Some(&currency));
-    object.insert(
-        "currencyCode".to_owned(),
-        serde_json::to_value(code).unwrap_or(Value::Null),
-    );
-    Ok(Value::Object(object))
+    Ok(Site {
+        site_id: row.try_get("site_id")?,
+        name: row.try_get("name")?,
+        brand: row.try_get("brand")?,
+        domain: row.try_get("domain")?,
+        site_type: row.try_get("site_type")?,
+        country_id: row.try_get("country_id")?,
+        currency_code: engine::locale::currency_from_symbol(Some(&currency)),
+        currency,
+        exchange_rate: row.try_get("exchange_rate")?,
+        fallback_language_id,
+        theme: row.try_get("theme")?,
+        vat_percentage_high: row.try_get("vat_percentage_high")?,
+        vat_percentage_low: row.try_get("vat_percentage_low")?,
+        enable_rqs: flag("enable_rqs")?,
+        enable_stock_reminder_feature: flag("enable_stock_reminder_feature")?,
+        auto_redirect_if_not_in_same_country: flag("auto_redirect_if_not_in_same_country")?,
+        silo_horse_threshold: row.try_get("silo_horse_threshold")?,
+        silo_horse_threshold_by_culture: stored(row, "silo_horse_threshold_by_culture_json")?,
+        silo_min_feed_kg: row.try_get("silo_min_feed_kg")?,
+        root_page_id: row.try_get("root_page_id")?,
+        not_found_page_id: row.try_get("not_found_page_id")?,
+        internal_error_page_id: row.try_get("internal_error_page_id")?,
+        customer_service_page_id: row.try_get("customer_service_page_id")?,
+        checkout_success_page_id: row.try_get("checkout_success_page_id")?,
+        checkout_success_rqs_page_id: row.try_get("checkout_success_rqs_page_id")?,
+        checkout_failed_page_id: row.try_get("checkout_failed_page_id")?,
+        footer_id: row.try_get("footer_id")?,
+        primary_navigation_id: row.try_get("primary_navigation_id")?,
+        notification_id: row.try_get("notification_id")?,
+        header_usp_collection_id: row.try_get("header_usp_collection_id")?,
+        cart_usp_collection_id: row.try_get("cart_usp_collection_id")?,
+        customer_service_title: text("customer_service_title_json")?,
+        customer_service_bottom_text: text("customer_service_bottom_text_json")?,
+        customer_service_link: text("customer_service_link_json")?,
+        customer_service_phone: row.try_get("customer_service_phone")?,
+        customer_service_phone_link: row.try_get("customer_service_phone_link")?,
+        customer_service_email: row.try_get("customer_service_email")?,
+        customer_service_opening_hours: text("customer_service_opening_hours_json")?,
+        currency_conversion_disclaimer_link: text("currency_conversion_disclaimer_link_json")?,
+        become_dealer_link: text("become_dealer_link_json")?,
+        dealer_page_title: text("dealer_page_title_json")?,
+        social_links: stored(row, "social_links_json")?,
+        captcha_site_key: row.try_get("captcha_site_key")?,
+        tag_manager_id: row.try_get("tag_manager_id")?,
+        maps_api_key: row.try_get("maps_api_key")?,
+        card_payment_config_id: row.try_get("card_payment_config_id")?,
+        aliases: parts.aliases,
+        languages: parts.languages,
+        payment_methods: parts.payment_methods,
+    })
 }
 
 /// Reads sites (all, or those with the given ids) as API objects.
@@ -288,7 +283,7 @@ async fn load_sites(
     pool: &AnyPool,
     only: Option<i64>,
     wanted_language: Option<i64>,
-) -> Result<Vec<Value>, ApiError> {
+) -> Result<Vec<Site>, ApiError> {
     let rows = match only {
         Some(id) => {
             sqlx::query("SELECT * FROM sites WHERE site_id = $1")
@@ -322,39 +317,42 @@ async fn load_sites(
     rows.iter()
         .map(|row| {
             let site_id: i64 = row.try_get("site_id")?;
-            let site_languages: Vec<(i64, String, String)> = languages
-                .iter()
-                .filter(|(id, ..)| *id == site_id)
-                .map(|(_, language_id, culture, name)| {
-                    (*language_id, culture.clone(), name.clone())
-                })
-                .collect();
-            let site_aliases = aliases
-                .iter()
-                .filter(|(id, _)| *id == site_id)
-                .map(|(_, domain)| domain.clone())
-                .collect();
-            let methods = payments
-                .iter()
-                .filter(|(id, _)| *id == site_id)
-                .map(|(_, method)| *method)
-                .collect();
-            site_json(
-                row,
-                &cultures,
-                &site_languages,
-                site_aliases,
-                methods,
-                wanted_language,
-            )
+            let parts = SiteParts {
+                aliases: aliases
+                    .iter()
+                    .filter(|(id, _)| *id == site_id)
+                    .map(|(_, domain)| domain.clone())
+                    .collect(),
+                languages: languages
+                    .iter()
+                    .filter(|(id, ..)| *id == site_id)
+                    .map(|(_, language_id, culture, name)| Language {
+                        language_id: *language_id,
+                        culture: culture.clone(),
+                        localized_name: name.clone(),
+                    })
+                    .collect(),
+                payment_methods: payments
+                    .iter()
+                    .filter(|(id, _)| *id == site_id)
+                    .map(|(_, method)| *method)
+                    .collect(),
+            };
+            site_of(row, &cultures, parts, wanted_language)
         })
         .collect()
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct DomainQuery {
+    /// Host, e.g. `de.hoefslag.localhost` (a port, scheme or path is ignored).
+    #[param(required = true)]
     domain: Option<String>,
 }
+
+/// The optional `languageid` header the site's texts are given in.
+const LANGUAGE_HEADER: &str = "The language of the site's texts (default: the site's first)";
 
 /// The host of a `domain` parameter: `Hoefslag.localhost:8080` → `hoefslag.localhost`.
 fn host_of(domain: &str) -> String {
@@ -379,11 +377,23 @@ async fn site_id_of_host(pool: &AnyPool, host: &str) -> Result<Option<i64>, ApiE
     Ok(row.map(|(id,)| id))
 }
 
+/// The site of a host.
+#[utoipa::path(
+    get,
+    path = "/api/sites/getbydomain",
+    tag = "sites",
+    params(DomainQuery, ("languageid" = Option<i64>, Header, description = LANGUAGE_HEADER)),
+    responses(
+        (status = 200, description = "Site", body = Site),
+        (status = 400, description = "`domain` is missing, or a malformed header", body = ErrorBody),
+        (status = 404, description = "No site answers on the host", body = ErrorBody),
+    )
+)]
 async fn by_domain(
     State(state): State<AppState>,
     context: RequestContext,
     Query(query): Query<DomainQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Site>, ApiError> {
     let domain = query
         .domain
         .filter(|domain| !domain.trim().is_empty())
@@ -400,11 +410,27 @@ async fn by_domain(
     Ok(Json(site))
 }
 
+/// One site.
+#[utoipa::path(
+    get,
+    path = "/api/Sites/{id}",
+    tag = "sites",
+    operation_id = "site_by_id",
+    params(
+        ("id" = i64, Path, description = "Site id"),
+        ("languageid" = Option<i64>, Header, description = LANGUAGE_HEADER),
+    ),
+    responses(
+        (status = 200, description = "Site", body = Site),
+        (status = 400, description = "The id is not a whole number, or a malformed header", body = ErrorBody),
+        (status = 404, description = "No such site", body = ErrorBody),
+    )
+)]
 async fn by_id(
     State(state): State<AppState>,
     context: RequestContext,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Site>, ApiError> {
     let id: i64 = id.parse().map_err(|_| {
         ApiError::field(
             "id",
@@ -420,20 +446,47 @@ async fn by_id(
     Ok(Json(site))
 }
 
+/// Every site.
+#[utoipa::path(
+    get,
+    path = "/api/Sites",
+    tag = "sites",
+    operation_id = "all_sites",
+    params(("languageid" = Option<i64>, Header, description = LANGUAGE_HEADER)),
+    responses(
+        (status = 200, description = "Sites", body = Vec<Site>),
+        (status = 400, description = "A malformed header", body = ErrorBody),
+    )
+)]
 async fn all(
     State(state): State<AppState>,
     context: RequestContext,
-) -> Result<Json<Vec<Value>>, ApiError> {
+) -> Result<Json<Vec<Site>>, ApiError> {
     Ok(Json(
         load_sites(state.db.pool(), None, context.language_id).await?,
     ))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
 struct LocalizationQuery {
+    /// The visited URL.
+    #[param(required = true)]
     url: Option<String>,
+    /// The visitor's ISO country code.
+    #[param(required = true)]
     country_code: Option<String>,
+}
+
+/// The advice of the localization check.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Localization {
+    /// The home of the visitor's country's site, or null to stay.
+    pub redirect_url: Option<String>,
+    /// The query parameters of `url`, carried over.
+    pub available_query_parameters: Vec<String>,
 }
 
 /// The localization check: is the visitor (from `countryCode`) on the site of their country?
@@ -441,10 +494,20 @@ struct LocalizationQuery {
 /// brand serves the visitor's country, `redirectUrl` is that site's home with the query of
 /// `url` carried over, and `availableQueryParameters` names the carried parameters. Otherwise
 /// `redirectUrl` is null.
+#[utoipa::path(
+    post,
+    path = "/api/Sites",
+    tag = "sites",
+    params(LocalizationQuery),
+    responses(
+        (status = 200, description = "Redirect advice", body = Localization),
+        (status = 400, description = "`url` or `countryCode` missing or invalid, or no site answers on the host of `url`", body = ErrorBody),
+    )
+)]
 async fn localization_check(
     State(state): State<AppState>,
     Query(query): Query<LocalizationQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Localization>, ApiError> {
     let mut fields = std::collections::BTreeMap::new();
     let required = |name: &str| {
         vec![crate::error::FieldError {
@@ -515,9 +578,10 @@ async fn localization_check(
             }
         }
     }
-    Ok(Json(
-        json!({"redirectUrl": redirect_url, "availableQueryParameters": parameters}),
-    ))
+    Ok(Json(Localization {
+        redirect_url,
+        available_query_parameters: parameters,
+    }))
 }
 
 #[cfg(test)]

@@ -19,7 +19,11 @@ pub fn texts(json: &str) -> Texts {
 
 /// A content unit as stored (`kg`, `g`, `l`, `ml`, `piece`).
 pub fn content_unit(text: &str) -> Option<ContentUnit> {
-    serde_json::from_value(serde_json::Value::String(text.to_owned())).ok()
+    use serde::Deserialize;
+    use serde::de::IntoDeserializer;
+    let text: serde::de::value::StrDeserializer<'_, serde::de::value::Error> =
+        text.into_deserializer();
+    ContentUnit::deserialize(text).ok()
 }
 
 fn group_by<K: std::hash::Hash + Eq, V>(rows: Vec<(K, V)>) -> HashMap<K, Vec<V>> {

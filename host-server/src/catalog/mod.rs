@@ -13,25 +13,28 @@ mod submissions;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
-use axum::extract::{Path, Query, State};
+use axum::Json;
+use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use engine::stock::{StockStateRequest, stock_state};
-use engine::unit_price::{UnitPriceRequest, unit_prices};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use engine::stock::{StockState, StockStateRequest, stock_state};
+use engine::unit_price::{UnitPriceRequest, UnitPrices, unit_prices};
+use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::app::LONG_CACHE;
 use crate::context::RequestContext;
 use crate::db::Database;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Path, Query};
+use crate::openapi::SiteHeaders;
 use crate::sites::site_language;
-use search::{SearchIndex, SearchRequest, pick};
+use search::{Rating, SearchIndex, SearchRequest, SearchResponse, pick};
 
 /// The nutrient table's rows in display order (specification section 3: dry matter, crude
 /// protein, sugar, energy DE and EWpa, minerals, trace elements, vitamins), with their group and
@@ -148,28 +151,32 @@ impl SearchService {
 }
 
 /// The routes of this area.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/products/search", post(search_products))
-        .route(
-            "/api/products/variant/{productVariantId}",
-            get(variant_detail),
-        )
-        .route(
-            "/api/products/{productId}/reviews",
-            get(reviews).post(submissions::write_review),
-        )
-        .route(
-            "/api/products/variant/{productVariantId}/stockreminder",
-            post(submissions::remind_when_in_stock),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(search_products))
+        .routes(routes!(variant_detail))
+        .routes(routes!(reviews, submissions::write_review))
+        .routes(routes!(submissions::remind_when_in_stock))
 }
 
+/// Product search with facets, sorting and paging.
+#[utoipa::path(
+    post,
+    path = "/api/products/search",
+    tag = "catalog",
+    params(SiteHeaders),
+    request_body = SearchRequest,
+    responses(
+        (status = 200, description = "Results and facets", body = SearchResponse),
+        (status = 400, description = "An unknown facet, sort or landing page, a bad paging or filter value, or a missing or unknown site or language", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+    )
+)]
 async fn search_products(
     State(state): State<AppState>,
     context: RequestContext,
     crate::extract::Json(request): crate::extract::Json<SearchRequest>,
-) -> Result<Json<search::SearchResponse>, ApiError> {
+) -> Result<Json<SearchResponse>, ApiError> {
     let site = site_language(state.db.pool(), context).await?;
     let index = state.search.current();
     Ok(Json(index.search(
@@ -210,11 +217,113 @@ type DetailRow = (
     i64,
     Option<String>,
 );
-fn variant_json(
+
+/// How much a variant holds.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = VariantContent)]
+pub struct Content {
+    /// A decimal number, e.g. `20`.
+    pub amount: String,
+    /// `kg`, `g`, `l`, `ml` or `piece`.
+    pub unit: String,
+}
+
+/// Outer dimensions of the package.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = PackageDimensions)]
+pub struct Dimensions {
+    pub length: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+/// Days from order to delivery.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryTime {
+    pub min_days: i64,
+    pub max_days: i64,
+}
+
+/// Whether a variant can be ordered, and whether a back-in-stock mail is offered.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VariantStock {
+    pub state: StockState,
+    pub orderable: bool,
+    pub stock_reminder_available: bool,
+    /// The site's setting.
+    pub enable_stock_reminder_feature: bool,
+}
+
+/// A variant of a product, as sold on the site.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ProductVariant)]
+#[serde(rename_all = "camelCase")]
+pub struct Variant {
+    pub product_variant_id: i64,
+    pub article_number: String,
+    pub ean: String,
+    pub packaging: String,
+    pub content: Content,
+    pub variant_label: Option<String>,
+    pub colour: Option<String>,
+    pub weight_kg: f64,
+    pub dimensions_cm: Dimensions,
+    pub quantity_per_pallet: i64,
+    pub shelf_life_months: Option<i64>,
+    pub delivery_time: DeliveryTime,
+    #[schema(value_type = engine::money::Money)]
+    pub price: String,
+    /// `high`, `low` or `zero`.
+    pub vat_type: String,
+    pub unit_price: UnitPrices,
+    pub stock: VariantStock,
+    pub image: Option<String>,
+    /// The variant's product page path on the site, in the language.
+    pub url: Option<String>,
+}
+
+/// One nutrient of the nutrient table, per kg as fed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Nutrient {
+    pub nutrient: String,
+    /// `analysis`, `energy`, `minerals`, `traceElements`, `vitamins` or `other`.
+    #[schema(value_type = String)]
+    pub group: &'static str,
+    pub amount: f64,
+    #[schema(value_type = String)]
+    pub unit: &'static str,
+}
+
+/// A product by one of its variants, with the product's texts and the site's other variants.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductDetail {
+    /// The variant asked for; its colour and image fall back to the product's.
+    #[serde(flatten)]
+    pub variant: Variant,
+    pub product_id: i64,
+    pub product_key: String,
+    pub product_type: i64,
+    pub product_group: String,
+    pub brand: String,
+    pub name: Option<String>,
+    pub short_description: Option<String>,
+    pub long_description: Option<String>,
+    pub composition: Option<String>,
+    /// `low`, `medium` or `high`, for feed.
+    pub energy_level: Option<String>,
+    pub rating: Rating,
+    pub nutrients: Vec<Nutrient>,
+    pub other_variants: Vec<Variant>,
+}
+
+fn variant_of(
     row: &AnyRow,
     reminder: bool,
     urls: &[(String, String)],
-) -> Result<Value, ApiError> {
+) -> Result<Variant, ApiError> {
     let id: i64 = row.try_get("product_variant_id")?;
     let price: String = row.try_get("price")?;
     let amount: String = row.try_get("content_amount")?;
@@ -241,50 +350,92 @@ fn variant_json(
     let url = urls
         .iter()
         .find(|(route_key, _)| *route_key == key)
-        .map(|(_, path)| path);
-    Ok(json!({
-        "productVariantId": id,
-        "articleNumber": row.try_get::<String, _>("article_number")?,
-        "ean": row.try_get::<String, _>("ean")?,
-        "packaging": row.try_get::<String, _>("packaging")?,
-        "content": {"amount": amount, "unit": unit},
-        "variantLabel": row.try_get::<Option<String>, _>("variant_label")?,
-        "colour": row.try_get::<Option<String>, _>("colour")?,
-        "weightKg": row.try_get::<f64, _>("weight_kg")?,
-        "dimensionsCm": {
-            "length": row.try_get::<f64, _>("length_cm")?,
-            "width": row.try_get::<f64, _>("width_cm")?,
-            "height": row.try_get::<f64, _>("height_cm")?,
+        .map(|(_, path)| path.clone());
+    Ok(Variant {
+        product_variant_id: id,
+        article_number: row.try_get("article_number")?,
+        ean: row.try_get("ean")?,
+        packaging: row.try_get("packaging")?,
+        content: Content { amount, unit },
+        variant_label: row.try_get("variant_label")?,
+        colour: row.try_get("colour")?,
+        weight_kg: row.try_get("weight_kg")?,
+        dimensions_cm: Dimensions {
+            length: row.try_get("length_cm")?,
+            width: row.try_get("width_cm")?,
+            height: row.try_get("height_cm")?,
         },
-        "quantityPerPallet": row.try_get::<i64, _>("quantity_per_pallet")?,
-        "shelfLifeMonths": row.try_get::<Option<i64>, _>("shelf_life_months")?,
-        "deliveryTime": {
-            "minDays": row.try_get::<i64, _>("delivery_min_days")?,
-            "maxDays": row.try_get::<i64, _>("delivery_max_days")?,
+        quantity_per_pallet: row.try_get("quantity_per_pallet")?,
+        shelf_life_months: row.try_get("shelf_life_months")?,
+        delivery_time: DeliveryTime {
+            min_days: row.try_get("delivery_min_days")?,
+            max_days: row.try_get("delivery_max_days")?,
         },
-        "price": parsed_price.to_string(),
-        "vatType": row.try_get::<String, _>("vat_type")?,
-        "unitPrice": unit_price,
-        "stock": {
-            "state": stock_state.state,
-            "orderable": stock_state.orderable,
-            "stockReminderAvailable": stock_state.stock_reminder_available,
-            "enableStockReminderFeature": reminder,
+        price: parsed_price.to_string(),
+        vat_type: row.try_get("vat_type")?,
+        unit_price,
+        stock: VariantStock {
+            state: stock_state.state,
+            orderable: stock_state.orderable,
+            stock_reminder_available: stock_state.stock_reminder_available,
+            enable_stock_reminder_feature: reminder,
         },
-        "image": row.try_get::<Option<String>, _>("image")?,
-        "url": url,
-    }))
+        image: row.try_get("image")?,
+        url,
+    })
 }
 
 const VARIANT_COLUMNS: &str = "v.product_variant_id, v.article_number, v.ean, v.packaging, v.content_amount, v.content_unit, v.variant_label, \
      v.colour, v.weight_kg, v.length_cm, v.width_cm, v.height_cm, v.quantity_per_pallet, v.shelf_life_months, v.delivery_min_days, \
      v.delivery_max_days, v.price, v.vat_type, v.stock, v.image";
 
+/// The nutrient table of a product in display order.
+async fn nutrients_of(pool: &AnyPool, product_id: i64) -> Result<Vec<Nutrient>, ApiError> {
+    let mut nutrients: Vec<(String, f64)> =
+        sqlx::query_as("SELECT nutrient, amount FROM product_nutrients WHERE product_id = $1")
+            .bind(product_id)
+            .fetch_all(pool)
+            .await?;
+    nutrients.sort_by_key(|(nutrient, _)| {
+        NUTRIENTS
+            .iter()
+            .position(|(known, _, _)| known == nutrient)
+            .unwrap_or(NUTRIENTS.len())
+    });
+    Ok(nutrients
+        .into_iter()
+        .map(|(nutrient, amount)| {
+            let (group, unit) = NUTRIENTS
+                .iter()
+                .find(|(known, _, _)| *known == nutrient)
+                .map_or(("other", ""), |(_, group, unit)| (*group, *unit));
+            Nutrient {
+                nutrient,
+                group,
+                amount,
+                unit,
+            }
+        })
+        .collect())
+}
+
+/// Product detail by variant.
+#[utoipa::path(
+    get,
+    path = "/api/products/variant/{productVariantId}",
+    tag = "catalog",
+    params(("productVariantId" = i64, Path, description = "Variant id"), SiteHeaders),
+    responses(
+        (status = 200, description = "Product", body = ProductDetail),
+        (status = 400, description = "The id is not a whole number, or a missing or unknown site or language", body = ErrorBody),
+        (status = 404, description = "The site does not sell this variant", body = ErrorBody),
+    )
+)]
 async fn variant_detail(
     State(state): State<AppState>,
     context: RequestContext,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ProductDetail>, ApiError> {
     let variant_id = path_id(&id, "productVariantId")?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
@@ -357,74 +508,58 @@ async fn variant_detail(
     .bind("productDetail:%:article")
     .fetch_all(pool)
     .await?;
-    let mut nutrients: Vec<(String, f64)> =
-        sqlx::query_as("SELECT nutrient, amount FROM product_nutrients WHERE product_id = $1")
-            .bind(product_id)
-            .fetch_all(pool)
-            .await?;
-    nutrients.sort_by_key(|(nutrient, _)| {
-        NUTRIENTS
-            .iter()
-            .position(|(known, _, _)| known == nutrient)
-            .unwrap_or(NUTRIENTS.len())
-    });
     let reminder = reminder != 0;
-    let mut this = Value::Null;
+    let mut this = None;
     let mut others = Vec::new();
     for row in &variants {
-        let value = variant_json(row, reminder, &routes)?;
-        if value["productVariantId"] == json!(variant_id) {
-            this = value;
+        let variant = variant_of(row, reminder, &routes)?;
+        if variant.product_variant_id == variant_id {
+            this = Some(variant);
         } else {
-            others.push(value);
+            others.push(variant);
         }
     }
-    let Value::Object(mut body) = this else {
-        return Err(ApiError::NotFound);
-    };
-    if body.get("colour").is_some_and(Value::is_null) {
-        body.insert("colour".to_owned(), json!(product_colour));
-    }
-    if body.get("image").is_some_and(Value::is_null) {
-        body.insert("image".to_owned(), json!(product_image));
-    }
-    body.insert("productId".to_owned(), json!(product_id));
-    body.insert("productKey".to_owned(), json!(product_key));
-    body.insert("productType".to_owned(), json!(product_type));
-    body.insert("productGroup".to_owned(), json!(product_group));
-    body.insert("brand".to_owned(), json!(brand));
-    body.insert("name".to_owned(), json!(name));
-    body.insert("shortDescription".to_owned(), json!(short));
-    body.insert("longDescription".to_owned(), json!(long));
-    body.insert("composition".to_owned(), json!(composition));
-    body.insert("energyLevel".to_owned(), json!(energy_level));
-    body.insert(
-        "rating".to_owned(),
-        json!({"average": rating_average, "count": rating_count}),
-    );
-    body.insert(
-        "nutrients".to_owned(),
-        Value::Array(
-            nutrients
-                .into_iter()
-                .map(|(nutrient, amount)| {
-                    let (group, unit) = NUTRIENTS
-                        .iter()
-                        .find(|(known, _, _)| *known == nutrient)
-                        .map_or(("other", ""), |(_, group, unit)| (*group, *unit));
-                    json!({"nutrient": nutrient, "group": group, "amount": amount, "unit": unit})
-                })
-                .collect(),
-        ),
-    );
-    body.insert("otherVariants".to_owned(), Value::Array(others));
-    Ok(Json(Value::Object(body)))
+    let mut variant = this.ok_or(ApiError::NotFound)?;
+    variant.colour = variant.colour.or(Some(product_colour));
+    variant.image = variant.image.or(product_image);
+    Ok(Json(ProductDetail {
+        variant,
+        product_id,
+        product_key,
+        product_type,
+        product_group,
+        brand,
+        name,
+        short_description: short,
+        long_description: long,
+        composition,
+        energy_level,
+        rating: Rating {
+            average: rating_average,
+            count: rating_count,
+        },
+        nutrients: nutrients_of(pool, product_id).await?,
+        other_variants: others,
+    }))
 }
 
-#[derive(Debug, Deserialize)]
-struct PageQuery {
+/// `p` and `ps` of a paged list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// Page, from 1 (default 1).
+    #[param(value_type = Option<u32>, minimum = 1)]
     p: Option<String>,
+    /// Page size, 1 to 100 (default 24).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
     ps: Option<String>,
+}
+
+impl PageQuery {
+    /// The paging asked for; a value that is not a valid page is a 400 naming it.
+    pub fn paging(&self) -> Result<engine::url::Paging, ApiError> {
+        paging_of(self.p.as_deref(), self.ps.as_deref())
+    }
 }
 
 /// `p` and `ps` of a query: absent gives the defaults, anything else must be a valid page.
@@ -455,13 +590,61 @@ pub fn paging_of(p: Option<&str>, ps: Option<&str>) -> Result<engine::url::Pagin
     })
 }
 
+/// An approved review.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ProductReview)]
+#[serde(rename_all = "camelCase")]
+pub struct Review {
+    pub review_id: i64,
+    pub reviewer_name: String,
+    /// 1 to 5.
+    pub rating: i64,
+    pub title: String,
+    pub text: String,
+    /// The language it was written in.
+    pub language_id: i64,
+    /// That language's culture; null when the language is no longer known.
+    pub culture: Option<String>,
+    /// When it was written (UTC, ISO 8601).
+    #[schema(format = DateTime)]
+    pub created_at: String,
+}
+
+/// A page of a product's approved reviews.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ProductReviews)]
+#[serde(rename_all = "camelCase")]
+pub struct Reviews {
+    pub product_id: i64,
+    /// One decimal, e.g. `4.5`; null without reviews.
+    pub average_rating: Option<String>,
+    pub review_count: i64,
+    pub page: u32,
+    pub page_size: u32,
+    pub page_count: usize,
+    pub reviews: Vec<Review>,
+}
+
+/// Approved reviews of a product, newest first (cached 15 minutes).
+#[utoipa::path(
+    get,
+    path = "/api/products/{productId}/reviews",
+    tag = "catalog",
+    params(("productId" = i64, Path, description = "Product id"), PageQuery),
+    responses(
+        (status = 200, description = "A page of reviews", body = Reviews,
+            headers(("Cache-Control" = String, description = "`public, max-age=900`"))),
+        (status = 400, description = "The id is not a whole number, or an invalid `p` or `ps`", body = ErrorBody),
+        (status = 404, description = "No such product", body = ErrorBody),
+    )
+)]
 async fn reviews(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Query(query): Query<PageQuery>,
 ) -> Result<Response, ApiError> {
     let product_id = path_id(&id, "productId")?;
-    let paging = paging_of(query.p.as_deref(), query.ps.as_deref())?;
+    let paging = query.paging()?;
     let pool = state.db.pool();
     let product: Option<(Option<String>, i64)> =
         sqlx::query_as("SELECT rating_average, rating_count FROM products WHERE product_id = $1")
@@ -487,33 +670,33 @@ async fn reviews(
     .bind(i64::try_from(paging.offset()).unwrap_or(i64::MAX))
     .fetch_all(pool)
     .await?;
-    let reviews: Vec<Value> = rows
+    let reviews = rows
         .into_iter()
         .map(
-            |(review_id, reviewer, language_id, rating, title, text, created_at, culture)| {
-                json!({
-                    "reviewId": review_id,
-                    "reviewerName": reviewer,
-                    "rating": rating,
-                    "title": title,
-                    "text": text,
-                    "languageId": language_id,
-                    "culture": culture,
-                    "createdAt": crate::fixtures::time::format_utc(created_at),
-                })
+            |(review_id, reviewer_name, language_id, rating, title, text, created_at, culture)| {
+                Review {
+                    review_id,
+                    reviewer_name,
+                    rating,
+                    title,
+                    text,
+                    language_id,
+                    culture,
+                    created_at: crate::fixtures::time::format_utc(created_at),
+                }
             },
         )
         .collect();
     let total = usize::try_from(count).unwrap_or(0);
-    let body = json!({
-        "productId": product_id,
-        "averageRating": average,
-        "reviewCount": count,
-        "page": paging.page,
-        "pageSize": paging.page_size,
-        "pageCount": total.div_ceil(paging.page_size as usize),
-        "reviews": reviews,
-    });
+    let body = Reviews {
+        product_id,
+        average_rating: average,
+        review_count: count,
+        page: paging.page,
+        page_size: paging.page_size,
+        page_count: total.div_ceil(paging.page_size as usize),
+        reviews,
+    };
     let mut response = Json(body).into_response();
     response
         .headers_mut()

@@ -33,6 +33,7 @@ use tantivy::tokenizer::{
     TextAnalyzer,
 };
 use tantivy::{Index, IndexReader, TantivyDocument, doc};
+use utoipa::ToSchema;
 
 use crate::error::ApiError;
 
@@ -592,7 +593,7 @@ impl SearchIndex {
                         average: doc.rating_average.clone(),
                         count: doc.rating_count,
                     },
-                    stock_state: doc.stock_state.as_str(),
+                    stock_state: doc.stock_state,
                     url: doc.url.clone(),
                 }
             })
@@ -833,6 +834,23 @@ pub enum Number {
     Number(serde_json::Number),
 }
 
+impl utoipa::PartialSchema for Number {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, SchemaType, Type};
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(SchemaType::new(Type::Number)))
+            .item(ObjectBuilder::new().schema_type(SchemaType::new(Type::String)))
+            .description(Some("A decimal number, as a JSON number or string."))
+            .into()
+    }
+}
+
+impl ToSchema for Number {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("DecimalInput")
+    }
+}
+
 impl Number {
     fn decimal(&self) -> Result<Decimal, String> {
         let text = match self {
@@ -847,7 +865,7 @@ impl Number {
 
 /// One facet filter (specification section 3): multi-select `selectedKeys`, range slider
 /// `selectedMinValue`/`selectedMaxValue`, single select `selectedKey`, slider `selectedValue`.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FacetFilter {
     pub facet_key: String,
@@ -911,7 +929,7 @@ impl FacetFilter {
 }
 
 /// `filter` of a search request.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SearchFilter {
     #[serde(default)]
@@ -921,51 +939,60 @@ pub struct SearchFilter {
 }
 
 /// `pageInfo` of a search request.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, ToSchema)]
+#[schema(as = SearchPageInfo)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PageInfo {
+    /// From 1 (default 1).
     #[serde(default)]
     pub page: Option<i64>,
+    /// 1 to 100 (default 24).
     #[serde(default)]
     pub page_size: Option<i64>,
     #[serde(default)]
     pub descending: Option<bool>,
+    /// `relevance` (the default, or the landing page's), `price`, `name`, `newest` or `rating`.
     #[serde(default)]
     pub sort: Option<String>,
 }
 
 /// The body of `POST /api/products/search`.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SearchRequest {
     #[serde(default)]
     pub filter: Option<SearchFilter>,
     #[serde(default)]
     pub page_info: Option<PageInfo>,
+    /// Search within a landing page's filter, with its default sort.
     #[serde(default, alias = "landingPageId")]
     pub landingpage_id: Option<i64>,
+    /// Only the products an advice category's articles recommend.
     #[serde(default)]
     pub advice_category_id: Option<i64>,
 }
 
 /// A product in the results.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductHit {
     pub product_id: i64,
     pub product_variant_id: i64,
     pub name: String,
     pub short_description: Option<String>,
+    /// The first variant's price.
+    #[schema(value_type = Money)]
     pub price: String,
     pub unit_price: UnitPrices,
     pub image: Option<String>,
     pub rating: Rating,
-    pub stock_state: &'static str,
+    pub stock_state: StockState,
     pub url: Option<String>,
 }
 
 /// Average rating (one decimal, null without reviews) and number of approved reviews.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(as = RatingSummary)]
 #[serde(rename_all = "camelCase")]
 pub struct Rating {
     pub average: Option<String>,
@@ -973,10 +1000,12 @@ pub struct Rating {
 }
 
 /// A filter group with its values and counts.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(as = SearchFacet)]
 #[serde(rename_all = "camelCase")]
 pub struct Facet {
     pub facet_key: String,
+    /// `multiSelect`, `singleSelect`, `rangeSlider` or `slider`.
     pub kind: String,
     pub name: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -994,7 +1023,8 @@ pub struct Facet {
 }
 
 /// A value of a filter group: how many results it would give with the other filters.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(as = SearchFacetValue)]
 #[serde(rename_all = "camelCase")]
 pub struct FacetValue {
     pub key: String,
@@ -1004,7 +1034,7 @@ pub struct FacetValue {
 }
 
 /// The answer of a search.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchResponse {
     pub total_count: usize,

@@ -4,52 +4,91 @@
 //! sites with `enableStockReminderFeature`.
 
 use axum::Json as JsonResponse;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use engine::validation::Rule;
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use utoipa::ToSchema;
 
 use crate::context::RequestContext;
-use crate::error::ApiError;
-use crate::extract::Json;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Json, Path};
+use crate::openapi::SiteHeaders;
 use crate::session::Client;
 use crate::validation::Form;
 use crate::{AppState, clock};
 
-#[derive(Deserialize)]
+/// A review as the shopper writes it.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = ReviewSubmission)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct ReviewBody {
+    /// At most 100 characters.
     #[serde(default)]
     title: Option<String>,
+    /// 1 to 5 (a whole number, or its text).
     #[serde(default)]
-    rating: Option<Value>,
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 5)]
+    rating: Option<RatingInput>,
+    /// At least 5 words, at most 4000 characters.
     #[serde(default)]
     text: Option<String>,
+    /// The reviewer's name, at most 50 characters.
     #[serde(default)]
     name: Option<String>,
 }
 
+/// A rating as sent: a number, a text, or something else (refused with the same message).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RatingInput {
+    Whole(i64),
+    Text(String),
+    Other(IgnoredAny),
+}
+
 /// The answer to a submission.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = SubmissionStatus)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct Submitted {
+    /// `pending` (a review awaits approval) or `registered` (a stock reminder).
+    #[schema(value_type = String)]
     status: &'static str,
 }
 
-fn rating_of(value: Option<&Value>) -> Result<i64, ApiError> {
+fn rating_of(value: Option<&RatingInput>) -> Result<i64, ApiError> {
     let rating = match value {
-        None | Some(Value::Null) => return Err(ApiError::required("rating")),
-        Some(Value::Number(number)) => number.as_i64(),
-        Some(Value::String(text)) => text.trim().parse().ok(),
-        Some(_) => None,
+        None => return Err(ApiError::required("rating")),
+        Some(RatingInput::Whole(number)) => Some(*number),
+        Some(RatingInput::Text(text)) => text.trim().parse().ok(),
+        Some(RatingInput::Other(_)) => None,
     };
     rating
         .filter(|rating| (1..=5).contains(rating))
         .ok_or_else(|| ApiError::field("rating", "validation.invalid", "rating is 1 to 5"))
 }
 
-/// `POST /api/products/{productId}/reviews` (headers `siteid`, `languageid`): 201, pending.
+/// Writes a review (kept as pending until the shop approves it).
+///
+/// Checked with the engine's rules: title required (at most 100), text of at least 5 words,
+/// name required (at most 50), rating 1 to 5. A signed-in customer's open review request for
+/// the product is answered.
+#[utoipa::path(
+    post,
+    path = "/api/products/{productId}/reviews",
+    tag = "catalog",
+    params(("productId" = i64, Path, description = "Product id"), SiteHeaders),
+    request_body = ReviewBody,
+    responses(
+        (status = 201, description = "Received, pending approval", body = Submitted),
+        (status = 400, description = "A field breaks a rule (`fieldErrors` names it), or a missing or unknown site or language", body = ErrorBody),
+        (status = 404, description = "The site does not sell this product", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 429, description = "Too many reviews from this address for the product; see `Retry-After`", body = ErrorBody),
+    )
+)]
 pub(super) async fn write_review(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -116,7 +155,8 @@ pub(super) async fn write_review(
     .bind(rating)
     .bind(body.title.as_deref().unwrap_or_default().trim())
     .bind(body.text.as_deref().unwrap_or_default().trim())
-    .bind(clock::now_millis())
+    // Seconds, as every review's `created_at` (the fixtures' too).
+    .bind(clock::now())
     .execute(&mut *transaction)
     .await?;
     if let Some(account_id) = account_id {
@@ -135,15 +175,34 @@ pub(super) async fn write_review(
     ))
 }
 
-#[derive(Deserialize)]
+/// Who to mail when the variant is back in stock.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = StockReminderRequest)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct ReminderBody {
     #[serde(default)]
+    #[schema(required = true)]
     email_address: Option<String>,
 }
 
-/// `POST /api/products/variant/{productVariantId}/stockreminder` (headers `siteid`,
-/// `languageid`, body `{"emailAddress": ...}`): 201; asking again changes nothing.
+/// Asks for a mail when the variant is back in stock.
+///
+/// On sites with `enableStockReminderFeature` (else 400 `errors.stockReminderUnavailable`);
+/// asking again changes nothing.
+#[utoipa::path(
+    post,
+    path = "/api/products/variant/{productVariantId}/stockreminder",
+    tag = "catalog",
+    params(("productVariantId" = i64, Path, description = "Variant id"), SiteHeaders),
+    request_body = ReminderBody,
+    responses(
+        (status = 201, description = "Registered", body = Submitted),
+        (status = 400, description = "An invalid e-mail address, a site without the feature, or a missing or unknown site or language", body = ErrorBody),
+        (status = 404, description = "The site does not sell this variant", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 429, description = "Too many reminders asked from this address; see `Retry-After`", body = ErrorBody),
+    )
+)]
 pub(super) async fn remind_when_in_stock(
     State(state): State<AppState>,
     Path(id): Path<String>,

@@ -192,6 +192,17 @@ mod submissions {
             assert_eq!(app.post_json_in(1, 1, "/api/products/999999/reviews", &json!({})).await.status(), 400, "checked before the product");
         }
 
+        async fn an_approved_review_tells_when_it_was_written(app) {
+            let written = review(&app, json!({"title": "Prima", "rating": 4, "text": "Mijn pony eet het met smaak", "name": "Testruiter"})).await;
+            assert_eq!(written.status(), 201);
+            let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
+            sqlx::query("UPDATE reviews SET status = 'approved' WHERE reviewer_name = 'Testruiter'").execute(&pool).await.unwrap();
+            let body: Value = app.get_in(1, 1, "/api/products/1/reviews?ps=100").await.json().await.unwrap();
+            let written = body["reviews"].as_array().unwrap().iter().find(|r| r["reviewerName"] == "Testruiter").unwrap();
+            let year: i64 = written["createdAt"].as_str().unwrap()[..4].parse().unwrap();
+            assert!((2025..2100).contains(&year), "{written}");
+        }
+
         async fn a_back_in_stock_reminder_is_kept_once(app) {
             assert_eq!(remind(&app, json!({"emailAddress": "geen-adres"})).await.status(), 400);
             assert_eq!(remind(&app, json!({"emailAddress": "anna@example.com"})).await.status(), 201);

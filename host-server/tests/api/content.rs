@@ -76,6 +76,16 @@ fixture_tests! {
         assert_eq!(app.get("/api/content/page?path=/").await.status(), 400);
     }
 
+    async fn malformed_queries_and_paths_answer_error_bodies(app) {
+        // A repeated parameter or a path segment that is not UTF-8: the API document's 400.
+        for path in ["/api/faq?faqId=1&faqId=2", "/api/news?p=1&p=2", "/api/products/%FF/reviews"] {
+            let response = app.get_in(1, 1, path).await;
+            assert_eq!(response.status(), 400, "{path}");
+            assert_eq!(response.headers()["content-type"], "application/json", "{path}");
+            assert_eq!(response.json::<Value>().await.unwrap()["code"], "errors.badRequest", "{path}");
+        }
+    }
+
     async fn news_is_paged_newest_first_per_site(app) {
         let body: Value = app.get_in(1, 1, "/api/news?ps=2").await.json().await.unwrap();
         assert_eq!(body["totalCount"], 9);
