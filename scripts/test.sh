@@ -27,6 +27,13 @@ fi
 step "Schema fuzzing of the HTTP API (schemathesis, 50 examples per operation)"
 bash "$REPO_ROOT/scripts/fuzz-api.sh" 50
 
+step "The HTTP contract: generated OpenAPI document and TypeScript types are up to date"
+bash "$REPO_ROOT/scripts/generate-api-types.sh" --check
+
+step "Storefront lint and format (ESLint with 0 warnings, Prettier)"
+npm run lint --silent
+npm run format:check --silent
+
 step "Storefront and WASM engine tests (vitest), with 2,000 random native/WASM parity cases"
 generate_parity_cases 2000 "$REPO_ROOT/target/parity/parity.jsonl"
 PARITY_FILE="$REPO_ROOT/target/parity/parity.jsonl" npm test --silent

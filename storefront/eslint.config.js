@@ -69,7 +69,7 @@ const boundaries = [
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'coverage/**', 'node_modules/**'],
+    ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'src/api/generated/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

@@ -30,18 +30,19 @@ pub fn api(config: &Config) -> OpenApiRouter<AppState> {
         .merge(crate::cart::router())
         .merge(crate::orders::router())
         .merge(crate::payments::router(&config.payment))
-        .merge(crate::backoffice::router().into())
-        .merge(account::router().into())
-        .merge(account::data_router(config).into())
-        .merge(crate::laboratory::router(config).into())
-        .merge(authentication::router().into())
+        .merge(crate::backoffice::router())
+        .merge(account::router())
+        .merge(account::data_router(config))
+        .merge(crate::laboratory::router(config))
+        .merge(authentication::router())
         .merge(vat::router())
-        .merge(OpenApiRouter::from(sites::router()).layer(middleware::map_response(long_cache)))
-        .merge(OpenApiRouter::from(reference::router()).layer(middleware::map_response(long_cache)))
-        .merge(routing::router().into())
-        .merge(catalog::router().into())
-        .merge(content::router().into())
-        .merge(locations::router().into())
+        .merge(sites::router().layer(middleware::map_response(long_cache)))
+        .merge(reference::router().layer(middleware::map_response(long_cache)))
+        .merge(routing::router())
+        .merge(catalog::router())
+        .merge(content::router())
+        .merge(locations::router())
+        .merge(openapi::router())
 }
 
 /// The OpenAPI document of [`api`], as `host-server openapi` prints it: built with the default
@@ -58,41 +59,37 @@ pub fn router(state: AppState, config: &Config) -> Router {
     let storefront = ServeDir::new(&config.static_dir)
         .fallback(ServeFile::new(config.static_dir.join("index.html")));
     let (api, document) = api(config).split_for_parts();
-    let document = openapi::Document::new(document);
-    api.route(
-        "/api/openapi.json",
-        axum::routing::get(move || async move { document.response() }),
-    )
-    // Product images of the catalog (fixtures/images), by file name.
-    .nest_service("/images", ServeDir::new(config.fixtures_dir.join("images")))
-    .route("/api", axum::routing::any(unknown_api_path))
-    .route("/api/{*rest}", axum::routing::any(unknown_api_path))
-    .fallback_service(storefront)
-    .layer(middleware::from_fn_with_state(
-        state.clone(),
-        crate::cart::access::only_its_owner,
-    ))
-    .layer(middleware::from_fn_with_state(
-        state.clone(),
-        cookie_requests_pass_cors,
-    ))
-    .layer(middleware::from_fn(no_store_for_private_areas))
-    .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
-    .layer(TimeoutLayer::with_status_code(
-        StatusCode::REQUEST_TIMEOUT,
-        REQUEST_TIMEOUT,
-    ))
-    .layer(middleware::from_fn_with_state(
-        state.clone(),
-        crate::trust::refuse_unknown_hosts,
-    ))
-    .layer(middleware::from_fn_with_state(
-        state.clone(),
-        hardening_headers,
-    ))
-    .layer(TraceLayer::new_for_http().make_span_with(request_span))
-    .layer(CatchPanicLayer::custom(answer_panic))
-    .with_state(state)
+    api.layer(axum::Extension(openapi::Document::new(document)))
+        // Product images of the catalog (fixtures/images), by file name.
+        .nest_service("/images", ServeDir::new(config.fixtures_dir.join("images")))
+        .route("/api", axum::routing::any(unknown_api_path))
+        .route("/api/{*rest}", axum::routing::any(unknown_api_path))
+        .fallback_service(storefront)
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::cart::access::only_its_owner,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            cookie_requests_pass_cors,
+        ))
+        .layer(middleware::from_fn(no_store_for_private_areas))
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::trust::refuse_unknown_hosts,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            hardening_headers,
+        ))
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
+        .layer(CatchPanicLayer::custom(answer_panic))
+        .with_state(state)
 }
 
 /// The largest request body most routes take (routes with uploads set their own).

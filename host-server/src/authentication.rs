@@ -27,7 +27,7 @@ use crate::{AppState, passwords};
 ///
 /// The type is opaque so that `app::api`'s `.into()` is no conversion to the same type,
 /// which clippy refuses.
-pub fn router() -> impl Into<OpenApiRouter<AppState>> {
+pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(sign_in))
         .routes(routes!(sign_out))

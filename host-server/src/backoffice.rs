@@ -29,7 +29,7 @@ use crate::orders::OrderView;
 ///
 /// The type is opaque so that `app::api`'s `.into()` is no conversion to the same type,
 /// which clippy refuses.
-pub fn router() -> impl Into<OpenApiRouter<AppState>> {
+pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(change_order_status))
         .routes(routes!(handover_key))

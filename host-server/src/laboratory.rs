@@ -54,7 +54,7 @@ struct LabKey(Option<crate::config::Secret>);
 ///
 /// The type is opaque so that `app::api`'s `.into()` is no conversion to the same type,
 /// which clippy refuses.
-pub fn router(config: &Config) -> impl Into<OpenApiRouter<AppState>> {
+pub fn router(config: &Config) -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(receive))
         .layer(Extension(LabKey(config.account_data.lab_api_key.clone())))

@@ -7,23 +7,15 @@
 //! (`utoipa::ToSchema`; the engine's types derive it behind its `openapi` feature).
 //! `host-server openapi` prints the document; the storefront's TypeScript types are generated
 //! from that output (README, "The HTTP contract").
-//!
-//! While handlers move over to typed bodies, operations not yet generated are taken from the
-//! earlier hand-written document (`openapi.legacy.json`); the integration test `openapi`
-//! counts them, and the file goes when that count reaches zero.
 
 use std::sync::Arc;
 
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::Value;
 use utoipa::IntoParams;
 use utoipa::openapi::OpenApi;
 
 use crate::error::{ErrorBody, FieldError};
-
-/// The operations of the hand-written document not yet generated from handlers.
-const LEGACY: &str = include_str!("openapi.legacy.json");
 
 /// The document's fixed parts: title, description, licence and the shared schemas.
 #[derive(utoipa::OpenApi)]
@@ -57,7 +49,7 @@ pub struct SiteHeaders {
 pub struct Document(Arc<str>);
 
 impl Document {
-    /// Renders `api` (the generated part) completed with the legacy operations.
+    /// Renders `api`.
     pub fn new(api: OpenApi) -> Document {
         Document(Arc::from(render(api)))
     }
@@ -78,73 +70,30 @@ impl Document {
     }
 }
 
+/// The routes of this area: the document itself (its content is added as an extension by
+/// `app::router`, once the whole API is known).
+pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
+    utoipa_axum::router::OpenApiRouter::new().routes(utoipa_axum::routes!(serve))
+}
+
+/// This document: the OpenAPI 3.1 description of every operation.
+#[utoipa::path(
+    get,
+    path = "/api/openapi.json",
+    tag = "openapi",
+    operation_id = "openapi_document",
+    responses((status = 200, description = "This document", content_type = "application/json", body = Object))
+)]
+async fn serve(axum::Extension(document): axum::Extension<Document>) -> Response {
+    document.response()
+}
+
 /// The document as pretty-printed JSON, ending in a newline (the form committed for the
 /// storefront's type generation).
 pub fn render(api: OpenApi) -> String {
-    let mut document = serde_json::to_value(&api).unwrap_or(Value::Null);
-    // utoipa writes 3.1.0 already; the legacy part fills in what is not generated yet.
-    if let Ok(legacy) = serde_json::from_str::<Value>(LEGACY) {
-        complete_with_legacy(&mut document, &legacy);
-    }
-    let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
+    let mut text = api.to_pretty_json().unwrap_or_default();
     text.push('\n');
     text
-}
-
-/// Adds every legacy operation (and the components it references) that `document` lacks.
-fn complete_with_legacy(document: &mut Value, legacy: &Value) {
-    let Some(legacy_paths) = legacy.get("paths").and_then(Value::as_object) else {
-        return;
-    };
-    for (path, item) in legacy_paths {
-        let Some(operations) = item.as_object() else {
-            continue;
-        };
-        let target = &mut document["paths"][path];
-        if target.is_null() {
-            *target = Value::Object(serde_json::Map::new());
-        }
-        for (method, operation) in operations {
-            if target.get(method).is_none() {
-                target[method] = operation.clone();
-            }
-        }
-    }
-    for kind in ["schemas", "parameters"] {
-        let Some(parts) = legacy
-            .get("components")
-            .and_then(|components| components.get(kind))
-            .and_then(Value::as_object)
-        else {
-            continue;
-        };
-        let target = &mut document["components"][kind];
-        if target.is_null() {
-            *target = Value::Object(serde_json::Map::new());
-        }
-        for (name, part) in parts {
-            if target.get(name).is_none() {
-                target[name] = part.clone();
-            }
-        }
-    }
-}
-
-/// The operations (method, path) that still come from the legacy document.
-pub fn legacy_operations(generated: &OpenApi) -> Vec<(String, String)> {
-    let generated = serde_json::to_value(generated).unwrap_or(Value::Null);
-    let legacy: Value = serde_json::from_str(LEGACY).unwrap_or(Value::Null);
-    let mut missing = Vec::new();
-    if let Some(paths) = legacy.get("paths").and_then(Value::as_object) {
-        for (path, item) in paths {
-            for method in item.as_object().into_iter().flat_map(|item| item.keys()) {
-                if generated["paths"][path].get(method).is_none() {
-                    missing.push((method.clone(), path.clone()));
-                }
-            }
-        }
-    }
-    missing
 }
 
 #[cfg(test)]

@@ -39,7 +39,7 @@ use queries::{AccountRow, NewAccount, PersonalData, TokenPurpose};
 ///
 /// The type is opaque so that `app::api`'s `.into()` is no conversion to the same type,
 /// which clippy refuses.
-pub fn router() -> impl Into<OpenApiRouter<AppState>> {
+pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_account, register, update_account))
         .routes(routes!(confirm))
@@ -68,7 +68,7 @@ pub struct OptionalSiteHeaders {
 ///
 /// The type is opaque so that `app::api`'s `.into()` is no conversion to the same type,
 /// which clippy refuses.
-pub fn data_router(config: &crate::config::Config) -> impl Into<OpenApiRouter<AppState>> {
+pub fn data_router(config: &crate::config::Config) -> OpenApiRouter<AppState> {
     let files = returns::ReturnFiles {
         photos_dir: config.account_data.return_photos_dir.clone(),
         fixtures_dir: config.fixtures_dir.clone(),
