@@ -162,7 +162,7 @@ async fn sign_out(
     tag = "authentication",
     operation_id = "isAuthenticated",
     responses(
-        (status = 200, description = "`true` when signed in", body = bool),
+        (status = 200, description = "`true` when signed in", body = bool, content_type = "application/json"),
         (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
     )
 )]

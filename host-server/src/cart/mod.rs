@@ -16,8 +16,9 @@ mod promotions;
 mod recommendations;
 mod store;
 
+use crate::extract::{Path, Query};
 use axum::Json as JsonResponse;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use engine::cart::{CalculatedCart, ShippingMethodOption};
 use serde::de::DeserializeOwned;

@@ -6262,7 +6262,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": boolean;
+                    "application/json": boolean;
                 };
             };
             /** @description A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin` */
