@@ -10,7 +10,7 @@
  *
  * Failed requests are not cached (the next call tries again).
  */
-import { apiFetch, type RequestOptions } from './client';
+import { apiFetch, type RequestOptions } from './fetch';
 
 export const LONG_TTL_MS = 15 * 60 * 1000;
 export const SHORT_TTL_MS = 2_000;

@@ -1,83 +1,84 @@
 /**
- * One fetch function for the whole API (specification, section 7): cookies are sent, the
- * timeout is 20 seconds, and any status outside 2xx is raised as an `ApiError` carrying the
- * status and body.
+ * The one API client (specification section 7, issue 17). `apiFetch` (in `fetch.ts`) is the one
+ * fetch function: cookies are sent, the timeout is 20 seconds, the `siteid`/`languageid`
+ * headers are added, and any status outside 2xx is raised as an `ApiError` carrying the status
+ * and body. `api` is its typed face, typed by path and method from the generated `paths`;
+ * `cached: true` sends a GET through the client cache of `cache.ts`.
+ */
+import { cachedGet } from './cache';
+import { apiFetch, type RequestOptions } from './fetch';
+import type { paths } from './generated/schema';
+
+export { API_TIMEOUT_MS, ApiError, apiFetch, setApiContext, type RequestOptions } from './fetch';
+
+/*
+ * The typed face of `apiFetch`: `api.get('/api/faq', { query, headers })`, whose path,
+ * parameters, body and answer types come from the generated `paths` (issue 17). Path
+ * parameters fill `{name}`; query values are URL-encoded in the order given, `undefined` left
+ * out.
  */
 
-export const API_TIMEOUT_MS = 20_000;
+type Method = 'get' | 'post' | 'put' | 'delete';
+type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+/** The paths that have an operation for this method. */
+export type PathsFor<M extends Method> = { [P in keyof paths]: [Operation<P, M>] extends [never] ? never : P }[keyof paths];
 
-/** A response outside 2xx, or no response at all (status 503 for a time-out). */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: unknown;
-  /** The `Retry-After` of a 429, in seconds. */
-  readonly retryAfterSeconds: number | null;
+type Parameters<O> = O extends { parameters: infer X } ? Omit<X, 'header' | 'cookie'> : object;
+type JsonContent<C> = C extends { 'application/json': infer B } ? B : C extends { 'multipart/form-data': unknown } ? FormData : unknown;
+type Body<O> = O extends { requestBody: { content: infer C } }
+  ? { body: JsonContent<C> }
+  : O extends { requestBody?: { content: infer C } }
+    ? { body?: JsonContent<C> }
+    : { body?: never };
+type SuccessStatus = 200 | 201 | 202 | 204;
+type Answer<R> = R extends { content: { 'application/json': infer B } } ? B : R extends { content: { 'text/plain': infer B } } ? B : undefined;
+/** The JSON answer of a 2xx of this operation. */
+export type ResponseOf<O> = O extends { responses: infer R } ? Answer<R[Extract<keyof R, SuccessStatus>]> : never;
+/** The JSON answer of `GET`/`POST`/... of this path. */
+export type ApiAnswer<P extends keyof paths, M extends Method = 'get'> = ResponseOf<Operation<P, M>>;
 
-  constructor(status: number, body: unknown, retryAfterSeconds: number | null = null) {
-    super(`An unexpected server error occurred. (${status})`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
-    this.retryAfterSeconds = retryAfterSeconds;
+/** The options of a typed call: the operation's `path`/`query` parameters and body, and the `apiFetch` ones. */
+export type TypedOptions<O> = Parameters<O> & Body<O> & Omit<RequestOptions, 'method' | 'body'> & { cached?: boolean };
+
+type Values = Record<string, unknown> | undefined;
+
+/** The URL of a path with its path and query parameters filled in. */
+export function buildUrl(template: string, path: Values, query: Values): string {
+  const filled = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(path?.[name])));
+  const pairs: string[] = [];
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`);
   }
+  return pairs.length > 0 ? `${filled}?${pairs.join('&')}` : filled;
 }
 
-/** The site and language every call carries as headers once the site is known. */
-let context: { siteId?: number; languageId?: number } = {};
-
-/** Sets the `siteid` and `languageid` headers sent with every later call. */
-export function setApiContext(next: { siteId?: number; languageId?: number }): void {
-  context = { ...next };
-}
-
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+type UntypedOptions = Omit<RequestOptions, 'method' | 'body'> & {
+  path?: Record<string, unknown>;
+  query?: Record<string, unknown>;
   body?: unknown;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  /** Statuses that count as success; default: any 2xx. */
-  acceptStatus?: readonly number[];
+  cached?: boolean;
+};
+
+function send(method: Method, template: string, options: UntypedOptions = {}): Promise<unknown> {
+  const { path, query, body, cached, ...rest } = options;
+  const url = buildUrl(template, path, query);
+  if (method === 'get' && cached) return cachedGet(url, rest);
+  return apiFetch(url, { ...rest, method: method.toUpperCase() as RequestOptions['method'], ...(body !== undefined ? { body } : {}) });
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+function call<M extends Method>(method: M) {
+  return <P extends PathsFor<M>>(path: P, ...args: CallArgs<Operation<P, M>>): Promise<ResponseOf<Operation<P, M>>> =>
+    send(method, path, args[0]) as Promise<ResponseOf<Operation<P, M>>>;
 }
 
-/** Calls the API and returns the parsed JSON body. */
-export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (context.siteId !== undefined) headers.siteid = String(context.siteId);
-  if (context.languageId !== undefined) headers.languageid = String(context.languageId);
-  Object.assign(headers, options.headers);
-  // A FormData body (multipart, e.g. a return's photo) sets its own content type.
-  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
-  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
-      credentials: 'include',
-      signal,
-    });
-  } catch (error) {
-    if (timeout.aborted) throw new ApiError(503, 'timeout');
-    throw error;
-  }
-  const body = await readBody(response);
-  const accepted = options.acceptStatus ? options.acceptStatus.includes(response.status) : response.ok;
-  if (!accepted) {
-    const retryAfter = Number(response.headers.get('Retry-After'));
-    throw new ApiError(response.status, body, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
-  }
-  return body as T;
-}
+/** Options are required when the operation has required parameters or a required body. */
+type CallArgs<O> = object extends TypedOptions<O> ? [options?: TypedOptions<O>] : [options: TypedOptions<O>];
+
+/** The one typed client: every call of the storefront goes through it. */
+export const api = {
+  get: call('get'),
+  post: call('post'),
+  put: call('put'),
+  delete: call('delete'),
+};

@@ -6,8 +6,9 @@
  * 503 for a time-out), which the page then shows. Simultaneous look-ups of one URL share one
  * request. The page content is then loaded with `GET /api/content/page?path=`.
  */
-import { ApiError, apiFetch } from './client';
-import { cachedGet, shareInFlight } from './cache';
+import { shareInFlight } from './cache';
+import { api, ApiError } from './client';
+import type { SchemaPageContent, SchemaRoute } from './generated/schema';
 
 /** The page types the server resolves a dynamic URL into. */
 export type PageType =
@@ -63,8 +64,8 @@ const TYPE_NAMES: Record<string, PageType> = Object.fromEntries(
  * Which page type a route-parameter variant is (specification section 3): an explicit
  * `pageType` or `type` name wins; otherwise the variant's own fields tell.
  */
-export function toPageRoute(raw: unknown): PageRoute {
-  const parameters: Raw = typeof raw === 'object' && raw !== null ? (raw as Raw) : {};
+export function toPageRoute(raw: SchemaRoute | Raw): PageRoute {
+  const parameters: Raw = { ...raw };
   const named = parameters.pageType ?? parameters.type;
   let pageType: PageType | undefined = typeof named === 'string' ? TYPE_NAMES[named.toLowerCase()] : undefined;
   if (!pageType) {
@@ -105,7 +106,7 @@ export function lookupRoute(url: string): Promise<PageRoute> {
   if (failed !== undefined) return Promise.reject(new RouteLookupError(url, failed));
   return shareInFlight(`route:${url}`, async () => {
     try {
-      const route = toPageRoute(await apiFetch<unknown>(`/api/routing/getbyurl?url=${encodeURIComponent(url)}`));
+      const route = toPageRoute(await api.get('/api/routing/getbyurl', { query: { url } }));
       routes.set(url, route);
       return route;
     } catch (error) {
@@ -129,15 +130,13 @@ export interface PageContent {
  * The server answers `{path, route, page, layout}`: `page` holds the title and body of a
  * content page and is null for page types that bring their own data.
  */
-export function toPageContent(raw: unknown): PageContent {
-  const data: Raw = typeof raw === 'object' && raw !== null ? (raw as Raw) : {};
-  const page: Raw = typeof data.page === 'object' && data.page !== null ? (data.page as Raw) : {};
-  const title = typeof page.title === 'string' ? page.title : '';
-  const body = typeof page.body === 'string' ? page.body : undefined;
-  return { title, ...(body !== undefined ? { body } : {}), data };
+export function toPageContent(raw: SchemaPageContent): PageContent {
+  const title = raw.page?.title ?? '';
+  const body = raw.page?.body ?? undefined;
+  return { title, ...(body !== undefined ? { body } : {}), data: { ...raw } };
 }
 
 /** `GET /api/content/page?path=`: the content of a dynamic page (site and language from headers). */
 export async function fetchPageContent(path: string): Promise<PageContent> {
-  return toPageContent(await cachedGet<unknown>(`/api/content/page?path=${encodeURIComponent(path)}`));
+  return toPageContent(await api.get('/api/content/page', { query: { path }, cached: true }));
 }

@@ -4,17 +4,14 @@
  */
 import type { CultureCode } from '../engine';
 import { CULTURES } from '../i18n/cultures';
-import { ApiError, apiFetch } from './client';
-import { cachedGet } from './cache';
+import { api, ApiError } from './client';
+import type { SchemaLanguage, SchemaLocalization, SchemaSite } from './generated/schema';
 
 export type SiteType = 0 | 1 | 2;
 export type ThemeName = 'default' | 'green';
 
-export interface Language {
-  languageId: number;
-  culture: CultureCode;
-  localizedName: string;
-}
+/** The API's language, its culture checked against the storefront's cultures. */
+export type Language = Omit<SchemaLanguage, 'culture'> & { culture: CultureCode };
 
 export interface Site {
   siteId: number;
@@ -70,23 +67,25 @@ export class SiteError extends Error {
   }
 }
 
-type Raw = Record<string, unknown>;
+/**
+ * The API's Site as it may arrive: the site's data is configured, so a field can be missing
+ * (a startup error, specification section 8); `toSite` checks what the storefront needs.
+ */
+export type ArrivingSite = Partial<Omit<SchemaSite, 'languages'>> & { languages?: Partial<SchemaLanguage>[] };
 
-const isRecord = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
 const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const decimalText = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const isCulture = (value: unknown): value is CultureCode => typeof value === 'string' && (CULTURES as readonly string[]).includes(value);
 
-function toLanguage(raw: unknown): Language | null {
-  if (!isRecord(raw)) return null;
+function toLanguage(raw: Partial<SchemaLanguage>): Language | null {
   const { languageId, culture, localizedName } = raw;
   if (typeof languageId !== 'number' || !isCulture(culture)) return null;
   return { languageId, culture, localizedName: typeof localizedName === 'string' ? localizedName : culture };
 }
 
 /** Reshapes the API's Site (camelCase, specification section 3) into `Site`; throws `SiteError`. */
-export function toSite(raw: unknown): Site {
-  if (!isRecord(raw)) throw new SiteError('notFound', 'no site in the answer');
+export function toSite(raw: ArrivingSite | null | undefined): Site {
+  if (typeof raw !== 'object' || raw === null) throw new SiteError('notFound', 'no site in the answer');
   const { siteId, name, domain, type, countryId } = raw;
   if (typeof siteId !== 'number' || typeof name !== 'string' || typeof countryId !== 'number') {
     throw new SiteError('missingData', 'the site misses its id, name or country');
@@ -137,9 +136,9 @@ export function toSite(raw: unknown): Site {
 
 /** The site for a host name; a 404 (or an empty answer) is `SiteError('notFound')`. */
 export async function fetchSiteByDomain(domain: string): Promise<Site> {
-  let raw: unknown;
+  let raw: SchemaSite | null | undefined;
   try {
-    raw = await cachedGet<unknown>(`/api/sites/getbydomain?domain=${encodeURIComponent(domain)}`);
+    raw = await api.get('/api/sites/getbydomain', { query: { domain }, cached: true });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw new SiteError('notFound', `no site for ${domain}`);
     throw error;
@@ -149,20 +148,13 @@ export async function fetchSiteByDomain(domain: string): Promise<Site> {
 }
 
 /** Answer of the localization check: where a visitor from another country may want to go. */
-export interface LocalizationSuggestion {
-  redirectUrl: string | null;
-  availableQueryParameters: string[];
-}
+export type LocalizationSuggestion = Required<SchemaLocalization>;
 
 /** `POST /api/Sites?url=&countryCode=`: is there a better site for a visitor from this country? */
 export async function checkLocalization(url: string, countryCode: string): Promise<LocalizationSuggestion> {
-  const query = `url=${encodeURIComponent(url)}&countryCode=${encodeURIComponent(countryCode)}`;
-  const raw = await apiFetch<unknown>(`/api/Sites?${query}`, { method: 'POST' });
-  const record = isRecord(raw) ? raw : {};
+  const answer = await api.post('/api/Sites', { query: { url, countryCode } });
   return {
-    redirectUrl: typeof record.redirectUrl === 'string' && record.redirectUrl !== '' ? record.redirectUrl : null,
-    availableQueryParameters: Array.isArray(record.availableQueryParameters)
-      ? record.availableQueryParameters.filter((item): item is string => typeof item === 'string')
-      : [],
+    redirectUrl: answer.redirectUrl ? answer.redirectUrl : null,
+    availableQueryParameters: answer.availableQueryParameters,
   };
 }

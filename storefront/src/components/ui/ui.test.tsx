@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { toSite } from '../../api/sites';
+import { toSite, type ArrivingSite } from '../../api/sites';
 import { initI18n } from '../../i18n';
 import { cultureAtom, siteAtom } from '../../state';
 import { HOEFSLAG_NL, WEIDEGROEN_DK } from '../../test/app';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   await initI18n('nl');
 });
 
-function withSite(ui: React.ReactNode, raw: unknown, culture: 'nl' | 'da' | 'sv' | 'pl' | 'en') {
+function withSite(ui: React.ReactNode, raw: ArrivingSite, culture: 'nl' | 'da' | 'sv' | 'pl' | 'en') {
   const store = createStore();
   store.set(siteAtom, toSite(raw));
   store.set(cultureAtom, culture);
