@@ -261,9 +261,17 @@ pub fn normalize_code(code: &str) -> Option<&str> {
     (!trimmed.is_empty()).then_some(trimmed)
 }
 
-/// Codes are compared without regard to ASCII case and surrounding spaces.
+/// The one normal form of a discount code: without surrounding spaces, ASCII letters in upper
+/// case (`" welkom10 "` is `WELKOM10`); `None` when nothing is left. Codes are stored in this
+/// form and looked up by it, so SQLite and PostgreSQL compare them alike (plain `=`, never a
+/// database's own `LOWER` or `UPPER`).
+pub fn normal_code(code: &str) -> Option<String> {
+    normalize_code(code).map(str::to_ascii_uppercase)
+}
+
+/// Codes are compared in their [`normal_code`] form.
 pub fn codes_equal(a: &str, b: &str) -> bool {
-    a.trim().eq_ignore_ascii_case(b.trim())
+    normal_code(a) == normal_code(b)
 }
 
 fn validate_amount(amount: Money, field: &str) -> Result<(), String> {
@@ -301,6 +309,9 @@ mod tests {
         assert!(codes_equal("WELKOM10", " welkom10 "));
         assert!(!codes_equal("WELKOM10", "WELKOM1"));
         assert_eq!(normalize_code("  "), None);
+        assert_eq!(normal_code(" welkom10 ").as_deref(), Some("WELKOM10"));
+        assert_eq!(normal_code("Straße-ä1").as_deref(), Some("STRAßE-ä1"));
+        assert_eq!(normal_code(" \t"), None);
     }
 
     #[test]
