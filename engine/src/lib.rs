@@ -64,6 +64,7 @@ pub mod money;
 mod openapi;
 pub mod operations;
 pub mod order;
+pub mod payment;
 pub mod promotions;
 pub mod roughage;
 pub mod shipping;
