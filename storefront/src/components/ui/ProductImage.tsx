@@ -6,7 +6,7 @@ export function imageUrl(image: string): string {
 }
 
 /** A product image; one that does not load is left out rather than shown broken. */
-export function ProductImage({ image, alt, size, lazy = true }: { image: string | null; alt: string; size: number; lazy?: boolean }) {
+export function ProductImage({ image, alt, size, lazy = true }: { image?: string | null; alt: string; size: number; lazy?: boolean }) {
   const [failed, setFailed] = useState(false);
   if (!image || failed) return null;
   return <img src={imageUrl(image)} alt={alt} width={size} height={size} loading={lazy ? 'lazy' : 'eager'} onError={() => setFailed(true)} />;

@@ -170,7 +170,7 @@ function Details({ product }: { product: ProductDetail }) {
     [t('product.articleNumber'), product.articleNumber],
     [t('product.ean'), product.ean],
     [t('product.brand'), product.brand],
-    [t('product.colour'), product.colour],
+    [t('product.colour'), product.colour ?? null],
     [t('product.packaging'), product.packaging],
     [t('product.content'), `${product.content.amount} ${product.content.unit}`],
     [t('product.weight'), t('product.weightValue', { kilograms: product.weightKg })],
@@ -254,10 +254,10 @@ export function ProductView({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
   const variants = [product, ...product.otherVariants].filter((variant) => variant.url);
   return (
-    <Page title={product.name} testId="page-productDetail">
+    <Page title={product.name ?? ''} testId="page-productDetail">
       <div className={styles.detail} data-product-id={product.productId} data-variant-id={product.productVariantId}>
         <div className={styles.media}>
-          <ProductImage image={product.image} alt={product.name} size={600} lazy={false} />
+          <ProductImage image={product.image} alt={product.name ?? ''} size={600} lazy={false} />
         </div>
         <div>
           {product.shortDescription && <p>{product.shortDescription}</p>}
