@@ -1,12 +1,12 @@
-import { apiFetch } from './client';
+import { api } from './client';
 
 /**
  * Hands a mailing's `mailplus_id` to the mailing service: `POST /api/Conversion?mailplusId=`
  * with a `datetime` header. 200 and 204 are success; any other status raises `ApiError`.
  */
 export async function sendConversion(mailplusId: string, now: Date = new Date()): Promise<void> {
-  await apiFetch<unknown>(`/api/Conversion?mailplusId=${encodeURIComponent(mailplusId)}`, {
-    method: 'POST',
+  await api.post('/api/Conversion', {
+    query: { mailplusId },
     headers: { datetime: now.toISOString() },
     acceptStatus: [200, 204],
   });
