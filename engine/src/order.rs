@@ -257,6 +257,12 @@ fn free_line(
     })
 }
 
+/// An order's number: the site's configured prefix, the year it was placed and a sequence of
+/// six digits or more, e.g. `HS-2026-000101`.
+pub fn order_number(prefix: &str, year: &str, sequence: i64) -> String {
+    format!("{prefix}-{year}-{sequence:06}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::OrderStatus::{self, *};

@@ -111,10 +111,10 @@ impl HousekeepingConfig {
     }
 
     /// Seconds an order paid with `method` (of `flow`) may await payment.
-    fn unpaid_ttl(&self, method: Option<i64>, flow: Option<&str>) -> i64 {
+    fn unpaid_ttl(&self, method: Option<i64>, flow: Option<engine::payment::PaymentFlow>) -> i64 {
         let configured =
             method.and_then(|method| self.unpaid_order_ttl_by_method.get(&method).copied());
-        configured.unwrap_or(if flow == Some("offline") {
+        configured.unwrap_or(if flow == Some(engine::payment::PaymentFlow::Offline) {
             self.unpaid_offline_order_ttl
         } else {
             self.unpaid_order_ttl
@@ -232,7 +232,7 @@ async fn cancel_unpaid_orders(
             Some(method) => crate::orders::payment_flow(pool, method).await?,
             None => None,
         };
-        let ttl = config.unpaid_ttl(method, flow.as_deref());
+        let ttl = config.unpaid_ttl(method, flow);
         if created_at < now.saturating_sub(ttl.saturating_mul(1000))
             && crate::orders::cancel_unpaid(state, order_id).await?
         {

@@ -798,11 +798,10 @@ async fn add_discount_code(
     let code = query
         .code
         .as_deref()
-        .map(str::trim)
-        .filter(|code| !code.is_empty());
+        .and_then(engine::promotions::normal_code);
     let code = code.ok_or_else(|| ApiError::required("code"))?;
     let attempt = limits::check(&state, Limit::DiscountCode, &[&client.ip, &id]).await?;
-    if pricing::promotion_of_code(state.db.pool(), code)
+    if pricing::promotion_of_code(state.db.pool(), &code)
         .await?
         .is_none()
     {
@@ -810,7 +809,7 @@ async fn add_discount_code(
     }
     // A code of a promotion the cart's site does not run is refused by the calculation.
     let changed = change_row(&state, cart, &["discount_code"], |row| {
-        row.discount_code = Some(code.to_uppercase())
+        row.discount_code = Some(code)
     })
     .await?;
     attempt.succeeded(&state).await?;
@@ -1070,7 +1069,7 @@ struct PaymentBody {
     gift_card_pin: Option<String>,
 }
 
-/// True when the card exists, the PIN matches and the balance is above zero. Tries are
+/// True when the card exists, the PIN matches and the engine says it can pay. Tries are
 /// limited per client, per cart and per card number (known or not: a locked card and an
 /// unknown one answer alike), and an unknown card costs the same hash check as a known one.
 async fn gift_card_accepted(
@@ -1089,13 +1088,19 @@ async fn gift_card_accepted(
     let (pin_hash, balance) =
         card.unwrap_or_else(|| (crate::passwords::DUMMY_HASH.to_owned(), "0".to_owned()));
     let pin_matches = crate::passwords::verify(pin.to_owned(), pin_hash).await?;
-    let positive = balance
-        .parse::<engine::money::Money>()
-        .is_ok_and(|balance| !balance.is_zero() && !balance.is_negative());
     if pin_matches {
         attempt.succeeded(state).await?;
     }
-    Ok(pin_matches && positive)
+    // Whether the card can pay is the engine's rule, the same the cart calculation applies.
+    Ok(balance
+        .parse::<engine::money::Money>()
+        .is_ok_and(|balance| {
+            engine::cart::GiftCard {
+                balance,
+                valid: pin_matches,
+            }
+            .can_pay()
+        }))
 }
 
 /// Sets the payment method, issuer and gift card (number and PIN; the PIN is checked, never

@@ -253,12 +253,15 @@ async fn product_names(
 /// The promotion a discount code unlocks today, if the code exists, is within its dates and
 /// has uses left. The engine decides whether the cart qualifies.
 pub async fn promotion_of_code(pool: &AnyPool, code: &str) -> Result<Option<String>, ApiError> {
+    let Some(code) = engine::promotions::normal_code(code) else {
+        return Ok(None);
+    };
     let today = clock::today();
     let row: Option<(String, Option<i64>, i64)> = sqlx::query_as(
         "SELECT promotion_key, usage_limit, times_used FROM discount_codes \
-         WHERE LOWER(code) = LOWER($1) AND valid_from <= $2 AND valid_until >= $2",
+         WHERE code = $1 AND valid_from <= $2 AND valid_until >= $2",
     )
-    .bind(code.trim())
+    .bind(code)
     .bind(&today)
     .fetch_optional(pool)
     .await?;

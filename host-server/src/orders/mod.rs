@@ -300,10 +300,8 @@ async fn pays_offline(state: &AppState, order: &OrderRow) -> Result<bool, ApiErr
     let Some(method) = order.payment_method_id else {
         return Ok(false);
     };
-    Ok(placement::payment_flow(state.db.pool(), method)
-        .await?
-        .as_deref()
-        == Some("offline"))
+    Ok(placement::payment_flow(state.db.pool(), method).await?
+        == Some(engine::payment::PaymentFlow::Offline))
 }
 
 async fn create_provider_payment(

@@ -20,6 +20,7 @@ use engine::checkout::{CheckoutState, ShippingMethod, StepStatus};
 use engine::locale::CountryCode;
 use engine::money::Money;
 use engine::order::{OrderLine, OrderStatus};
+use engine::payment::PaymentFlow;
 use sha2::{Digest, Sha256};
 use sqlx::{AnyConnection, AnyPool};
 
@@ -126,7 +127,7 @@ fn replaceable(order: &OrderRow, fingerprint: &str) -> bool {
 struct Checked {
     email_address: String,
     fingerprint: String,
-    order_number_prefix: &'static str,
+    order_number_prefix: String,
 }
 
 async fn check(pool: &AnyPool, cart: &PricedCart) -> Result<Checked, ApiError> {
@@ -143,14 +144,15 @@ async fn check(pool: &AnyPool, cart: &PricedCart) -> Result<Checked, ApiError> {
         check_discount_code(pool, code, cart.owner.account_id.as_deref(), &email_address).await?;
     }
     check_payment_method(pool, cart).await?;
-    let brand: (String,) = sqlx::query_as("SELECT brand FROM sites WHERE site_id = $1")
-        .bind(cart.row.site_id)
-        .fetch_one(pool)
-        .await?;
+    let (order_number_prefix,): (String,) =
+        sqlx::query_as("SELECT order_number_prefix FROM sites WHERE site_id = $1")
+            .bind(cart.row.site_id)
+            .fetch_one(pool)
+            .await?;
     Ok(Checked {
         fingerprint: fingerprint(cart)?,
         email_address,
-        order_number_prefix: order_number_prefix(&brand.0),
+        order_number_prefix,
     })
 }
 
@@ -250,12 +252,11 @@ async fn check_discount_code(
     if crate::cart::promotion_of_code(pool, code).await?.is_none() {
         return Err(code_refused());
     }
-    let (limit,): (Option<i64>,) = sqlx::query_as(
-        "SELECT per_customer_limit FROM discount_codes WHERE LOWER(code) = LOWER($1)",
-    )
-    .bind(code)
-    .fetch_one(pool)
-    .await?;
+    let (limit,): (Option<i64>,) =
+        sqlx::query_as("SELECT per_customer_limit FROM discount_codes WHERE code = $1")
+            .bind(code)
+            .fetch_one(pool)
+            .await?;
     let Some(limit) = limit else { return Ok(()) };
     let mut connection = pool.acquire().await?;
     check_customer_uses(&mut connection, code, limit, account_id, email).await
@@ -271,7 +272,7 @@ async fn check_customer_uses(
     email: &str,
 ) -> Result<(), ApiError> {
     let (used,): (i64,) = sqlx::query_as(
-        "SELECT COUNT(*) FROM orders WHERE LOWER(discount_code) = LOWER($1) AND status <> 'cancelled' \
+        "SELECT COUNT(*) FROM orders WHERE discount_code = $1 AND status <> 'cancelled' \
          AND (LOWER(email_address) = LOWER($2) OR (account_id IS NOT NULL AND account_id = $3))",
     )
     .bind(code)
@@ -300,12 +301,11 @@ async fn recheck_customer_uses(
     let Some(code) = &cart.row.discount_code else {
         return Ok(());
     };
-    let limit: Option<(Option<i64>,)> = sqlx::query_as(
-        "SELECT per_customer_limit FROM discount_codes WHERE LOWER(code) = LOWER($1)",
-    )
-    .bind(code)
-    .fetch_optional(&mut *connection)
-    .await?;
+    let limit: Option<(Option<i64>,)> =
+        sqlx::query_as("SELECT per_customer_limit FROM discount_codes WHERE code = $1")
+            .bind(code)
+            .fetch_optional(&mut *connection)
+            .await?;
     let Some((Some(limit),)) = limit else {
         return Ok(());
     };
@@ -319,8 +319,8 @@ async fn recheck_customer_uses(
     .await
 }
 
-/// Something left to pay needs a method that collects money: a provider's (redirect) or a
-/// bank transfer (offline). A gift card alone cannot pay the rest.
+/// Something left to pay needs a method that may pay the rest (the engine's
+/// `PaymentFlow::may_pay_rest`).
 async fn check_payment_method(pool: &AnyPool, cart: &PricedCart) -> Result<(), ApiError> {
     if cart.calculation.amount_to_pay.is_zero() {
         return Ok(());
@@ -329,8 +329,8 @@ async fn check_payment_method(pool: &AnyPool, cart: &PricedCart) -> Result<(), A
         Some(id) => payment_flow(pool, id).await?,
         None => None,
     };
-    match flow.as_deref() {
-        Some("redirect" | "offline") => Ok(()),
+    match flow {
+        Some(flow) if flow.may_pay_rest() => Ok(()),
         _ => Err(ApiError::field(
             "paymentMethodId",
             "checkout.choosePaymentMethod",
@@ -344,13 +344,13 @@ async fn check_payment_method(pool: &AnyPool, cart: &PricedCart) -> Result<(), A
 pub async fn payment_flow(
     pool: &AnyPool,
     payment_method_id: i64,
-) -> Result<Option<String>, sqlx::Error> {
+) -> Result<Option<PaymentFlow>, sqlx::Error> {
     let row: Option<(String,)> =
         sqlx::query_as("SELECT flow FROM payment_methods WHERE payment_method_id = $1")
             .bind(payment_method_id)
             .fetch_optional(pool)
             .await?;
-    Ok(row.map(|(flow,)| flow))
+    Ok(row.and_then(|(flow,)| PaymentFlow::from_name(&flow)))
 }
 
 /// A hash of everything that makes the order: what was priced and every checkout choice.
@@ -375,15 +375,6 @@ fn fingerprint(cart: &PricedCart) -> Result<String, ApiError> {
     let text =
         serde_json::to_string(&choices).map_err(|error| ApiError::Internal(error.to_string()))?;
     Ok(hex::encode(Sha256::digest(text.as_bytes())))
-}
-
-/// The demo brands' order number prefixes, as in fixtures/orders.json.
-fn order_number_prefix(brand: &str) -> &'static str {
-    match brand {
-        "Weidegroen" => "WG",
-        "Hoofbeat Group" => "HG",
-        _ => "HS",
-    }
 }
 
 fn stock_refused(description: &str) -> ApiError {
@@ -485,7 +476,7 @@ async fn reserve_stock(
 async fn use_discount_code(connection: &mut AnyConnection, code: &str) -> Result<(), ApiError> {
     let used = sqlx::query(
         "UPDATE discount_codes SET times_used = times_used + 1 \
-         WHERE LOWER(code) = LOWER($1) AND (usage_limit IS NULL OR times_used < usage_limit)",
+         WHERE code = $1 AND (usage_limit IS NULL OR times_used < usage_limit)",
     )
     .bind(code)
     .execute(connection)
@@ -541,7 +532,7 @@ async fn insert_order(
     let calculation: &CalculatedCart = &cart.calculation;
     let now = crate::clock::now_millis();
     let year = &crate::clock::today()[..4];
-    let order_number = format!("{}-{year}-{order_id:06}", checked.order_number_prefix);
+    let order_number = engine::order::order_number(&checked.order_number_prefix, year, order_id);
     let amount = |money: Money| money.to_string();
     sqlx::query(
         "INSERT INTO orders (order_id, public_id, order_number, site_id, language_id, account_id, cart_id, cart_fingerprint, \

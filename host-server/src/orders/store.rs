@@ -302,7 +302,7 @@ pub async fn release(connection: &mut AnyConnection, order: &OrderRow) -> Result
             .await?;
     }
     if let Some(code) = &order.discount_code {
-        sqlx::query("UPDATE discount_codes SET times_used = times_used - 1 WHERE LOWER(code) = LOWER($1) AND times_used > 0")
+        sqlx::query("UPDATE discount_codes SET times_used = times_used - 1 WHERE code = $1 AND times_used > 0")
             .bind(code)
             .execute(&mut *connection)
             .await?;
