@@ -116,22 +116,6 @@ pub async fn insert_or_renew_unactivated(
     Ok(Some(account_id))
 }
 
-/// Removes accounts that were never activated and whose activation link has expired (the
-/// lifetime in seconds), unless an order names them. Returns how many were removed.
-pub async fn remove_stale_unactivated(
-    pool: &AnyPool,
-    activation_lifetime: i64,
-) -> Result<u64, sqlx::Error> {
-    let removed = sqlx::query(
-        "DELETE FROM accounts WHERE activated_at IS NULL AND created_at < $1 \
-         AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.account_id = accounts.account_id)",
-    )
-    .bind(clock::now() - activation_lifetime)
-    .execute(pool)
-    .await?;
-    Ok(removed.rows_affected())
-}
-
 pub async fn activate(connection: &mut AnyConnection, account_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE accounts SET activated_at = $1 WHERE account_id = $2 AND activated_at IS NULL",
