@@ -55,10 +55,7 @@ pub struct NewAccount<'a> {
     pub newsletter: bool,
 }
 
-/// E-mail addresses are compared without case and surrounding spaces.
-pub fn normalize_email(email: &str) -> String {
-    email.trim().to_lowercase()
-}
+pub use crate::email_address::normalize_email;
 
 pub async fn by_id(pool: &AnyPool, account_id: &str) -> Result<Option<AccountRow>, sqlx::Error> {
     sqlx::query_as(&format!(

@@ -682,7 +682,7 @@ async fn reviews(
                     text,
                     language_id,
                     culture,
-                    created_at: crate::fixtures::time::format_utc(created_at),
+                    created_at: crate::time::format_utc(created_at),
                 }
             },
         )
