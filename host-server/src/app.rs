@@ -14,6 +14,7 @@ use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::cache_policy::{long_cache, no_store_for_private_areas};
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::{
@@ -248,42 +249,6 @@ fn answer_panic(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
 async fn unknown_api_path(uri: Uri) -> ApiError {
     tracing::debug!(%uri, "unknown API path");
     ApiError::NotFound
-}
-
-/// `Cache-Control` for data the storefront caches for 15 minutes (specification section 7:
-/// sites, countries, languages, navigation, footer, reviews). Errors are not cached.
-pub const LONG_CACHE: &str = "public, max-age=900";
-
-/// Adds the long cache header to successful responses.
-pub async fn long_cache(mut response: Response) -> Response {
-    if response.status().is_success() {
-        response
-            .headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static(LONG_CACHE));
-    }
-    response
-}
-
-/// Nothing under `/api/cart`, `/api/account`, `/api/orders`, `/api/payments` or
-/// `/api/backoffice` may be stored by a cache.
-async fn no_store_for_private_areas(request: Request, next: Next) -> Response {
-    let path = request.uri().path();
-    let private = [
-        "/api/cart",
-        "/api/account",
-        "/api/orders",
-        "/api/payments",
-        "/api/backoffice",
-    ]
-    .iter()
-    .any(|prefix| path == *prefix || path.starts_with(&format!("{prefix}/")));
-    let mut response = next.run(request).await;
-    if private {
-        response
-            .headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    }
-    response
 }
 
 #[cfg(test)]

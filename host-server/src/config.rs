@@ -1,8 +1,10 @@
 //! Configuration from environment variables. Every variable has a default that starts the
 //! demo shop on a fresh machine; README.md lists them.
 
+use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use url::Url;
 
@@ -38,7 +40,7 @@ pub struct Config {
     /// Which hosts and addresses the server trusts (see `SECURITY.md`).
     pub trust: TrustConfig,
     /// `CART_TTL`, `HOUSEKEEPING_INTERVAL`: what the housekeeping task deletes, and how often.
-    pub housekeeping: crate::housekeeping::HousekeepingConfig,
+    pub housekeeping: HousekeepingConfig,
 }
 
 /// What the server trusts of a request: the hosts it answers for, the proxies whose
@@ -406,7 +408,102 @@ impl Config {
             backoffice_api_key,
             account_data: AccountDataConfig::from_lookup(&lookup),
             trust: TrustConfig::from_lookup(&lookup)?,
-            housekeeping: crate::housekeeping::HousekeepingConfig::from_lookup(&lookup)?,
+            housekeeping: HousekeepingConfig::from_lookup(&lookup)?,
+        })
+    }
+}
+
+/// The lifetimes and the pace of the housekeeping task.
+#[derive(Clone, Debug)]
+pub struct HousekeepingConfig {
+    /// `CART_TTL`: seconds after its last change that a cart is deleted. Default 30 days.
+    pub cart_ttl: i64,
+    /// `HOUSEKEEPING_INTERVAL`: seconds between two rounds. Default 60.
+    pub interval: Duration,
+    /// `UNPAID_ORDER_TTL`: seconds an order paid online (at a provider) may await payment
+    /// before it is cancelled. Default 1 hour.
+    pub unpaid_order_ttl: i64,
+    /// `UNPAID_ORDER_TTL_OFFLINE`: the same for a bank transfer. Default 14 days.
+    pub unpaid_offline_order_ttl: i64,
+    /// `UNPAID_ORDER_TTL_BY_METHOD`, e.g. `6=604800,3=1800`: seconds per payment method id,
+    /// before the two above.
+    pub unpaid_order_ttl_by_method: BTreeMap<i64, i64>,
+}
+
+impl Default for HousekeepingConfig {
+    fn default() -> HousekeepingConfig {
+        HousekeepingConfig {
+            cart_ttl: 30 * 86_400,
+            interval: Duration::from_secs(60),
+            unpaid_order_ttl: 3_600,
+            unpaid_offline_order_ttl: 14 * 86_400,
+            unpaid_order_ttl_by_method: BTreeMap::new(),
+        }
+    }
+}
+
+/// `6=604800,3=1800`: payment method ids with seconds.
+fn per_method(
+    lookup: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+) -> Result<BTreeMap<i64, i64>, ConfigError> {
+    let Some(text) = lookup(name) else {
+        return Ok(BTreeMap::new());
+    };
+    let pair = |item: &str| -> Option<(i64, i64)> {
+        let (method, seconds) = item.split_once('=')?;
+        Some((
+            method.trim().parse().ok()?,
+            seconds
+                .trim()
+                .parse()
+                .ok()
+                .filter(|seconds: &i64| *seconds >= 0)?,
+        ))
+    };
+    let items = text
+        .split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty());
+    items
+        .map(|item| pair(item).ok_or_else(|| ConfigError::Seconds(name, text.clone())))
+        .collect()
+}
+
+/// A whole number of seconds from the variable `name`, or `default` when it is unset.
+pub fn seconds(
+    lookup: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+    default: i64,
+) -> Result<i64, ConfigError> {
+    match lookup(name) {
+        Some(text) => text
+            .trim()
+            .parse()
+            .ok()
+            .filter(|value: &i64| *value >= 0)
+            .ok_or(ConfigError::Seconds(name, text)),
+        None => Ok(default),
+    }
+}
+
+impl HousekeepingConfig {
+    /// Reads `CART_TTL` and `HOUSEKEEPING_INTERVAL`.
+    pub fn from_lookup(
+        lookup: &impl Fn(&str) -> Option<String>,
+    ) -> Result<HousekeepingConfig, ConfigError> {
+        let defaults = HousekeepingConfig::default();
+        let interval = seconds(lookup, "HOUSEKEEPING_INTERVAL", 60)?.max(1);
+        Ok(HousekeepingConfig {
+            cart_ttl: seconds(lookup, "CART_TTL", defaults.cart_ttl)?,
+            interval: Duration::from_secs(u64::try_from(interval).unwrap_or(60)),
+            unpaid_order_ttl: seconds(lookup, "UNPAID_ORDER_TTL", defaults.unpaid_order_ttl)?,
+            unpaid_offline_order_ttl: seconds(
+                lookup,
+                "UNPAID_ORDER_TTL_OFFLINE",
+                defaults.unpaid_offline_order_ttl,
+            )?,
+            unpaid_order_ttl_by_method: per_method(lookup, "UNPAID_ORDER_TTL_BY_METHOD")?,
         })
     }
 }

@@ -289,7 +289,7 @@ async fn notification(
     .bind(id)
     .fetch_optional(pool)
     .await?;
-    let today = crate::fixtures::time::date_utc(crate::clock::now());
+    let today = crate::time::date_utc(crate::clock::now());
     let Some((notification_id, style, text_json, route, _, _)) = row.filter(|(.., from, until)| {
         from.as_str() <= today.as_str() && today.as_str() <= until.as_str()
     }) else {

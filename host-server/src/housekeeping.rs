@@ -8,108 +8,12 @@
 //! A cart whose order still awaits payment is kept: paying that order removes it, and when the
 //! order is cancelled the cart stays for another try.
 
-use std::collections::BTreeMap;
-use std::time::Duration;
-
 use crate::AppState;
 use crate::clock;
-use crate::config::ConfigError;
+use crate::config::HousekeepingConfig;
 use crate::error::ApiError;
 
-/// The lifetimes and the pace of the housekeeping task.
-#[derive(Clone, Debug)]
-pub struct HousekeepingConfig {
-    /// `CART_TTL`: seconds after its last change that a cart is deleted. Default 30 days.
-    pub cart_ttl: i64,
-    /// `HOUSEKEEPING_INTERVAL`: seconds between two rounds. Default 60.
-    pub interval: Duration,
-    /// `UNPAID_ORDER_TTL`: seconds an order paid online (at a provider) may await payment
-    /// before it is cancelled. Default 1 hour.
-    pub unpaid_order_ttl: i64,
-    /// `UNPAID_ORDER_TTL_OFFLINE`: the same for a bank transfer. Default 14 days.
-    pub unpaid_offline_order_ttl: i64,
-    /// `UNPAID_ORDER_TTL_BY_METHOD`, e.g. `6=604800,3=1800`: seconds per payment method id,
-    /// before the two above.
-    pub unpaid_order_ttl_by_method: BTreeMap<i64, i64>,
-}
-
-impl Default for HousekeepingConfig {
-    fn default() -> HousekeepingConfig {
-        HousekeepingConfig {
-            cart_ttl: 30 * 86_400,
-            interval: Duration::from_secs(60),
-            unpaid_order_ttl: 3_600,
-            unpaid_offline_order_ttl: 14 * 86_400,
-            unpaid_order_ttl_by_method: BTreeMap::new(),
-        }
-    }
-}
-
-/// `6=604800,3=1800`: payment method ids with seconds.
-fn per_method(
-    lookup: &impl Fn(&str) -> Option<String>,
-    name: &'static str,
-) -> Result<BTreeMap<i64, i64>, ConfigError> {
-    let Some(text) = lookup(name) else {
-        return Ok(BTreeMap::new());
-    };
-    let pair = |item: &str| -> Option<(i64, i64)> {
-        let (method, seconds) = item.split_once('=')?;
-        Some((
-            method.trim().parse().ok()?,
-            seconds
-                .trim()
-                .parse()
-                .ok()
-                .filter(|seconds: &i64| *seconds >= 0)?,
-        ))
-    };
-    let items = text
-        .split(',')
-        .map(str::trim)
-        .filter(|item| !item.is_empty());
-    items
-        .map(|item| pair(item).ok_or_else(|| ConfigError::Seconds(name, text.clone())))
-        .collect()
-}
-
-/// A whole number of seconds from the variable `name`, or `default` when it is unset.
-pub fn seconds(
-    lookup: &impl Fn(&str) -> Option<String>,
-    name: &'static str,
-    default: i64,
-) -> Result<i64, ConfigError> {
-    match lookup(name) {
-        Some(text) => text
-            .trim()
-            .parse()
-            .ok()
-            .filter(|value: &i64| *value >= 0)
-            .ok_or(ConfigError::Seconds(name, text)),
-        None => Ok(default),
-    }
-}
-
 impl HousekeepingConfig {
-    /// Reads `CART_TTL` and `HOUSEKEEPING_INTERVAL`.
-    pub fn from_lookup(
-        lookup: &impl Fn(&str) -> Option<String>,
-    ) -> Result<HousekeepingConfig, ConfigError> {
-        let defaults = HousekeepingConfig::default();
-        let interval = seconds(lookup, "HOUSEKEEPING_INTERVAL", 60)?.max(1);
-        Ok(HousekeepingConfig {
-            cart_ttl: seconds(lookup, "CART_TTL", defaults.cart_ttl)?,
-            interval: Duration::from_secs(u64::try_from(interval).unwrap_or(60)),
-            unpaid_order_ttl: seconds(lookup, "UNPAID_ORDER_TTL", defaults.unpaid_order_ttl)?,
-            unpaid_offline_order_ttl: seconds(
-                lookup,
-                "UNPAID_ORDER_TTL_OFFLINE",
-                defaults.unpaid_offline_order_ttl,
-            )?,
-            unpaid_order_ttl_by_method: per_method(lookup, "UNPAID_ORDER_TTL_BY_METHOD")?,
-        })
-    }
-
     /// Seconds an order paid with `method` (of `flow`) may await payment.
     fn unpaid_ttl(&self, method: Option<i64>, flow: Option<engine::payment::PaymentFlow>) -> i64 {
         let configured =
@@ -185,8 +89,7 @@ pub async fn delete_expired(
         .await?
         .rows_affected();
     let unactivated_accounts =
-        crate::account::queries::remove_stale_unactivated(pool, state.lifetimes.activation_token)
-            .await?;
+        remove_stale_unactivated(pool, state.lifetimes.activation_token).await?;
     let rate_limit_counters = crate::limits::remove_old(state).await?;
     let carts = delete_expired_carts(
         state,
@@ -274,4 +177,20 @@ async fn delete_expired_carts(state: &AppState, before: i64) -> Result<u64, ApiE
             return Ok(deleted);
         }
     }
+}
+
+/// Removes accounts that were never activated and whose activation link has expired (the
+/// lifetime in seconds), unless an order names them. Returns how many were removed.
+pub async fn remove_stale_unactivated(
+    pool: &sqlx::AnyPool,
+    activation_lifetime: i64,
+) -> Result<u64, sqlx::Error> {
+    let removed = sqlx::query(
+        "DELETE FROM accounts WHERE activated_at IS NULL AND created_at < $1 \
+         AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.account_id = accounts.account_id)",
+    )
+    .bind(clock::now() - activation_lifetime)
+    .execute(pool)
+    .await?;
+    Ok(removed.rows_affected())
 }

@@ -11,6 +11,7 @@ pub mod account;
 pub mod app;
 pub mod authentication;
 pub mod backoffice;
+pub mod cache_policy;
 pub mod captcha;
 pub mod cart;
 pub mod catalog;
@@ -20,6 +21,7 @@ pub mod config;
 pub mod content;
 pub mod context;
 pub mod db;
+pub mod email_address;
 pub mod engine_api;
 pub mod error;
 pub mod extract;
@@ -40,7 +42,9 @@ pub mod routing;
 pub mod secrets;
 pub mod session;
 pub mod sites;
+pub mod state;
 pub mod telemetry;
+pub mod time;
 pub mod trust;
 pub mod validation;
 pub mod vat;
@@ -51,35 +55,7 @@ use tokio::net::TcpListener;
 
 use crate::config::Config;
 use crate::db::Database;
-
-/// What every handler can reach.
-#[derive(Clone)]
-pub struct AppState {
-    /// The database, SQLite or PostgreSQL.
-    pub db: Database,
-    /// Outgoing e-mail.
-    pub mailer: mail::Mailer,
-    /// Captcha checks.
-    pub captcha: captcha::CaptchaVerifier,
-    /// Token and session lifetimes.
-    pub lifetimes: config::Lifetimes,
-    /// The brand named in e-mails when the site does not say otherwise.
-    pub brand_name: String,
-    /// The product search indexes.
-    pub search: std::sync::Arc<catalog::SearchService>,
-    /// Site pricing and languages that every cart calculation reads, kept briefly in memory.
-    pub pricing: std::sync::Arc<cart::PricingCache>,
-    /// Stored carts kept in memory between requests (SQLite only; see `cart::CartCache`).
-    pub carts: std::sync::Arc<cart::CartCache>,
-    /// Writes cart lines, committed together on SQLite (see `cart::LineWriter`).
-    pub cart_lines: std::sync::Arc<cart::LineWriter>,
-    /// The payment provider: the built-in test provider, or Mollie.
-    pub payments: std::sync::Arc<dyn payments::PaymentProvider>,
-    /// The hosts the server answers for, the origin of its links, the client's address.
-    pub trust: std::sync::Arc<trust::Trust>,
-    /// `BACKOFFICE_API_KEY`: the shop owner's API key; that API is closed when unset.
-    pub backoffice_api_key: Option<config::Secret>,
-}
+pub use state::AppState;
 
 /// Why the server could not start or stopped with an error.
 #[derive(Debug, thiserror::Error)]

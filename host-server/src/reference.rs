@@ -21,6 +21,7 @@ use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Path;
 use crate::openapi::SiteHeaders;
+use crate::sites::Language;
 
 /// The routes of this area.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -43,17 +44,6 @@ pub struct Country {
     pub name: String,
     /// The ISO 3166-1 code, e.g. `NL`.
     pub region_code: String,
-}
-
-/// A language.
-#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Language {
-    pub language_id: i64,
-    /// The interface culture, e.g. `nl-BE`.
-    pub culture: String,
-    /// The language's name in itself.
-    pub localized_name: String,
 }
 
 fn id_of(text: &str) -> Result<i64, ApiError> {

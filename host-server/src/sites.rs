@@ -26,7 +26,6 @@ use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Path, Query};
 use crate::fixtures::model::SocialLinks;
-use crate::reference::Language;
 
 /// The site and language a request is for, checked against the database.
 #[derive(Clone, Debug)]
@@ -36,6 +35,17 @@ pub struct SiteLanguage {
     pub culture: Culture,
     /// The site's fallback language.
     pub fallback: Culture,
+}
+
+/// A language.
+#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Language {
+    pub language_id: i64,
+    /// The interface culture, e.g. `nl-BE`.
+    pub culture: String,
+    /// The language's name in itself.
+    pub localized_name: String,
 }
 
 async fn cultures_of(pool: &AnyPool) -> Result<HashMap<i64, Culture>, ApiError> {

@@ -80,7 +80,7 @@ impl TryFrom<AdviceRow> for SavedAdvice {
             work_load: row.work_load,
             roughage_type: row.roughage_type,
             advice,
-            created_at: crate::fixtures::time::format_utc(row.created_at),
+            created_at: crate::time::format_utc(row.created_at),
         })
     }
 }

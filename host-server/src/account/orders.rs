@@ -127,7 +127,7 @@ pub struct OrderSummary {
 
 /// An ISO 8601 UTC date-time of milliseconds since the epoch.
 pub fn iso_millis(millis: i64) -> String {
-    crate::fixtures::time::format_utc(millis.div_euclid(1000))
+    crate::time::format_utc(millis.div_euclid(1000))
 }
 
 /// The signed-in customer's orders, newest first, a page at a time ("load more").

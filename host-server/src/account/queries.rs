@@ -55,10 +55,7 @@ pub struct NewAccount<'a> {
     pub newsletter: bool,
 }
 
-/// E-mail addresses are compared without case and surrounding spaces.
-pub fn normalize_email(email: &str) -> String {
-    email.trim().to_lowercase()
-}
+pub use crate::email_address::normalize_email;
 
 pub async fn by_id(pool: &AnyPool, account_id: &str) -> Result<Option<AccountRow>, sqlx::Error> {
     sqlx::query_as(&format!(
@@ -114,22 +111,6 @@ pub async fn insert_or_renew_unactivated(
         .execute(&mut *connection)
         .await?;
     Ok(Some(account_id))
-}
-
-/// Removes accounts that were never activated and whose activation link has expired (the
-/// lifetime in seconds), unless an order names them. Returns how many were removed.
-pub async fn remove_stale_unactivated(
-    pool: &AnyPool,
-    activation_lifetime: i64,
-) -> Result<u64, sqlx::Error> {
-    let removed = sqlx::query(
-        "DELETE FROM accounts WHERE activated_at IS NULL AND created_at < $1 \
-         AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.account_id = accounts.account_id)",
-    )
-    .bind(clock::now() - activation_lifetime)
-    .execute(pool)
-    .await?;
-    Ok(removed.rows_affected())
 }
 
 pub async fn activate(connection: &mut AnyConnection, account_id: &str) -> Result<(), sqlx::Error> {

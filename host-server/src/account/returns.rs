@@ -103,7 +103,7 @@ async fn describe(
     .await?;
     item.description = description.map(|(text,)| text);
     item.has_photo = item.photo_path.is_some();
-    item.created = crate::fixtures::time::format_utc(item.created_at);
+    item.created = crate::time::format_utc(item.created_at);
     Ok(())
 }
 

@@ -89,7 +89,7 @@ async fn list(
     .fetch_all(pool)
     .await?;
     for review in &mut reviews {
-        review.created = crate::fixtures::time::format_utc(review.created_at);
+        review.created = crate::time::format_utc(review.created_at);
     }
     let review_requests = sqlx::query_as(
         "SELECT review_request_id, order_number, product_id, sent_on, status FROM review_requests \

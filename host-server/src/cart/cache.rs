@@ -22,7 +22,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use super::store::{CartRow, LineRow, SampleRow};
+use super::rows::{CartRow, LineRow, SampleRow};
 
 /// How many carts are kept at most; when full, the cache starts over.
 const CAPACITY: usize = 50_000;

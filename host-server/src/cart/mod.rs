@@ -14,6 +14,7 @@ mod line_writer;
 mod pricing;
 mod promotions;
 mod recommendations;
+mod rows;
 mod store;
 
 use crate::extract::{Path, Query};
@@ -41,8 +42,9 @@ use cache::StoredCart;
 pub use line_writer::LineWriter;
 use pricing::CartChoices;
 pub use pricing::{PricingCache, promotion_of_code};
-pub use store::{CartOwner, CartRow};
-use store::{LineRow, SampleRow};
+pub use rows::CartRow;
+use rows::{LineRow, SampleRow};
+pub use store::CartOwner;
 
 /// Gives a guest cart to a customer who signs in (see [`store::adopt_guest_cart`]); the
 /// account's cart id, or empty when the cart was another customer's and the account has none.

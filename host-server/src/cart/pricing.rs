@@ -16,7 +16,7 @@ use engine::vat::VatType;
 use sqlx::AnyPool;
 
 use super::promotions::{self, TextLanguage};
-use super::store::{LineRow, SampleRow};
+use super::rows::{LineRow, SampleRow};
 use crate::clock;
 use crate::error::ApiError;
 use crate::fixtures::model;

@@ -1,36 +1,12 @@
 //! The cart tables: carts, their lines and the names of scan samples.
 
-use serde::{Deserialize, Serialize};
 use sqlx::{AnyConnection, AnyPool};
 
 use super::cache::{CartCache, StoredCart};
 use super::line_writer::{LineWrite, LineWriter};
+use super::rows::{CartRow, LineRow, SampleRow};
 use crate::{clock, secrets};
 use std::sync::Arc;
-
-/// A cart row.
-#[derive(Clone, Debug, sqlx::FromRow)]
-pub struct CartRow {
-    pub cart_id: String,
-    pub site_id: i64,
-    pub language_id: i64,
-    pub created_at: i64,
-    pub last_modified: i64,
-    pub discount_code: Option<String>,
-    pub shipping_method: i64,
-    pub payment_method_id: Option<i64>,
-    pub issuer: Option<String>,
-    pub gift_card_number: Option<String>,
-    pub billing_json: Option<String>,
-    pub shipping_json: Option<String>,
-    pub company_json: Option<String>,
-    pub alternative_shipping_address: i64,
-    pub newsletter_subscribe: i64,
-    pub mailplus_id: Option<String>,
-    pub dealer_id: Option<i64>,
-    pub dpd_parcel_shop_id: Option<String>,
-    pub dpd_parcel_shop_zipcode_or_city: Option<String>,
-}
 
 const CART_COLUMNS: &str = "cart_id, site_id, language_id, created_at, last_modified, discount_code, \
      shipping_method, payment_method_id, issuer, gift_card_number, billing_json, shipping_json, company_json, \
@@ -65,24 +41,6 @@ pub async fn delete(pool: &AnyPool, cache: &CartCache, cart_id: &str) -> Result<
             .await?;
     }
     transaction.commit().await
-}
-
-/// A line of a cart.
-#[derive(Clone, Debug, sqlx::FromRow)]
-pub struct LineRow {
-    pub product_variant_id: i64,
-    pub product_id: i64,
-    pub count: i64,
-    /// When the line was added (milliseconds); lines are shown in this order.
-    pub added_at: i64,
-}
-
-/// The name of one sample of a scan line.
-#[derive(Clone, Debug, sqlx::FromRow, Serialize, Deserialize)]
-pub struct SampleRow {
-    pub product_variant_id: i64,
-    pub sequence: i64,
-    pub sample_name: String,
 }
 
 /// Creates a cart, the account's when `account_id` is given.

@@ -27,7 +27,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::app::LONG_CACHE;
+use crate::cache_policy::LONG_CACHE;
 use crate::context::RequestContext;
 use crate::db::Database;
 use crate::error::{ApiError, ErrorBody};
@@ -682,7 +682,7 @@ async fn reviews(
                     text,
                     language_id,
                     culture,
-                    created_at: crate::fixtures::time::format_utc(created_at),
+                    created_at: crate::time::format_utc(created_at),
                 }
             },
         )

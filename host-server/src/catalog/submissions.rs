@@ -220,7 +220,7 @@ pub(super) async fn remind_when_in_stock(
         )
         .check()?;
     let email =
-        crate::account::queries::normalize_email(body.email_address.as_deref().unwrap_or_default());
+        crate::email_address::normalize_email(body.email_address.as_deref().unwrap_or_default());
     crate::limits::check(
         &state,
         crate::limits::Limit::StockReminder,
@@ -248,7 +248,7 @@ pub(super) async fn remind_when_in_stock(
         Some(_) => {}
     }
     let email =
-        crate::account::queries::normalize_email(body.email_address.as_deref().unwrap_or_default());
+        crate::email_address::normalize_email(body.email_address.as_deref().unwrap_or_default());
     let exists: Option<(i64,)> = sqlx::query_as("SELECT product_variant_id FROM stock_reminders WHERE product_variant_id = $1 AND email_address = $2")
         .bind(variant_id)
         .bind(&email)

@@ -17,6 +17,7 @@
 //! try.
 
 mod confirmation;
+mod payment_callbacks;
 mod placement;
 mod store;
 mod view;
@@ -44,6 +45,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(place_order))
         .routes(routes!(get_order))
+        .merge(payment_callbacks::router())
 }
 
 /// The answer to placing an order.

@@ -1,5 +1,6 @@
-//! Payments: the provider interface, the built-in test provider, the Mollie adapter, and the
-//! two addresses a provider calls back on.
+//! Payments: the provider interface, the built-in test provider and the Mollie adapter. The
+//! two addresses a provider calls back on are order routes (`orders::payment_callbacks`), so
+//! that orders use payments and not the other way round.
 //!
 //! The flow (decisions.md, "Checkout and orders"): placing an order with something left to
 //! pay creates a payment at the provider and sends the customer to the provider's hosted
@@ -21,18 +22,13 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use axum::body::Bytes;
-use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Redirect;
 use engine::money::Money;
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::config::PaymentConfig;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::ApiError;
 
 /// A future a provider returns; boxed so that providers can sit behind `dyn`.
 pub type ProviderFuture<'a, T> =
@@ -181,24 +177,13 @@ pub fn provider(config: &PaymentConfig, db: &crate::db::Database) -> Arc<dyn Pay
     }
 }
 
-/// The routes of this area, and the test provider's hosted page.
-/// The test provider's hosted page exists only when that provider is chosen.
+/// The test provider's hosted page, which exists only when that provider is chosen. The two
+/// addresses a provider calls back on are routes of `orders` (`orders::payment_callbacks`).
 pub fn router(config: &PaymentConfig) -> OpenApiRouter<AppState> {
-    let router = OpenApiRouter::new()
-        .routes(routes!(webhook))
-        .routes(routes!(return_from_provider));
     match config {
-        PaymentConfig::Test => router.merge(test_provider::router()),
-        PaymentConfig::Mollie { .. } => router,
+        PaymentConfig::Test => test_provider::router(),
+        PaymentConfig::Mollie { .. } => OpenApiRouter::new(),
     }
-}
-
-/// The webhook's form: the payment id only.
-#[derive(ToSchema)]
-#[allow(dead_code)] // Documents the form; the body is read with `form_field`.
-struct WebhookForm {
-    /// The provider's payment id.
-    id: String,
 }
 
 /// The value of a field of a form body (`application/x-www-form-urlencoded`), if given and not
@@ -208,52 +193,4 @@ pub(crate) fn form_field(body: &[u8], name: &str) -> Option<String> {
         .find(|(key, _)| key == name)
         .map(|(_, value)| value.trim().to_owned())
         .filter(|value| !value.is_empty())
-}
-
-/// Payment provider webhook.
-///
-/// The provider posts the payment id only; the server asks the provider for the payment's
-/// status and applies it to the order (paid: confirmation mail, cart removed; failed,
-/// cancelled or expired: order cancelled, reservations released). Safe to repeat.
-#[utoipa::path(
-    post,
-    path = "/api/payments/webhook",
-    tag = "payments",
-    operation_id = "payments_webhook",
-    request_body(content = WebhookForm, content_type = "application/x-www-form-urlencoded"),
-    responses(
-        (status = 200, description = "Handled"),
-        (status = 400, description = "No payment id", body = ErrorBody),
-        (status = 404, description = "A payment this shop never made", body = ErrorBody),
-        (status = 502, description = "The payment provider cannot be reached", body = ErrorBody),
-    )
-)]
-async fn webhook(State(state): State<AppState>, body: Bytes) -> Result<StatusCode, ApiError> {
-    let payment_id = form_field(&body, "id").ok_or_else(|| ApiError::required("id"))?;
-    crate::orders::refresh_payment(&state, &payment_id).await?;
-    Ok(StatusCode::OK)
-}
-
-/// Where the provider sends the customer back.
-///
-/// Looks at the payment at the provider (the webhook may be late) and redirects to the site's
-/// success page, RQS success page (scan-only orders) or failed page, with `?orderId=`.
-#[utoipa::path(
-    get,
-    path = "/api/payments/return/{orderId}",
-    tag = "payments",
-    operation_id = "payments_return",
-    params(("orderId" = String, Path, description = "The order's public id")),
-    responses(
-        (status = 303, description = "To the page after payment",
-            headers(("Location" = String, description = "The page, with `?orderId=`"))),
-        (status = 404, description = "No such order", body = ErrorBody),
-    )
-)]
-async fn return_from_provider(
-    State(state): State<AppState>,
-    Path(order_id): Path<String>,
-) -> Result<Redirect, ApiError> {
-    let page = crate::orders::page_after_payment(&state, &order_id).await?;
-    Ok(Redirect::to(&page))
 }

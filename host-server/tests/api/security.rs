@@ -289,7 +289,7 @@ mod registration {
             let _ = signed_in(&app, &stranger(), "active@example.nl").await;
             execute(&app, "UPDATE accounts SET created_at = created_at - 100").await;
             let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
-            let removed = host_server::account::queries::remove_stale_unactivated(&pool, 50).await.unwrap();
+            let removed = host_server::housekeeping::remove_stale_unactivated(&pool, 50).await.unwrap();
             assert_eq!(removed, 1);
             assert_eq!(count(&app, "SELECT COUNT(*) FROM accounts WHERE email_address = 'late@example.nl'").await, 0);
             assert_eq!(count(&app, "SELECT COUNT(*) FROM accounts WHERE email_address = 'active@example.nl'").await, 1);

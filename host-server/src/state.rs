@@ -1,0 +1,33 @@
+//! [`AppState`], what every handler can reach: part of the composition root with `lib.rs` and
+//! `app` (see `scripts/check-module-cycles.py`), so every area may name it.
+
+use crate::{captcha, cart, catalog, config, db::Database, mail, payments, trust};
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    /// The database, SQLite or PostgreSQL.
+    pub db: Database,
+    /// Outgoing e-mail.
+    pub mailer: mail::Mailer,
+    /// Captcha checks.
+    pub captcha: captcha::CaptchaVerifier,
+    /// Token and session lifetimes.
+    pub lifetimes: config::Lifetimes,
+    /// The brand named in e-mails when the site does not say otherwise.
+    pub brand_name: String,
+    /// The product search indexes.
+    pub search: std::sync::Arc<catalog::SearchService>,
+    /// Site pricing and languages that every cart calculation reads, kept briefly in memory.
+    pub pricing: std::sync::Arc<cart::PricingCache>,
+    /// Stored carts kept in memory between requests (SQLite only; see `cart::CartCache`).
+    pub carts: std::sync::Arc<cart::CartCache>,
+    /// Writes cart lines, committed together on SQLite (see `cart::LineWriter`).
+    pub cart_lines: std::sync::Arc<cart::LineWriter>,
+    /// The payment provider: the built-in test provider, or Mollie.
+    pub payments: std::sync::Arc<dyn payments::PaymentProvider>,
+    /// The hosts the server answers for, the origin of its links, the client's address.
+    pub trust: std::sync::Arc<trust::Trust>,
+    /// `BACKOFFICE_API_KEY`: the shop owner's API key; that API is closed when unset.
+    pub backoffice_api_key: Option<config::Secret>,
+}
