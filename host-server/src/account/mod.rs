@@ -5,8 +5,6 @@
 //! stored hashed, single use, and expire (see `config::Lifetimes`).
 
 pub mod feed_advice;
-pub mod invoices;
-pub mod orders;
 pub mod profile;
 pub mod queries;
 pub mod results;
@@ -74,8 +72,6 @@ pub fn data_router(config: &crate::config::Config) -> OpenApiRouter<AppState> {
         fixtures_dir: config.fixtures_dir.clone(),
     };
     OpenApiRouter::new()
-        .merge(orders::router())
-        .merge(invoices::router())
         .merge(returns::router(files))
         .merge(results::router())
         .merge(subscriptions::router())

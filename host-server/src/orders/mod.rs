@@ -17,6 +17,8 @@
 //! try.
 
 mod confirmation;
+pub mod invoices;
+mod of_account;
 mod payment_callbacks;
 mod placement;
 mod store;
@@ -43,6 +45,9 @@ pub use view::{OrderLineView, OrderView, line_views};
 /// The routes of this area.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        // The account area's orders and invoices: a signed-in customer's own.
+        .merge(of_account::router())
+        .merge(invoices::router())
         .routes(routes!(place_order))
         .routes(routes!(get_order))
         .merge(payment_callbacks::router())

@@ -244,7 +244,7 @@ pub async fn transition(
         == 1;
     if changed {
         record_status(connection, order_id, to, now).await?;
-        crate::account::invoices::follow_order_status(connection, order_id, to).await?;
+        super::invoices::follow_order_status(connection, order_id, to).await?;
     }
     Ok(changed)
 }

@@ -508,7 +508,7 @@ fixture_tests! {
         let db = host_server::db::Database::connect(&app.database_url()).await.unwrap();
         let mut connection = db.pool().acquire().await.unwrap();
         let (order_id,): (i64,) = sqlx::query_as("SELECT order_id FROM orders WHERE order_number = $1").bind(&number).fetch_one(&mut *connection).await.unwrap();
-        host_server::account::invoices::follow_order_status(&mut connection, order_id, engine::order::OrderStatus::Cancelled).await.unwrap();
+        host_server::orders::invoices::follow_order_status(&mut connection, order_id, engine::order::OrderStatus::Cancelled).await.unwrap();
         let (_, invoices) = get_json(&app, "/api/account/invoices?pageSize=50").await;
         let invoice = invoices["items"].as_array().unwrap().iter().find(|invoice| invoice["orderNumber"] == json!(number)).unwrap().clone();
         assert_eq!(invoice["status"], "cancelled");

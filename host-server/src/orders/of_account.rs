@@ -1,4 +1,4 @@
-//! The customer's orders (specification section 3, "Order (labels)"): a list that loads more
+//! The account area's orders (`/api/account/orders`; specification section 3, "Order (labels)"): a list that loads more
 //! page by page, newest first, and one order with its lines, samples, amounts, addresses and
 //! status history. Only the signed-in customer's own orders are found; any other order number
 //! is a 404.
@@ -211,7 +211,7 @@ pub struct OrderDetail {
     pub payment_method_id: Option<i64>,
     pub issuer: Option<String>,
     pub discount_code: Option<String>,
-    pub lines: Vec<crate::orders::OrderLineView>,
+    pub lines: Vec<super::OrderLineView>,
     pub order_discounts: Vec<Discount>,
     pub shipping_discounts: Vec<Discount>,
     #[schema(value_type = engine::money::Money)]
@@ -254,13 +254,11 @@ pub async fn order_of_account(
     account_id: &str,
     order_number: &str,
 ) -> Result<Option<OrderDetail>, ApiError> {
-    let Some(row) =
-        crate::orders::by_order_number_of_account(pool, account_id, order_number).await?
-    else {
+    let Some(row) = super::by_order_number_of_account(pool, account_id, order_number).await? else {
         return Ok(None);
     };
-    let lines = crate::orders::line_views(pool, row.order_id).await?;
-    let history = crate::orders::status_history(pool, row.order_id).await?;
+    let lines = super::line_views(pool, row.order_id).await?;
+    let history = super::status_history(pool, row.order_id).await?;
     Ok(Some(OrderDetail {
         order_number: row.order_number,
         order_date: iso_millis(row.created_at),

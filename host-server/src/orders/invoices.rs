@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::orders::{Page, PageQuery, order_of_account};
+use super::of_account::{Page, PageQuery, order_of_account};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Path, Query};
 use crate::pdf::{self, TextLine};
@@ -173,7 +173,7 @@ fn address_lines(person: &BilledPerson) -> Vec<String> {
     operation_id = "downloadInvoice",
     params(("invoiceNumber" = String, Path, description = "The invoice number")),
     responses(
-        (status = 200, description = "The PDF, as an attachment", body = super::FileBytes, content_type = "application/pdf",
+        (status = 200, description = "The PDF, as an attachment", body = crate::account::FileBytes, content_type = "application/pdf",
             headers(("content-disposition" = String, description = "`attachment` with the invoice's file name"))),
         (status = 400, description = "The invoice number is not valid text", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
