@@ -11,7 +11,7 @@
 //!   (either may be left out) changes a variant's price or stock; every server of the database
 //!   shows it within moments, search included (`catalog_events`).
 
-use axum::Json;
+use crate::extract::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};

@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use axum::Json;
+use crate::extract::Json;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use engine::locale::Culture;

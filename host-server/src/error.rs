@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::Json;
+use crate::extract::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;

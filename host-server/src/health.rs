@@ -1,6 +1,6 @@
 //! `GET /api/health`: is the server up, and on which database.
 
-use axum::Json;
+use crate::extract::Json;
 use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;

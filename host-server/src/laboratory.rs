@@ -23,11 +23,12 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::extract::Json;
+use axum::Extension;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::http::{HeaderMap, StatusCode};
-use axum::{Extension, Json};
 use engine::locale::CalendarDate;
 use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;

@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::Json;
+use crate::extract::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use engine::geo::{GeoPoint, distance_meters};

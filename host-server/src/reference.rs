@@ -7,7 +7,7 @@
 //! `name` is the country's English name; the `localizedname` variants give `name` in the
 //! language of the `languageid` header (by the text fallback rule; Dutch without a header).
 
-use axum::Json;
+use crate::extract::Json;
 use axum::extract::State;
 use engine::locale::Culture;
 use serde::Serialize;

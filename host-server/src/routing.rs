@@ -8,7 +8,7 @@
 //! pages are `/quick-scan-result/{key}/` and `/rqs-result/{key}/`. An unknown path is a 404
 //! whose body carries the site's not-found page id.
 
-use axum::Json;
+use crate::extract::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use std::collections::BTreeMap;
 
-use axum::Json;
+use crate::extract::Json;
 use axum::extract::State;
 use engine::locale::{ConversionRate, Culture, Currency};
 use engine::vat::VatRate;

@@ -302,7 +302,7 @@ async fn register(
     headers: HeaderMap,
     Query(query): Query<CallbackQuery>,
     Json(form): Json<Registration>,
-) -> Result<(StatusCode, axum::Json<AccountView>), ApiError> {
+) -> Result<(StatusCode, crate::extract::Json<AccountView>), ApiError> {
     let callback_path = trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?;
     Form::new()
         .field("emailAddress", form.email_address.as_deref(), email_rules())
@@ -342,7 +342,10 @@ async fn register(
     let account = queries::by_id(state.db.pool(), &account_id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    Ok((StatusCode::CREATED, axum::Json(AccountView::from(account))))
+    Ok((
+        StatusCode::CREATED,
+        crate::extract::Json(AccountView::from(account)),
+    ))
 }
 
 /// Activates an account with the token of the activation mail.
@@ -836,7 +839,7 @@ async fn confirm_email_address(
 async fn get_account(
     State(state): State<AppState>,
     signed_in: SignedIn,
-) -> Result<axum::Json<AccountView>, ApiError> {
+) -> Result<crate::extract::Json<AccountView>, ApiError> {
     let account = queries::by_id(state.db.pool(), &signed_in.account_id)
         .await?
         .ok_or(ApiError::Unauthorized)?;
@@ -850,7 +853,7 @@ async fn get_account(
     view.shipping = profile.shipping();
     view.mobile_phone = profile.mobile_phone.clone();
     view.alternative_shipping_address = profile.alternative_shipping_address != 0;
-    Ok(axum::Json(view))
+    Ok(crate::extract::Json(view))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -888,7 +891,7 @@ async fn update_account(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Json(body): Json<AccountUpdate>,
-) -> Result<axum::Json<AccountView>, ApiError> {
+) -> Result<crate::extract::Json<AccountView>, ApiError> {
     Form::new()
         .field("firstName", body.first_name.as_deref(), name_rules())
         .field("lastName", body.last_name.as_deref(), name_rules())

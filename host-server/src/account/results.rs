@@ -14,7 +14,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::Json;
+use crate::extract::Json;
 use axum::extract::State;
 use engine::EngineError;
 use engine::roughage::{

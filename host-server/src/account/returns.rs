@@ -10,11 +10,12 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use crate::extract::Json;
+use axum::Extension;
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Json};
 use engine::validation::{Message, MessageKey};
 use serde::Serialize;
 use utoipa::ToSchema;

@@ -2,7 +2,7 @@
 //! rejected) and the review requests still open (status `new`: the product was bought and no
 //! review was written yet).
 
-use axum::Json;
+use crate::extract::Json;
 use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;

@@ -98,7 +98,7 @@ async fn with_product(
 async fn list(
     State(state): State<AppState>,
     signed_in: SignedIn,
-) -> Result<axum::Json<Vec<SubscriptionView>>, ApiError> {
+) -> Result<crate::extract::Json<Vec<SubscriptionView>>, ApiError> {
     let pool = state.db.pool();
     let rows: Vec<SubscriptionView> = sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM subscriptions WHERE account_id = $1 ORDER BY subscription_id"
@@ -110,7 +110,7 @@ async fn list(
     for row in rows {
         items.push(with_product(pool, row).await?);
     }
-    Ok(axum::Json(items))
+    Ok(crate::extract::Json(items))
 }
 
 async fn find(
@@ -148,8 +148,8 @@ async fn one(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(subscription_id): Path<String>,
-) -> Result<axum::Json<SubscriptionView>, ApiError> {
-    Ok(axum::Json(
+) -> Result<crate::extract::Json<SubscriptionView>, ApiError> {
+    Ok(crate::extract::Json(
         find(&state, &signed_in.account_id, &subscription_id).await?,
     ))
 }
@@ -203,7 +203,7 @@ async fn change_interval(
     signed_in: SignedIn,
     Path(subscription_id): Path<String>,
     Json(body): Json<IntervalBody>,
-) -> Result<axum::Json<SubscriptionView>, ApiError> {
+) -> Result<crate::extract::Json<SubscriptionView>, ApiError> {
     let current = find(&state, &signed_in.account_id, &subscription_id).await?;
     let weeks = body
         .interval_weeks
@@ -230,7 +230,7 @@ async fn change_interval(
         .bind(&signed_in.account_id)
         .execute(state.db.pool())
         .await?;
-    Ok(axum::Json(
+    Ok(crate::extract::Json(
         find(&state, &signed_in.account_id, &subscription_id).await?,
     ))
 }
@@ -304,8 +304,8 @@ async fn activate(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(id): Path<String>,
-) -> Result<axum::Json<SubscriptionView>, ApiError> {
-    Ok(axum::Json(
+) -> Result<crate::extract::Json<SubscriptionView>, ApiError> {
+    Ok(crate::extract::Json(
         apply(
             &state,
             &signed_in.account_id,
@@ -336,8 +336,8 @@ async fn pause(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(id): Path<String>,
-) -> Result<axum::Json<SubscriptionView>, ApiError> {
-    Ok(axum::Json(
+) -> Result<crate::extract::Json<SubscriptionView>, ApiError> {
+    Ok(crate::extract::Json(
         apply(
             &state,
             &signed_in.account_id,
@@ -368,8 +368,8 @@ async fn resume(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(id): Path<String>,
-) -> Result<axum::Json<SubscriptionView>, ApiError> {
-    Ok(axum::Json(
+) -> Result<crate::extract::Json<SubscriptionView>, ApiError> {
+    Ok(crate::extract::Json(
         apply(
             &state,
             &signed_in.account_id,
@@ -400,8 +400,8 @@ async fn close(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(id): Path<String>,
-) -> Result<axum::Json<SubscriptionView>, ApiError> {
-    Ok(axum::Json(
+) -> Result<crate::extract::Json<SubscriptionView>, ApiError> {
+    Ok(crate::extract::Json(
         apply(
             &state,
             &signed_in.account_id,

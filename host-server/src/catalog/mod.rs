@@ -13,7 +13,7 @@ mod submissions;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
-use axum::Json;
+use crate::extract::Json;
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};

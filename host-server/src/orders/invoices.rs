@@ -6,7 +6,7 @@
 //! on, so they never meet the demo invoices) with the order's amounts, or its open invoice
 //! becomes paid; when the order is cancelled its invoice is cancelled too.
 
-use axum::Json;
+use crate::extract::Json;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};

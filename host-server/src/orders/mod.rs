@@ -24,8 +24,9 @@ mod placement;
 mod store;
 mod view;
 
-use axum::Json;
-use axum::extract::{Path, State};
+use crate::extract::Json;
+use crate::extract::Path;
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use engine::order::OrderStatus;
 use serde::Serialize;

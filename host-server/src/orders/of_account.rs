@@ -3,7 +3,7 @@
 //! status history. Only the signed-in customer's own orders are found; any other order number
 //! is a 404.
 
-use axum::Json;
+use crate::extract::Json;
 use axum::extract::State;
 use engine::cart::Discount;
 use serde::{Deserialize, Serialize};
