@@ -7,7 +7,6 @@
 
 use std::collections::HashMap;
 
-use crate::extract::Json;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use engine::locale::Culture;
@@ -21,7 +20,7 @@ use crate::AppState;
 use crate::catalog::{PageQuery, path_id};
 use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Path, Query};
+use crate::extract::{Json, Path, Query};
 use crate::fixtures::model::{self as stored, Loc};
 use crate::openapi::SiteHeaders;
 use crate::routing::{PageNotFound, Route};

@@ -23,7 +23,6 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::extract::Json;
 use axum::Extension;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -42,6 +41,7 @@ use crate::account::results::{classify, parse_sample_type};
 use crate::config::Config;
 use crate::db::Database;
 use crate::error::{ApiError, ErrorBody};
+use crate::extract::Json;
 use crate::{AppState, clock, secrets};
 
 /// The header that carries the laboratory's key.

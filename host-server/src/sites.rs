@@ -9,7 +9,6 @@ use std::collections::HashMap;
 
 use std::collections::BTreeMap;
 
-use crate::extract::Json;
 use axum::extract::State;
 use engine::locale::{ConversionRate, Culture, Currency};
 use engine::vat::VatRate;
@@ -24,7 +23,7 @@ use utoipa_axum::routes;
 use crate::AppState;
 use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Path, Query};
+use crate::extract::{Json, Path, Query};
 use crate::fixtures::model::SocialLinks;
 
 /// The site and language a request is for, checked against the database.

@@ -10,7 +10,6 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use crate::extract::Json;
 use axum::Extension;
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
@@ -23,7 +22,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, ErrorBody, FieldError};
-use crate::extract::Path;
+use crate::extract::{Json, Path};
 use crate::session::SignedIn;
 use crate::{AppState, clock, secrets};
 

@@ -291,14 +291,7 @@ async fn apply(
     tag = "account",
     operation_id = "activateSubscription",
     params(("subscriptionId" = String, Path, description = "The subscription id")),
-    responses(
-        (status = 200, description = "The subscription as changed", body = SubscriptionView),
-        (status = 400, description = "The subscription id is not valid text", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
-        (status = 404, description = "No subscription of this customer has this id", body = ErrorBody),
-        (status = 409, description = "`errors.subscriptionTransition`: the status does not allow the change", body = ErrorBody),
-    )
+    responses(TransitionAnswers)
 )]
 async fn activate(
     State(state): State<AppState>,
@@ -323,14 +316,7 @@ async fn activate(
     tag = "account",
     operation_id = "pauseSubscription",
     params(("subscriptionId" = String, Path, description = "The subscription id")),
-    responses(
-        (status = 200, description = "The subscription as changed", body = SubscriptionView),
-        (status = 400, description = "The subscription id is not valid text", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
-        (status = 404, description = "No subscription of this customer has this id", body = ErrorBody),
-        (status = 409, description = "`errors.subscriptionTransition`: the status does not allow the change", body = ErrorBody),
-    )
+    responses(TransitionAnswers)
 )]
 async fn pause(
     State(state): State<AppState>,
@@ -355,14 +341,7 @@ async fn pause(
     tag = "account",
     operation_id = "resumeSubscription",
     params(("subscriptionId" = String, Path, description = "The subscription id")),
-    responses(
-        (status = 200, description = "The subscription as changed", body = SubscriptionView),
-        (status = 400, description = "The subscription id is not valid text", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
-        (status = 404, description = "No subscription of this customer has this id", body = ErrorBody),
-        (status = 409, description = "`errors.subscriptionTransition`: the status does not allow the change", body = ErrorBody),
-    )
+    responses(TransitionAnswers)
 )]
 async fn resume(
     State(state): State<AppState>,
@@ -387,14 +366,7 @@ async fn resume(
     tag = "account",
     operation_id = "closeSubscription",
     params(("subscriptionId" = String, Path, description = "The subscription id")),
-    responses(
-        (status = 200, description = "The subscription as changed", body = SubscriptionView),
-        (status = 400, description = "The subscription id is not valid text", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
-        (status = 404, description = "No subscription of this customer has this id", body = ErrorBody),
-        (status = 409, description = "`errors.subscriptionTransition`: the status does not allow the change", body = ErrorBody),
-    )
+    responses(TransitionAnswers)
 )]
 async fn close(
     State(state): State<AppState>,
@@ -410,4 +382,28 @@ async fn close(
         )
         .await?,
     ))
+}
+
+/// The answers of a status change (pause, resume, cancel); only documents them.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+enum TransitionAnswers {
+    /// The subscription as changed
+    #[response(status = 200)]
+    Changed(SubscriptionView),
+    /// The subscription id is not valid text
+    #[response(status = 400)]
+    BadRequest(ErrorBody),
+    /// Not signed in
+    #[response(status = 401)]
+    NotSignedIn(ErrorBody),
+    /// A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`
+    #[response(status = 403)]
+    Forbidden(ErrorBody),
+    /// No subscription of this customer has this id
+    #[response(status = 404)]
+    NotFound(ErrorBody),
+    /// `errors.subscriptionTransition`: the status does not allow the change
+    #[response(status = 409)]
+    Conflict(ErrorBody),
 }

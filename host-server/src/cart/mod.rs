@@ -18,7 +18,7 @@ mod store;
 mod texts;
 
 use crate::extract::Json as JsonResponse;
-use crate::extract::{Path, Query};
+use crate::extract::{Json, Path, Query};
 use axum::extract::State;
 use axum::http::StatusCode;
 use engine::cart::{CalculatedCart, ShippingMethodOption};
@@ -32,7 +32,6 @@ use crate::AppState;
 use crate::clock;
 use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::Json;
 use crate::limits::{self, Limit};
 use crate::openapi::SiteHeaders;
 use crate::session::Client;

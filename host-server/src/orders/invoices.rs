@@ -6,20 +6,20 @@
 //! on, so they never meet the demo invoices) with the order's amounts, or its open invoice
 //! becomes paid; when the order is cancelled its invoice is cancelled too.
 
-use crate::extract::Json;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use engine::order::OrderStatus;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::of_account::{Page, PageQuery, order_of_account};
+use crate::cart::bodies::{Address, Billing};
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Path, Query};
+use crate::extract::{Json, Path, Query};
 use crate::pdf::{self, TextLine};
 use crate::session::SignedIn;
 use crate::{AppState, clock};
@@ -98,42 +98,10 @@ fn euro(amount: &str) -> String {
     format!("€ {amount}")
 }
 
-/// What the invoice shows of the order's billing block; a part it lacks is left blank.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-struct BilledPerson {
-    first_name: Option<String>,
-    last_name: Option<String>,
-    address: Option<BilledAddress>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-struct BilledAddress {
-    street: Option<String>,
-    street_number: Option<String>,
-    street_number_addition: Option<String>,
-    zipcode: Option<String>,
-    city: Option<String>,
-}
-
-/// The company block of an order.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-struct BilledCompany {
-    company_name: Option<String>,
-    vat_number: Option<String>,
-}
-
-/// Reads a stored block for the PDF; an unreadable one shows blank.
-fn read_block<T: serde::de::DeserializeOwned + Default>(block: &serde_json::Value) -> T {
-    T::deserialize(block).unwrap_or_default()
-}
-
-fn address_lines(person: &BilledPerson) -> Vec<String> {
+fn address_lines(person: &Billing) -> Vec<String> {
     let text = |value: &Option<String>| value.clone().unwrap_or_default();
     let address = person.address.as_ref();
-    let part = |field: fn(&BilledAddress) -> &Option<String>| {
+    let part = |field: fn(&Address) -> &Option<String>| {
         address
             .map(|address| text(field(address)))
             .unwrap_or_default()
@@ -205,16 +173,15 @@ async fn download(
     ];
     if let Some(order) = &order {
         lines.extend(
-            address_lines(&read_block(&order.billing))
+            address_lines(&order.billing)
                 .into_iter()
                 .map(TextLine::body),
         );
         if let Some(company) = &order.company {
-            let company: BilledCompany = read_block(company);
             lines.push(TextLine::body(format!(
                 "{} - btw-nummer {}",
-                company.company_name.unwrap_or_default(),
-                company.vat_number.unwrap_or_default()
+                company.company_name.as_deref().unwrap_or_default(),
+                company.vat_number.as_deref().unwrap_or_default()
             )));
         }
         lines.push(TextLine::blank());

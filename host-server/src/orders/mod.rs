@@ -24,8 +24,7 @@ mod placement;
 mod store;
 mod view;
 
-use crate::extract::Json;
-use crate::extract::Path;
+use crate::extract::{Json, Path};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use engine::order::OrderStatus;

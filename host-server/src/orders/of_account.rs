@@ -3,19 +3,19 @@
 //! status history. Only the signed-in customer's own orders are found; any other order number
 //! is a 404.
 
-use crate::extract::Json;
 use axum::extract::State;
 use engine::cart::Discount;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use sqlx::AnyPool;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
+use crate::cart::bodies::{Billing, Company, Shipping};
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Path, Query};
+use crate::extract::{Json, Path, Query};
 use crate::session::SignedIn;
 
 /// The routes of this area.
@@ -193,17 +193,12 @@ pub struct OrderDetail {
     pub site_id: i64,
     pub language_id: i64,
     pub email_address: String,
-    /// The billing block as the order recorded it (`firstName`, `lastName`, `phoneNumber`,
-    /// `emailAddress`, `address`).
-    #[schema(value_type = Object)]
-    pub billing: Value,
-    /// The delivery block as the order recorded it (`firstName`, `lastName`, `address`,
-    /// `shippingMethod`).
-    #[schema(value_type = Option<Object>)]
-    pub shipping: Option<Value>,
-    /// `companyName` and `vatNumber`, for a business customer.
-    #[schema(value_type = Option<Object>)]
-    pub company: Option<Value>,
+    /// The billing block as the order recorded it from the cart.
+    pub billing: Billing,
+    /// The delivery block as the order recorded it from the cart.
+    pub shipping: Option<Shipping>,
+    /// For a business customer.
+    pub company: Option<Company>,
     pub alternative_shipping_address: bool,
     pub shipping_method: i64,
     pub dpd_parcel_shop_id: Option<String>,
@@ -238,8 +233,13 @@ pub struct OrderDetail {
     pub status_history: Vec<StatusChange>,
 }
 
-fn parse_json(text: &str) -> Value {
-    serde_json::from_str(text).unwrap_or(Value::Null)
+/// A block the order copied from the cart (written by `cart::bodies::stored`); one that no
+/// longer reads is shown empty rather than failing the whole order.
+fn stored_block<T: DeserializeOwned + Default>(text: &str) -> T {
+    serde_json::from_str(text).unwrap_or_else(|error| {
+        tracing::warn!(%error, "a stored order block is unreadable");
+        T::default()
+    })
 }
 
 /// The discounts an order recorded.
@@ -266,9 +266,9 @@ pub async fn order_of_account(
         site_id: row.site_id,
         language_id: row.language_id,
         email_address: row.email_address,
-        billing: parse_json(&row.billing_json),
-        shipping: row.shipping_json.as_deref().map(parse_json),
-        company: row.company_json.as_deref().map(parse_json),
+        billing: stored_block(&row.billing_json),
+        shipping: row.shipping_json.as_deref().map(stored_block),
+        company: row.company_json.as_deref().map(stored_block),
         alternative_shipping_address: row.alternative_shipping_address != 0,
         shipping_method: row.shipping_method,
         dpd_parcel_shop_id: row.dpd_parcel_shop_id,

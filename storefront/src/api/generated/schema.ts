@@ -1762,13 +1762,9 @@ export interface components {
         AccountOrderDetail: {
             alternativeShippingAddress: boolean;
             amountToPay: components["schemas"]["Money"];
-            /**
-             * @description The billing block as the order recorded it (`firstName`, `lastName`, `phoneNumber`,
-             *     `emailAddress`, `address`).
-             */
-            billing: Record<string, never>;
-            /** @description `companyName` and `vatNumber`, for a business customer. */
-            company?: Record<string, never> | null;
+            /** @description The billing block as the order recorded it from the cart. */
+            billing: components["schemas"]["CartBilling"];
+            company?: null | components["schemas"]["CartCompany"];
             discountCode?: string | null;
             dpdParcelShopId?: string | null;
             emailAddress: string;
@@ -1789,11 +1785,7 @@ export interface components {
             /** Format: int64 */
             paymentMethodId?: number | null;
             scanProductsOnly: boolean;
-            /**
-             * @description The delivery block as the order recorded it (`firstName`, `lastName`, `address`,
-             *     `shippingMethod`).
-             */
-            shipping?: Record<string, never> | null;
+            shipping?: null | components["schemas"]["CartShipping"];
             shippingCosts: components["schemas"]["Money"];
             shippingDiscounts: components["schemas"]["Discount"][];
             /** Format: int64 */
