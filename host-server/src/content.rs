@@ -21,10 +21,10 @@ use crate::catalog::{PageQuery, path_id};
 use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
-use crate::fixtures::model::{self as stored, Loc};
 use crate::openapi::SiteHeaders;
 use crate::routing::{PageNotFound, Route};
 use crate::sites::{SiteLanguage, pick_json, site_language};
+use crate::stored::{self, Loc};
 
 /// The routes of this area.
 pub fn router() -> OpenApiRouter<AppState> {

@@ -24,7 +24,7 @@ use crate::AppState;
 use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
-use crate::fixtures::model::SocialLinks;
+use crate::stored::SocialLinks;
 
 /// The site and language a request is for, checked against the database.
 #[derive(Clone, Debug)]

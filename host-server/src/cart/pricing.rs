@@ -20,7 +20,7 @@ use super::rows::{LineRow, SampleRow};
 use super::texts::{self, TextLanguage};
 use crate::clock;
 use crate::error::ApiError;
-use crate::fixtures::model::Loc;
+use crate::stored::Loc;
 
 /// What the engine needs besides the cart's lines.
 pub struct CartChoices<'a> {
