@@ -16,8 +16,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::blocks::{OrderAddress, OrderBilling};
 use super::of_account::{Page, PageQuery, order_of_account};
-use crate::cart::bodies::{Address, Billing};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
 use crate::pdf::{self, TextLine};
@@ -92,29 +92,27 @@ async fn list(
     Ok(Json(Page::new(items, paging, total)))
 }
 
-/// An amount as stored, with the euro sign (`€ 1234.50`): invoices are in euro, the
-/// authoritative currency.
-fn euro(amount: &str) -> String {
+/// An amount with the euro sign (`€ 1234.50`): invoices are in euro, the authoritative
+/// currency.
+fn euro(amount: impl std::fmt::Display) -> String {
     format!("€ {amount}")
 }
 
-fn address_lines(person: &Billing) -> Vec<String> {
+fn address_lines(person: &OrderBilling) -> Vec<String> {
     let text = |value: &Option<String>| value.clone().unwrap_or_default();
     let address = person.address.as_ref();
-    let part = |field: fn(&Address) -> &Option<String>| {
-        address
-            .map(|address| text(field(address)))
-            .unwrap_or_default()
+    let part = |field: fn(&OrderAddress) -> Option<&String>| {
+        address.and_then(field).cloned().unwrap_or_default()
     };
-    let addition = part(|address| &address.street_number_addition);
+    let addition = part(|address| address.street_number_addition.value());
     vec![
         format!("{} {}", text(&person.first_name), text(&person.last_name))
             .trim()
             .to_owned(),
         format!(
             "{} {}{}",
-            part(|address| &address.street),
-            part(|address| &address.street_number),
+            part(|address| address.street.as_ref()),
+            part(|address| address.street_number.as_ref()),
             if addition.is_empty() {
                 String::new()
             } else {
@@ -125,8 +123,8 @@ fn address_lines(person: &Billing) -> Vec<String> {
         .to_owned(),
         format!(
             "{} {}",
-            part(|address| &address.zipcode),
-            part(|address| &address.city)
+            part(|address| address.zipcode.as_ref()),
+            part(|address| address.city.as_ref())
         )
         .trim()
         .to_owned(),
@@ -199,12 +197,12 @@ async fn download(
         lines.push(TextLine::blank());
         lines.push(TextLine::body(format!(
             "Verzendkosten: {}",
-            euro(&order.shipping_costs)
+            euro(order.shipping_costs)
         )));
-        if order.payment_costs != "0.00" {
+        if !order.payment_costs.is_zero() {
             lines.push(TextLine::body(format!(
                 "Betaalkosten: {}",
-                euro(&order.payment_costs)
+                euro(order.payment_costs)
             )));
         }
     }

@@ -16,6 +16,7 @@
 //! gives its stock, gift-card amount and discount-code use back, keeping the cart for another
 //! try.
 
+mod blocks;
 mod confirmation;
 pub mod invoices;
 mod of_account;
@@ -231,7 +232,7 @@ async fn start_payment(
     if order.status()? != OrderStatus::Created {
         return Ok(order);
     }
-    if order.amount(&order.amount_to_pay)?.is_zero() {
+    if order.amount_to_pay.is_zero() {
         complete(state, &order, OrderStatus::Created).await?;
     } else if pays_offline(state, &order).await? {
         let mut connection = pool.acquire().await?;
@@ -317,7 +318,7 @@ async fn create_provider_payment(
     origin: &url::Url,
 ) -> Result<(), ApiError> {
     let pool = state.db.pool();
-    let amount = order.amount(&order.amount_to_pay)?;
+    let amount = order.amount_to_pay;
     // Claim the order's one open payment first (a unique index allows one); a request that
     // loses the claim waits for the winner's payment instead of making a second one.
     let claim = format!("creating_{}", crate::secrets::new_id());
@@ -393,7 +394,7 @@ async fn payment_request(
     };
     let webhook_base = state.trust.webhook_origin(origin);
     Ok(PaymentRequest {
-        amount: order.amount(&order.amount_to_pay)?,
+        amount: order.amount_to_pay,
         description: order.order_number.clone(),
         method,
         issuer: order.issuer.clone(),
@@ -475,7 +476,8 @@ async fn try_create_requested_account(
     let (Some(password_hash), Some(confirm_url)) = (owner.password_hash, owner.confirm_url) else {
         return Ok(());
     };
-    let billing: view::OrderBilling = view::document(Some(&order.billing_json)).unwrap_or_default();
+    let billing: blocks::OrderBilling =
+        view::document(Some(&order.billing_json)).unwrap_or_default();
     let text = |value: Option<String>| value.unwrap_or_default();
     let (first_name, last_name, phone_number) = (
         text(billing.first_name),
@@ -670,7 +672,7 @@ async fn page_for(state: &AppState, order: &OrderRow) -> Result<String, ApiError
     let status = order.status()?;
     let succeeded = !status.awaits_payment() && status != OrderStatus::Cancelled
         || status == OrderStatus::Open && pays_offline(state, order).await?;
-    let column = match (succeeded, order.scan_products_only != 0) {
+    let column = match (succeeded, order.scan_products_only.0) {
         (true, true) => "checkout_success_rqs_page_id",
         (true, false) => "checkout_success_page_id",
         (false, _) => "checkout_failed_page_id",

@@ -1762,9 +1762,9 @@ export interface components {
         AccountOrderDetail: {
             alternativeShippingAddress: boolean;
             amountToPay: components["schemas"]["Money"];
-            /** @description The billing block as the order recorded it from the cart. */
-            billing: components["schemas"]["CartBilling"];
-            company?: null | components["schemas"]["CartCompany"];
+            /** @description The billing block as the order recorded it. */
+            billing: components["schemas"]["OrderBilling"];
+            company?: null | components["schemas"]["OrderCompany"];
             discountCode?: string | null;
             dpdParcelShopId?: string | null;
             emailAddress: string;
@@ -1785,7 +1785,7 @@ export interface components {
             /** Format: int64 */
             paymentMethodId?: number | null;
             scanProductsOnly: boolean;
-            shipping?: null | components["schemas"]["CartShipping"];
+            shipping?: null | components["schemas"]["OrderShipping"];
             shippingCosts: components["schemas"]["Money"];
             shippingDiscounts: components["schemas"]["Discount"][];
             /** Format: int64 */
@@ -2911,7 +2911,7 @@ export interface components {
         /** @description An order (specification section 3, order labels). */
         Order: {
             alternativeShippingAddress: boolean;
-            amountToPay: string;
+            amountToPay: components["schemas"]["Money"];
             billing?: null | components["schemas"]["OrderBilling"];
             company?: null | components["schemas"]["OrderCompany"];
             /** Format: int64 */
@@ -2919,7 +2919,7 @@ export interface components {
             discountCode?: string | null;
             dpdParcelShopId?: string | null;
             emailAddress: string;
-            giftCardAmount: string;
+            giftCardAmount: components["schemas"]["Money"];
             /** Format: int64 */
             languageId: number;
             lines: components["schemas"]["OrderLineView"][];
@@ -2931,24 +2931,24 @@ export interface components {
             orderDiscounts: components["schemas"]["Discount"][];
             orderId: string;
             orderNumber: string;
-            originalShippingCosts: string;
+            originalShippingCosts: components["schemas"]["Money"];
             payment: components["schemas"]["OrderPaymentView"];
-            paymentCosts: string;
+            paymentCosts: components["schemas"]["Money"];
             scanProductsOnly: boolean;
             shipping?: null | components["schemas"]["OrderShipping"];
-            shippingCosts: string;
+            shippingCosts: components["schemas"]["Money"];
             shippingDiscounts: components["schemas"]["Discount"][];
             /** Format: int64 */
             shippingMethod: number;
             /** Format: int64 */
             siteId: number;
             status: string;
-            subTotalAmount: string;
-            totalAmount: string;
-            totalAmountExclVat: string;
+            subTotalAmount: components["schemas"]["Money"];
+            totalAmount: components["schemas"]["Money"];
+            totalAmountExclVat: components["schemas"]["Money"];
             trackAndTrace?: string | null;
-            vatAmountHigh: string;
-            vatAmountLow: string;
+            vatAmountHigh: components["schemas"]["Money"];
+            vatAmountLow: components["schemas"]["Money"];
         };
         /** @description An address of an order: from checkout (the parts given) or recorded (every part). */
         OrderAddress: {
@@ -3956,6 +3956,7 @@ export interface components {
             /** Format: int64 */
             siteId: number;
         };
+        /** @description A site's social media links, as imported and as the sites API answers them. */
         SocialLinks: {
             facebook: string;
             instagram: string;
