@@ -31,7 +31,7 @@ use crate::mail::MailKind;
 use crate::session::{self, Client, SignedIn};
 use crate::validation::{Form, email_rules, name_rules, new_password_rules, required_param};
 use crate::{AppState, passwords, trust};
-use queries::{AccountRow, NewAccount, PersonalData, TokenPurpose};
+use queries::{AccountRow, NewAccount, NewCompany, PersonalData, TokenPurpose};
 
 /// The routes of this area.
 ///
@@ -185,6 +185,29 @@ pub struct Registration {
     pub phone_number: Option<String>,
     #[serde(default)]
     pub newsletter: bool,
+    /// A business customer's company name (kept in the profile, as `PUT /api/account/company`).
+    #[serde(default)]
+    pub company_name: Option<String>,
+    /// The company's VAT number; only with a company name.
+    #[serde(default)]
+    pub vat_number: Option<String>,
+}
+
+impl Registration {
+    /// The company, when a name is given (blank texts count as not given).
+    fn company(&self) -> Option<NewCompany<'_>> {
+        given(&self.company_name).map(|company_name| NewCompany {
+            company_name,
+            vat_number: given(&self.vat_number),
+        })
+    }
+}
+
+/// A text that is there and not blank, trimmed.
+fn given(text: &Option<String>) -> Option<&str> {
+    text.as_deref()
+        .map(str::trim)
+        .filter(|text| !text.is_empty())
 }
 
 async fn send_account_mail(
@@ -314,12 +337,37 @@ async fn register(
             form.phone_number.as_deref(),
             vec![Rule::MaxLength { count: 30 }, Rule::Phone],
         )
+        .field(
+            "companyName",
+            form.company_name.as_deref(),
+            vec![Rule::MaxLength { count: 100 }],
+        )
+        .field(
+            "vatNumber",
+            form.vat_number.as_deref(),
+            vec![
+                Rule::MaxLength { count: 20 },
+                Rule::VatNumber { country: None },
+            ],
+        )
         .check()?;
+    if form.company().is_none()
+        && form
+            .vat_number
+            .as_deref()
+            .is_some_and(|vat| !vat.trim().is_empty())
+    {
+        return Err(ApiError::field(
+            "companyName",
+            "validation.required",
+            "A VAT number needs the company's name",
+        ));
+    }
     // Checked just above: required fields are present.
-    let email = queries::normalize_email(&form.email_address.unwrap_or_default());
+    let email = queries::normalize_email(form.email_address.as_deref().unwrap_or_default());
     limits::check(&state, Limit::Registration, &[&client.ip, &email]).await?;
     let origin = link_origin(&state, context, &headers).await?;
-    let password_hash = passwords::hash(form.password.unwrap_or_default()).await?;
+    let password_hash = passwords::hash(form.password.clone().unwrap_or_default()).await?;
     let new_account = NewAccount {
         email_address: &email,
         password_hash: &password_hash,
@@ -329,6 +377,7 @@ async fn register(
         language_id: context.language_id,
         site_id: context.site_id,
         newsletter: form.newsletter,
+        company: form.company(),
     };
     let account_id = create_with_activation(&state, &new_account, callback_path, &origin)
         .await?

@@ -478,6 +478,7 @@ async fn try_create_requested_account(
     };
     let billing: blocks::OrderBilling =
         view::document(Some(&order.billing_json)).unwrap_or_default();
+    let company: Option<blocks::OrderCompany> = view::document(order.company_json.as_deref());
     let text = |value: Option<String>| value.unwrap_or_default();
     let (first_name, last_name, phone_number) = (
         text(billing.first_name),
@@ -493,6 +494,15 @@ async fn try_create_requested_account(
         language_id: Some(order.language_id),
         site_id: Some(order.site_id),
         newsletter: false,
+        company: company.as_ref().and_then(|company| {
+            Some(crate::account::queries::NewCompany {
+                company_name: company
+                    .company_name
+                    .as_deref()
+                    .filter(|name| !name.is_empty())?,
+                vat_number: company.vat_number.as_deref().filter(|vat| !vat.is_empty()),
+            })
+        }),
     };
     let confirm_path = crate::trust::shop_path(Some(&confirm_url), "confirmUrl")?;
     if let Some(account_id) =

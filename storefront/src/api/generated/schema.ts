@@ -3463,6 +3463,8 @@ export interface components {
         };
         /** @description The registration form. */
         Registration: {
+            /** @description A business customer's company name (kept in the profile, as `PUT /api/account/company`). */
+            companyName?: string | null;
             emailAddress: string;
             firstName: string;
             lastName: string;
@@ -3470,6 +3472,8 @@ export interface components {
             /** @description At least 7 characters with a letter and a digit. */
             password: string;
             phoneNumber?: string | null;
+            /** @description The company's VAT number; only with a company name. */
+            vatNumber?: string | null;
         };
         /** @description `parameters` of a `productSearch` route asked for. */
         RequestedSearch: {

@@ -16,8 +16,6 @@ import type {
   SchemaDeliveryBody,
   SchemaInvoice,
   SchemaOrderBilling,
-  SchemaOrderCompany,
-  SchemaOrderShipping,
   SchemaPageAccountOrderSummary,
   SchemaPageInvoice,
   SchemaPaymentMethod,
@@ -42,20 +40,8 @@ export type InvoicePage = SchemaPageInvoice;
 /** The name and address block of an order (billing or delivery). */
 export type Person = SchemaOrderBilling;
 
-/**
- * One of the customer's orders.
- *
- * TODO(issue 17): the OpenAPI document declares `billing`, `shipping` and `company` of
- * `AccountOrderDetail` as free-form objects (host-server `orders/of_account.rs`, `value_type =
- * Object`, generated as `Record<string, never>`), though the server sends the blocks the order
- * recorded: the shapes of `OrderBilling`, `OrderShipping` and `OrderCompany`. Until the server
- * declares them, the storefront reads them as those schemas.
- */
-export type OrderDetail = Omit<SchemaAccountOrderDetail, 'billing' | 'shipping' | 'company'> & {
-  billing: SchemaOrderBilling | null;
-  shipping?: SchemaOrderShipping | null;
-  company?: SchemaOrderCompany | null;
-};
+/** One of the customer's orders. */
+export type OrderDetail = SchemaAccountOrderDetail;
 
 export type ReturnRequest = SchemaReturn;
 export type ResultSummary = SchemaScanResultSummary;
@@ -73,15 +59,8 @@ export type PaymentMethod = SchemaPaymentMethod;
 /** What the subscriptions page shows of a variant: its name and label. */
 export type VariantName = Pick<SchemaProductDetail, 'name' | 'variantLabel' | 'url'>;
 
-/**
- * The registration form.
- *
- * TODO(issue 17): the register form also sends the company name and VAT number of a business
- * customer, but the server's `Registration` (host-server `account/mod.rs`) has no such fields:
- * the OpenAPI document leaves them out and the server drops them. Kept as sent until the server
- * takes them (or the form stops asking).
- */
-export type Registration = SchemaRegistration & { companyName?: string; vatNumber?: string };
+/** The registration form, with a business customer's company name and VAT number. */
+export type Registration = SchemaRegistration;
 
 /** The path of each subscription action. */
 const SUBSCRIPTION_ACTIONS = {
