@@ -232,6 +232,8 @@ typed_operations! {
     shippingMethods / shipping_methods = "cart.shippingMethods" ("CartInput") -> "ShippingMethodOption[]";
     /// Which checkout steps the visitor may open, and why the others are closed.
     checkoutGates / checkout_gates = "checkout.gates" ("CheckoutState") -> "CheckoutGates";
+    /// The checkout state of a cart from its facts, as the server builds it when placing the order.
+    checkoutStateOfCart / checkout_state_of_cart = "checkout.stateOfCart" ("CartFacts") -> "CheckoutState";
     /// Checks every field of a form against its rules.
     validateForm / validate_form = "validation.validateForm" ("FormInput") -> "FormResult";
     /// The Dutch source text of a message, with its parameters filled in.

@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::cart::{self, CartError, CartInput, CartMergeRequest, LineChangeRequest};
-use crate::checkout::{CheckoutState, checkout_gates};
+use crate::checkout::{CartFacts, CheckoutState, checkout_gates};
 use crate::error::EngineError;
 use crate::feed::{FeedAdviceRequest, SiloRequest, feed_advice, silo_interest};
 use crate::geo::{DistanceFormatRequest, DistanceRequest};
@@ -63,6 +63,7 @@ pub const OPERATIONS: &[&str] = &[
     "cart.limits",
     "promotions.forCart",
     "cart.mergeGuest",
+    "checkout.stateOfCart",
 ];
 
 /// Runs the named operation on a JSON input and returns its JSON output.
@@ -83,6 +84,9 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
         "cart.calculate" => calculate_cart(input),
         "cart.shippingMethods" => cart_shipping_methods(input),
         "checkout.gates" => apply(input, |state: CheckoutState| checkout_gates(&state)),
+        "checkout.stateOfCart" => {
+            apply(input, |facts: CartFacts| Ok(CheckoutState::of_cart(&facts)))
+        }
         "validation.validateForm" => apply(input, |form: FormInput| Ok(validate_form(&form)?)),
         "validation.message" => apply(input, |message: Message| Ok(MessageText::from(message))),
         "messages.keys" => apply(input, |_: serde::de::IgnoredAny| Ok(MessageKeys::all())),

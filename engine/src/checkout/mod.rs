@@ -162,6 +162,75 @@ fn gate(open: bool, skipped: bool, reasons: &[MessageKey]) -> StepGate {
     StepGate { status, reasons }
 }
 
+/// A cart's facts as the server stores them and the cart API answers them: the one input from
+/// which the server (placing an order) and the storefront (opening a step) build the
+/// [`CheckoutState`] (`checkout.stateOfCart`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CartFacts {
+    /// The number of product lines in the cart.
+    pub product_count: u32,
+    /// True when the cart holds only scan products.
+    #[serde(default)]
+    pub scan_products_only: bool,
+    /// The country of the billing address, if known.
+    #[serde(default)]
+    pub billing_country: Option<CountryCode>,
+    /// The shipping method.
+    #[serde(default)]
+    pub shipping_method: ShippingMethod,
+    /// The chosen parcel shop's id.
+    #[serde(default)]
+    pub parcel_shop_id: Option<String>,
+    /// The chosen parcel shop's zipcode or city.
+    #[serde(default)]
+    pub parcel_shop_zipcode_or_city: Option<String>,
+    /// True when the visitor chose delivery at an alternative address.
+    #[serde(default)]
+    pub alternative_shipping_address: bool,
+    /// The country of the stored delivery address, whether or not it is chosen.
+    #[serde(default)]
+    pub shipping_address_country: Option<CountryCode>,
+    /// The cart's total amount to pay.
+    pub total_amount: Money,
+    /// The chosen payment method, if any.
+    #[serde(default)]
+    pub payment_method_id: Option<u64>,
+    /// The gift card offered as payment, if any.
+    #[serde(default)]
+    pub gift_card_number: Option<String>,
+    /// The country of the site the visitor orders on.
+    pub site_country: CountryCode,
+}
+
+impl CheckoutState {
+    /// The checkout state of a cart: the delivery address's country counts only when the
+    /// alternative address is chosen, and a gift card counts as a payment choice.
+    pub fn of_cart(facts: &CartFacts) -> CheckoutState {
+        let gift_card = facts
+            .gift_card_number
+            .as_deref()
+            .is_some_and(|number| !number.trim().is_empty());
+        CheckoutState {
+            product_count: facts.product_count,
+            scan_products_only: facts.scan_products_only,
+            billing_country: facts.billing_country,
+            shipping_method: facts.shipping_method,
+            parcel_shop_id: facts.parcel_shop_id.clone(),
+            parcel_shop_zipcode_or_city: facts.parcel_shop_zipcode_or_city.clone(),
+            alternative_shipping_address: facts.alternative_shipping_address,
+            shipping_country: facts
+                .alternative_shipping_address
+                .then_some(facts.shipping_address_country)
+                .flatten(),
+            total_amount: facts.total_amount,
+            payment_method_chosen: facts.payment_method_id.is_some() || gift_card,
+            site_country: facts.site_country,
+        }
+    }
+}
+
 /// Decides which checkout steps a visitor may open; see the module documentation.
 pub fn checkout_gates(state: &CheckoutState) -> Result<CheckoutGates, EngineError> {
     if state.total_amount.is_negative() {

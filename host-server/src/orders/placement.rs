@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 
 use axum::http::{HeaderMap, StatusCode};
 use engine::cart::CalculatedCart;
-use engine::checkout::{CheckoutState, ShippingMethod, StepStatus};
+use engine::checkout::{CartFacts, CheckoutState, ShippingMethod, StepStatus};
 use engine::locale::CountryCode;
 use engine::money::Money;
 use engine::order::{OrderLine, OrderStatus};
@@ -198,7 +198,7 @@ async fn check_gates(
     let site_country = country_code(pool, Some(site_country))
         .await?
         .ok_or_else(|| ApiError::Internal(format!("site {} has no country code", row.site_id)))?;
-    let state = CheckoutState {
+    let state = CheckoutState::of_cart(&CartFacts {
         product_count: u32::try_from(cart.line_count).unwrap_or(u32::MAX),
         scan_products_only: cart.calculation.scan_products_only,
         billing_country: country_code(pool, billing_country).await?,
@@ -211,11 +211,12 @@ async fn check_gates(
         parcel_shop_id: row.dpd_parcel_shop_id.clone(),
         parcel_shop_zipcode_or_city: row.dpd_parcel_shop_zipcode_or_city.clone(),
         alternative_shipping_address: row.alternative_shipping_address != 0,
-        shipping_country: country_code(pool, shipping_country).await?,
+        shipping_address_country: country_code(pool, shipping_country).await?,
         total_amount: cart.calculation.total_amount,
-        payment_method_chosen: row.payment_method_id.is_some() || row.gift_card_number.is_some(),
+        payment_method_id: row.payment_method_id.and_then(|id| u64::try_from(id).ok()),
+        gift_card_number: row.gift_card_number.clone(),
         site_country,
-    };
+    });
     let gates = engine::checkout::checkout_gates(&state)?;
     if gates.steps.complete.status != StepStatus::Closed {
         return Ok(());

@@ -19,6 +19,7 @@ import type {
   CartContext,
   CartInput,
   CartLimits,
+  CartFacts,
   CheckoutGates,
   CheckoutState,
   ClassifyRequest,
@@ -150,6 +151,11 @@ export class CartCalculator {
 /** The shipping methods the customer can choose, priced for this cart. (`cart.shippingMethods`) */
 export function shippingMethods(input: CartInput): ShippingMethodOption[] {
   return guarded(() => wasm.shippingMethods(input));
+}
+
+/** The checkout state of a cart from its facts, as the server builds it when placing the order. (`checkout.stateOfCart`) */
+export function checkoutStateOfCart(input: CartFacts): CheckoutState {
+  return guarded(() => wasm.checkoutStateOfCart(input));
 }
 
 /** Which checkout steps the visitor may open, and why the others are closed. (`checkout.gates`) */

@@ -29,6 +29,7 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'cart.calculate': nodeEngine.calculateCart,
   'cart.shippingMethods': nodeEngine.shippingMethods,
   'checkout.gates': nodeEngine.checkoutGates,
+  'checkout.stateOfCart': nodeEngine.checkoutStateOfCart,
   'validation.validateForm': nodeEngine.validateForm,
   'validation.message': nodeEngine.messageText,
   'compare.add': nodeEngine.addToComparison,

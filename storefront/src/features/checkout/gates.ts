@@ -3,19 +3,19 @@
  * steps may open (and why not) out. Nothing is decided here.
  */
 import { paths, type CheckoutStep } from '../../lib/paths';
-import { checkoutGates, type CheckoutGates, type CheckoutState } from '../../engine';
+import { checkoutGates, checkoutStateOfCart, type CheckoutGates, type CheckoutState } from '../../engine';
 import type { CartAnswer } from '../../api/cart';
 import type { Country } from './reference';
 
 export type GatedStep = 'billing' | 'delivery' | 'payment' | 'complete';
 export const GATED_STEPS: readonly GatedStep[] = ['billing', 'delivery', 'payment', 'complete'];
 
-/** The engine's facts of a cart, the same the server gives the engine when the order is placed. */
+/** The engine's checkout state of a cart: the facts the cart answer holds, turned into a state by the engine's `checkout.stateOfCart`, as the server does when the order is placed. */
 export function checkoutState(answer: CartAnswer | null, countries: Country[], siteCountryId: number): CheckoutState {
   const code = (id: number | null | undefined) => countries.find((country) => country.countryId === id)?.regionCode ?? null;
   const cart = answer?.cart;
   const calculation = answer?.calculation;
-  return {
+  return checkoutStateOfCart({
     productCount: cart?.products.length ?? 0,
     scanProductsOnly: calculation?.scanProductsOnly ?? false,
     billingCountry: code(cart?.billing?.address?.countryId),
@@ -23,12 +23,12 @@ export function checkoutState(answer: CartAnswer | null, countries: Country[], s
     parcelShopId: cart?.dpdParcelShopId ?? null,
     parcelShopZipcodeOrCity: cart?.dpdParcelShopZipcodeOrCity ?? null,
     alternativeShippingAddress: cart?.alternativeShippingAddress ?? false,
-    shippingCountry: cart?.alternativeShippingAddress ? code(cart?.shipping?.address?.countryId) : null,
+    shippingAddressCountry: code(cart?.shipping?.address?.countryId),
     totalAmount: calculation?.totalAmount ?? '0.00',
-    // As the server decides when the order is placed: a gift card counts as a payment choice.
-    paymentMethodChosen: (cart?.payment.paymentMethodId ?? null) !== null || Boolean(cart?.payment.giftCardNumber),
+    paymentMethodId: cart?.payment.paymentMethodId ?? null,
+    giftCardNumber: cart?.payment.giftCardNumber ?? null,
     siteCountry: code(siteCountryId) ?? 'NL',
-  };
+  });
 }
 
 export function gatesOf(answer: CartAnswer | null, countries: Country[], siteCountryId: number): CheckoutGates {
