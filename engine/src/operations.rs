@@ -148,6 +148,15 @@ fn calculate_cart(input: &str) -> Result<String, EngineError> {
     Ok(cart::json::calculated_cart(&cart::calculate(&cart)?))
 }
 
+/// `cart.calculate` for the WASM binding's `calculateCart`: the calculated cart written over
+/// `tape` ([`cart::CartTape`]) instead of as JSON text; decoded in JavaScript it is the value of
+/// the JSON text `run("cart.calculate", input)` answers, and errors are the same.
+pub fn calculate_cart_into_tape(input: &str, tape: &mut cart::CartTape) -> Result<(), EngineError> {
+    let cart: CartInput = parse(input)?;
+    tape.write(&cart::calculate(&cart)?);
+    Ok(())
+}
+
 /// A cart calculator for the context given as JSON text: the JSON door of
 /// [`CartCalculator::new`](cart::CartCalculator::new).
 pub fn cart_calculator(context: &str) -> Result<cart::CartCalculator, EngineError> {
@@ -163,6 +172,19 @@ pub fn calculate_with(
 ) -> Result<String, EngineError> {
     let choices: cart::CartChoices = parse(choices)?;
     Ok(cart::json::calculated_cart(&calculator.calculate(choices)?))
+}
+
+/// [`calculate_with`] for the WASM binding: the calculated cart written over `tape` (numbers and
+/// one text, [`cart::CartTape`]) instead of as JSON text; decoded in JavaScript it is the value
+/// of the JSON text `calculate_with` answers.
+pub fn calculate_into_tape(
+    calculator: &mut cart::CartCalculator,
+    choices: &str,
+    tape: &mut cart::CartTape,
+) -> Result<(), EngineError> {
+    let choices: cart::CartChoices = parse(choices)?;
+    tape.write(&calculator.calculate(choices)?);
+    Ok(())
 }
 
 /// `cart.shippingMethods`; see [`calculate_cart`].

@@ -86,9 +86,10 @@ build_engine_wasm() {
   local wasm=engine-wasm/pkg/engine_wasm_bg.wasm gzipped
   gzipped="$(gzip -9c "$wasm" | wc -c)"
   echo "browser engine: $(wc -c <"$wasm") bytes, $gzipped gzipped"
-  # The size budget of the browser build (engine/README.md, "WebAssembly"): said, not enforced.
-  if [ "$gzipped" -ge 200000 ]; then
-    echo "warning: the browser engine is over its budget of 200,000 bytes gzipped"
+  # The size budget of the browser build (engine/README.md, "WebAssembly"). The .wasm is off
+  # the critical path (loaded after hydration, issue 18), so size is traded for speed up to it.
+  if [ "$gzipped" -ge 250000 ]; then
+    fail "the browser engine is $gzipped bytes gzipped, over its budget of 250,000"
   fi
 }
 

@@ -325,7 +325,7 @@ impl Json {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::cart::{ProductType, ShippingMethod};
     use crate::vat::VatType;
@@ -335,7 +335,7 @@ mod tests {
     }
 
     /// Every text a visitor or a shop can put in a name, including every control character.
-    fn odd_texts() -> Vec<String> {
+    pub(crate) fn odd_texts() -> Vec<String> {
         let mut texts: Vec<String> = [
             "",
             "plain",
@@ -351,7 +351,7 @@ mod tests {
         texts
     }
 
-    fn sample_cart(text: &str) -> CalculatedCart {
+    pub(crate) fn sample_cart(text: &str) -> CalculatedCart {
         let discount = Discount {
             description: text.to_owned(),
             promotion_key: format!("{text}-key"),

@@ -99,6 +99,7 @@ pub(crate) mod json;
 mod line_change;
 mod merge;
 mod output;
+mod tape;
 
 pub use calculator::{CartCalculator, CartChoices, CartContext};
 pub use error::CartError;
@@ -114,6 +115,7 @@ pub use output::{
     CalculatedCart, CalculatedProduct, Discount, FreeProduct, STOCK_WARNING_KEY,
     ShippingMethodOption, StockWarning,
 };
+pub use tape::CartTape;
 
 pub use crate::limits::MAX_QUANTITY;
 

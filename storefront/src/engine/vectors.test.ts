@@ -97,6 +97,9 @@ describe('shared vectors through the WASM engine (Node build)', () => {
             const output = nodeEngine.run(vector.operation, input);
             expect(canonicalJson(JSON.parse(output))).toBe(canonicalJson(testCase.output));
             expect(typed(testCase.input)).toStrictEqual(JSON.parse(output));
+            // calculateCart decodes the engine's cart tape rather than parsing JSON
+            // (engine/src/cart/tape.rs): it must print as the JSON door's bytes, field order included.
+            expect(JSON.stringify(typed(testCase.input))).toBe(JSON.stringify(JSON.parse(output)));
           }
         });
       }
@@ -141,6 +144,9 @@ describe('cart vectors through a CartCalculator (Node build)', () => {
             expect(caught(held).code).toBe(testCase.error.code);
           } else {
             const output = held();
+            // The calculator's object is decoded from a tape, not parsed (engine/src/cart/tape.rs):
+            // it must print as the JSON door's very bytes, field order included.
+            expect(JSON.stringify(output)).toBe(whole());
             expect(canonicalJson(output)).toBe(canonicalJson(JSON.parse(whole())));
             expect(canonicalJson(output)).toBe(canonicalJson(testCase.output));
           }
