@@ -96,6 +96,26 @@ describe('the server-rendered shop', () => {
     await page.close();
   });
 
+  it('renders in the language the visitor chose, also one chosen before pages were server-rendered', async () => {
+    const { page, errors } = await freshPage(chromium, origin);
+    // A choice kept only in localStorage (English, language 2 of the Dutch site), no cookie yet.
+    await page.evaluate(() => localStorage.setItem('hoofbeat.languageId', '2'));
+    await page.context().clearCookies({ name: 'hoofbeat_language' });
+    await page.goto(`${origin}${PRODUCT_PATH}`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.getByTestId('page-productDetail').waitFor();
+    const cookies = await page.context().cookies(origin);
+    expect(cookies.find((cookie) => cookie.name === 'hoofbeat_language')?.value).toBe(encodeURIComponent('1:2'));
+    // The server renders the next page in English at once.
+    const html = await (await fetch(`${origin}${PRODUCT_PATH}`, { headers: { cookie: 'hoofbeat_language=1%3A2' } })).text();
+    expect(html).toContain('<html lang="en" data-theme="default">');
+    expect(errors).toEqual([]);
+    // The next tests' visitor has chosen nothing.
+    await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies({ name: 'hoofbeat_language' });
+    await page.close();
+  });
+
   it('works as the client-rendered app when the renderer is stopped', async () => {
     await server.stopRenderer();
     const html = await (await fetch(`${origin}${PRODUCT_PATH}`)).text();

@@ -13,7 +13,8 @@ import { StartupError } from './app/StartupError';
 import { comparePath, loadEngine } from './engine';
 import { initI18n } from './i18n';
 import { preloadPages } from './components/ui/lazyPage';
-import { hydratePersisted } from './state';
+import { rememberedLanguage, rememberLanguage } from './lib/cookies';
+import { hydratePersisted, languageIdAtom } from './state';
 import { applyTheme } from './theme';
 
 /**
@@ -23,6 +24,15 @@ import { applyTheme } from './theme';
 async function hydrate(rootElement: HTMLElement, state: ServerState) {
   const store = createStore();
   hydratePersisted(store);
+  // A language chosen before the server rendered pages lives only in localStorage: keep it in
+  // the cookie the server reads, and load the page in it (once: the cookie is set now).
+  const stored = store.get(languageIdAtom);
+  const chosenBefore = state.site.languages.some((language) => language.languageId === stored);
+  if (stored !== null && chosenBefore && stored !== state.language.languageId && rememberedLanguage(state.site.siteId) === null) {
+    rememberLanguage(state.site.siteId, stored);
+    window.location.reload();
+    return;
+  }
   enterSite(store, state.site, state.language);
   applyTheme(state.site.theme);
   await initI18n({ culture: state.culture, siteFallback: state.siteFallback, brand: state.brand }, state.resources);
