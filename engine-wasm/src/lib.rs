@@ -280,6 +280,10 @@ typed_operations! {
     applyLineChange / apply_line_change = "cart.applyLineChange" ("LineChangeRequest") -> "LineChangeResult";
     /// The bounds of a cart: units per line, lines, which product types take sample names (the input is ignored).
     cartLimits / cart_limits = "cart.limits" ("unknown") -> "CartLimits";
+    /// The account's cart after a guest's cart joins it on signing in.
+    mergeGuestCart / merge_guest_cart = "cart.mergeGuest" ("CartMergeRequest") -> "CartMergeResult";
+    /// The promotions of a cart from the site's offers, its code and what the site sells.
+    promotionsForCart / promotions_for_cart = "promotions.forCart" ("CartPromotionsRequest") -> "Promotion[]";
 }
 
 #[cfg(test)]

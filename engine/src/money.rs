@@ -160,6 +160,15 @@ impl FromStr for Money {
     }
 }
 
+/// Reads an amount stored as text (the server's rows keep amounts as `"12.34"`).
+impl TryFrom<String> for Money {
+    type Error = MoneyError;
+
+    fn try_from(text: String) -> Result<Money, MoneyError> {
+        text.parse()
+    }
+}
+
 impl fmt::Display for Money {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.write_plain(&mut TextBuffer::default()) {

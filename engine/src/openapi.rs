@@ -123,10 +123,6 @@ schema!(
         &[0, 1]
     )
 );
-schema!(
-    crate::checkout::ShippingMethod as "CheckoutShippingMethod",
-    integer_of("How the goods travel: 0 ordinary shipping, 1 a parcel-service pick-up point.", &[0, 1])
-);
 
 /// One kind of [`PromotionRule`](crate::promotions::PromotionRule): the rule's own object with
 /// the `type` field that names the kind. Derived, the rule would be `allOf` the rule's object

@@ -8,7 +8,7 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::cart::{self, CartInput, LineChangeRequest};
+use crate::cart::{self, CartError, CartInput, CartMergeRequest, LineChangeRequest};
 use crate::checkout::{CheckoutState, checkout_gates};
 use crate::error::EngineError;
 use crate::feed::{FeedAdviceRequest, SiloRequest, feed_advice, silo_interest};
@@ -17,6 +17,7 @@ use crate::locale::{
     AmountFormatRequest, ConversionRequest, CultureRequest, CurrencyRequest, DateFormatRequest,
     TextFallbackRequest, resolve_culture,
 };
+use crate::promotions::{CartPromotionsRequest, cart_promotions};
 use crate::roughage::{ClassifyRequest, RoughageAdviceRequest, classify, roughage_advice};
 use crate::stock::{StockStateRequest, stock_state};
 use crate::unit_price::{UnitPriceRequest, unit_prices};
@@ -60,6 +61,8 @@ pub const OPERATIONS: &[&str] = &[
     "geo.formatDistance",
     "cart.applyLineChange",
     "cart.limits",
+    "promotions.forCart",
+    "cart.mergeGuest",
 ];
 
 /// Runs the named operation on a JSON input and returns its JSON output.
@@ -126,6 +129,10 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
         "geo.formatDistance" => apply(input, |request: DistanceFormatRequest| Ok(request.format())),
         "cart.applyLineChange" => apply(input, |request: LineChangeRequest| Ok(request.apply())),
         "cart.limits" => apply(input, |_: serde::de::IgnoredAny| Ok(cart::cart_limits())),
+        "cart.mergeGuest" => apply(input, |request: CartMergeRequest| Ok(request.merge())),
+        "promotions.forCart" => apply(input, |request: CartPromotionsRequest| {
+            Ok(cart_promotions(&request).map_err(CartError::from)?)
+        }),
         unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),
     }
 }

@@ -5,6 +5,8 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::money::Money;
+
 /// How the goods travel; crosses JSON as its number (0 or 1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(type = "0 | 1"))]
@@ -26,6 +28,30 @@ impl ShippingMethod {
     }
 }
 
+/// One shipping method of a site and its VAT-inclusive price.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ShippingOption {
+    /// Which method.
+    pub shipping_method: ShippingMethod,
+    /// Its price including VAT.
+    pub price: Money,
+}
+
+impl ShippingMethod {
+    /// Both methods, in number order.
+    pub const ALL: [ShippingMethod; 2] = [ShippingMethod::Ordinary, ShippingMethod::ParcelService];
+
+    /// The method with this number, as stored and sent: 0 or 1.
+    pub fn from_number(number: i64) -> Option<ShippingMethod> {
+        ShippingMethod::ALL
+            .into_iter()
+            .find(|method| i64::from(method.number()) == number)
+    }
+}
+
 impl fmt::Display for ShippingMethod {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(formatter, "{}", self.number())
@@ -40,12 +66,40 @@ impl Serialize for ShippingMethod {
 
 impl<'de> Deserialize<'de> for ShippingMethod {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ShippingMethod, D::Error> {
-        match u64::deserialize(deserializer)? {
-            0 => Ok(ShippingMethod::Ordinary),
-            1 => Ok(ShippingMethod::ParcelService),
-            other => Err(serde::de::Error::custom(format!(
-                "unknown shipping method {other}"
-            ))),
-        }
+        let number = i64::deserialize(deserializer)?;
+        ShippingMethod::from_number(number)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown shipping method {number}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ShippingMethod;
+
+    #[test]
+    fn a_method_is_found_by_its_number_and_only_then() {
+        assert_eq!(
+            ShippingMethod::from_number(0),
+            Some(ShippingMethod::Ordinary)
+        );
+        assert_eq!(
+            ShippingMethod::from_number(1),
+            Some(ShippingMethod::ParcelService)
+        );
+        assert_eq!(ShippingMethod::from_number(2), None);
+        assert_eq!(ShippingMethod::from_number(-1), None);
+    }
+
+    #[test]
+    fn json_carries_the_number() {
+        assert_eq!(
+            serde_json::to_string(&ShippingMethod::ParcelService).unwrap(),
+            "1"
+        );
+        assert_eq!(
+            serde_json::from_str::<ShippingMethod>("0").unwrap(),
+            ShippingMethod::Ordinary
+        );
+        assert!(serde_json::from_str::<ShippingMethod>("2").is_err());
     }
 }

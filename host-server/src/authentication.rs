@@ -84,7 +84,7 @@ async fn sign_in(
 ) -> Result<
     (
         [(axum::http::HeaderName, HeaderValue); 1],
-        axum::Json<AccountView>,
+        crate::extract::Json<AccountView>,
     ),
     ApiError,
 > {
@@ -129,7 +129,7 @@ async fn sign_in(
         }
         None => crate::cart::cart_of_account(pool, &view.user_id).await?,
     };
-    Ok(([(SET_COOKIE_HEADER, cookie)], axum::Json(view)))
+    Ok(([(SET_COOKIE_HEADER, cookie)], crate::extract::Json(view)))
 }
 
 /// Signs out: ends the session and clears its cookie; answers the same without one.
@@ -169,12 +169,12 @@ async fn sign_out(
 async fn is_authenticated(
     State(state): State<AppState>,
     client: Client,
-) -> Result<axum::Json<bool>, ApiError> {
+) -> Result<crate::extract::Json<bool>, ApiError> {
     let signed_in = match &client.session_id {
         Some(session_id) => session::account_of_session(&state, session_id)
             .await?
             .is_some(),
         None => false,
     };
-    Ok(axum::Json(signed_in))
+    Ok(crate::extract::Json(signed_in))
 }

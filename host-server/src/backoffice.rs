@@ -11,7 +11,6 @@
 //!   (either may be left out) changes a variant's price or stock; every server of the database
 //!   shows it within moments, search included (`catalog_events`).
 
-use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
@@ -22,7 +21,7 @@ use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Path, Query};
+use crate::extract::{Json, Path, Query};
 use crate::orders::OrderView;
 
 /// The routes of this area.

@@ -7,7 +7,6 @@
 
 use std::collections::HashMap;
 
-use axum::Json;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use engine::locale::Culture;
@@ -21,11 +20,11 @@ use crate::AppState;
 use crate::catalog::{PageQuery, path_id};
 use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Path, Query};
-use crate::fixtures::model::{self as stored, Loc};
+use crate::extract::{Json, Path, Query};
 use crate::openapi::SiteHeaders;
 use crate::routing::{PageNotFound, Route};
 use crate::sites::{SiteLanguage, pick_json, site_language};
+use crate::stored::{self, Loc};
 
 /// The routes of this area.
 pub fn router() -> OpenApiRouter<AppState> {

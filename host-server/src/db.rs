@@ -366,3 +366,20 @@ mod tests {
         std::fs::remove_dir_all(folder).ok();
     }
 }
+
+/// A yes/no column as both databases keep it: an integer, 0 for no. Rows decode it with
+/// `#[sqlx(try_from = "i64")]`; `.0` (or `bool::from`) is the flag.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Flag(pub bool);
+
+impl From<i64> for Flag {
+    fn from(value: i64) -> Flag {
+        Flag(value != 0)
+    }
+}
+
+impl From<Flag> for bool {
+    fn from(flag: Flag) -> bool {
+        flag.0
+    }
+}

@@ -4,8 +4,8 @@
 //! (and the shared-vector tests) run them on the server and see byte-identical answers.
 //! Engine errors are 400s carrying the engine's stable error code.
 
+use crate::extract::Path;
 use axum::body::Bytes;
-use axum::extract::Path;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use utoipa_axum::router::OpenApiRouter;

@@ -6,7 +6,6 @@
 
 use std::collections::BTreeMap;
 
-use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -240,7 +239,10 @@ impl IntoResponse for ApiError {
             message,
             field_errors,
         };
-        let mut response = (status, Json(body)).into_response();
+        // axum's Json only writes the answer here; crate::extract (which reads requests) needs
+        // this module, so it cannot be used from it.
+        #[allow(clippy::disallowed_types)]
+        let mut response = (status, axum::Json(body)).into_response();
         if let Some(seconds) = retry_after {
             response.headers_mut().insert(
                 axum::http::header::RETRY_AFTER,

@@ -1,6 +1,5 @@
 //! `GET /api/health`: is the server up, and on which database.
 
-use axum::Json;
 use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -10,6 +9,7 @@ use utoipa_axum::routes;
 use crate::AppState;
 use crate::db::Backend;
 use crate::error::{ApiError, ErrorBody};
+use crate::extract::Json;
 
 /// The health report.
 #[derive(Debug, Serialize, ToSchema)]

@@ -23,11 +23,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use axum::Extension;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::http::{HeaderMap, StatusCode};
-use axum::{Extension, Json};
 use engine::locale::CalendarDate;
 use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
@@ -41,6 +41,7 @@ use crate::account::results::{classify, parse_sample_type};
 use crate::config::Config;
 use crate::db::Database;
 use crate::error::{ApiError, ErrorBody};
+use crate::extract::Json;
 use crate::{AppState, clock, secrets};
 
 /// The header that carries the laboratory's key.

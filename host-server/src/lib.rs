@@ -43,6 +43,7 @@ pub mod secrets;
 pub mod session;
 pub mod sites;
 pub mod state;
+pub mod stored;
 pub mod storefront;
 pub mod telemetry;
 pub mod time;

@@ -11,7 +11,6 @@
 
 use std::collections::BTreeMap;
 
-use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use engine::geo::{GeoPoint, distance_meters};
@@ -27,7 +26,7 @@ use utoipa_axum::routes;
 use crate::AppState;
 use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::Query;
+use crate::extract::{Json, Query};
 
 /// How many pick-up points `GET /api/parcelshops` answers at most.
 pub const PARCEL_SHOP_LIMIT: usize = 10;

@@ -7,7 +7,6 @@
 //! `name` is the country's English name; the `localizedname` variants give `name` in the
 //! language of the `languageid` header (by the text fallback rule; Dutch without a header).
 
-use axum::Json;
 use axum::extract::State;
 use engine::locale::Culture;
 use serde::Serialize;
@@ -19,7 +18,7 @@ use utoipa_axum::routes;
 use crate::AppState;
 use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::Path;
+use crate::extract::{Json, Path};
 use crate::openapi::SiteHeaders;
 use crate::sites::Language;
 

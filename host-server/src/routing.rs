@@ -8,7 +8,6 @@
 //! pages are `/quick-scan-result/{key}/` and `/rqs-result/{key}/`. An unknown path is a 404
 //! whose body carries the site's not-found page id.
 
-use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -21,7 +20,7 @@ use utoipa_axum::routes;
 use crate::AppState;
 use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::Query;
+use crate::extract::{Json, Query};
 use crate::openapi::SiteHeaders;
 use crate::sites::{SiteLanguage, site_language};
 

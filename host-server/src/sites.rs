@@ -9,7 +9,6 @@ use std::collections::HashMap;
 
 use std::collections::BTreeMap;
 
-use axum::Json;
 use axum::extract::State;
 use engine::locale::{ConversionRate, Culture, Currency};
 use engine::vat::VatRate;
@@ -24,8 +23,8 @@ use utoipa_axum::routes;
 use crate::AppState;
 use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Path, Query};
-use crate::fixtures::model::SocialLinks;
+use crate::extract::{Json, Path, Query};
+use crate::stored::SocialLinks;
 
 /// The site and language a request is for, checked against the database.
 #[derive(Clone, Debug)]

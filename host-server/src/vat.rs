@@ -26,6 +26,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = 400, description = "An amount or rate out of range; `fieldErrors` names it", body = ErrorBody),
     )
 )]
-async fn split(Json(request): Json<VatSplitRequest>) -> Result<axum::Json<VatSplit>, ApiError> {
-    Ok(axum::Json(request.split()?))
+async fn split(
+    Json(request): Json<VatSplitRequest>,
+) -> Result<crate::extract::Json<VatSplit>, ApiError> {
+    Ok(crate::extract::Json(request.split()?))
 }

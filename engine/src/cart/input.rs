@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::catalog::{CatalogEntry, ProductType};
 use crate::money::Money;
 use crate::promotions::Promotion;
-pub use crate::shipping::ShippingMethod;
+pub use crate::shipping::{ShippingMethod, ShippingOption};
 use crate::vat::VatRate;
 
 /// Everything [`calculate`](super::calculate) needs, in one value.
@@ -74,18 +74,6 @@ pub struct PricingContext {
 
 fn default_currency() -> String {
     "EUR".to_owned()
-}
-
-/// One shipping method of a site and its VAT-inclusive price.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ShippingOption {
-    /// Which method.
-    pub shipping_method: ShippingMethod,
-    /// Its price including VAT.
-    pub price: Money,
 }
 
 /// Shipping is free from an order amount, for one method or all of them.

@@ -97,6 +97,7 @@ mod error;
 mod input;
 pub(crate) mod json;
 mod line_change;
+mod merge;
 mod output;
 
 pub use calculator::{CartCalculator, CartChoices, CartContext};
@@ -108,6 +109,7 @@ pub use input::{
 pub use line_change::{
     CartLimits, LineChange, LineChangeRequest, LineChangeResult, apply_line_change, cart_limits,
 };
+pub use merge::{CartMergeRequest, CartMergeResult, merge_guest_lines};
 pub use output::{
     CalculatedCart, CalculatedProduct, Discount, FreeProduct, STOCK_WARNING_KEY,
     ShippingMethodOption, StockWarning,

@@ -25,46 +25,8 @@ use serde::{Deserialize, Serialize};
 use crate::error::EngineError;
 use crate::locale::CountryCode;
 use crate::money::Money;
+pub use crate::shipping::ShippingMethod;
 use crate::validation::{Message, MessageKey};
-
-/// How the order is delivered (`shippingMethod` in the API).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(
-    feature = "typescript",
-    derive(tsify::Tsify),
-    tsify(rename = "CheckoutShippingMethod", type = "0 | 1")
-)]
-#[serde(try_from = "u8", into = "u8")]
-pub enum ShippingMethod {
-    /// 0: ordinary shipping, to the billing or the alternative address.
-    #[default]
-    Ordinary,
-    /// 1: delivery at a parcel-service pick-up point.
-    ParcelShop,
-}
-
-impl TryFrom<u8> for ShippingMethod {
-    type Error = EngineError;
-
-    fn try_from(value: u8) -> Result<ShippingMethod, EngineError> {
-        match value {
-            0 => Ok(ShippingMethod::Ordinary),
-            1 => Ok(ShippingMethod::ParcelShop),
-            other => Err(EngineError::InvalidInput(format!(
-                "shipping method {other} is not 0 or 1"
-            ))),
-        }
-    }
-}
-
-impl From<ShippingMethod> for u8 {
-    fn from(method: ShippingMethod) -> u8 {
-        match method {
-            ShippingMethod::Ordinary => 0,
-            ShippingMethod::ParcelShop => 1,
-        }
-    }
-}
 
 /// The checkout state of a cart, as plain facts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -223,7 +185,7 @@ pub fn checkout_gates(state: &CheckoutState) -> Result<CheckoutGates, EngineErro
 
     if !delivery_skipped {
         match state.shipping_method {
-            ShippingMethod::ParcelShop => {
+            ShippingMethod::ParcelService => {
                 if is_blank(state.parcel_shop_id.as_deref()) {
                     reasons.push(MessageKey::ParcelShopMissing);
                 }
@@ -241,7 +203,7 @@ pub fn checkout_gates(state: &CheckoutState) -> Result<CheckoutGates, EngineErro
     let billing_and_delivery_valid = reasons.is_empty();
 
     let delivery_country = match (delivery_skipped, state.shipping_method) {
-        (true, _) | (false, ShippingMethod::ParcelShop) => None,
+        (true, _) | (false, ShippingMethod::ParcelService) => None,
         (false, ShippingMethod::Ordinary) if state.alternative_shipping_address => {
             state.shipping_country
         }
@@ -380,7 +342,7 @@ mod tests {
             (
                 "parcel shop without id and place",
                 CheckoutState {
-                    shipping_method: ShippingMethod::ParcelShop,
+                    shipping_method: ShippingMethod::ParcelService,
                     ..ready()
                 },
                 [
@@ -393,7 +355,7 @@ mod tests {
             (
                 "parcel shop with id, blank place",
                 CheckoutState {
-                    shipping_method: ShippingMethod::ParcelShop,
+                    shipping_method: ShippingMethod::ParcelService,
                     parcel_shop_id: Some("NL1234".into()),
                     parcel_shop_zipcode_or_city: Some("  ".into()),
                     ..ready()
@@ -408,7 +370,7 @@ mod tests {
             (
                 "parcel shop complete; alternative address flag is ignored",
                 CheckoutState {
-                    shipping_method: ShippingMethod::ParcelShop,
+                    shipping_method: ShippingMethod::ParcelService,
                     parcel_shop_id: Some("NL1234".into()),
                     parcel_shop_zipcode_or_city: Some("Utrecht".into()),
                     alternative_shipping_address: true,
@@ -442,7 +404,7 @@ mod tests {
                 "scan products only skip delivery, even with an incomplete parcel shop",
                 CheckoutState {
                     scan_products_only: true,
-                    shipping_method: ShippingMethod::ParcelShop,
+                    shipping_method: ShippingMethod::ParcelService,
                     ..ready()
                 },
                 [(Open, &[]), (Skipped, &[]), (Open, &[]), (Open, &[])],
@@ -631,7 +593,7 @@ mod tests {
         assert!(serde_json::from_str::<ShippingMethod>("2").is_err());
         assert_eq!(
             serde_json::from_str::<ShippingMethod>("1").unwrap(),
-            ShippingMethod::ParcelShop
+            ShippingMethod::ParcelService
         );
     }
 }

@@ -44,6 +44,7 @@ mod free_product;
 mod order_discount;
 mod product_discount;
 mod shipping_discount;
+mod terms;
 
 use std::fmt;
 use std::str::FromStr;
@@ -55,6 +56,10 @@ pub use free_product::FreeProductOffer;
 pub use order_discount::OrderDiscount;
 pub use product_discount::ProductDiscount;
 pub use shipping_discount::{ShippingDiscount, ShippingReduction};
+pub use terms::{
+    CartPromotionsRequest, OfferedPromotion, PromotionKind, PromotionTarget, PromotionTerms,
+    active_offers, cart_promotions, cart_promotions_in_catalog, free_variant_ids,
+};
 
 use crate::catalog::CatalogEntry;
 use crate::cents::{self, FULL_PERCENT_BP, MAX_AMOUNT_CENTS};

@@ -99,7 +99,7 @@ impl TryFrom<AdviceRow> for SavedAdvice {
 async fn list(
     State(state): State<AppState>,
     signed_in: SignedIn,
-) -> Result<axum::Json<Vec<SavedAdvice>>, ApiError> {
+) -> Result<crate::extract::Json<Vec<SavedAdvice>>, ApiError> {
     let rows: Vec<AdviceRow> = sqlx::query_as(
         "SELECT advice_id, site_id, name, horse_type, weight_kg, work_load, roughage_type, advice_json, created_at \
          FROM saved_feed_advice WHERE account_id = $1 ORDER BY created_at DESC, advice_id",
@@ -111,7 +111,7 @@ async fn list(
         .into_iter()
         .map(SavedAdvice::try_from)
         .collect::<Result<_, _>>()?;
-    Ok(axum::Json(saved))
+    Ok(crate::extract::Json(saved))
 }
 
 /// What the browser sends: the horse, never the numbers.
@@ -297,7 +297,7 @@ async fn save(
     signed_in: SignedIn,
     context: RequestContext,
     Json(body): Json<SaveBody>,
-) -> Result<(StatusCode, axum::Json<SavedAdvice>), ApiError> {
+) -> Result<(StatusCode, crate::extract::Json<SavedAdvice>), ApiError> {
     Form::new()
         .field(
             "name",
@@ -383,7 +383,7 @@ async fn save(
     .bind(&advice_id)
     .fetch_one(pool)
     .await?;
-    Ok((StatusCode::CREATED, axum::Json(row.try_into()?)))
+    Ok((StatusCode::CREATED, crate::extract::Json(row.try_into()?)))
 }
 
 /// Deletes one of the customer's saved feed advice.

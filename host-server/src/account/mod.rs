@@ -31,7 +31,7 @@ use crate::mail::MailKind;
 use crate::session::{self, Client, SignedIn};
 use crate::validation::{Form, email_rules, name_rules, new_password_rules, required_param};
 use crate::{AppState, passwords, trust};
-use queries::{AccountRow, NewAccount, PersonalData, TokenPurpose};
+use queries::{AccountRow, NewAccount, NewCompany, PersonalData, TokenPurpose};
 
 /// The routes of this area.
 ///
@@ -185,6 +185,29 @@ pub struct Registration {
     pub phone_number: Option<String>,
     #[serde(default)]
     pub newsletter: bool,
+    /// A business customer's company name (kept in the profile, as `PUT /api/account/company`).
+    #[serde(default)]
+    pub company_name: Option<String>,
+    /// The company's VAT number; only with a company name.
+    #[serde(default)]
+    pub vat_number: Option<String>,
+}
+
+impl Registration {
+    /// The company, when a name is given (blank texts count as not given).
+    fn company(&self) -> Option<NewCompany<'_>> {
+        given(&self.company_name).map(|company_name| NewCompany {
+            company_name,
+            vat_number: given(&self.vat_number),
+        })
+    }
+}
+
+/// A text that is there and not blank, trimmed.
+fn given(text: &Option<String>) -> Option<&str> {
+    text.as_deref()
+        .map(str::trim)
+        .filter(|text| !text.is_empty())
 }
 
 async fn send_account_mail(
@@ -302,7 +325,7 @@ async fn register(
     headers: HeaderMap,
     Query(query): Query<CallbackQuery>,
     Json(form): Json<Registration>,
-) -> Result<(StatusCode, axum::Json<AccountView>), ApiError> {
+) -> Result<(StatusCode, crate::extract::Json<AccountView>), ApiError> {
     let callback_path = trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?;
     Form::new()
         .field("emailAddress", form.email_address.as_deref(), email_rules())
@@ -314,12 +337,37 @@ async fn register(
             form.phone_number.as_deref(),
             vec![Rule::MaxLength { count: 30 }, Rule::Phone],
         )
+        .field(
+            "companyName",
+            form.company_name.as_deref(),
+            vec![Rule::MaxLength { count: 100 }],
+        )
+        .field(
+            "vatNumber",
+            form.vat_number.as_deref(),
+            vec![
+                Rule::MaxLength { count: 20 },
+                Rule::VatNumber { country: None },
+            ],
+        )
         .check()?;
+    if form.company().is_none()
+        && form
+            .vat_number
+            .as_deref()
+            .is_some_and(|vat| !vat.trim().is_empty())
+    {
+        return Err(ApiError::field(
+            "companyName",
+            "validation.required",
+            "A VAT number needs the company's name",
+        ));
+    }
     // Checked just above: required fields are present.
-    let email = queries::normalize_email(&form.email_address.unwrap_or_default());
+    let email = queries::normalize_email(form.email_address.as_deref().unwrap_or_default());
     limits::check(&state, Limit::Registration, &[&client.ip, &email]).await?;
     let origin = link_origin(&state, context, &headers).await?;
-    let password_hash = passwords::hash(form.password.unwrap_or_default()).await?;
+    let password_hash = passwords::hash(form.password.clone().unwrap_or_default()).await?;
     let new_account = NewAccount {
         email_address: &email,
         password_hash: &password_hash,
@@ -329,6 +377,7 @@ async fn register(
         language_id: context.language_id,
         site_id: context.site_id,
         newsletter: form.newsletter,
+        company: form.company(),
     };
     let account_id = create_with_activation(&state, &new_account, callback_path, &origin)
         .await?
@@ -342,7 +391,10 @@ async fn register(
     let account = queries::by_id(state.db.pool(), &account_id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    Ok((StatusCode::CREATED, axum::Json(AccountView::from(account))))
+    Ok((
+        StatusCode::CREATED,
+        crate::extract::Json(AccountView::from(account)),
+    ))
 }
 
 /// Activates an account with the token of the activation mail.
@@ -836,7 +888,7 @@ async fn confirm_email_address(
 async fn get_account(
     State(state): State<AppState>,
     signed_in: SignedIn,
-) -> Result<axum::Json<AccountView>, ApiError> {
+) -> Result<crate::extract::Json<AccountView>, ApiError> {
     let account = queries::by_id(state.db.pool(), &signed_in.account_id)
         .await?
         .ok_or(ApiError::Unauthorized)?;
@@ -850,7 +902,7 @@ async fn get_account(
     view.shipping = profile.shipping();
     view.mobile_phone = profile.mobile_phone.clone();
     view.alternative_shipping_address = profile.alternative_shipping_address != 0;
-    Ok(axum::Json(view))
+    Ok(crate::extract::Json(view))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -888,7 +940,7 @@ async fn update_account(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Json(body): Json<AccountUpdate>,
-) -> Result<axum::Json<AccountView>, ApiError> {
+) -> Result<crate::extract::Json<AccountView>, ApiError> {
     Form::new()
         .field("firstName", body.first_name.as_deref(), name_rules())
         .field("lastName", body.last_name.as_deref(), name_rules())

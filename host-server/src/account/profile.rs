@@ -168,9 +168,9 @@ struct CompanyView {
 async fn get_company(
     State(state): State<AppState>,
     signed_in: SignedIn,
-) -> Result<axum::Json<CompanyView>, ApiError> {
+) -> Result<crate::extract::Json<CompanyView>, ApiError> {
     let profile = profile_of(state.db.pool(), &signed_in.account_id).await?;
-    Ok(axum::Json(CompanyView {
+    Ok(crate::extract::Json(CompanyView {
         company: profile.company(),
     }))
 }
@@ -216,7 +216,7 @@ async fn put_company(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Json(body): Json<CompanyBody>,
-) -> Result<axum::Json<CompanyView>, ApiError> {
+) -> Result<crate::extract::Json<CompanyView>, ApiError> {
     let pool = state.db.pool();
     let name = body
         .company_name
@@ -232,7 +232,7 @@ async fn put_company(
         .to_owned();
     if name.is_empty() && vat.is_empty() {
         store_company(pool, &signed_in.account_id, None, None).await?;
-        return Ok(axum::Json(CompanyView { company: None }));
+        return Ok(crate::extract::Json(CompanyView { company: None }));
     }
     let profile = profile_of(pool, &signed_in.account_id).await?;
     let billing_country = profile.billing().map(|billing| billing.address.country_id);
@@ -254,7 +254,7 @@ async fn put_company(
         .check()?;
     let stored_vat = Some(vat.as_str()).filter(|vat| !vat.is_empty());
     store_company(pool, &signed_in.account_id, Some(&name), stored_vat).await?;
-    Ok(axum::Json(CompanyView {
+    Ok(crate::extract::Json(CompanyView {
         company: Some(Company {
             company_name: name,
             vat_number: vat,
@@ -286,9 +286,9 @@ struct DeliveryView {
 async fn get_delivery(
     State(state): State<AppState>,
     signed_in: SignedIn,
-) -> Result<axum::Json<DeliveryView>, ApiError> {
+) -> Result<crate::extract::Json<DeliveryView>, ApiError> {
     let profile = profile_of(state.db.pool(), &signed_in.account_id).await?;
-    Ok(axum::Json(DeliveryView {
+    Ok(crate::extract::Json(DeliveryView {
         alternative_shipping_address: profile.alternative_shipping_address != 0,
         shipping: profile.shipping(),
     }))
@@ -352,7 +352,7 @@ async fn put_delivery(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Json(body): Json<DeliveryBody>,
-) -> Result<axum::Json<DeliveryView>, ApiError> {
+) -> Result<crate::extract::Json<DeliveryView>, ApiError> {
     let pool = state.db.pool();
     if !matches!(body.shipping_method, 0 | 1) {
         return Err(ApiError::field(
@@ -449,7 +449,7 @@ async fn put_delivery(
     .bind(clock::now())
     .execute(pool)
     .await?;
-    Ok(axum::Json(DeliveryView {
+    Ok(crate::extract::Json(DeliveryView {
         alternative_shipping_address: body.alternative_shipping_address,
         shipping,
     }))

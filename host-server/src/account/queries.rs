@@ -53,6 +53,14 @@ pub struct NewAccount<'a> {
     pub language_id: Option<i64>,
     pub site_id: Option<i64>,
     pub newsletter: bool,
+    /// A business customer's company name and VAT number, kept in the account's profile.
+    pub company: Option<NewCompany<'a>>,
+}
+
+/// The company of a business customer who registers.
+pub struct NewCompany<'a> {
+    pub company_name: &'a str,
+    pub vat_number: Option<&'a str>,
 }
 
 pub use crate::email_address::normalize_email;
@@ -110,6 +118,19 @@ pub async fn insert_or_renew_unactivated(
         .bind(&account_id)
         .execute(&mut *connection)
         .await?;
+    if let Some(company) = &account.company {
+        sqlx::query(
+            "INSERT INTO account_profiles (account_id, company_name, vat_number, updated_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (account_id) DO UPDATE SET company_name = excluded.company_name, \
+             vat_number = excluded.vat_number, updated_at = excluded.updated_at",
+        )
+        .bind(&account_id)
+        .bind(company.company_name.trim())
+        .bind(company.vat_number.map(str::trim))
+        .bind(clock::now())
+        .execute(&mut *connection)
+        .await?;
+    }
     Ok(Some(account_id))
 }
 

@@ -14,7 +14,6 @@
 
 use std::collections::BTreeMap;
 
-use axum::Json;
 use axum::extract::State;
 use engine::EngineError;
 use engine::roughage::{
@@ -30,7 +29,7 @@ use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Path, Query};
+use crate::extract::{Json, Path, Query};
 use crate::session::SignedIn;
 
 /// The routes of this area.

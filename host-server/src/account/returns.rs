@@ -10,11 +10,11 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use axum::Extension;
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Json};
 use engine::validation::{Message, MessageKey};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -22,7 +22,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, ErrorBody, FieldError};
-use crate::extract::Path;
+use crate::extract::{Json, Path};
 use crate::session::SignedIn;
 use crate::{AppState, clock, secrets};
 

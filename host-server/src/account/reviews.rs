@@ -2,7 +2,6 @@
 //! rejected) and the review requests still open (status `new`: the product was bought and no
 //! review was written yet).
 
-use axum::Json;
 use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -11,6 +10,7 @@ use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::error::{ApiError, ErrorBody};
+use crate::extract::Json;
 use crate::session::SignedIn;
 
 /// The routes of this area.

@@ -98,7 +98,7 @@ async fn with_product(
 async fn list(
     State(state): State<AppState>,
     signed_in: SignedIn,
-) -> Result<axum::Json<Vec<SubscriptionView>>, ApiError> {
+) -> Result<crate::extract::Json<Vec<SubscriptionView>>, ApiError> {
     let pool = state.db.pool();
     let rows: Vec<SubscriptionView> = sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM subscriptions WHERE account_id = $1 ORDER BY subscription_id"
@@ -110,7 +110,7 @@ async fn list(
     for row in rows {
         items.push(with_product(pool, row).await?);
     }
-    Ok(axum::Json(items))
+    Ok(crate::extract::Json(items))
 }
 
 async fn find(
@@ -148,8 +148,8 @@ async fn one(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(subscription_id): Path<String>,
-) -> Result<axum::Json<SubscriptionView>, ApiError> {
-    Ok(axum::Json(
+) -> Result<crate::extract::Json<SubscriptionView>, ApiError> {
+    Ok(crate::extract::Json(
         find(&state, &signed_in.account_id, &subscription_id).await?,
     ))
 }
@@ -203,7 +203,7 @@ async fn change_interval(
     signed_in: SignedIn,
     Path(subscription_id): Path<String>,
     Json(body): Json<IntervalBody>,
-) -> Result<axum::Json<SubscriptionView>, ApiError> {
+) -> Result<crate::extract::Json<SubscriptionView>, ApiError> {
     let current = find(&state, &signed_in.account_id, &subscription_id).await?;
     let weeks = body
         .interval_weeks
@@ -230,7 +230,7 @@ async fn change_interval(
         .bind(&signed_in.account_id)
         .execute(state.db.pool())
         .await?;
-    Ok(axum::Json(
+    Ok(crate::extract::Json(
         find(&state, &signed_in.account_id, &subscription_id).await?,
     ))
 }
@@ -291,21 +291,14 @@ async fn apply(
     tag = "account",
     operation_id = "activateSubscription",
     params(("subscriptionId" = String, Path, description = "The subscription id")),
-    responses(
-        (status = 200, description = "The subscription as changed", body = SubscriptionView),
-        (status = 400, description = "The subscription id is not valid text", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
-        (status = 404, description = "No subscription of this customer has this id", body = ErrorBody),
-        (status = 409, description = "`errors.subscriptionTransition`: the status does not allow the change", body = ErrorBody),
-    )
+    responses(TransitionAnswers)
 )]
 async fn activate(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(id): Path<String>,
-) -> Result<axum::Json<SubscriptionView>, ApiError> {
-    Ok(axum::Json(
+) -> Result<crate::extract::Json<SubscriptionView>, ApiError> {
+    Ok(crate::extract::Json(
         apply(
             &state,
             &signed_in.account_id,
@@ -323,21 +316,14 @@ async fn activate(
     tag = "account",
     operation_id = "pauseSubscription",
     params(("subscriptionId" = String, Path, description = "The subscription id")),
-    responses(
-        (status = 200, description = "The subscription as changed", body = SubscriptionView),
-        (status = 400, description = "The subscription id is not valid text", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
-        (status = 404, description = "No subscription of this customer has this id", body = ErrorBody),
-        (status = 409, description = "`errors.subscriptionTransition`: the status does not allow the change", body = ErrorBody),
-    )
+    responses(TransitionAnswers)
 )]
 async fn pause(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(id): Path<String>,
-) -> Result<axum::Json<SubscriptionView>, ApiError> {
-    Ok(axum::Json(
+) -> Result<crate::extract::Json<SubscriptionView>, ApiError> {
+    Ok(crate::extract::Json(
         apply(
             &state,
             &signed_in.account_id,
@@ -355,21 +341,14 @@ async fn pause(
     tag = "account",
     operation_id = "resumeSubscription",
     params(("subscriptionId" = String, Path, description = "The subscription id")),
-    responses(
-        (status = 200, description = "The subscription as changed", body = SubscriptionView),
-        (status = 400, description = "The subscription id is not valid text", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
-        (status = 404, description = "No subscription of this customer has this id", body = ErrorBody),
-        (status = 409, description = "`errors.subscriptionTransition`: the status does not allow the change", body = ErrorBody),
-    )
+    responses(TransitionAnswers)
 )]
 async fn resume(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(id): Path<String>,
-) -> Result<axum::Json<SubscriptionView>, ApiError> {
-    Ok(axum::Json(
+) -> Result<crate::extract::Json<SubscriptionView>, ApiError> {
+    Ok(crate::extract::Json(
         apply(
             &state,
             &signed_in.account_id,
@@ -387,21 +366,14 @@ async fn resume(
     tag = "account",
     operation_id = "closeSubscription",
     params(("subscriptionId" = String, Path, description = "The subscription id")),
-    responses(
-        (status = 200, description = "The subscription as changed", body = SubscriptionView),
-        (status = 400, description = "The subscription id is not valid text", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
-        (status = 404, description = "No subscription of this customer has this id", body = ErrorBody),
-        (status = 409, description = "`errors.subscriptionTransition`: the status does not allow the change", body = ErrorBody),
-    )
+    responses(TransitionAnswers)
 )]
 async fn close(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(id): Path<String>,
-) -> Result<axum::Json<SubscriptionView>, ApiError> {
-    Ok(axum::Json(
+) -> Result<crate::extract::Json<SubscriptionView>, ApiError> {
+    Ok(crate::extract::Json(
         apply(
             &state,
             &signed_in.account_id,
@@ -410,4 +382,28 @@ async fn close(
         )
         .await?,
     ))
+}
+
+/// The answers of a status change (pause, resume, cancel); only documents them.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+enum TransitionAnswers {
+    /// The subscription as changed
+    #[response(status = 200)]
+    Changed(SubscriptionView),
+    /// The subscription id is not valid text
+    #[response(status = 400)]
+    BadRequest(ErrorBody),
+    /// Not signed in
+    #[response(status = 401)]
+    NotSignedIn(ErrorBody),
+    /// A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`
+    #[response(status = 403)]
+    Forbidden(ErrorBody),
+    /// No subscription of this customer has this id
+    #[response(status = 404)]
+    NotFound(ErrorBody),
+    /// `errors.subscriptionTransition`: the status does not allow the change
+    #[response(status = 409)]
+    Conflict(ErrorBody),
 }

@@ -11,7 +11,7 @@ use crate::validation::Form;
 
 /// An address (specification: zipcode, street, streetNumber, streetNumberAddition, city,
 /// countryId). Every part is optional here; the checkout gates decide what a step needs.
-#[derive(Clone, Debug, Deserialize, Serialize, ToSchema)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, ToSchema)]
 #[schema(as = CartAddress)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Address {
@@ -59,7 +59,7 @@ impl Address {
 
 /// `POST /api/cart/{id}/billing` (specification: firstName, lastName, phoneNumber,
 /// emailAddress, address).
-#[derive(Clone, Debug, Deserialize, Serialize, ToSchema)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, ToSchema)]
 #[schema(as = CartBilling)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Billing {
@@ -108,7 +108,7 @@ impl Billing {
 
 /// `PUT /api/cart/{id}/shipping` (specification: firstName, lastName, address,
 /// shippingMethod: 0 ordinary shipping, 1 a parcel service).
-#[derive(Clone, Debug, Deserialize, Serialize, ToSchema)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, ToSchema)]
 #[schema(as = CartShipping)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Shipping {
@@ -145,7 +145,7 @@ impl Shipping {
 }
 
 /// `PUT /api/cart/{id}/companyinfo` (specification: companyName, vatNumber).
-#[derive(Clone, Debug, Deserialize, Serialize, ToSchema)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, ToSchema)]
 #[schema(as = CartCompany)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Company {

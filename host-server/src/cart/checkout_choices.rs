@@ -2,8 +2,8 @@
 //! address switch, dealer, parcel-service pick-up point, newsletter and a password for a new
 //! account; and the conversion report for the mailing service.
 
+use crate::extract::Json as JsonResponse;
 use crate::extract::{Path, Query};
-use axum::Json as JsonResponse;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use engine::validation::Rule;

@@ -4,8 +4,8 @@
 //! (`POST /api/backoffice/carts/{id}/handoverkey`), are random, stored hashed, work once and
 //! expire after a day.
 
+use crate::extract::Json as JsonResponse;
 use crate::extract::Query;
-use axum::Json as JsonResponse;
 use axum::extract::State;
 use serde::Deserialize;
 use sqlx::AnyPool;

@@ -12,13 +12,13 @@ mod checkout_choices;
 mod handover;
 mod line_writer;
 mod pricing;
-mod promotions;
 mod recommendations;
 mod rows;
 mod store;
+mod texts;
 
-use crate::extract::{Path, Query};
-use axum::Json as JsonResponse;
+use crate::extract::Json as JsonResponse;
+use crate::extract::{Json, Path, Query};
 use axum::extract::State;
 use axum::http::StatusCode;
 use engine::cart::{CalculatedCart, ShippingMethodOption};
@@ -32,7 +32,6 @@ use crate::AppState;
 use crate::clock;
 use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::Json;
 use crate::limits::{self, Limit};
 use crate::openapi::SiteHeaders;
 use crate::session::Client;
@@ -53,14 +52,7 @@ pub async fn adopt_guest_cart(
     account_id: &str,
     guest_cart_id: &str,
 ) -> Result<String, ApiError> {
-    Ok(store::adopt_guest_cart(
-        state.db.pool(),
-        &state.carts,
-        account_id,
-        guest_cart_id,
-        engine::cart::MAX_QUANTITY,
-    )
-    .await?)
+    Ok(store::adopt_guest_cart(state.db.pool(), &state.carts, account_id, guest_cart_id).await?)
 }
 
 /// The newest cart of an account.

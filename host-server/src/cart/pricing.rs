@@ -12,14 +12,15 @@ use engine::cart::{
 };
 use engine::locale::Culture;
 use engine::money::Money;
+use engine::promotions::{OfferedPromotion, PromotionTerms};
 use engine::vat::VatType;
 use sqlx::AnyPool;
 
-use super::promotions::{self, TextLanguage};
 use super::rows::{LineRow, SampleRow};
+use super::texts::{self, TextLanguage};
 use crate::clock;
 use crate::error::ApiError;
-use crate::fixtures::model;
+use crate::stored::Loc;
 
 /// What the engine needs besides the cart's lines.
 pub struct CartChoices<'a> {
@@ -135,7 +136,7 @@ async fn pricing_context(pool: &AnyPool, site_id: i64) -> Result<PricingContext,
 
 /// A shipping method number read from the database.
 fn stored_shipping_method(number: i64) -> Result<ShippingMethod, ApiError> {
-    promotions::shipping_method(number).map_err(|error| corrupt("shipping method", error))
+    ShippingMethod::from_number(number).ok_or_else(|| corrupt("shipping method", number))
 }
 
 #[derive(sqlx::FromRow)]
@@ -244,8 +245,8 @@ async fn product_names(
     Ok(texts
         .into_iter()
         .map(|(id, names)| {
-            let names = promotions::texts_of_rows(names);
-            (id, promotions::localized(&names, language))
+            let names = texts::texts_of_rows(names);
+            (id, texts::localized(&names, language))
         })
         .collect())
 }
@@ -275,7 +276,36 @@ pub async fn promotion_of_code(pool: &AnyPool, code: &str) -> Result<Option<Stri
 struct StoredPromotion {
     key: String,
     requires_code: bool,
-    promotion: model::Promotion,
+    promotion: PromotionJson,
+}
+
+/// A promotion's `rule_json`: the fixtures' entry, of which a calculation reads its texts in
+/// every culture and its terms.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PromotionJson {
+    description: Loc,
+    #[serde(default)]
+    promotion_text: Option<Loc>,
+    #[serde(flatten)]
+    terms: PromotionTerms,
+}
+
+impl StoredPromotion {
+    /// The promotion as offered to a cart in this language.
+    fn offer(&self, language: TextLanguage) -> OfferedPromotion {
+        OfferedPromotion {
+            promotion_key: self.key.clone(),
+            requires_code: self.requires_code,
+            description: texts::localized(&self.promotion.description, language),
+            promotion_text: self
+                .promotion
+                .promotion_text
+                .as_ref()
+                .map(|text| texts::localized(text, language)),
+            terms: self.promotion.terms.clone(),
+        }
+    }
 }
 
 /// The promotions of a site valid on `day`.
@@ -301,20 +331,6 @@ async fn promotion_rows(
                 key,
                 requires_code: requires_code != 0,
             })
-        })
-        .collect()
-}
-
-/// The promotions that apply to a cart: those without a code, and the one its code unlocks
-/// (marked true).
-fn active_promotions<'a>(
-    rows: &'a [StoredPromotion],
-    code_promotion: Option<&str>,
-) -> Vec<(&'a model::Promotion, bool)> {
-    rows.iter()
-        .filter_map(|stored| {
-            let unlocked = code_promotion == Some(stored.key.as_str());
-            (!stored.requires_code || unlocked).then_some((&stored.promotion, unlocked))
         })
         .collect()
 }
@@ -513,39 +529,27 @@ pub async fn cart_input(
         Some(code) => promotion_of_code(pool, code).await?,
         None => None,
     };
-    let shipping_price_of = |method: ShippingMethod| {
-        site.shipping_options
-            .iter()
-            .find(|option| option.shipping_method == method)
-            .map(|option| option.price)
-    };
-    let mut promotions = Vec::new();
+    let offers: Vec<OfferedPromotion> = site_pricing
+        .promotions
+        .iter()
+        .map(|stored| stored.offer(language))
+        .collect();
+    let unlocked = code_promotion.as_deref();
     let mut variant_ids: BTreeSet<i64> = lines.iter().map(|line| line.product_variant_id).collect();
-    for (stored, unlocked) in active_promotions(&site_pricing.promotions, code_promotion.as_deref())
-    {
-        if let Some(free_variant) = stored.free_product_variant_id {
-            variant_ids.insert(free_variant);
-        }
-        let code = if unlocked {
-            choices.discount_code
-        } else {
-            None
-        };
-        promotions.extend(promotions::to_engine(
-            stored,
-            language,
-            code,
-            &shipping_price_of,
-        )?);
-    }
+    variant_ids.extend(
+        engine::promotions::free_variant_ids(&offers, unlocked)
+            .into_iter()
+            .filter_map(|id| i64::try_from(id).ok()),
+    );
     let catalog = cache.catalog(pool, choices, &variant_ids, language).await?;
-    // A free product the site does not sell cannot be given away there.
-    promotions.retain(|promotion| match &promotion.rule {
-        engine::promotions::PromotionRule::FreeProduct(offer) => catalog
-            .iter()
-            .any(|entry| entry.product_variant_id == offer.free_product_variant_id),
-        _ => true,
-    });
+    let promotions = engine::promotions::cart_promotions_in_catalog(
+        offers,
+        choices.discount_code,
+        unlocked,
+        &site.shipping_options,
+        &catalog,
+    )
+    .map_err(|error| ApiError::Internal(format!("a stored {error}")))?;
     let products = lines
         .iter()
         .map(|line| CartLine {

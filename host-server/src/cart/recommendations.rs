@@ -1,11 +1,12 @@
 //! `GET /api/cart/{id}/recommendations`: products that go with the cart: other products of
 //! the product groups in the cart that the site sells and has in stock, best rated first.
 
-use axum::Json as JsonResponse;
-use axum::extract::{Path, State};
+use crate::extract::Json as JsonResponse;
+use crate::extract::Path;
+use axum::extract::State;
 use serde::Serialize;
 
-use super::{existing_cart, promotions, store};
+use super::{existing_cart, store, texts};
 use crate::AppState;
 use crate::error::{ApiError, ErrorBody};
 
@@ -98,8 +99,8 @@ pub(super) async fn recommendations(
         .bind(recommendation.product_id)
         .fetch_all(pool)
         .await?;
-        let texts = promotions::texts_of_rows(names);
-        recommendation.name = promotions::localized(&texts, language);
+        let texts = texts::texts_of_rows(names);
+        recommendation.name = texts::localized(&texts, language);
     }
     Ok(JsonResponse(found))
 }

@@ -1,5 +1,6 @@
 //! The cart tables: carts, their lines and the names of scan samples.
 
+use engine::cart::{CartLine, RqsSample};
 use sqlx::{AnyConnection, AnyPool};
 
 use super::cache::{CartCache, StoredCart};
@@ -458,14 +459,13 @@ pub async fn cart_of_account(
 }
 
 /// Gives a guest cart to an account: when the account already has a cart, the guest cart's
-/// lines are added to it (counts summed, at most `max_count`) and the guest cart is removed.
-/// Returns the account's cart id.
+/// lines join it by the engine's rule (`engine::cart::merge_guest_lines`) and the guest cart is
+/// removed. Returns the account's cart id.
 pub async fn adopt_guest_cart(
     pool: &AnyPool,
     cache: &CartCache,
     account_id: &str,
     guest_cart_id: &str,
-    max_count: i64,
 ) -> Result<String, sqlx::Error> {
     let _change = cache.change(guest_cart_id);
     let mut transaction = pool.begin().await?;
@@ -499,47 +499,7 @@ pub async fn adopt_guest_cart(
             guest_cart_id.to_owned()
         }
         (true, Some((existing,))) => {
-            let lines: Vec<(i64, i64, i64)> = sqlx::query_as(
-                "SELECT product_variant_id, product_id, count FROM cart_lines WHERE cart_id = $1",
-            )
-            .bind(guest_cart_id)
-            .fetch_all(&mut *transaction)
-            .await?;
-            for (variant_id, product_id, count) in lines {
-                let current: Option<(i64,)> = sqlx::query_as(
-                    "SELECT count FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2",
-                )
-                .bind(&existing)
-                .bind(variant_id)
-                .fetch_optional(&mut *transaction)
-                .await?;
-                let current = current.map_or(0, |(current,)| current);
-                let merged = current.saturating_add(count).min(max_count);
-                sqlx::query(
-                    "INSERT INTO cart_lines (cart_id, product_variant_id, product_id, count, added_at) VALUES ($1, $2, $3, $4, $5) \
-                     ON CONFLICT (cart_id, product_variant_id) DO UPDATE SET count = $4",
-                )
-                .bind(&existing)
-                .bind(variant_id)
-                .bind(product_id)
-                .bind(merged)
-                .bind(clock::now_millis())
-                .execute(&mut *transaction)
-                .await?;
-                // The guest's scan samples follow the units already in the account's cart.
-                sqlx::query(
-                    "INSERT INTO cart_samples (cart_id, product_variant_id, sequence, sample_name) \
-                     SELECT $1, product_variant_id, sequence + $2, sample_name FROM cart_samples \
-                     WHERE cart_id = $3 AND product_variant_id = $4 AND sequence + $2 <= $5",
-                )
-                .bind(&existing)
-                .bind(current)
-                .bind(guest_cart_id)
-                .bind(variant_id)
-                .bind(merged)
-                .execute(&mut *transaction)
-                .await?;
-            }
+            merge_guest_cart(&mut transaction, &existing, guest_cart_id).await?;
             sqlx::query("DELETE FROM carts WHERE cart_id = $1")
                 .bind(guest_cart_id)
                 .execute(&mut *transaction)
@@ -556,4 +516,91 @@ pub async fn adopt_guest_cart(
     // The account's cart may have taken the guest's lines.
     cache.forget(&result);
     Ok(result)
+}
+
+/// The lines of a cart with their samples, in the order they were added, as the engine takes
+/// them.
+async fn engine_lines(
+    connection: &mut AnyConnection,
+    cart_id: &str,
+) -> Result<Vec<CartLine>, sqlx::Error> {
+    let lines: Vec<(i64, i64, i64)> = sqlx::query_as(
+        "SELECT product_variant_id, product_id, count FROM cart_lines WHERE cart_id = $1 \
+         ORDER BY added_at, product_variant_id",
+    )
+    .bind(cart_id)
+    .fetch_all(&mut *connection)
+    .await?;
+    let samples: Vec<(i64, i64, String)> = sqlx::query_as(
+        "SELECT product_variant_id, sequence, sample_name FROM cart_samples WHERE cart_id = $1 \
+         ORDER BY product_variant_id, sequence",
+    )
+    .bind(cart_id)
+    .fetch_all(&mut *connection)
+    .await?;
+    Ok(lines
+        .into_iter()
+        .map(|(variant_id, product_id, count)| CartLine {
+            product_id: u64::try_from(product_id).ok(),
+            product_variant_id: u64::try_from(variant_id).unwrap_or_default(),
+            count,
+            rqs_samples: samples
+                .iter()
+                .filter(|(sample_variant, _, _)| *sample_variant == variant_id)
+                .map(|(_, sequence, sample_name)| RqsSample {
+                    sequence: u32::try_from(*sequence).unwrap_or_default(),
+                    sample_name: sample_name.clone(),
+                })
+                .collect(),
+        })
+        .collect())
+}
+
+/// Writes the guest cart's lines into the account's cart as the engine merges them: every line
+/// the guest had is written with its merged units and samples; the account's other lines stay.
+async fn merge_guest_cart(
+    connection: &mut AnyConnection,
+    account_cart_id: &str,
+    guest_cart_id: &str,
+) -> Result<(), sqlx::Error> {
+    let account = engine_lines(connection, account_cart_id).await?;
+    let guest = engine_lines(connection, guest_cart_id).await?;
+    let merged = engine::cart::merge_guest_lines(&account, &guest);
+    let added_at = clock::now_millis();
+    for line in merged.iter().filter(|line| {
+        guest
+            .iter()
+            .any(|guest_line| guest_line.product_variant_id == line.product_variant_id)
+    }) {
+        let variant_id = i64::try_from(line.product_variant_id).unwrap_or_default();
+        let product_id = line.product_id.and_then(|id| i64::try_from(id).ok());
+        sqlx::query(
+            "INSERT INTO cart_lines (cart_id, product_variant_id, product_id, count, added_at) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (cart_id, product_variant_id) DO UPDATE SET count = $4",
+        )
+        .bind(account_cart_id)
+        .bind(variant_id)
+        .bind(product_id)
+        .bind(line.count)
+        .bind(added_at)
+        .execute(&mut *connection)
+        .await?;
+        sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1 AND product_variant_id = $2")
+            .bind(account_cart_id)
+            .bind(variant_id)
+            .execute(&mut *connection)
+            .await?;
+        for sample in &line.rqs_samples {
+            sqlx::query(
+                "INSERT INTO cart_samples (cart_id, product_variant_id, sequence, sample_name) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(account_cart_id)
+            .bind(variant_id)
+            .bind(i64::from(sample.sequence))
+            .bind(&sample.sample_name)
+            .execute(&mut *connection)
+            .await?;
+        }
+    }
+    Ok(())
 }

@@ -13,7 +13,6 @@ mod submissions;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
-use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
@@ -31,7 +30,7 @@ use crate::cache_policy::LONG_CACHE;
 use crate::context::RequestContext;
 use crate::db::Database;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Path, Query};
+use crate::extract::{Json, Path, Query};
 use crate::openapi::SiteHeaders;
 use crate::sites::site_language;
 use search::{Rating, SearchIndex, SearchRequest, SearchResponse, pick};

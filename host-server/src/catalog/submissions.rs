@@ -3,7 +3,7 @@
 //! back-in-stock reminder (`POST /api/products/variant/{productVariantId}/stockreminder`) on
 //! sites with `enableStockReminderFeature`.
 
-use axum::Json as JsonResponse;
+use crate::extract::Json as JsonResponse;
 use axum::extract::State;
 use axum::http::StatusCode;
 use engine::validation::Rule;

@@ -2,6 +2,7 @@
 //! transfer). A mail that cannot be sent is logged; the order stands.
 
 use engine::locale::{Culture, format_amount};
+use engine::money::Money;
 
 use super::store::{self, OrderRow};
 use crate::AppState;
@@ -19,12 +20,7 @@ async fn try_send(state: &AppState, order: &OrderRow) -> Result<(), ApiError> {
     let pool = state.db.pool();
     let culture_text = crate::account::queries::culture_of(pool, Some(order.language_id)).await?;
     let culture: Culture = culture_text.parse().unwrap_or(Culture::Nl);
-    let euro = |text: &str| -> Result<String, ApiError> {
-        Ok(format!(
-            "€ {}",
-            format_amount(order.amount(text)?.as_decimal(), culture)
-        ))
-    };
+    let euro = |amount: Money| format!("€ {}", format_amount(amount.as_decimal(), culture));
     let mut connection = pool.acquire().await?;
     let lines = store::lines(&mut connection, order.order_id).await?;
     drop(connection);
@@ -32,9 +28,8 @@ async fn try_send(state: &AppState, order: &OrderRow) -> Result<(), ApiError> {
         .bind(order.site_id)
         .fetch_one(pool)
         .await?;
-    let billing: super::view::OrderBilling =
+    let billing: super::blocks::OrderBilling =
         super::view::document(Some(&order.billing_json)).unwrap_or_default();
-    let gift_card = order.amount(&order.gift_card_amount)?;
     let mail = OrderMail {
         name: billing.first_name.as_deref().unwrap_or_default(),
         order_number: &order.order_number,
@@ -44,19 +39,19 @@ async fn try_send(state: &AppState, order: &OrderRow) -> Result<(), ApiError> {
                 Ok((
                     line.quantity,
                     line.description.as_str(),
-                    euro(&line.total_amount)?,
+                    euro(order.amount(&line.total_amount)?),
                 ))
             })
             .collect::<Result<_, ApiError>>()?,
-        shipping_costs: euro(&order.shipping_costs)?,
-        payment_costs: euro(&order.payment_costs)?,
-        total: euro(&order.total_amount)?,
-        gift_card: if gift_card.is_zero() {
+        shipping_costs: euro(order.shipping_costs),
+        payment_costs: euro(order.payment_costs),
+        total: euro(order.total_amount),
+        gift_card: if order.gift_card_amount.is_zero() {
             String::new()
         } else {
-            euro(&order.gift_card_amount)?
+            euro(order.gift_card_amount)
         },
-        to_pay: euro(&order.amount_to_pay)?,
+        to_pay: euro(order.amount_to_pay),
     };
     let (subject, body) = render_order_confirmation(&culture_text, &brand, &mail);
     state

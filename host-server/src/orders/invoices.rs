@@ -6,20 +6,20 @@
 //! on, so they never meet the demo invoices) with the order's amounts, or its open invoice
 //! becomes paid; when the order is cancelled its invoice is cancelled too.
 
-use axum::Json;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use engine::order::OrderStatus;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::blocks::{OrderAddress, OrderBilling};
 use super::of_account::{Page, PageQuery, order_of_account};
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Path, Query};
+use crate::extract::{Json, Path, Query};
 use crate::pdf::{self, TextLine};
 use crate::session::SignedIn;
 use crate::{AppState, clock};
@@ -92,61 +92,27 @@ async fn list(
     Ok(Json(Page::new(items, paging, total)))
 }
 
-/// An amount as stored, with the euro sign (`€ 1234.50`): invoices are in euro, the
-/// authoritative currency.
-fn euro(amount: &str) -> String {
+/// An amount with the euro sign (`€ 1234.50`): invoices are in euro, the authoritative
+/// currency.
+fn euro(amount: impl std::fmt::Display) -> String {
     format!("€ {amount}")
 }
 
-/// What the invoice shows of the order's billing block; a part it lacks is left blank.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-struct BilledPerson {
-    first_name: Option<String>,
-    last_name: Option<String>,
-    address: Option<BilledAddress>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-struct BilledAddress {
-    street: Option<String>,
-    street_number: Option<String>,
-    street_number_addition: Option<String>,
-    zipcode: Option<String>,
-    city: Option<String>,
-}
-
-/// The company block of an order.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-struct BilledCompany {
-    company_name: Option<String>,
-    vat_number: Option<String>,
-}
-
-/// Reads a stored block for the PDF; an unreadable one shows blank.
-fn read_block<T: serde::de::DeserializeOwned + Default>(block: &serde_json::Value) -> T {
-    T::deserialize(block).unwrap_or_default()
-}
-
-fn address_lines(person: &BilledPerson) -> Vec<String> {
+fn address_lines(person: &OrderBilling) -> Vec<String> {
     let text = |value: &Option<String>| value.clone().unwrap_or_default();
     let address = person.address.as_ref();
-    let part = |field: fn(&BilledAddress) -> &Option<String>| {
-        address
-            .map(|address| text(field(address)))
-            .unwrap_or_default()
+    let part = |field: fn(&OrderAddress) -> Option<&String>| {
+        address.and_then(field).cloned().unwrap_or_default()
     };
-    let addition = part(|address| &address.street_number_addition);
+    let addition = part(|address| address.street_number_addition.value());
     vec![
         format!("{} {}", text(&person.first_name), text(&person.last_name))
             .trim()
             .to_owned(),
         format!(
             "{} {}{}",
-            part(|address| &address.street),
-            part(|address| &address.street_number),
+            part(|address| address.street.as_ref()),
+            part(|address| address.street_number.as_ref()),
             if addition.is_empty() {
                 String::new()
             } else {
@@ -157,8 +123,8 @@ fn address_lines(person: &BilledPerson) -> Vec<String> {
         .to_owned(),
         format!(
             "{} {}",
-            part(|address| &address.zipcode),
-            part(|address| &address.city)
+            part(|address| address.zipcode.as_ref()),
+            part(|address| address.city.as_ref())
         )
         .trim()
         .to_owned(),
@@ -205,16 +171,15 @@ async fn download(
     ];
     if let Some(order) = &order {
         lines.extend(
-            address_lines(&read_block(&order.billing))
+            address_lines(&order.billing)
                 .into_iter()
                 .map(TextLine::body),
         );
         if let Some(company) = &order.company {
-            let company: BilledCompany = read_block(company);
             lines.push(TextLine::body(format!(
                 "{} - btw-nummer {}",
-                company.company_name.unwrap_or_default(),
-                company.vat_number.unwrap_or_default()
+                company.company_name.as_deref().unwrap_or_default(),
+                company.vat_number.as_deref().unwrap_or_default()
             )));
         }
         lines.push(TextLine::blank());
@@ -232,12 +197,12 @@ async fn download(
         lines.push(TextLine::blank());
         lines.push(TextLine::body(format!(
             "Verzendkosten: {}",
-            euro(&order.shipping_costs)
+            euro(order.shipping_costs)
         )));
-        if order.payment_costs != "0.00" {
+        if !order.payment_costs.is_zero() {
             lines.push(TextLine::body(format!(
                 "Betaalkosten: {}",
-                euro(&order.payment_costs)
+                euro(order.payment_costs)
             )));
         }
     }

@@ -16,6 +16,7 @@
 //! gives its stock, gift-card amount and discount-code use back, keeping the cart for another
 //! try.
 
+mod blocks;
 mod confirmation;
 pub mod invoices;
 mod of_account;
@@ -24,8 +25,8 @@ mod placement;
 mod store;
 mod view;
 
-use axum::Json;
-use axum::extract::{Path, State};
+use crate::extract::{Json, Path};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use engine::order::OrderStatus;
 use serde::Serialize;
@@ -231,7 +232,7 @@ async fn start_payment(
     if order.status()? != OrderStatus::Created {
         return Ok(order);
     }
-    if order.amount(&order.amount_to_pay)?.is_zero() {
+    if order.amount_to_pay.is_zero() {
         complete(state, &order, OrderStatus::Created).await?;
     } else if pays_offline(state, &order).await? {
         let mut connection = pool.acquire().await?;
@@ -317,7 +318,7 @@ async fn create_provider_payment(
     origin: &url::Url,
 ) -> Result<(), ApiError> {
     let pool = state.db.pool();
-    let amount = order.amount(&order.amount_to_pay)?;
+    let amount = order.amount_to_pay;
     // Claim the order's one open payment first (a unique index allows one); a request that
     // loses the claim waits for the winner's payment instead of making a second one.
     let claim = format!("creating_{}", crate::secrets::new_id());
@@ -393,7 +394,7 @@ async fn payment_request(
     };
     let webhook_base = state.trust.webhook_origin(origin);
     Ok(PaymentRequest {
-        amount: order.amount(&order.amount_to_pay)?,
+        amount: order.amount_to_pay,
         description: order.order_number.clone(),
         method,
         issuer: order.issuer.clone(),
@@ -475,7 +476,9 @@ async fn try_create_requested_account(
     let (Some(password_hash), Some(confirm_url)) = (owner.password_hash, owner.confirm_url) else {
         return Ok(());
     };
-    let billing: view::OrderBilling = view::document(Some(&order.billing_json)).unwrap_or_default();
+    let billing: blocks::OrderBilling =
+        view::document(Some(&order.billing_json)).unwrap_or_default();
+    let company: Option<blocks::OrderCompany> = view::document(order.company_json.as_deref());
     let text = |value: Option<String>| value.unwrap_or_default();
     let (first_name, last_name, phone_number) = (
         text(billing.first_name),
@@ -491,6 +494,15 @@ async fn try_create_requested_account(
         language_id: Some(order.language_id),
         site_id: Some(order.site_id),
         newsletter: false,
+        company: company.as_ref().and_then(|company| {
+            Some(crate::account::queries::NewCompany {
+                company_name: company
+                    .company_name
+                    .as_deref()
+                    .filter(|name| !name.is_empty())?,
+                vat_number: company.vat_number.as_deref().filter(|vat| !vat.is_empty()),
+            })
+        }),
     };
     let confirm_path = crate::trust::shop_path(Some(&confirm_url), "confirmUrl")?;
     if let Some(account_id) =
@@ -670,7 +682,7 @@ async fn page_for(state: &AppState, order: &OrderRow) -> Result<String, ApiError
     let status = order.status()?;
     let succeeded = !status.awaits_payment() && status != OrderStatus::Cancelled
         || status == OrderStatus::Open && pays_offline(state, order).await?;
-    let column = match (succeeded, order.scan_products_only != 0) {
+    let column = match (succeeded, order.scan_products_only.0) {
         (true, true) => "checkout_success_rqs_page_id",
         (true, false) => "checkout_success_page_id",
         (false, _) => "checkout_failed_page_id",

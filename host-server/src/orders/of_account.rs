@@ -3,19 +3,20 @@
 //! status history. Only the signed-in customer's own orders are found; any other order number
 //! is a 404.
 
-use axum::Json;
 use axum::extract::State;
 use engine::cart::Discount;
+use engine::money::Money;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use sqlx::AnyPool;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::blocks::{OrderBilling, OrderCompany, OrderShipping};
 use crate::AppState;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Path, Query};
+use crate::extract::{Json, Path, Query};
 use crate::session::SignedIn;
 
 /// The routes of this area.
@@ -116,10 +117,10 @@ pub struct OrderSummary {
     #[schema(format = DateTime)]
     pub order_date: String,
     pub status: String,
-    #[schema(value_type = engine::money::Money)]
-    pub total_amount: String,
-    #[schema(value_type = engine::money::Money)]
-    pub amount_to_pay: String,
+    #[sqlx(try_from = "String")]
+    pub total_amount: Money,
+    #[sqlx(try_from = "String")]
+    pub amount_to_pay: Money,
     pub payment_method_id: Option<i64>,
     pub site_id: i64,
     pub track_and_trace: Option<String>,
@@ -193,17 +194,12 @@ pub struct OrderDetail {
     pub site_id: i64,
     pub language_id: i64,
     pub email_address: String,
-    /// The billing block as the order recorded it (`firstName`, `lastName`, `phoneNumber`,
-    /// `emailAddress`, `address`).
-    #[schema(value_type = Object)]
-    pub billing: Value,
-    /// The delivery block as the order recorded it (`firstName`, `lastName`, `address`,
-    /// `shippingMethod`).
-    #[schema(value_type = Option<Object>)]
-    pub shipping: Option<Value>,
-    /// `companyName` and `vatNumber`, for a business customer.
-    #[schema(value_type = Option<Object>)]
-    pub company: Option<Value>,
+    /// The billing block as the order recorded it.
+    pub billing: OrderBilling,
+    /// The delivery block as the order recorded it.
+    pub shipping: Option<OrderShipping>,
+    /// For a business customer.
+    pub company: Option<OrderCompany>,
     pub alternative_shipping_address: bool,
     pub shipping_method: i64,
     pub dpd_parcel_shop_id: Option<String>,
@@ -214,32 +210,27 @@ pub struct OrderDetail {
     pub lines: Vec<super::OrderLineView>,
     pub order_discounts: Vec<Discount>,
     pub shipping_discounts: Vec<Discount>,
-    #[schema(value_type = engine::money::Money)]
-    pub sub_total_amount: String,
-    #[schema(value_type = engine::money::Money)]
-    pub original_shipping_costs: String,
-    #[schema(value_type = engine::money::Money)]
-    pub shipping_costs: String,
-    #[schema(value_type = engine::money::Money)]
-    pub payment_costs: String,
-    #[schema(value_type = engine::money::Money)]
-    pub total_amount: String,
-    #[schema(value_type = engine::money::Money)]
-    pub vat_amount_low: String,
-    #[schema(value_type = engine::money::Money)]
-    pub vat_amount_high: String,
-    #[schema(value_type = engine::money::Money)]
-    pub total_amount_excl_vat: String,
-    #[schema(value_type = engine::money::Money)]
-    pub gift_card_amount: String,
-    #[schema(value_type = engine::money::Money)]
-    pub amount_to_pay: String,
+    pub sub_total_amount: Money,
+    pub original_shipping_costs: Money,
+    pub shipping_costs: Money,
+    pub payment_costs: Money,
+    pub total_amount: Money,
+    pub vat_amount_low: Money,
+    pub vat_amount_high: Money,
+    pub total_amount_excl_vat: Money,
+    pub gift_card_amount: Money,
+    pub amount_to_pay: Money,
     pub track_and_trace: Option<String>,
     pub status_history: Vec<StatusChange>,
 }
 
-fn parse_json(text: &str) -> Value {
-    serde_json::from_str(text).unwrap_or(Value::Null)
+/// A block the order recorded; one that no longer reads is shown empty rather than failing the
+/// whole order.
+fn stored_block<T: DeserializeOwned + Default>(text: &str) -> T {
+    serde_json::from_str(text).unwrap_or_else(|error| {
+        tracing::warn!(%error, "a stored order block is unreadable");
+        T::default()
+    })
 }
 
 /// The discounts an order recorded.
@@ -266,13 +257,13 @@ pub async fn order_of_account(
         site_id: row.site_id,
         language_id: row.language_id,
         email_address: row.email_address,
-        billing: parse_json(&row.billing_json),
-        shipping: row.shipping_json.as_deref().map(parse_json),
-        company: row.company_json.as_deref().map(parse_json),
-        alternative_shipping_address: row.alternative_shipping_address != 0,
+        billing: stored_block(&row.billing_json),
+        shipping: row.shipping_json.as_deref().map(stored_block),
+        company: row.company_json.as_deref().map(stored_block),
+        alternative_shipping_address: row.alternative_shipping_address.into(),
         shipping_method: row.shipping_method,
         dpd_parcel_shop_id: row.dpd_parcel_shop_id,
-        scan_products_only: row.scan_products_only != 0,
+        scan_products_only: row.scan_products_only.into(),
         payment_method_id: row.payment_method_id,
         issuer: row.issuer,
         discount_code: row.discount_code,

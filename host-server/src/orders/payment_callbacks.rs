@@ -2,8 +2,9 @@
 //! the webhook, `POST /api/payments/webhook`, and the customer's return,
 //! `GET /api/payments/return/{orderId}`. Both apply the provider's word to the order.
 
+use crate::extract::Path;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Redirect;
 use utoipa::ToSchema;

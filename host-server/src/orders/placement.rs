@@ -202,9 +202,12 @@ async fn check_gates(
         product_count: u32::try_from(cart.line_count).unwrap_or(u32::MAX),
         scan_products_only: cart.calculation.scan_products_only,
         billing_country: country_code(pool, billing_country).await?,
-        shipping_method: ShippingMethod::try_from(
-            u8::try_from(row.shipping_method).unwrap_or(u8::MAX),
-        )?,
+        shipping_method: ShippingMethod::from_number(row.shipping_method).ok_or_else(|| {
+            ApiError::Internal(format!(
+                "stored shipping method {} is unknown",
+                row.shipping_method
+            ))
+        })?,
         parcel_shop_id: row.dpd_parcel_shop_id.clone(),
         parcel_shop_zipcode_or_city: row.dpd_parcel_shop_zipcode_or_city.clone(),
         alternative_shipping_address: row.alternative_shipping_address != 0,

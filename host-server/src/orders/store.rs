@@ -8,6 +8,7 @@ use engine::order::OrderStatus;
 use sqlx::{AnyConnection, AnyPool};
 
 use crate::clock;
+use crate::db::Flag;
 use crate::error::ApiError;
 
 /// An order row.
@@ -26,27 +27,39 @@ pub struct OrderRow {
     pub billing_json: String,
     pub shipping_json: Option<String>,
     pub company_json: Option<String>,
-    pub alternative_shipping_address: i64,
+    #[sqlx(try_from = "i64")]
+    pub alternative_shipping_address: Flag,
     pub shipping_method: i64,
     pub dealer_id: Option<i64>,
     pub dpd_parcel_shop_id: Option<String>,
-    pub scan_products_only: i64,
+    #[sqlx(try_from = "i64")]
+    pub scan_products_only: Flag,
     pub payment_method_id: Option<i64>,
     pub issuer: Option<String>,
     pub gift_card_number: Option<String>,
     pub discount_code: Option<String>,
     pub order_discounts_json: String,
     pub shipping_discounts_json: String,
-    pub sub_total_amount: String,
-    pub original_shipping_costs: String,
-    pub shipping_costs: String,
-    pub payment_costs: String,
-    pub total_amount: String,
-    pub vat_amount_low: String,
-    pub vat_amount_high: String,
-    pub total_amount_excl_vat: String,
-    pub gift_card_amount: String,
-    pub amount_to_pay: String,
+    #[sqlx(try_from = "String")]
+    pub sub_total_amount: Money,
+    #[sqlx(try_from = "String")]
+    pub original_shipping_costs: Money,
+    #[sqlx(try_from = "String")]
+    pub shipping_costs: Money,
+    #[sqlx(try_from = "String")]
+    pub payment_costs: Money,
+    #[sqlx(try_from = "String")]
+    pub total_amount: Money,
+    #[sqlx(try_from = "String")]
+    pub vat_amount_low: Money,
+    #[sqlx(try_from = "String")]
+    pub vat_amount_high: Money,
+    #[sqlx(try_from = "String")]
+    pub total_amount_excl_vat: Money,
+    #[sqlx(try_from = "String")]
+    pub gift_card_amount: Money,
+    #[sqlx(try_from = "String")]
+    pub amount_to_pay: Money,
     pub track_and_trace: Option<String>,
     pub created_at: i64,
 }
@@ -307,7 +320,7 @@ pub async fn release(connection: &mut AnyConnection, order: &OrderRow) -> Result
             .execute(&mut *connection)
             .await?;
     }
-    let gift_card_amount = order.amount(&order.gift_card_amount)?;
+    let gift_card_amount = order.gift_card_amount;
     if let (Some(card), false) = (&order.gift_card_number, gift_card_amount.is_zero()) {
         refund_gift_card(connection, card, gift_card_amount).await?;
     }

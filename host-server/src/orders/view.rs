@@ -1,10 +1,12 @@
 //! An order as the storefront and the customer see it.
 
 use engine::cart::Discount;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use engine::money::Money;
+use serde::Serialize;
 use sqlx::AnyPool;
 use utoipa::ToSchema;
 
+use super::blocks::{OrderBilling, OrderCompany, OrderShipping};
 use super::store::{self, OrderRow};
 use crate::error::ApiError;
 
@@ -66,16 +68,16 @@ pub struct OrderView {
     pub lines: Vec<OrderLineView>,
     pub order_discounts: Vec<Discount>,
     pub shipping_discounts: Vec<Discount>,
-    pub sub_total_amount: String,
-    pub original_shipping_costs: String,
-    pub shipping_costs: String,
-    pub payment_costs: String,
-    pub total_amount: String,
-    pub vat_amount_low: String,
-    pub vat_amount_high: String,
-    pub total_amount_excl_vat: String,
-    pub gift_card_amount: String,
-    pub amount_to_pay: String,
+    pub sub_total_amount: Money,
+    pub original_shipping_costs: Money,
+    pub shipping_costs: Money,
+    pub payment_costs: Money,
+    pub total_amount: Money,
+    pub vat_amount_low: Money,
+    pub vat_amount_high: Money,
+    pub total_amount_excl_vat: Money,
+    pub gift_card_amount: Money,
+    pub amount_to_pay: Money,
     pub discount_code: Option<String>,
     pub payment: OrderPaymentView,
     /// Null for someone who may not see the customer's personal data.
@@ -103,105 +105,6 @@ impl OrderView {
 /// A stored JSON document of an order; `None` when there is none or it cannot be read.
 pub fn document<T: serde::de::DeserializeOwned>(text: Option<&str>) -> Option<T> {
     text.and_then(|text| serde_json::from_str(text).ok())
-}
-
-/// A stored field that is absent, null or a value, shown exactly as stored: an order placed
-/// in checkout leaves out what was not given, a recorded order (fixtures) writes null.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum Stored<T> {
-    /// Not in the document.
-    #[default]
-    Absent,
-    /// `null` in the document.
-    Null,
-    /// A value.
-    Value(T),
-}
-
-impl<T> Stored<T> {
-    /// True when the field was not in the document.
-    pub fn is_absent(&self) -> bool {
-        matches!(self, Stored::Absent)
-    }
-
-    /// The value, if there is one.
-    pub fn value(&self) -> Option<&T> {
-        match self {
-            Stored::Value(value) => Some(value),
-            Stored::Absent | Stored::Null => None,
-        }
-    }
-}
-
-impl<T: Serialize> Serialize for Stored<T> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.value().serialize(serializer)
-    }
-}
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Stored<T> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Stored<T>, D::Error> {
-        Ok(Option::<T>::deserialize(deserializer)?.map_or(Stored::Null, Stored::Value))
-    }
-}
-
-/// An address of an order: from checkout (the parts given) or recorded (every part).
-#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderAddress {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub zipcode: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub street: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub street_number: Option<String>,
-    #[serde(default, skip_serializing_if = "Stored::is_absent")]
-    #[schema(value_type = Option<String>, required = false)]
-    pub street_number_addition: Stored<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub city: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub country_id: Option<i64>,
-}
-
-/// The billing details of an order.
-#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderBilling {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_name: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_name: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub phone_number: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub email_address: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub address: Option<OrderAddress>,
-}
-
-/// The shipping details of an order (every field present; null when not given).
-#[derive(Debug, Deserialize, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderShipping {
-    #[serde(default)]
-    pub first_name: Option<String>,
-    #[serde(default)]
-    pub last_name: Option<String>,
-    #[serde(default)]
-    pub address: Option<OrderAddress>,
-    #[serde(default)]
-    pub shipping_method: i64,
-}
-
-/// The company an order is for.
-#[derive(Debug, Deserialize, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderCompany {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub company_name: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub vat_number: Option<String>,
 }
 
 /// An order's lines with the names of their samples.
@@ -251,20 +154,20 @@ pub async fn order_view(pool: &AnyPool, order: &OrderRow) -> Result<OrderView, A
         site_id: order.site_id,
         language_id: order.language_id,
         email_address: order.email_address.clone(),
-        scan_products_only: order.scan_products_only != 0,
+        scan_products_only: order.scan_products_only.into(),
         lines,
         order_discounts: document(Some(&order.order_discounts_json)).unwrap_or_default(),
         shipping_discounts: document(Some(&order.shipping_discounts_json)).unwrap_or_default(),
-        sub_total_amount: order.sub_total_amount.clone(),
-        original_shipping_costs: order.original_shipping_costs.clone(),
-        shipping_costs: order.shipping_costs.clone(),
-        payment_costs: order.payment_costs.clone(),
-        total_amount: order.total_amount.clone(),
-        vat_amount_low: order.vat_amount_low.clone(),
-        vat_amount_high: order.vat_amount_high.clone(),
-        total_amount_excl_vat: order.total_amount_excl_vat.clone(),
-        gift_card_amount: order.gift_card_amount.clone(),
-        amount_to_pay: order.amount_to_pay.clone(),
+        sub_total_amount: order.sub_total_amount,
+        original_shipping_costs: order.original_shipping_costs,
+        shipping_costs: order.shipping_costs,
+        payment_costs: order.payment_costs,
+        total_amount: order.total_amount,
+        vat_amount_low: order.vat_amount_low,
+        vat_amount_high: order.vat_amount_high,
+        total_amount_excl_vat: order.total_amount_excl_vat,
+        gift_card_amount: order.gift_card_amount,
+        amount_to_pay: order.amount_to_pay,
         discount_code: order.discount_code.clone(),
         payment: OrderPaymentView {
             payment_method_id: order.payment_method_id,
@@ -274,7 +177,7 @@ pub async fn order_view(pool: &AnyPool, order: &OrderRow) -> Result<OrderView, A
         billing: document(Some(&order.billing_json)),
         shipping: document(order.shipping_json.as_deref()),
         company: document(order.company_json.as_deref()),
-        alternative_shipping_address: order.alternative_shipping_address != 0,
+        alternative_shipping_address: order.alternative_shipping_address.into(),
         shipping_method: order.shipping_method,
         dpd_parcel_shop_id: order.dpd_parcel_shop_id.clone(),
         dealer_id: order.dealer_id,

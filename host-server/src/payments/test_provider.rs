@@ -6,8 +6,9 @@
 //! shop's webhook over HTTP, exactly as a real provider does, and sends the browser to the
 //! shop's return address.
 
+use crate::extract::Path;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use utoipa::ToSchema;

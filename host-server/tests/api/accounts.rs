@@ -128,6 +128,34 @@ backend_tests! {
         assert_eq!((status, code), (409, json!("errors.emailInUse")));
     }
 
+    async fn a_business_customer_registers_with_company_and_vat_number(app) {
+        let form = |email: &str, company: Value, vat: Value| {
+            json!({ "emailAddress": email, "password": PASSWORD, "firstName": "Anna", "lastName": "de Vries",
+                    "companyName": company, "vatNumber": vat })
+        };
+        let url = "/api/account?callbackUrl=/account/confirm/";
+        let response = app.post_json(url, &form("stal@example.nl", json!("Stal De Hoef B.V."), json!("NL123456789B01"))).await;
+        assert_eq!(response.status(), 201);
+        let link = app.outbox().last().unwrap().link();
+        let (user_id, token) = (query_param(&link, "userId"), query_param(&link, "token"));
+        assert_eq!(app.post(&format!("/api/account/{user_id}/confirm?token={token}")).await.status(), 204);
+        assert_eq!(sign_in(&app, "stal@example.nl", PASSWORD).await.status(), 200);
+        let company: Value = app.get("/api/account/company").await.json().await.unwrap();
+        assert_eq!(company, json!({ "company": { "companyName": "Stal De Hoef B.V.", "vatNumber": "NL123456789B01" } }));
+
+        let response = app.post_json(url, &form("fout@example.nl", json!("Stal"), json!("NL12"))).await;
+        assert_eq!(response.status(), 400);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["fieldErrors"]["vatNumber"][0]["key"], "validation.invalidVatNumber");
+
+        let (status, body) = {
+            let response = app.post_json(url, &form("zonder@example.nl", json!(" "), json!("NL123456789B01"))).await;
+            (response.status().as_u16(), response.json::<Value>().await.unwrap())
+        };
+        assert_eq!(status, 400);
+        assert_eq!(body["fieldErrors"]["companyName"][0]["key"], "validation.required");
+    }
+
     async fn forgot_and_reset_password(app) {
         let user_id = registered_and_activated(&app, "reset@example.nl").await;
         let before = app.outbox().len();

@@ -1,5 +1,9 @@
 //! Integration tests: the real server on a random port, over real HTTP, with a fresh database
 //! per test. Every test runs on SQLite, and on PostgreSQL when one answers (see `support`).
+//!
+//! The stand-ins for outside services (payment provider, captcha) are small axum servers of
+//! their own, not the API, so they may use axum's own extractors.
+#![allow(clippy::disallowed_types)]
 
 mod support;
 

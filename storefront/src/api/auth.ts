@@ -1,44 +1,24 @@
-import { apiFetch } from './client';
+import { api } from './client';
+import type { SchemaAccount, SchemaError, SchemaSignIn } from './generated/schema';
 
-/** `POST /api/authentication/isauthenticated`: is the visitor signed in? */
+/** `POST /api/authentication/isauthenticated`: is the visitor signed in? (a boolean) */
 export async function isAuthenticated(): Promise<boolean> {
-  const answer = await apiFetch<unknown>('/api/authentication/isauthenticated', { method: 'POST' });
-  if (typeof answer === 'boolean') return answer;
-  if (typeof answer === 'object' && answer !== null && 'isAuthenticated' in answer) {
-    return answer.isAuthenticated === true;
-  }
-  return false;
+  return (await api.post('/api/authentication/isauthenticated')) === true;
 }
 
 /** The signed-in customer as `GET /api/account` and sign-in answer. */
-export interface Account {
-  userId: string;
-  emailAddress: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  languageId: number | null;
-  newsletter: boolean;
-  unreadQuickscanResults: number;
-  shoppingcartId: string | null;
-  mobilePhone?: string | null;
-  billing?: unknown;
-  shipping?: unknown;
-  company?: { companyName: string; vatNumber: string } | null;
-  alternativeShippingAddress?: boolean;
-}
+export type Account = SchemaAccount;
 
 /** `GET /api/account`: the signed-in customer, or null when nobody is signed in (401). */
 export async function fetchAccount(): Promise<Account | null> {
-  return apiFetch<Account | undefined>('/api/account', { acceptStatus: [200, 401] }).then((answer) =>
-    answer && typeof answer === 'object' && 'userId' in answer ? answer : null,
-  );
+  // A 401 answers its error body (or nothing) instead of the account.
+  const answer: Account | SchemaError | undefined = await api.get('/api/account', { acceptStatus: [200, 401] });
+  return answer && typeof answer === 'object' && 'userId' in answer ? answer : null;
 }
 
 /** `POST /api/authentication/signin` (with the captcha header; empty without a site key). */
-export function signIn(input: { emailAddress: string; password: string; shoppingcartId: string | null; captcha: string }): Promise<Account> {
-  return apiFetch<Account>('/api/authentication/signin', {
-    method: 'POST',
+export function signIn(input: SchemaSignIn & { captcha: string }): Promise<Account> {
+  return api.post('/api/authentication/signin', {
     headers: { captcha: input.captcha },
     body: { emailAddress: input.emailAddress, password: input.password, shoppingcartId: input.shoppingcartId },
   });
@@ -46,5 +26,5 @@ export function signIn(input: { emailAddress: string; password: string; shopping
 
 /** `POST /api/authentication/signout`. */
 export async function signOut(): Promise<void> {
-  await apiFetch<unknown>('/api/authentication/signout', { method: 'POST', body: {} });
+  await api.post('/api/authentication/signout', { body: {} });
 }

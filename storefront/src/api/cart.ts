@@ -3,115 +3,65 @@
  * the cart with the server's engine calculation; an answer that also carries the engine input
  * (`input`) lets the browser preview the next change with the WASM engine.
  */
-import { ApiError, apiFetch } from './client';
-import type { CalculatedCart, CartInput } from '../engine';
+import { ApiError, api } from './client';
+import type {
+  SchemaCartAddress,
+  SchemaCartBilling,
+  SchemaCartCompany,
+  SchemaCartNotice,
+  SchemaCartShipping,
+  SchemaCartView,
+  SchemaCartWithCalculation,
+  SchemaFieldError,
+  SchemaPaymentBody,
+} from './generated/schema';
 import { textOf } from '../lib/text';
 
-export interface Address {
-  zipcode?: string;
-  street?: string;
-  streetNumber?: string;
-  streetNumberAddition?: string;
-  city?: string;
-  countryId?: number | null;
-}
-
-export interface Billing {
-  firstName?: string;
-  lastName?: string;
-  phoneNumber?: string;
-  emailAddress?: string;
-  address?: Address;
-}
-
-export interface Shipping {
-  firstName?: string;
-  lastName?: string;
-  address?: Address | null;
-  shippingMethod?: 0 | 1;
-}
-
-export interface Company {
-  companyName?: string;
-  vatNumber?: string;
-}
-
-export interface CartView {
-  shoppingcartId: string;
-  siteId: number;
-  languageId: number;
-  billing: Billing | null;
-  shipping: Shipping | null;
-  company: Company | null;
-  alternativeShippingAddress: boolean;
-  newsletterSubscribe: boolean;
-  payment: { paymentMethodId: number | null; issuer: string | null; giftCardNumber: string | null };
-  products: { productId: number; productVariantId: number; count: number; rqsSamples: { sequence: number; sampleName: string }[] }[];
-  discountCode: string | null;
-  dealerId: number | null;
-  dpdParcelShopId: string | null;
-  dpdParcelShopZipcodeOrCity: string | null;
-  shippingMethod: number;
-  scanProductsOnly: boolean;
-}
+export type Address = SchemaCartAddress;
+export type Billing = SchemaCartBilling;
+export type Shipping = SchemaCartShipping;
+export type Company = SchemaCartCompany;
+export type CartView = SchemaCartView;
+/** The payment choice as sent: with the gift card's pin, which the cart never answers back. */
+export type PaymentChoice = SchemaPaymentBody;
 
 /** A change the server made to the cart by itself (e.g. a spent gift card taken off). */
-export interface CartNotice {
-  /** The message key of the catalogs, e.g. `errors.giftCardRejected`. */
-  code: string;
-  /** The server's English text, for a key the catalogs do not know. */
-  message: string;
-}
+export type CartNotice = SchemaCartNotice;
 
-export interface CartAnswer {
-  cart: CartView;
-  calculation: CalculatedCart;
-  /** The engine input the server calculated with, when the server sends it. */
-  input?: CartInput;
-  /** What the server changed by itself since the last answer; said once. */
-  notices?: CartNotice[];
-}
-
-const base = (id: string) => `/api/cart/${encodeURIComponent(id)}`;
-const q = (value: string | number) => encodeURIComponent(String(value));
+/**
+ * The cart with its calculation, as every cart call answers it. The storefront also works
+ * without the engine input (`input`: no instant preview then) and without `notices`.
+ */
+export type CartAnswer = Omit<SchemaCartWithCalculation, 'input' | 'notices'> & Partial<Pick<SchemaCartWithCalculation, 'input' | 'notices'>>;
 
 export const cartApi = {
-  create: () => apiFetch<CartAnswer>('/api/cart', { method: 'POST' }),
-  get: (id: string) => apiFetch<CartAnswer>(base(id)),
-  add: (id: string, productVariantId: number, quantity: number) =>
-    apiFetch<CartAnswer>(`${base(id)}/products?productVariantId=${q(productVariantId)}&quantity=${q(quantity)}`, { method: 'POST' }),
+  create: () => api.post('/api/cart'),
+  get: (id: string) => api.get('/api/cart/{id}', { path: { id } }),
+  add: (id: string, productVariantId: number, quantity: number) => api.post('/api/cart/{id}/products', { path: { id }, query: { productVariantId, quantity } }),
   setQuantity: (id: string, productVariantId: number, quantity: number) =>
-    apiFetch<CartAnswer>(`${base(id)}/products/${q(productVariantId)}?quantity=${q(quantity)}`, { method: 'PUT' }),
-  remove: (id: string, productVariantId: number) => apiFetch<CartAnswer>(`${base(id)}/products/${q(productVariantId)}`, { method: 'DELETE' }),
+    api.put('/api/cart/{id}/products/{productVariantId}', { path: { id, productVariantId }, query: { quantity } }),
+  remove: (id: string, productVariantId: number) => api.delete('/api/cart/{id}/products/{productVariantId}', { path: { id, productVariantId } }),
   removeSample: (id: string, productVariantId: number, sequence: number) =>
-    apiFetch<CartAnswer>(`${base(id)}/products/${q(productVariantId)}/${q(sequence)}`, { method: 'DELETE' }),
-  addDiscountCode: (id: string, code: string) => apiFetch<CartAnswer>(`${base(id)}/discountcode?code=${q(code)}`, { method: 'POST' }),
-  removeDiscountCode: (id: string) => apiFetch<CartAnswer>(`${base(id)}/discountcode`, { method: 'DELETE' }),
+    api.delete('/api/cart/{id}/products/{productVariantId}/{sequence}', { path: { id, productVariantId, sequence } }),
+  addDiscountCode: (id: string, code: string) => api.post('/api/cart/{id}/discountcode', { path: { id }, query: { code } }),
+  removeDiscountCode: (id: string) => api.delete('/api/cart/{id}/discountcode', { path: { id } }),
   setSampleName: (id: string, productVariantId: number, sequence: number, name: string) =>
-    apiFetch<CartAnswer>(`${base(id)}/rqssamplename?productVariantId=${q(productVariantId)}&sequence=${q(sequence)}&samplename=${q(name)}`, { method: 'POST' }),
-  setBilling: (id: string, billing: Billing) => apiFetch<CartAnswer>(`${base(id)}/billing`, { method: 'POST', body: billing }),
-  setShipping: (id: string, shipping: Shipping) => apiFetch<CartAnswer>(`${base(id)}/shipping`, { method: 'PUT', body: shipping }),
+    api.post('/api/cart/{id}/rqssamplename', { path: { id }, query: { productVariantId, sequence, samplename: name } }),
+  setBilling: (id: string, billing: Billing) => api.post('/api/cart/{id}/billing', { path: { id }, body: billing }),
+  setShipping: (id: string, shipping: Shipping) => api.put('/api/cart/{id}/shipping', { path: { id }, body: shipping }),
   setAlternativeShipping: (id: string, on: boolean) =>
-    apiFetch<CartAnswer>(`${base(id)}/alternativeshipping?alternativeShippingAddress=${on}`, { method: 'PUT' }),
-  setCompany: (id: string, company: Company) => apiFetch<CartAnswer>(`${base(id)}/companyinfo`, { method: 'PUT', body: company }),
-  setPayment: (id: string, payment: { paymentMethodId: number | null; issuer?: string | null; giftCardNumber?: string | null; giftCardPin?: string | null }) =>
-    apiFetch<CartAnswer>(`${base(id)}/payment`, { method: 'POST', body: payment }),
-  setNewsletter: (id: string, subscribe: boolean) => apiFetch<CartAnswer>(`${base(id)}/newsletter?subscribe=${subscribe}`, { method: 'POST' }),
-  setPassword: (id: string, password: string, confirmUrl: string) =>
-    apiFetch<CartAnswer>(`${base(id)}/setpassword?password=${q(password)}&confirmUrl=${q(confirmUrl)}`, { method: 'POST' }),
-  setDealer: (id: string, dealerId: number) => apiFetch<CartAnswer>(`${base(id)}/setdealer?dealerId=${q(dealerId)}`, { method: 'POST' }),
+    api.put('/api/cart/{id}/alternativeshipping', { path: { id }, query: { alternativeShippingAddress: on } }),
+  setCompany: (id: string, company: Company) => api.put('/api/cart/{id}/companyinfo', { path: { id }, body: company }),
+  setPayment: (id: string, payment: PaymentChoice) => api.post('/api/cart/{id}/payment', { path: { id }, body: payment }),
+  setNewsletter: (id: string, subscribe: boolean) => api.post('/api/cart/{id}/newsletter', { path: { id }, query: { subscribe } }),
+  setPassword: (id: string, password: string, confirmUrl: string) => api.post('/api/cart/{id}/setpassword', { path: { id }, query: { password, confirmUrl } }),
+  setDealer: (id: string, dealerId: number) => api.post('/api/cart/{id}/setdealer', { path: { id }, query: { dealerId } }),
   setPickupPoint: (id: string, parcelShopId: string, zipcodeOrCity: string) =>
-    apiFetch<CartAnswer>(`${base(id)}/setdpdpickuppoint?parcelShopId=${q(parcelShopId)}&parcelShopZipcodeOrCity=${q(zipcodeOrCity)}`, {
-      method: 'POST',
-    }),
+    api.post('/api/cart/{id}/setdpdpickuppoint', { path: { id }, query: { parcelShopId, parcelShopZipcodeOrCity: zipcodeOrCity } }),
 };
 
 /** A field error of a 400 answer: the field, a message key and the server's (Dutch) text. */
-export interface FieldError {
-  field: string;
-  key: string;
-  message: string;
-}
+export type FieldError = SchemaFieldError & { field: string };
 
 /**
  * The error of an API answer in the shape the screens show: the code, the server's message and

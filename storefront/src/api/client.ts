@@ -25,11 +25,21 @@ export type PathsFor<M extends Method> = { [P in keyof paths]: [Operation<P, M>]
 
 type Parameters<O> = O extends { parameters: infer X } ? Omit<X, 'header' | 'cookie'> : object;
 type JsonContent<C> = C extends { 'application/json': infer B } ? B : C extends { 'multipart/form-data': unknown } ? FormData : unknown;
+/**
+ * An operation without a request body may still be sent an empty JSON object: a state change
+ * of a signed-in customer passes the server's cross-site check by its JSON content type
+ * (host-server `cookie_requests_pass_cors`), also before the `siteid` header is known.
+ */
+export type EmptyBody = Record<string, never>;
 type Body<O> = O extends { requestBody: { content: infer C } }
   ? { body: JsonContent<C> }
-  : O extends { requestBody?: { content: infer C } }
-    ? { body?: JsonContent<C> }
-    : { body?: never };
+  : O extends { requestBody?: infer R }
+    ? [NonNullable<R>] extends [never]
+      ? { body?: EmptyBody }
+      : NonNullable<R> extends { content: infer C }
+        ? { body?: JsonContent<C> }
+        : { body?: EmptyBody }
+    : { body?: EmptyBody };
 type SuccessStatus = 200 | 201 | 202 | 204;
 type Answer<R> = R extends { content: { 'application/json': infer B } } ? B : R extends { content: { 'text/plain': infer B } } ? B : undefined;
 /** The JSON answer of a 2xx of this operation. */

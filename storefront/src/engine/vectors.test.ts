@@ -53,6 +53,8 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'geo.formatDistance': nodeEngine.formatDistance,
   'cart.applyLineChange': nodeEngine.applyLineChange,
   'cart.limits': nodeEngine.cartLimits,
+  'cart.mergeGuest': nodeEngine.mergeGuestCart,
+  'promotions.forCart': nodeEngine.promotionsForCart,
 };
 
 function vectorFiles(dir: string): string[] {

@@ -42,6 +42,8 @@ export function cartView(overrides: Partial<CartView> = {}, input?: CartInput): 
     shoppingcartId: 'cart-1',
     siteId: 1,
     languageId: 1,
+    created: 0,
+    lastModified: 0,
     billing: null,
     shipping: null,
     company: null,

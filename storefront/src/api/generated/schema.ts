@@ -1762,13 +1762,9 @@ export interface components {
         AccountOrderDetail: {
             alternativeShippingAddress: boolean;
             amountToPay: components["schemas"]["Money"];
-            /**
-             * @description The billing block as the order recorded it (`firstName`, `lastName`, `phoneNumber`,
-             *     `emailAddress`, `address`).
-             */
-            billing: Record<string, never>;
-            /** @description `companyName` and `vatNumber`, for a business customer. */
-            company?: Record<string, never> | null;
+            /** @description The billing block as the order recorded it. */
+            billing: components["schemas"]["OrderBilling"];
+            company?: null | components["schemas"]["OrderCompany"];
             discountCode?: string | null;
             dpdParcelShopId?: string | null;
             emailAddress: string;
@@ -1789,11 +1785,7 @@ export interface components {
             /** Format: int64 */
             paymentMethodId?: number | null;
             scanProductsOnly: boolean;
-            /**
-             * @description The delivery block as the order recorded it (`firstName`, `lastName`, `address`,
-             *     `shippingMethod`).
-             */
-            shipping?: Record<string, never> | null;
+            shipping?: null | components["schemas"]["OrderShipping"];
             shippingCosts: components["schemas"]["Money"];
             shippingDiscounts: components["schemas"]["Discount"][];
             /** Format: int64 */
@@ -2919,7 +2911,7 @@ export interface components {
         /** @description An order (specification section 3, order labels). */
         Order: {
             alternativeShippingAddress: boolean;
-            amountToPay: string;
+            amountToPay: components["schemas"]["Money"];
             billing?: null | components["schemas"]["OrderBilling"];
             company?: null | components["schemas"]["OrderCompany"];
             /** Format: int64 */
@@ -2927,7 +2919,7 @@ export interface components {
             discountCode?: string | null;
             dpdParcelShopId?: string | null;
             emailAddress: string;
-            giftCardAmount: string;
+            giftCardAmount: components["schemas"]["Money"];
             /** Format: int64 */
             languageId: number;
             lines: components["schemas"]["OrderLineView"][];
@@ -2939,24 +2931,24 @@ export interface components {
             orderDiscounts: components["schemas"]["Discount"][];
             orderId: string;
             orderNumber: string;
-            originalShippingCosts: string;
+            originalShippingCosts: components["schemas"]["Money"];
             payment: components["schemas"]["OrderPaymentView"];
-            paymentCosts: string;
+            paymentCosts: components["schemas"]["Money"];
             scanProductsOnly: boolean;
             shipping?: null | components["schemas"]["OrderShipping"];
-            shippingCosts: string;
+            shippingCosts: components["schemas"]["Money"];
             shippingDiscounts: components["schemas"]["Discount"][];
             /** Format: int64 */
             shippingMethod: number;
             /** Format: int64 */
             siteId: number;
             status: string;
-            subTotalAmount: string;
-            totalAmount: string;
-            totalAmountExclVat: string;
+            subTotalAmount: components["schemas"]["Money"];
+            totalAmount: components["schemas"]["Money"];
+            totalAmountExclVat: components["schemas"]["Money"];
             trackAndTrace?: string | null;
-            vatAmountHigh: string;
-            vatAmountLow: string;
+            vatAmountHigh: components["schemas"]["Money"];
+            vatAmountLow: components["schemas"]["Money"];
         };
         /** @description An address of an order: from checkout (the parts given) or recorded (every part). */
         OrderAddress: {
@@ -3471,6 +3463,8 @@ export interface components {
         };
         /** @description The registration form. */
         Registration: {
+            /** @description A business customer's company name (kept in the profile, as `PUT /api/account/company`). */
+            companyName?: string | null;
             emailAddress: string;
             firstName: string;
             lastName: string;
@@ -3478,6 +3472,8 @@ export interface components {
             /** @description At least 7 characters with a letter and a digit. */
             password: string;
             phoneNumber?: string | null;
+            /** @description The company's VAT number; only with a company name. */
+            vatNumber?: string | null;
         };
         /** @description `parameters` of a `productSearch` route asked for. */
         RequestedSearch: {
@@ -3964,6 +3960,7 @@ export interface components {
             /** Format: int64 */
             siteId: number;
         };
+        /** @description A site's social media links, as imported and as the sites API answers them. */
         SocialLinks: {
             facebook: string;
             instagram: string;

@@ -11,7 +11,7 @@ import { Price } from '../../components/ui/Price';
 import { serverErrors } from '../../lib/apiErrors';
 import { sessionAtom } from '../../state';
 import { addToCart } from '../../lib/cart';
-import { accountApi, type Invoice, type OrderDetail, type OrderSummary, type Paged, type Person } from './api';
+import { accountApi, type InvoicePage, type OrderDetail, type OrderPage, type OrderSummary, type Person } from './api';
 import type { AccountLoaderData } from './loaders';
 import { Data, dateText, Empty, StatusLabel, styles } from './ui';
 
@@ -115,9 +115,9 @@ function OrderList({
 }
 
 /** The orders, ten at a time: "load more" adds the next page and moves the focus to it. */
-function OrdersList({ first }: { first: Paged<OrderSummary> }) {
+function OrdersList({ first }: { first: OrderPage }) {
   const { t } = useTranslation();
-  const [pages, setPages] = useState<Paged<OrderSummary>[]>([first]);
+  const [pages, setPages] = useState<OrderPage[]>([first]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const firstNewRef = useRef<HTMLAnchorElement>(null);
@@ -332,7 +332,7 @@ export function InvoicesPage() {
   );
 }
 
-function InvoiceList({ first }: { first: Paged<Invoice> }) {
+function InvoiceList({ first }: { first: InvoicePage }) {
   const { t } = useTranslation();
   const [pages, setPages] = useState([first]);
   const [busy, setBusy] = useState(false);

@@ -110,7 +110,7 @@ function PersonalForm({ account }: { account: Account }) {
       firstName: account.firstName,
       lastName: account.lastName,
       phoneNumber: account.phoneNumber ?? '',
-      languageId: account.languageId === null ? '' : String(account.languageId),
+      languageId: String(account.languageId ?? ''),
       newsletter: account.newsletter,
     },
     rules: (values) => ({
@@ -182,10 +182,10 @@ function postcodeRule(country: string | null): FieldRules[string]['rules'] {
   return country ? [{ rule: 'postcode', country }] : [];
 }
 
-function CompanyForm({ account, company, countries }: { account: Account; company: { companyName: string; vatNumber: string } | null; countries: Country[] }) {
+function CompanyForm({ account, company, countries }: { account: Account; company: Account['company']; countries: Country[] }) {
   const { t } = useTranslation();
   const [saved, setSaved] = useState(false);
-  const billingCountry = regionOf(countries, (account.billing as { address?: { countryId?: number } } | null | undefined)?.address?.countryId);
+  const billingCountry = regionOf(countries, account.billing?.address.countryId);
   const { formRef, ...form } = useAccountForm({
     initial: { companyName: company?.companyName ?? '', vatNumber: company?.vatNumber ?? '' },
     rules: (values) => ({
@@ -228,19 +228,19 @@ function CompanyForm({ account, company, countries }: { account: Account; compan
 function DeliveryForm({ delivery, countries }: { delivery: DeliveryAddress; countries: Country[] }) {
   const { t } = useTranslation();
   const [saved, setSaved] = useState(false);
-  const shipping = delivery.shipping ?? {};
-  const address = shipping.address ?? {};
+  const shipping = delivery.shipping;
+  const address = shipping?.address;
   const { formRef, ...form } = useAccountForm({
     initial: {
       alternative: delivery.alternativeShippingAddress,
-      firstName: shipping.firstName ?? '',
-      lastName: shipping.lastName ?? '',
-      street: address.street ?? '',
-      streetNumber: address.streetNumber ?? '',
-      streetNumberAddition: address.streetNumberAddition ?? '',
-      zipcode: address.zipcode ?? '',
-      city: address.city ?? '',
-      countryId: address.countryId ? String(address.countryId) : '',
+      firstName: shipping?.firstName ?? '',
+      lastName: shipping?.lastName ?? '',
+      street: address?.street ?? '',
+      streetNumber: address?.streetNumber ?? '',
+      streetNumberAddition: address?.streetNumberAddition ?? '',
+      zipcode: address?.zipcode ?? '',
+      city: address?.city ?? '',
+      countryId: address?.countryId ? String(address.countryId) : '',
     },
     rules: (values): FieldRules =>
       values.alternative

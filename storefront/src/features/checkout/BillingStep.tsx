@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { cachedGet } from '../../api/cache';
+import { api } from '../../api/client';
 import { paths } from '../../lib/paths';
 import type { CheckoutGates } from '../../engine';
 import { useSite } from '../../state';
-import { cartApi, type Billing } from '../../api/cart';
+import { cartApi, type Billing, type Company } from '../../api/cart';
 import { useCart } from '../../lib/cart';
 import { checkForm } from '../../lib/forms';
 import styles from '../../components/shop.module.css';
@@ -84,7 +84,7 @@ export function toAddress(values: Record<string, string>) {
   };
 }
 
-function initialValues(billing: Billing | null, company: { companyName?: string; vatNumber?: string } | null, siteCountryId: number, contact: Billing | null) {
+function initialValues(billing: Billing | null, company: Company | null, siteCountryId: number, contact: Billing | null) {
   const address = billing?.address ?? {};
   return {
     firstName: billing?.firstName ?? contact?.firstName ?? '',
@@ -238,13 +238,10 @@ export function DutchNotice() {
   useEffect(() => {
     let current = true;
     // The Dutch site of the same brand: the site list and the countries, both cached.
-    Promise.all([cachedGet<unknown[]>('/api/Sites'), fetchCountries()]).then(
+    Promise.all([api.get('/api/Sites', { cached: true }), fetchCountries()]).then(
       ([sites, countries]) => {
         const nl = countries.find((country) => country.regionCode === 'NL')?.countryId;
-        const dutch = (Array.isArray(sites) ? sites : []).find((candidate) => {
-          const raw = candidate as { type?: number; countryId?: number; domain?: string };
-          return raw.type === site.type && raw.countryId === nl && raw.domain;
-        }) as { domain: string } | undefined;
+        const dutch = (Array.isArray(sites) ? sites : []).find((candidate) => candidate.type === site.type && candidate.countryId === nl && candidate.domain);
         if (current && dutch) setHref(`${window.location.protocol}//${dutch.domain}${window.location.port ? `:${window.location.port}` : ''}/`);
       },
       () => undefined,

@@ -7,7 +7,7 @@ import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import type { CheckoutGates } from '../../engine';
-import { readApiError } from '../../api/cart';
+import { readApiError, type Address } from '../../api/cart';
 import { CartTotals } from '../../components/cart/CartTotals';
 import { useCart } from '../../lib/cart';
 import { placeOrder } from '../../api/orders';
@@ -47,10 +47,7 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
   if (!answer || !calculation) return null;
   const view = answer.cart;
   const country = (id: number | null | undefined) => countries.find((candidate) => candidate.countryId === id)?.name ?? '';
-  const address = (
-    value:
-      { street?: string; streetNumber?: string; streetNumberAddition?: string; zipcode?: string; city?: string; countryId?: number | null } | undefined | null,
-  ) =>
+  const address = (value: Address | undefined | null) =>
     value
       ? [
           `${value.street ?? ''} ${value.streetNumber ?? ''}${value.streetNumberAddition ? ` ${value.streetNumberAddition}` : ''}`.trim(),

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { apiFetch } from '../../api/client';
+import { api } from '../../api/client';
+import type { SchemaDealer, SchemaParcelShop } from '../../api/generated/schema';
 import { Price } from '../../components/ui/Price';
 import { formatDistance, type CheckoutGates } from '../../engine';
 import type { Culture } from '../../i18n';
@@ -21,22 +22,8 @@ import { useServerErrors } from './useCheckout';
 
 type Choice = 'home' | 'alternative' | 'pickup';
 
-interface ParcelShop {
-  parcelShopId: string;
-  name: string;
-  street: string;
-  streetNumber: string;
-  zipcode: string;
-  city: string;
-  distanceMeters: number;
-}
-
-interface Dealer {
-  dealerId: number;
-  name: string;
-  address: { street: string; streetNumber: string; zipcode: string; city: string };
-  distanceMeters: number | null;
-}
+type ParcelShop = SchemaParcelShop;
+type Dealer = SchemaDealer;
 
 /** A distance as the culture writes it in kilometres (the engine's `geo.formatDistance`); null when the server sent no whole number of meters. */
 export function distanceText(meters: number, culture: Culture): string | null {
@@ -59,7 +46,8 @@ function PickupFinder({ chosen, onChoose }: { chosen: string | null; onChoose: (
       return;
     }
     setBusy(true);
-    apiFetch<{ parcelShops: ParcelShop[] }>(`/api/parcelshops?zipcodeOrCity=${encodeURIComponent(term)}`)
+    api
+      .get('/api/parcelshops', { query: { zipcodeOrCity: term } })
       .then(
         (answer) => {
           setShops(answer.parcelShops);
@@ -146,7 +134,7 @@ function DealerChoice() {
           type="button"
           className={styles.secondary}
           onClick={() =>
-            void apiFetch<{ dealers: Dealer[] }>(`/api/dealers${near.trim() ? `?near=${encodeURIComponent(near.trim())}` : ''}`).then(
+            void api.get('/api/dealers', { query: { near: near.trim() || undefined } }).then(
               (answer) => {
                 setDealers(answer.dealers.slice(0, 10));
                 setError(null);

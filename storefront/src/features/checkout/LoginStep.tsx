@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
-import { isAuthenticated } from '../../api/auth';
-import { apiFetch } from '../../api/client';
+import { isAuthenticated, signIn } from '../../api/auth';
 import { clearCache } from '../../api/cache';
 import { paths } from '../../lib/paths';
 import { cartIdAtom } from '../../state';
@@ -46,16 +45,11 @@ export function LoginStep() {
     setBusy(true);
     try {
       const cartId = store.get(cartIdAtom);
-      const account = await apiFetch<{
-        shoppingcartId?: string | null;
-        firstName?: string;
-        lastName?: string;
-        emailAddress?: string;
-        phoneNumber?: string;
-      }>('/api/authentication/signin', {
-        method: 'POST',
-        headers: { captcha: '' },
-        body: { emailAddress: values.emailAddress.trim(), password: values.password, shoppingcartId: cartId === null ? null : String(cartId) },
+      const account = await signIn({
+        emailAddress: values.emailAddress.trim(),
+        password: values.password,
+        shoppingcartId: cartId === null ? null : String(cartId),
+        captcha: '',
       });
       clearCache();
       store.set(checkoutContactAtom, {

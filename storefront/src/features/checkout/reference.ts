@@ -5,18 +5,16 @@
  * gift card or needs a bank is read from a method's `key` and `requiresIssuer`, never from its
  * id, and the names come in the site language from the server, not from the catalogs.
  */
-import { cachedGet } from '../../api/cache';
+import { api } from '../../api/client';
+import type { SchemaCountry, SchemaPaymentIssuer, SchemaPaymentMethod } from '../../api/generated/schema';
 import { textOf } from '../../lib/text';
 
-export interface Country {
-  countryId: number;
-  name: string;
-  regionCode: string;
-}
+export type Country = SchemaCountry;
 
 /** `GET /api/countries/localizedname`: countries with names in the site language (cached 15 min). */
 export async function fetchCountries(): Promise<Country[]> {
-  const raw = await cachedGet<unknown>('/api/countries/localizedname');
+  // Read defensively: an entry without a numeric id is left out.
+  const raw: unknown = await api.get('/api/countries/localizedname', { cached: true });
   const list = Array.isArray(raw) ? raw : ((raw as { countries?: unknown[] } | undefined)?.countries ?? []);
   return list
     .map((entry) => entry as Record<string, unknown>)
@@ -32,26 +30,14 @@ export async function fetchCountries(): Promise<Country[]> {
 export type PaymentMethodKey = 'ideal' | 'bancontact' | 'card' | 'paypal' | 'giftcard' | 'banktransfer';
 
 /** A bank (or other issuer) of a payment method that asks for one, e.g. iDEAL's banks. */
-export interface PaymentIssuer {
-  issuerId: string;
-  name: string;
-}
+export type PaymentIssuer = SchemaPaymentIssuer;
 
-/** A payment method of the current site, as the server describes it. */
-export interface PaymentMethod {
-  paymentMethodId: number;
-  /** One of `PaymentMethodKey`; an unknown key is kept and shown by its name. */
-  key: PaymentMethodKey | (string & {});
-  /** The name in the site's language. */
-  name: string;
-  /** The method's costs in euro, a decimal string (`"0.29"`); `"0.00"` when free. */
-  costs: string;
-  /** How the payment runs, e.g. `redirect`. */
-  flow: string;
-  /** Whether an issuer (the bank, for iDEAL) must be chosen. */
-  requiresIssuer: boolean;
-  issuers: PaymentIssuer[];
-}
+/**
+ * A payment method of the current site, as the server describes it (costs a decimal string,
+ * `"0.00"` when free); its `key` is one of `PaymentMethodKey`, an unknown key is kept and shown
+ * by its name.
+ */
+export type PaymentMethod = Omit<SchemaPaymentMethod, 'key'> & { key: PaymentMethodKey | (string & {}) };
 
 /**
  * `GET /api/paymentmethods` (headers `siteid`, `languageid`): the site's payment methods in
@@ -60,7 +46,8 @@ export interface PaymentMethod {
  * is not a list is an error.
  */
 export async function fetchPaymentMethods(): Promise<PaymentMethod[]> {
-  const raw = await cachedGet<unknown>('/api/paymentmethods');
+  // Read defensively: a method without an integer id and an issuer without an id are left out.
+  const raw: unknown = await api.get('/api/paymentmethods', { cached: true });
   if (!Array.isArray(raw)) throw new Error('GET /api/paymentmethods did not answer a list');
   return raw
     .filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null)

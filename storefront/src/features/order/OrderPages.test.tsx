@@ -17,6 +17,8 @@ const order: OrderView = {
   languageId: 1,
   emailAddress: 'anna@example.nl',
   scanProductsOnly: true,
+  alternativeShippingAddress: false,
+  shippingMethod: 0,
   lines: [
     {
       lineNumber: 1,

@@ -1,0 +1,100 @@
+//! Shapes the fixtures importer stores as JSON and request code reads back: localized texts,
+//! links, footer columns, selling points and social links. They live here, not in
+//! `fixtures`, so that request code never imports the importer (fixtures/README.md, "Field
+//! reference", describes them as files).
+
+use std::collections::BTreeMap;
+
+use engine::locale::Culture;
+use serde::{Deserialize, Deserializer};
+
+/// A localized text: culture to text. `nl` is always present (Dutch is the source language).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Loc(pub BTreeMap<Culture, String>);
+
+impl<'de> Deserialize<'de> for Loc {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Loc, D::Error> {
+        let map = BTreeMap::<Culture, String>::deserialize(deserializer)?;
+        if !map.contains_key(&Culture::Nl) {
+            return Err(serde::de::Error::custom(
+                "a localized text must have 'nl' (the source language)",
+            ));
+        }
+        Ok(Loc(map))
+    }
+}
+
+impl Loc {
+    /// The cultures the text is written in.
+    pub fn cultures(&self) -> Vec<Culture> {
+        self.0.keys().copied().collect()
+    }
+
+    /// The text for exactly this culture.
+    pub fn get(&self, culture: Culture) -> Option<&str> {
+        self.0.get(&culture).map(String::as_str)
+    }
+
+    /// The text for `culture` by the engine's fallback rule.
+    pub fn pick(&self, culture: Culture, site_fallback: Option<Culture>) -> &str {
+        engine::locale::pick_text_culture(culture, site_fallback, &self.cultures())
+            .and_then(|chosen| self.get(chosen))
+            .unwrap_or_default()
+    }
+
+    /// The JSON text stored in the database.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.0).unwrap_or_else(|_| "{}".to_owned())
+    }
+}
+
+/// A site's social media links, as imported and as the sites API answers them.
+#[derive(Debug, Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SocialLinks {
+    pub instagram: String,
+    pub facebook: String,
+    pub twitter: String,
+    pub youtube: String,
+    pub linkedin: String,
+    pub tiktok: String,
+}
+
+/// Where a link goes: exactly one of the four is set.
+#[derive(Debug, Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LinkRoute {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page_key: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub landing_page_id: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub advice_overview: Option<bool>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Link {
+    pub title: Loc,
+    pub route: LinkRoute,
+    pub target: String,
+    pub site_ids: Option<Vec<i64>>,
+}
+
+/// A column of a footer: a title and its links.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FooterColumn {
+    pub title: Loc,
+    pub links: Vec<Link>,
+}
+
+/// A unique selling point: an icon and a text.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Usp {
+    pub icon: String,
+    pub text: Loc,
+}
