@@ -69,7 +69,7 @@ const boundaries = [
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'src/api/generated/**'],
+    ignores: ['dist/**', 'dist-server/**', 'coverage/**', 'node_modules/**', 'src/api/generated/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -131,7 +131,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['e2e/**/*.ts', 'vite.config.ts', 'vitest.e2e.config.ts'],
+    files: ['e2e/**/*.ts', 'server/**/*.ts', 'src/entry-server.tsx', 'vite.config.ts', 'vitest.e2e.config.ts'],
     languageOptions: { globals: { ...globals.node } },
   },
 );

@@ -8,7 +8,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::services::{ServeDir, ServeFile};
+use tower_http::services::ServeDir;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
@@ -54,18 +54,19 @@ pub fn api_document() -> Result<utoipa::openapi::OpenApi, crate::config::ConfigE
     Ok(api(&config).into_openapi())
 }
 
-/// Builds the router: the API under `/api`, and the built storefront for every other path,
-/// with `index.html` for paths that are not files so client-side routes load.
+/// Builds the router: the API under `/api`, and the storefront for every other path: its
+/// built files, and pages from the server renderer, or `index.html` when there is none
+/// (`storefront.rs`).
 pub fn router(state: AppState, config: &Config) -> Router {
-    let storefront = ServeDir::new(&config.static_dir)
-        .fallback(ServeFile::new(config.static_dir.join("index.html")));
+    let storefront =
+        crate::storefront::Storefront::new(config.static_dir.clone(), config.renderer_url.clone());
     let (api, document) = api(config).split_for_parts();
     api.layer(axum::Extension(openapi::Document::new(document)))
         // Product images of the catalog (fixtures/images), by file name.
         .nest_service("/images", ServeDir::new(config.fixtures_dir.join("images")))
         .route("/api", axum::routing::any(unknown_api_path))
         .route("/api/{*rest}", axum::routing::any(unknown_api_path))
-        .fallback_service(storefront)
+        .fallback(move |request: Request| storefront.clone().answer(request))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             crate::cart::access::only_its_owner,

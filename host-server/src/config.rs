@@ -17,6 +17,10 @@ pub struct Config {
     pub database_url: String,
     /// `STATIC_DIR`: the built storefront to serve. Default `storefront/dist`.
     pub static_dir: PathBuf,
+    /// `RENDERER_URL`: the server renderer (Node.js, `storefront/server`) that page requests
+    /// are forwarded to. Default `http://127.0.0.1:8081`; empty turns forwarding off (every
+    /// page is the client-rendered `index.html`, as when the renderer is down).
+    pub renderer_url: Option<Url>,
     /// `LOG_FORMAT`: `json` for one JSON object per line, otherwise human-readable text.
     pub log_json: bool,
     /// E-mail delivery and sender.
@@ -324,6 +328,9 @@ pub enum ConfigError {
     /// `IMPORT_FIXTURES` is neither `auto` nor `never`.
     #[error("IMPORT_FIXTURES must be auto or never, got '{0}'")]
     ImportFixtures(String),
+    /// `RENDERER_URL` is not an http URL.
+    #[error("RENDERER_URL must be an http URL such as http://127.0.0.1:8081, or empty, got '{0}'")]
+    RendererUrl(String),
     /// A lifetime is not a whole number of seconds.
     #[error("{0} must be a whole number of seconds, got '{1}'")]
     Seconds(&'static str, String),
@@ -348,6 +355,7 @@ impl Config {
             .ok_or_else(|| ConfigError::DatabaseUrl(masked_url(&database_url)))?;
         let static_dir =
             lookup("STATIC_DIR").map_or_else(|| PathBuf::from("storefront/dist"), PathBuf::from);
+        let renderer_url = renderer_url(lookup("RENDERER_URL"))?;
         let log_json =
             lookup("LOG_FORMAT").is_some_and(|format| format.eq_ignore_ascii_case("json"));
         let mail = MailConfig {
@@ -398,6 +406,7 @@ impl Config {
             port,
             database_url,
             static_dir,
+            renderer_url,
             log_json,
             mail,
             captcha,
@@ -439,6 +448,22 @@ impl Default for HousekeepingConfig {
             unpaid_offline_order_ttl: 14 * 86_400,
             unpaid_order_ttl_by_method: BTreeMap::new(),
         }
+    }
+}
+
+/// The default server renderer: the Node.js process `scripts/start.sh` starts beside the server.
+pub const DEFAULT_RENDERER_URL: &str = "http://127.0.0.1:8081";
+
+/// `RENDERER_URL`: unset is the default renderer, empty is none.
+fn renderer_url(text: Option<String>) -> Result<Option<Url>, ConfigError> {
+    let text = text.unwrap_or_else(|| DEFAULT_RENDERER_URL.to_owned());
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    match Url::parse(text) {
+        Ok(url) if url.scheme() == "http" && url.host().is_some() => Ok(Some(url)),
+        _ => Err(ConfigError::RendererUrl(text.to_owned())),
     }
 }
 
@@ -518,11 +543,30 @@ mod tests {
     }
 
     #[test]
+    fn renderer_url_is_an_http_url_or_empty_for_none() {
+        assert_eq!(renderer_url(Some(String::new())).unwrap(), None);
+        assert_eq!(
+            renderer_url(Some(" http://renderer:9000 ".to_owned()))
+                .unwrap()
+                .map(String::from),
+            Some("http://renderer:9000/".to_owned())
+        );
+        assert!(matches!(
+            renderer_url(Some("renderer:9000".to_owned())),
+            Err(ConfigError::RendererUrl(text)) if text == "renderer:9000"
+        ));
+    }
+
+    #[test]
     fn defaults_start_the_demo_shop_on_sqlite_at_8080() {
         let config = Config::from_lookup(demo).unwrap();
         assert_eq!(config.port, 8080);
         assert_eq!(config.database_url, DEFAULT_DATABASE_URL);
         assert_eq!(config.static_dir, PathBuf::from("storefront/dist"));
+        assert_eq!(
+            config.renderer_url.as_ref().map(Url::as_str),
+            Some("http://127.0.0.1:8081/")
+        );
         assert!(!config.log_json);
         assert_eq!(config.fixtures_dir, PathBuf::from("fixtures"));
         assert_eq!(config.import_fixtures, ImportFixtures::Auto);

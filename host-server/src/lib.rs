@@ -44,6 +44,7 @@ pub mod session;
 pub mod sites;
 pub mod state;
 pub mod stored;
+pub mod storefront;
 pub mod telemetry;
 pub mod time;
 pub mod trust;

@@ -53,7 +53,9 @@ describe('the storefront shell', () => {
     await page.route('**/api/sites/getbydomain?**', (route) =>
       route.fulfill({ status: 404, contentType: 'application/json', body: '{"status":404,"message":"no site"}' }),
     );
-    await page.goto(`${origin}/`);
+    // A host the server has no site for either (the server renderer then hands the page to the
+    // client-rendered app, which shows the error).
+    await page.goto(`${origin.replace('//localhost', '//nosite.localhost')}/`);
     await page.getByTestId('startup-error').waitFor();
     expect(await page.getByTestId('startup-error').getAttribute('data-problem')).toBe('notFound');
     await page.close();

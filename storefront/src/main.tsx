@@ -3,21 +3,64 @@ import './theme/fonts';
 
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 
-import { browserCulture, forwardMailplusId, siteFallbackCulture, startSite } from './app/bootstrap';
+import { browserCulture, enterSite, forwardMailplusId, siteFallbackCulture, startSite } from './app/bootstrap';
+import { readServerState, rehydrateRouter, type ServerState } from './app/hydration';
 import { createRouter } from './app/router';
 import { StartupError } from './app/StartupError';
 import { comparePath, loadEngine } from './engine';
 import { initI18n } from './i18n';
+import { preloadPages } from './components/ui/lazyPage';
+import { rememberedLanguage, rememberLanguage } from './lib/cookies';
+import { hydratePersisted, languageIdAtom } from './state';
 import { applyTheme } from './theme';
+
+/**
+ * A server-rendered page (entry-server.tsx): the site, language, catalogs and the loaders'
+ * data come from the page, so nothing is fetched before the page is live.
+ */
+async function hydrate(rootElement: HTMLElement, state: ServerState) {
+  const store = createStore();
+  hydratePersisted(store);
+  // A language chosen before the server rendered pages lives only in localStorage: keep it in
+  // the cookie the server reads, and load the page in it (once: the cookie is set now).
+  const stored = store.get(languageIdAtom);
+  const chosenBefore = state.site.languages.some((language) => language.languageId === stored);
+  if (stored !== null && chosenBefore && stored !== state.language.languageId && rememberedLanguage(state.site.siteId) === null) {
+    rememberLanguage(state.site.siteId, stored);
+    window.location.reload();
+    return;
+  }
+  enterSite(store, state.site, state.language);
+  applyTheme(state.site.theme);
+  await initI18n({ culture: state.culture, siteFallback: state.siteFallback, brand: state.brand }, state.resources);
+  const router = createRouter({ comparePath: state.comparePath }, rehydrateRouter(state.router));
+  await preloadPages(state.lazyPages);
+  hydrateRoot(
+    rootElement,
+    <StrictMode>
+      <JotaiProvider store={store}>
+        <RouterProvider router={router} />
+      </JotaiProvider>
+    </StrictMode>,
+  );
+  void forwardMailplusId(window.location.search);
+}
 
 async function start() {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
-  const root = createRoot(rootElement);
+  // The engine still loads before the page is live (moving it off this path is issue 18, point 3).
   await loadEngine();
+  const serverState = readServerState();
+  if (serverState) {
+    await hydrate(rootElement, serverState);
+    return;
+  }
+  // Not server-rendered (the renderer is down): the client-rendered app, as before.
+  const root = createRoot(rootElement);
   const store = createStore();
   const started = await startSite(window.location.hostname, store);
   if (started.kind === 'failed') {

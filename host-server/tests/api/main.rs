@@ -25,6 +25,7 @@ mod openapi;
 mod order_concurrency;
 mod orders;
 mod process;
+mod renderer;
 mod security;
 mod storefront;
 mod two_servers;

@@ -164,6 +164,8 @@ impl TestApp {
         config.port = 0;
         config.database_url = database_url;
         config.static_dir = static_dir;
+        // Pages are the static index.html unless a test starts a renderer of its own.
+        config.renderer_url = None;
         config.mail.outbox_dir = scratch.join("outbox");
         config.import_fixtures = host_server::config::ImportFixtures::Never;
         config.fixtures_dir = fixtures_dir();

@@ -1,10 +1,12 @@
 /**
  * Starts the real host-server (the debug binary the test command builds) on a free port with a
- * fresh SQLite database, serving the built storefront from storefront/dist.
+ * fresh SQLite database, serving the built storefront from storefront/dist, and the server
+ * renderer (storefront/dist-server, Node) on another, to which host-server forwards the pages:
+ * the browser tests run against the server-rendered shop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +17,40 @@ export interface RunningServer {
   baseUrl: string;
   /** The folder the server writes its mail to (`.eml` files), in the scratch folder. */
   outboxDir: string;
+  /** Stops the renderer only: host-server then answers the client-rendered index.html. */
+  stopRenderer(): Promise<void>;
   stop(): Promise<void>;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+/** Starts the server renderer on `port`, calling the API at `apiUrl`. */
+async function startRenderer(port: number, apiUrl: string, staticDir: string): Promise<ChildProcess> {
+  const entry = join(repoRoot, 'storefront/dist-server/index.js');
+  if (!existsSync(entry)) throw new Error('storefront/dist-server is missing: run the build first');
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, RENDERER_PORT: String(port), RENDERER_HOST: '127.0.0.1', API_URL: apiUrl, STATIC_DIR: staticDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the renderer exited with ${child.exitCode}`);
+    const listening = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (listening) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the renderer did not listen within 30 s');
 }
 
 function freePort(): Promise<number> {
@@ -52,12 +87,14 @@ export async function startServer(): Promise<RunningServer> {
   if (!existsSync(join(staticDir, 'index.html'))) throw new Error('storefront/dist is missing: run the build first');
   const scratch = mkdtempSync(join(tmpdir(), 'hoofbeat-e2e-'));
   const port = await freePort();
+  const rendererPort = await freePort();
   const child = spawn(binary, [], {
     env: {
       ...process.env,
       PORT: String(port),
       DATABASE_URL: `sqlite://${join(scratch, 'shop.sqlite')}?mode=rwc`,
       STATIC_DIR: staticDir,
+      RENDERER_URL: `http://127.0.0.1:${rendererPort}`,
       FIXTURES_DIR: join(repoRoot, 'fixtures'),
       // Mail and uploads stay in the scratch folder, not in the working tree.
       OUTBOX_DIR: join(scratch, 'outbox'),
@@ -70,15 +107,14 @@ export async function startServer(): Promise<RunningServer> {
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilHealthy(baseUrl, child);
+  const renderer = await startRenderer(rendererPort, baseUrl, staticDir);
   return {
     baseUrl,
     outboxDir: join(scratch, 'outbox'),
+    stopRenderer: () => stopChild(renderer),
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopChild(renderer);
+      await stopChild(child);
       rmSync(scratch, { recursive: true, force: true });
     },
   };

@@ -10,7 +10,7 @@
  *
  * Failed requests are not cached (the next call tries again).
  */
-import { apiFetch, type RequestOptions } from './fetch';
+import { apiFetch, requestScope, type RequestOptions } from './fetch';
 
 export const LONG_TTL_MS = 15 * 60 * 1000;
 export const SHORT_TTL_MS = 2_000;
@@ -32,21 +32,33 @@ interface Entry {
   settled: boolean;
 }
 
-const entries = new Map<string, Entry>();
-const inFlight = new Map<string, Promise<unknown>>();
+const browserEntries = new Map<string, Entry>();
+const browserInFlight = new Map<string, Promise<unknown>>();
+
+/**
+ * The browser's one cache, or on the server the running request's own (api/fetch.ts
+ * `requestScope`): one visitor's answers are never served to another.
+ */
+function maps(): { entries: Map<string, Entry>; inFlight: Map<string, Promise<unknown>> } {
+  const scope = requestScope();
+  if (!scope) return { entries: browserEntries, inFlight: browserInFlight };
+  return { entries: scope.cache.entries as Map<string, Entry>, inFlight: scope.cache.inFlight };
+}
 
 /** Empties the cache (tests; after signing in or out). */
 export function clearCache(): void {
+  const { entries, inFlight } = maps();
   entries.clear();
   inFlight.clear();
 }
 
 /** The number of cached entries (tests). */
 export function cacheSize(): number {
-  return entries.size;
+  return maps().entries.size;
 }
 
 function store(key: string, entry: Entry): void {
+  const { entries } = maps();
   entries.delete(key);
   entries.set(key, entry);
   while (entries.size > MAX_ENTRIES) {
@@ -61,6 +73,7 @@ export function cachedGet<T>(path: string, options: Omit<RequestOptions, 'method
   const ttl = ttlFor(path);
   if (ttl === 0) return apiFetch<T>(path, options);
   const key = path;
+  const { entries } = maps();
   const now = Date.now();
   const hit = entries.get(key);
   if (hit && (!hit.settled || hit.expires > now)) return hit.value as Promise<T>;
@@ -86,6 +99,7 @@ export function cachedGet<T>(path: string, options: Omit<RequestOptions, 'method
  * promise is shared. Nothing is kept after it settles.
  */
 export function shareInFlight<T>(key: string, request: () => Promise<T>): Promise<T> {
+  const { inFlight } = maps();
   const running = inFlight.get(key);
   if (running) return running as Promise<T>;
   const promise = request().finally(() => inFlight.delete(key));

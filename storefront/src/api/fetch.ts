@@ -22,12 +22,59 @@ export class ApiError extends Error {
   }
 }
 
-/** The site and language every call carries as headers once the site is known. */
-let context: { siteId?: number; languageId?: number } = {};
+export interface ApiContext {
+  siteId?: number;
+  languageId?: number;
+}
 
-/** Sets the `siteid` and `languageid` headers sent with every later call. */
-export function setApiContext(next: { siteId?: number; languageId?: number }): void {
-  context = { ...next };
+/**
+ * What one server-rendered request (entry-server.tsx) gives its API calls: the API's address on
+ * loopback, the visitor's `Host` and cookies, its own site and language headers, its own client
+ * cache (cache.ts), and the `Set-Cookie` headers the API answered, for the page's answer.
+ */
+export interface RequestScope {
+  /** The API's origin, e.g. `http://127.0.0.1:8080`. */
+  apiUrl: string;
+  /** The visitor's `Host`. */
+  host: string;
+  /** The visitor's `Cookie` header ('' without cookies). */
+  cookie: string;
+  context: ApiContext;
+  /** The cache of cache.ts for this request only. */
+  cache: { entries: Map<string, unknown>; inFlight: Map<string, Promise<unknown>> };
+  /** `Set-Cookie` headers of the API's answers, passed on to the visitor. */
+  setCookies: string[];
+  /** The ids of the lazily loaded pages rendered (lib/lazyPage.tsx), which the browser loads before hydrating. */
+  lazyPages: Set<string>;
+  /** The fetch function to use: one that sends the `Host` header as given (Node's `fetch` does not). */
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+}
+
+/**
+ * The browser has one visitor, so module state serves it. The server renders many visitors at
+ * once: entry-server.tsx installs a function returning the running request's scope
+ * (AsyncLocalStorage), and everything here and in cache.ts reads that scope instead.
+ */
+let scopeOf: () => RequestScope | undefined = () => undefined;
+
+/** Installs the server's per-request scope (entry-server.tsx; never in the browser). */
+export function setRequestScopeProvider(provider: () => RequestScope | undefined): void {
+  scopeOf = provider;
+}
+
+/** The server-rendered request being handled, if any (undefined in the browser). */
+export function requestScope(): RequestScope | undefined {
+  return scopeOf();
+}
+
+/** The site and language every call carries as headers once the site is known (browser). */
+let browserContext: ApiContext = {};
+
+/** Sets the `siteid` and `languageid` headers sent with every later call (of this request, on the server). */
+export function setApiContext(next: ApiContext): void {
+  const scope = scopeOf();
+  if (scope) scope.context = { ...next };
+  else browserContext = { ...next };
 }
 
 export interface RequestOptions {
@@ -54,6 +101,12 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers: Record<string, string> = { Accept: 'application/json' };
+  const scope = scopeOf();
+  const context = scope?.context ?? browserContext;
+  if (scope) {
+    headers.Host = scope.host;
+    if (scope.cookie) headers.Cookie = scope.cookie;
+  }
   if (context.siteId !== undefined) headers.siteid = String(context.siteId);
   if (context.languageId !== undefined) headers.languageid = String(context.languageId);
   Object.assign(headers, options.headers);
@@ -62,7 +115,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(path, {
+    const send = scope ? (init: RequestInit) => scope.fetch(`${scope.apiUrl}${path}`, init) : (init: RequestInit) => fetch(path, init);
+    response = await send({
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
@@ -73,6 +127,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     if (timeout.aborted) throw new ApiError(503, 'timeout');
     throw error;
   }
+  if (scope) scope.setCookies.push(...response.headers.getSetCookie());
   const body = await readBody(response);
   const accepted = options.acceptStatus ? options.acceptStatus.includes(response.status) : response.ok;
   if (!accepted) {

@@ -10,6 +10,7 @@ import { sendConversion } from '../api/conversion';
 import { fetchSiteByDomain, SiteError, type Language, type Site, type SiteProblem } from '../api/sites';
 import { resolveCulture } from '../engine';
 import { CULTURES, DEFAULT_CULTURE, type Culture } from '../i18n/cultures';
+import { rememberLanguage } from '../lib/cookies';
 import { cartIdAtom, cultureAtom, hydratePersisted, languageIdAtom, siteAtom, siteIdAtom } from '../state';
 
 type Store = ReturnType<typeof createStore>;
@@ -35,19 +36,23 @@ export function siteFallbackCulture(site: Site): Culture | null {
   return site.languages.find((language) => language.languageId === site.fallbackLanguageId)?.culture ?? null;
 }
 
-/** Loads the site for a host name and puts it, the language and the persisted ids in the store. */
-export async function startSite(hostname: string, store: Store): Promise<StartResult> {
-  hydratePersisted(store);
-  let site: Site;
-  let language: Language;
+/** The site of a host name and the language to show (the stored choice, if the site has it). */
+export async function resolveSite(hostname: string, storedLanguageId: number | null): Promise<StartResult> {
   try {
-    site = await fetchSiteByDomain(hostname);
-    language = chooseLanguage(site, store.get(languageIdAtom));
+    const site = await fetchSiteByDomain(hostname);
+    return { kind: 'ready', site, language: chooseLanguage(site, storedLanguageId) };
   } catch (error) {
     if (error instanceof SiteError) return { kind: 'failed', problem: error.problem };
     console.error(error);
     return { kind: 'failed', problem: 'unavailable' };
   }
+}
+
+/**
+ * Puts a started site and its language in the store and the API context. In the browser the
+ * language is also kept in a cookie, so the server renders the next page in it.
+ */
+export function enterSite(store: Store, site: Site, language: Language): void {
   // A cart belongs to one site: a visitor arriving on another site starts a new one.
   if (store.get(siteIdAtom) !== site.siteId) store.set(cartIdAtom, null);
   store.set(siteIdAtom, site.siteId);
@@ -55,7 +60,15 @@ export async function startSite(hostname: string, store: Store): Promise<StartRe
   store.set(siteAtom, site);
   store.set(cultureAtom, language.culture);
   setApiContext({ siteId: site.siteId, languageId: language.languageId });
-  return { kind: 'ready', site, language };
+  if (typeof document !== 'undefined') rememberLanguage(site.siteId, language.languageId);
+}
+
+/** Loads the site for a host name and puts it, the language and the persisted ids in the store. */
+export async function startSite(hostname: string, store: Store): Promise<StartResult> {
+  hydratePersisted(store);
+  const started = await resolveSite(hostname, store.get(languageIdAtom));
+  if (started.kind === 'ready') enterSite(store, started.site, started.language);
+  return started;
 }
 
 /** The culture for pages shown before a site is known (start-up errors): the browser's, else nl. */

@@ -1,8 +1,11 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type HydrationState } from 'react-router';
 
 import { buildRoutes, type RouteOptions } from './routes';
 
-/** The storefront's browser router (specification section 2). */
-export function createRouter(options: RouteOptions) {
-  return createBrowserRouter(buildRoutes(options));
+/**
+ * The storefront's browser router (specification section 2); with the server's `hydrationData`
+ * on a server-rendered page, so its loaders do not run again.
+ */
+export function createRouter(options: RouteOptions, hydrationData?: HydrationState) {
+  return createBrowserRouter(buildRoutes(options), hydrationData ? { hydrationData } : undefined);
 }

@@ -84,6 +84,16 @@ export class EngineError extends Error {
 
 let loading: Promise<void> | undefined;
 
+/**
+ * Instantiates the engine at once from the module's bytes: the server renderer reads the
+ * `.wasm` file once at start (storefront/server). The browser uses `loadEngine`.
+ */
+export function loadEngineFromBytes(bytes: BufferSource): void {
+  if (loading) return;
+  wasm.initSync({ module: bytes });
+  loading = Promise.resolve();
+}
+
 /** Loads and instantiates the WebAssembly module; later calls share the first load. */
 export function loadEngine(): Promise<void> {
   loading ??= init({ module_or_path: wasmUrl }).then(() => undefined);

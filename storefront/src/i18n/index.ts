@@ -68,18 +68,30 @@ function deepMerge(base: Catalog, over: Catalog): Catalog {
   return result;
 }
 
-/** Starts (or restarts) i18next in one culture, loading only its chain. */
-export async function initI18n(options: I18nOptions | Culture = {}): Promise<I18n> {
+/** The catalogs of a culture's chain, as i18next resources: what a server-rendered page inlines. */
+export type I18nResources = Record<string, { translation: Catalog }>;
+
+function settle(options: I18nOptions | Culture): Required<I18nOptions> {
   const { culture = DEFAULT_CULTURE, siteFallback = null, brand = 'hoefslag' } = typeof options === 'string' ? { culture: options } : options;
-  const chain = cultureChain(culture, siteFallback);
-  const resources: Record<string, { translation: Catalog }> = {};
+  return { culture, siteFallback, brand };
+}
+
+/** Loads the catalogs of a culture's chain (with the brand's wording). */
+export async function loadResources(options: I18nOptions | Culture = {}): Promise<I18nResources> {
+  const { culture, siteFallback, brand } = settle(options);
+  const resources: I18nResources = {};
   await Promise.all(
-    chain.map(async (code) => {
+    cultureChain(culture, siteFallback).map(async (code) => {
       const catalog = await loadCatalog(code, brand);
       if (catalog) resources[code] = { translation: catalog };
     }),
   );
-  const settings = {
+  return resources;
+}
+
+function settingsFor(culture: Culture, siteFallback: Culture | null, resources: I18nResources) {
+  const chain = cultureChain(culture, siteFallback);
+  return {
     resources,
     lng: culture,
     fallbackLng: { [culture]: chain.slice(1), default: [DEFAULT_CULTURE] },
@@ -88,6 +100,28 @@ export async function initI18n(options: I18nOptions | Culture = {}): Promise<I18
     returnNull: false,
     showSupportNotice: false,
   };
+}
+
+/**
+ * A new i18next instance of its own, started at once on the given catalogs: one per
+ * server-rendered request (entry-server.tsx hands it to `I18nextProvider`), so requests in
+ * different cultures never share one.
+ */
+export function createI18n(options: I18nOptions, resources: I18nResources): I18n {
+  const { culture, siteFallback } = settle(options);
+  const instance = i18next.createInstance({ ...settingsFor(culture, siteFallback, resources), initAsync: false });
+  void instance.init();
+  return instance;
+}
+
+/**
+ * Starts (or restarts) i18next in one culture, loading only its chain; with `resources` (the
+ * catalogs a server-rendered page inlined) nothing is loaded.
+ */
+export async function initI18n(options: I18nOptions | Culture = {}, inlined?: I18nResources): Promise<I18n> {
+  const { culture, siteFallback } = settle(options);
+  const resources = inlined ?? (await loadResources(options));
+  const settings = settingsFor(culture, siteFallback, resources);
   if (i18next.isInitialized) {
     // A new site, culture or brand (tests, or a language switch): replace every bundle.
     for (const code of Object.keys(i18next.store.data)) {

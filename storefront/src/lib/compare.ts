@@ -16,7 +16,8 @@ export interface ComparedProduct {
 
 export const COMPARE_STORAGE_KEY = 'hoofbeat.compare';
 
-const storage = createJSONStorage<ComparedProduct[]>(() => localStorage);
+// No localStorage on the server: the list is read after hydration.
+const storage = createJSONStorage<ComparedProduct[]>(() => (typeof localStorage === 'undefined' ? (undefined as unknown as Storage) : localStorage));
 export const compareListAtom = atomWithStorage<ComparedProduct[]>(COMPARE_STORAGE_KEY, [], storage, { getOnInit: true });
 
 /** The list after adding a product, and the engine's message when it was not added. */

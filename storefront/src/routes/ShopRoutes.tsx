@@ -2,13 +2,11 @@
  * The named pages whose content comes in later issues: each renders a real page with what
  * exists now (title, empty states, links), so later work adds to it.
  */
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 
 import { paths, type CheckoutStep } from '../lib/paths';
 import { Page } from '../components/layout/Page';
-import { Loading } from '../components/ui/Loading';
 import { ForgotPasswordForm, ResetPasswordForm } from '../features/account';
 import { CartPage } from '../features/cart';
 import { ProductListPage } from '../features/catalog';
@@ -17,28 +15,16 @@ import { ComparePage } from '../features/compare';
 import { VatPreview } from '../features/vat-preview';
 
 export function CartRoute() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <CartPage />
-    </Suspense>
-  );
+  return <CartPage />;
 }
 
 /** The search results of the header's search box: the product overview without a landing page. */
 export function SearchRoute() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <ProductListPage title="" landingPageId={null} />
-    </Suspense>
-  );
+  return <ProductListPage title="" landingPageId={null} />;
 }
 
 export function CompareRoute() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <ComparePage />
-    </Suspense>
-  );
+  return <ComparePage />;
 }
 
 export function DealerRoute() {
@@ -70,9 +56,7 @@ export function MediaItemRoute() {
 
 export function CheckoutRoute({ step }: { step: CheckoutStep }) {
   return (
-    <Suspense fallback={<Loading />}>
-      <CheckoutPage step={step} passwordForgot={<ForgotPasswordForm callbackPath={paths.checkout.passwordReset} />} passwordReset={<CheckoutPasswordReset />} />
-    </Suspense>
+    <CheckoutPage step={step} passwordForgot={<ForgotPasswordForm callbackPath={paths.checkout.passwordReset} />} passwordReset={<CheckoutPasswordReset />} />
   );
 }
 

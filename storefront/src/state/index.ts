@@ -8,9 +8,11 @@ import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import type { Site } from '../api/sites';
 import type { Culture } from '../i18n/cultures';
 
-const storage = createJSONStorage<number | null>(() => localStorage);
+// No localStorage on the server (a server-rendered page reads the stored ids after hydration).
+const browserStorage = () => (typeof localStorage === 'undefined' ? (undefined as unknown as Storage) : localStorage);
+const storage = createJSONStorage<number | null>(browserStorage);
 const stored = (key: string) => atomWithStorage<number | null>(key, null, storage);
-const idStorage = createJSONStorage<string | number | null>(() => localStorage);
+const idStorage = createJSONStorage<string | number | null>(browserStorage);
 
 /** The visitor's cart, once one is created (the server's ids are random strings). */
 export const cartIdAtom = atomWithStorage<string | number | null>('hoofbeat.cartId', null, idStorage);

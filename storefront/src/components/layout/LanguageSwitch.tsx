@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 
+import { rememberLanguage } from '../../lib/cookies';
 import { cultureAtom, languageIdAtom, useSite } from '../../state';
 
 /** The site's languages; a choice is stored and the page reloads in that language. */
@@ -17,6 +18,8 @@ export function LanguageSwitch() {
       value={current?.languageId ?? ''}
       onChange={(event) => {
         setLanguageId(Number(event.target.value));
+        // The server renders the reloaded page in the chosen language.
+        rememberLanguage(site.siteId, Number(event.target.value));
         window.location.reload();
       }}
       data-testid="language-switch"

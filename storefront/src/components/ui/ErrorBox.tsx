@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
 import styles from './ErrorBox.module.css';
 
@@ -10,6 +10,8 @@ import styles from './ErrorBox.module.css';
  */
 export function ErrorBox({ children, onRetry }: { children?: ReactNode; onRetry?: () => void }) {
   const { t } = useTranslation();
+  // The page itself (the same on the server and in the browser, so hydration matches).
+  const { pathname, search } = useLocation();
   return (
     <section className={styles.box} role="alert" aria-labelledby="error-box-title">
       <h2 id="error-box-title" className={styles.title}>
@@ -18,7 +20,7 @@ export function ErrorBox({ children, onRetry }: { children?: ReactNode; onRetry?
       {children ?? <p>{t('errors.generic')}</p>}
       <p className={styles.actions}>
         <a
-          href={typeof window === 'undefined' ? '/' : window.location.href}
+          href={`${pathname}${search}`}
           onClick={(event) => {
             event.preventDefault();
             if (onRetry) onRetry();

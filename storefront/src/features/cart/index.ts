@@ -1,4 +1,4 @@
 /** The cart's public door: its page, a chunk of its own (loaded when the cart route is entered). */
-import { lazy } from 'react';
+import { lazyPage } from '../../components/ui/lazyPage';
 
-export const CartPage = lazy(() => import('./CartPage').then((module) => ({ default: module.CartPage })));
+export const CartPage = lazyPage('cart', () => import('./CartPage').then((module) => ({ default: module.CartPage })));

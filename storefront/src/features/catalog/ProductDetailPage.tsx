@@ -304,8 +304,16 @@ export function ProductView({ product }: { product: ProductDetail }) {
   );
 }
 
-/** The product page of the variant the route names. */
-export function ProductDetailPage({ productVariantId }: { productVariantId: number }) {
+/**
+ * The product page of the variant the route names: the product its loader brought (also on the
+ * server), else fetched here.
+ */
+export function ProductDetailPage({ productVariantId, product }: { productVariantId: number; product?: ProductDetail }) {
+  if (product) return <ProductView product={product} />;
+  return <FetchedProduct productVariantId={productVariantId} />;
+}
+
+function FetchedProduct({ productVariantId }: { productVariantId: number }) {
   const promise = useMemo(() => fetchProduct(productVariantId), [productVariantId]);
   return (
     <AsyncView promise={promise} pending={<Loading />} rejected={() => <ErrorBox />}>

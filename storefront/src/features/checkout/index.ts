@@ -1,4 +1,4 @@
 /** The checkout's public door: its page (every step), a chunk of its own. */
-import { lazy } from 'react';
+import { lazyPage } from '../../components/ui/lazyPage';
 
-export const CheckoutPage = lazy(() => import('./CheckoutPage').then((module) => ({ default: module.CheckoutPage })));
+export const CheckoutPage = lazyPage('checkout', () => import('./CheckoutPage').then((module) => ({ default: module.CheckoutPage })));

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 
@@ -7,16 +7,11 @@ import type { PageRoute } from '../../api/routing';
 import type { DynamicPageData } from './loader';
 import { Markdown } from '../../components/content/Markdown';
 import { Page } from '../../components/layout/Page';
-import { Loading } from '../../components/ui/Loading';
 // The shopping pages are their own chunks (lazy in the features' indexes): the first load stays small.
 import { ProductDetailPage, ProductListPage } from '../../features/catalog';
 import { PaymentFailedPage, ThankYouPage } from '../../features/order';
 import { primaryNavigationAtom, useSite, type NavigationLink } from '../../state';
 import { PageMovedPage } from '../ErrorPages';
-
-function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Loading />}>{children}</Suspense>;
-}
 
 const numberOf = (value: unknown): number | null => {
   const number = typeof value === 'string' ? Number(value) : value;
@@ -51,18 +46,10 @@ function ContentPage({ data }: { data: DynamicPageData }) {
   const pageId = numberOf(data.route.parameters.contentPageId) ?? numberOf((data.content.data.page as { id?: unknown } | null)?.id);
   const { checkoutSuccessPageId, checkoutSuccessRqsPageId, checkoutFailedPageId } = site.pages;
   if (pageId !== null && (pageId === checkoutSuccessPageId || pageId === checkoutSuccessRqsPageId)) {
-    return (
-      <Lazy>
-        <ThankYouPage title={data.content.title} body={data.content.body} scan={pageId === checkoutSuccessRqsPageId} />
-      </Lazy>
-    );
+    return <ThankYouPage title={data.content.title} body={data.content.body} scan={pageId === checkoutSuccessRqsPageId} />;
   }
   if (pageId !== null && pageId === checkoutFailedPageId) {
-    return (
-      <Lazy>
-        <PaymentFailedPage title={data.content.title} />
-      </Lazy>
-    );
+    return <PaymentFailedPage title={data.content.title} />;
   }
   return <GenericPage data={data} />;
 }
@@ -115,22 +102,16 @@ export function DynamicRoute() {
     case 'productSearch': {
       const parameters = (data.route.parameters.parameters ?? {}) as Record<string, unknown>;
       return (
-        <Lazy>
-          <ProductListPage
-            title={data.content.title || linkTitle(data.content.data.layout, data.path) || ''}
-            landingPageId={numberOf(parameters.landingPageId ?? data.route.parameters.landingPageId)}
-          />
-        </Lazy>
+        <ProductListPage
+          title={data.content.title || linkTitle(data.content.data.layout, data.path) || ''}
+          landingPageId={numberOf(parameters.landingPageId ?? data.route.parameters.landingPageId)}
+        />
       );
     }
     case 'productDetail': {
       const variantId = numberOf(data.route.parameters.productVariantId);
       if (variantId === null) return <GenericPage data={data} />;
-      return (
-        <Lazy>
-          <ProductDetailPage key={variantId} productVariantId={variantId} />
-        </Lazy>
-      );
+      return <ProductDetailPage key={variantId} productVariantId={variantId} product={data.product} />;
     }
     case 'faq':
     case 'adviceCategory':

@@ -1,0 +1,193 @@
+//! The storefront's pages and files, behind the one public address (issue 18).
+//!
+//! - Files of the built storefront (`STATIC_DIR`) are served from disk; the hashed files under
+//!   `/assets/` never change, so they are cached for a year (`immutable`).
+//! - Every other `GET`/`HEAD` that is not `/api` is a page: it is forwarded to the server
+//!   renderer (`RENDERER_URL`, a Node.js process) with the visitor's `Host`, cookies,
+//!   `Accept-Language` and query, and the renderer's status and headers (`Set-Cookie`,
+//!   `Location`, ...) are passed through.
+//! - When no renderer is configured, or it cannot be reached or does not answer in time, the
+//!   page is the built `index.html`: the client-rendered app, as before server rendering.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use tower::ServiceExt;
+use tower_http::services::{ServeDir, ServeFile};
+use url::Url;
+
+/// `Cache-Control` of the hashed build files under `/assets/`.
+pub const IMMUTABLE_CACHE: &str = "public, max-age=31536000, immutable";
+
+/// How long the renderer may take to answer a page before `index.html` is served instead.
+pub const RENDERER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long connecting to the renderer may take.
+const RENDERER_CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The largest page the renderer may answer.
+const MAX_PAGE_BYTES: usize = 16 * 1024 * 1024;
+
+/// Request headers handed to the renderer: what it needs to render the visitor's page.
+const FORWARDED_REQUEST_HEADERS: [HeaderName; 5] = [
+    header::HOST,
+    header::COOKIE,
+    header::ACCEPT_LANGUAGE,
+    header::ACCEPT,
+    header::USER_AGENT,
+];
+
+/// A renderer answer with this header asks for the client-rendered `index.html` instead (it
+/// could not start the site or render the page).
+pub const FALLBACK_HEADER: &str = "x-render-fallback";
+
+/// Response headers that belong to one connection and are not passed on.
+const HOP_BY_HOP: [HeaderName; 5] = [
+    header::CONNECTION,
+    header::TRANSFER_ENCODING,
+    header::CONTENT_LENGTH,
+    header::UPGRADE,
+    header::TE,
+];
+
+/// The storefront service: static files, pages from the renderer, `index.html` as fallback.
+#[derive(Clone)]
+pub struct Storefront {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    static_dir: PathBuf,
+    renderer: Option<Renderer>,
+}
+
+struct Renderer {
+    base: Url,
+    client: reqwest::Client,
+}
+
+/// Why a page could not come from the renderer.
+#[derive(Debug, thiserror::Error)]
+enum RendererError {
+    #[error("renderer unreachable or too slow: {0}")]
+    Http(#[from] reqwest::Error),
+    #[error("renderer could not render the page")]
+    AskedForFallback,
+    #[error("renderer answered a page of more than {MAX_PAGE_BYTES} bytes")]
+    TooLarge,
+    #[error("renderer answered an invalid response: {0}")]
+    Response(#[from] axum::http::Error),
+}
+
+impl Storefront {
+    /// The storefront of `static_dir`, with pages from `renderer` when one is given.
+    pub fn new(static_dir: PathBuf, renderer: Option<Url>) -> Storefront {
+        let renderer = renderer.and_then(|base| {
+            let client = reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .connect_timeout(RENDERER_CONNECT_TIMEOUT)
+                .timeout(RENDERER_TIMEOUT)
+                .build();
+            match client {
+                Ok(client) => Some(Renderer { base, client }),
+                Err(error) => {
+                    tracing::error!(%error, "no HTTP client for the renderer; pages are client-rendered");
+                    None
+                }
+            }
+        });
+        Storefront {
+            inner: Arc::new(Inner {
+                static_dir,
+                renderer,
+            }),
+        }
+    }
+
+    /// Answers a request that is not for the API.
+    pub async fn answer(self, request: Request) -> Response {
+        let (parts, _body) = request.into_parts();
+        let is_page_method = parts.method == Method::GET || parts.method == Method::HEAD;
+        let file_request = Request::from_parts(parts.clone(), Body::empty());
+        let files = ServeDir::new(&self.inner.static_dir).append_index_html_on_directories(false);
+        let response = match files.oneshot(file_request).await {
+            Ok(response) => response.map(Body::new),
+            Err(infallible) => match infallible {},
+        };
+        if response.status() != StatusCode::NOT_FOUND || !is_page_method {
+            return with_asset_cache(parts.uri.path(), response);
+        }
+        if let Some(renderer) = &self.inner.renderer {
+            match renderer.render(&parts).await {
+                Ok(page) => return page,
+                Err(error) => {
+                    tracing::warn!(%error, "renderer failed; answering the client-rendered index.html");
+                }
+            }
+        }
+        self.index_html(parts).await
+    }
+
+    async fn index_html(&self, parts: axum::http::request::Parts) -> Response {
+        let mut parts = parts;
+        // `index.html` itself, whatever page was asked for.
+        parts.uri = axum::http::Uri::from_static("/index.html");
+        let index = ServeFile::new(self.inner.static_dir.join("index.html"));
+        match index
+            .oneshot(Request::from_parts(parts, Body::empty()))
+            .await
+        {
+            Ok(response) => response.map(Body::new),
+            Err(infallible) => match infallible {},
+        }
+    }
+}
+
+/// The year-long cache of the hashed build files.
+fn with_asset_cache(path: &str, mut response: Response) -> Response {
+    let fresh =
+        response.status() == StatusCode::OK || response.status() == StatusCode::NOT_MODIFIED;
+    if fresh && path.starts_with("/assets/") {
+        response.headers_mut().insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(IMMUTABLE_CACHE),
+        );
+    }
+    response
+}
+
+impl Renderer {
+    async fn render(&self, parts: &axum::http::request::Parts) -> Result<Response, RendererError> {
+        // The path and query are set, never joined: `//other.host/` must stay a path.
+        let mut url = self.base.clone();
+        url.set_path(parts.uri.path());
+        url.set_query(parts.uri.query());
+        let mut request = self.client.request(parts.method.clone(), url);
+        for name in &FORWARDED_REQUEST_HEADERS {
+            for value in parts.headers.get_all(name) {
+                request = request.header(name, value);
+            }
+        }
+        let answer = request.send().await?;
+        if answer.headers().contains_key(FALLBACK_HEADER) {
+            return Err(RendererError::AskedForFallback);
+        }
+        let status = answer.status();
+        let mut response = Response::builder().status(status);
+        for (name, value) in answer.headers() {
+            if !HOP_BY_HOP.contains(name) {
+                response = response.header(name, value);
+            }
+        }
+        let body = answer.bytes().await?;
+        if body.len() > MAX_PAGE_BYTES {
+            return Err(RendererError::TooLarge);
+        }
+        Ok(response.body(Body::from(body))?.into_response())
+    }
+}

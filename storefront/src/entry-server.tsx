@@ -1,0 +1,190 @@
+/**
+ * The server renderer (issue 18, Vite's SSR build; storefront/server starts it). Per request:
+ * the site by `Host`, its language (the visitor's cookie, else the engine's rule), culture,
+ * theme and brand wording; a jotai store, an i18next instance, an API scope (loopback address,
+ * the visitor's `Host` and cookies, its own client cache) of its own; the routes' loaders run
+ * through react-router's static handler, and the page is rendered with React's streaming
+ * renderer. The loaders' data and the catalogs go into the page, so the browser hydrates
+ * without repeating a request (main.tsx).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PassThrough } from 'node:stream';
+
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+
+import { setRequestScopeProvider, type RequestScope } from './api/fetch';
+import { enterSite, resolveSite, siteFallbackCulture } from './app/bootstrap';
+import { dehydrateRouter, scriptJson, STATE_ELEMENT_ID, type ServerState } from './app/hydration';
+import { buildRoutes } from './app/routes';
+import { preloadAllPages } from './components/ui/lazyPage';
+import { comparePath, loadEngineFromBytes } from './engine';
+import { createI18n, loadResources, type Brand } from './i18n';
+import { rememberedLanguage } from './lib/cookies';
+
+/** A request as the renderer's HTTP server received it. */
+export interface PageRequest {
+  method: string;
+  /** Path and query, e.g. `/muesli/?p=2`. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** The renderer's answer: status, headers (`Set-Cookie` may repeat) and the HTML. */
+export interface PageAnswer {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+export interface RendererOptions {
+  /** The built `index.html` (storefront/dist): the page's frame, with the client's scripts and styles. */
+  template: string;
+  /** The engine's `.wasm` bytes. */
+  wasm: BufferSource;
+  /** host-server's address on loopback, e.g. `http://127.0.0.1:8080`. */
+  apiUrl: string;
+  /** Sends a request with the `Host` header as given (Node's `fetch` replaces it). */
+  fetch: RequestScope['fetch'];
+  /** How long a page's render may take before it is given up (ms). */
+  renderTimeoutMs?: number;
+}
+
+/**
+ * An answer with this header tells host-server to serve the client-rendered index.html instead
+ * (the site could not be started, or rendering failed): the browser app then shows what it
+ * shows today.
+ */
+export const FALLBACK_HEADER = 'x-render-fallback';
+
+const scopes = new AsyncLocalStorage<RequestScope>();
+
+const brandOf = (type: number): Brand => (type === 1 ? 'weidegroen' : type === 2 ? 'corporate' : 'hoefslag');
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function header(request: PageRequest, name: string): string {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : (value ?? '');
+}
+
+/** Renders a React tree to HTML once everything (lazy pages, `Await`) is ready. */
+function renderHtml(element: ReactNode, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed: unknown = null;
+    const stream = renderToPipeableStream(element, {
+      // Everything is written at once after all is ready: no inline scripts for late
+      // suspense boundaries (the shop's content security policy allows none).
+      onAllReady() {
+        const sink = new PassThrough();
+        const chunks: Buffer[] = [];
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        stream.pipe(sink);
+      },
+      onShellError(error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+      onError(error) {
+        failed ??= error;
+        console.error('render error', error);
+      },
+    });
+    setTimeout(() => stream.abort(new Error(`render took longer than ${timeoutMs} ms`)), timeoutMs).unref();
+  });
+}
+
+/** Fills the built index.html: language, theme, title, the rendered page and the state. */
+function fillTemplate(template: string, parts: { lang: string; theme: string; title: string; html: string; state: ServerState }): string {
+  return template
+    .replace(/<html[^>]*>/, `<html lang="${escapeHtml(parts.lang)}" data-theme="${escapeHtml(parts.theme)}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(parts.title)}</title>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${parts.html}</div><script type="application/json" id="${STATE_ELEMENT_ID}">${scriptJson(parts.state)}</script>`,
+    );
+}
+
+/** Starts the renderer: the engine is instantiated once, from its bytes, and every page chunk is loaded. */
+export async function createRenderer(options: RendererOptions) {
+  loadEngineFromBytes(options.wasm);
+  await preloadAllPages();
+  setRequestScopeProvider(() => scopes.getStore());
+  const renderTimeoutMs = options.renderTimeoutMs ?? 8_000;
+
+  return async function render(request: PageRequest): Promise<PageAnswer> {
+    const host = header(request, 'host') || '127.0.0.1';
+    const scope: RequestScope = {
+      apiUrl: options.apiUrl,
+      host,
+      cookie: header(request, 'cookie'),
+      context: {},
+      cache: { entries: new Map(), inFlight: new Map() },
+      setCookies: [],
+      lazyPages: new Set(),
+      fetch: options.fetch,
+    };
+    return scopes.run(scope, async () => {
+      const hostname = host.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
+      const first = await resolveSite(hostname, null);
+      // The visitor's earlier language choice on this site (a cookie the browser keeps).
+      const remembered = first.kind === 'ready' ? rememberedLanguage(first.site.siteId) : null;
+      const started =
+        remembered !== null && first.kind === 'ready' && remembered !== first.language.languageId ? await resolveSite(hostname, remembered) : first;
+      if (started.kind === 'failed') {
+        // The client-rendered app shows the start-up error in the visitor's language.
+        return { status: 503, headers: [[FALLBACK_HEADER, 'client']], body: '' };
+      }
+      const { site, language } = started;
+      const store = createStore();
+      enterSite(store, site, language);
+      const culture = language.culture;
+      const i18nOptions = { culture, siteFallback: siteFallbackCulture(site), brand: brandOf(site.type) };
+      const resources = await loadResources(i18nOptions);
+      const i18n = createI18n(i18nOptions, resources);
+      const compare = comparePath({ culture }).path;
+      const routes = buildRoutes({ comparePath: compare });
+      const handler = createStaticHandler(routes);
+      const fetchRequest = new Request(new URL(request.url, `http://${host}`), {
+        method: request.method === 'HEAD' ? 'GET' : request.method,
+        headers: { cookie: scope.cookie, 'accept-language': header(request, 'accept-language') },
+      });
+      const context = await handler.query(fetchRequest);
+      const setCookies = (): [string, string][] => scope.setCookies.map((cookie) => ['set-cookie', cookie]);
+      if (context instanceof Response) {
+        // A loader's redirect: a real redirect.
+        const location = context.headers.get('Location') ?? '/';
+        return { status: context.status, headers: [['location', location], ...setCookies()], body: '' };
+      }
+      const router = createStaticRouter(handler.dataRoutes, context);
+      const html = await renderHtml(
+        <JotaiProvider store={store}>
+          <I18nextProvider i18n={i18n}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </I18nextProvider>
+        </JotaiProvider>,
+        renderTimeoutMs,
+      );
+      const state: ServerState = {
+        site,
+        language,
+        culture,
+        siteFallback: i18nOptions.siteFallback,
+        brand: i18nOptions.brand,
+        comparePath: compare,
+        resources,
+        lazyPages: [...scope.lazyPages],
+        router: await dehydrateRouter(context),
+      };
+      const body = fillTemplate(options.template, { lang: culture, theme: site.theme, title: site.brandName, html, state });
+      return {
+        status: context.statusCode,
+        headers: [['content-type', 'text/html; charset=utf-8'], ['cache-control', 'no-cache'], ['vary', 'Cookie, Accept-Language'], ...setCookies()],
+        body,
+      };
+    });
+  };
+}
