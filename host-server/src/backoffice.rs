@@ -70,8 +70,8 @@ fn present<'de, D: serde::Deserializer<'de>>(
 #[serde(rename_all = "camelCase")]
 struct VariantPriceAndStock {
     product_variant_id: i64,
-    #[schema(value_type = engine::money::Money)]
-    price: String,
+    #[sqlx(try_from = "String")]
+    price: engine::money::Money,
     /// `null`: not counted.
     stock: Option<i64>,
 }
@@ -129,7 +129,7 @@ async fn change_variant(
         ..current
     };
     sqlx::query("UPDATE variants SET price = $1, stock = $2 WHERE product_variant_id = $3")
-        .bind(&changed.price)
+        .bind(changed.price.to_string())
         .bind(changed.stock)
         .bind(variant_id)
         .execute(state.db.durable_pool())
@@ -139,7 +139,7 @@ async fn change_variant(
 }
 
 /// A price in euro from 0.00 to 100000.00, as the catalog stores it (two decimals).
-fn parse_price(text: &str) -> Result<String, ApiError> {
+fn parse_price(text: &str) -> Result<engine::money::Money, ApiError> {
     let invalid = || {
         ApiError::field(
             "price",
@@ -152,7 +152,7 @@ fn parse_price(text: &str) -> Result<String, ApiError> {
     if price.is_negative() || price > ceiling {
         return Err(invalid());
     }
-    Ok(price.to_string())
+    Ok(price)
 }
 
 /// Refuses the call unless its `x-api-key` header is the configured key.

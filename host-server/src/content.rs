@@ -387,7 +387,7 @@ async fn page_of(
     page_type: PageType,
     faq: (Option<i64>, Option<i64>),
 ) -> Result<Option<Page>, ApiError> {
-    let page: Option<(i64, String, Option<i64>, String, i64)> =
+    let page: Option<(i64, String, Option<i64>, String, crate::db::Flag)> =
         sqlx::query_as("SELECT page_id, page_key, parent_page_id, body_format, indexable FROM pages WHERE page_id = $1 AND site_id = $2")
             .bind(page_id)
             .bind(site.site_id)
@@ -422,7 +422,7 @@ async fn page_of(
         title: crate::catalog::search::pick(&titles, site.culture, site.fallback),
         body: crate::catalog::search::pick(&bodies, site.culture, site.fallback),
         body_format,
-        indexable: indexable != 0,
+        indexable: indexable.into(),
         page_type,
         content_page_id: page_id,
         faq_id,

@@ -367,8 +367,8 @@ mod tests {
     }
 }
 
-/// A yes/no column as both databases keep it: an integer, 0 for no. Rows decode it with
-/// `#[sqlx(try_from = "i64")]`; `.0` (or `bool::from`) is the flag.
+/// A yes/no column as both databases keep it: an integer, 0 for no. It decodes straight from a
+/// row (`sqlx::FromRow` fields and tuples); `bool::from` (or `.0`) is the flag.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flag(pub bool);
 
@@ -381,5 +381,30 @@ impl From<i64> for Flag {
 impl From<Flag> for bool {
     fn from(flag: Flag) -> bool {
         flag.0
+    }
+}
+
+impl sqlx::Type<sqlx::Any> for Flag {
+    fn type_info() -> sqlx::any::AnyTypeInfo {
+        <i64 as sqlx::Type<sqlx::Any>>::type_info()
+    }
+
+    fn compatible(ty: &sqlx::any::AnyTypeInfo) -> bool {
+        <i64 as sqlx::Type<sqlx::Any>>::compatible(ty)
+    }
+}
+
+impl<'q> sqlx::Encode<'q, sqlx::Any> for Flag {
+    fn encode_by_ref(
+        &self,
+        buffer: &mut <sqlx::Any as sqlx::Database>::ArgumentBuffer<'q>,
+    ) -> Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+        <i64 as sqlx::Encode<'q, sqlx::Any>>::encode(i64::from(self.0), buffer)
+    }
+}
+
+impl<'r> sqlx::Decode<'r, sqlx::Any> for Flag {
+    fn decode(value: sqlx::any::AnyValueRef<'r>) -> Result<Flag, sqlx::error::BoxDynError> {
+        <i64 as sqlx::Decode<'r, sqlx::Any>>::decode(value).map(Flag::from)
     }
 }

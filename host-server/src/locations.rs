@@ -25,6 +25,7 @@ use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::context::RequestContext;
+use crate::db::Flag;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Query};
 
@@ -202,7 +203,7 @@ fn dealer_of(row: &AnyRow, distance: Option<u64>) -> Result<Dealer, ApiError> {
         email: row.try_get("email")?,
         website: row.try_get("website")?,
         brands: json_column(row, "brands_json")?,
-        silo_delivery: row.try_get::<i64, _>("silo_delivery")? != 0,
+        silo_delivery: row.try_get::<Flag, _>("silo_delivery")?.into(),
         opening_hours: json_column(row, "opening_hours_json")?,
         distance_meters: distance,
     })

@@ -294,8 +294,7 @@ pub struct PaymentMethod {
     pub key: String,
     pub name: String,
     /// The costs, VAT included, as the engine adds them to the cart.
-    #[schema(value_type = engine::money::Money)]
-    pub costs: String,
+    pub costs: engine::money::Money,
     /// `redirect` (the provider's page), `offline` (bank transfer) or `giftCard`.
     #[schema(example = "redirect")]
     pub flow: String,
@@ -322,7 +321,7 @@ async fn payment_methods(
 ) -> Result<Json<Vec<PaymentMethod>>, ApiError> {
     let pool = state.db.pool();
     let site = crate::sites::site_language(pool, context).await?;
-    let methods: Vec<(i64, String, String, String, String, i64)> = sqlx::query_as(
+    let methods: Vec<(i64, String, String, String, String, crate::db::Flag)> = sqlx::query_as(
         "SELECT pm.payment_method_id, pm.method_key, pm.name_json, pm.cost, pm.flow, pm.requires_issuer FROM payment_methods pm \
          JOIN site_payment_methods spm ON spm.payment_method_id = pm.payment_method_id WHERE spm.site_id = $1 ORDER BY spm.position",
     )
@@ -335,8 +334,11 @@ async fn payment_methods(
             .await?;
     let answer = methods
         .into_iter()
-        .map(
-            |(id, key, names, costs, flow, requires_issuer)| PaymentMethod {
+        .map(|(id, key, names, costs, flow, requires_issuer)| {
+            let costs = costs.parse().map_err(|error| {
+                ApiError::Internal(format!("payment method {id} has costs '{costs}': {error}"))
+            })?;
+            Ok(PaymentMethod {
                 name: crate::sites::pick_json(&names, site.culture, Some(site.fallback))
                     .unwrap_or_else(|| key.clone()),
                 issuers: issuers
@@ -351,9 +353,9 @@ async fn payment_methods(
                 key,
                 costs,
                 flow,
-                requires_issuer: requires_issuer != 0,
-            },
-        )
-        .collect();
+                requires_issuer: requires_issuer.into(),
+            })
+        })
+        .collect::<Result<_, ApiError>>()?;
     Ok(Json(answer))
 }

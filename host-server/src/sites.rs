@@ -22,6 +22,7 @@ use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::context::RequestContext;
+use crate::db::Flag;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
 use crate::stored::SocialLinks;
@@ -232,7 +233,8 @@ fn site_of(
             .try_get::<Option<String>, _>(column)?
             .and_then(|text| pick_json(&text, language, fallback)))
     };
-    let flag = |column: &str| -> Result<bool, ApiError> { Ok(row.try_get::<i64, _>(column)? != 0) };
+    let flag =
+        |column: &str| -> Result<bool, ApiError> { Ok(row.try_get::<Flag, _>(column)?.into()) };
     let currency: String = row.try_get("currency")?;
     Ok(Site {
         site_id: row.try_get("site_id")?,
@@ -553,7 +555,7 @@ async fn localization_check(
             format!("no site answers on {host}"),
         )
     })?;
-    let (brand, site_country, auto_redirect): (String, i64, i64) =
+    let (brand, site_country, auto_redirect): (String, i64, Flag) =
         sqlx::query_as("SELECT brand, country_id, auto_redirect_if_not_in_same_country FROM sites WHERE site_id = $1")
             .bind(site_id)
             .fetch_one(pool)
@@ -568,7 +570,7 @@ async fn localization_check(
             .fetch_optional(pool)
             .await?;
     let mut redirect_url = None;
-    if auto_redirect != 0
+    if auto_redirect.0
         && let Some((country_id,)) = visitor_country
         && country_id != site_country
     {

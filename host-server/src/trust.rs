@@ -93,7 +93,7 @@ impl Trust {
     }
 
     async fn load_sites(&self) -> Result<(), sqlx::Error> {
-        let rows: Vec<(i64, String, i64)> =
+        let rows: Vec<(i64, String, crate::db::Flag)> =
             sqlx::query_as("SELECT site_id, domain, is_primary FROM site_domains")
                 .fetch_all(self.db.pool())
                 .await?;
@@ -103,7 +103,7 @@ impl Trust {
         };
         for (site_id, domain, is_primary) in rows {
             let domain = domain.to_ascii_lowercase();
-            if is_primary != 0 {
+            if is_primary.into() {
                 hosts.primary_of_site.insert(site_id, domain.clone());
             }
             hosts.site_of_host.insert(domain, site_id);

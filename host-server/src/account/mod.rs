@@ -131,7 +131,7 @@ impl From<AccountRow> for AccountView {
             last_name: row.last_name,
             phone_number: row.phone_number,
             language_id: row.language_id,
-            newsletter: row.newsletter != 0,
+            newsletter: row.newsletter.into(),
             unread_quickscan_results: 0,
             shoppingcart_id: None,
             mobile_phone: None,
@@ -901,7 +901,7 @@ async fn get_account(
     view.billing = profile.billing();
     view.shipping = profile.shipping();
     view.mobile_phone = profile.mobile_phone.clone();
-    view.alternative_shipping_address = profile.alternative_shipping_address != 0;
+    view.alternative_shipping_address = profile.alternative_shipping_address.into();
     Ok(crate::extract::Json(view))
 }
 

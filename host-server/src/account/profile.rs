@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::db::Flag;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
 use crate::session::SignedIn;
@@ -67,7 +68,7 @@ pub struct Profile {
     pub mobile_phone: Option<String>,
     pub billing_json: Option<String>,
     pub shipping_json: Option<String>,
-    pub alternative_shipping_address: i64,
+    pub alternative_shipping_address: Flag,
 }
 
 /// The profile of an account (empty when none is stored yet).
@@ -289,7 +290,7 @@ async fn get_delivery(
 ) -> Result<crate::extract::Json<DeliveryView>, ApiError> {
     let profile = profile_of(state.db.pool(), &signed_in.account_id).await?;
     Ok(crate::extract::Json(DeliveryView {
-        alternative_shipping_address: profile.alternative_shipping_address != 0,
+        alternative_shipping_address: profile.alternative_shipping_address.into(),
         shipping: profile.shipping(),
     }))
 }

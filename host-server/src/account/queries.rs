@@ -5,6 +5,7 @@
 
 use sqlx::{AnyConnection, AnyPool};
 
+use crate::db::Flag;
 use crate::{clock, secrets};
 
 /// An account row.
@@ -18,7 +19,7 @@ pub struct AccountRow {
     pub phone_number: String,
     pub language_id: Option<i64>,
     pub site_id: Option<i64>,
-    pub newsletter: i64,
+    pub newsletter: Flag,
     pub activated_at: Option<i64>,
 }
 

@@ -28,6 +28,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
+use crate::db::Flag;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
 use crate::session::SignedIn;
@@ -147,7 +148,7 @@ struct ResultRow {
     result_date: String,
     values_json: Option<String>,
     germ_counts_json: Option<String>,
-    is_read: i64,
+    is_read: Flag,
 }
 
 const COLUMNS: &str = "result_key, order_number, product_id, product_variant_id, sequence, scan_type, sample_type, sample_name, \
@@ -314,7 +315,7 @@ fn summary(row: &ResultRow, level: Level) -> ResultSummary {
         sample_name: row.sample_name.clone(),
         receipt_date: row.receipt_date.clone(),
         result_date: row.result_date.clone(),
-        read: row.is_read != 0,
+        read: row.is_read.into(),
         level,
     }
 }
@@ -467,7 +468,7 @@ async fn one(
     .fetch_optional(pool)
     .await?
     .ok_or(ApiError::NotFound)?;
-    if row.is_read == 0 {
+    if !bool::from(row.is_read) {
         sqlx::query(
             "UPDATE roughage_results SET is_read = 1 WHERE result_key = $1 AND account_id = $2",
         )

@@ -2,6 +2,7 @@
 //! address switch, dealer, parcel-service pick-up point, newsletter and a password for a new
 //! account; and the conversion report for the mailing service.
 
+use crate::db::Flag;
 use crate::extract::Json as JsonResponse;
 use crate::extract::{Path, Query};
 use axum::extract::State;
@@ -205,7 +206,7 @@ pub(super) async fn set_alternative_shipping(
         "alternativeShippingAddress",
     )?;
     change_row(&state, cart, &["alternative_shipping_address"], |row| {
-        row.alternative_shipping_address = i64::from(alternative)
+        row.alternative_shipping_address = Flag(alternative)
     })
     .await
 }

@@ -17,6 +17,7 @@ mod rows;
 mod store;
 mod texts;
 
+use crate::db::Flag;
 use crate::extract::Json as JsonResponse;
 use crate::extract::{Json, Path, Query};
 use axum::extract::State;
@@ -272,8 +273,8 @@ fn view(
         billing: parse_document(&row.billing_json),
         shipping: parse_document(&row.shipping_json),
         company: parse_document(&row.company_json),
-        alternative_shipping_address: row.alternative_shipping_address != 0,
-        newsletter_subscribe: row.newsletter_subscribe != 0,
+        alternative_shipping_address: row.alternative_shipping_address.into(),
+        newsletter_subscribe: row.newsletter_subscribe.into(),
         payment: PaymentView {
             payment_method_id: row.payment_method_id,
             issuer: row.issuer,
@@ -1205,7 +1206,7 @@ async fn set_newsletter(
         None => return Err(ApiError::required("subscribe")),
     };
     change_row(&state, cart, &["newsletter_subscribe"], |row| {
-        row.newsletter_subscribe = subscribe
+        row.newsletter_subscribe = Flag::from(subscribe)
     })
     .await
 }

@@ -314,7 +314,7 @@ async fn promotion_rows(
     site_id: i64,
     day: &str,
 ) -> Result<Vec<StoredPromotion>, ApiError> {
-    let rows: Vec<(String, i64, String)> = sqlx::query_as(
+    let rows: Vec<(String, crate::db::Flag, String)> = sqlx::query_as(
         "SELECT p.promotion_key, p.requires_code, p.rule_json FROM promotions p \
          JOIN promotion_sites ps ON ps.promotion_key = p.promotion_key AND ps.site_id = $1 \
          WHERE p.valid_from <= $2 AND p.valid_until >= $2 ORDER BY p.promotion_key",
@@ -329,7 +329,7 @@ async fn promotion_rows(
                 promotion: serde_json::from_str(&rule_json)
                     .map_err(|error| corrupt("promotion", error))?,
                 key,
-                requires_code: requires_code != 0,
+                requires_code: requires_code.into(),
             })
         })
         .collect()

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::db::Flag;
+
 /// A cart row.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct CartRow {
@@ -19,8 +21,8 @@ pub struct CartRow {
     pub billing_json: Option<String>,
     pub shipping_json: Option<String>,
     pub company_json: Option<String>,
-    pub alternative_shipping_address: i64,
-    pub newsletter_subscribe: i64,
+    pub alternative_shipping_address: Flag,
+    pub newsletter_subscribe: Flag,
     pub mailplus_id: Option<String>,
     pub dealer_id: Option<i64>,
     pub dpd_parcel_shop_id: Option<String>,

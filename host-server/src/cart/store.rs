@@ -6,6 +6,7 @@ use sqlx::{AnyConnection, AnyPool};
 use super::cache::{CartCache, StoredCart};
 use super::line_writer::{LineWrite, LineWriter};
 use super::rows::{CartRow, LineRow, SampleRow};
+use crate::db::Flag;
 use crate::{clock, secrets};
 use std::sync::Arc;
 
@@ -295,21 +296,18 @@ fn changed_columns(old: &CartRow, new: &CartRow) -> Vec<(&'static str, Column)> 
         &old.company_json,
         &new.company_json,
     );
-    let (old_alternative, new_alternative) = (
-        old.alternative_shipping_address,
-        new.alternative_shipping_address,
-    );
+    let flag = |flag: Flag| Some(i64::from(flag.0));
     number(
         &mut columns,
         "alternative_shipping_address",
-        Some(old_alternative),
-        Some(new_alternative),
+        flag(old.alternative_shipping_address),
+        flag(new.alternative_shipping_address),
     );
     number(
         &mut columns,
         "newsletter_subscribe",
-        Some(old.newsletter_subscribe),
-        Some(new.newsletter_subscribe),
+        flag(old.newsletter_subscribe),
+        flag(new.newsletter_subscribe),
     );
     text(
         &mut columns,

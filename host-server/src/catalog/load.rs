@@ -210,7 +210,7 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
             .into_iter()
             .filter_map(|(id, culture)| culture.parse().ok().map(|culture| (id, culture)))
             .collect();
-    let sites: Vec<(i64, i64, i64, i64)> = sqlx::query_as(
+    let sites: Vec<(i64, i64, i64, crate::db::Flag)> = sqlx::query_as(
         "SELECT s.site_id, l.language_id, s.fallback_language_id, s.enable_stock_reminder_feature \
          FROM sites s JOIN site_languages l ON l.site_id = s.site_id ORDER BY s.site_id, l.position",
     )
@@ -227,7 +227,7 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
                     .get(&fallback)
                     .copied()
                     .unwrap_or(engine::locale::ENGLISH),
-                enable_stock_reminder_feature: reminder != 0,
+                enable_stock_reminder_feature: reminder.into(),
             })
         })
         .collect();

@@ -272,8 +272,7 @@ pub struct Variant {
     pub quantity_per_pallet: i64,
     pub shelf_life_months: Option<i64>,
     pub delivery_time: DeliveryTime,
-    #[schema(value_type = engine::money::Money)]
-    pub price: String,
+    pub price: engine::money::Money,
     /// `high`, `low` or `zero`.
     pub vat_type: String,
     pub unit_price: UnitPrices,
@@ -370,7 +369,7 @@ fn variant_of(
             min_days: row.try_get("delivery_min_days")?,
             max_days: row.try_get("delivery_max_days")?,
         },
-        price: parsed_price.to_string(),
+        price: parsed_price,
         vat_type: row.try_get("vat_type")?,
         unit_price,
         stock: VariantStock {
@@ -486,7 +485,7 @@ async fn variant_detail(
     }
     let [name, short, long, composition] =
         localized.map(|texts| pick(&texts, site.culture, site.fallback));
-    let (reminder,): (i64,) =
+    let (reminder,): (crate::db::Flag,) =
         sqlx::query_as("SELECT enable_stock_reminder_feature FROM sites WHERE site_id = $1")
             .bind(site.site_id)
             .fetch_one(pool)
@@ -507,7 +506,7 @@ async fn variant_detail(
     .bind("productDetail:%:article")
     .fetch_all(pool)
     .await?;
-    let reminder = reminder != 0;
+    let reminder = bool::from(reminder);
     let mut this = None;
     let mut others = Vec::new();
     for row in &variants {

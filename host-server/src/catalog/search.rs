@@ -586,7 +586,7 @@ impl SearchIndex {
                     product_variant_id: doc.variant_id,
                     name: doc.name.clone(),
                     short_description: doc.short_description.clone(),
-                    price: doc.price.to_string(),
+                    price: doc.price,
                     unit_price: doc.unit_price.clone(),
                     image: doc.image.clone(),
                     rating: Rating {
@@ -981,8 +981,7 @@ pub struct ProductHit {
     pub name: String,
     pub short_description: Option<String>,
     /// The first variant's price.
-    #[schema(value_type = Money)]
-    pub price: String,
+    pub price: Money,
     pub unit_price: UnitPrices,
     pub image: Option<String>,
     pub rating: Rating,
@@ -1272,7 +1271,7 @@ mod tests {
         let prices: Vec<Decimal> = by_price
             .results
             .iter()
-            .map(|hit| hit.price.parse().unwrap())
+            .map(|hit| hit.price.as_decimal())
             .collect();
         assert!(prices.windows(2).all(|pair| pair[0] <= pair[1]));
         let bad = index.search(

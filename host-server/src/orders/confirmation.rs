@@ -39,7 +39,7 @@ async fn try_send(state: &AppState, order: &OrderRow) -> Result<(), ApiError> {
                 Ok((
                     line.quantity,
                     line.description.as_str(),
-                    euro(order.amount(&line.total_amount)?),
+                    euro(line.total_amount),
                 ))
             })
             .collect::<Result<_, ApiError>>()?,

@@ -43,14 +43,14 @@ pub struct InvoiceView {
     pub invoice_date: String,
     /// `open`, `paid` or `cancelled`.
     pub status: String,
-    #[schema(value_type = engine::money::Money)]
-    pub total_amount: String,
-    #[schema(value_type = engine::money::Money)]
-    pub vat_amount_low: String,
-    #[schema(value_type = engine::money::Money)]
-    pub vat_amount_high: String,
-    #[schema(value_type = engine::money::Money)]
-    pub total_amount_excl_vat: String,
+    #[sqlx(try_from = "String")]
+    pub total_amount: engine::money::Money,
+    #[sqlx(try_from = "String")]
+    pub vat_amount_low: engine::money::Money,
+    #[sqlx(try_from = "String")]
+    pub vat_amount_high: engine::money::Money,
+    #[sqlx(try_from = "String")]
+    pub total_amount_excl_vat: engine::money::Money,
     pub pdf_file_name: String,
 }
 
@@ -189,7 +189,7 @@ async fn download(
                 line.quantity, line.description
             )));
             lines.push(TextLine {
-                text: euro(&line.total_amount),
+                text: euro(line.total_amount),
                 size: 11,
                 indent: 380,
             });
@@ -208,18 +208,18 @@ async fn download(
     }
     lines.push(TextLine::body(format!(
         "Totaal excl. btw: {}",
-        euro(&invoice.total_amount_excl_vat)
+        euro(invoice.total_amount_excl_vat)
     )));
     lines.push(TextLine::body(format!(
         "Btw laag tarief: {}",
-        euro(&invoice.vat_amount_low)
+        euro(invoice.vat_amount_low)
     )));
     lines.push(TextLine::body(format!(
         "Btw hoog tarief: {}",
-        euro(&invoice.vat_amount_high)
+        euro(invoice.vat_amount_high)
     )));
     lines.push(TextLine {
-        text: format!("Totaal: {}", euro(&invoice.total_amount)),
+        text: format!("Totaal: {}", euro(invoice.total_amount)),
         size: 13,
         indent: 0,
     });

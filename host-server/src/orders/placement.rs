@@ -210,7 +210,7 @@ async fn check_gates(
         })?,
         parcel_shop_id: row.dpd_parcel_shop_id.clone(),
         parcel_shop_zipcode_or_city: row.dpd_parcel_shop_zipcode_or_city.clone(),
-        alternative_shipping_address: row.alternative_shipping_address != 0,
+        alternative_shipping_address: row.alternative_shipping_address.into(),
         shipping_address_country: country_code(pool, shipping_country).await?,
         total_amount: cart.calculation.total_amount,
         payment_method_id: row.payment_method_id.and_then(|id| u64::try_from(id).ok()),
@@ -372,9 +372,9 @@ fn fingerprint(cart: &PricedCart) -> Result<String, ApiError> {
     let choices = serde_json::json!({
         "input": input,
         "billing": row.billing_json, "shipping": row.shipping_json, "company": row.company_json,
-        "alternative": row.alternative_shipping_address, "dealer": row.dealer_id,
+        "alternative": i64::from(row.alternative_shipping_address.0), "dealer": row.dealer_id,
         "parcelShop": row.dpd_parcel_shop_id, "method": row.payment_method_id, "issuer": row.issuer,
-        "newsletter": row.newsletter_subscribe, "language": row.language_id,
+        "newsletter": i64::from(row.newsletter_subscribe.0), "language": row.language_id,
     });
     let text =
         serde_json::to_string(&choices).map_err(|error| ApiError::Internal(error.to_string()))?;

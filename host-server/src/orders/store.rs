@@ -27,12 +27,10 @@ pub struct OrderRow {
     pub billing_json: String,
     pub shipping_json: Option<String>,
     pub company_json: Option<String>,
-    #[sqlx(try_from = "i64")]
     pub alternative_shipping_address: Flag,
     pub shipping_method: i64,
     pub dealer_id: Option<i64>,
     pub dpd_parcel_shop_id: Option<String>,
-    #[sqlx(try_from = "i64")]
     pub scan_products_only: Flag,
     pub payment_method_id: Option<i64>,
     pub issuer: Option<String>,
@@ -195,14 +193,18 @@ pub struct LineRow {
     pub product_type: i64,
     pub description: String,
     pub quantity: i64,
-    pub unit_price: String,
-    pub original_amount: String,
-    pub discount_amount: String,
+    #[sqlx(try_from = "String")]
+    pub unit_price: Money,
+    #[sqlx(try_from = "String")]
+    pub original_amount: Money,
+    #[sqlx(try_from = "String")]
+    pub discount_amount: Money,
     pub promotion_key: Option<String>,
-    pub total_amount: String,
+    #[sqlx(try_from = "String")]
+    pub total_amount: Money,
     pub vat_type: String,
     pub vat_rate_percentage: String,
-    pub is_free: i64,
+    pub is_free: Flag,
 }
 
 /// The lines of an order, in order.

@@ -20,11 +20,11 @@ pub struct OrderLineView {
     pub product_type: i64,
     pub description: String,
     pub quantity: i64,
-    pub unit_price: String,
-    pub original_amount: String,
-    pub discount_amount: String,
+    pub unit_price: Money,
+    pub original_amount: Money,
+    pub discount_amount: Money,
     pub promotion_key: Option<String>,
-    pub total_amount: String,
+    pub total_amount: Money,
     pub vat_type: String,
     pub vat_rate_percentage: String,
     pub is_free: bool,
@@ -137,7 +137,7 @@ pub async fn line_views(pool: &AnyPool, order_id: i64) -> Result<Vec<OrderLineVi
             total_amount: line.total_amount,
             vat_type: line.vat_type,
             vat_rate_percentage: line.vat_rate_percentage,
-            is_free: line.is_free != 0,
+            is_free: line.is_free.into(),
         })
         .collect())
 }

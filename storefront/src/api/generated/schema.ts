@@ -2976,11 +2976,11 @@ export interface components {
         /** @description A line of an order. */
         OrderLineView: {
             description: string;
-            discountAmount: string;
+            discountAmount: components["schemas"]["Money"];
             isFree: boolean;
             /** Format: int64 */
             lineNumber: number;
-            originalAmount: string;
+            originalAmount: components["schemas"]["Money"];
             /** Format: int64 */
             productId: number;
             /** Format: int64 */
@@ -2991,8 +2991,8 @@ export interface components {
             /** Format: int64 */
             quantity: number;
             rqsSamples: components["schemas"]["OrderSample"][];
-            totalAmount: string;
-            unitPrice: string;
+            totalAmount: components["schemas"]["Money"];
+            unitPrice: components["schemas"]["Money"];
             vatRatePercentage: string;
             vatType: string;
         };
