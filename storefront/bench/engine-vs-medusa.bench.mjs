@@ -38,6 +38,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
+import { measure } from './timing.mjs';
 
 const MEDUSA_VERSION = '2.0.0';
 const medusaFolder = new URL('./medusa/', import.meta.url);
@@ -201,31 +202,6 @@ function compare(name, ours, theirs) {
   if (mismatches.length > 0) {
     throw new Error(`cart ${name}: the engines disagree on ${mismatches.join(', ')}`);
   }
-}
-
-// ---- Timing (as engine.bench.mjs) --------------------------------------------------------------
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-/** Median microseconds per call over `batches` batches of calls lasting about 5 ms each. */
-function measure(call, batches = 200) {
-  const start = process.hrtime.bigint();
-  let warm = 0;
-  while (process.hrtime.bigint() - start < 300_000_000n) {
-    call();
-    warm += 1;
-  }
-  const perBatch = Math.max(1, Math.round((warm / 300) * 5));
-  const samples = [];
-  for (let batch = 0; batch < batches; batch += 1) {
-    const begin = process.hrtime.bigint();
-    for (let index = 0; index < perBatch; index += 1) call();
-    samples.push(Number(process.hrtime.bigint() - begin) / 1000 / perBatch);
-  }
-  return median(samples);
 }
 
 // ---- Run ---------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@
 //   node storefront/bench/engine.bench.mjs            (after the WASM build)
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { measure } from './timing.mjs';
 
 const require = createRequire(import.meta.url);
 const engine = require('../../engine-wasm/pkg-node/engine_wasm.js');
@@ -20,29 +21,6 @@ function cart(lines) {
   const products = large.products.slice(0, lines);
   const used = new Set([...products.map((line) => line.productVariantId), 701]);
   return { ...large, products, catalog: large.catalog.filter((entry) => used.has(entry.productVariantId)) };
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-/** Median microseconds per call over `batches` batches of calls lasting about 5 ms each. */
-function measure(call, batches = 200) {
-  const start = process.hrtime.bigint();
-  let warm = 0;
-  while (process.hrtime.bigint() - start < 300_000_000n) {
-    call();
-    warm += 1;
-  }
-  const perBatch = Math.max(1, Math.round((warm / 300) * 5));
-  const samples = [];
-  for (let batch = 0; batch < batches; batch += 1) {
-    const begin = process.hrtime.bigint();
-    for (let index = 0; index < perBatch; index += 1) call();
-    samples.push(Number(process.hrtime.bigint() - begin) / 1000 / perBatch);
-  }
-  return median(samples);
 }
 
 console.log(`node ${process.version}, ${engine.operations().length} operations`);
