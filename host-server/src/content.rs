@@ -377,6 +377,8 @@ pub struct PageContent {
     /// Null for the page types that are not content pages.
     pub page: Option<Page>,
     pub layout: Layout,
+    /// The page's canonical address and the same page on the brand's other sites and languages.
+    pub alternates: crate::seo::PageAlternates,
 }
 
 /// A content page in a language, or `None` when the site has no such page.
@@ -447,6 +449,7 @@ async fn page_of(
 async fn page(
     State(state): State<AppState>,
     context: RequestContext,
+    headers: axum::http::HeaderMap,
     Query(query): Query<PathQuery>,
 ) -> Result<Response, ApiError> {
     let pool = state.db.pool();
@@ -462,14 +465,14 @@ async fn page(
         format!("/{path}")
     };
     let normalized = engine::url::normalize(&path);
-    let row: Option<(String, String)> =
-        sqlx::query_as("SELECT route_type, params_json FROM routes WHERE site_id = $1 AND language_id = $2 AND path = $3")
+    let row: Option<(String, String, String)> =
+        sqlx::query_as("SELECT route_type, params_json, route_key FROM routes WHERE site_id = $1 AND language_id = $2 AND path = $3")
             .bind(site.site_id)
             .bind(site.language_id)
             .bind(&normalized)
             .fetch_optional(pool)
             .await?;
-    let Some((route_type, params)) = row else {
+    let Some((route_type, params, route_key)) = row else {
         return Ok(crate::routing::page_not_found(pool, &site)
             .await?
             .into_response());
@@ -497,6 +500,8 @@ async fn page(
         }
         None => None,
     };
+    let alternates =
+        crate::seo::alternates(&state, &headers, &site, &route_key, &normalized).await?;
     Ok(Json(PageContent {
         site_id: site.site_id,
         language_id: site.language_id,
@@ -504,6 +509,7 @@ async fn page(
         route,
         page,
         layout: layout(pool, &site).await?,
+        alternates,
     })
     .into_response())
 }

@@ -40,6 +40,7 @@ pub mod pdf;
 pub mod reference;
 pub mod routing;
 pub mod secrets;
+pub mod seo;
 pub mod session;
 pub mod sites;
 pub mod state;

@@ -113,6 +113,17 @@ impl Trust {
     }
 
     /// The site whose domain or alias `host` is, reading the sites again when the copy is old.
+    /// The site whose domain or alias the request's `Host` names, if any.
+    pub async fn site_of_request(&self, headers: &HeaderMap) -> Result<Option<i64>, sqlx::Error> {
+        match headers
+            .get(header::HOST)
+            .and_then(|value| value.to_str().ok())
+        {
+            Some(host) => self.site_of_host(&host_name(host)).await,
+            None => Ok(None),
+        }
+    }
+
     async fn site_of_host(&self, host: &str) -> Result<Option<i64>, sqlx::Error> {
         {
             let sites = self.sites.read().await;

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { seriousViolations } from './support/axe';
 import { freshPage, launchBrowser, type RunningBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -52,8 +53,9 @@ describe('the server-rendered shop', () => {
   });
 
   it("answers the loaders' redirects and unknown pages with real status codes", async () => {
+    // The trailing-slash rule: the page's one address, moved for good.
     const withoutSlash = await fetch(`${origin}/muesli`, { redirect: 'manual' });
-    expect(withoutSlash.status).toBe(302);
+    expect(withoutSlash.status).toBe(301);
     expect(withoutSlash.headers.get('location')).toBe('/muesli/');
     const account = await fetch(`${origin}/account/`, { redirect: 'manual' });
     expect(account.status).toBe(302);
@@ -61,6 +63,113 @@ describe('the server-rendered shop', () => {
     const unknown = await fetch(`${origin}/no/such/page/`, { redirect: 'manual' });
     expect(unknown.status).toBe(404);
     expect(rendered(await unknown.text())).toContain('data-testid="page-not-found"');
+  });
+
+  it('gives a product page its title, description, canonical address, alternates, Open Graph and Product JSON-LD', async () => {
+    const html = await (await fetch(`${origin}${PRODUCT_PATH}`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<title>${PRODUCT_NAME} | Hoefslag</title>`);
+    expect(head).toMatch(/<meta name="description" content="[^"]{20,}" \/>/);
+    const canonical = /<link rel="canonical" href="([^"]+)" \/>/.exec(head)?.[1];
+    expect(canonical).toBe(`${origin}${PRODUCT_PATH}`);
+    const alternates = [...head.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)" \/>/g)].map((match) => [match[1], match[2]]);
+    expect(alternates).toContainEqual(['nl-NL', `${origin}${PRODUCT_PATH}`]);
+    expect(alternates).toContainEqual(['en-NL', `${origin}${PRODUCT_PATH}?lang=en`]);
+    expect(alternates).toContainEqual(['x-default', `${origin}${PRODUCT_PATH}`]);
+    expect(alternates.some(([hreflang, href]) => hreflang === 'de-DE' && href?.includes('de.hoefslag.localhost'))).toBe(true);
+    expect(head).toContain('<meta property="og:type" content="product" />');
+    expect(head).toContain(`<meta property="og:title" content="${PRODUCT_NAME} | Hoefslag" />`);
+    expect(head).not.toContain('name="robots"');
+    const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1] ?? '') as Record<string, unknown>,
+    );
+    const product = jsonLd.find((item) => item['@type'] === 'Product');
+    expect(product).toMatchObject({ name: PRODUCT_NAME, brand: { '@type': 'Brand', name: 'Hoefslag' } });
+    expect(product?.offers).toMatchObject({
+      '@type': 'Offer',
+      price: '31.95',
+      priceCurrency: 'EUR',
+      availability: 'https://schema.org/InStock',
+      url: canonical,
+    });
+    expect(jsonLd.find((item) => item['@type'] === 'BreadcrumbList')).toBeDefined();
+  });
+
+  it('renders the page in the language an alternate address asks for', async () => {
+    const html = await (await fetch(`${origin}${PRODUCT_PATH}?lang=en`)).text();
+    expect(html).toContain('<html lang="en" data-theme="default">');
+    expect(/<link rel="canonical" href="([^"]+)" \/>/.exec(html)?.[1]).toBe(`${origin}${PRODUCT_PATH}?lang=en`);
+  });
+
+  it('shows the FAQ, the news and the home page without JavaScript, with their structured data', async () => {
+    const home = await (await fetch(`${origin}/`)).text();
+    expect(home).toContain('<title>Hoefslag</title>');
+    expect(home).toContain('"@type":"Organization"');
+
+    const faq = await fetch(`${origin}/klantenservice/veelgestelde-vragen/`);
+    expect(faq.status).toBe(200);
+    const faqHtml = await faq.text();
+    expect(rendered(faqHtml)).toContain('<details');
+    expect(rendered(faqHtml)).toContain('<summary>');
+    expect(faqHtml).toContain('"@type":"FAQPage"');
+
+    const news = await fetch(`${origin}/media/`);
+    expect(news.status).toBe(200);
+    const newsHtml = rendered(await news.text());
+    const itemPath = /<a href="(\/media\/\d+\/[^"]+\/)"/.exec(newsHtml)?.[1];
+    expect(itemPath).toBeDefined();
+    const item = await fetch(`${origin}${itemPath}`);
+    expect(item.status).toBe(200);
+    const itemHtml = await item.text();
+    expect(rendered(itemHtml)).toContain('data-testid="page-media-item"');
+    expect(itemHtml).toContain('"@type":"NewsArticle"');
+  });
+
+  it('lets a visitor search the FAQ and open a question with the keyboard, and read the news', async () => {
+    const { page, errors } = await freshPage(chromium, origin);
+    await page.goto(`${origin}/klantenservice/veelgestelde-vragen/`);
+    await page.getByTestId('page-faq').waitFor();
+    expect(await seriousViolations(page), page.url()).toEqual([]);
+    const questions = page.locator('[data-testid="page-faq"] details');
+    const total = await questions.count();
+    expect(total).toBeGreaterThan(1);
+    const first = questions.first();
+    const question = (await first.locator('summary').textContent()) ?? '';
+    await page.getByLabel('Zoek in de veelgestelde vragen').fill(question.split(' ').slice(0, 4).join(' '));
+    await expect.poll(() => questions.count()).toBeLessThan(total);
+    await first.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => first.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
+    await page.getByLabel('Zoek in de veelgestelde vragen').fill('zzzz-geen-vraag');
+    await page.getByRole('status').waitFor();
+
+    await page.goto(`${origin}/media/`);
+    await page.getByTestId('page-media').waitFor();
+    expect(await seriousViolations(page), page.url()).toEqual([]);
+    await page.locator('[data-testid="page-media"] h2 a').first().click();
+    await page.getByTestId('page-media-item').waitFor();
+    expect(await seriousViolations(page), page.url()).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps private pages and unknown pages out of search engines', async () => {
+    const cart = await (await fetch(`${origin}/cart/`)).text();
+    expect(cart).toContain('<meta name="robots" content="noindex, follow" />');
+    const unknown = await (await fetch(`${origin}/no/such/page/`)).text();
+    expect(unknown).toContain('<meta name="robots" content="noindex, follow" />');
+    expect(unknown).not.toContain('rel="canonical"');
+  });
+
+  it('answers robots.txt and the sitemap of the site at the public address', async () => {
+    const robots = await fetch(`${origin}/robots.txt`);
+    expect(robots.status).toBe(200);
+    const text = await robots.text();
+    expect(text).toContain('Disallow: /checkout/');
+    expect(text).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    const sitemap = await fetch(`${origin}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(await sitemap.text()).toContain(`<loc>${origin}${PRODUCT_PATH}</loc>`);
   });
 
   it('serves the hashed assets with a year-long immutable cache', async () => {

@@ -14,16 +14,19 @@ import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 
 import { setRequestScopeProvider, type RequestScope } from './api/fetch';
+import type { Site } from './api/sites';
 import { enterSite, resolveSite, siteFallbackCulture } from './app/bootstrap';
 import { dehydrateRouter, scriptJson, STATE_ELEMENT_ID, type ServerState } from './app/hydration';
 import { buildRoutes } from './app/routes';
 import { preloadAllPages } from './components/ui/lazyPage';
-import { comparePath, loadEngineFromBytes } from './engine';
+import { comparePath, currencyFor, loadEngineFromBytes } from './engine';
+import { headTags, pageHead } from './features/seo';
 import { createI18n, loadResources, type Brand } from './i18n';
 import { rememberedLanguage } from './lib/cookies';
+import { LANGUAGE_PARAMETER } from './lib/paths';
 
 /** A request as the renderer's HTTP server received it. */
 export interface PageRequest {
@@ -71,6 +74,19 @@ function header(request: PageRequest, name: string): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
+/** The site's language that the address's `?lang=<culture>` names, if any. */
+function askedLanguage(site: Site, url: string): number | null {
+  const culture = new URL(url, 'http://renderer').searchParams.get(LANGUAGE_PARAMETER);
+  return site.languages.find((language) => language.culture === culture)?.languageId ?? null;
+}
+
+/** The deepest route that matched, with its loader's data. */
+function deepestMatch(context: StaticHandlerContext): { routeId: string | null; data: unknown } {
+  const match = context.matches.at(-1);
+  const routeId = match?.route.id ?? null;
+  return { routeId, data: routeId ? context.loaderData[routeId] : undefined };
+}
+
 /** Renders a React tree to HTML once everything (lazy pages, `Await`) is ready. */
 function renderHtml(element: ReactNode, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -97,11 +113,11 @@ function renderHtml(element: ReactNode, timeoutMs: number): Promise<string> {
   });
 }
 
-/** Fills the built index.html: language, theme, title, the rendered page and the state. */
-function fillTemplate(template: string, parts: { lang: string; theme: string; title: string; html: string; state: ServerState }): string {
+/** Fills the built index.html: language, theme, title and head tags, the rendered page and the state. */
+function fillTemplate(template: string, parts: { lang: string; theme: string; title: string; head: string; html: string; state: ServerState }): string {
   return template
     .replace(/<html[^>]*>/, `<html lang="${escapeHtml(parts.lang)}" data-theme="${escapeHtml(parts.theme)}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(parts.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>${parts.head}`)
     .replace(
       '<div id="root"></div>',
       `<div id="root">${parts.html}</div><script type="application/json" id="${STATE_ELEMENT_ID}">${scriptJson(parts.state)}</script>`,
@@ -130,10 +146,10 @@ export async function createRenderer(options: RendererOptions) {
     return scopes.run(scope, async () => {
       const hostname = host.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
       const first = await resolveSite(hostname, null);
-      // The visitor's earlier language choice on this site (a cookie the browser keeps).
-      const remembered = first.kind === 'ready' ? rememberedLanguage(first.site.siteId) : null;
-      const started =
-        remembered !== null && first.kind === 'ready' && remembered !== first.language.languageId ? await resolveSite(hostname, remembered) : first;
+      // A language the address asks for (`?lang=`, search engines' links to a page in another
+      // of the site's languages), else the visitor's earlier choice on this site (a cookie).
+      const chosen = first.kind === 'ready' ? (askedLanguage(first.site, request.url) ?? rememberedLanguage(first.site.siteId)) : null;
+      const started = chosen !== null && first.kind === 'ready' && chosen !== first.language.languageId ? await resolveSite(hostname, chosen) : first;
       if (started.kind === 'failed') {
         // The client-rendered app shows the start-up error in the visitor's language.
         return { status: 503, headers: [[FALLBACK_HEADER, 'client']], body: '' };
@@ -179,7 +195,15 @@ export async function createRenderer(options: RendererOptions) {
         lazyPages: [...scope.lazyPages],
         router: await dehydrateRouter(context),
       };
-      const body = fillTemplate(options.template, { lang: culture, theme: site.theme, title: site.brandName, html, state });
+      const head = pageHead({
+        site,
+        currency: currencyFor(site.currency).currency,
+        culture,
+        t: (key) => i18n.t(key),
+        status: context.statusCode,
+        ...deepestMatch(context),
+      });
+      const body = fillTemplate(options.template, { lang: culture, theme: site.theme, title: head.title, head: headTags(head, site.brandName), html, state });
       return {
         status: context.statusCode,
         headers: [['content-type', 'text/html; charset=utf-8'], ['cache-control', 'no-cache'], ['vary', 'Cookie, Accept-Language'], ...setCookies()],

@@ -27,6 +27,7 @@ mod orders;
 mod process;
 mod renderer;
 mod security;
+mod seo;
 mod storefront;
 mod two_servers;
 mod unpaid_orders;

@@ -8,11 +8,21 @@
  */
 import { shareInFlight } from './cache';
 import { api, ApiError } from './client';
-import type { SchemaPageContent, SchemaRoute } from './generated/schema';
+import type { SchemaPageAlternates, SchemaPageContent, SchemaRoute } from './generated/schema';
 
 /** The page types the server resolves a dynamic URL into. */
 export type PageType =
-  'contentPage' | 'productSearch' | 'productDetail' | 'faq' | 'redirect' | 'adviceCategory' | 'adviceArticle' | 'adviceVideo' | 'quickScanResult' | 'rqsResult';
+  | 'contentPage'
+  | 'productSearch'
+  | 'productDetail'
+  | 'faq'
+  | 'redirect'
+  | 'adviceCategory'
+  | 'adviceArticle'
+  | 'adviceVideo'
+  | 'newsItem'
+  | 'quickScanResult'
+  | 'rqsResult';
 
 export const PAGE_TYPES: readonly PageType[] = [
   'contentPage',
@@ -23,6 +33,7 @@ export const PAGE_TYPES: readonly PageType[] = [
   'adviceCategory',
   'adviceArticle',
   'adviceVideo',
+  'newsItem',
   'quickScanResult',
   'rqsResult',
 ];
@@ -74,6 +85,7 @@ export function toPageRoute(raw: SchemaRoute | Raw): PageRoute {
     else if (has('productVariantId')) pageType = 'productDetail';
     else if (has('searchType') || has('parameters')) pageType = 'productSearch';
     else if (has('faqId') || has('faqItemId')) pageType = 'faq';
+    else if (has('newsItemId')) pageType = 'newsItem';
     else if (has('adviceVideoId')) pageType = 'adviceVideo';
     else if (has('adviceArticleId')) pageType = 'adviceArticle';
     else if (has('blogCategoryId')) pageType = 'adviceCategory';
@@ -122,6 +134,10 @@ export interface PageContent {
   title: string;
   /** The body as markdown (content pages); absent for page types without a text body. */
   body?: string;
+  /** False for a content page marked not to be indexed by search engines. */
+  indexable: boolean;
+  /** The page's canonical address and the same page on the brand's other sites and languages. */
+  alternates?: SchemaPageAlternates;
   /** Everything else the server sent, for the page type's own view. */
   data: Record<string, unknown>;
 }
@@ -133,7 +149,8 @@ export interface PageContent {
 export function toPageContent(raw: SchemaPageContent): PageContent {
   const title = raw.page?.title ?? '';
   const body = raw.page?.body ?? undefined;
-  return { title, ...(body !== undefined ? { body } : {}), data: { ...raw } };
+  const indexable = raw.page?.indexable ?? true;
+  return { title, ...(body !== undefined ? { body } : {}), indexable, ...(raw.alternates ? { alternates: raw.alternates } : {}), data: { ...raw } };
 }
 
 /** `GET /api/content/page?path=`: the content of a dynamic page (site and language from headers). */

@@ -8,12 +8,15 @@ import { isAuthenticated } from '../api/auth';
 import { normalizeUrl } from '../engine';
 import { paths } from '../lib/paths';
 
-/** A redirect (with replace) to the URL with its trailing slash, when it lacks one. */
+/** The status of a redirect to a page's one address: it moved for good. */
+export const MOVED_PERMANENTLY = 301;
+
+/** A redirect (with replace, 301 on the server) to the URL with its trailing slash, when it lacks one. */
 export function canonicalRedirect(request: Request): Response | null {
   const url = new URL(request.url);
   const current = `${url.pathname}${url.search}`;
   const normalized = normalizeUrl({ url: current }).url;
-  return normalized === current ? null : replace(normalized);
+  return normalized === current ? null : replace(normalized, MOVED_PERMANENTLY);
 }
 
 /** Wraps a loader so that the trailing-slash rule runs first. */

@@ -24,13 +24,34 @@ describe('the dynamic route', () => {
     expect(requests[0]?.headers).toMatchObject({ accept: 'application/json' });
   });
 
-  it('handles any depth and shows other page types generically', async () => {
+  it('handles any depth and shows the FAQ with its questions, the path’s question open', async () => {
     mockApi([
-      lookup('/klantenservice/vragen/levering/', { faqId: 1, faqItemId: 3, contentPageId: 7 }),
-      content('/klantenservice/vragen/levering/', { page: { title: 'Veelgestelde vragen' } }),
+      lookup('/klantenservice/vragen/levering/', { type: 'faq', faqId: 1, faqItemId: 3, contentPageId: 7 }),
+      content('/klantenservice/vragen/levering/', { page: { title: 'Veelgestelde vragen', body: 'Alles over bestellen.' } }),
+      {
+        url: '/api/faq?faqId=1',
+        respond: {
+          faqId: 1,
+          categories: [
+            {
+              faqCategoryId: 1,
+              title: 'Bezorging',
+              items: [
+                { faqItemId: 2, question: 'Wat kost verzending?', answer: 'Boven € 50 niets.' },
+                { faqItemId: 3, question: 'Wanneer wordt geleverd?', answer: 'Voor 22:00 besteld, morgen in huis.' },
+              ],
+            },
+          ],
+        },
+      },
     ]);
     await renderApp('/klantenservice/vragen/levering/');
-    expect(await screen.findByTestId('page-faq')).toHaveTextContent('Veelgestelde vragen');
+    const page = await screen.findByTestId('page-faq');
+    expect(page).toHaveTextContent('Veelgestelde vragen');
+    expect(page).toHaveTextContent('Alles over bestellen.');
+    expect(screen.getByRole('heading', { level: 2, name: 'Bezorging' })).toBeInTheDocument();
+    expect(screen.getByText('Wanneer wordt geleverd?').closest('details')).toHaveAttribute('open');
+    expect(screen.getByText('Wat kost verzending?').closest('details')).not.toHaveAttribute('open');
   });
 
   it('shows page not found for a look-up that fails with 404', async () => {
@@ -92,14 +113,33 @@ describe('named routes', () => {
     expect(await screen.findByTestId('page-compare')).toBeInTheDocument();
   });
 
-  it('has the news overview and news items with an optional id', async () => {
+  it('has the news overview and news items, each a page of the route table', async () => {
+    mockApi([
+      {
+        url: '/api/news',
+        respond: {
+          items: [{ newsItemId: 12, date: '2026-01-12', title: 'Nieuw voer', summary: 'Er is nieuw voer.', url: '/media/12/nieuw-voer/' }],
+          page: 1,
+          pageCount: 1,
+          pageSize: 24,
+          totalCount: 1,
+        },
+      },
+      lookup('/media/12/nieuw-voer/', { type: 'newsItem', newsItemId: 12 }),
+      content('/media/12/nieuw-voer/', { page: null }),
+      { url: '/api/news/12', respond: { newsItemId: 12, date: '2026-01-12', title: 'Nieuw voer', summary: 'Er is nieuw voer.', body: 'Het hele verhaal.' } },
+      lookup('/media/nieuw-voer/', json({ status: 404 }, 404)),
+    ]);
     const { router } = await renderApp('/media/');
-    expect(await screen.findByTestId('page-media')).toBeInTheDocument();
+    const overview = await screen.findByTestId('page-media');
+    expect(overview).toHaveTextContent('Er is nieuw voer.');
+    expect(screen.getByRole('link', { name: 'Nieuw voer' })).toHaveAttribute('href', '/media/12/nieuw-voer/');
     await act(() => router.navigate('/media/12/nieuw-voer/'));
-    expect(await screen.findByTestId('page-media-item')).toBeInTheDocument();
-    expect(document.querySelector('[data-news-item-id="12"]')).not.toBeNull();
+    const item = await screen.findByTestId('page-media-item');
+    expect(item).toHaveTextContent('Het hele verhaal.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Nieuw voer' })).toBeInTheDocument();
     await act(() => router.navigate('/media/nieuw-voer/'));
-    expect(document.querySelector('[data-item-name="nieuw-voer"][data-news-item-id=""]')).not.toBeNull();
+    expect(await screen.findByTestId('page-not-found')).toBeInTheDocument();
   });
 
   it('has the checkout family; without a cart the gated steps lead to the cart', async () => {

@@ -27,7 +27,8 @@ import {
 } from '../routes/account/AccountRoutes';
 import { DynamicRoute } from '../routes/dynamic/DynamicRoute';
 import { RouteError } from '../routes/ErrorPages';
-import { CartRoute, CheckoutRoute, CompareRoute, DealerRoute, EngineCheckRoute, MediaIndexRoute, MediaItemRoute, SearchRoute } from '../routes/ShopRoutes';
+import { CartRoute, CheckoutRoute, CompareRoute, DealerRoute, EngineCheckRoute, MediaIndexRoute, SearchRoute } from '../routes/ShopRoutes';
+import { newsIndexLoader } from '../routes/media';
 import { accountLoaders, confirmAccountLoader } from '../features/account';
 import { dynamicPageLoader } from '../routes/dynamic/loader';
 import { anonymousOnly, confirmLoader, resetLoader, signedIn, withCanonicalUrl } from './loaders';
@@ -66,7 +67,11 @@ export function buildRoutes({ comparePath }: RouteOptions): RouteObject[] {
             page('dealer', 'store-locator', <DealerRoute />),
             {
               path: 'media',
-              children: [page('media', undefined, <MediaIndexRoute />), page('mediaItem', ':id?/:itemname', <MediaItemRoute />)],
+              children: [
+                page('media', undefined, <MediaIndexRoute />, withCanonicalUrl(newsIndexLoader)),
+                // A news item is a dynamic page (the server's route table has its path).
+                page('mediaItem', ':id?/:itemname', <DynamicRoute />, withCanonicalUrl(dynamicPageLoader)),
+              ],
             },
             page('engineCheck', 'engine-check', <EngineCheckRoute />),
             page('search', 'search', <SearchRoute />),

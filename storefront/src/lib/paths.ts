@@ -43,3 +43,9 @@ export const paths = {
 } as const;
 
 export type CheckoutStep = keyof typeof paths.checkout;
+
+/**
+ * The query parameter that asks for a page in another of the site's languages, e.g.
+ * `/muesli/?lang=en` (the server's `hreflang` links use it: engine::url::LANGUAGE_PARAMETER).
+ */
+export const LANGUAGE_PARAMETER = 'lang';

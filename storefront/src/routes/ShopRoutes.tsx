@@ -3,8 +3,9 @@
  * exists now (title, empty states, links), so later work adds to it.
  */
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useLoaderData, useNavigate } from 'react-router';
 
+import type { NewsPage } from '../api/content';
 import { paths, type CheckoutStep } from '../lib/paths';
 import { Page } from '../components/layout/Page';
 import { ForgotPasswordForm, ResetPasswordForm } from '../features/account';
@@ -12,6 +13,7 @@ import { CartPage } from '../features/cart';
 import { ProductListPage } from '../features/catalog';
 import { CheckoutPage } from '../features/checkout';
 import { ComparePage } from '../features/compare';
+import { NewsIndexPage } from '../features/content';
 import { VatPreview } from '../features/vat-preview';
 
 export function CartRoute() {
@@ -36,22 +38,10 @@ export function DealerRoute() {
   );
 }
 
+/** `/media/`: the news overview, from its loader (routes/media.ts). */
 export function MediaIndexRoute() {
-  const { t } = useTranslation();
-  return <Page title={t('news.title')} testId="page-media" />;
-}
-
-export function MediaItemRoute() {
-  const { t } = useTranslation();
-  const { id, itemname } = useParams();
-  return (
-    <Page title={t('news.title')} testId="page-media-item">
-      <p data-news-item-id={id ?? ''} data-item-name={itemname ?? ''} />
-      <p>
-        <Link to={paths.media}>{t('news.backToOverview')}</Link>
-      </p>
-    </Page>
-  );
+  const news = useLoaderData<NewsPage>();
+  return <NewsIndexPage news={news} />;
 }
 
 export function CheckoutRoute({ step }: { step: CheckoutStep }) {

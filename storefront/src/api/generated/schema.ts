@@ -1977,6 +1977,12 @@ export interface components {
             /** @description Scoops per day, to a half scoop (`"2.5"`); `null` without a scoop size. */
             scoopsPerDay?: string | null;
         };
+        /** @description The page in one site's language. */
+        Alternate: {
+            href: string;
+            /** @description Language and region, e.g. `nl-NL`, `de-AT`. */
+            hreflang: string;
+        };
         /** @description One analyte's result. */
         AnalyteResult: {
             deviation?: null | components["schemas"]["Deviation"];
@@ -3106,8 +3112,19 @@ export interface components {
              */
             total: number;
         };
+        /** @description A page's address for search engines and the same page elsewhere. */
+        PageAlternates: {
+            /** @description The page on every site of the brand and in every language that has it, this one included. */
+            alternates: components["schemas"]["Alternate"][];
+            /** @description The page's own address in the language shown. */
+            canonical: string;
+            /** @description The address for visitors whose language no alternate names (`hreflang="x-default"`). */
+            xDefault: string;
+        };
         /** @description The content of a path: its route, its page (content and FAQ pages) and the site's layout. */
         PageContent: {
+            /** @description The page's canonical address and the same page on the brand's other sites and languages. */
+            alternates: components["schemas"]["PageAlternates"];
             /** Format: int64 */
             languageId: number;
             layout: components["schemas"]["Layout"];
@@ -4199,6 +4216,7 @@ export type SchemaAdviceVideo = components['schemas']['AdviceVideo'];
 export type SchemaAdviceVideoRoute = components['schemas']['AdviceVideoRoute'];
 export type SchemaAdvisedBalancer = components['schemas']['AdvisedBalancer'];
 export type SchemaAdvisedProduct = components['schemas']['AdvisedProduct'];
+export type SchemaAlternate = components['schemas']['Alternate'];
 export type SchemaAnalyteResult = components['schemas']['AnalyteResult'];
 export type SchemaBackend = components['schemas']['Backend'];
 export type SchemaCalculatedCart = components['schemas']['CalculatedCart'];
@@ -4295,6 +4313,7 @@ export type SchemaOutcomeForm = components['schemas']['OutcomeForm'];
 export type SchemaPackageDimensions = components['schemas']['PackageDimensions'];
 export type SchemaPageAccountOrderSummary = components['schemas']['Page_AccountOrderSummary'];
 export type SchemaPageInvoice = components['schemas']['Page_Invoice'];
+export type SchemaPageAlternates = components['schemas']['PageAlternates'];
 export type SchemaPageContent = components['schemas']['PageContent'];
 export type SchemaPageNotFound = components['schemas']['PageNotFound'];
 export type SchemaPageType = components['schemas']['PageType'];

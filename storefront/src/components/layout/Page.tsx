@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 
+import { documentTitle } from '../../lib/text';
 import { useSite } from '../../state';
 import styles from './Page.module.css';
 
@@ -7,7 +8,7 @@ import styles from './Page.module.css';
 export function Page({ title, children, testId }: { title: string; children?: ReactNode; testId?: string }) {
   const site = useSite();
   useEffect(() => {
-    document.title = title && title !== site.brandName ? `${title} | ${site.brandName}` : site.brandName;
+    document.title = documentTitle(title, site.brandName);
   }, [title, site.brandName]);
   return (
     <article className={styles.page} data-testid={testId}>

@@ -9,6 +9,7 @@ import { Markdown } from '../../components/content/Markdown';
 import { Page } from '../../components/layout/Page';
 // The shopping pages are their own chunks (lazy in the features' indexes): the first load stays small.
 import { ProductDetailPage, ProductListPage } from '../../features/catalog';
+import { FaqPage, NewsArticlePage } from '../../features/content';
 import { PaymentFailedPage, ThankYouPage } from '../../features/order';
 import { primaryNavigationAtom, useSite, type NavigationLink } from '../../state';
 import { PageMovedPage } from '../ErrorPages';
@@ -114,6 +115,17 @@ export function DynamicRoute() {
       return <ProductDetailPage key={variantId} productVariantId={variantId} product={data.product} />;
     }
     case 'faq':
+      if (!data.faq) return <GenericPage data={data} />;
+      return (
+        <FaqPage
+          title={data.content.title}
+          {...(data.content.body !== undefined ? { intro: data.content.body } : {})}
+          faq={data.faq}
+          openItemId={numberOf(data.route.parameters.faqItemId)}
+        />
+      );
+    case 'newsItem':
+      return data.news ? <NewsArticlePage article={data.news} /> : <GenericPage data={data} />;
     case 'adviceCategory':
     case 'adviceArticle':
     case 'adviceVideo':

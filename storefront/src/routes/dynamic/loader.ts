@@ -2,6 +2,7 @@
 import { data, redirectDocument, replace, type LoaderFunctionArgs } from 'react-router';
 
 import { fetchProduct, type ProductDetail } from '../../api/catalog';
+import { fetchFaq, fetchNewsItem, type Faq, type NewsArticle } from '../../api/content';
 import { fetchPageContent, lookupRoute, RouteLookupError, type PageContent, type PageRoute } from '../../api/routing';
 
 export interface DynamicPageData {
@@ -10,7 +11,16 @@ export interface DynamicPageData {
   content: PageContent;
   /** A product page's product, loaded with the page (so the server renders it); absent when it failed to load. */
   product?: ProductDetail;
+  /** The FAQ page's questions. */
+  faq?: Faq;
+  /** A news item's page: the item. */
+  news?: NewsArticle;
 }
+
+const numberOf = (value: unknown): number | null => {
+  const number = typeof value === 'string' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : null;
+};
 
 /** The variant a product page's route names, if any. */
 export function productVariantOf(route: PageRoute): number | null {
@@ -20,13 +30,21 @@ export function productVariantOf(route: PageRoute): number | null {
   return typeof number === 'number' && Number.isFinite(number) ? number : null;
 }
 
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** A configured redirect's status when it is one, else 301 (the page moved). */
+function redirectStatus(status: unknown): number {
+  return typeof status === 'number' && REDIRECT_STATUSES.has(status) ? status : 301;
+}
+
 /**
  * The catch-all route: looks the URL up, follows a redirect, and loads the page content
  * before the page is entered. A failed look-up shows the error for its stored status.
  */
 export async function dynamicPageLoader({ request, params }: LoaderFunctionArgs): Promise<DynamicPageData> {
   const url = new URL(request.url);
-  const path = `/${params['*'] ?? ''}`;
+  // The catch-all's path, or the whole path of a route that shows a dynamic page (news items).
+  const path = params['*'] !== undefined ? `/${params['*']}` : url.pathname;
   let route: PageRoute;
   try {
     route = await lookupRoute(`${url.pathname}${url.search}`);
@@ -35,12 +53,21 @@ export async function dynamicPageLoader({ request, params }: LoaderFunctionArgs)
     throw error;
   }
   if (route.pageType === 'redirect' && route.redirectUrl) {
+    // The status the redirect was configured with (301 or 302), as the server renderer answers it.
+    const status = redirectStatus(route.parameters.statusCode);
     const target = new URL(route.redirectUrl, url);
-    if (target.origin !== url.origin) throw redirectDocument(target.href);
-    throw replace(`${target.pathname}${target.search}${target.hash}`);
+    if (target.origin !== url.origin) throw redirectDocument(target.href, status);
+    throw replace(`${target.pathname}${target.search}${target.hash}`, status);
   }
   const variantId = productVariantOf(route);
+  const faqId = route.pageType === 'faq' ? numberOf(route.parameters.faqId) : null;
+  const newsItemId = route.pageType === 'newsItem' ? numberOf(route.parameters.newsItemId) : null;
   // A product that fails to load here is loaded (and its error shown) by the page itself.
-  const [content, product] = await Promise.all([fetchPageContent(url.pathname), variantId === null ? null : fetchProduct(variantId).catch(() => null)]);
-  return product ? { path, route, content, product } : { path, route, content };
+  const [content, product, faq, news] = await Promise.all([
+    fetchPageContent(url.pathname),
+    variantId === null ? null : fetchProduct(variantId).catch(() => null),
+    faqId === null ? null : fetchFaq(faqId),
+    newsItemId === null ? null : fetchNewsItem(newsItemId),
+  ]);
+  return { path, route, content, ...(product ? { product } : {}), ...(faq ? { faq } : {}), ...(news ? { news } : {}) };
 }

@@ -1,0 +1,102 @@
+/**
+ * Structured data for search engines (schema.org as JSON-LD, issue 18): the shop's
+ * organization, a product with its offer and rating, the breadcrumb trail, an FAQ page and a
+ * news article. Built from what the server sent; nothing is computed here: prices are the
+ * decimal strings the engine produced.
+ */
+import type { ProductDetail } from '../../api/catalog';
+
+export type JsonLd = Record<string, unknown> & { '@type': string };
+
+const CONTEXT = 'https://schema.org';
+
+/** The shop itself, on its home page. */
+export function organization({ name, url, sameAs }: { name: string; url: string; sameAs?: string[] }): JsonLd {
+  return { '@context': CONTEXT, '@type': 'Organization', name, url, ...(sameAs && sameAs.length > 0 ? { sameAs } : {}) };
+}
+
+const AVAILABILITY = {
+  inStock: 'https://schema.org/InStock',
+  low: 'https://schema.org/LimitedAvailability',
+  outOfStock: 'https://schema.org/OutOfStock',
+} as const;
+
+export interface ProductFacts {
+  product: ProductDetail;
+  /** The page's own address. */
+  url: string;
+  /** The ISO 4217 code of the site's currency, e.g. `EUR`, `DKK`. */
+  currency: string;
+  /** Absolute address of the product's image, if it has one. */
+  image: string | null;
+  description: string | null;
+}
+
+/** A product with the variant the page shows as its offer, and the rating when it has reviews. */
+export function product({ product, url, currency, image, description }: ProductFacts): JsonLd {
+  const rating = product.rating;
+  return {
+    '@context': CONTEXT,
+    '@type': 'Product',
+    name: product.name ?? product.productKey,
+    sku: product.articleNumber,
+    ...(product.ean ? { gtin13: product.ean } : {}),
+    ...(description ? { description } : {}),
+    ...(image ? { image } : {}),
+    brand: { '@type': 'Brand', name: product.brand },
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: product.price,
+      priceCurrency: currency,
+      availability: AVAILABILITY[product.stock.state],
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+    ...(rating.count > 0 && rating.average
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average, reviewCount: rating.count, bestRating: '5', worstRating: '1' } }
+      : {}),
+  };
+}
+
+/** The trail from the home page to this page. */
+export function breadcrumbList(trail: { name: string; url: string }[]): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((step, index) => ({ '@type': 'ListItem', position: index + 1, name: step.name, item: step.url })),
+  };
+}
+
+/** The questions of an FAQ page with their answers (plain text). */
+export function faqPage(questions: { question: string; answer: string }[]): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'FAQPage',
+    mainEntity: questions.map(({ question, answer }) => ({ '@type': 'Question', name: question, acceptedAnswer: { '@type': 'Answer', text: answer } })),
+  };
+}
+
+/** A news item. `datePublished` is the ISO date the server sent. */
+export function newsArticle({
+  headline,
+  datePublished,
+  image,
+  url,
+  publisher,
+}: {
+  headline: string;
+  datePublished: string;
+  image: string | null;
+  url: string;
+  publisher: string;
+}): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'NewsArticle',
+    headline,
+    datePublished,
+    mainEntityOfPage: url,
+    ...(image ? { image: [image] } : {}),
+    publisher: { '@type': 'Organization', name: publisher },
+  };
+}
