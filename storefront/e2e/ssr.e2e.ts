@@ -95,6 +95,27 @@ describe('the server-rendered shop', () => {
     expect(jsonLd.find((item) => item['@type'] === 'BreadcrumbList')).toBeDefined();
   });
 
+  it('shows a product overview with its products, prices and links without JavaScript, and hydrates it without searching again', async () => {
+    const html = rendered(await (await fetch(`${origin}/muesli/?sort=priceAsc`)).text());
+    expect(html).toContain('data-testid="result-count"');
+    expect(html).toContain(PRODUCT_NAME);
+    expect(html).toContain(`href="${PRODUCT_PATH}"`);
+    expect(html).toMatch(/€&nbsp;\d+,\d\d|€ \d+,\d\d/);
+
+    const { page, errors } = await freshPage(chromium, origin);
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/products/search') searches.push(request.url());
+    });
+    await page.goto(`${origin}/muesli/`);
+    await page.getByTestId('result-count').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(searches).toEqual([]);
+    expect(await seriousViolations(page), page.url()).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('renders the page in the language an alternate address asks for', async () => {
     const html = await (await fetch(`${origin}${PRODUCT_PATH}?lang=en`)).text();
     expect(html).toContain('<html lang="en" data-theme="default">');

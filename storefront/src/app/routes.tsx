@@ -28,7 +28,7 @@ import {
 import { DynamicRoute } from '../routes/dynamic/DynamicRoute';
 import { RouteError } from '../routes/ErrorPages';
 import { CartRoute, CheckoutRoute, CompareRoute, DealerRoute, EngineCheckRoute, MediaIndexRoute, SearchRoute } from '../routes/ShopRoutes';
-import { newsIndexLoader } from '../routes/media';
+import { newsIndexLoader, searchResultsLoader } from '../routes/loaders';
 import { accountLoaders, confirmAccountLoader } from '../features/account';
 import { dynamicPageLoader } from '../routes/dynamic/loader';
 import { anonymousOnly, confirmLoader, resetLoader, signedIn, withCanonicalUrl } from './loaders';
@@ -74,7 +74,7 @@ export function buildRoutes({ comparePath }: RouteOptions): RouteObject[] {
               ],
             },
             page('engineCheck', 'engine-check', <EngineCheckRoute />),
-            page('search', 'search', <SearchRoute />),
+            page('search', 'search', <SearchRoute />, withCanonicalUrl(searchResultsLoader)),
             {
               path: 'checkout',
               children: [

@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate } from 'react-router';
 
+import type { SearchResponse } from '../api/catalog';
 import type { NewsPage } from '../api/content';
 import { paths, type CheckoutStep } from '../lib/paths';
 import { Page } from '../components/layout/Page';
@@ -22,7 +23,8 @@ export function CartRoute() {
 
 /** The search results of the header's search box: the product overview without a landing page. */
 export function SearchRoute() {
-  return <ProductListPage title="" landingPageId={null} />;
+  const results = useLoaderData<SearchResponse | null>();
+  return <ProductListPage title="" landingPageId={null} results={results} />;
 }
 
 export function CompareRoute() {

@@ -153,9 +153,11 @@ function Pagination({ response, url }: { response: SearchResponse; url: string }
 export interface ProductListPageProps {
   title: string;
   landingPageId: number | null;
+  /** The results of this URL's listing as the route's loader found them (rendered on the server); absent when that failed. */
+  results?: SearchResponse | null;
 }
 
-export function ProductListPage({ title, landingPageId }: ProductListPageProps) {
+export function ProductListPage({ title, landingPageId, results = null }: ProductListPageProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -172,6 +174,8 @@ export function ProductListPage({ title, landingPageId }: ProductListPageProps) 
   }
 
   useEffect(() => {
+    // The loader brought the results of this URL: nothing to ask.
+    if (results) return;
     let current = true;
     searchProducts(request).then(
       (response) => current && setOutcome({ kind: 'done', response }),
@@ -184,24 +188,25 @@ export function ProductListPage({ title, landingPageId }: ProductListPageProps) 
     return () => {
       current = false;
     };
-  }, [request]);
+  }, [request, results]);
 
   const heading = listing.term && !title ? t('search.title') : title || t('search.title');
-  if (outcome.kind === 'failed') {
+  const shown: Outcome = results ? { kind: 'done', response: results } : outcome;
+  if (shown.kind === 'failed') {
     return (
       <Page title={heading} testId="page-productSearch">
         <ErrorBox />
       </Page>
     );
   }
-  if (outcome.kind === 'loading') {
+  if (shown.kind === 'loading') {
     return (
       <Page title={heading} testId="page-productSearch">
         <Loading />
       </Page>
     );
   }
-  const { response } = outcome;
+  const { response } = shown;
   const facets = response.facets;
   const price = facets.find((facet) => facet.facetKey === 'price');
   const hasFilters = Object.keys(listing.selected).length > 0 || listing.priceMin || listing.priceMax || listing.rating;

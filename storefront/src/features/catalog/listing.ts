@@ -6,7 +6,7 @@
  * left out of the URL). Any change other than the page goes back to page 1.
  */
 import { readPaging, withPaging } from '../../engine';
-import { FACET_GROUPS, type FacetFilter, type SearchRequest, type SortKey } from '../../api/catalog';
+import { FACET_GROUPS, searchProducts, type FacetFilter, type SearchRequest, type SearchResponse, type SortKey } from '../../api/catalog';
 
 export const SORT_CHOICES = ['relevance', 'priceAsc', 'priceDesc', 'name', 'newest', 'rating'] as const;
 export type SortChoice = (typeof SORT_CHOICES)[number];
@@ -99,4 +99,12 @@ export function toggleFilter(url: string, listing: Listing, group: string, value
   const current = listing.selected[group] ?? [];
   const next = current.includes(value) ? current.filter((item) => item !== value) : [...current, value];
   return listingUrl(url, { set: { [group]: next.length > 0 ? next.join(',') : null } });
+}
+
+/**
+ * The results of the listing a URL shows, for the route loaders (so the server renders them);
+ * null when the search failed: the page then asks again and shows its error.
+ */
+export function listingResults(url: string, landingPageId: number | null): Promise<SearchResponse | null> {
+  return searchProducts(searchRequest(readListing(url), landingPageId)).catch(() => null);
 }

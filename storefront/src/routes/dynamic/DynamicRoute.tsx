@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 
 import type { PageRoute } from '../../api/routing';
-import type { DynamicPageData } from './loader';
+import { landingPageOf, type DynamicPageData } from './loader';
 import { Markdown } from '../../components/content/Markdown';
 import { Page } from '../../components/layout/Page';
 // The shopping pages are their own chunks (lazy in the features' indexes): the first load stays small.
@@ -100,15 +100,14 @@ export function DynamicRoute() {
       return <RedirectPage route={data.route} />;
     case 'contentPage':
       return <ContentPage data={data} />;
-    case 'productSearch': {
-      const parameters = (data.route.parameters.parameters ?? {}) as Record<string, unknown>;
+    case 'productSearch':
       return (
         <ProductListPage
           title={data.content.title || linkTitle(data.content.data.layout, data.path) || ''}
-          landingPageId={numberOf(parameters.landingPageId ?? data.route.parameters.landingPageId)}
+          landingPageId={landingPageOf(data.route)}
+          results={data.search ?? null}
         />
       );
-    }
     case 'productDetail': {
       const variantId = numberOf(data.route.parameters.productVariantId);
       if (variantId === null) return <GenericPage data={data} />;

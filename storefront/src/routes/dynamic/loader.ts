@@ -1,9 +1,10 @@
 /** The loader of the catch-all route (routes/dynamic/DynamicRoute.tsx): the page as the server resolved it. */
 import { data, redirectDocument, replace, type LoaderFunctionArgs } from 'react-router';
 
-import { fetchProduct, type ProductDetail } from '../../api/catalog';
+import { fetchProduct, type ProductDetail, type SearchResponse } from '../../api/catalog';
 import { fetchFaq, fetchNewsItem, type Faq, type NewsArticle } from '../../api/content';
 import { fetchPageContent, lookupRoute, RouteLookupError, type PageContent, type PageRoute } from '../../api/routing';
+import { listingResults } from '../../features/catalog';
 
 export interface DynamicPageData {
   path: string;
@@ -15,6 +16,15 @@ export interface DynamicPageData {
   faq?: Faq;
   /** A news item's page: the item. */
   news?: NewsArticle;
+  /** A product overview's results for the URL's filters, sorting and page. */
+  search?: SearchResponse;
+}
+
+/** The landing page a product overview's route names, if any. */
+export function landingPageOf(route: PageRoute): number | null {
+  const nested = route.parameters.parameters;
+  const parameters = typeof nested === 'object' && nested !== null ? (nested as Record<string, unknown>) : {};
+  return numberOf(parameters.landingPageId ?? route.parameters.landingPageId);
 }
 
 const numberOf = (value: unknown): number | null => {
@@ -63,11 +73,20 @@ export async function dynamicPageLoader({ request, params }: LoaderFunctionArgs)
   const faqId = route.pageType === 'faq' ? numberOf(route.parameters.faqId) : null;
   const newsItemId = route.pageType === 'newsItem' ? numberOf(route.parameters.newsItemId) : null;
   // A product that fails to load here is loaded (and its error shown) by the page itself.
-  const [content, product, faq, news] = await Promise.all([
+  const [content, product, faq, news, search] = await Promise.all([
     fetchPageContent(url.pathname),
     variantId === null ? null : fetchProduct(variantId).catch(() => null),
     faqId === null ? null : fetchFaq(faqId),
     newsItemId === null ? null : fetchNewsItem(newsItemId),
+    route.pageType === 'productSearch' ? listingResults(`${url.pathname}${url.search}`, landingPageOf(route)) : null,
   ]);
-  return { path, route, content, ...(product ? { product } : {}), ...(faq ? { faq } : {}), ...(news ? { news } : {}) };
+  return {
+    path,
+    route,
+    content,
+    ...(product ? { product } : {}),
+    ...(faq ? { faq } : {}),
+    ...(news ? { news } : {}),
+    ...(search ? { search } : {}),
+  };
 }
