@@ -12,6 +12,7 @@ import { createRouter } from './app/router';
 import { StartupError } from './app/StartupError';
 import { comparePath, loadEngine } from './engine';
 import { initI18n } from './i18n';
+import { HydrationDone, startHydration } from './components/ui/Deferred';
 import { preloadPages } from './components/ui/lazyPage';
 import { rememberedLanguage, rememberLanguage } from './lib/cookies';
 import { hydratePersisted, languageIdAtom } from './state';
@@ -38,11 +39,14 @@ async function hydrate(rootElement: HTMLElement, state: ServerState) {
   await initI18n({ culture: state.culture, siteFallback: state.siteFallback, brand: state.brand }, state.resources);
   const router = createRouter({ comparePath: state.comparePath }, rehydrateRouter(state.router));
   await preloadPages(state.lazyPages);
+  // Deferred regions keep the server's HTML until they go live (components/ui/Deferred.tsx).
+  startHydration();
   hydrateRoot(
     rootElement,
     <StrictMode>
       <JotaiProvider store={store}>
         <RouterProvider router={router} />
+        <HydrationDone />
       </JotaiProvider>
     </StrictMode>,
   );

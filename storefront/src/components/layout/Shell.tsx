@@ -7,6 +7,7 @@ import { ScrollManager } from './ScrollManager';
 import { OnlineStatus } from '../ui/OnlineStatus';
 import { NavigationProgress } from '../ui/ProgressBar';
 import { CookieConsent } from './CookieConsent';
+import { Deferred } from '../ui/Deferred';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { LocalizationBanner } from './LocalizationBanner';
@@ -35,7 +36,9 @@ export function Shell() {
       <main id="content" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      <Deferred>
+        <Footer />
+      </Deferred>
       <CookieConsent />
       <OnlineStatus />
     </div>

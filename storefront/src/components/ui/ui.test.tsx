@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
+import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { toSite, type ArrivingSite } from '../../api/sites';
@@ -7,7 +8,7 @@ import { initI18n } from '../../i18n';
 import { cultureAtom, siteAtom } from '../../state';
 import { HOEFSLAG_NL, WEIDEGROEN_DK } from '../../test/app';
 import { AsyncView } from './AsyncView';
-import { Deferred } from './Deferred';
+import { Deferred, HydrationDone, startHydration } from './Deferred';
 import { OnlineStatus } from './OnlineStatus';
 import { Price } from './Price';
 import { progress } from './progress';
@@ -93,31 +94,42 @@ describe('deferred rendering', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  /** Lets React finish the update the trigger started. */
+  const settle = () =>
+    act(async () => {
+      await vi.advanceTimersByTimeAsync(500);
+    });
+
   const region = () => (
     <Deferred placeholder={<p>later</p>}>
       <p>live</p>
     </Deferred>
   );
 
-  it('goes live after the idle time-out of 2000 ms', () => {
+  it('goes live after the idle time-out of 2000 ms', async () => {
     render(region());
-    act(() => {
+    await act(async () => {
       vi.advanceTimersByTime(1999);
     });
     expect(screen.queryByText('live')).toBeNull();
-    act(() => {
+    expect(screen.getByText('later')).toBeInTheDocument();
+    await act(async () => {
       vi.advanceTimersByTime(1);
     });
+    await settle();
     expect(screen.getByText('live')).toBeInTheDocument();
   });
 
-  it('goes live on the first interaction', () => {
+  it('goes live on the first interaction', async () => {
     render(region());
-    fireEvent.pointerDown(window);
+    await act(async () => {
+      fireEvent.pointerDown(window);
+    });
+    await settle();
     expect(screen.getByText('live')).toBeInTheDocument();
   });
 
-  it('goes live when it becomes visible', () => {
+  it('goes live when it becomes visible', async () => {
     let notify: IntersectionObserverCallback = () => undefined;
     vi.stubGlobal(
       'IntersectionObserver',
@@ -131,8 +143,48 @@ describe('deferred rendering', () => {
     );
     render(region());
     expect(screen.getByText('later')).toBeInTheDocument();
-    act(() => notify([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+    await act(async () => notify([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+    await settle();
     expect(screen.getByText('live')).toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('deferred regions of a server-rendered page', () => {
+  it('keep the server’s HTML through hydration and hydrate it on the first click, which is not lost', async () => {
+    const container = document.createElement('div');
+    // As the server rendered it: the region live, in its suspense boundary's markers.
+    container.innerHTML = '<div data-deferred=""><!--$--><button type="button">Meer reviews</button><!--/$--></div>';
+    document.body.append(container);
+    const serverButton = container.querySelector('button');
+    const clicked = vi.fn();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    startHydration();
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <>
+          <Deferred>
+            <button type="button" onClick={clicked}>
+              Meer reviews
+            </button>
+          </Deferred>
+          <HydrationDone />
+        </>,
+      );
+    });
+    // Not live yet: the server's button is still there.
+    expect(container.querySelector('button')).toBe(serverButton);
+    await act(async () => {
+      fireEvent.pointerDown(serverButton as HTMLButtonElement);
+      fireEvent.click(serverButton as HTMLButtonElement);
+    });
+    // Hydrated, not replaced, and the click arrived.
+    expect(container.querySelector('button')).toBe(serverButton);
+    expect(clicked).toHaveBeenCalledTimes(1);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    container.remove();
   });
 });
 

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 
 import { Page } from '../../components/layout/Page';
 import { AsyncView } from '../../components/ui/AsyncView';
+import { Deferred } from '../../components/ui/Deferred';
 import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
@@ -218,33 +219,35 @@ function Details({ product }: { product: ProductDetail }) {
         </section>
       )}
       {nutrients.length > 0 && (
-        <section>
-          <h2>{t('product.nutrients.title')}</h2>
-          <div className={styles.scroll}>
-            <table className={styles.table} data-testid="nutrients">
-              <tbody>
-                {nutrients.map((nutrient, index) => {
-                  const group = nutrients[index - 1]?.group !== nutrient.group ? nutrientGroupLabel(t, nutrient.group) : null;
-                  return (
-                    <Fragment key={nutrient.nutrient}>
-                      {group && (
+        <Deferred>
+          <section>
+            <h2>{t('product.nutrients.title')}</h2>
+            <div className={styles.scroll}>
+              <table className={styles.table} data-testid="nutrients">
+                <tbody>
+                  {nutrients.map((nutrient, index) => {
+                    const group = nutrients[index - 1]?.group !== nutrient.group ? nutrientGroupLabel(t, nutrient.group) : null;
+                    return (
+                      <Fragment key={nutrient.nutrient}>
+                        {group && (
+                          <tr>
+                            <th colSpan={2} scope="rowgroup">
+                              {group}
+                            </th>
+                          </tr>
+                        )}
                         <tr>
-                          <th colSpan={2} scope="rowgroup">
-                            {group}
-                          </th>
+                          <th scope="row">{nutrientLabel(t, nutrient)}</th>
+                          <td>{`${nutrient.amount} ${nutrient.unit}`.trim()}</td>
                         </tr>
-                      )}
-                      <tr>
-                        <th scope="row">{nutrientLabel(t, nutrient)}</th>
-                        <td>{`${nutrient.amount} ${nutrient.unit}`.trim()}</td>
-                      </tr>
-                    </Fragment>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        </section>
+                      </Fragment>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        </Deferred>
       )}
     </>
   );
@@ -299,7 +302,9 @@ export function ProductView({ product }: { product: ProductDetail }) {
         </div>
       </div>
       <Details product={product} />
-      <Reviews product={product} />
+      <Deferred>
+        <Reviews product={product} />
+      </Deferred>
     </Page>
   );
 }

@@ -58,7 +58,7 @@ describe('product search page', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Vorige' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=muesli'));
 
-    fireEvent.click(await screen.findByRole('link', { name: 'Pagina 2 van 2' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Pagina 2 van 2' }, { timeout: 5000 }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=muesli&p=2'));
     fireEvent.click(await screen.findByRole('checkbox', { name: /Sportpaard/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=muesli&horseType=sport'));
