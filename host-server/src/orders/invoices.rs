@@ -16,7 +16,6 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::blocks::{OrderAddress, OrderBilling};
 use super::of_account::{Page, PageQuery, order_of_account};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
@@ -98,39 +97,6 @@ fn euro(amount: impl std::fmt::Display) -> String {
     format!("€ {amount}")
 }
 
-fn address_lines(person: &OrderBilling) -> Vec<String> {
-    let text = |value: &Option<String>| value.clone().unwrap_or_default();
-    let address = person.address.as_ref();
-    let part = |field: fn(&OrderAddress) -> Option<&String>| {
-        address.and_then(field).cloned().unwrap_or_default()
-    };
-    let addition = part(|address| address.street_number_addition.value());
-    vec![
-        format!("{} {}", text(&person.first_name), text(&person.last_name))
-            .trim()
-            .to_owned(),
-        format!(
-            "{} {}{}",
-            part(|address| address.street.as_ref()),
-            part(|address| address.street_number.as_ref()),
-            if addition.is_empty() {
-                String::new()
-            } else {
-                format!(" {addition}")
-            }
-        )
-        .trim()
-        .to_owned(),
-        format!(
-            "{} {}",
-            part(|address| address.zipcode.as_ref()),
-            part(|address| address.city.as_ref())
-        )
-        .trim()
-        .to_owned(),
-    ]
-}
-
 /// An invoice as a PDF document, generated on demand.
 #[utoipa::path(
     get,
@@ -171,9 +137,13 @@ async fn download(
     ];
     if let Some(order) = &order {
         lines.extend(
-            address_lines(&order.billing)
-                .into_iter()
-                .map(TextLine::body),
+            super::blocks::address_lines(
+                order.billing.first_name.as_deref(),
+                order.billing.last_name.as_deref(),
+                order.billing.address.as_ref(),
+            )
+            .into_iter()
+            .map(TextLine::body),
         );
         if let Some(company) = &order.company {
             lines.push(TextLine::body(format!(

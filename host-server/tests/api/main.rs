@@ -20,6 +20,7 @@ mod content;
 mod fixtures;
 mod health;
 mod housekeeping;
+mod mails;
 mod mollie;
 mod openapi;
 mod order_concurrency;
