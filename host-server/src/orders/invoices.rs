@@ -9,6 +9,7 @@
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use engine::money::Money;
 use engine::order::OrderStatus;
 use serde::Serialize;
 use sqlx::AnyConnection;
@@ -16,11 +17,12 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::of_account::{Page, PageQuery, order_of_account};
+use super::of_account::{OrderDetail, Page, PageQuery, order_of_account};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
-use crate::pdf::{self, TextLine};
+use crate::pdf;
 use crate::session::SignedIn;
+use crate::stored::Seller;
 use crate::{AppState, clock};
 
 /// The routes of this area.
@@ -92,9 +94,206 @@ async fn list(
 }
 
 /// An amount with the euro sign (`€ 1234.50`): invoices are in euro, the authoritative
-/// currency.
-fn euro(amount: impl std::fmt::Display) -> String {
+/// currency; the amount is the stored `Money` as written.
+fn euro(amount: Money) -> String {
     format!("€ {amount}")
+}
+
+/// A VAT rate as written (`9`, `21`, `5.5`), with a percent sign.
+fn rate(rate: &str) -> String {
+    let rate = match rate.split_once('.') {
+        Some((whole, fraction)) if fraction.trim_end_matches('0').is_empty() => whole.to_owned(),
+        Some((whole, fraction)) => format!("{whole}.{}", fraction.trim_end_matches('0')),
+        None => rate.to_owned(),
+    };
+    format!("{rate}%")
+}
+
+/// The site's brand, theme and seller (the company invoicing).
+async fn seller_of(state: &AppState, site_id: i64) -> Result<(String, String, Seller), ApiError> {
+    let site: Option<(String, String, Option<String>)> =
+        sqlx::query_as("SELECT brand, theme, seller_json FROM sites WHERE site_id = $1")
+            .bind(site_id)
+            .fetch_optional(state.db.pool())
+            .await?;
+    let (brand, theme, seller_json) = site.ok_or(ApiError::NotFound)?;
+    let seller = seller_json
+        .and_then(|json| serde_json::from_str(&json).ok())
+        .unwrap_or_else(|| Seller {
+            legal_name: brand.clone(),
+            ..Seller::default()
+        });
+    Ok((brand, theme, seller))
+}
+
+/// Lays out the invoice from the stored invoice and order: every amount is the stored `Money`
+/// the engine computed when the order was placed.
+async fn invoice_pdf(
+    state: &AppState,
+    invoice: &InvoiceView,
+    order: Option<&OrderDetail>,
+) -> Result<Vec<u8>, ApiError> {
+    let site_id: (i64,) = sqlx::query_as("SELECT site_id FROM invoices WHERE invoice_number = $1")
+        .bind(&invoice.invoice_number)
+        .fetch_one(state.db.pool())
+        .await?;
+    let (brand, theme, seller) = seller_of(state, site_id.0).await?;
+    let brand_color = if theme == "green" {
+        [0x4f, 0x7a, 0x28]
+    } else {
+        [0x2e, 0x85, 0x40]
+    };
+    let mut buyer = Vec::new();
+    let mut lines = Vec::new();
+    let mut reverse_charge = false;
+    if let Some(order) = order {
+        buyer = super::blocks::address_lines(
+            order.billing.first_name.as_deref(),
+            order.billing.last_name.as_deref(),
+            order.billing.address.as_ref(),
+        );
+        if let Some(company) = &order.company {
+            if let Some(name) = company
+                .company_name
+                .as_deref()
+                .filter(|name| !name.is_empty())
+            {
+                buyer.insert(1, name.to_owned());
+            }
+            if let Some(number) = company
+                .vat_number
+                .as_deref()
+                .filter(|number| !number.is_empty())
+            {
+                buyer.push(format!("Btw-nummer klant: {number}"));
+                // Charged no VAT to a business customer with a VAT number: the customer
+                // accounts for it (article 196 of the VAT directive).
+                reverse_charge = invoice.vat_amount_low.is_zero()
+                    && invoice.vat_amount_high.is_zero()
+                    && !invoice.total_amount.is_zero();
+            }
+        }
+        for line in &order.lines {
+            lines.push(pdf::InvoiceLine {
+                quantity: line.quantity,
+                description: if line.is_free {
+                    format!("{} (gratis)", line.description)
+                } else {
+                    line.description.clone()
+                },
+                unit_price: euro(line.unit_price),
+                vat_rate: rate(&line.vat_rate_percentage),
+                amount: euro(line.total_amount),
+            });
+        }
+        for discount in order
+            .order_discounts
+            .iter()
+            .chain(&order.shipping_discounts)
+        {
+            lines.push(pdf::InvoiceLine {
+                quantity: 1,
+                description: format!("Korting: {}", discount.description),
+                unit_price: String::new(),
+                vat_rate: String::new(),
+                amount: format!("-{}", euro(discount.amount)),
+            });
+        }
+        lines.push(pdf::InvoiceLine {
+            quantity: 1,
+            description: "Verzendkosten".to_owned(),
+            unit_price: euro(order.shipping_costs),
+            vat_rate: String::new(),
+            amount: euro(order.shipping_costs),
+        });
+        if !order.payment_costs.is_zero() {
+            lines.push(pdf::InvoiceLine {
+                quantity: 1,
+                description: "Betaalkosten".to_owned(),
+                unit_price: euro(order.payment_costs),
+                vat_rate: String::new(),
+                amount: euro(order.payment_costs),
+            });
+        }
+    }
+    let rate_of = |vat_type: &str| {
+        order
+            .and_then(|order| order.lines.iter().find(|line| line.vat_type == vat_type))
+            .map(|line| format!(" ({})", rate(&line.vat_rate_percentage)))
+            .unwrap_or_default()
+    };
+    let mut totals = vec![(
+        "Totaal excl. btw".to_owned(),
+        euro(invoice.total_amount_excl_vat),
+        false,
+    )];
+    for (label, vat_type, amount) in [
+        ("Btw laag tarief", "low", invoice.vat_amount_low),
+        ("Btw hoog tarief", "high", invoice.vat_amount_high),
+    ] {
+        if !amount.is_zero() || !reverse_charge {
+            totals.push((format!("{label}{}", rate_of(vat_type)), euro(amount), false));
+        }
+    }
+    totals.push(("Totaal".to_owned(), euro(invoice.total_amount), true));
+    let mut notes = Vec::new();
+    if reverse_charge {
+        notes.push(
+            "Btw verlegd: de btw wordt verlegd naar de afnemer (artikel 196 Btw-richtlijn 2006/112/EG)."
+                .to_owned(),
+        );
+    }
+    let document = pdf::Invoice {
+        language: "nl".to_owned(),
+        title: format!("Factuur {}", invoice.invoice_number),
+        brand,
+        brand_color,
+        seller: [
+            seller.legal_name.clone(),
+            seller.street.clone(),
+            format!("{} {}", seller.postcode, seller.city)
+                .trim()
+                .to_owned(),
+            seller.country.clone(),
+        ]
+        .into_iter()
+        .filter(|line| !line.is_empty())
+        .collect(),
+        seller_numbers: [
+            (!seller.vat_number.is_empty()).then(|| format!("Btw-nummer {}", seller.vat_number)),
+            (!seller.chamber_of_commerce.is_empty()).then(|| seller.chamber_of_commerce.clone()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
+        buyer,
+        facts: vec![
+            ("Factuurnummer".to_owned(), invoice.invoice_number.clone()),
+            ("Factuurdatum".to_owned(), invoice.invoice_date.clone()),
+            ("Bestelnummer".to_owned(), invoice.order_number.clone()),
+            (
+                "Status".to_owned(),
+                match invoice.status.as_str() {
+                    "paid" => "betaald",
+                    "cancelled" => "geannuleerd",
+                    other => other,
+                }
+                .to_owned(),
+            ),
+        ],
+        columns: [
+            "Aantal".to_owned(),
+            "Omschrijving".to_owned(),
+            "Prijs per stuk".to_owned(),
+            "Btw".to_owned(),
+            "Bedrag".to_owned(),
+        ],
+        lines,
+        totals,
+        notes,
+        page_label: "Pagina {{page}} van {{pages}}".to_owned(),
+    };
+    pdf::invoice(&document).map_err(|error| ApiError::Internal(format!("invoice PDF: {error}")))
 }
 
 /// An invoice as a PDF document, generated on demand.
@@ -127,73 +326,7 @@ async fn download(
     .await?
     .ok_or(ApiError::NotFound)?;
     let order = order_of_account(pool, &signed_in.account_id, &invoice.order_number).await?;
-    let mut lines = vec![
-        TextLine::heading(format!("Factuur {}", invoice.invoice_number)),
-        TextLine::blank(),
-        TextLine::body(format!("Factuurdatum: {}", invoice.invoice_date)),
-        TextLine::body(format!("Bestelnummer: {}", invoice.order_number)),
-        TextLine::body(format!("Status: {}", invoice.status)),
-        TextLine::blank(),
-    ];
-    if let Some(order) = &order {
-        lines.extend(
-            super::blocks::address_lines(
-                order.billing.first_name.as_deref(),
-                order.billing.last_name.as_deref(),
-                order.billing.address.as_ref(),
-            )
-            .into_iter()
-            .map(TextLine::body),
-        );
-        if let Some(company) = &order.company {
-            lines.push(TextLine::body(format!(
-                "{} - btw-nummer {}",
-                company.company_name.as_deref().unwrap_or_default(),
-                company.vat_number.as_deref().unwrap_or_default()
-            )));
-        }
-        lines.push(TextLine::blank());
-        for line in &order.lines {
-            lines.push(TextLine::body(format!(
-                "{} x {}",
-                line.quantity, line.description
-            )));
-            lines.push(TextLine {
-                text: euro(line.total_amount),
-                size: 11,
-                indent: 380,
-            });
-        }
-        lines.push(TextLine::blank());
-        lines.push(TextLine::body(format!(
-            "Verzendkosten: {}",
-            euro(order.shipping_costs)
-        )));
-        if !order.payment_costs.is_zero() {
-            lines.push(TextLine::body(format!(
-                "Betaalkosten: {}",
-                euro(order.payment_costs)
-            )));
-        }
-    }
-    lines.push(TextLine::body(format!(
-        "Totaal excl. btw: {}",
-        euro(invoice.total_amount_excl_vat)
-    )));
-    lines.push(TextLine::body(format!(
-        "Btw laag tarief: {}",
-        euro(invoice.vat_amount_low)
-    )));
-    lines.push(TextLine::body(format!(
-        "Btw hoog tarief: {}",
-        euro(invoice.vat_amount_high)
-    )));
-    lines.push(TextLine {
-        text: format!("Totaal: {}", euro(invoice.total_amount)),
-        size: 13,
-        indent: 0,
-    });
-    let bytes = pdf::document(&invoice.invoice_number, &lines);
+    let bytes = invoice_pdf(&state, &invoice, order.as_ref()).await?;
     let disposition = format!(
         "attachment; filename=\"{}\"",
         invoice.pdf_file_name.replace(['"', '\\', '\r', '\n'], "")

@@ -233,11 +233,16 @@ fixture_tests! {
         assert_eq!(response.headers()["content-type"], "application/pdf");
         assert!(response.headers()["content-disposition"].to_str().unwrap().contains("F2026-00001.pdf"));
         let bytes = response.bytes().await.unwrap();
-        assert!(bytes.starts_with(b"%PDF-1.4"));
-        assert!(bytes.ends_with(b"%%EOF\n"));
-        let text = String::from_utf8_lossy(&bytes);
-        assert!(text.contains("(Factuur F2026-00001)"), "the invoice number is on the page");
-        assert!(text.contains("HS-2026-000101"));
+        assert!(bytes.starts_with(b"%PDF-1."));
+        assert!(bytes.trim_ascii_end().ends_with(b"%%EOF"));
+        let text = pdf_extract::extract_text_from_mem(&bytes).unwrap();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(text.contains("Factuur F2026-00001"), "the invoice number is on the page: {text}");
+        assert!(text.contains("Bestelnummer HS-2026-000101"), "{text}");
+        // The seller as the site's configuration names it, and the page number.
+        assert!(text.contains("Hoefslag Diervoeders B.V.") && text.contains("Btw-nummer NL862447915B01") && text.contains("KvK 71234567"), "{text}");
+        assert!(text.contains("Pagina 1 van 1"), "{text}");
+        assert!(text.contains("Totaal € 104.26"), "{text}");
         assert_eq!(app.get("/api/account/invoices/F2099-00001/pdf").await.status(), 404);
     }
 

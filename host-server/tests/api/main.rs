@@ -20,6 +20,7 @@ mod content;
 mod fixtures;
 mod health;
 mod housekeeping;
+mod invoice_pdf;
 mod mails;
 mod mollie;
 mod openapi;
