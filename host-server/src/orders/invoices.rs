@@ -9,6 +9,7 @@
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use engine::locale::{Culture, format_amount};
 use engine::money::Money;
 use engine::order::OrderStatus;
 use serde::Serialize;
@@ -20,6 +21,7 @@ use utoipa_axum::routes;
 use super::of_account::{OrderDetail, Page, PageQuery, order_of_account};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
+use crate::mail::{self, catalog, catalog::BrandWording};
 use crate::pdf;
 use crate::session::SignedIn;
 use crate::stored::Seller;
@@ -93,52 +95,79 @@ async fn list(
     Ok(Json(Page::new(items, paging, total)))
 }
 
-/// An amount with the euro sign (`€ 1234.50`): invoices are in euro, the authoritative
-/// currency; the amount is the stored `Money` as written.
-fn euro(amount: Money) -> String {
-    format!("€ {amount}")
-}
-
-/// A VAT rate as written (`9`, `21`, `5.5`), with a percent sign.
+/// A VAT rate as written (`9`, `21`, `5.5`), without trailing zeros.
 fn rate(rate: &str) -> String {
-    let rate = match rate.split_once('.') {
+    match rate.split_once('.') {
         Some((whole, fraction)) if fraction.trim_end_matches('0').is_empty() => whole.to_owned(),
         Some((whole, fraction)) => format!("{whole}.{}", fraction.trim_end_matches('0')),
         None => rate.to_owned(),
-    };
-    format!("{rate}%")
+    }
 }
 
-/// The site's brand, theme and seller (the company invoicing).
-async fn seller_of(state: &AppState, site_id: i64) -> Result<(String, String, Seller), ApiError> {
-    let site: Option<(String, String, Option<String>)> =
-        sqlx::query_as("SELECT brand, theme, seller_json FROM sites WHERE site_id = $1")
-            .bind(site_id)
-            .fetch_optional(state.db.pool())
-            .await?;
-    let (brand, theme, seller_json) = site.ok_or(ApiError::NotFound)?;
+/// The site of an invoice: brand, theme, site type, VAT rates and seller (the company
+/// invoicing).
+struct InvoicingSite {
+    brand: String,
+    theme: String,
+    site_type: i64,
+    rate_low: String,
+    rate_high: String,
+    seller: Seller,
+}
+
+async fn site_of(state: &AppState, invoice_number: &str) -> Result<InvoicingSite, ApiError> {
+    type Row = (String, String, i64, String, String, Option<String>);
+    let row: Option<Row> = sqlx::query_as(
+        "SELECT s.brand, s.theme, s.site_type, s.vat_percentage_low, s.vat_percentage_high, s.seller_json \
+         FROM invoices i JOIN sites s ON s.site_id = i.site_id WHERE i.invoice_number = $1",
+    )
+    .bind(invoice_number)
+    .fetch_optional(state.db.pool())
+    .await?;
+    let (brand, theme, site_type, rate_low, rate_high, seller_json) =
+        row.ok_or(ApiError::NotFound)?;
     let seller = seller_json
         .and_then(|json| serde_json::from_str(&json).ok())
         .unwrap_or_else(|| Seller {
             legal_name: brand.clone(),
             ..Seller::default()
         });
-    Ok((brand, theme, seller))
+    Ok(InvoicingSite {
+        brand,
+        theme,
+        site_type,
+        rate_low,
+        rate_high,
+        seller,
+    })
 }
 
-/// Lays out the invoice from the stored invoice and order: every amount is the stored `Money`
-/// the engine computed when the order was placed.
+/// Lays out the invoice from the stored invoice and order, in the order's language (texts from
+/// the mail catalogs, `invoicePdf.*`): every amount is the stored `Money` the engine computed
+/// when the order was placed, formatted for the culture.
 async fn invoice_pdf(
     state: &AppState,
     invoice: &InvoiceView,
     order: Option<&OrderDetail>,
 ) -> Result<Vec<u8>, ApiError> {
-    let site_id: (i64,) = sqlx::query_as("SELECT site_id FROM invoices WHERE invoice_number = $1")
-        .bind(&invoice.invoice_number)
-        .fetch_one(state.db.pool())
-        .await?;
-    let (brand, theme, seller) = seller_of(state, site_id.0).await?;
-    let brand_color = if theme == "green" {
+    let site = site_of(state, &invoice.invoice_number).await?;
+    let culture_text = mail::culture_of(state, order.map(|order| order.language_id)).await?;
+    let culture: Culture = culture_text.parse().unwrap_or(Culture::Nl);
+    let wording = BrandWording::of_site_type(site.site_type);
+    let catalogs = state.mailer.renderer().catalogs();
+    let t = |key: &str, values: &[(&str, &str)]| -> Result<String, ApiError> {
+        let text = catalogs
+            .text(wording, &culture_text, key)
+            .ok_or_else(|| ApiError::Internal(format!("no text {key} for {culture_text}")))?;
+        let values: Vec<(String, String)> = values
+            .iter()
+            .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+            .collect();
+        Ok(catalog::interpolate(text, &values))
+    };
+    let euro = |amount: Money| format!("€ {}", format_amount(amount.as_decimal(), culture));
+    let percent = |rate_text: &str| format!("{}%", rate(rate_text));
+    let brand_color = if site.theme == "green" {
         [0x4f, 0x7a, 0x28]
     } else {
         [0x2e, 0x85, 0x40]
@@ -165,7 +194,7 @@ async fn invoice_pdf(
                 .as_deref()
                 .filter(|number| !number.is_empty())
             {
-                buyer.push(format!("Btw-nummer klant: {number}"));
+                buyer.push(t("invoicePdf.customerVat", &[("number", number)])?);
                 // Charged no VAT to a business customer with a VAT number: the customer
                 // accounts for it (article 196 of the VAT directive).
                 reverse_charge = invoice.vat_amount_low.is_zero()
@@ -173,80 +202,96 @@ async fn invoice_pdf(
                     && !invoice.total_amount.is_zero();
             }
         }
+        let free = t("order.free", &[])?;
         for line in &order.lines {
             lines.push(pdf::InvoiceLine {
                 quantity: line.quantity,
                 description: if line.is_free {
-                    format!("{} (gratis)", line.description)
+                    format!("{} ({free})", line.description)
                 } else {
                     line.description.clone()
                 },
                 unit_price: euro(line.unit_price),
-                vat_rate: rate(&line.vat_rate_percentage),
+                vat_rate: percent(&line.vat_rate_percentage),
                 amount: euro(line.total_amount),
             });
         }
-        for discount in order
+        let discount = t("order.discount", &[])?;
+        for item in order
             .order_discounts
             .iter()
             .chain(&order.shipping_discounts)
         {
             lines.push(pdf::InvoiceLine {
                 quantity: 1,
-                description: format!("Korting: {}", discount.description),
+                description: format!("{discount}: {}", item.description),
                 unit_price: String::new(),
                 vat_rate: String::new(),
-                amount: format!("-{}", euro(discount.amount)),
+                amount: format!("-{}", euro(item.amount)),
             });
         }
-        lines.push(pdf::InvoiceLine {
-            quantity: 1,
-            description: "Verzendkosten".to_owned(),
-            unit_price: euro(order.shipping_costs),
-            vat_rate: String::new(),
-            amount: euro(order.shipping_costs),
-        });
+        let mut costs = vec![(t("order.shipping", &[])?, order.shipping_costs)];
         if !order.payment_costs.is_zero() {
+            costs.push((t("order.paymentCosts", &[])?, order.payment_costs));
+        }
+        for (description, amount) in costs {
             lines.push(pdf::InvoiceLine {
                 quantity: 1,
-                description: "Betaalkosten".to_owned(),
-                unit_price: euro(order.payment_costs),
+                description,
+                unit_price: euro(amount),
                 vat_rate: String::new(),
-                amount: euro(order.payment_costs),
+                amount: euro(amount),
             });
         }
     }
-    let rate_of = |vat_type: &str| {
+    let rate_of = |vat_type: &str, site_rate: &str| {
         order
             .and_then(|order| order.lines.iter().find(|line| line.vat_type == vat_type))
-            .map(|line| format!(" ({})", rate(&line.vat_rate_percentage)))
-            .unwrap_or_default()
+            .map_or_else(|| rate(site_rate), |line| rate(&line.vat_rate_percentage))
     };
     let mut totals = vec![(
-        "Totaal excl. btw".to_owned(),
+        t("invoicePdf.totalExclVat", &[])?,
         euro(invoice.total_amount_excl_vat),
         false,
     )];
-    for (label, vat_type, amount) in [
-        ("Btw laag tarief", "low", invoice.vat_amount_low),
-        ("Btw hoog tarief", "high", invoice.vat_amount_high),
+    for (vat_type, site_rate, amount) in [
+        ("low", &site.rate_low, invoice.vat_amount_low),
+        ("high", &site.rate_high, invoice.vat_amount_high),
     ] {
         if !amount.is_zero() || !reverse_charge {
-            totals.push((format!("{label}{}", rate_of(vat_type)), euro(amount), false));
+            let label = t("order.vat", &[("rate", &rate_of(vat_type, site_rate))])?;
+            totals.push((label, euro(amount), false));
         }
     }
-    totals.push(("Totaal".to_owned(), euro(invoice.total_amount), true));
+    totals.push((
+        t("invoicePdf.total", &[])?,
+        euro(invoice.total_amount),
+        true,
+    ));
     let mut notes = Vec::new();
     if reverse_charge {
-        notes.push(
-            "Btw verlegd: de btw wordt verlegd naar de afnemer (artikel 196 Btw-richtlijn 2006/112/EG)."
-                .to_owned(),
-        );
+        notes.push(t("invoicePdf.reverseCharge", &[])?);
+    }
+    let status = match invoice.status.as_str() {
+        "paid" => t("invoicePdf.statusPaid", &[])?,
+        "cancelled" => t("invoicePdf.statusCancelled", &[])?,
+        _ => t("invoicePdf.statusOpen", &[])?,
+    };
+    let seller = &site.seller;
+    let mut seller_numbers = Vec::new();
+    if !seller.vat_number.is_empty() {
+        seller_numbers.push(t(
+            "invoicePdf.sellerVat",
+            &[("number", &seller.vat_number)],
+        )?);
+    }
+    if !seller.chamber_of_commerce.is_empty() {
+        seller_numbers.push(seller.chamber_of_commerce.clone());
     }
     let document = pdf::Invoice {
-        language: "nl".to_owned(),
-        title: format!("Factuur {}", invoice.invoice_number),
-        brand,
+        language: culture_text.clone(),
+        title: t("invoicePdf.title", &[("number", &invoice.invoice_number)])?,
+        brand: site.brand.clone(),
         brand_color,
         seller: [
             seller.legal_name.clone(),
@@ -259,39 +304,34 @@ async fn invoice_pdf(
         .into_iter()
         .filter(|line| !line.is_empty())
         .collect(),
-        seller_numbers: [
-            (!seller.vat_number.is_empty()).then(|| format!("Btw-nummer {}", seller.vat_number)),
-            (!seller.chamber_of_commerce.is_empty()).then(|| seller.chamber_of_commerce.clone()),
-        ]
-        .into_iter()
-        .flatten()
-        .collect(),
+        seller_numbers,
         buyer,
         facts: vec![
-            ("Factuurnummer".to_owned(), invoice.invoice_number.clone()),
-            ("Factuurdatum".to_owned(), invoice.invoice_date.clone()),
-            ("Bestelnummer".to_owned(), invoice.order_number.clone()),
             (
-                "Status".to_owned(),
-                match invoice.status.as_str() {
-                    "paid" => "betaald",
-                    "cancelled" => "geannuleerd",
-                    other => other,
-                }
-                .to_owned(),
+                t("invoicePdf.invoiceNumber", &[])?,
+                invoice.invoice_number.clone(),
             ),
+            (
+                t("invoicePdf.invoiceDate", &[])?,
+                invoice.invoice_date.clone(),
+            ),
+            (
+                t("invoicePdf.orderNumber", &[])?,
+                invoice.order_number.clone(),
+            ),
+            (t("invoicePdf.status", &[])?, status),
         ],
         columns: [
-            "Aantal".to_owned(),
-            "Omschrijving".to_owned(),
-            "Prijs per stuk".to_owned(),
-            "Btw".to_owned(),
-            "Bedrag".to_owned(),
+            t("invoicePdf.quantity", &[])?,
+            t("invoicePdf.description", &[])?,
+            t("invoicePdf.unitPrice", &[])?,
+            t("invoicePdf.vat", &[])?,
+            t("invoicePdf.amount", &[])?,
         ],
         lines,
         totals,
         notes,
-        page_label: "Pagina {{page}} van {{pages}}".to_owned(),
+        page_label: t("invoicePdf.page", &[])?,
     };
     pdf::invoice(&document).map_err(|error| ApiError::Internal(format!("invoice PDF: {error}")))
 }
