@@ -42,6 +42,7 @@ use crate::config::Config;
 use crate::db::Database;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
+use crate::mail::{self, Mail, ScanResultMail};
 use crate::{AppState, clock, secrets};
 
 /// The header that carries the laboratory's key.
@@ -372,7 +373,49 @@ async fn receive(
     let result: LabResult = crate::extract::parse_json(&body)?;
     let mut connection = state.db.pool().acquire().await?;
     let recorded = record_result(&mut connection, &result).await?;
+    drop(connection);
+    send_result_available(&state, &recorded).await;
     Ok((StatusCode::CREATED, Json(recorded)))
+}
+
+/// Tells the customer whose account holds the result that it is there, with a link to the
+/// results page on the order's site; a mail that cannot be sent is logged.
+async fn send_result_available(state: &AppState, recorded: &Recorded) {
+    let found: Result<Option<(String, String, i64, i64)>, sqlx::Error> = sqlx::query_as(
+        "SELECT a.email_address, a.first_name, o.site_id, o.language_id FROM roughage_results r \
+         JOIN accounts a ON a.account_id = r.account_id JOIN orders o ON o.order_number = r.order_number \
+         WHERE r.result_key = $1",
+    )
+    .bind(&recorded.result_key)
+    .fetch_optional(state.db.pool())
+    .await;
+    let (address, name, site_id, language_id) = match found {
+        Ok(Some(found)) => found,
+        Ok(None) => return,
+        Err(error) => {
+            tracing::warn!(%error, "could not find whom to tell about a scan result");
+            return;
+        }
+    };
+    let link = match mail::site_link(state, Some(site_id), "/account/rqs-results/").await {
+        Ok(link) => link,
+        Err(error) => {
+            tracing::warn!(%error, "could not build the results link");
+            return;
+        }
+    };
+    let notice = Mail::ScanResult(ScanResultMail {
+        name,
+        number: recorded.order_number.clone(),
+        sample: recorded.sample_name.clone(),
+        link,
+    });
+    let recipient = mail::Recipient {
+        address: &address,
+        site_id: Some(site_id),
+        language_id: Some(language_id),
+    };
+    mail::deliver_or_log(state, recipient, &notice).await;
 }
 
 /// Why a CSV import failed.

@@ -118,7 +118,6 @@ pub async fn serve(
         mailer: mail::Mailer::new(&config.mail)?,
         captcha: captcha::CaptchaVerifier::new(&config.captcha),
         lifetimes: config.lifetimes,
-        brand_name: "Hoefslag".to_owned(),
         pricing: std::sync::Arc::default(),
         carts: std::sync::Arc::new(cart::CartCache::new(db.backend() == db::Backend::Sqlite)),
         cart_lines: std::sync::Arc::new(cart::LineWriter::start(db.pool().clone(), db.backend())),

@@ -14,8 +14,6 @@ pub struct AppState {
     pub captcha: captcha::CaptchaVerifier,
     /// Token and session lifetimes.
     pub lifetimes: config::Lifetimes,
-    /// The brand named in e-mails when the site does not say otherwise.
-    pub brand_name: String,
     /// The product search indexes.
     pub search: std::sync::Arc<catalog::SearchService>,
     /// Site pricing and languages that every cart calculation reads, kept briefly in memory.

@@ -98,3 +98,20 @@ pub struct Usp {
     pub icon: String,
     pub text: Loc,
 }
+
+/// The company that sells on a site, as its invoices name it (`sites.json` `seller`, stored as
+/// `sites.seller_json`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Seller {
+    pub legal_name: String,
+    /// Street and number.
+    pub street: String,
+    pub postcode: String,
+    pub city: String,
+    pub country: String,
+    /// The VAT identification number.
+    pub vat_number: String,
+    /// The trade register and number, e.g. `KvK 71234567`.
+    pub chamber_of_commerce: String,
+}

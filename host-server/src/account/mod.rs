@@ -27,7 +27,7 @@ use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
 use crate::limits::{self, Limit};
-use crate::mail::MailKind;
+use crate::mail::{self, AccountLink, Mail};
 use crate::session::{self, Client, SignedIn};
 use crate::validation::{Form, email_rules, name_rules, new_password_rules, required_param};
 use crate::{AppState, passwords, trust};
@@ -210,21 +210,25 @@ fn given(text: &Option<String>) -> Option<&str> {
         .filter(|text| !text.is_empty())
 }
 
+/// Sends an account mail (`Mail::Activation`, ...) with `link` in the account's language and
+/// site brand.
 async fn send_account_mail(
     state: &AppState,
-    kind: MailKind,
+    kind: fn(AccountLink) -> Mail,
     to: &str,
     account: &AccountRow,
     link: &str,
 ) -> Result<(), ApiError> {
-    let culture = queries::culture_of(state.db.pool(), account.language_id).await?;
-    let (subject, body) =
-        crate::mail::render(kind, &culture, &state.brand_name, &account.first_name, link);
-    state
-        .mailer
-        .send(to, &subject, body)
-        .await
-        .map_err(|error| ApiError::Internal(format!("mail: {error}")))
+    let mail = kind(AccountLink {
+        name: account.first_name.clone(),
+        link: link.to_owned(),
+    });
+    let recipient = mail::Recipient {
+        address: to,
+        site_id: account.site_id,
+        language_id: account.language_id,
+    };
+    mail::deliver(state, recipient, &mail).await
 }
 
 /// Creates an account that still needs activation and sends the activation mail with a
@@ -260,7 +264,7 @@ pub async fn create_with_activation(
     let link = trust::link_with_token(origin, callback_path, &token, &account_id)?;
     send_account_mail(
         state,
-        MailKind::Activation,
+        Mail::Activation,
         &account.email_address,
         &account,
         &link,
@@ -502,7 +506,7 @@ async fn send_password_reset(
     let link = trust::link_with_token(origin, callback_path, &token, &account.account_id)?;
     send_account_mail(
         state,
-        MailKind::PasswordReset,
+        Mail::PasswordReset,
         &account.email_address,
         &account,
         &link,
@@ -578,7 +582,7 @@ async fn resend_confirmation(
         let link = trust::link_with_token(&origin, callback_path, &token, &account.account_id)?;
         send_account_mail(
             &state,
-            MailKind::Activation,
+            Mail::Activation,
             &account.email_address,
             &account,
             &link,
@@ -810,7 +814,7 @@ async fn change_email_address(
     .await?;
     let origin = link_origin(&state, context, &headers).await?;
     let link = trust::link_with_token(&origin, callback_path, &token, &account.account_id)?;
-    send_account_mail(&state, MailKind::EmailChange, &new_email, &account, &link).await?;
+    send_account_mail(&state, Mail::EmailChange, &new_email, &account, &link).await?;
     Ok(StatusCode::ACCEPTED)
 }
 

@@ -23,6 +23,7 @@ use utoipa_axum::routes;
 
 use crate::error::{ApiError, ErrorBody, FieldError};
 use crate::extract::{Json, Path};
+use crate::mail::{self, Mail, ReturnMail};
 use crate::session::SignedIn;
 use crate::{AppState, clock, secrets};
 
@@ -541,8 +542,39 @@ async fn register(
     .bind(clock::now())
     .execute(pool)
     .await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(find(&state, &signed_in.account_id, &return_id).await?),
-    ))
+    let registered = find(&state, &signed_in.account_id, &return_id).await?;
+    send_return_received(&state, &signed_in.account_id, &registered).await;
+    Ok((StatusCode::CREATED, Json(registered)))
+}
+
+/// Confirms a registered return to the customer; a mail that cannot be sent is logged.
+async fn send_return_received(state: &AppState, account_id: &str, item: &ReturnView) {
+    let account = match super::queries::by_id(state.db.pool(), account_id).await {
+        Ok(Some(account)) => account,
+        Ok(None) => return,
+        Err(error) => {
+            tracing::warn!(%error, "could not read the account for the return mail");
+            return;
+        }
+    };
+    let link = match mail::site_link(state, account.site_id, "/account/returns/").await {
+        Ok(link) => link,
+        Err(error) => {
+            tracing::warn!(%error, "could not build the returns link");
+            return;
+        }
+    };
+    let notice = Mail::ReturnReceived(ReturnMail {
+        name: account.first_name.clone(),
+        number: item.order_number.clone(),
+        quantity: item.quantity,
+        product: item.description.clone().unwrap_or_default(),
+        link,
+    });
+    let recipient = mail::Recipient {
+        address: &account.email_address,
+        site_id: account.site_id,
+        language_id: account.language_id,
+    };
+    mail::deliver_or_log(state, recipient, &notice).await;
 }

@@ -1,26 +1,35 @@
-//! E-mail: built with lettre, delivered by SMTP when `SMTP_URL` is set, otherwise written as
-//! `.eml` files into the outbox folder that developers and tests read.
+//! E-mail: every mail is rendered from its template files (`host-server/templates/mail/`,
+//! [`render`]) in the customer's culture and the site's brand, as a multipart/alternative
+//! message (plain text and HTML) built with lettre, delivered by SMTP when `SMTP_URL` is set,
+//! otherwise written as `.eml` files into the outbox folder that developers and tests read.
 
-mod notices;
-mod order_confirmation;
-mod templates;
+pub mod catalog;
+mod mails;
+mod render;
 
-use lettre::message::{Mailbox, header::ContentType};
+use std::sync::Arc;
+
+use lettre::message::{Mailbox, MultiPart};
 use lettre::transport::smtp::AsyncSmtpTransport;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncFileTransport, AsyncTransport, Message, Tokio1Executor};
 
-pub use notices::{Notice, NoticeKind, render_notice};
-pub use order_confirmation::{OrderMail, render_order_confirmation};
-pub use templates::{MailKind, render};
+pub use mails::{
+    AccountLink, InvoiceMail, Labelled, Mail, OrderMail, OrderMailLine, OrderNotice, ProductNotice,
+    ReturnMail, ScanResultMail,
+};
+pub use render::{Brand, RenderError, Rendered, Renderer};
 
+use crate::AppState;
 use crate::config::MailConfig;
+use crate::error::ApiError;
 
 /// Sends e-mail through the configured transport.
 #[derive(Clone)]
 pub struct Mailer {
     transport: Transport,
     from: Mailbox,
+    renderer: Arc<Renderer>,
 }
 
 #[derive(Clone)]
@@ -50,6 +59,9 @@ pub enum MailError {
     /// `SMTP_URL` is not `smtp://[user:password@]host[:port]`.
     #[error("SMTP_URL must look like smtp://user:password@host:25")]
     SmtpUrl,
+    /// A template or catalog is wrong.
+    #[error(transparent)]
+    Render(#[from] RenderError),
 }
 
 /// A plain SMTP transport for `smtp://[user:password@]host[:port]`, as a local relay offers.
@@ -79,17 +91,25 @@ impl Mailer {
                 Transport::Outbox(AsyncFileTransport::new(&config.outbox_dir))
             }
         };
-        Ok(Mailer { transport, from })
+        Ok(Mailer {
+            transport,
+            from,
+            renderer: Arc::new(Renderer::new()?),
+        })
     }
 
-    /// Sends a plain-text mail.
-    pub async fn send(&self, to: &str, subject: &str, body: String) -> Result<(), MailError> {
+    /// The templates and catalogs.
+    pub fn renderer(&self) -> &Renderer {
+        &self.renderer
+    }
+
+    /// Sends a rendered mail: plain text and HTML as alternatives.
+    pub async fn send(&self, to: &str, mail: Rendered) -> Result<(), MailError> {
         let message = Message::builder()
             .from(self.from.clone())
             .to(to.parse()?)
-            .subject(subject)
-            .header(ContentType::TEXT_PLAIN)
-            .body(body)?;
+            .subject(mail.subject)
+            .multipart(MultiPart::alternative_plain_html(mail.text, mail.html))?;
         match &self.transport {
             Transport::Smtp(smtp) => {
                 smtp.send(message).await?;
@@ -100,4 +120,90 @@ impl Mailer {
         }
         Ok(())
     }
+}
+
+/// Where a mail goes and in which site and language.
+#[derive(Clone, Copy, Debug)]
+pub struct Recipient<'a> {
+    pub address: &'a str,
+    /// The site whose brand and domain the mail carries (the account's or order's).
+    pub site_id: Option<i64>,
+    /// The customer's or order's language.
+    pub language_id: Option<i64>,
+}
+
+/// The culture of a language id; `nl` when unknown.
+pub async fn culture_of(state: &AppState, language_id: Option<i64>) -> Result<String, ApiError> {
+    let Some(language_id) = language_id else {
+        return Ok("nl".to_owned());
+    };
+    let culture: Option<(String,)> =
+        sqlx::query_as("SELECT culture FROM languages WHERE language_id = $1")
+            .bind(language_id)
+            .fetch_optional(state.db.pool())
+            .await?;
+    Ok(culture.map_or_else(|| "nl".to_owned(), |(culture,)| culture))
+}
+
+/// The brand of a site, its home on the site's trusted origin ([`crate::trust::Trust::origin`]).
+pub async fn brand_of(state: &AppState, site_id: Option<i64>) -> Result<Brand, ApiError> {
+    let origin = state
+        .trust
+        .origin(site_id, &axum::http::HeaderMap::new())
+        .await?;
+    let site: Option<(String, String, i64)> = match site_id {
+        Some(site_id) => {
+            sqlx::query_as("SELECT brand, theme, site_type FROM sites WHERE site_id = $1")
+                .bind(site_id)
+                .fetch_optional(state.db.pool())
+                .await?
+        }
+        None => None,
+    };
+    let (name, theme, site_type) =
+        site.unwrap_or_else(|| ("Hoefslag".to_owned(), "default".to_owned(), 0));
+    Ok(Brand::new(&name, &theme, site_type, &origin))
+}
+
+/// Renders `mail` in the recipient's culture and site brand and sends it.
+pub async fn deliver(state: &AppState, to: Recipient<'_>, mail: &Mail) -> Result<(), ApiError> {
+    let culture = culture_of(state, to.language_id).await?;
+    let brand = brand_of(state, to.site_id).await?;
+    let rendered = state
+        .mailer
+        .renderer()
+        .render(mail, &culture, &brand)
+        .map_err(|error| ApiError::Internal(format!("mail: {error}")))?;
+    state
+        .mailer
+        .send(to.address, rendered)
+        .await
+        .map_err(|error| ApiError::Internal(format!("mail: {error}")))
+}
+
+/// [`deliver`] for mails that follow an event (an order paid, a parcel sent): a mail that cannot
+/// be sent is logged; the event stands.
+pub async fn deliver_or_log(state: &AppState, to: Recipient<'_>, mail: &Mail) {
+    if let Err(error) = deliver(state, to, mail).await {
+        tracing::warn!(%error, mail = mail.template(), "could not send a mail");
+    }
+}
+
+/// A page of the shop (`/account/returns/`) on the site's trusted origin.
+pub async fn site_link(
+    state: &AppState,
+    site_id: Option<i64>,
+    path: &str,
+) -> Result<String, ApiError> {
+    let origin = state
+        .trust
+        .origin(site_id, &axum::http::HeaderMap::new())
+        .await?;
+    let link = origin
+        .join(path)
+        .map_err(|error| ApiError::Internal(format!("link {path}: {error}")))?;
+    if link.origin() != origin.origin() {
+        return Err(ApiError::Internal(format!("link {path} left the origin")));
+    }
+    Ok(link.to_string())
 }

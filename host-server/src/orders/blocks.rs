@@ -103,3 +103,43 @@ pub struct OrderCompany {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vat_number: Option<String>,
 }
+
+/// A person's name and address as the lines of a letter: name, street and number (with
+/// addition), postcode and place; empty lines are left out.
+pub fn address_lines(
+    first_name: Option<&str>,
+    last_name: Option<&str>,
+    address: Option<&OrderAddress>,
+) -> Vec<String> {
+    let part = |field: fn(&OrderAddress) -> Option<&String>| {
+        address.and_then(field).cloned().unwrap_or_default()
+    };
+    let addition = part(|address| address.street_number_addition.value());
+    let lines = [
+        format!(
+            "{} {}",
+            first_name.unwrap_or_default(),
+            last_name.unwrap_or_default()
+        ),
+        format!(
+            "{} {}{}",
+            part(|address| address.street.as_ref()),
+            part(|address| address.street_number.as_ref()),
+            if addition.is_empty() {
+                String::new()
+            } else {
+                format!(" {addition}")
+            }
+        ),
+        format!(
+            "{} {}",
+            part(|address| address.zipcode.as_ref()),
+            part(|address| address.city.as_ref())
+        ),
+    ];
+    lines
+        .into_iter()
+        .map(|line| line.trim().to_owned())
+        .filter(|line| !line.is_empty())
+        .collect()
+}

@@ -9,6 +9,8 @@
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use engine::locale::{Culture, format_amount};
+use engine::money::Money;
 use engine::order::OrderStatus;
 use serde::Serialize;
 use sqlx::AnyConnection;
@@ -16,12 +18,13 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::blocks::{OrderAddress, OrderBilling};
-use super::of_account::{Page, PageQuery, order_of_account};
+use super::of_account::{OrderDetail, Page, PageQuery, order_of_account};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
-use crate::pdf::{self, TextLine};
+use crate::mail::{self, catalog, catalog::BrandWording};
+use crate::pdf;
 use crate::session::SignedIn;
+use crate::stored::Seller;
 use crate::{AppState, clock};
 
 /// The routes of this area.
@@ -92,43 +95,245 @@ async fn list(
     Ok(Json(Page::new(items, paging, total)))
 }
 
-/// An amount with the euro sign (`€ 1234.50`): invoices are in euro, the authoritative
-/// currency.
-fn euro(amount: impl std::fmt::Display) -> String {
-    format!("€ {amount}")
+/// A VAT rate as written (`9`, `21`, `5.5`), without trailing zeros.
+fn rate(rate: &str) -> String {
+    match rate.split_once('.') {
+        Some((whole, fraction)) if fraction.trim_end_matches('0').is_empty() => whole.to_owned(),
+        Some((whole, fraction)) => format!("{whole}.{}", fraction.trim_end_matches('0')),
+        None => rate.to_owned(),
+    }
 }
 
-fn address_lines(person: &OrderBilling) -> Vec<String> {
-    let text = |value: &Option<String>| value.clone().unwrap_or_default();
-    let address = person.address.as_ref();
-    let part = |field: fn(&OrderAddress) -> Option<&String>| {
-        address.and_then(field).cloned().unwrap_or_default()
+/// The site of an invoice: brand, theme, site type, VAT rates and seller (the company
+/// invoicing).
+struct InvoicingSite {
+    brand: String,
+    theme: String,
+    site_type: i64,
+    rate_low: String,
+    rate_high: String,
+    seller: Seller,
+}
+
+async fn site_of(state: &AppState, invoice_number: &str) -> Result<InvoicingSite, ApiError> {
+    type Row = (String, String, i64, String, String, Option<String>);
+    let row: Option<Row> = sqlx::query_as(
+        "SELECT s.brand, s.theme, s.site_type, s.vat_percentage_low, s.vat_percentage_high, s.seller_json \
+         FROM invoices i JOIN sites s ON s.site_id = i.site_id WHERE i.invoice_number = $1",
+    )
+    .bind(invoice_number)
+    .fetch_optional(state.db.pool())
+    .await?;
+    let (brand, theme, site_type, rate_low, rate_high, seller_json) =
+        row.ok_or(ApiError::NotFound)?;
+    let seller = seller_json
+        .and_then(|json| serde_json::from_str(&json).ok())
+        .unwrap_or_else(|| Seller {
+            legal_name: brand.clone(),
+            ..Seller::default()
+        });
+    Ok(InvoicingSite {
+        brand,
+        theme,
+        site_type,
+        rate_low,
+        rate_high,
+        seller,
+    })
+}
+
+/// Lays out the invoice from the stored invoice and order, in the order's language (texts from
+/// the mail catalogs, `invoicePdf.*`): every amount is the stored `Money` the engine computed
+/// when the order was placed, formatted for the culture.
+async fn invoice_pdf(
+    state: &AppState,
+    invoice: &InvoiceView,
+    order: Option<&OrderDetail>,
+) -> Result<Vec<u8>, ApiError> {
+    let site = site_of(state, &invoice.invoice_number).await?;
+    let culture_text = mail::culture_of(state, order.map(|order| order.language_id)).await?;
+    let culture: Culture = culture_text.parse().unwrap_or(Culture::Nl);
+    let wording = BrandWording::of_site_type(site.site_type);
+    let catalogs = state.mailer.renderer().catalogs();
+    let t = |key: &str, values: &[(&str, &str)]| -> Result<String, ApiError> {
+        let text = catalogs
+            .text(wording, &culture_text, key)
+            .ok_or_else(|| ApiError::Internal(format!("no text {key} for {culture_text}")))?;
+        let values: Vec<(String, String)> = values
+            .iter()
+            .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+            .collect();
+        Ok(catalog::interpolate(text, &values))
     };
-    let addition = part(|address| address.street_number_addition.value());
-    vec![
-        format!("{} {}", text(&person.first_name), text(&person.last_name))
-            .trim()
-            .to_owned(),
-        format!(
-            "{} {}{}",
-            part(|address| address.street.as_ref()),
-            part(|address| address.street_number.as_ref()),
-            if addition.is_empty() {
-                String::new()
-            } else {
-                format!(" {addition}")
+    let euro = |amount: Money| format!("€ {}", format_amount(amount.as_decimal(), culture));
+    let percent = |rate_text: &str| format!("{}%", rate(rate_text));
+    let brand_color = if site.theme == "green" {
+        [0x4f, 0x7a, 0x28]
+    } else {
+        [0x2e, 0x85, 0x40]
+    };
+    let mut buyer = Vec::new();
+    let mut lines = Vec::new();
+    let mut reverse_charge = false;
+    if let Some(order) = order {
+        buyer = super::blocks::address_lines(
+            order.billing.first_name.as_deref(),
+            order.billing.last_name.as_deref(),
+            order.billing.address.as_ref(),
+        );
+        if let Some(company) = &order.company {
+            if let Some(name) = company
+                .company_name
+                .as_deref()
+                .filter(|name| !name.is_empty())
+            {
+                buyer.insert(1, name.to_owned());
             }
-        )
-        .trim()
-        .to_owned(),
-        format!(
-            "{} {}",
-            part(|address| address.zipcode.as_ref()),
-            part(|address| address.city.as_ref())
-        )
-        .trim()
-        .to_owned(),
-    ]
+            if let Some(number) = company
+                .vat_number
+                .as_deref()
+                .filter(|number| !number.is_empty())
+            {
+                buyer.push(t("invoicePdf.customerVat", &[("number", number)])?);
+                // Charged no VAT to a business customer with a VAT number: the customer
+                // accounts for it (article 196 of the VAT directive).
+                reverse_charge = invoice.vat_amount_low.is_zero()
+                    && invoice.vat_amount_high.is_zero()
+                    && !invoice.total_amount.is_zero();
+            }
+        }
+        let free = t("order.free", &[])?;
+        for line in &order.lines {
+            lines.push(pdf::InvoiceLine {
+                quantity: line.quantity,
+                description: if line.is_free {
+                    format!("{} ({free})", line.description)
+                } else {
+                    line.description.clone()
+                },
+                unit_price: euro(line.unit_price),
+                vat_rate: percent(&line.vat_rate_percentage),
+                amount: euro(line.total_amount),
+            });
+        }
+        let discount = t("order.discount", &[])?;
+        for item in order
+            .order_discounts
+            .iter()
+            .chain(&order.shipping_discounts)
+        {
+            lines.push(pdf::InvoiceLine {
+                quantity: 1,
+                description: format!("{discount}: {}", item.description),
+                unit_price: String::new(),
+                vat_rate: String::new(),
+                amount: format!("-{}", euro(item.amount)),
+            });
+        }
+        let mut costs = vec![(t("order.shipping", &[])?, order.shipping_costs)];
+        if !order.payment_costs.is_zero() {
+            costs.push((t("order.paymentCosts", &[])?, order.payment_costs));
+        }
+        for (description, amount) in costs {
+            lines.push(pdf::InvoiceLine {
+                quantity: 1,
+                description,
+                unit_price: euro(amount),
+                vat_rate: String::new(),
+                amount: euro(amount),
+            });
+        }
+    }
+    let rate_of = |vat_type: &str, site_rate: &str| {
+        order
+            .and_then(|order| order.lines.iter().find(|line| line.vat_type == vat_type))
+            .map_or_else(|| rate(site_rate), |line| rate(&line.vat_rate_percentage))
+    };
+    let mut totals = vec![(
+        t("invoicePdf.totalExclVat", &[])?,
+        euro(invoice.total_amount_excl_vat),
+        false,
+    )];
+    for (vat_type, site_rate, amount) in [
+        ("low", &site.rate_low, invoice.vat_amount_low),
+        ("high", &site.rate_high, invoice.vat_amount_high),
+    ] {
+        if !amount.is_zero() || !reverse_charge {
+            let label = t("order.vat", &[("rate", &rate_of(vat_type, site_rate))])?;
+            totals.push((label, euro(amount), false));
+        }
+    }
+    totals.push((
+        t("invoicePdf.total", &[])?,
+        euro(invoice.total_amount),
+        true,
+    ));
+    let mut notes = Vec::new();
+    if reverse_charge {
+        notes.push(t("invoicePdf.reverseCharge", &[])?);
+    }
+    let status = match invoice.status.as_str() {
+        "paid" => t("invoicePdf.statusPaid", &[])?,
+        "cancelled" => t("invoicePdf.statusCancelled", &[])?,
+        _ => t("invoicePdf.statusOpen", &[])?,
+    };
+    let seller = &site.seller;
+    let mut seller_numbers = Vec::new();
+    if !seller.vat_number.is_empty() {
+        seller_numbers.push(t(
+            "invoicePdf.sellerVat",
+            &[("number", &seller.vat_number)],
+        )?);
+    }
+    if !seller.chamber_of_commerce.is_empty() {
+        seller_numbers.push(seller.chamber_of_commerce.clone());
+    }
+    let document = pdf::Invoice {
+        language: culture_text.clone(),
+        title: t("invoicePdf.title", &[("number", &invoice.invoice_number)])?,
+        brand: site.brand.clone(),
+        brand_color,
+        seller: [
+            seller.legal_name.clone(),
+            seller.street.clone(),
+            format!("{} {}", seller.postcode, seller.city)
+                .trim()
+                .to_owned(),
+            seller.country.clone(),
+        ]
+        .into_iter()
+        .filter(|line| !line.is_empty())
+        .collect(),
+        seller_numbers,
+        buyer,
+        facts: vec![
+            (
+                t("invoicePdf.invoiceNumber", &[])?,
+                invoice.invoice_number.clone(),
+            ),
+            (
+                t("invoicePdf.invoiceDate", &[])?,
+                invoice.invoice_date.clone(),
+            ),
+            (
+                t("invoicePdf.orderNumber", &[])?,
+                invoice.order_number.clone(),
+            ),
+            (t("invoicePdf.status", &[])?, status),
+        ],
+        columns: [
+            t("invoicePdf.quantity", &[])?,
+            t("invoicePdf.description", &[])?,
+            t("invoicePdf.unitPrice", &[])?,
+            t("invoicePdf.vat", &[])?,
+            t("invoicePdf.amount", &[])?,
+        ],
+        lines,
+        totals,
+        notes,
+        page_label: t("invoicePdf.page", &[])?,
+    };
+    pdf::invoice(&document).map_err(|error| ApiError::Internal(format!("invoice PDF: {error}")))
 }
 
 /// An invoice as a PDF document, generated on demand.
@@ -161,69 +366,7 @@ async fn download(
     .await?
     .ok_or(ApiError::NotFound)?;
     let order = order_of_account(pool, &signed_in.account_id, &invoice.order_number).await?;
-    let mut lines = vec![
-        TextLine::heading(format!("Factuur {}", invoice.invoice_number)),
-        TextLine::blank(),
-        TextLine::body(format!("Factuurdatum: {}", invoice.invoice_date)),
-        TextLine::body(format!("Bestelnummer: {}", invoice.order_number)),
-        TextLine::body(format!("Status: {}", invoice.status)),
-        TextLine::blank(),
-    ];
-    if let Some(order) = &order {
-        lines.extend(
-            address_lines(&order.billing)
-                .into_iter()
-                .map(TextLine::body),
-        );
-        if let Some(company) = &order.company {
-            lines.push(TextLine::body(format!(
-                "{} - btw-nummer {}",
-                company.company_name.as_deref().unwrap_or_default(),
-                company.vat_number.as_deref().unwrap_or_default()
-            )));
-        }
-        lines.push(TextLine::blank());
-        for line in &order.lines {
-            lines.push(TextLine::body(format!(
-                "{} x {}",
-                line.quantity, line.description
-            )));
-            lines.push(TextLine {
-                text: euro(line.total_amount),
-                size: 11,
-                indent: 380,
-            });
-        }
-        lines.push(TextLine::blank());
-        lines.push(TextLine::body(format!(
-            "Verzendkosten: {}",
-            euro(order.shipping_costs)
-        )));
-        if !order.payment_costs.is_zero() {
-            lines.push(TextLine::body(format!(
-                "Betaalkosten: {}",
-                euro(order.payment_costs)
-            )));
-        }
-    }
-    lines.push(TextLine::body(format!(
-        "Totaal excl. btw: {}",
-        euro(invoice.total_amount_excl_vat)
-    )));
-    lines.push(TextLine::body(format!(
-        "Btw laag tarief: {}",
-        euro(invoice.vat_amount_low)
-    )));
-    lines.push(TextLine::body(format!(
-        "Btw hoog tarief: {}",
-        euro(invoice.vat_amount_high)
-    )));
-    lines.push(TextLine {
-        text: format!("Totaal: {}", euro(invoice.total_amount)),
-        size: 13,
-        indent: 0,
-    });
-    let bytes = pdf::document(&invoice.invoice_number, &lines);
+    let bytes = invoice_pdf(&state, &invoice, order.as_ref()).await?;
     let disposition = format!(
         "attachment; filename=\"{}\"",
         invoice.pdf_file_name.replace(['"', '\\', '\r', '\n'], "")

@@ -17,8 +17,8 @@
 //! try.
 
 mod blocks;
-mod confirmation;
 pub mod invoices;
+mod mails;
 mod of_account;
 mod payment_callbacks;
 mod placement;
@@ -244,7 +244,7 @@ async fn start_payment(
         )
         .await?
         {
-            confirmation::send(state, &order).await;
+            mails::send_confirmation(state, &order).await;
             forget_cart(state, &order).await;
         }
     } else {
@@ -299,7 +299,11 @@ pub async fn cancel_unpaid(state: &AppState, order_id: i64) -> Result<bool, ApiE
     }
     let cancelled = store::cancel(state.db.durable_pool(), &order, from).await;
     state.pricing.forget_catalog();
-    cancelled
+    if cancelled? {
+        mails::send_cancelled(state, &order, true).await;
+        return Ok(true);
+    }
+    Ok(false)
 }
 
 pub use placement::payment_flow;
@@ -434,7 +438,8 @@ async fn complete(state: &AppState, order: &OrderRow, from: OrderStatus) -> Resu
     let mut connection = state.db.durable_pool().acquire().await?;
     if store::transition(&mut connection, order.order_id, from, OrderStatus::Paid).await? {
         drop(connection);
-        confirmation::send(state, order).await;
+        mails::send_confirmation(state, order).await;
+        mails::send_invoice_available(state, order).await;
         forget_cart(state, order).await;
     }
     Ok(())
@@ -620,6 +625,12 @@ pub async fn change_status(
     let order = store::by_id(pool, order.order_id)
         .await?
         .ok_or(ApiError::NotFound)?;
+    match to {
+        OrderStatus::Paid => mails::send_invoice_available(state, &order).await,
+        OrderStatus::Sent => mails::send_shipped(state, &order).await,
+        OrderStatus::Cancelled => mails::send_cancelled(state, &order, false).await,
+        _ => {}
+    }
     view::order_view(pool, &order).await
 }
 
@@ -649,7 +660,9 @@ pub async fn refresh_payment(state: &AppState, payment_id: &str) -> Result<(), A
             if newest.is_some_and(|newest| newest.payment_id == payment_id) {
                 let cancelled = store::cancel(state.db.durable_pool(), &order, current).await;
                 state.pricing.forget_catalog();
-                cancelled?;
+                if cancelled? {
+                    mails::send_cancelled(state, &order, true).await;
+                }
             }
             Ok(())
         }

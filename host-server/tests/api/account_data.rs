@@ -233,12 +233,30 @@ fixture_tests! {
         assert_eq!(response.headers()["content-type"], "application/pdf");
         assert!(response.headers()["content-disposition"].to_str().unwrap().contains("F2026-00001.pdf"));
         let bytes = response.bytes().await.unwrap();
-        assert!(bytes.starts_with(b"%PDF-1.4"));
-        assert!(bytes.ends_with(b"%%EOF\n"));
-        let text = String::from_utf8_lossy(&bytes);
-        assert!(text.contains("(Factuur F2026-00001)"), "the invoice number is on the page");
-        assert!(text.contains("HS-2026-000101"));
+        assert!(bytes.starts_with(b"%PDF-1."));
+        assert!(bytes.trim_ascii_end().ends_with(b"%%EOF"));
+        let text = pdf_extract::extract_text_from_mem(&bytes).unwrap();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(text.contains("Factuur F2026-00001"), "the invoice number is on the page: {text}");
+        assert!(text.contains("Bestelnummer HS-2026-000101"), "{text}");
+        // The seller as the site's configuration names it, and the page number.
+        assert!(text.contains("Hoefslag Diervoeders B.V.") && text.contains("Btw-nummer NL862447915B01") && text.contains("KvK 71234567"), "{text}");
+        assert!(text.contains("Pagina 1 van 1"), "{text}");
+        assert!(text.contains("Totaal € 104,26"), "{text}");
         assert_eq!(app.get("/api/account/invoices/F2099-00001/pdf").await.status(), 404);
+    }
+
+    async fn an_invoice_speaks_the_language_of_its_order(app) {
+        sign_in(&app, ANNA).await;
+        let response = app.get("/api/account/invoices/F2026-00006/pdf").await;
+        assert_eq!(response.status(), 200);
+        let bytes = response.bytes().await.unwrap();
+        let text = pdf_extract::extract_text_from_mem(&bytes).unwrap();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for expected in ["Rechnung F2026-00006", "Bestellnummer HS-2026-000106", "Einzelpreis", "USt-IdNr. NL862447915B01", "Seite 1 von 1", "Status bezahlt"] {
+            assert!(text.contains(expected), "{expected} in {text}");
+        }
+        assert!(!text.contains("Factuur"), "{text}");
     }
 
     async fn returns_are_registered_with_a_checked_photo(app) {

@@ -20,6 +20,8 @@ mod content;
 mod fixtures;
 mod health;
 mod housekeeping;
+mod invoice_pdf;
+mod mails;
 mod mollie;
 mod openapi;
 mod order_concurrency;

@@ -390,34 +390,38 @@ impl Drop for TestApp {
     }
 }
 
-/// A mail from the outbox.
+/// A mail from the outbox: its plain-text part as `body`, its HTML part as `html`.
 #[derive(Debug, Clone)]
 pub struct Mail {
     pub to: String,
     pub subject: String,
     pub body: String,
+    pub html: Option<String>,
 }
 
 impl Mail {
-    fn parse(raw: &str) -> Mail {
-        let raw = raw.replace("\r\n", "\n");
-        let (head, body) = raw.split_once("\n\n").unwrap_or((&raw, ""));
-        let header = |name: &str| {
-            head.lines()
-                .find_map(|line| line.strip_prefix(&format!("{name}: ")))
-                .unwrap_or_default()
-                .to_owned()
-        };
-        let quoted_printable = head.contains("Content-Transfer-Encoding: quoted-printable");
-        let body = if quoted_printable {
-            decode_quoted_printable(body)
-        } else {
-            body.to_owned()
-        };
+    /// Reads a MIME message with a real parser (mail-parser).
+    pub fn parse(raw: &str) -> Mail {
+        let message = mail_parser::MessageParser::default()
+            .parse(raw.as_bytes())
+            .expect("a MIME message");
+        let html = message.html_part(0).and_then(|part| match &part.body {
+            mail_parser::PartType::Html(html) => Some(html.to_string()),
+            _ => None,
+        });
         Mail {
-            to: header("To"),
-            subject: header("Subject"),
-            body,
+            to: message
+                .to()
+                .and_then(|to| to.first())
+                .and_then(|to| to.address())
+                .unwrap_or_default()
+                .to_owned(),
+            subject: message.subject().unwrap_or_default().to_owned(),
+            body: message
+                .body_text(0)
+                .map(|text| text.replace("\r\n", "\n"))
+                .unwrap_or_default(),
+            html,
         }
     }
 
@@ -430,27 +434,6 @@ impl Mail {
             .unwrap()
             .to_owned()
     }
-}
-
-fn decode_quoted_printable(text: &str) -> String {
-    let joined = text.replace("=\n", "");
-    let bytes = joined.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut index = 0;
-    while index < bytes.len() {
-        if bytes[index] == b'=' && index + 2 < bytes.len() + 1 {
-            if let Ok(byte) =
-                u8::from_str_radix(&joined[index + 1..(index + 3).min(joined.len())], 16)
-            {
-                out.push(byte);
-                index += 3;
-                continue;
-            }
-        }
-        out.push(bytes[index]);
-        index += 1;
-    }
-    String::from_utf8(out).unwrap()
 }
 
 /// The value of a query parameter of a URL.

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 export interface Mail {
   to: string;
   subject: string;
+  /** The plain-text part. */
   body: string;
+  /** The HTML part, when the mail has one. */
+  html?: string;
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -23,11 +26,27 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-export function parseMail(raw: string): Mail {
+/** One MIME entity: its headers and its decoded body, or its parts when it is multipart. */
+interface Entity {
+  header: (name: string) => string;
+  body: string;
+  parts: Entity[];
+}
+
+function parseEntity(raw: string): Entity {
   const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const rawBody = raw.slice(split).trim();
+  const head = (split < 0 ? raw : raw.slice(0, split)).replace(/\r?\n[ \t]+/g, ' ');
+  const rawBody = split < 0 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+  const boundary = /boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
+  if (boundary && /^multipart\//i.test(header('Content-Type'))) {
+    const parts = rawBody
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .map((part) => parseEntity(part.replace(/^\r?\n/, '')));
+    return { header, body: '', parts };
+  }
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
   const body =
     encoding === 'base64'
@@ -35,7 +54,30 @@ export function parseMail(raw: string): Mail {
       : encoding === 'quoted-printable'
         ? decodeQuotedPrintable(rawBody)
         : rawBody;
-  return { to: header('To'), subject: header('Subject'), body };
+  return { header, body: body.trim(), parts: [] };
+}
+
+/** The first part (depth first) whose content type starts with `type`. */
+function partOf(entity: Entity, type: string): Entity | undefined {
+  if (entity.parts.length === 0) {
+    const contentType = entity.header('Content-Type').toLowerCase() || 'text/plain';
+    return contentType.startsWith(type) ? entity : undefined;
+  }
+  for (const part of entity.parts) {
+    const found = partOf(part, type);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function parseMail(raw: string): Mail {
+  const entity = parseEntity(raw);
+  return {
+    to: entity.header('To'),
+    subject: entity.header('Subject'),
+    body: partOf(entity, 'text/plain')?.body ?? '',
+    html: partOf(entity, 'text/html')?.body,
+  };
 }
 
 export function readOutbox(dir: string): Mail[] {

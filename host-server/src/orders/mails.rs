@@ -1,0 +1,273 @@
+//! The mails that follow an order: the confirmation (sent once when an order is paid, or
+//! placed for a bank transfer), cancelled (its payment failed or expired, or the shop cancelled
+//! it), shipped (with its track-and-trace code) and its invoice in the account. A mail that
+//! cannot be sent is logged; the order stands.
+
+use std::collections::BTreeMap;
+
+use engine::locale::{Culture, format_amount};
+use engine::money::Money;
+
+use super::blocks::{self, OrderBilling};
+use super::store::OrderRow;
+use super::view::{self, OrderView};
+use crate::AppState;
+use crate::error::ApiError;
+use crate::mail::{
+    self, InvoiceMail, Labelled, Mail, OrderMail, OrderMailLine, OrderNotice, Recipient,
+};
+
+fn recipient(order: &OrderRow) -> Recipient<'_> {
+    Recipient {
+        address: &order.email_address,
+        site_id: Some(order.site_id),
+        language_id: Some(order.language_id),
+    }
+}
+
+fn first_name(order: &OrderRow) -> String {
+    let billing: OrderBilling = view::document(Some(&order.billing_json)).unwrap_or_default();
+    billing.first_name.unwrap_or_default()
+}
+
+/// The order's page in the account for an order with an account, else the shop's home; both
+/// on the site's trusted origin.
+async fn order_link(state: &AppState, order: &OrderRow) -> Result<String, ApiError> {
+    let path = match &order.account_id {
+        Some(_) => format!(
+            "/account/orders/{}/",
+            url::form_urlencoded::byte_serialize(order.order_number.as_bytes()).collect::<String>()
+        ),
+        None => "/".to_owned(),
+    };
+    mail::site_link(state, Some(order.site_id), &path).await
+}
+
+/// Sends the confirmation of `order` to its e-mail address.
+pub async fn send_confirmation(state: &AppState, order: &OrderRow) {
+    match confirmation(state, order).await {
+        Ok(mail) => mail::deliver_or_log(state, recipient(order), &mail).await,
+        Err(error) => {
+            tracing::warn!(%error, order = %order.order_number, "could not write the order confirmation");
+        }
+    }
+}
+
+/// A rate as written (`9`, `21`, `5.5`), without trailing zeros.
+fn rate_text(rate: &str) -> String {
+    match rate.split_once('.') {
+        Some((whole, fraction)) => {
+            let fraction = fraction.trim_end_matches('0');
+            if fraction.is_empty() {
+                whole.to_owned()
+            } else {
+                format!("{whole}.{fraction}")
+            }
+        }
+        None => rate.to_owned(),
+    }
+}
+
+async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiError> {
+    let pool = state.db.pool();
+    let culture_text = mail::culture_of(state, Some(order.language_id)).await?;
+    let culture: Culture = culture_text.parse().unwrap_or(Culture::Nl);
+    let euro = |amount: Money| format!("€ {}", format_amount(amount.as_decimal(), culture));
+    let view: OrderView = view::order_view(pool, order).await?;
+    let (rate_low, rate_high): (String, String) = sqlx::query_as(
+        "SELECT vat_percentage_low, vat_percentage_high FROM sites WHERE site_id = $1",
+    )
+    .bind(order.site_id)
+    .fetch_one(pool)
+    .await?;
+    let rate_of = |vat_type: &str, site_rate: &str| {
+        view.lines
+            .iter()
+            .find(|line| line.vat_type == vat_type)
+            .map_or_else(
+                || rate_text(site_rate),
+                |line| rate_text(&line.vat_rate_percentage),
+            )
+    };
+    let mut vat = Vec::new();
+    for (vat_type, site_rate, amount) in [
+        ("low", &rate_low, view.vat_amount_low),
+        ("high", &rate_high, view.vat_amount_high),
+    ] {
+        if !amount.is_zero() {
+            vat.push(Labelled {
+                label: rate_of(vat_type, site_rate),
+                amount: euro(amount),
+            });
+        }
+    }
+    let payment_method = match order.payment_method_id {
+        Some(id) => {
+            let names: Option<(String,)> = sqlx::query_as(
+                "SELECT name_json FROM payment_methods WHERE payment_method_id = $1",
+            )
+            .bind(id)
+            .fetch_optional(pool)
+            .await?;
+            names.and_then(|(json,)| {
+                let names: BTreeMap<String, String> = serde_json::from_str(&json).ok()?;
+                mail::catalog::chain(&culture_text)
+                    .into_iter()
+                    .find_map(|step| names.get(step).cloned())
+                    .or_else(|| names.values().next().cloned())
+            })
+        }
+        None => None,
+    };
+    let billing = view.billing.as_ref();
+    let mut billing_lines = blocks::address_lines(
+        billing.and_then(|billing| billing.first_name.as_deref()),
+        billing.and_then(|billing| billing.last_name.as_deref()),
+        billing.and_then(|billing| billing.address.as_ref()),
+    );
+    if let Some(company) = view
+        .company
+        .as_ref()
+        .and_then(|company| company.company_name.as_deref())
+    {
+        billing_lines.insert(1, company.to_owned());
+    }
+    let delivery = view
+        .shipping
+        .as_ref()
+        .filter(|_| view.alternative_shipping_address)
+        .map(|shipping| {
+            blocks::address_lines(
+                shipping.first_name.as_deref(),
+                shipping.last_name.as_deref(),
+                shipping.address.as_ref(),
+            )
+        });
+    let samples: Vec<String> = view
+        .lines
+        .iter()
+        .flat_map(|line| {
+            line.rqs_samples
+                .iter()
+                .map(|sample| sample.sample_name.clone())
+        })
+        .collect();
+    let link = match order.account_id {
+        Some(_) => Some(order_link(state, order).await?),
+        None => None,
+    };
+    Ok(Mail::OrderConfirmation(Box::new(OrderMail {
+        name: first_name(order),
+        number: order.order_number.clone(),
+        lines: view
+            .lines
+            .iter()
+            .map(|line| OrderMailLine {
+                quantity: line.quantity,
+                description: line.description.clone(),
+                amount: euro(line.total_amount),
+                free: line.is_free,
+            })
+            .collect(),
+        discounts: view
+            .order_discounts
+            .iter()
+            .chain(&view.shipping_discounts)
+            .map(|discount| Labelled {
+                label: discount.description.clone(),
+                amount: euro(discount.amount),
+            })
+            .collect(),
+        subtotal: euro(view.sub_total_amount),
+        shipping: euro(view.shipping_costs),
+        payment_costs: euro(view.payment_costs),
+        vat,
+        total: euro(view.total_amount),
+        gift_card: (!view.gift_card_amount.is_zero()).then(|| euro(view.gift_card_amount)),
+        to_pay: euro(view.amount_to_pay),
+        billing: billing_lines,
+        delivery,
+        payment_method,
+        scan_order: view.scan_products_only || !samples.is_empty(),
+        samples,
+        link,
+    })))
+}
+
+/// Tells the customer that `order` was cancelled: because its payment failed or expired
+/// (`payment_failed`), or by the shop.
+pub async fn send_cancelled(state: &AppState, order: &OrderRow, payment_failed: bool) {
+    let link = match order_link(state, order).await {
+        Ok(link) => link,
+        Err(error) => {
+            tracing::warn!(%error, order = %order.order_number, "could not write the cancellation mail");
+            return;
+        }
+    };
+    let mail = Mail::OrderCancelled(OrderNotice {
+        name: first_name(order),
+        number: order.order_number.clone(),
+        payment_failed,
+        track_and_trace: None,
+        link,
+    });
+    mail::deliver_or_log(state, recipient(order), &mail).await;
+}
+
+/// Tells the customer that `order` is on its way, with its track-and-trace code if it has one.
+pub async fn send_shipped(state: &AppState, order: &OrderRow) {
+    let link = match order_link(state, order).await {
+        Ok(link) => link,
+        Err(error) => {
+            tracing::warn!(%error, order = %order.order_number, "could not write the shipping mail");
+            return;
+        }
+    };
+    let mail = Mail::OrderShipped(OrderNotice {
+        name: first_name(order),
+        number: order.order_number.clone(),
+        payment_failed: false,
+        track_and_trace: order
+            .track_and_trace
+            .clone()
+            .filter(|code| !code.trim().is_empty()),
+        link,
+    });
+    mail::deliver_or_log(state, recipient(order), &mail).await;
+}
+
+/// Tells the customer of an order with an account that its invoice is in the account (orders
+/// without an account have no invoice list to point at).
+pub async fn send_invoice_available(state: &AppState, order: &OrderRow) {
+    if order.account_id.is_none() {
+        return;
+    }
+    let invoice: Result<Option<(String,)>, sqlx::Error> = sqlx::query_as(
+        "SELECT invoice_number FROM invoices WHERE order_number = $1 AND status <> 'cancelled' ORDER BY invoice_number DESC",
+    )
+    .bind(&order.order_number)
+    .fetch_optional(state.db.pool())
+    .await;
+    let invoice = match invoice {
+        Ok(Some((invoice,))) => invoice,
+        Ok(None) => return,
+        Err(error) => {
+            tracing::warn!(%error, order = %order.order_number, "could not find the invoice to announce");
+            return;
+        }
+    };
+    let link = match mail::site_link(state, Some(order.site_id), "/account/invoices/").await {
+        Ok(link) => link,
+        Err(error) => {
+            tracing::warn!(%error, "could not build the invoice link");
+            return;
+        }
+    };
+    let mail = Mail::InvoiceAvailable(InvoiceMail {
+        name: first_name(order),
+        number: order.order_number.clone(),
+        invoice,
+        link,
+    });
+    mail::deliver_or_log(state, recipient(order), &mail).await;
+}
