@@ -43,6 +43,7 @@ pub fn api(config: &Config) -> OpenApiRouter<AppState> {
         .merge(catalog::router())
         .merge(content::router())
         .merge(locations::router())
+        .merge(crate::seo::router())
         .merge(openapi::router())
 }
 
@@ -64,7 +65,6 @@ pub fn router(state: AppState, config: &Config) -> Router {
     api.layer(axum::Extension(openapi::Document::new(document)))
         // Product images of the catalog (fixtures/images), by file name.
         .nest_service("/images", ServeDir::new(config.fixtures_dir.join("images")))
-        .merge(crate::seo::router())
         .route("/api", axum::routing::any(unknown_api_path))
         .route("/api/{*rest}", axum::routing::any(unknown_api_path))
         .fallback(move |request: Request| storefront.clone().answer(request))

@@ -12,22 +12,24 @@ use std::collections::{HashMap, HashSet};
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use engine::locale::Culture;
 use serde::Serialize;
 use sqlx::AnyPool;
 use url::Url;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::sites::SiteLanguage;
 
-/// `/robots.txt` and `/sitemap.xml`, outside the API.
-pub fn router() -> axum::Router<AppState> {
-    axum::Router::new()
-        .route("/robots.txt", get(robots_txt))
-        .route("/sitemap.xml", get(sitemap_xml))
+/// `/robots.txt` and `/sitemap.xml` of the site the `Host` names (documented with the API: they
+/// are part of what the server answers, for crawlers).
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(robots_txt))
+        .routes(routes!(sitemap_xml))
 }
 
 /// Paths no search engine needs: private, per visitor, or the API.
@@ -188,6 +190,16 @@ async fn site_of(state: &AppState, headers: &HeaderMap) -> Result<i64, ApiError>
         .ok_or(ApiError::NotFound)
 }
 
+/// The site's robots.txt: private pages and the API closed to crawlers, and the sitemap.
+#[utoipa::path(
+    get,
+    path = "/robots.txt",
+    tag = "search engines",
+    responses(
+        (status = 200, description = "robots.txt", content_type = "text/plain", body = String),
+        (status = 404, description = "The host is no site's", body = ErrorBody),
+    )
+)]
 async fn robots_txt(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -204,6 +216,15 @@ async fn robots_txt(
 
 /// Every routable page of the site in each of its languages, but the pages marked not to be
 /// indexed.
+#[utoipa::path(
+    get,
+    path = "/sitemap.xml",
+    tag = "search engines",
+    responses(
+        (status = 200, description = "The sitemap (sitemaps.org 0.9)", content_type = "application/xml", body = String),
+        (status = 404, description = "The host is no site's", body = ErrorBody),
+    )
+)]
 async fn sitemap_xml(
     State(state): State<AppState>,
     headers: HeaderMap,

@@ -96,7 +96,11 @@ describe('the server-rendered shop', () => {
   });
 
   it('shows a product overview with its products, prices and links without JavaScript, and hydrates it without searching again', async () => {
-    const html = rendered(await (await fetch(`${origin}/muesli/?sort=priceAsc`)).text());
+    const whole = await (await fetch(`${origin}/muesli/?sort=priceAsc`)).text();
+    // A landing page is named by the site's navigation.
+    expect(whole).toContain('<title>Muesli | Hoefslag</title>');
+    expect(whole).toContain('<meta name="description" content="Muesli – Hoefslag" />');
+    const html = rendered(whole);
     expect(html).toContain('data-testid="result-count"');
     expect(html).toContain(PRODUCT_NAME);
     expect(html).toContain(`href="${PRODUCT_PATH}"`);

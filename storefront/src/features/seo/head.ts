@@ -8,7 +8,8 @@ import type { ProductDetail } from '../../api/catalog';
 import type { Faq, NewsArticle } from '../../api/content';
 import type { PageContent, PageRoute } from '../../api/routing';
 import type { Site } from '../../api/sites';
-import { documentTitle } from '../../lib/text';
+import { linkTitle } from '../../lib/navigation';
+import { documentTitle, textOf } from '../../lib/text';
 import { breadcrumbList, faqPage, newsArticle, organization, product, type JsonLd } from './jsonLd';
 
 export interface AlternateLink {
@@ -133,7 +134,7 @@ const absolute = (origin: string | null, path: string | null | undefined): strin
 function plainHead(input: HeadInput, title: string, indexable: boolean): PageHead {
   return {
     title: documentTitle(title, input.site.brandName),
-    description: null,
+    description: indexable && title ? `${title} – ${input.site.brandName}` : null,
     canonical: null,
     alternates: [],
     xDefault: null,
@@ -158,7 +159,8 @@ function dynamicHead(input: HeadInput, data: DynamicPageFacts): PageHead {
   const alternates = data.content.alternates;
   const canonical = alternates?.canonical ?? null;
   const origin = originOf(canonical);
-  const pageTitle = data.product?.name ?? data.news?.title ?? data.content.title;
+  // Landing pages have no page content: the site's navigation names them.
+  const pageTitle = data.product?.name ?? data.news?.title ?? (data.content.title || linkTitle(data.content.data.layout, textOf(data.content.data.path)) || '');
   const isHome = data.content.data.path === '/';
   const head: PageHead = {
     title: isHome ? site.brandName : documentTitle(pageTitle, site.brandName),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 
 import type { PageRoute } from '../../api/routing';
+import { linkTitle } from '../../lib/navigation';
 import { landingPageOf, type DynamicPageData } from './loader';
 import { Markdown } from '../../components/content/Markdown';
 import { Page } from '../../components/layout/Page';
@@ -18,28 +19,6 @@ const numberOf = (value: unknown): number | null => {
   const number = typeof value === 'string' ? Number(value) : value;
   return typeof number === 'number' && Number.isFinite(number) ? number : null;
 };
-
-/**
- * The title of a path as the site's own navigation or footer names it (landing pages have no
- * page content of their own).
- */
-export function linkTitle(layout: unknown, path: string): string | null {
-  if (Array.isArray(layout)) {
-    for (const item of layout) {
-      const found = linkTitle(item, path);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (typeof layout !== 'object' || layout === null) return null;
-  const record = layout as Record<string, unknown>;
-  if (record.url === path && typeof record.title === 'string') return record.title;
-  for (const value of Object.values(record)) {
-    const found = linkTitle(value, path);
-    if (found) return found;
-  }
-  return null;
-}
 
 /** A content page, or the thank-you / failed-payment page when it is one of the site's checkout pages. */
 function ContentPage({ data }: { data: DynamicPageData }) {
