@@ -1271,6 +1271,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/feedcalculator/advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Computes feed advice for one horse with the site's advice rules (or for one chosen feed
+         *     product), per advised product grams per day, per portion at 3 feedings, scoops and days
+         *     per pack. Anyone may ask; nothing is stored.
+         */
+        post: operations["calculateFeedAdvice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedcalculator/choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The horse types, work loads and roughage types the calculator knows (the fixtures'), in
+         *     their order, named in the site's language.
+         */
+        get: operations["getFeedChoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedcalculator/silo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether silo delivery is offered to a yard of `horses` horses using `feedKgPerMonth` kg of
+         *     feed on this site (the engine decides: from 15 horses, 12 for the Belgian Dutch and the
+         *     German variant, or over 1000 kg), with the brand's dealers that deliver by silo.
+         */
+        get: operations["checkSiloInterest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedcalculator/silointerest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers a yard's interest in silo delivery: stored, and mailed to the site's customer
+         *     service, who contact the yard.
+         */
+        post: operations["registerSiloInterest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -2578,6 +2660,111 @@ export interface components {
              */
             weightKg: number;
         };
+        /**
+         * @description The calculator's answer. When no advice can be given (no rule for the horse, or none of
+         *     its products sold on the site), `determined` is false and `message` is
+         *     `feed.adviceUndetermined`: "The feed advice cannot be determined".
+         */
+        FeedCalculation: {
+            determined: boolean;
+            /**
+             * Format: u-int32
+             * @description Feedings a day (the portions).
+             */
+            feedingsPerDay: number;
+            horseType: string;
+            message?: null | components["schemas"]["Message"];
+            products: components["schemas"]["FeedCalculationProduct"][];
+            roughageType: string;
+            /**
+             * Format: u-int32
+             * @description The weight the advice is for (the horse type's default when none was given).
+             */
+            weightKg: number;
+            workLoad: string;
+        };
+        /** @description One advised product with what the shopper needs to buy it. */
+        FeedCalculationProduct: {
+            /**
+             * Format: u-int32
+             * @description Whole days one pack lasts; null when the pack is not sold by weight.
+             */
+            daysPerPack?: number | null;
+            /**
+             * Format: u-int32
+             * @description Grams per day: to 10 g from 100 g up, to 1 g below.
+             */
+            gramsPerDay: number;
+            /**
+             * Format: u-int32
+             * @description Grams per feeding at 3 feedings a day.
+             */
+            gramsPerPortion: number;
+            name: string;
+            /**
+             * Format: u-int32
+             * @description The grams in the pack.
+             */
+            packGrams?: number | null;
+            price: components["schemas"]["Money"];
+            /** Format: u-int64 */
+            productId: number;
+            /**
+             * Format: int64
+             * @description The variant to put in the cart: the pack the days are counted for.
+             */
+            productVariantId: number;
+            /**
+             * Format: u-int32
+             * @description The grams one scoop holds.
+             */
+            scoopGrams?: number | null;
+            /** @description Scoops per day to a half scoop (`"1.5"`); null without a scoop. */
+            scoopsPerDay?: string | null;
+            /** @description The product page on this site, if it has one. */
+            url?: string | null;
+        };
+        /** @description The horse to advise for. */
+        FeedCalculationRequest: {
+            /** @description `horse`, `pony`, `youngHorse`, `senior` or `broodmare`. */
+            horseType: string;
+            /**
+             * Format: int64
+             * @description Advise this feed product (sold on the site) instead of the site's advice rules.
+             */
+            productId?: number | null;
+            /** @description `hay`, `haylage`, `silage` or `pasture`. */
+            roughageType: string;
+            /**
+             * Format: int64
+             * @description The body weight in kg, 50 to 1200; the horse type's default weight when absent.
+             */
+            weightKg?: number | null;
+            /** @description `none`, `light` (under 5 hours a week), `average` or `heavy` (over 5 hours a week). */
+            workLoad: string;
+        };
+        /** @description One choice of the calculator with its name in the site's language. */
+        FeedChoice: {
+            /**
+             * Format: u-int32
+             * @description For a horse type: the weight used when none is given.
+             */
+            defaultWeightKg?: number | null;
+            key: string;
+            name: string;
+        };
+        /** @description The calculator's choices and weight range. */
+        FeedChoices: {
+            /** Format: u-int32 */
+            feedingsPerDay: number;
+            horseTypes: components["schemas"]["FeedChoice"][];
+            /** Format: u-int32 */
+            maxWeightKg: number;
+            /** Format: u-int32 */
+            minWeightKg: number;
+            roughageTypes: components["schemas"]["FeedChoice"][];
+            workLoads: components["schemas"]["FeedChoice"][];
+        };
         /** @description One problem with one field: a message key and its text. */
         FieldError: {
             /** @description The message key, e.g. `validation.required`. */
@@ -3676,7 +3863,7 @@ export interface components {
         };
         /** @description What the browser sends: the horse, never the numbers. */
         SaveFeedAdvice: {
-            /** @description `horse` or `pony`. */
+            /** @description `horse`, `pony`, `youngHorse`, `senior` or `broodmare`. */
             horseType: string;
             /** @description At most 100 characters; by default the horse type and weight. */
             name?: string | null;
@@ -3859,6 +4046,63 @@ export interface components {
              *     account's cart.
              */
             shoppingcartId?: string | null;
+        };
+        /** @description Whether to offer silo delivery, and who delivers. */
+        SiloCheck: {
+            /** @description The feed is over the feed threshold. */
+            byFeed: boolean;
+            /** @description The number of horses reaches the site's threshold. */
+            byHorses: boolean;
+            /** @description Dealers of the site's brand that deliver by silo. */
+            dealers: components["schemas"]["SiloDealer"][];
+            /**
+             * Format: u-int32
+             * @description Over this many kilograms of feed.
+             */
+            feedKgThreshold: number;
+            /**
+             * Format: u-int32
+             * @description From this many horses the site offers silo delivery (15, or 12 for the Belgian Dutch and
+             *     the German variant).
+             */
+            horseThreshold: number;
+            /** @description True when the offer shows. */
+            interested: boolean;
+            message?: null | components["schemas"]["Message"];
+        };
+        /** @description A dealer that delivers by silo. */
+        SiloDealer: {
+            city: string;
+            /** Format: int64 */
+            dealerId: number;
+            name: string;
+            phone: string;
+            website?: string | null;
+        };
+        /** @description The registered interest. */
+        SiloInterest: {
+            interestId: string;
+        };
+        /** @description The silo-interest form. */
+        SiloInterestRequest: {
+            emailAddress: string | null;
+            /**
+             * Format: int64
+             * @description Kilograms of feed a month, 0 to 10000000.
+             */
+            feedKgPerMonth: number | null;
+            /**
+             * Format: int64
+             * @description The horses on the yard, 1 to 100000.
+             */
+            horses: number | null;
+            /** @description At most 1000 characters. */
+            message?: string | null;
+            /** @description The contact person, at most 100 characters. */
+            name: string | null;
+            phoneNumber?: string | null;
+            /** @description The yard's name, at most 100 characters. */
+            yard: string | null;
         };
         /**
          * @description A site with its settings; texts in the requested language when the site has it, else in
@@ -4247,6 +4491,11 @@ export type SchemaFaqCategory = components['schemas']['FaqCategory'];
 export type SchemaFaqItem = components['schemas']['FaqItem'];
 export type SchemaFaqRoute = components['schemas']['FaqRoute'];
 export type SchemaFeedAdvice = components['schemas']['FeedAdvice'];
+export type SchemaFeedCalculation = components['schemas']['FeedCalculation'];
+export type SchemaFeedCalculationProduct = components['schemas']['FeedCalculationProduct'];
+export type SchemaFeedCalculationRequest = components['schemas']['FeedCalculationRequest'];
+export type SchemaFeedChoice = components['schemas']['FeedChoice'];
+export type SchemaFeedChoices = components['schemas']['FeedChoices'];
 export type SchemaFieldError = components['schemas']['FieldError'];
 export type SchemaFileBytes = components['schemas']['FileBytes'];
 export type SchemaFooter = components['schemas']['Footer'];
@@ -4350,6 +4599,10 @@ export type SchemaShippingMethodOption = components['schemas']['ShippingMethodOp
 export type SchemaShippingOption = components['schemas']['ShippingOption'];
 export type SchemaShippingReduction = components['schemas']['ShippingReduction'];
 export type SchemaSignIn = components['schemas']['SignIn'];
+export type SchemaSiloCheck = components['schemas']['SiloCheck'];
+export type SchemaSiloDealer = components['schemas']['SiloDealer'];
+export type SchemaSiloInterest = components['schemas']['SiloInterest'];
+export type SchemaSiloInterestRequest = components['schemas']['SiloInterestRequest'];
 export type SchemaSite = components['schemas']['Site'];
 export type SchemaSiteNotification = components['schemas']['SiteNotification'];
 export type SchemaSiteRoute = components['schemas']['SiteRoute'];
@@ -8087,6 +8340,164 @@ export interface operations {
             };
             /** @description No FAQ has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    calculateFeedAdvice: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A language of the site. */
+                languageid: number;
+                /** @description The site. */
+                siteid: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedCalculationRequest"];
+            };
+        };
+        responses: {
+            /** @description The advice, or `determined: false` with the message that it cannot be determined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedCalculation"];
+                };
+            };
+            /** @description A field is missing or invalid (a weight outside 50-1200 kg is `feed.adviceUndetermined`), the product is no feed product of the site, or a missing or unknown site or language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeedChoices: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A language of the site. */
+                languageid: number;
+                /** @description The site. */
+                siteid: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedChoices"];
+                };
+            };
+            /** @description A missing or unknown site or language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkSiloInterest: {
+        parameters: {
+            query?: {
+                /** @description The kilograms of feed the yard uses a month (0 to 10000000). */
+                feedKgPerMonth?: number;
+                /** @description The horses on the yard (0 to 100000). */
+                horses?: number;
+            };
+            header: {
+                /** @description A language of the site. */
+                languageid: number;
+                /** @description The site. */
+                siteid: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the silo offer shows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiloCheck"];
+                };
+            };
+            /** @description A count that is not a whole number in range, or a missing or unknown site or language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registerSiloInterest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A language of the site. */
+                languageid: number;
+                /** @description The site. */
+                siteid: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiloInterestRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered and mailed to customer service */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiloInterest"];
+                };
+            };
+            /** @description A field is missing or invalid, or a missing or unknown site or language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many forms from this address; see `Retry-After` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
