@@ -223,21 +223,28 @@ impl CartCalculator {
 }
 
 /// Declares one typed export per operation and the `Operations` map of the `.d.ts`
-/// (operation name -> input and output type), from one table so they cannot disagree.
+/// (operation name -> input and output type), from one table so they cannot disagree. The
+/// `server` part exists only with the `all-operations` feature (the Node build the tests run):
+/// the browser build carries what the storefront calls (`engine::operations`, feature
+/// `server-operations`).
 macro_rules! typed_operations {
-    ($($(#[doc = $doc:literal])* $js_name:ident / $rust_name:ident = $operation:literal ($input:literal) -> $output:literal;)*) => {
+    (
+        browser { $($(#[doc = $doc:literal])* $js_name:ident / $rust_name:ident = $operation:literal ($input:literal) -> $output:literal;)* }
+        server { $($(#[doc = $server_doc:literal])* $server_js_name:ident / $server_rust_name:ident = $server_operation:literal ($server_input:literal) -> $server_output:literal;)* }
+    ) => {
         $(
-            $(#[doc = $doc])*
-            #[doc = ""]
-            #[doc = concat!("`", $operation, "` of [`engine::operations::run`] over plain objects.")]
-            #[wasm_bindgen(js_name = $js_name, unchecked_return_type = $output)]
-            pub fn $rust_name(#[wasm_bindgen(unchecked_param_type = $input)] input: JsValue) -> Result<JsValue, JsValue> {
-                call($operation, &input)
-            }
+            typed_export!($(#[doc = $doc])* $js_name / $rust_name = $operation ($input) -> $output);
+        )*
+        $(
+            #[cfg(feature = "all-operations")]
+            typed_export!($(#[doc = $server_doc])* $server_js_name / $server_rust_name = $server_operation ($server_input) -> $server_output);
         )*
 
         /// The operations that have a typed export, in the order of the table.
-        pub const TYPED_OPERATIONS: &[&str] = &[$($operation),*];
+        pub const TYPED_OPERATIONS: &[&str] = &[
+            $($operation,)*
+            $(#[cfg(feature = "all-operations")] $server_operation,)*
+        ];
 
         #[wasm_bindgen(typescript_custom_section)]
         const OPERATIONS_MAP: &'static str = concat!(
@@ -258,72 +265,98 @@ macro_rules! typed_operations {
             "    message: string;\n",
             "}\n",
         );
+
+        #[cfg(feature = "all-operations")]
+        #[wasm_bindgen(typescript_custom_section)]
+        const SERVER_OPERATIONS_MAP: &'static str = concat!(
+            "/** The operations of the build with every operation (feature `all-operations`). */\n",
+            "export interface Operations {\n",
+            $("    \"", $server_operation, "\": { input: ", $server_input, "; output: ", $server_output, " };\n",)*
+            "}\n",
+        );
+    };
+}
+
+/// One typed export: `run` over plain objects for one operation.
+macro_rules! typed_export {
+    ($(#[doc = $doc:literal])* $js_name:ident / $rust_name:ident = $operation:literal ($input:literal) -> $output:literal) => {
+        $(#[doc = $doc])*
+        #[doc = ""]
+        #[doc = concat!("`", $operation, "` of [`engine::operations::run`] over plain objects.")]
+        #[wasm_bindgen(js_name = $js_name, unchecked_return_type = $output)]
+        pub fn $rust_name(#[wasm_bindgen(unchecked_param_type = $input)] input: JsValue) -> Result<JsValue, JsValue> {
+            call($operation, &input)
+        }
     };
 }
 
 typed_operations! {
-    /// Splits a VAT-inclusive amount into the amount excluding VAT and the VAT.
-    splitVat / split_vat = "vat.split" ("VatSplitRequest") -> "VatSplit";
-    /// Calculates a cart: lines, promotions, shipping, payment costs, gift card, VAT.
-    calculateCart / calculate_cart = "cart.calculate" ("CartInput") -> "CalculatedCart";
-    /// The shipping methods the customer can choose, priced for this cart.
-    shippingMethods / shipping_methods = "cart.shippingMethods" ("CartInput") -> "ShippingMethodOption[]";
-    /// Which checkout steps the visitor may open, and why the others are closed.
-    checkoutGates / checkout_gates = "checkout.gates" ("CheckoutState") -> "CheckoutGates";
-    /// The checkout state of a cart from its facts, as the server builds it when placing the order.
-    checkoutStateOfCart / checkout_state_of_cart = "checkout.stateOfCart" ("CartFacts") -> "CheckoutState";
-    /// Checks every field of a form against its rules.
-    validateForm / validate_form = "validation.validateForm" ("FormInput") -> "FormResult";
-    /// The Dutch source text of a message, with its parameters filled in.
-    messageText / message_text = "validation.message" ("Message") -> "MessageText";
-    /// Adds a product to the comparison list, within its limit.
-    addToComparison / add_to_comparison = "compare.add" ("CompareAddRequest") -> "CompareAddResult";
-    /// The daily feed advice for a horse.
-    feedAdvice / feed_advice = "feed.advice" ("FeedAdviceRequest") -> "FeedAdvice";
-    /// Whether silo delivery may interest this yard.
-    siloInterest / silo_interest = "feed.siloInterest" ("SiloRequest") -> "SiloResult";
-    /// Classifies a roughage scan's results (nutrients and hygiene) for the result meter.
-    classifyRoughage / classify_roughage = "roughage.classify" ("ClassifyRequest") -> "ClassifyResult";
-    /// Balancing products for a roughage analysis.
-    roughageAdvice / roughage_advice = "roughage.advice" ("RoughageAdviceRequest") -> "RoughageAdvice";
-    /// The display currency of a site and whether its prices are indicative.
-    resolveCurrency / resolve_currency = "locale.currency" ("CurrencyRequest") -> "CurrencyResult";
-    /// Converts a euro amount into a display currency.
-    convertCurrency / convert_currency = "locale.convert" ("ConversionRequest") -> "ConversionResult";
-    /// Formats an amount the way a culture writes numbers.
-    formatAmount / format_amount = "locale.formatAmount" ("AmountFormatRequest") -> "AmountFormatResult";
-    /// Formats an ISO date as DD-MM-YYYY.
-    formatDate / format_date = "locale.formatDate" ("DateFormatRequest") -> "DateFormatResult";
-    /// The culture to show, and the fallback for missing translations.
-    fallbackLanguage / fallback_language = "locale.fallbackLanguage" ("CultureRequest") -> "CultureResolution";
-    /// The canonical form of a URL.
-    normalizeUrl / normalize_url = "url.normalize" ("UrlRequest") -> "UrlResult";
-    /// The page and page size a URL asks for.
-    readPaging / read_paging = "url.readPaging" ("UrlRequest") -> "Paging";
-    /// A URL with the page and page size set.
-    withPaging / with_paging = "url.paging" ("PagingRequest") -> "UrlResult";
-    /// The path and link of a culture's comparison page.
-    comparePath / compare_path = "url.comparePath" ("ComparePathRequest") -> "ComparePathResult";
-    /// Every message key the engine can report (the input is ignored).
-    messageKeys / message_keys = "messages.keys" ("unknown") -> "MessageKeys";
-    /// The culture whose text to show from a localized text, by the fallback chain.
-    textFallback / text_fallback = "locale.textFallback" ("TextFallbackRequest") -> "TextFallbackResult";
-    /// Unit prices per unit, kilogram, liter, 100 g and 100 ml.
-    unitPrices / unit_prices = "catalog.unitPrices" ("UnitPriceRequest") -> "UnitPrices";
-    /// In stock, low or out of stock, and whether a back-in-stock reminder is offered.
-    stockState / stock_state = "catalog.stockState" ("StockStateRequest") -> "StockStateResult";
-    /// The distance between two points in metres.
-    distance / distance = "geo.distance" ("DistanceRequest") -> "DistanceResult";
-    /// A distance in kilometres with two decimals, as the culture writes numbers.
-    formatDistance / format_distance = "geo.formatDistance" ("DistanceFormatRequest") -> "AmountFormatResult";
-    /// The visitor's choices after a change of one cart line, to preview before the server answers.
-    applyLineChange / apply_line_change = "cart.applyLineChange" ("LineChangeRequest") -> "LineChangeResult";
-    /// The bounds of a cart: units per line, lines, which product types take sample names (the input is ignored).
-    cartLimits / cart_limits = "cart.limits" ("unknown") -> "CartLimits";
-    /// The account's cart after a guest's cart joins it on signing in.
-    mergeGuestCart / merge_guest_cart = "cart.mergeGuest" ("CartMergeRequest") -> "CartMergeResult";
-    /// The promotions of a cart from the site's offers, its code and what the site sells.
-    promotionsForCart / promotions_for_cart = "promotions.forCart" ("CartPromotionsRequest") -> "Promotion[]";
+    browser {
+        /// Splits a VAT-inclusive amount into the amount excluding VAT and the VAT.
+        splitVat / split_vat = "vat.split" ("VatSplitRequest") -> "VatSplit";
+        /// Calculates a cart: lines, promotions, shipping, payment costs, gift card, VAT.
+        calculateCart / calculate_cart = "cart.calculate" ("CartInput") -> "CalculatedCart";
+        /// The shipping methods the customer can choose, priced for this cart.
+        shippingMethods / shipping_methods = "cart.shippingMethods" ("CartInput") -> "ShippingMethodOption[]";
+        /// Which checkout steps the visitor may open, and why the others are closed.
+        checkoutGates / checkout_gates = "checkout.gates" ("CheckoutState") -> "CheckoutGates";
+        /// The checkout state of a cart from its facts, as the server builds it when placing the order.
+        checkoutStateOfCart / checkout_state_of_cart = "checkout.stateOfCart" ("CartFacts") -> "CheckoutState";
+        /// Checks every field of a form against its rules.
+        validateForm / validate_form = "validation.validateForm" ("FormInput") -> "FormResult";
+        /// The Dutch source text of a message, with its parameters filled in.
+        messageText / message_text = "validation.message" ("Message") -> "MessageText";
+        /// Adds a product to the comparison list, within its limit.
+        addToComparison / add_to_comparison = "compare.add" ("CompareAddRequest") -> "CompareAddResult";
+        /// The daily feed advice for a horse.
+        feedAdvice / feed_advice = "feed.advice" ("FeedAdviceRequest") -> "FeedAdvice";
+        /// Whether silo delivery may interest this yard.
+        siloInterest / silo_interest = "feed.siloInterest" ("SiloRequest") -> "SiloResult";
+        /// The display currency of a site and whether its prices are indicative.
+        resolveCurrency / resolve_currency = "locale.currency" ("CurrencyRequest") -> "CurrencyResult";
+        /// Formats an amount the way a culture writes numbers.
+        formatAmount / format_amount = "locale.formatAmount" ("AmountFormatRequest") -> "AmountFormatResult";
+        /// Formats an ISO date as DD-MM-YYYY.
+        formatDate / format_date = "locale.formatDate" ("DateFormatRequest") -> "DateFormatResult";
+        /// The culture to show, and the fallback for missing translations.
+        fallbackLanguage / fallback_language = "locale.fallbackLanguage" ("CultureRequest") -> "CultureResolution";
+        /// The canonical form of a URL.
+        normalizeUrl / normalize_url = "url.normalize" ("UrlRequest") -> "UrlResult";
+        /// The page and page size a URL asks for.
+        readPaging / read_paging = "url.readPaging" ("UrlRequest") -> "Paging";
+        /// A URL with the page and page size set.
+        withPaging / with_paging = "url.paging" ("PagingRequest") -> "UrlResult";
+        /// The path and link of a culture's comparison page.
+        comparePath / compare_path = "url.comparePath" ("ComparePathRequest") -> "ComparePathResult";
+        /// Every message key the engine can report (the input is ignored).
+        messageKeys / message_keys = "messages.keys" ("unknown") -> "MessageKeys";
+        /// In stock, low or out of stock, and whether a back-in-stock reminder is offered.
+        stockState / stock_state = "catalog.stockState" ("StockStateRequest") -> "StockStateResult";
+        /// The distance between two points in metres.
+        distance / distance = "geo.distance" ("DistanceRequest") -> "DistanceResult";
+        /// A distance in kilometres with two decimals, as the culture writes numbers.
+        formatDistance / format_distance = "geo.formatDistance" ("DistanceFormatRequest") -> "AmountFormatResult";
+        /// The visitor's choices after a change of one cart line, to preview before the server answers.
+        applyLineChange / apply_line_change = "cart.applyLineChange" ("LineChangeRequest") -> "LineChangeResult";
+        /// The bounds of a cart: units per line, lines, which product types take sample names (the input is ignored).
+        cartLimits / cart_limits = "cart.limits" ("unknown") -> "CartLimits";
+    }
+    server {
+        /// Classifies a roughage scan's results (nutrients and hygiene) for the result meter.
+        classifyRoughage / classify_roughage = "roughage.classify" ("ClassifyRequest") -> "ClassifyResult";
+        /// Balancing products for a roughage analysis.
+        roughageAdvice / roughage_advice = "roughage.advice" ("RoughageAdviceRequest") -> "RoughageAdvice";
+        /// Converts a euro amount into a display currency.
+        convertCurrency / convert_currency = "locale.convert" ("ConversionRequest") -> "ConversionResult";
+        /// The culture whose text to show from a localized text, by the fallback chain.
+        textFallback / text_fallback = "locale.textFallback" ("TextFallbackRequest") -> "TextFallbackResult";
+        /// Unit prices per unit, kilogram, liter, 100 g and 100 ml.
+        unitPrices / unit_prices = "catalog.unitPrices" ("UnitPriceRequest") -> "UnitPrices";
+        /// The account's cart after a guest's cart joins it on signing in.
+        mergeGuestCart / merge_guest_cart = "cart.mergeGuest" ("CartMergeRequest") -> "CartMergeResult";
+        /// The promotions of a cart from the site's offers, its code and what the site sells.
+        promotionsForCart / promotions_for_cart = "promotions.forCart" ("CartPromotionsRequest") -> "Promotion[]";
+    }
 }
 
 #[cfg(test)]
@@ -333,7 +366,15 @@ mod tests {
     #[test]
     fn every_operation_has_exactly_one_typed_export() {
         let mut typed = TYPED_OPERATIONS.to_vec();
-        let mut all = engine::operations::OPERATIONS.to_vec();
+        // The browser build has no server operations (feature `all-operations`).
+        let mut all: Vec<&str> = engine::operations::OPERATIONS
+            .iter()
+            .copied()
+            .filter(|operation| {
+                cfg!(feature = "all-operations")
+                    || !engine::operations::SERVER_OPERATIONS.contains(operation)
+            })
+            .collect();
         typed.sort_unstable();
         all.sort_unstable();
         assert_eq!(

@@ -8,19 +8,15 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::cart::{self, CartError, CartInput, CartMergeRequest, LineChangeRequest};
+use crate::cart::{self, CartInput, LineChangeRequest};
 use crate::checkout::{CartFacts, CheckoutState, checkout_gates};
 use crate::error::EngineError;
 use crate::feed::{FeedAdviceRequest, SiloRequest, feed_advice, silo_interest};
 use crate::geo::{DistanceFormatRequest, DistanceRequest};
 use crate::locale::{
-    AmountFormatRequest, ConversionRequest, CultureRequest, CurrencyRequest, DateFormatRequest,
-    TextFallbackRequest, resolve_culture,
+    AmountFormatRequest, CultureRequest, CurrencyRequest, DateFormatRequest, resolve_culture,
 };
-use crate::promotions::{CartPromotionsRequest, cart_promotions};
-use crate::roughage::{ClassifyRequest, RoughageAdviceRequest, classify, roughage_advice};
 use crate::stock::{StockStateRequest, stock_state};
-use crate::unit_price::{UnitPriceRequest, unit_prices};
 use crate::url::{
     ComparePathRequest, Paging, PagingRequest, UrlRequest, UrlResult, normalize, read_paging,
     with_paging,
@@ -43,27 +39,46 @@ pub const OPERATIONS: &[&str] = &[
     "compare.add",
     "feed.advice",
     "feed.siloInterest",
+    #[cfg(feature = "server-operations")]
     "roughage.classify",
+    #[cfg(feature = "server-operations")]
     "roughage.advice",
     "locale.currency",
+    #[cfg(feature = "server-operations")]
     "locale.convert",
     "locale.formatAmount",
     "locale.formatDate",
     "locale.fallbackLanguage",
+    #[cfg(feature = "server-operations")]
     "locale.textFallback",
     "url.normalize",
     "url.readPaging",
     "url.paging",
     "url.comparePath",
+    #[cfg(feature = "server-operations")]
     "catalog.unitPrices",
     "catalog.stockState",
     "geo.distance",
     "geo.formatDistance",
     "cart.applyLineChange",
     "cart.limits",
+    #[cfg(feature = "server-operations")]
     "promotions.forCart",
+    #[cfg(feature = "server-operations")]
     "cart.mergeGuest",
     "checkout.stateOfCart",
+];
+
+/// The operations of [`run`] that only the server calls; the engine has them with the
+/// `server-operations` feature (see `Cargo.toml`).
+pub const SERVER_OPERATIONS: &[&str] = &[
+    "roughage.classify",
+    "roughage.advice",
+    "locale.convert",
+    "locale.textFallback",
+    "catalog.unitPrices",
+    "promotions.forCart",
+    "cart.mergeGuest",
 ];
 
 /// Runs the named operation on a JSON input and returns its JSON output.
@@ -95,12 +110,7 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
         }),
         "feed.advice" => apply(input, |request: FeedAdviceRequest| feed_advice(&request)),
         "feed.siloInterest" => apply(input, |request: SiloRequest| Ok(silo_interest(&request))),
-        "roughage.classify" => apply(input, |request: ClassifyRequest| classify(&request)),
-        "roughage.advice" => apply(input, |request: RoughageAdviceRequest| {
-            roughage_advice(&request)
-        }),
         "locale.currency" => apply(input, |request: CurrencyRequest| Ok(request.resolve())),
-        "locale.convert" => apply(input, |request: ConversionRequest| Ok(request.convert()?)),
         "locale.formatAmount" => apply(input, |request: AmountFormatRequest| Ok(request.format())),
         "locale.formatDate" => apply(input, |request: DateFormatRequest| {
             request
@@ -110,7 +120,6 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
         "locale.fallbackLanguage" => apply(input, |request: CultureRequest| {
             Ok(resolve_culture(&request))
         }),
-        "locale.textFallback" => apply(input, |request: TextFallbackRequest| Ok(request.resolve())),
         "url.normalize" => apply(input, |request: UrlRequest| {
             Ok(UrlResult {
                 url: normalize(&request.url),
@@ -127,17 +136,54 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
             })
         }),
         "url.comparePath" => apply(input, |request: ComparePathRequest| Ok(request.resolve())),
-        "catalog.unitPrices" => apply(input, |request: UnitPriceRequest| unit_prices(&request)),
         "catalog.stockState" => apply(input, |request: StockStateRequest| stock_state(&request)),
         "geo.distance" => apply(input, |request: DistanceRequest| request.resolve()),
         "geo.formatDistance" => apply(input, |request: DistanceFormatRequest| Ok(request.format())),
         "cart.applyLineChange" => apply(input, |request: LineChangeRequest| Ok(request.apply())),
         "cart.limits" => apply(input, |_: serde::de::IgnoredAny| Ok(cart::cart_limits())),
-        "cart.mergeGuest" => apply(input, |request: CartMergeRequest| Ok(request.merge())),
-        "promotions.forCart" => apply(input, |request: CartPromotionsRequest| {
-            Ok(cart_promotions(&request).map_err(CartError::from)?)
-        }),
-        unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),
+        other => server_side::run(other, input),
+    }
+}
+
+/// The operations only the server (and the Node build the tests run) calls. The browser build
+/// of the engine leaves them out (engine-wasm without `all-operations`): what the storefront
+/// never runs is not downloaded, which keeps that file within its size budget.
+#[cfg(feature = "server-operations")]
+mod server_side {
+    use super::apply;
+    use crate::cart::{CartError, CartMergeRequest};
+    use crate::error::EngineError;
+    use crate::locale::{ConversionRequest, TextFallbackRequest};
+    use crate::promotions::{CartPromotionsRequest, cart_promotions};
+    use crate::roughage::{ClassifyRequest, RoughageAdviceRequest, classify, roughage_advice};
+    use crate::unit_price::{UnitPriceRequest, unit_prices};
+
+    pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
+        match operation {
+            "roughage.classify" => apply(input, |request: ClassifyRequest| classify(&request)),
+            "roughage.advice" => apply(input, |request: RoughageAdviceRequest| {
+                roughage_advice(&request)
+            }),
+            "locale.convert" => apply(input, |request: ConversionRequest| Ok(request.convert()?)),
+            "locale.textFallback" => {
+                apply(input, |request: TextFallbackRequest| Ok(request.resolve()))
+            }
+            "catalog.unitPrices" => apply(input, |request: UnitPriceRequest| unit_prices(&request)),
+            "cart.mergeGuest" => apply(input, |request: CartMergeRequest| Ok(request.merge())),
+            "promotions.forCart" => apply(input, |request: CartPromotionsRequest| {
+                Ok(cart_promotions(&request).map_err(CartError::from)?)
+            }),
+            unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),
+        }
+    }
+}
+
+#[cfg(not(feature = "server-operations"))]
+mod server_side {
+    use crate::error::EngineError;
+
+    pub fn run(operation: &str, _input: &str) -> Result<String, EngineError> {
+        Err(EngineError::UnknownOperation(operation.to_owned()))
     }
 }
 

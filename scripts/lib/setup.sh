@@ -80,7 +80,9 @@ build_engine_wasm() {
   cd "$REPO_ROOT"
   local common=(--mode no-install --no-opt --profile wasm-release --scope hoofbeat)
   wasm-pack --quiet build engine-wasm "${common[@]}" --target web --out-dir pkg
-  wasm-pack --quiet build engine-wasm "${common[@]}" --target nodejs --out-dir pkg-node
+  # The Node build has every operation (the vectors run them all); the browser build only
+  # those the storefront calls.
+  wasm-pack --quiet build engine-wasm "${common[@]}" --target nodejs --out-dir pkg-node -- --features all-operations
   optimize_wasm engine-wasm/pkg/engine_wasm_bg.wasm
   optimize_wasm engine-wasm/pkg-node/engine_wasm_bg.wasm
   local wasm=engine-wasm/pkg/engine_wasm_bg.wasm gzipped

@@ -6,6 +6,9 @@ use serde::{Deserialize, Serialize};
 use crate::error::EngineError;
 use crate::locale::Culture;
 
+mod language;
+pub use language::{LANGUAGE_PARAMETER, default_culture, hreflang, language_path};
+
 /// The page shown when the URL has no `p`.
 pub const DEFAULT_PAGE: u32 = 1;
 /// The page size used when the URL has no `ps`.

@@ -22,14 +22,10 @@ import type {
   CartFacts,
   CheckoutGates,
   CheckoutState,
-  ClassifyRequest,
-  ClassifyResult,
   CompareAddRequest,
   CompareAddResult,
   ComparePathRequest,
   ComparePathResult,
-  ConversionRequest,
-  ConversionResult,
   CultureRequest,
   CultureResolution,
   CurrencyRequest,
@@ -51,8 +47,6 @@ import type {
   Operations,
   Paging,
   PagingRequest,
-  RoughageAdvice,
-  RoughageAdviceRequest,
   ShippingMethodOption,
   SiloRequest,
   SiloResult,
@@ -198,24 +192,9 @@ export function siloInterest(input: SiloRequest): SiloResult {
   return guarded(() => wasm.siloInterest(input));
 }
 
-/** Classifies a roughage scan's results (nutrients and hygiene) for the result meter. (`roughage.classify`) */
-export function classifyRoughage(input: ClassifyRequest): ClassifyResult {
-  return guarded(() => wasm.classifyRoughage(input));
-}
-
-/** Balancing products for a roughage analysis. (`roughage.advice`) */
-export function roughageAdvice(input: RoughageAdviceRequest): RoughageAdvice {
-  return guarded(() => wasm.roughageAdvice(input));
-}
-
 /** The display currency of a site and whether its prices are indicative. (`locale.currency`) */
 export function resolveCurrency(input: CurrencyRequest): CurrencyResult {
   return guarded(() => wasm.resolveCurrency(input));
-}
-
-/** Converts a euro amount into a display currency. (`locale.convert`) */
-export function convertCurrency(input: ConversionRequest): ConversionResult {
-  return guarded(() => wasm.convertCurrency(input));
 }
 
 /** Formats an amount the way a culture writes numbers. (`locale.formatAmount`) */

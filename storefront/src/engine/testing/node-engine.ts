@@ -1,10 +1,12 @@
 /**
  * The Node build of the WASM engine (engine-wasm/pkg-node), for tests that compare it with the
- * native engine. Same Rust code and the same exports as the browser build the storefront ships.
+ * native engine. The same Rust code as the browser build the storefront ships, with every
+ * operation (engine-wasm's feature `all-operations`; the browser build leaves out those only
+ * the server calls).
  */
 import { createRequire } from 'node:module';
 
-import type * as EngineWasm from '@hoofbeat/engine-wasm';
+import type * as EngineWasm from '../../../../engine-wasm/pkg-node/engine_wasm.js';
 
 const require = createRequire(import.meta.url);
 
