@@ -219,3 +219,31 @@ fixture_tests! {
         assert_eq!(answer["fieldErrors"]["yard"][0]["key"], "validation.required");
     }
 }
+
+mod result_products {
+    use serde_json::Value;
+
+    use crate::support::fixture_tests;
+
+    fixture_tests! {
+        async fn a_result_names_the_advised_products_the_site_sells(app) {
+            let login = app
+                .post_json("/api/authentication/signin", &serde_json::json!({"emailAddress": "jan.devries@example.com", "password": "Hoefslag2024"}))
+                .await;
+            assert_eq!(login.status(), 200, "{}", login.text().await.unwrap());
+            let result: Value = app.get_in(1, 1, "/api/account/results/qs-2026-0002-p3x9").await.json().await.unwrap();
+            let products = result["products"].as_array().unwrap();
+            let ids: Vec<i64> = products.iter().map(|product| product["productId"].as_i64().unwrap()).collect();
+            let mut advised: Vec<i64> = result["advice"].as_array().unwrap().iter()
+                .flat_map(|item| item["productIds"].as_array().unwrap().iter().map(|id| id.as_i64().unwrap()))
+                .collect();
+            advised.dedup();
+            assert!(!ids.is_empty());
+            assert!(ids.iter().all(|id| advised.contains(id)), "{ids:?} {advised:?}");
+            assert_eq!(products[0]["productId"], 26);
+            assert_eq!(products[0]["productVariantId"], 1261);
+            assert_eq!(products[0]["name"], "Hoefslag Balancer");
+            assert_eq!(products[0]["price"], "42.95");
+        }
+    }
+}

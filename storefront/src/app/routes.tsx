@@ -27,7 +27,18 @@ import {
 } from '../routes/account/AccountRoutes';
 import { DynamicRoute } from '../routes/dynamic/DynamicRoute';
 import { RouteError } from '../routes/ErrorPages';
-import { CartRoute, CheckoutRoute, CompareRoute, DealerRoute, EngineCheckRoute, MediaIndexRoute, MediaItemRoute, SearchRoute } from '../routes/ShopRoutes';
+import {
+  CartRoute,
+  CheckoutRoute,
+  CompareRoute,
+  DealerRoute,
+  EngineCheckRoute,
+  FeedCalculatorRoute,
+  MediaIndexRoute,
+  MediaItemRoute,
+  SearchRoute,
+} from '../routes/ShopRoutes';
+import { feedCalculatorLoader } from '../features/feed-calculator';
 import { accountLoaders, confirmAccountLoader } from '../features/account';
 import { dynamicPageLoader } from '../routes/dynamic/loader';
 import { anonymousOnly, confirmLoader, resetLoader, signedIn, withCanonicalUrl } from './loaders';
@@ -69,6 +80,7 @@ export function buildRoutes({ comparePath }: RouteOptions): RouteObject[] {
               children: [page('media', undefined, <MediaIndexRoute />), page('mediaItem', ':id?/:itemname', <MediaItemRoute />)],
             },
             page('engineCheck', 'engine-check', <EngineCheckRoute />),
+            page('feedCalculator', 'feed-calculator', <FeedCalculatorRoute />, withCanonicalUrl(feedCalculatorLoader)),
             page('search', 'search', <SearchRoute />),
             {
               path: 'checkout',

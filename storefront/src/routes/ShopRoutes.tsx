@@ -12,6 +12,7 @@ import { CartPage } from '../features/cart';
 import { ProductListPage } from '../features/catalog';
 import { CheckoutPage } from '../features/checkout';
 import { ComparePage } from '../features/compare';
+import { FeedCalculatorPage } from '../features/feed-calculator';
 import { VatPreview } from '../features/vat-preview';
 
 export function CartRoute() {
@@ -21,6 +22,10 @@ export function CartRoute() {
 /** The search results of the header's search box: the product overview without a landing page. */
 export function SearchRoute() {
   return <ProductListPage title="" landingPageId={null} />;
+}
+
+export function FeedCalculatorRoute() {
+  return <FeedCalculatorPage />;
 }
 
 export function CompareRoute() {

@@ -3877,12 +3877,35 @@ export interface components {
             /** @description `none`, `light`, `average` or `heavy`. */
             workLoad: string;
         };
+        /** @description An advised product the site sells, ready for the cart. */
+        ScanAdvisedProduct: {
+            name: string;
+            price: components["schemas"]["Money"];
+            /** Format: int64 */
+            productId: number;
+            /** Format: int64 */
+            productVariantId: number;
+            url?: string | null;
+        };
+        /** @description An analyte's unit and the average of all samples of its type, for the results page. */
+        ScanAnalyteReference: {
+            /** @description The average as decimal text; null when unknown. */
+            average?: string | null;
+            /** @description `%`, `g`, `mg`, ... (per kg dry matter, dry matter itself of the fresh sample). */
+            unit: string;
+        };
         /** @description One result, classified. */
         ScanResult: components["schemas"]["ScanResultSummary"] & {
             advice: components["schemas"]["ScanResultAdvice"][];
             balancing?: null | components["schemas"]["RoughageAdvice"];
             /** @description The engine's classification: analytes, dryMatter, hygiene, messages. */
             classification: components["schemas"]["ClassifyResult"];
+            /** @description The products of the advice that the `siteid` header's site sells (none without it). */
+            products: components["schemas"]["ScanAdvisedProduct"][];
+            /** @description Unit and average per analyte (the engine's analyte names), for the sample type. */
+            references: {
+                [key: string]: components["schemas"]["ScanAnalyteReference"];
+            };
             /**
              * Format: u-int32
              * @description The horse weight the balancing advice is for.
@@ -4584,6 +4607,8 @@ export type SchemaRouteUrl = components['schemas']['RouteUrl'];
 export type SchemaRqsSample = components['schemas']['RqsSample'];
 export type SchemaSavedFeedAdvice = components['schemas']['SavedFeedAdvice'];
 export type SchemaSaveFeedAdvice = components['schemas']['SaveFeedAdvice'];
+export type SchemaScanAdvisedProduct = components['schemas']['ScanAdvisedProduct'];
+export type SchemaScanAnalyteReference = components['schemas']['ScanAnalyteReference'];
 export type SchemaScanResult = components['schemas']['ScanResult'];
 export type SchemaScanResultAdvice = components['schemas']['ScanResultAdvice'];
 export type SchemaScanResultSummary = components['schemas']['ScanResultSummary'];
@@ -5689,7 +5714,10 @@ export interface operations {
                 /** @description The horse's weight, 50 to 1200 kg (default 600). */
                 weightKg?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The site whose products the advice offers */
+                siteid?: number | null;
+            };
             path: {
                 /** @description The result key */
                 resultKey: string;

@@ -10,6 +10,7 @@ import { Page } from '../../components/layout/Page';
 // The shopping pages are their own chunks (lazy in the features' indexes): the first load stays small.
 import { ProductDetailPage, ProductListPage } from '../../features/catalog';
 import { PaymentFailedPage, ThankYouPage } from '../../features/order';
+import { ScanResultPage } from '../../features/roughage-results';
 import { primaryNavigationAtom, useSite, type NavigationLink } from '../../state';
 import { PageMovedPage } from '../ErrorPages';
 
@@ -113,12 +114,13 @@ export function DynamicRoute() {
       if (variantId === null) return <GenericPage data={data} />;
       return <ProductDetailPage key={variantId} productVariantId={variantId} product={data.product} />;
     }
+    case 'quickScanResult':
+    case 'rqsResult':
+      return data.scanResult ? <ScanResultPage key={data.scanResult.resultKey} result={data.scanResult} /> : <GenericPage data={data} />;
     case 'faq':
     case 'adviceCategory':
     case 'adviceArticle':
     case 'adviceVideo':
-    case 'quickScanResult':
-    case 'rqsResult':
       return <GenericPage data={data} />;
     default: {
       const unhandled: never = pageType;
