@@ -29,6 +29,7 @@ export function SiloSection() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          setCheck(null);
           feedApi.silo(Number(horses) || 0, Number(feedKg) || 0).then(
             (answer) => {
               setCheck(answer);

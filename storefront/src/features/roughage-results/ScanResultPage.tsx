@@ -17,7 +17,6 @@ import { nutrientLabel } from '../../components/product/nutrients';
 import { FormMessage, formStyles } from '../../components/ui/Form';
 import { useFormatPrice } from '../../components/ui/Price';
 import { formatDate } from '../../engine';
-import { translateMessage } from '../../i18n';
 import { addToCart } from '../../lib/cart';
 import { paths } from '../../lib/paths';
 import { refreshSession } from '../../lib/session';
@@ -191,9 +190,9 @@ export function ScanResultPage({ result }: { result: ScanResult }) {
                   <tr key={group} data-testid="result-germ-group">
                     <th scope="row">{key ? t(key) : group}</th>
                     <td>
-                      {germ.count.toLocaleString()} {t('account.results.unit')}
+                      {germ.count} {t('account.results.unit')}
                     </td>
-                    <td>{germ.orientationValue.toLocaleString()}</td>
+                    <td>{germ.orientationValue}</td>
                     <td>{germ.countLevel}</td>
                   </tr>
                 );
@@ -206,7 +205,7 @@ export function ScanResultPage({ result }: { result: ScanResult }) {
         <h2 id="advice">{t('account.results.advice')}</h2>
         <ul data-testid="result-advice">
           {result.classification.messages.map((notice) => (
-            <li key={notice.key}>{translateMessage({ key: notice.key })}</li>
+            <li key={notice.key}>{t(notice.key as never)}</li>
           ))}
           {result.advice.map((item) => (
             <li key={`${item.analyte}-${item.direction}`}>{item.text}</li>
