@@ -123,9 +123,8 @@ describe('the feed calculator', () => {
 
   it('is linked from a feed product page with that product chosen', async () => {
     const { page, errors } = await freshPage();
-    const product: { url: string } = await (
-      await fetch(`${server.baseUrl}/api/products/variant/1161`, { headers: { siteid: '1', languageid: '1' } })
-    ).json();
+    const answer = await fetch(`${server.baseUrl}/api/products/variant/1161`, { headers: { siteid: '1', languageid: '1' } });
+    const product = (await answer.json()) as { url: string };
     await page.goto(`${origin}${product.url}`);
     await page.getByTestId('product-feed-calculator').click();
     await page.getByTestId('page-feed-calculator').waitFor();
