@@ -137,6 +137,24 @@ describe('the feed calculator', () => {
   });
 });
 
+describe('the ration check', () => {
+  it('shows the chart of need against supply and the balancer dose for a typical hay', async () => {
+    const { page, errors } = await freshPage();
+    await openCalculator(page);
+    await page.getByTestId('ration-weight').fill('500');
+    await page.getByTestId('ration-work-load').selectOption('light');
+    await page.getByTestId('ration-roughage').selectOption('hay');
+    await page.getByTestId('ration-check').click();
+    await page.getByTestId('ration-result').waitFor();
+    expect(await page.getByTestId('ration-chart').locator('g').count()).toBe(5);
+    expect(await page.getByTestId('ration-chart').getAttribute('role')).toBe('img');
+    // NRC 2007: 699 g protein for 500 kg in light work, 600 g from the hay: 390 g of balancer.
+    expect(await page.getByTestId('ration-balancer').textContent()).toBe('Vul aan met 390 gram Hoefslag Balancer per dag.');
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('silo delivery', () => {
   async function siloCheck(page: Page, horses: number): Promise<'offer' | 'none'> {
     await page.getByTestId('silo-horses').fill(String(horses));

@@ -4,6 +4,7 @@
 //! from the database and handed to the engine's [`engine::feed::feed_advice`], which computes.
 
 mod calculator;
+mod ration;
 mod silo;
 
 use engine::feed::{AdviceRule, Dosage, FeedProduct, HorseType, RoughageType, WorkLoad};
@@ -20,7 +21,9 @@ pub use silo::{SiloCheck, SiloDealer};
 
 /// The routes of this area.
 pub fn router() -> OpenApiRouter<AppState> {
-    calculator::router().merge(silo::router())
+    calculator::router()
+        .merge(silo::router())
+        .merge(ration::router())
 }
 
 /// The fixtures call pasture grass `pasture`; the engine calls it `grass`.

@@ -247,3 +247,36 @@ mod result_products {
         }
     }
 }
+
+mod ration {
+    use serde_json::{Value, json};
+
+    use crate::support::fixture_tests;
+
+    fixture_tests! {
+        async fn a_ration_check_of_typical_hay_gives_need_supply_and_the_balancer(app) {
+            let response = app
+                .post_json("/api/feedcalculator/ration", &json!({"weightKg": 500, "workLoad": "light", "roughage": "hay"}))
+                .await;
+            assert_eq!(response.status(), 200);
+            let body: Value = response.json().await.unwrap();
+            assert_eq!(body["roughage"], "hay");
+            assert_eq!(body["dryMatterIntakeKg"], "7.5");
+            // NRC: 699 g protein for 500 kg in light work; 80 g x 7.5 kg = 600 g; 99 g short.
+            assert_eq!(body["nutrients"][1], json!({"nutrient": "crudeProtein", "unit": "g", "need": "699", "supply": "600", "gap": "99", "coveredPercent": 86}));
+            assert_eq!(body["nutrients"][0]["need"], "83.6");
+            // The first balancing product of roughage/targets.json: Hoefslag Balancer, 259 g protein
+            // per kg: 99 / 259 = 382 g, up to 390 g.
+            assert_eq!(body["balancer"], json!({"productId": 26, "gramsPerDay": 390, "balances": ["crudeProtein"]}));
+            assert_eq!(body["unbalanced"], json!(["digestibleEnergyMj"]));
+            assert_eq!(body["balancerName"], "Hoefslag Balancer");
+
+            let bad = app.post_json("/api/feedcalculator/ration", &json!({"weightKg": 1300, "workLoad": "light"})).await;
+            assert_eq!(bad.status(), 400);
+            let unknown = app.post_json("/api/feedcalculator/ration", &json!({"weightKg": 600, "workLoad": "light", "roughage": "straw"})).await;
+            assert_eq!(unknown.status(), 400);
+            let foreign = app.post_json("/api/feedcalculator/ration", &json!({"weightKg": 600, "workLoad": "light", "resultKey": "qs-2026-0002-p3x9"})).await;
+            assert_eq!(foreign.status(), 404, "not signed in: not this visitor's result");
+        }
+    }
+}

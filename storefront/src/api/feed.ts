@@ -8,6 +8,8 @@ import type {
   SchemaFeedCalculationProduct,
   SchemaFeedCalculationRequest,
   SchemaFeedChoices,
+  SchemaRationCheckAnswer,
+  SchemaRationCheckBody,
   SchemaSiloCheck,
   SchemaSiloInterestRequest,
 } from './generated/schema';
@@ -17,6 +19,7 @@ export type FeedCalculationProduct = SchemaFeedCalculationProduct;
 export type FeedCalculationRequest = SchemaFeedCalculationRequest;
 export type FeedChoices = SchemaFeedChoices;
 export type SiloCheck = SchemaSiloCheck;
+export type RationCheckAnswer = SchemaRationCheckAnswer;
 export type SiloInterestRequest = SchemaSiloInterestRequest;
 
 export const feedApi = {
@@ -24,6 +27,8 @@ export const feedApi = {
   calculate: (body: FeedCalculationRequest): Promise<FeedCalculation> => api.post('/api/feedcalculator/advice', { body }),
   silo: (horses: number, feedKgPerMonth: number): Promise<SiloCheck> => api.get('/api/feedcalculator/silo', { query: { horses, feedKgPerMonth } }),
   registerSiloInterest: (body: SiloInterestRequest) => api.post('/api/feedcalculator/silointerest', { body }),
+  /** The ration check of a horse and a typical hay or haylage (or the customer's own scan). */
+  ration: (body: SchemaRationCheckBody): Promise<RationCheckAnswer> => api.post('/api/feedcalculator/ration', { body }),
   /** Signed in: the server computes the advice again from the horse and saves it. */
   saveAdvice: (body: { name?: string; horseType: string; weightKg: number; workLoad: string; roughageType: string }) =>
     api.post('/api/account/feedadvice', { body }),

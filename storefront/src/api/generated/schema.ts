@@ -1312,6 +1312,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/feedcalculator/ration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a horse's ration: the daily need for energy, protein, calcium, phosphorus and
+         *     magnesium (NRC 2007) against what a typical hay or haylage, or the signed-in customer's own
+         *     quick scan, supplies at 1.5 % of body weight as dry matter, and the balancer dose that
+         *     closes the gap.
+         */
+        post: operations["checkRation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feedcalculator/silo": {
         parameters: {
             query?: never;
@@ -3095,6 +3117,24 @@ export interface components {
             nutrient: string;
             unit: string;
         };
+        /** @description One nutrient's need and supply per day. */
+        NutrientBalance: {
+            /**
+             * Format: u-int32
+             * @description Supply as a whole percentage of the need.
+             */
+            coveredPercent: number;
+            /** @description Need minus supply when the roughage falls short, else 0. */
+            gap: components["schemas"]["Quantity"];
+            /** @description What the horse needs a day. */
+            need: components["schemas"]["Quantity"];
+            /** @description The nutrient. */
+            nutrient: string;
+            /** @description What the roughage supplies a day. */
+            supply: components["schemas"]["Quantity"];
+            /** @description `MJ` or `g`. */
+            unit: string;
+        };
         /** @description An order (specification section 3, order labels). */
         Order: {
             alternativeShippingAddress: boolean;
@@ -3630,6 +3670,55 @@ export interface components {
             average?: string | null;
             /** Format: int64 */
             count: number;
+        };
+        /** @description The advised balancer. */
+        RationBalancer: {
+            /** @description The short nutrients it closes. */
+            balances: string[];
+            /**
+             * Format: u-int32
+             * @description Grams per day, rounded up to 10 g.
+             */
+            gramsPerDay: number;
+            /** @description The product. */
+            productId: components["schemas"]["u64"];
+        };
+        /** @description Output of `ration.check`. */
+        RationCheck: {
+            balancer?: null | components["schemas"]["RationBalancer"];
+            /** @description Roughage dry matter eaten a day, kg. */
+            dryMatterIntakeKg: components["schemas"]["Quantity"];
+            /** @description Every nutrient, in the order of [`NUTRIENTS`]. */
+            nutrients: components["schemas"]["NutrientBalance"][];
+            /**
+             * @description Short nutrients the balancer does not close (energy always: more roughage or a
+             *     concentrate).
+             */
+            unbalanced: string[];
+        };
+        /** @description The check, with the roughage it was made for. */
+        RationCheckAnswer: components["schemas"]["RationCheck"] & {
+            /** @description The advised balancer's name in the `languageid` header's language (else Dutch). */
+            balancerName?: string | null;
+            /** @description `hay`, `haylage` or the result key. */
+            roughage: string;
+            /** Format: u-int32 */
+            weightKg: number;
+            workLoad: string;
+        };
+        /** @description The horse and its roughage. */
+        RationCheckBody: {
+            /** @description The signed-in customer's own quick-scan result. */
+            resultKey?: string | null;
+            /** @description `hay` or `haylage` (typical values); ignored with `resultKey`. */
+            roughage?: string | null;
+            /**
+             * Format: int64
+             * @description 50 to 1200 kg.
+             */
+            weightKg: number | null;
+            /** @description `none`, `light`, `average` or `heavy`. */
+            workLoad: string;
         };
         /** @description A path that moved: where to go, and the HTTP status to redirect with. */
         RedirectRoute: {
@@ -4554,6 +4643,7 @@ export type SchemaNewsItem = components['schemas']['NewsItem'];
 export type SchemaNewsItemRoute = components['schemas']['NewsItemRoute'];
 export type SchemaNewsPage = components['schemas']['NewsPage'];
 export type SchemaNutrient = components['schemas']['Nutrient'];
+export type SchemaNutrientBalance = components['schemas']['NutrientBalance'];
 export type SchemaOrder = components['schemas']['Order'];
 export type SchemaOrderAddress = components['schemas']['OrderAddress'];
 export type SchemaOrderBilling = components['schemas']['OrderBilling'];
@@ -4592,6 +4682,10 @@ export type SchemaPromotion = components['schemas']['Promotion'];
 export type SchemaPromotionRule = components['schemas']['PromotionRule'];
 export type SchemaQuantity = components['schemas']['Quantity'];
 export type SchemaRatingSummary = components['schemas']['RatingSummary'];
+export type SchemaRationBalancer = components['schemas']['RationBalancer'];
+export type SchemaRationCheck = components['schemas']['RationCheck'];
+export type SchemaRationCheckAnswer = components['schemas']['RationCheckAnswer'];
+export type SchemaRationCheckBody = components['schemas']['RationCheckBody'];
 export type SchemaRedirectRoute = components['schemas']['RedirectRoute'];
 export type SchemaReduction = components['schemas']['Reduction'];
 export type SchemaRegistration = components['schemas']['Registration'];
@@ -8440,6 +8534,51 @@ export interface operations {
             };
             /** @description A missing or unknown site or language */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkRation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the balancer's name */
+                languageid?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RationCheckBody"];
+            };
+        };
+        responses: {
+            /** @description Need, supply and the balancer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RationCheckAnswer"];
+                };
+            };
+            /** @description A field is missing or invalid (a weight outside 50-1200 kg is `feed_advice_undetermined`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No quick-scan result of this customer has this key (or not signed in) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,6 +18,7 @@ import { addToCart } from '../../lib/cart';
 import { serverErrors } from '../../lib/apiErrors';
 import { sessionAtom } from '../../state';
 import type { FeedCalculatorData } from './loader';
+import { RationSection } from './RationSection';
 import { SiloSection } from './SiloSection';
 import styles from './FeedCalculator.module.css';
 
@@ -115,6 +116,7 @@ export function FeedCalculatorPage() {
       </p>
       <p className={styles.disclaimer}>{t('feedCalculator.disclaimer')}</p>
       <SiloSection />
+      <RationSection />
     </Page>
   );
 }
