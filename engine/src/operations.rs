@@ -176,8 +176,8 @@ mod server_side {
             "promotions.forCart" => apply(input, |request: CartPromotionsRequest| {
                 Ok(cart_promotions(&request).map_err(CartError::from)?)
             }),
-            "ration.check" => apply(input, |request: crate::feed::RationCheckRequest| {
-                crate::feed::ration_check(&request)
+            "ration.check" => apply(input, |request: crate::roughage::RationCheckRequest| {
+                crate::roughage::ration_check(&request)
             }),
             unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),
         }

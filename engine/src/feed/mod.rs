@@ -6,7 +6,6 @@
 //! 300 kg horse, which gives half the dose. The advice rules (which products for which horse
 //! type, work load and roughage type) are data, passed in from the fixtures.
 
-mod ration;
 mod silo;
 
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -15,10 +14,6 @@ use serde::{Deserialize, Serialize};
 use crate::error::EngineError;
 use crate::validation::ProductId;
 
-pub use ration::{
-    ENERGY, NUTRIENTS, NutrientBalance, RationBalancer, RationCheck, RationCheckRequest,
-    ration_check,
-};
 pub use silo::{FEED_KG_THRESHOLD, SiloRequest, SiloResult, SiloThreshold, silo_interest};
 
 /// The weight every product's dose is given for.

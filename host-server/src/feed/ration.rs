@@ -1,13 +1,13 @@
 //! `POST /api/feedcalculator/ration`: the ration check (issue 20, point 5) for a horse and a
 //! typical hay or haylage, or the signed-in customer's own quick scan. The engine's
-//! [`engine::feed::ration_check`] computes; the balancers are the fixtures' balancing products
+//! [`engine::roughage::ration_check`] computes; the balancers are the fixtures' balancing products
 //! for a low protein or mineral content (`roughage/targets.json`) with their nutrient tables.
 
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use engine::feed::{RationCheck, RationCheckRequest, WorkLoad};
-use engine::roughage::{BalancingProduct, Quantity};
+use engine::feed::WorkLoad;
+use engine::roughage::{BalancingProduct, Quantity, RationCheck, RationCheckRequest};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use sqlx::AnyPool;
@@ -30,14 +30,14 @@ pub fn router() -> OpenApiRouter<AppState> {
 fn typical(roughage: &str) -> Option<BTreeMap<String, Quantity>> {
     let values: [(&str, i64, u32); 5] = match roughage {
         "hay" => [
-            (engine::feed::ENERGY, 85, 1),
+            (engine::roughage::ENERGY, 85, 1),
             ("crudeProtein", 80, 0),
             ("calcium", 40, 1),
             ("phosphorus", 25, 1),
             ("magnesium", 16, 1),
         ],
         "haylage" => [
-            (engine::feed::ENERGY, 90, 1),
+            (engine::roughage::ENERGY, 90, 1),
             ("crudeProtein", 100, 0),
             ("calcium", 50, 1),
             ("phosphorus", 30, 1),
@@ -225,7 +225,7 @@ async fn check(
             (name.to_owned(), roughage)
         }
     };
-    let check = engine::feed::ration_check(&RationCheckRequest {
+    let check = engine::roughage::ration_check(&RationCheckRequest {
         weight_kg,
         work_load,
         roughage,

@@ -1,4 +1,4 @@
-//! The ration check (issue 20, point 5): a horse's daily need for energy, protein and the key
+//! The ration check (issue 20, point 5; operation `ration.check`): a horse's daily need for energy, protein and the key
 //! minerals (NRC 2007, `feed-and-roughage.md`) against what its roughage supplies at the fed
 //! amount of dry matter, and the dose of a balancer that closes the gap.
 //!
@@ -21,9 +21,9 @@ use std::collections::BTreeMap;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::{Deserialize, Serialize};
 
-use super::{MAX_WEIGHT_KG, MIN_WEIGHT_KG, WorkLoad};
+use super::{BalancingProduct, Quantity};
 use crate::error::EngineError;
-use crate::roughage::{BalancingProduct, Quantity};
+use crate::feed::{MAX_WEIGHT_KG, MIN_WEIGHT_KG, WorkLoad};
 use crate::validation::ProductId;
 
 /// Digestible energy in MJ per kg dry matter.
