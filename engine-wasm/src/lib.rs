@@ -356,6 +356,8 @@ typed_operations! {
         mergeGuestCart / merge_guest_cart = "cart.mergeGuest" ("CartMergeRequest") -> "CartMergeResult";
         /// The promotions of a cart from the site's offers, its code and what the site sells.
         promotionsForCart / promotions_for_cart = "promotions.forCart" ("CartPromotionsRequest") -> "Promotion[]";
+        /// A horse's daily need against its roughage's supply, and the balancer dose that closes the gap.
+        rationCheck / ration_check = "ration.check" ("RationCheckRequest") -> "RationCheck";
     }
 }
 

@@ -67,6 +67,8 @@ pub const OPERATIONS: &[&str] = &[
     #[cfg(feature = "server-operations")]
     "cart.mergeGuest",
     "checkout.stateOfCart",
+    #[cfg(feature = "server-operations")]
+    "ration.check",
 ];
 
 /// The operations of [`run`] that only the server calls; the engine has them with the
@@ -79,6 +81,7 @@ pub const SERVER_OPERATIONS: &[&str] = &[
     "catalog.unitPrices",
     "promotions.forCart",
     "cart.mergeGuest",
+    "ration.check",
 ];
 
 /// Runs the named operation on a JSON input and returns its JSON output.
@@ -172,6 +175,9 @@ mod server_side {
             "cart.mergeGuest" => apply(input, |request: CartMergeRequest| Ok(request.merge())),
             "promotions.forCart" => apply(input, |request: CartPromotionsRequest| {
                 Ok(cart_promotions(&request).map_err(CartError::from)?)
+            }),
+            "ration.check" => apply(input, |request: crate::roughage::RationCheckRequest| {
+                crate::roughage::ration_check(&request)
             }),
             unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),
         }

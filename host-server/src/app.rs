@@ -33,6 +33,7 @@ pub fn api(config: &Config) -> OpenApiRouter<AppState> {
         .merge(crate::payments::router(&config.payment))
         .merge(crate::backoffice::router())
         .merge(account::router())
+        .merge(crate::feed::router())
         .merge(account::data_router(config))
         .merge(crate::laboratory::router(config))
         .merge(authentication::router())

@@ -25,6 +25,7 @@ pub mod email_address;
 pub mod engine_api;
 pub mod error;
 pub mod extract;
+pub mod feed;
 pub mod fixtures;
 pub mod health;
 pub mod housekeeping;

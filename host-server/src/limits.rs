@@ -35,6 +35,8 @@ pub enum Limit {
     StockReminder,
     /// Newsletter sign-ups and changes; second key the cart or address.
     Newsletter,
+    /// Silo-interest forms (each one mails customer service); second key the address.
+    SiloInterest,
 }
 
 /// At most `per_client` attempts from one address and `per_subject` for each further key,
@@ -60,6 +62,7 @@ impl Limit {
             Limit::Review => "review",
             Limit::StockReminder => "stock-reminder",
             Limit::Newsletter => "newsletter",
+            Limit::SiloInterest => "silo-interest",
         }
     }
 
@@ -78,6 +81,7 @@ impl Limit {
             Limit::Review => (10, 3, HOUR),
             Limit::StockReminder => (20, 5, HOUR),
             Limit::Newsletter => (10, 5, HOUR),
+            Limit::SiloInterest => (10, 3, HOUR),
         };
         Rule {
             per_client,

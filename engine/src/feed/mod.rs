@@ -35,14 +35,22 @@ pub enum HorseType {
     Horse,
     /// A pony; 300 kg when no weight is given (half the reference dose).
     Pony,
+    /// A foal or young horse; 450 kg when no weight is given.
+    YoungHorse,
+    /// A senior horse; 550 kg when no weight is given.
+    Senior,
+    /// A broodmare; 600 kg when no weight is given.
+    Broodmare,
 }
 
 impl HorseType {
     /// The weight used when the visitor gives none.
     pub fn default_weight_kg(self) -> u32 {
         match self {
-            HorseType::Horse => REFERENCE_WEIGHT_KG,
+            HorseType::Horse | HorseType::Broodmare => REFERENCE_WEIGHT_KG,
             HorseType::Pony => 300,
+            HorseType::YoungHorse => 450,
+            HorseType::Senior => 550,
         }
     }
 }
@@ -462,8 +470,26 @@ mod tests {
         assert_eq!(advice.products[0].days_per_pack, Some(40));
         assert_eq!(advice.products[1].grams_per_day, 50);
         assert_eq!(advice.products[1].days_per_pack, Some(60));
+        let young = feed_advice(&request(HorseType::YoungHorse, None));
+        assert_eq!(young.unwrap_err().code(), "feed_advice_undetermined"); // no rule for it
         let weighed = feed_advice(&request(HorseType::Pony, Some(250))).unwrap();
         assert_eq!(weighed.products[0].grams_per_day, 420); // 416.67
+    }
+
+    #[test]
+    fn every_horse_type_has_its_default_weight() {
+        let weights = [
+            (HorseType::Horse, 600),
+            (HorseType::Pony, 300),
+            (HorseType::YoungHorse, 450),
+            (HorseType::Senior, 550),
+            (HorseType::Broodmare, 600),
+        ];
+        for (horse_type, weight) in weights {
+            assert_eq!(horse_type.default_weight_kg(), weight, "{horse_type:?}");
+        }
+        let json = serde_json::to_string(&HorseType::YoungHorse).unwrap();
+        assert_eq!(json, "\"youngHorse\"");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 mod advice;
 mod hygiene;
 mod ranges;
+mod ration;
 
 use std::collections::BTreeMap;
 
@@ -27,6 +28,10 @@ pub use hygiene::{
     default_orientation_values,
 };
 pub use ranges::{DRY_MATTER, SUGAR, default_target_ranges};
+pub use ration::{
+    ENERGY, NUTRIENTS, NutrientBalance, RationBalancer, RationCheck, RationCheckRequest,
+    ration_check,
+};
 
 /// The share of a bound by which a value may miss it and still be "just outside" (alert):
 /// 10 %, unless the range gives its own absolute `alertMargin`.

@@ -5,14 +5,9 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use engine::feed::{
-    AdviceRule, Dosage, FeedAdvice, FeedAdviceRequest, FeedProduct, HorseType, RoughageType,
-    WorkLoad,
-};
+use engine::feed::{FeedAdvice, FeedAdviceRequest, HorseType, RoughageType, WorkLoad};
 use engine::validation::Rule;
-use serde::de::IntoDeserializer;
 use serde::{Deserialize, Serialize};
-use sqlx::AnyPool;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -21,6 +16,7 @@ use crate::account::OptionalSiteHeaders;
 use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path};
+use crate::feed::{choice, feed_products, label, rules_of_brand};
 use crate::session::SignedIn;
 use crate::validation::Form;
 use crate::{AppState, clock, secrets};
@@ -122,7 +118,7 @@ struct SaveBody {
     /// At most 100 characters; by default the horse type and weight.
     #[serde(default)]
     name: Option<String>,
-    /// `horse` or `pony`.
+    /// `horse`, `pony`, `youngHorse`, `senior` or `broodmare`.
     #[schema(required = true, value_type = String)]
     #[serde(default)]
     horse_type: Option<String>,
@@ -138,139 +134,6 @@ struct SaveBody {
     #[schema(required = true, value_type = String)]
     #[serde(default)]
     roughage_type: Option<String>,
-}
-
-/// The fixtures call pasture grass `pasture`; the engine calls it `grass`.
-fn engine_key(text: &str) -> &str {
-    if text == "pasture" { "grass" } else { text }
-}
-
-/// An engine enum by its JSON name.
-fn parse_key<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, serde::de::value::Error> {
-    T::deserialize(engine_key(text).into_deserializer())
-}
-
-fn choice<T: serde::de::DeserializeOwned>(
-    value: &Option<String>,
-    field: &str,
-) -> Result<T, ApiError> {
-    let text = value
-        .as_deref()
-        .map(str::trim)
-        .filter(|text| !text.is_empty())
-        .ok_or_else(|| ApiError::required(field))?;
-    parse_key(text).map_err(|_| {
-        ApiError::field(
-            field,
-            "validation.invalid",
-            format!("'{text}' is not a {field} the calculator knows"),
-        )
-    })
-}
-
-/// An engine enum's JSON name.
-fn label<T: Serialize>(value: &T) -> String {
-    serde_json::to_string(value)
-        .map(|text| text.trim_matches('"').to_owned())
-        .unwrap_or_default()
-}
-
-/// The advice rules of a brand as the engine reads them: one rule per horse type, work load
-/// and roughage type. Rules for horse types the engine does not dose (the fixtures' young
-/// horse, senior and broodmare) are left out.
-async fn rules_of_brand(pool: &AnyPool, brand: &str) -> Result<Vec<AdviceRule>, ApiError> {
-    let rows: Vec<(String, String, String, String)> = sqlx::query_as(
-        "SELECT horse_type, work_load, roughage_type, advised_product_ids_json FROM feed_advice_rules WHERE brand = $1 ORDER BY rule_id",
-    )
-    .bind(brand)
-    .fetch_all(pool)
-    .await?;
-    let mut rules = Vec::with_capacity(rows.len());
-    for (horse_type, work_load, roughage_type, products) in rows {
-        let (Ok(horse_type), Ok(work_load), Ok(roughage_type)) = (
-            parse_key::<HorseType>(&horse_type),
-            parse_key::<WorkLoad>(&work_load),
-            parse_key::<RoughageType>(&roughage_type),
-        ) else {
-            continue;
-        };
-        let product_ids = serde_json::from_str(&products)
-            .map_err(|error| ApiError::Internal(format!("advice rule products: {error}")))?;
-        rules.push(AdviceRule {
-            horse_types: vec![horse_type],
-            work_loads: vec![work_load],
-            roughage_types: vec![roughage_type],
-            product_ids,
-        });
-    }
-    Ok(rules)
-}
-
-/// The dosing data of the products the rules name: doses per work load, the scoop size, and
-/// the grams of the product's first pack sold by weight.
-async fn feed_products(pool: &AnyPool, rules: &[AdviceRule]) -> Result<Vec<FeedProduct>, ApiError> {
-    let mut ids: Vec<i64> = rules
-        .iter()
-        .flat_map(|rule| {
-            rule.product_ids
-                .iter()
-                .filter_map(|id| i64::try_from(*id).ok())
-        })
-        .collect();
-    ids.sort_unstable();
-    ids.dedup();
-    let mut products = Vec::with_capacity(ids.len());
-    for product_id in ids {
-        let doses: Vec<(String, i64)> = sqlx::query_as(
-            "SELECT work_load, grams_per_day FROM product_dosages WHERE product_id = $1",
-        )
-        .bind(product_id)
-        .fetch_all(pool)
-        .await?;
-        let dose = |load: &str| {
-            doses
-                .iter()
-                .find(|(name, _)| name == load)
-                .map_or(0, |(_, grams)| u32::try_from(*grams).unwrap_or(0))
-        };
-        let scoop: Option<(Option<i64>,)> =
-            sqlx::query_as("SELECT scoop_size_grams FROM products WHERE product_id = $1")
-                .bind(product_id)
-                .fetch_optional(pool)
-                .await?;
-        let pack: Option<(String, String)> = sqlx::query_as(
-            "SELECT content_amount, content_unit FROM variants WHERE product_id = $1 AND content_unit IN ('kg', 'g') ORDER BY position LIMIT 1",
-        )
-        .bind(product_id)
-        .fetch_optional(pool)
-        .await?;
-        let pack_grams = pack.and_then(|(amount, unit)| {
-            let amount: rust_decimal::Decimal = amount.parse().ok()?;
-            let grams = if unit == "kg" {
-                amount * rust_decimal::Decimal::ONE_THOUSAND
-            } else {
-                amount
-            };
-            u32::try_from(grams.trunc().mantissa()).ok()
-        });
-        let Ok(id) = u64::try_from(product_id) else {
-            continue;
-        };
-        products.push(FeedProduct {
-            product_id: id,
-            dosage: Dosage {
-                none: dose("none"),
-                light: dose("light"),
-                average: dose("average"),
-                heavy: dose("heavy"),
-            },
-            scoop_grams: scoop
-                .and_then(|(grams,)| grams)
-                .and_then(|grams| u32::try_from(grams).ok()),
-            pack_grams,
-        });
-    }
-    Ok(products)
 }
 
 /// Saves feed advice: the server computes it with the engine from the horse, never from
@@ -328,19 +191,9 @@ async fn save(
         .site_id
         .or(account_site.and_then(|(site,)| site))
         .ok_or_else(ApiError::payload_incorrect)?;
-    let brand: (String,) = sqlx::query_as("SELECT brand FROM sites WHERE site_id = $1")
-        .bind(site_id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| {
-            ApiError::field(
-                "siteid",
-                "validation.invalid",
-                format!("site {site_id} does not exist"),
-            )
-        })?;
-    let rules = rules_of_brand(pool, &brand.0).await?;
-    let products = feed_products(pool, &rules).await?;
+    let brand = crate::feed::brand_of(pool, site_id).await?;
+    let mut rules = rules_of_brand(pool, &brand).await?;
+    let products = feed_products(pool, &mut rules, site_id).await?;
     let request = FeedAdviceRequest {
         horse_type,
         weight_kg,

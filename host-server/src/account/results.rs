@@ -49,6 +49,40 @@ type Localized = BTreeMap<String, String>;
 struct Targets {
     balancing: Vec<BalancingTarget>,
     hygiene: HygieneTargets,
+    /// The quick-scan targets by sample type (`hay`, `silage`): units and averages.
+    quick_scan: BTreeMap<String, Vec<QuickScanTarget>>,
+}
+
+/// One analyte's unit and the laboratory's average of the sample type.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+struct QuickScanTarget {
+    analyte: String,
+    unit: String,
+    average: Option<f64>,
+}
+
+/// An analyte's unit and the average of all samples of its type, for the results page.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ScanAnalyteReference)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyteReference {
+    /// `%`, `g`, `mg`, ... (per kg dry matter, dry matter itself of the fresh sample).
+    pub unit: String,
+    /// The average as decimal text; null when unknown.
+    pub average: Option<String>,
+}
+
+/// An advised product the site sells, ready for the cart.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ScanAdvisedProduct)]
+#[serde(rename_all = "camelCase")]
+pub struct AdvisedProduct {
+    pub product_id: i64,
+    pub product_variant_id: i64,
+    pub name: String,
+    pub url: Option<String>,
+    pub price: engine::money::Money,
 }
 
 /// Advice and balancing products for one analyte that is too low or too high.
@@ -234,6 +268,10 @@ pub struct ResultDetail {
     pub weight_kg: u32,
     /// The engine's balancing advice for a quick scan; `null` for a hygiene scan.
     pub balancing: Option<RoughageAdvice>,
+    /// Unit and average per analyte (the engine's analyte names), for the sample type.
+    pub references: BTreeMap<String, AnalyteReference>,
+    /// The products of the advice that the `siteid` header's site sells (none without it).
+    pub products: Vec<AdvisedProduct>,
 }
 
 /// `?weightKg=`: the horse to compute the balancing advice for.
@@ -408,6 +446,66 @@ fn advice(
     items
 }
 
+/// The advice's products that the site sells: the first variant of each, with its name in the
+/// customer's language, page and price.
+async fn advised_products(
+    pool: &AnyPool,
+    advice: &[AdviceItem],
+    site_id: i64,
+    culture: &str,
+) -> Result<Vec<AdvisedProduct>, ApiError> {
+    let mut ids: Vec<i64> = Vec::new();
+    for item in advice {
+        for id in &item.product_ids {
+            if !ids.contains(id) {
+                ids.push(*id);
+            }
+        }
+    }
+    let mut products = Vec::with_capacity(ids.len());
+    for product_id in ids {
+        let variant: Option<(i64, String)> = sqlx::query_as(
+            "SELECT v.product_variant_id, v.price FROM variants v JOIN variant_sites s ON s.product_variant_id = v.product_variant_id \
+             WHERE v.product_id = $1 AND s.site_id = $2 ORDER BY v.position LIMIT 1",
+        )
+        .bind(product_id)
+        .bind(site_id)
+        .fetch_optional(pool)
+        .await?;
+        let Some((product_variant_id, price)) = variant else {
+            continue;
+        };
+        let names: Vec<(String, Option<String>)> =
+            sqlx::query_as("SELECT culture, name FROM product_texts WHERE product_id = $1")
+                .bind(product_id)
+                .fetch_all(pool)
+                .await?;
+        let names: Localized = names
+            .into_iter()
+            .filter_map(|(culture, name)| Some((culture, name?)))
+            .collect();
+        let url: Option<(String,)> = sqlx::query_as(
+            "SELECT r.path FROM routes r JOIN languages l ON l.language_id = r.language_id \
+             WHERE r.site_id = $1 AND l.culture = $2 AND r.route_key = $3",
+        )
+        .bind(site_id)
+        .bind(culture)
+        .bind(format!("productDetail:{product_variant_id}:article"))
+        .fetch_optional(pool)
+        .await?;
+        products.push(AdvisedProduct {
+            product_id,
+            product_variant_id,
+            name: pick(&names, culture),
+            url: url.map(|(path,)| path),
+            price: price.parse().map_err(|_| {
+                ApiError::Internal(format!("variant {product_variant_id} has price {price}"))
+            })?,
+        });
+    }
+    Ok(products)
+}
+
 /// The quality class as JSON names it (`I` to `IV`).
 fn quality_class_label(class: engine::roughage::CountLevel) -> String {
     serde_json::to_string(&class)
@@ -424,7 +522,11 @@ fn quality_class_label(class: engine::roughage::CountLevel) -> String {
     path = "/api/account/results/{resultKey}",
     tag = "account",
     operation_id = "getScanResult",
-    params(("resultKey" = String, Path, description = "The result key"), WeightQuery),
+    params(
+        ("resultKey" = String, Path, description = "The result key"),
+        WeightQuery,
+        ("siteid" = Option<i64>, Header, description = "The site whose products the advice offers"),
+    ),
     responses(
         (status = 200, description = "The result", body = ResultDetail),
         (status = 400, description = "`weightKg` out of range", body = ErrorBody),
@@ -435,6 +537,7 @@ fn quality_class_label(class: engine::roughage::CountLevel) -> String {
 async fn one(
     State(state): State<AppState>,
     signed_in: SignedIn,
+    context: crate::context::RequestContext,
     Path(result_key): Path<String>,
     Query(query): Query<WeightQuery>,
 ) -> Result<Json<ResultDetail>, ApiError> {
@@ -513,6 +616,25 @@ async fn one(
     } else {
         None
     };
+    let references = targets
+        .quick_scan
+        .get(sample_type_label(sample_type))
+        .into_iter()
+        .flatten()
+        .map(|target| {
+            (
+                engine_analyte(&target.analyte).to_owned(),
+                AnalyteReference {
+                    unit: target.unit.clone(),
+                    average: target.average.map(|average| average.to_string()),
+                },
+            )
+        })
+        .collect();
+    let products = match context.site_id {
+        Some(site_id) => advised_products(pool, &advice, site_id, &culture).await?,
+        None => Vec::new(),
+    };
     let mut summary = summary(&row, overall_level(&classification));
     summary.read = true;
     Ok(Json(ResultDetail {
@@ -521,5 +643,7 @@ async fn one(
         advice,
         weight_kg,
         balancing,
+        references,
+        products,
     }))
 }

@@ -345,6 +345,11 @@ fixture_tests! {
         assert_eq!(result["balancing"]["deficits"]["crudeProtein"]["perDay"], "45");
         let balancers = result["balancing"]["products"].as_array().unwrap();
         assert!(balancers.iter().any(|product| product["balances"].as_array().unwrap().contains(&json!("crudeProtein"))), "{balancers:?}");
+        // Units and the laboratory's averages (roughage/targets.json); no products without a site.
+        assert_eq!(result["references"]["sugar"]["unit"], "g");
+        assert_eq!(result["references"]["sugar"]["average"], "118");
+        assert_eq!(result["references"]["dryMatter"]["average"], "87.4");
+        assert_eq!(result["products"], json!([]));
         assert_eq!(unread(&app).await, 1);
         // Opening it again changes nothing; a pony needs less.
         let (_, pony) = get_json(&app, "/api/account/results/qs-2026-0002-p3x9?weightKg=300").await;

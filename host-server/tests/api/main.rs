@@ -17,6 +17,7 @@ mod carts;
 mod catalog_read;
 mod catalog_search;
 mod content;
+mod feed_calculator;
 mod fixtures;
 mod health;
 mod housekeeping;

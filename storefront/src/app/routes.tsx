@@ -27,8 +27,9 @@ import {
 } from '../routes/account/AccountRoutes';
 import { DynamicRoute } from '../routes/dynamic/DynamicRoute';
 import { RouteError } from '../routes/ErrorPages';
-import { CartRoute, CheckoutRoute, CompareRoute, DealerRoute, EngineCheckRoute, MediaIndexRoute, SearchRoute } from '../routes/ShopRoutes';
+import { CartRoute, CheckoutRoute, CompareRoute, DealerRoute, EngineCheckRoute, FeedCalculatorRoute, MediaIndexRoute, SearchRoute } from '../routes/ShopRoutes';
 import { newsIndexLoader, searchResultsLoader } from '../routes/loaders';
+import { feedCalculatorLoader } from '../features/feed-calculator';
 import { accountLoaders, confirmAccountLoader } from '../features/account';
 import { dynamicPageLoader } from '../routes/dynamic/loader';
 import { anonymousOnly, confirmLoader, resetLoader, signedIn, withCanonicalUrl } from './loaders';
@@ -74,6 +75,7 @@ export function buildRoutes({ comparePath }: RouteOptions): RouteObject[] {
               ],
             },
             page('engineCheck', 'engine-check', <EngineCheckRoute />),
+            page('feedCalculator', 'feed-calculator', <FeedCalculatorRoute />, withCanonicalUrl(feedCalculatorLoader)),
             page('search', 'search', <SearchRoute />, withCanonicalUrl(searchResultsLoader)),
             {
               path: 'checkout',

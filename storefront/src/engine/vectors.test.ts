@@ -56,6 +56,7 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'cart.limits': nodeEngine.cartLimits,
   'cart.mergeGuest': nodeEngine.mergeGuestCart,
   'promotions.forCart': nodeEngine.promotionsForCart,
+  'ration.check': nodeEngine.rationCheck,
 };
 
 function vectorFiles(dir: string): string[] {

@@ -13,6 +13,8 @@ export const paths = {
   mediaItem: (itemName: string, id?: string | number) =>
     id === undefined ? `/media/${encodeURIComponent(itemName)}/` : `/media/${id}/${encodeURIComponent(itemName)}/`,
   engineCheck: '/engine-check/',
+  /** The feed calculator; `?productId=` chooses a feed product (from its product page). */
+  feedCalculator: '/feed-calculator/',
   /** Search results of the header's search box (`?q=`); the storefront's own route. */
   search: '/search/',
   checkout: {

@@ -15,6 +15,7 @@ import { ProductListPage } from '../features/catalog';
 import { CheckoutPage } from '../features/checkout';
 import { ComparePage } from '../features/compare';
 import { NewsIndexPage } from '../features/content';
+import { FeedCalculatorPage } from '../features/feed-calculator';
 import { VatPreview } from '../features/vat-preview';
 
 export function CartRoute() {
@@ -25,6 +26,10 @@ export function CartRoute() {
 export function SearchRoute() {
   const results = useLoaderData<SearchResponse | null>();
   return <ProductListPage title="" landingPageId={null} results={results} />;
+}
+
+export function FeedCalculatorRoute() {
+  return <FeedCalculatorPage />;
 }
 
 export function CompareRoute() {

@@ -1271,6 +1271,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/feedcalculator/advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Computes feed advice for one horse with the site's advice rules (or for one chosen feed
+         *     product), per advised product grams per day, per portion at 3 feedings, scoops and days
+         *     per pack. Anyone may ask; nothing is stored.
+         */
+        post: operations["calculateFeedAdvice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedcalculator/choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The horse types, work loads and roughage types the calculator knows (the fixtures'), in
+         *     their order, named in the site's language.
+         */
+        get: operations["getFeedChoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedcalculator/ration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a horse's ration: the daily need for energy, protein, calcium, phosphorus and
+         *     magnesium (NRC 2007) against what a typical hay or haylage, or the signed-in customer's own
+         *     quick scan, supplies at 1.5 % of body weight as dry matter, and the balancer dose that
+         *     closes the gap.
+         */
+        post: operations["checkRation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedcalculator/silo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether silo delivery is offered to a yard of `horses` horses using `feedKgPerMonth` kg of
+         *     feed on this site (the engine decides: from 15 horses, 12 for the Belgian Dutch and the
+         *     German variant, or over 1000 kg), with the brand's dealers that deliver by silo.
+         */
+        get: operations["checkSiloInterest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedcalculator/silointerest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers a yard's interest in silo delivery: stored, and mailed to the site's customer
+         *     service, who contact the yard.
+         */
+        post: operations["registerSiloInterest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -2621,6 +2725,111 @@ export interface components {
              */
             weightKg: number;
         };
+        /**
+         * @description The calculator's answer. When no advice can be given (no rule for the horse, or none of
+         *     its products sold on the site), `determined` is false and `message` is
+         *     `feed.adviceUndetermined`: "The feed advice cannot be determined".
+         */
+        FeedCalculation: {
+            determined: boolean;
+            /**
+             * Format: u-int32
+             * @description Feedings a day (the portions).
+             */
+            feedingsPerDay: number;
+            horseType: string;
+            message?: null | components["schemas"]["Message"];
+            products: components["schemas"]["FeedCalculationProduct"][];
+            roughageType: string;
+            /**
+             * Format: u-int32
+             * @description The weight the advice is for (the horse type's default when none was given).
+             */
+            weightKg: number;
+            workLoad: string;
+        };
+        /** @description One advised product with what the shopper needs to buy it. */
+        FeedCalculationProduct: {
+            /**
+             * Format: u-int32
+             * @description Whole days one pack lasts; null when the pack is not sold by weight.
+             */
+            daysPerPack?: number | null;
+            /**
+             * Format: u-int32
+             * @description Grams per day: to 10 g from 100 g up, to 1 g below.
+             */
+            gramsPerDay: number;
+            /**
+             * Format: u-int32
+             * @description Grams per feeding at 3 feedings a day.
+             */
+            gramsPerPortion: number;
+            name: string;
+            /**
+             * Format: u-int32
+             * @description The grams in the pack.
+             */
+            packGrams?: number | null;
+            price: components["schemas"]["Money"];
+            /** Format: u-int64 */
+            productId: number;
+            /**
+             * Format: int64
+             * @description The variant to put in the cart: the pack the days are counted for.
+             */
+            productVariantId: number;
+            /**
+             * Format: u-int32
+             * @description The grams one scoop holds.
+             */
+            scoopGrams?: number | null;
+            /** @description Scoops per day to a half scoop (`"1.5"`); null without a scoop. */
+            scoopsPerDay?: string | null;
+            /** @description The product page on this site, if it has one. */
+            url?: string | null;
+        };
+        /** @description The horse to advise for. */
+        FeedCalculationRequest: {
+            /** @description `horse`, `pony`, `youngHorse`, `senior` or `broodmare`. */
+            horseType: string;
+            /**
+             * Format: int64
+             * @description Advise this feed product (sold on the site) instead of the site's advice rules.
+             */
+            productId?: number | null;
+            /** @description `hay`, `haylage`, `silage` or `pasture`. */
+            roughageType: string;
+            /**
+             * Format: int64
+             * @description The body weight in kg, 50 to 1200; the horse type's default weight when absent.
+             */
+            weightKg?: number | null;
+            /** @description `none`, `light` (under 5 hours a week), `average` or `heavy` (over 5 hours a week). */
+            workLoad: string;
+        };
+        /** @description One choice of the calculator with its name in the site's language. */
+        FeedChoice: {
+            /**
+             * Format: u-int32
+             * @description For a horse type: the weight used when none is given.
+             */
+            defaultWeightKg?: number | null;
+            key: string;
+            name: string;
+        };
+        /** @description The calculator's choices and weight range. */
+        FeedChoices: {
+            /** Format: u-int32 */
+            feedingsPerDay: number;
+            horseTypes: components["schemas"]["FeedChoice"][];
+            /** Format: u-int32 */
+            maxWeightKg: number;
+            /** Format: u-int32 */
+            minWeightKg: number;
+            roughageTypes: components["schemas"]["FeedChoice"][];
+            workLoads: components["schemas"]["FeedChoice"][];
+        };
         /** @description One problem with one field: a message key and its text. */
         FieldError: {
             /** @description The message key, e.g. `validation.required`. */
@@ -2949,6 +3158,24 @@ export interface components {
             /** @description `analysis`, `energy`, `minerals`, `traceElements`, `vitamins` or `other`. */
             group: string;
             nutrient: string;
+            unit: string;
+        };
+        /** @description One nutrient's need and supply per day. */
+        NutrientBalance: {
+            /**
+             * Format: u-int32
+             * @description Supply as a whole percentage of the need.
+             */
+            coveredPercent: number;
+            /** @description Need minus supply when the roughage falls short, else 0. */
+            gap: components["schemas"]["Quantity"];
+            /** @description What the horse needs a day. */
+            need: components["schemas"]["Quantity"];
+            /** @description The nutrient. */
+            nutrient: string;
+            /** @description What the roughage supplies a day. */
+            supply: components["schemas"]["Quantity"];
+            /** @description `MJ` or `g`. */
             unit: string;
         };
         /** @description An order (specification section 3, order labels). */
@@ -3498,6 +3725,55 @@ export interface components {
             /** Format: int64 */
             count: number;
         };
+        /** @description The advised balancer. */
+        RationBalancer: {
+            /** @description The short nutrients it closes. */
+            balances: string[];
+            /**
+             * Format: u-int32
+             * @description Grams per day, rounded up to 10 g.
+             */
+            gramsPerDay: number;
+            /** @description The product. */
+            productId: components["schemas"]["u64"];
+        };
+        /** @description Output of `ration.check`. */
+        RationCheck: {
+            balancer?: null | components["schemas"]["RationBalancer"];
+            /** @description Roughage dry matter eaten a day, kg. */
+            dryMatterIntakeKg: components["schemas"]["Quantity"];
+            /** @description Every nutrient, in the order of [`NUTRIENTS`]. */
+            nutrients: components["schemas"]["NutrientBalance"][];
+            /**
+             * @description Short nutrients the balancer does not close (energy always: more roughage or a
+             *     concentrate).
+             */
+            unbalanced: string[];
+        };
+        /** @description The check, with the roughage it was made for. */
+        RationCheckAnswer: components["schemas"]["RationCheck"] & {
+            /** @description The advised balancer's name in the `languageid` header's language (else Dutch). */
+            balancerName?: string | null;
+            /** @description `hay`, `haylage` or the result key. */
+            roughage: string;
+            /** Format: u-int32 */
+            weightKg: number;
+            workLoad: string;
+        };
+        /** @description The horse and its roughage. */
+        RationCheckBody: {
+            /** @description The signed-in customer's own quick-scan result. */
+            resultKey?: string | null;
+            /** @description `hay` or `haylage` (typical values); ignored with `resultKey`. */
+            roughage?: string | null;
+            /**
+             * Format: int64
+             * @description 50 to 1200 kg.
+             */
+            weightKg: number | null;
+            /** @description `none`, `light`, `average` or `heavy`. */
+            workLoad: string;
+        };
         /** @description A path that moved: where to go, and the HTTP status to redirect with. */
         RedirectRoute: {
             /** Format: int64 */
@@ -3730,7 +4006,7 @@ export interface components {
         };
         /** @description What the browser sends: the horse, never the numbers. */
         SaveFeedAdvice: {
-            /** @description `horse` or `pony`. */
+            /** @description `horse`, `pony`, `youngHorse`, `senior` or `broodmare`. */
             horseType: string;
             /** @description At most 100 characters; by default the horse type and weight. */
             name?: string | null;
@@ -3744,12 +4020,35 @@ export interface components {
             /** @description `none`, `light`, `average` or `heavy`. */
             workLoad: string;
         };
+        /** @description An advised product the site sells, ready for the cart. */
+        ScanAdvisedProduct: {
+            name: string;
+            price: components["schemas"]["Money"];
+            /** Format: int64 */
+            productId: number;
+            /** Format: int64 */
+            productVariantId: number;
+            url?: string | null;
+        };
+        /** @description An analyte's unit and the average of all samples of its type, for the results page. */
+        ScanAnalyteReference: {
+            /** @description The average as decimal text; null when unknown. */
+            average?: string | null;
+            /** @description `%`, `g`, `mg`, ... (per kg dry matter, dry matter itself of the fresh sample). */
+            unit: string;
+        };
         /** @description One result, classified. */
         ScanResult: components["schemas"]["ScanResultSummary"] & {
             advice: components["schemas"]["ScanResultAdvice"][];
             balancing?: null | components["schemas"]["RoughageAdvice"];
             /** @description The engine's classification: analytes, dryMatter, hygiene, messages. */
             classification: components["schemas"]["ClassifyResult"];
+            /** @description The products of the advice that the `siteid` header's site sells (none without it). */
+            products: components["schemas"]["ScanAdvisedProduct"][];
+            /** @description Unit and average per analyte (the engine's analyte names), for the sample type. */
+            references: {
+                [key: string]: components["schemas"]["ScanAnalyteReference"];
+            };
             /**
              * Format: u-int32
              * @description The horse weight the balancing advice is for.
@@ -3913,6 +4212,63 @@ export interface components {
              *     account's cart.
              */
             shoppingcartId?: string | null;
+        };
+        /** @description Whether to offer silo delivery, and who delivers. */
+        SiloCheck: {
+            /** @description The feed is over the feed threshold. */
+            byFeed: boolean;
+            /** @description The number of horses reaches the site's threshold. */
+            byHorses: boolean;
+            /** @description Dealers of the site's brand that deliver by silo. */
+            dealers: components["schemas"]["SiloDealer"][];
+            /**
+             * Format: u-int32
+             * @description Over this many kilograms of feed.
+             */
+            feedKgThreshold: number;
+            /**
+             * Format: u-int32
+             * @description From this many horses the site offers silo delivery (15, or 12 for the Belgian Dutch and
+             *     the German variant).
+             */
+            horseThreshold: number;
+            /** @description True when the offer shows. */
+            interested: boolean;
+            message?: null | components["schemas"]["Message"];
+        };
+        /** @description A dealer that delivers by silo. */
+        SiloDealer: {
+            city: string;
+            /** Format: int64 */
+            dealerId: number;
+            name: string;
+            phone: string;
+            website?: string | null;
+        };
+        /** @description The registered interest. */
+        SiloInterest: {
+            interestId: string;
+        };
+        /** @description The silo-interest form. */
+        SiloInterestRequest: {
+            emailAddress: string | null;
+            /**
+             * Format: int64
+             * @description Kilograms of feed a month, 0 to 10000000.
+             */
+            feedKgPerMonth: number | null;
+            /**
+             * Format: int64
+             * @description The horses on the yard, 1 to 100000.
+             */
+            horses: number | null;
+            /** @description At most 1000 characters. */
+            message?: string | null;
+            /** @description The contact person, at most 100 characters. */
+            name: string | null;
+            phoneNumber?: string | null;
+            /** @description The yard's name, at most 100 characters. */
+            yard: string | null;
         };
         /**
          * @description A site with its settings; texts in the requested language when the site has it, else in
@@ -4302,6 +4658,11 @@ export type SchemaFaqCategory = components['schemas']['FaqCategory'];
 export type SchemaFaqItem = components['schemas']['FaqItem'];
 export type SchemaFaqRoute = components['schemas']['FaqRoute'];
 export type SchemaFeedAdvice = components['schemas']['FeedAdvice'];
+export type SchemaFeedCalculation = components['schemas']['FeedCalculation'];
+export type SchemaFeedCalculationProduct = components['schemas']['FeedCalculationProduct'];
+export type SchemaFeedCalculationRequest = components['schemas']['FeedCalculationRequest'];
+export type SchemaFeedChoice = components['schemas']['FeedChoice'];
+export type SchemaFeedChoices = components['schemas']['FeedChoices'];
 export type SchemaFieldError = components['schemas']['FieldError'];
 export type SchemaFileBytes = components['schemas']['FileBytes'];
 export type SchemaFooter = components['schemas']['Footer'];
@@ -4337,6 +4698,7 @@ export type SchemaNewsItem = components['schemas']['NewsItem'];
 export type SchemaNewsItemRoute = components['schemas']['NewsItemRoute'];
 export type SchemaNewsPage = components['schemas']['NewsPage'];
 export type SchemaNutrient = components['schemas']['Nutrient'];
+export type SchemaNutrientBalance = components['schemas']['NutrientBalance'];
 export type SchemaOrder = components['schemas']['Order'];
 export type SchemaOrderAddress = components['schemas']['OrderAddress'];
 export type SchemaOrderBilling = components['schemas']['OrderBilling'];
@@ -4376,6 +4738,10 @@ export type SchemaPromotion = components['schemas']['Promotion'];
 export type SchemaPromotionRule = components['schemas']['PromotionRule'];
 export type SchemaQuantity = components['schemas']['Quantity'];
 export type SchemaRatingSummary = components['schemas']['RatingSummary'];
+export type SchemaRationBalancer = components['schemas']['RationBalancer'];
+export type SchemaRationCheck = components['schemas']['RationCheck'];
+export type SchemaRationCheckAnswer = components['schemas']['RationCheckAnswer'];
+export type SchemaRationCheckBody = components['schemas']['RationCheckBody'];
 export type SchemaRedirectRoute = components['schemas']['RedirectRoute'];
 export type SchemaReduction = components['schemas']['Reduction'];
 export type SchemaRegistration = components['schemas']['Registration'];
@@ -4391,6 +4757,8 @@ export type SchemaRouteUrl = components['schemas']['RouteUrl'];
 export type SchemaRqsSample = components['schemas']['RqsSample'];
 export type SchemaSavedFeedAdvice = components['schemas']['SavedFeedAdvice'];
 export type SchemaSaveFeedAdvice = components['schemas']['SaveFeedAdvice'];
+export type SchemaScanAdvisedProduct = components['schemas']['ScanAdvisedProduct'];
+export type SchemaScanAnalyteReference = components['schemas']['ScanAnalyteReference'];
 export type SchemaScanResult = components['schemas']['ScanResult'];
 export type SchemaScanResultAdvice = components['schemas']['ScanResultAdvice'];
 export type SchemaScanResultSummary = components['schemas']['ScanResultSummary'];
@@ -4406,6 +4774,10 @@ export type SchemaShippingMethodOption = components['schemas']['ShippingMethodOp
 export type SchemaShippingOption = components['schemas']['ShippingOption'];
 export type SchemaShippingReduction = components['schemas']['ShippingReduction'];
 export type SchemaSignIn = components['schemas']['SignIn'];
+export type SchemaSiloCheck = components['schemas']['SiloCheck'];
+export type SchemaSiloDealer = components['schemas']['SiloDealer'];
+export type SchemaSiloInterest = components['schemas']['SiloInterest'];
+export type SchemaSiloInterestRequest = components['schemas']['SiloInterestRequest'];
 export type SchemaSite = components['schemas']['Site'];
 export type SchemaSiteNotification = components['schemas']['SiteNotification'];
 export type SchemaSiteRoute = components['schemas']['SiteRoute'];
@@ -5492,7 +5864,10 @@ export interface operations {
                 /** @description The horse's weight, 50 to 1200 kg (default 600). */
                 weightKg?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The site whose products the advice offers */
+                siteid?: number | null;
+            };
             path: {
                 /** @description The result key */
                 resultKey: string;
@@ -8143,6 +8518,209 @@ export interface operations {
             };
             /** @description No FAQ has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    calculateFeedAdvice: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A language of the site. */
+                languageid: number;
+                /** @description The site. */
+                siteid: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedCalculationRequest"];
+            };
+        };
+        responses: {
+            /** @description The advice, or `determined: false` with the message that it cannot be determined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedCalculation"];
+                };
+            };
+            /** @description A field is missing or invalid (a weight outside 50-1200 kg is `feed.adviceUndetermined`), the product is no feed product of the site, or a missing or unknown site or language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeedChoices: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A language of the site. */
+                languageid: number;
+                /** @description The site. */
+                siteid: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedChoices"];
+                };
+            };
+            /** @description A missing or unknown site or language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkRation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the balancer's name */
+                languageid?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RationCheckBody"];
+            };
+        };
+        responses: {
+            /** @description Need, supply and the balancer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RationCheckAnswer"];
+                };
+            };
+            /** @description A field is missing or invalid (a weight outside 50-1200 kg is `feed_advice_undetermined`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No quick-scan result of this customer has this key (or not signed in) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkSiloInterest: {
+        parameters: {
+            query?: {
+                /** @description The kilograms of feed the yard uses a month (0 to 10000000). */
+                feedKgPerMonth?: number;
+                /** @description The horses on the yard (0 to 100000). */
+                horses?: number;
+            };
+            header: {
+                /** @description A language of the site. */
+                languageid: number;
+                /** @description The site. */
+                siteid: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the silo offer shows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiloCheck"];
+                };
+            };
+            /** @description A count that is not a whole number in range, or a missing or unknown site or language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registerSiloInterest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A language of the site. */
+                languageid: number;
+                /** @description The site. */
+                siteid: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiloInterestRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered and mailed to customer service */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiloInterest"];
+                };
+            };
+            /** @description A field is missing or invalid, or a missing or unknown site or language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many forms from this address; see `Retry-After` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

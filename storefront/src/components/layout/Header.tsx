@@ -88,6 +88,11 @@ export function Header() {
             </>
           )}
           <li>
+            <NavLink to={paths.feedCalculator} data-testid="nav-feed-calculator">
+              {t('nav.feedCalculator')}
+            </NavLink>
+          </li>
+          <li>
             <NavLink to={comparePath}>{t('nav.compare')}</NavLink>
           </li>
         </ul>

@@ -453,7 +453,7 @@ export function ResultsPage() {
         </Data>
       </section>
       <p>
-        <Link to={paths.home}>{t('nav.feedCalculator')}</Link>
+        <Link to={paths.feedCalculator}>{t('nav.feedCalculator')}</Link>
       </p>
     </Page>
   );

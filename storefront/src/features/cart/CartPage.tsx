@@ -59,13 +59,22 @@ function QuantityInput({ line, onChange }: { line: CalculatedProduct; onChange: 
   );
 }
 
-function SampleNames({ line, onError }: { line: CalculatedProduct; onError: (text: string | null) => void }) {
+/**
+ * The sample names of a scan line. The rule that every sample needs a name before the checkout
+ * is shown at the line; after a refused attempt the unnamed samples are marked there too.
+ */
+function SampleNames({ line, onError, showMissing }: { line: CalculatedProduct; onError: (text: string | null) => void; showMissing: boolean }) {
   const { t } = useTranslation();
   const cart = useCart();
   const names = new Map(line.rqsSamples.map((sample) => [Number(sample.sequence), sample.sampleName]));
   const sequences = Array.from({ length: Number(line.quantity) }, (_, index) => index + 1);
+  const ruleId = `sample-rule-${line.productVariantId}`;
+  const missing = sequences.filter((sequence) => (names.get(sequence) ?? '').trim() === '');
   return (
     <div className={styles.form} data-testid={`samples-${line.productVariantId}`}>
+      <p id={ruleId} className={showMissing && missing.length > 0 ? styles.fieldError : styles.muted} data-testid={`sample-rule-${line.productVariantId}`}>
+        {showMissing && missing.length > 0 ? t('validation.sampleNameRequired') : t('cart.sampleNameNeeded')}
+      </p>
       {sequences.map((sequence) => (
         <label key={sequence}>
           {t('cart.sampleName', { number: sequence })}
@@ -73,6 +82,8 @@ function SampleNames({ line, onError }: { line: CalculatedProduct; onError: (tex
             defaultValue={names.get(sequence) ?? ''}
             placeholder={t('cart.samplePlaceholder')}
             maxLength={100}
+            aria-describedby={ruleId}
+            aria-invalid={showMissing && missing.includes(sequence) ? true : undefined}
             data-testid={`sample-${line.productVariantId}-${sequence}`}
             onBlur={(event) => {
               const name = event.target.value.trim();
@@ -91,7 +102,17 @@ function SampleNames({ line, onError }: { line: CalculatedProduct; onError: (tex
   );
 }
 
-function CartLine({ line, calculation, onError }: { line: CalculatedProduct; calculation: CalculatedCart; onError: (text: string | null) => void }) {
+function CartLine({
+  line,
+  calculation,
+  onError,
+  showMissingSamples,
+}: {
+  line: CalculatedProduct;
+  calculation: CalculatedCart;
+  onError: (text: string | null) => void;
+  showMissingSamples: boolean;
+}) {
   const { t } = useTranslation();
   const cart = useCart();
   const variantId = Number(line.productVariantId);
@@ -134,7 +155,7 @@ function CartLine({ line, calculation, onError }: { line: CalculatedProduct; cal
           {t('validation.stockLimited', { amount: Number(warning.amount) })}
         </p>
       )}
-      {takesSampleNames(line) && <SampleNames line={line} onError={onError} />}
+      {takesSampleNames(line) && <SampleNames line={line} onError={onError} showMissing={showMissingSamples} />}
       {line.freeProducts.map((free) => (
         <div key={free.productVariantId} className={styles.row} data-testid="free-product">
           <span className={styles.notice}>{t('cart.freeProduct')}</span>
@@ -227,6 +248,7 @@ export function CartPage() {
   const navigate = useNavigate();
   const cart = useCart();
   const [error, setError] = useState<string | null>(null);
+  const [showMissingSamples, setShowMissingSamples] = useState(false);
   const calculation = cart.calculation;
   if (!cart.loaded) {
     return (
@@ -255,6 +277,7 @@ export function CartPage() {
       const errors = checkForm({ samples: { value: names as unknown as string, rules: [{ rule: 'sampleNames' }] } });
       if (errors.samples) {
         setError(errors.samples);
+        setShowMissingSamples(true);
         return;
       }
     }
@@ -269,7 +292,7 @@ export function CartPage() {
           <p className={styles.muted}>{t('cart.itemCount', { count: Number(calculation.itemCount) })}</p>
           <ul className={`${styles.grid} ${cart.pending && !cart.previewing ? styles.pending : ''}`} style={{ gridTemplateColumns: '1fr' }}>
             {calculation.products.map((line) => (
-              <CartLine key={line.productVariantId} line={line} calculation={calculation} onError={setError} />
+              <CartLine key={line.productVariantId} line={line} calculation={calculation} onError={setError} showMissingSamples={showMissingSamples} />
             ))}
           </ul>
           {error && (

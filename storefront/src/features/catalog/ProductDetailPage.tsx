@@ -21,9 +21,13 @@ import { CompareButton } from '../../components/product/CompareButton';
 import styles from '../../components/shop.module.css';
 import { fetchProduct, fetchReviews, type ProductDetail, remindWhenInStock } from '../../api/catalog';
 import { checkForm } from '../../lib/forms';
+import { paths } from '../../lib/paths';
 import { nutrientGroupLabel, nutrientLabel } from '../../components/product/nutrients';
 import { StockLabel, UnitPriceList } from '../../components/product/ProductFacts';
 import { ReviewForm } from './ReviewForm';
+
+/** Product type 2: feed and supplements, dosed by the feed calculator (specification section 4). */
+const FEED_PRODUCT_TYPE = 2;
 
 function AddToCart({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
@@ -299,6 +303,13 @@ export function ProductView({ product }: { product: ProductDetail }) {
           <AddToCart product={product} />
           {product.stock.stockReminderAvailable && <BackInStock productVariantId={product.productVariantId} />}
           <CompareButton product={{ productId: product.productId, productVariantId: product.productVariantId }} />
+          {product.productType === FEED_PRODUCT_TYPE && (
+            <p>
+              <Link to={`${paths.feedCalculator}?productId=${product.productId}`} data-testid="product-feed-calculator">
+                {t('feedCalculator.forProduct')}
+              </Link>
+            </p>
+          )}
         </div>
       </div>
       <Details product={product} />

@@ -12,6 +12,7 @@ import { Page } from '../../components/layout/Page';
 import { ProductDetailPage, ProductListPage } from '../../features/catalog';
 import { FaqPage, NewsArticlePage } from '../../features/content';
 import { PaymentFailedPage, ThankYouPage } from '../../features/order';
+import { ScanResultPage } from '../../features/roughage-results';
 import { primaryNavigationAtom, useSite, type NavigationLink } from '../../state';
 import { PageMovedPage } from '../ErrorPages';
 
@@ -92,6 +93,9 @@ export function DynamicRoute() {
       if (variantId === null) return <GenericPage data={data} />;
       return <ProductDetailPage key={variantId} productVariantId={variantId} product={data.product} />;
     }
+    case 'quickScanResult':
+    case 'rqsResult':
+      return data.scanResult ? <ScanResultPage key={data.scanResult.resultKey} result={data.scanResult} /> : <GenericPage data={data} />;
     case 'faq':
       if (!data.faq) return <GenericPage data={data} />;
       return (
@@ -107,8 +111,6 @@ export function DynamicRoute() {
     case 'adviceCategory':
     case 'adviceArticle':
     case 'adviceVideo':
-    case 'quickScanResult':
-    case 'rqsResult':
       return <GenericPage data={data} />;
     default: {
       const unhandled: never = pageType;

@@ -1,8 +1,12 @@
 /** The loader of the catch-all route (routes/dynamic/DynamicRoute.tsx): the page as the server resolved it. */
-import { data, redirectDocument, replace, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, redirectDocument, replace, type LoaderFunctionArgs } from 'react-router';
 
+import { isAuthenticated } from '../../api/auth';
 import { fetchProduct, type ProductDetail, type SearchResponse } from '../../api/catalog';
+import { ApiError } from '../../api/client';
 import { fetchFaq, fetchNewsItem, type Faq, type NewsArticle } from '../../api/content';
+import { fetchScanResult, type ScanResult } from '../../api/results';
+import { paths } from '../../lib/paths';
 import { fetchPageContent, lookupRoute, RouteLookupError, type PageContent, type PageRoute } from '../../api/routing';
 import { listingResults } from '../../features/catalog';
 
@@ -18,6 +22,24 @@ export interface DynamicPageData {
   news?: NewsArticle;
   /** A product overview's results for the URL's filters, sorting and page. */
   search?: SearchResponse;
+  /** A result page's scan result (opening it marks it read). */
+  scanResult?: ScanResult;
+}
+
+/**
+ * A result page (`quickScanResult`, `rqsResult`, reached by its key from the result mail or the
+ * account): the customer's result, or the login page first; another customer's key is a 404.
+ */
+async function loadScanResult(route: PageRoute, url: URL): Promise<ScanResult> {
+  const key = route.parameters.key;
+  if (typeof key !== 'string' || key === '') throw data({ notFound: true }, { status: 404 });
+  if (!(await isAuthenticated())) throw redirect(`${paths.account.login}?i=1&returnUrl=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  try {
+    return await fetchScanResult(key);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw data({ notFound: true }, { status: 404 });
+    throw error;
+  }
 }
 
 /** The landing page a product overview's route names, if any. */
@@ -68,6 +90,12 @@ export async function dynamicPageLoader({ request, params }: LoaderFunctionArgs)
     const target = new URL(route.redirectUrl, url);
     if (target.origin !== url.origin) throw redirectDocument(target.href, status);
     throw replace(`${target.pathname}${target.search}${target.hash}`, status);
+  }
+  if (route.pageType === 'quickScanResult' || route.pageType === 'rqsResult') {
+    // A result's path has no content of its own: without it the page still shows the result.
+    const noContent: PageContent = { title: '', indexable: false, data: {} };
+    const [content, scanResult] = await Promise.all([fetchPageContent(url.pathname).catch(() => noContent), loadScanResult(route, url)]);
+    return { path, route, content, scanResult };
   }
   const variantId = productVariantOf(route);
   const faqId = route.pageType === 'faq' ? numberOf(route.parameters.faqId) : null;

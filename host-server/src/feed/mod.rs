@@ -1,0 +1,200 @@
+//! The feed calculator for every visitor and silo delivery (issue 20): the public API area
+//! `/api/feedcalculator`. What the account's saved advice shares with it is here too: the
+//! choices by their JSON names, the site's advice rules and the products' doses, all read
+//! from the database and handed to the engine's [`engine::feed::feed_advice`], which computes.
+
+mod calculator;
+mod ration;
+mod silo;
+
+use engine::feed::{AdviceRule, Dosage, FeedProduct, HorseType, RoughageType, WorkLoad};
+use serde::Serialize;
+use serde::de::IntoDeserializer;
+use sqlx::AnyPool;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::AppState;
+use crate::error::ApiError;
+
+pub use calculator::{CalculatedProduct, Calculation};
+pub use silo::{SiloCheck, SiloDealer};
+
+/// The routes of this area.
+pub fn router() -> OpenApiRouter<AppState> {
+    calculator::router()
+        .merge(silo::router())
+        .merge(ration::router())
+}
+
+/// The fixtures call pasture grass `pasture`; the engine calls it `grass`.
+fn engine_key(text: &str) -> &str {
+    if text == "pasture" { "grass" } else { text }
+}
+
+/// An engine enum by its JSON name.
+fn parse_key<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, serde::de::value::Error> {
+    T::deserialize(engine_key(text).into_deserializer())
+}
+
+/// A required choice (`horseType`, `workLoad`, `roughageType`) by its JSON name; a 400
+/// naming the field when it is missing or unknown.
+pub fn choice<T: serde::de::DeserializeOwned>(
+    value: &Option<String>,
+    field: &str,
+) -> Result<T, ApiError> {
+    let text = value
+        .as_deref()
+        .map(str::trim)
+        .filter(|text| !text.is_empty())
+        .ok_or_else(|| ApiError::required(field))?;
+    parse_key(text).map_err(|_| {
+        ApiError::field(
+            field,
+            "validation.invalid",
+            format!("'{text}' is not a {field} the calculator knows"),
+        )
+    })
+}
+
+/// An engine enum's JSON name.
+pub fn label<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value)
+        .map(|text| text.trim_matches('"').to_owned())
+        .unwrap_or_default()
+}
+
+/// The advice rules of a brand as the engine reads them: one rule per horse type, work load
+/// and roughage type, in the fixtures' order.
+pub async fn rules_of_brand(pool: &AnyPool, brand: &str) -> Result<Vec<AdviceRule>, ApiError> {
+    let rows: Vec<(String, String, String, String)> = sqlx::query_as(
+        "SELECT horse_type, work_load, roughage_type, advised_product_ids_json FROM feed_advice_rules WHERE brand = $1 ORDER BY rule_id",
+    )
+    .bind(brand)
+    .fetch_all(pool)
+    .await?;
+    let mut rules = Vec::with_capacity(rows.len());
+    for (horse_type, work_load, roughage_type, products) in rows {
+        let (Ok(horse_type), Ok(work_load), Ok(roughage_type)) = (
+            parse_key::<HorseType>(&horse_type),
+            parse_key::<WorkLoad>(&work_load),
+            parse_key::<RoughageType>(&roughage_type),
+        ) else {
+            continue;
+        };
+        let product_ids = serde_json::from_str(&products)
+            .map_err(|error| ApiError::Internal(format!("advice rule products: {error}")))?;
+        rules.push(AdviceRule {
+            horse_types: vec![horse_type],
+            work_loads: vec![work_load],
+            roughage_types: vec![roughage_type],
+            product_ids,
+        });
+    }
+    Ok(rules)
+}
+
+/// The product's variant sold on the site with its content in grams: the first by position
+/// sold by weight, else the first.
+pub async fn pack_on_site(
+    pool: &AnyPool,
+    product_id: i64,
+    site_id: i64,
+) -> Result<Option<(i64, Option<u32>)>, ApiError> {
+    let variants: Vec<(i64, String, String)> = sqlx::query_as(
+        "SELECT v.product_variant_id, v.content_amount, v.content_unit FROM variants v \
+         JOIN variant_sites s ON s.product_variant_id = v.product_variant_id \
+         WHERE v.product_id = $1 AND s.site_id = $2 ORDER BY v.position",
+    )
+    .bind(product_id)
+    .bind(site_id)
+    .fetch_all(pool)
+    .await?;
+    let grams = |amount: &str, unit: &str| -> Option<u32> {
+        let amount: rust_decimal::Decimal = amount.parse().ok()?;
+        let grams = match unit {
+            "kg" => amount * rust_decimal::Decimal::ONE_THOUSAND,
+            "g" => amount,
+            _ => return None,
+        };
+        u32::try_from(grams.trunc().mantissa()).ok()
+    };
+    let by_weight = variants
+        .iter()
+        .find_map(|(id, amount, unit)| grams(amount, unit).map(|grams| (*id, Some(grams))));
+    Ok(by_weight.or_else(|| variants.first().map(|(id, _, _)| (*id, None))))
+}
+
+/// The dosing data of the products the rules name that the site sells: doses per work load,
+/// the scoop size, and the grams of the pack of [`pack_on_site`]. Products the site does not
+/// sell are left out of the rules too (fixtures/README.md: they are skipped).
+pub async fn feed_products(
+    pool: &AnyPool,
+    rules: &mut [AdviceRule],
+    site_id: i64,
+) -> Result<Vec<FeedProduct>, ApiError> {
+    let mut ids: Vec<u64> = rules
+        .iter()
+        .flat_map(|rule| rule.product_ids.iter().copied())
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut products = Vec::with_capacity(ids.len());
+    for id in ids {
+        let Ok(product_id) = i64::try_from(id) else {
+            continue;
+        };
+        let Some((_, pack_grams)) = pack_on_site(pool, product_id, site_id).await? else {
+            continue;
+        };
+        let doses: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT work_load, grams_per_day FROM product_dosages WHERE product_id = $1",
+        )
+        .bind(product_id)
+        .fetch_all(pool)
+        .await?;
+        let dose = |load: &str| {
+            doses
+                .iter()
+                .find(|(name, _)| name == load)
+                .map_or(0, |(_, grams)| u32::try_from(*grams).unwrap_or(0))
+        };
+        let scoop: Option<(Option<i64>,)> =
+            sqlx::query_as("SELECT scoop_size_grams FROM products WHERE product_id = $1")
+                .bind(product_id)
+                .fetch_optional(pool)
+                .await?;
+        products.push(FeedProduct {
+            product_id: id,
+            dosage: Dosage {
+                none: dose("none"),
+                light: dose("light"),
+                average: dose("average"),
+                heavy: dose("heavy"),
+            },
+            scoop_grams: scoop
+                .and_then(|(grams,)| grams)
+                .and_then(|grams| u32::try_from(grams).ok()),
+            pack_grams,
+        });
+    }
+    for rule in rules.iter_mut() {
+        rule.product_ids
+            .retain(|id| products.iter().any(|product| product.product_id == *id));
+    }
+    Ok(products)
+}
+
+/// The brand of a site; a 400 naming `siteid` when there is no such site.
+pub async fn brand_of(pool: &AnyPool, site_id: i64) -> Result<String, ApiError> {
+    let brand: Option<(String,)> = sqlx::query_as("SELECT brand FROM sites WHERE site_id = $1")
+        .bind(site_id)
+        .fetch_optional(pool)
+        .await?;
+    brand.map(|(brand,)| brand).ok_or_else(|| {
+        ApiError::field(
+            "siteid",
+            "validation.invalid",
+            format!("site {site_id} does not exist"),
+        )
+    })
+}

@@ -1,0 +1,268 @@
+/**
+ * A roughage scan result (page types `quickScanResult` and `rqsResult`): the sample, its dates,
+ * per analyte the value, target range, average and the meter in three colours with its level
+ * as a word; the dry-matter score; for a hygiene scan each germ group's count level and the
+ * overall quality class; the advice with its products for the cart. The result comes from the
+ * route loader (opening it marks it read; the header's unread count is refreshed). Printable:
+ * three columns, no header, footer or dialogs.
+ */
+import { useStore } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import type { ScanResult } from '../../api/results';
+import { Page } from '../../components/layout/Page';
+import { nutrientLabel } from '../../components/product/nutrients';
+import { FormMessage, formStyles } from '../../components/ui/Form';
+import { useFormatPrice } from '../../components/ui/Price';
+import { formatDate } from '../../engine';
+import { addToCart } from '../../lib/cart';
+import { paths } from '../../lib/paths';
+import { refreshSession } from '../../lib/session';
+import styles from './ScanResult.module.css';
+
+type Level = 'good' | 'alert' | 'takeAction';
+const LEVELS: Level[] = ['takeAction', 'alert', 'good'];
+
+const QUALITY_CLASS_KEYS = {
+  I: 'account.results.qualityClass.one',
+  II: 'account.results.qualityClass.two',
+  III: 'account.results.qualityClass.three',
+  IV: 'account.results.qualityClass.four',
+} as const;
+
+const GERM_GROUP_KEYS = {
+  fieldBacteria: 'account.results.germGroups.fieldBacteria',
+  bacillusStaphylococcus: 'account.results.germGroups.bacillusStaphylococcus',
+  streptomyces: 'account.results.germGroups.streptomyces',
+  fieldMoulds: 'account.results.germGroups.fieldMoulds',
+  aspergillusPenicillium: 'account.results.germGroups.aspergillusPenicillium',
+  mucorales: 'account.results.germGroups.mucorales',
+  yeasts: 'account.results.germGroups.yeasts',
+} as const;
+
+/** The engine's analyte names as the product nutrient table names them. */
+const NUTRIENT_OF: Record<string, string> = { dryMatter: 'dryMatterPercent', ash: 'crudeAsh' };
+
+function pick<K extends string>(keys: Record<string, K>, key: string): K | null {
+  return Object.prototype.hasOwnProperty.call(keys, key) ? (keys[key] ?? null) : null;
+}
+
+function dateText(value: string): string {
+  try {
+    return formatDate({ date: value.slice(0, 10) }).text;
+  } catch {
+    return value;
+  }
+}
+
+/** The meter: three segments (take action, alert, good), the level's segment marked, and the level as a word. */
+export function Meter({ level }: { level: Level }) {
+  const { t } = useTranslation();
+  const word = t(`account.results.meter.${level}`);
+  return (
+    <span className={styles.meter} data-level={level} data-testid="result-meter">
+      <span className={styles.segments} aria-hidden="true">
+        {LEVELS.map((segment) => (
+          <span key={segment} className={styles.segment} data-segment={segment} data-active={segment === level} />
+        ))}
+      </span>
+      <span className={styles.meterWord}>{word}</span>
+    </span>
+  );
+}
+
+export function ScanResultPage({ result }: { result: ScanResult }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const formatPrice = useFormatPrice();
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The server marked the result read: the header's unread count follows.
+  useEffect(() => {
+    void refreshSession(store);
+  }, [store, result.resultKey]);
+  const quickScan = result.scanType === 'quickScan';
+  const analytes = Object.entries(result.classification.analytes);
+  const hygiene = result.classification.hygiene;
+  const label = (analyte: string) => {
+    const nutrient = NUTRIENT_OF[analyte] ?? analyte;
+    return nutrientLabel(t, { nutrient } as Parameters<typeof nutrientLabel>[1]);
+  };
+  const unitOf = (analyte: string) => result.references[analyte]?.unit ?? '';
+  const rangeText = (analyte: string) => {
+    const target = result.classification.analytes[analyte]?.target;
+    const unit = unitOf(analyte);
+    if (!target || (target.min == null && target.max == null)) return t('account.results.noTarget');
+    if (target.min != null && target.max != null) return `${target.min}–${target.max} ${unit}`;
+    return target.min != null ? `≥ ${target.min} ${unit}` : `≤ ${target.max} ${unit}`;
+  };
+  return (
+    <Page title={result.sampleName || result.resultKey} testId="page-scan-result">
+      <p className={styles.noPrint}>
+        <Link to={paths.account.rqsResults}>{t('account.results.back')}</Link>{' '}
+        <button type="button" className={formStyles.secondary} onClick={() => window.print()} data-testid="result-print">
+          {t('account.results.print')}
+        </button>
+      </p>
+      <dl className={styles.facts}>
+        <dt>{t('account.results.sampleName')}</dt>
+        <dd>{result.sampleName}</dd>
+        <dt>{t('account.results.sampleType')}</dt>
+        <dd>
+          {quickScan ? t('account.results.quickScan') : t('account.results.rqs')} ·{' '}
+          {result.sampleType === 'silage' ? t('account.results.silage') : t('account.results.hay')}
+        </dd>
+        <dt>{t('account.results.receiptDate')}</dt>
+        <dd>{dateText(result.receiptDate)}</dd>
+        <dt>{t('account.results.resultDate')}</dt>
+        <dd>{dateText(result.resultDate)}</dd>
+        <dt>{t('account.results.overall')}</dt>
+        <dd>
+          <Meter level={result.level} />
+        </dd>
+      </dl>
+      {result.classification.dryMatter && (
+        <section className={styles.section} aria-labelledby="dry-matter">
+          <h2 id="dry-matter">{t('account.results.dryMatterScore')}</h2>
+          <dl className={styles.facts} data-testid="result-dry-matter">
+            <dt>{t('account.results.dryMatterPercentage')}</dt>
+            <dd>{result.classification.dryMatter.dryMatterPercentage}</dd>
+            <dt>{t('account.results.moisturePercentage')}</dt>
+            <dd>{result.classification.dryMatter.moisturePercentage}</dd>
+            <dt>{t('account.results.level')}</dt>
+            <dd>
+              <Meter level={result.classification.dryMatter.level} />
+            </dd>
+          </dl>
+        </section>
+      )}
+      {analytes.length > 0 && (
+        <section className={styles.section} aria-labelledby="analytes">
+          <h2 id="analytes">{t('account.results.quickScan')}</h2>
+          <ul className={styles.columns}>
+            {analytes.map(([analyte, value]) => (
+              <li key={analyte} className={styles.card} data-testid="result-analyte" data-analyte={analyte}>
+                <h3>{label(analyte)}</h3>
+                <dl className={styles.facts}>
+                  <dt>{t('account.results.value')}</dt>
+                  <dd>
+                    {value.value} {unitOf(analyte)}
+                  </dd>
+                  <dt>{t('account.results.targetValue')}</dt>
+                  <dd>{rangeText(analyte)}</dd>
+                  {result.references[analyte]?.average != null && (
+                    <>
+                      <dt>{t('account.results.average')}</dt>
+                      <dd>
+                        {result.references[analyte]?.average} {unitOf(analyte)}
+                      </dd>
+                    </>
+                  )}
+                </dl>
+                {value.level && <Meter level={value.level} />}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {hygiene && (
+        <section className={styles.section} aria-labelledby="hygiene">
+          <h2 id="hygiene">{t('account.results.hygiene')}</h2>
+          <p data-testid="result-quality-class">
+            {t('account.results.qualityClassTitle')}: {t(pick(QUALITY_CLASS_KEYS, hygiene.qualityClass) ?? 'account.results.qualityClass.one')}{' '}
+            <Meter level={hygiene.level} />
+          </p>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('account.results.germCount')}</th>
+                <th scope="col">{t('account.results.value')}</th>
+                <th scope="col">{t('account.results.targetValue')}</th>
+                <th scope="col">{t('account.results.germLevel')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(hygiene.groups).map(([group, germ]) => {
+                const key = pick(GERM_GROUP_KEYS, group);
+                return (
+                  <tr key={group} data-testid="result-germ-group">
+                    <th scope="row">{key ? t(key) : group}</th>
+                    <td>
+                      {germ.count} {t('account.results.unit')}
+                    </td>
+                    <td>{germ.orientationValue}</td>
+                    <td>{germ.countLevel}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </section>
+      )}
+      <section className={styles.section} aria-labelledby="advice">
+        <h2 id="advice">{t('account.results.advice')}</h2>
+        <ul data-testid="result-advice">
+          {result.classification.messages.map((notice) => (
+            <li key={notice.key}>{t(notice.key as never)}</li>
+          ))}
+          {result.advice.map((item) => (
+            <li key={`${item.analyte}-${item.direction}`}>{item.text}</li>
+          ))}
+        </ul>
+        {result.balancing && result.balancing.products.length > 0 && (
+          <>
+            <h3>{t('account.results.balancing', { kilograms: result.weightKg })}</h3>
+            <ul>
+              {result.balancing.products.map((balancer) => {
+                const product = result.products.find((candidate) => candidate.productId === balancer.productId);
+                return (
+                  <li key={balancer.productId}>
+                    {t('feedCalculator.gramsPerDay', { grams: balancer.gramsPerDay })} · {product?.name ?? balancer.productId}
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+        {result.products.length > 0 && (
+          <>
+            <h3>{t('account.results.recommendedProducts')}</h3>
+            <ul className={styles.columns} data-testid="result-products">
+              {result.products.map((product) => (
+                <li key={product.productId} className={styles.card}>
+                  {product.url ? <Link to={product.url}>{product.name}</Link> : product.name} · {formatPrice(product.price)}
+                </li>
+              ))}
+            </ul>
+            <p className={styles.noPrint}>
+              <button
+                type="button"
+                className={formStyles.button}
+                disabled={busy}
+                data-testid="result-add-to-cart"
+                onClick={() => {
+                  setBusy(true);
+                  (async () => {
+                    for (const product of result.products) await addToCart(store, product.productVariantId, 1);
+                  })()
+                    .then(
+                      () => setMessage({ kind: 'success', text: t('account.results.added') }),
+                      () => setMessage({ kind: 'error', text: t('errors.generic') }),
+                    )
+                    .finally(() => setBusy(false));
+                }}
+              >
+                {t('account.results.addProducts')}
+              </button>
+            </p>
+            <FormMessage kind={message?.kind ?? 'success'} testId="result-message">
+              {message ? <p>{message.text}</p> : null}
+            </FormMessage>
+          </>
+        )}
+      </section>
+    </Page>
+  );
+}
