@@ -305,29 +305,7 @@ async fn balancing_products(
             }
         }
     }
-    let mut products = Vec::with_capacity(ids.len());
-    for product_id in ids {
-        let rows: Vec<(String, f64)> =
-            sqlx::query_as("SELECT nutrient, amount FROM product_nutrients WHERE product_id = $1")
-                .bind(product_id)
-                .fetch_all(pool)
-                .await?;
-        let supplies: BTreeMap<String, Quantity> = rows
-            .into_iter()
-            .filter_map(|(nutrient, amount)| {
-                let value = Decimal::from_str_exact(&format!("{amount}")).ok()?;
-                (value > Decimal::ZERO)
-                    .then(|| (engine_analyte(&nutrient).to_owned(), Quantity(value)))
-            })
-            .collect();
-        if let (Ok(product_id), false) = (u64::try_from(product_id), supplies.is_empty()) {
-            products.push(BalancingProduct {
-                product_id,
-                supplies,
-            });
-        }
-    }
-    Ok(products)
+    crate::catalog::nutrients::supplies_of(pool, ids, engine_analyte).await
 }
 
 /// The number of the account's results not yet opened.

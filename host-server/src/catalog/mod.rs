@@ -7,6 +7,7 @@
 //! `import-fixtures` command) changed `app_meta.fixtures_digest`.
 
 pub mod load;
+pub mod nutrients;
 pub mod search;
 mod submissions;
 

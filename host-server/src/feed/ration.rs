@@ -125,28 +125,12 @@ async fn balancers(pool: &AnyPool) -> Result<Vec<BalancingProduct>, ApiError> {
             }
         }
     }
-    let mut products = Vec::with_capacity(ids.len());
-    for product_id in ids {
-        let rows: Vec<(String, f64)> =
-            sqlx::query_as("SELECT nutrient, amount FROM product_nutrients WHERE product_id = $1")
-                .bind(product_id)
-                .fetch_all(pool)
-                .await?;
-        let supplies: BTreeMap<String, Quantity> = rows
-            .into_iter()
-            .filter_map(|(nutrient, amount)| {
-                let value = Decimal::from_str_exact(&format!("{amount}")).ok()?;
-                (value > Decimal::ZERO).then_some((nutrient, Quantity(value)))
-            })
-            .collect();
-        if let (Ok(product_id), false) = (u64::try_from(product_id), supplies.is_empty()) {
-            products.push(BalancingProduct {
-                product_id,
-                supplies,
-            });
-        }
-    }
-    Ok(products)
+    crate::catalog::nutrients::supplies_of(pool, ids, as_stored).await
+}
+
+/// The ration check names nutrients as the products' nutrient tables do.
+fn as_stored(nutrient: &str) -> &str {
+    nutrient
 }
 
 /// Checks a horse's ration: the daily need for energy, protein, calcium, phosphorus and
