@@ -9,11 +9,22 @@ build_engine_wasm
 ensure_npm_packages
 
 cd "$REPO_ROOT"
-step "Rust formatting and lint (rustfmt, clippy with -D warnings)"
+step "Rust formatting and module cycles"
 cargo fmt --all --check
-cargo clippy --workspace --all-targets --quiet -- -D warnings
 # Modules that import each other in a circle.
 python3 "$REPO_ROOT/scripts/check-module-cycles.py" engine host-server
+
+# From here every cargo command builds with clippy's lints as errors: clippy-driver compiles the
+# workspace's own crates (lints and code in one pass; what `cargo clippy` checks, with the same
+# clippy.toml), so the dependencies are compiled once for the tests instead of checked for
+# clippy and built again. The WebAssembly builds above keep their own flags.
+export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-D warnings"
+RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)" || fail "clippy-driver is missing: rustup component add clippy"
+export RUSTC_WORKSPACE_WRAPPER
+TARGET_DIR="${CARGO_TARGET_DIR:-$REPO_ROOT/target}"
+
+step "Rust build of every target with clippy's lints (-D warnings)"
+cargo test --workspace --all-targets --no-run --quiet
 
 step "Rust tests"
 if postgres_answers; then
@@ -23,6 +34,10 @@ else
   echo "No PostgreSQL on 127.0.0.1:5432: its server tests are reported as ignored (skipped)"
   cargo test --workspace
 fi
+
+# The server binary the Rust tests built serves the fuzzing, the contract check and the browser
+# tests: nothing is built again.
+export HOST_SERVER_BIN="$TARGET_DIR/debug/host-server"
 
 step "Schema fuzzing of the HTTP API (schemathesis, 50 examples per operation)"
 bash "$REPO_ROOT/scripts/fuzz-api.sh" 50
@@ -40,7 +55,5 @@ PARITY_FILE="$REPO_ROOT/target/parity/parity.jsonl" npm test --silent
 
 step "Browser tests (Chromium)"
 build_storefront
-# The binary `cargo test --workspace` built (same features, so nothing is rebuilt).
-cargo test --workspace --no-run --quiet
 ensure_chromium
 npm run test:e2e --silent

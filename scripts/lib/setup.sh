@@ -7,7 +7,8 @@ set -euo pipefail
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export PATH="$HOME/.cargo/bin:$PATH"
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step says how long the run has taken so far, so slow steps show in CI's log.
+step() { printf '\n==> [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 fail() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
 require_toolchains() {
@@ -134,10 +135,11 @@ ensure_chromium() {
     || fail "could not install chromium with apt-get"
 }
 
-# schemathesis, at a pinned version, in a virtual environment under target/ (PyPI).
+# schemathesis, at a pinned version, in a virtual environment in the user's cache (PyPI), so a
+# fresh checkout on the same machine does not install it again.
 SCHEMATHESIS_VERSION=4.32.5
 ensure_schemathesis() {
-  local venv="$REPO_ROOT/target/schemathesis-venv"
+  local venv="${XDG_CACHE_HOME:-$HOME/.cache}/hoofbeat-commerce/schemathesis-$SCHEMATHESIS_VERSION"
   if ! "$venv/bin/st" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
     step "Installing schemathesis $SCHEMATHESIS_VERSION (Python) for the API fuzzing"
     command -v python3 >/dev/null || fail "python3 is missing: the API fuzzing needs it"
