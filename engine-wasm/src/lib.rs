@@ -338,6 +338,8 @@ typed_operations! {
         formatDistance / format_distance = "geo.formatDistance" ("DistanceFormatRequest") -> "AmountFormatResult";
         /// The visitor's choices after a change of one cart line, to preview before the server answers.
         applyLineChange / apply_line_change = "cart.applyLineChange" ("LineChangeRequest") -> "LineChangeResult";
+        /// The visitor's choices with the discount code taken off, to preview before the server answers.
+        removeDiscountCode / remove_discount_code = "cart.removeDiscountCode" ("CartInput") -> "CartChoices";
         /// The bounds of a cart: units per line, lines, which product types take sample names (the input is ignored).
         cartLimits / cart_limits = "cart.limits" ("unknown") -> "CartLimits";
     }

@@ -61,6 +61,7 @@ pub const OPERATIONS: &[&str] = &[
     "geo.distance",
     "geo.formatDistance",
     "cart.applyLineChange",
+    "cart.removeDiscountCode",
     "cart.limits",
     #[cfg(feature = "server-operations")]
     "promotions.forCart",
@@ -143,6 +144,9 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
         "geo.distance" => apply(input, |request: DistanceRequest| request.resolve()),
         "geo.formatDistance" => apply(input, |request: DistanceFormatRequest| Ok(request.format())),
         "cart.applyLineChange" => apply(input, |request: LineChangeRequest| Ok(request.apply())),
+        "cart.removeDiscountCode" => apply(input, |cart: CartInput| {
+            Ok(cart::without_discount_code(&cart))
+        }),
         "cart.limits" => apply(input, |_: serde::de::IgnoredAny| Ok(cart::cart_limits())),
         other => server_side::run(other, input),
     }

@@ -64,11 +64,29 @@ impl Serialize for ShippingMethod {
     }
 }
 
+/// A number that names no shipping method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown shipping method {0}")]
+pub struct UnknownShippingMethod(pub i64);
+
+/// The method of a stored number (a database column decodes through this).
+impl TryFrom<i64> for ShippingMethod {
+    type Error = UnknownShippingMethod;
+
+    fn try_from(number: i64) -> Result<ShippingMethod, UnknownShippingMethod> {
+        ShippingMethod::from_number(number).ok_or(UnknownShippingMethod(number))
+    }
+}
+
+impl From<ShippingMethod> for i64 {
+    fn from(method: ShippingMethod) -> i64 {
+        i64::from(method.number())
+    }
+}
+
 impl<'de> Deserialize<'de> for ShippingMethod {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ShippingMethod, D::Error> {
-        let number = i64::deserialize(deserializer)?;
-        ShippingMethod::from_number(number)
-            .ok_or_else(|| serde::de::Error::custom(format!("unknown shipping method {number}")))
+        ShippingMethod::try_from(i64::deserialize(deserializer)?).map_err(serde::de::Error::custom)
     }
 }
 

@@ -60,8 +60,11 @@ pub fn api_document() -> Result<utoipa::openapi::OpenApi, crate::config::ConfigE
 /// built files, and pages from the server renderer, or `index.html` when there is none
 /// (`storefront.rs`).
 pub fn router(state: AppState, config: &Config) -> Router {
-    let storefront =
-        crate::storefront::Storefront::new(config.static_dir.clone(), config.renderer_url.clone());
+    let storefront = crate::storefront::Storefront::new(
+        config.static_dir.clone(),
+        config.renderer_url.clone(),
+        std::sync::Arc::clone(&state.trust),
+    );
     let (api, document) = api(config).split_for_parts();
     api.layer(axum::Extension(openapi::Document::new(document)))
         // Product images of the catalog (fixtures/images), by file name.

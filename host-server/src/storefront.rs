@@ -4,8 +4,10 @@
 //!   `/assets/` never change, so they are cached for a year (`immutable`).
 //! - Every other `GET`/`HEAD` that is not `/api` is a page: it is forwarded to the server
 //!   renderer (`RENDERER_URL`, a Node.js process) with the visitor's `Host`, cookies,
-//!   `Accept-Language` and query, and the renderer's status and headers (`Set-Cookie`,
-//!   `Location`, ...) are passed through.
+//!   `Accept-Language` and query, the visitor's address (`X-Forwarded-For`) and this process's
+//!   renderer key (`trust.rs`), which the renderer sends back with the page's API calls so that
+//!   limits count the visitor, not the renderer; the renderer's status and headers
+//!   (`Set-Cookie`, `Location`, ...) are passed through.
 //! - When no renderer is configured, or it cannot be reached or does not answer in time, the
 //!   page is the built `index.html`: the client-rendered app, as before server rendering.
 
@@ -13,13 +15,17 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use std::net::SocketAddr;
+
 use axum::body::Body;
-use axum::extract::Request;
+use axum::extract::{ConnectInfo, Request};
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 use url::Url;
+
+use crate::trust::{RENDERER_KEY_HEADER, Trust};
 
 /// `Cache-Control` of the hashed build files under `/assets/`.
 pub const IMMUTABLE_CACHE: &str = "public, max-age=31536000, immutable";
@@ -69,6 +75,7 @@ struct Inner {
 struct Renderer {
     base: Url,
     client: reqwest::Client,
+    trust: Arc<Trust>,
 }
 
 /// Why a page could not come from the renderer.
@@ -86,7 +93,7 @@ enum RendererError {
 
 impl Storefront {
     /// The storefront of `static_dir`, with pages from `renderer` when one is given.
-    pub fn new(static_dir: PathBuf, renderer: Option<Url>) -> Storefront {
+    pub fn new(static_dir: PathBuf, renderer: Option<Url>, trust: Arc<Trust>) -> Storefront {
         let renderer = renderer.and_then(|base| {
             let client = reqwest::Client::builder()
                 .redirect(reqwest::redirect::Policy::none())
@@ -94,7 +101,11 @@ impl Storefront {
                 .timeout(RENDERER_TIMEOUT)
                 .build();
             match client {
-                Ok(client) => Some(Renderer { base, client }),
+                Ok(client) => Some(Renderer {
+                    base,
+                    client,
+                    trust,
+                }),
                 Err(error) => {
                     tracing::error!(%error, "no HTTP client for the renderer; pages are client-rendered");
                     None
@@ -172,6 +183,12 @@ impl Renderer {
             for value in parts.headers.get_all(name) {
                 request = request.header(name, value);
             }
+        }
+        if let Some(ConnectInfo(peer)) = parts.extensions.get::<ConnectInfo<SocketAddr>>() {
+            let visitor = self.trust.client_ip(peer.ip(), &parts.headers);
+            request = request
+                .header("x-forwarded-for", visitor.to_string())
+                .header(RENDERER_KEY_HEADER, self.trust.renderer_key());
         }
         let answer = request.send().await?;
         if answer.headers().contains_key(FALLBACK_HEADER) {

@@ -4,7 +4,9 @@
 //! - the origin of every link it sends (mails, payment return and webhook addresses): a
 //!   configured site domain with `PUBLIC_URL`'s scheme and port, never a name the request made
 //!   up;
-//! - the client's address: the socket's, or the one a proxy in `TRUSTED_PROXIES` forwarded.
+//! - the client's address: the socket's, or the one a proxy in `TRUSTED_PROXIES` forwarded, or,
+//!   for the server renderer's API calls, the visitor's address this server handed the renderer
+//!   with the page request (proven by the renderer key, a secret of this process).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -40,9 +42,18 @@ impl SiteHosts {
     }
 }
 
+/// The request header that carries the renderer key: host-server sends it with every page it
+/// forwards to the renderer, and the renderer sends it back with the API calls of that page.
+pub const RENDERER_KEY_HEADER: &str = "x-renderer-key";
+
 /// The trusted hosts, origins and proxies of this server.
 pub struct Trust {
     config: TrustConfig,
+    /// A random secret of this process, known only to it and the renderer it forwards pages to:
+    /// an API call that carries it relays the visitor's address in `X-Forwarded-For`.
+    renderer_key: String,
+    /// Its SHA-256, compared with the hash of a key a request carries (no timing to learn from).
+    renderer_key_hash: String,
     /// The port the server listens on: the links' port when `PUBLIC_URL` is unset.
     listen_port: u16,
     db: Database,
@@ -74,7 +85,10 @@ fn matches_pattern(pattern: &str, host: &str) -> bool {
 impl Trust {
     /// The trust of this configuration, for a server listening on `listen_port`.
     pub fn new(config: TrustConfig, listen_port: u16, db: Database) -> Trust {
+        let renderer_key = crate::secrets::new_token();
         Trust {
+            renderer_key_hash: crate::secrets::hash_token(&renderer_key),
+            renderer_key,
             config,
             listen_port,
             db,
@@ -204,9 +218,18 @@ impl Trust {
         self.public_url().unwrap_or(origin)
     }
 
-    /// The client's address: the socket's, unless the socket is a trusted proxy; then the
-    /// nearest address in `X-Forwarded-For` that is not a trusted proxy itself.
+    /// The secret the renderer proves itself with (sent to it with each forwarded page).
+    pub fn renderer_key(&self) -> &str {
+        &self.renderer_key
+    }
+
+    /// The client's address: the visitor's, when the request is the renderer's API call for a
+    /// page (it carries the renderer key); the socket's, unless the socket is a trusted proxy;
+    /// then the nearest address in `X-Forwarded-For` that is not a trusted proxy itself.
     pub fn client_ip(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+        if let Some(visitor) = self.visitor_of_renderer_call(headers) {
+            return visitor;
+        }
         let is_proxy = |ip: &IpAddr| {
             self.config
                 .trusted_proxies
@@ -228,6 +251,22 @@ impl Trust {
             .rev()
             .find(|ip| !is_proxy(ip))
             .unwrap_or(peer)
+    }
+
+    /// The visitor's address the renderer relays, when the request carries this process's
+    /// renderer key; the renderer relays exactly the one address it was handed.
+    fn visitor_of_renderer_call(&self, headers: &HeaderMap) -> Option<IpAddr> {
+        let key = headers.get(RENDERER_KEY_HEADER)?.to_str().ok()?;
+        if crate::secrets::hash_token(key) != self.renderer_key_hash {
+            return None;
+        }
+        headers
+            .get("x-forwarded-for")?
+            .to_str()
+            .ok()?
+            .trim()
+            .parse()
+            .ok()
     }
 }
 

@@ -230,6 +230,35 @@ describe('the server-rendered shop', () => {
     await page.close();
   });
 
+  it('hydrates before the engine module has arrived, which loads after hydration', async () => {
+    const { page, errors } = await freshPage(chromium, origin);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
+    });
+    // The engine's .wasm is held back until the page is live.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route('**/*.wasm', async (route) => {
+      asked = true;
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${origin}${PRODUCT_PATH}`);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    expect(await page.getByTestId('page-productDetail').textContent()).toContain(PRICE);
+    // Asked for after hydration started, and not there yet: the page went live without it.
+    await expect.poll(() => asked).toBe(true);
+    // The cart's preview needs the engine: the click waits for it, then counts.
+    await page.getByTestId('add-to-cart').click();
+    release();
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    expect(consoleErrors).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('renders in the language the visitor chose, also one chosen before pages were server-rendered', async () => {
     const { page, errors } = await freshPage(chromium, origin);
     // A choice kept only in localStorage (English, language 2 of the Dutch site), no cookie yet.

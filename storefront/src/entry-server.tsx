@@ -22,7 +22,7 @@ import { enterSite, resolveSite, siteFallbackCulture } from './app/bootstrap';
 import { dehydrateRouter, scriptJson, STATE_ELEMENT_ID, type ServerState } from './app/hydration';
 import { buildRoutes } from './app/routes';
 import { preloadAllPages } from './components/ui/lazyPage';
-import { comparePath, currencyFor, loadEngineFromBytes } from './engine';
+import { comparePath, currencyFor, loadEngineFromBytes, recordAnswers } from './engine';
 import { headTags, pageHead } from './features/seo';
 import { createI18n, loadResources, type Brand } from './i18n';
 import { rememberedLanguage } from './lib/cookies';
@@ -64,10 +64,19 @@ export interface RendererOptions {
 export const FALLBACK_HEADER = 'x-render-fallback';
 
 const scopes = new AsyncLocalStorage<RequestScope>();
+/** The engine's answers of the running request, which its page carries for hydration (engine/index.ts). */
+const engineAnswers = new AsyncLocalStorage<Map<string, unknown>>();
 
 const brandOf = (type: number): Brand => (type === 1 ? 'weidegroen' : type === 2 ? 'corporate' : 'hoefslag');
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The visitor's address and the renderer key, when host-server forwarded the page (api/fetch.ts). */
+function visitorOf(request: PageRequest): RequestScope['visitor'] {
+  const forwardedFor = header(request, 'x-forwarded-for');
+  const rendererKey = header(request, 'x-renderer-key');
+  return forwardedFor && rendererKey ? { forwardedFor, rendererKey } : null;
+}
 
 function header(request: PageRequest, name: string): string {
   const value = request.headers[name];
@@ -129,6 +138,7 @@ export async function createRenderer(options: RendererOptions) {
   loadEngineFromBytes(options.wasm);
   await preloadAllPages();
   setRequestScopeProvider(() => scopes.getStore());
+  recordAnswers(() => engineAnswers.getStore());
   const renderTimeoutMs = options.renderTimeoutMs ?? 8_000;
 
   return async function render(request: PageRequest): Promise<PageAnswer> {
@@ -137,78 +147,83 @@ export async function createRenderer(options: RendererOptions) {
       apiUrl: options.apiUrl,
       host,
       cookie: header(request, 'cookie'),
+      visitor: visitorOf(request),
       context: {},
       cache: { entries: new Map(), inFlight: new Map() },
       setCookies: [],
       lazyPages: new Set(),
       fetch: options.fetch,
     };
-    return scopes.run(scope, async () => {
-      const hostname = host.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
-      const first = await resolveSite(hostname, null);
-      // A language the address asks for (`?lang=`, search engines' links to a page in another
-      // of the site's languages), else the visitor's earlier choice on this site (a cookie).
-      const chosen = first.kind === 'ready' ? (askedLanguage(first.site, request.url) ?? rememberedLanguage(first.site.siteId)) : null;
-      const started = chosen !== null && first.kind === 'ready' && chosen !== first.language.languageId ? await resolveSite(hostname, chosen) : first;
-      if (started.kind === 'failed') {
-        // The client-rendered app shows the start-up error in the visitor's language.
-        return { status: 503, headers: [[FALLBACK_HEADER, 'client']], body: '' };
-      }
-      const { site, language } = started;
-      const store = createStore();
-      enterSite(store, site, language);
-      const culture = language.culture;
-      const i18nOptions = { culture, siteFallback: siteFallbackCulture(site), brand: brandOf(site.type) };
-      const resources = await loadResources(i18nOptions);
-      const i18n = createI18n(i18nOptions, resources);
-      const compare = comparePath({ culture }).path;
-      const routes = buildRoutes({ comparePath: compare });
-      const handler = createStaticHandler(routes);
-      const fetchRequest = new Request(new URL(request.url, `http://${host}`), {
-        method: request.method === 'HEAD' ? 'GET' : request.method,
-        headers: { cookie: scope.cookie, 'accept-language': header(request, 'accept-language') },
-      });
-      const context = await handler.query(fetchRequest);
-      const setCookies = (): [string, string][] => scope.setCookies.map((cookie) => ['set-cookie', cookie]);
-      if (context instanceof Response) {
-        // A loader's redirect: a real redirect.
-        const location = context.headers.get('Location') ?? '/';
-        return { status: context.status, headers: [['location', location], ...setCookies()], body: '' };
-      }
-      const router = createStaticRouter(handler.dataRoutes, context);
-      const html = await renderHtml(
-        <JotaiProvider store={store}>
-          <I18nextProvider i18n={i18n}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </I18nextProvider>
-        </JotaiProvider>,
-        renderTimeoutMs,
-      );
-      const state: ServerState = {
-        site,
-        language,
-        culture,
-        siteFallback: i18nOptions.siteFallback,
-        brand: i18nOptions.brand,
-        comparePath: compare,
-        resources,
-        lazyPages: [...scope.lazyPages],
-        router: await dehydrateRouter(context),
-      };
-      const head = pageHead({
-        site,
-        currency: currencyFor(site.currency).currency,
-        culture,
-        t: (key) => i18n.t(key),
-        status: context.statusCode,
-        ...deepestMatch(context),
-      });
-      const body = fillTemplate(options.template, { lang: culture, theme: site.theme, title: head.title, head: headTags(head, site.brandName), html, state });
-      return {
-        status: context.statusCode,
-        headers: [['content-type', 'text/html; charset=utf-8'], ['cache-control', 'no-cache'], ['vary', 'Cookie, Accept-Language'], ...setCookies()],
-        body,
-      };
-    });
+    const answers = new Map<string, unknown>();
+    return scopes.run(scope, () =>
+      engineAnswers.run(answers, async () => {
+        const hostname = host.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
+        const first = await resolveSite(hostname, null);
+        // A language the address asks for (`?lang=`, search engines' links to a page in another
+        // of the site's languages), else the visitor's earlier choice on this site (a cookie).
+        const chosen = first.kind === 'ready' ? (askedLanguage(first.site, request.url) ?? rememberedLanguage(first.site.siteId)) : null;
+        const started = chosen !== null && first.kind === 'ready' && chosen !== first.language.languageId ? await resolveSite(hostname, chosen) : first;
+        if (started.kind === 'failed') {
+          // The client-rendered app shows the start-up error in the visitor's language.
+          return { status: 503, headers: [[FALLBACK_HEADER, 'client']], body: '' };
+        }
+        const { site, language } = started;
+        const store = createStore();
+        enterSite(store, site, language);
+        const culture = language.culture;
+        const i18nOptions = { culture, siteFallback: siteFallbackCulture(site), brand: brandOf(site.type) };
+        const resources = await loadResources(i18nOptions);
+        const i18n = createI18n(i18nOptions, resources);
+        const compare = comparePath({ culture }).path;
+        const routes = buildRoutes({ comparePath: compare });
+        const handler = createStaticHandler(routes);
+        const fetchRequest = new Request(new URL(request.url, `http://${host}`), {
+          method: request.method === 'HEAD' ? 'GET' : request.method,
+          headers: { cookie: scope.cookie, 'accept-language': header(request, 'accept-language') },
+        });
+        const context = await handler.query(fetchRequest);
+        const setCookies = (): [string, string][] => scope.setCookies.map((cookie) => ['set-cookie', cookie]);
+        if (context instanceof Response) {
+          // A loader's redirect: a real redirect.
+          const location = context.headers.get('Location') ?? '/';
+          return { status: context.status, headers: [['location', location], ...setCookies()], body: '' };
+        }
+        const router = createStaticRouter(handler.dataRoutes, context);
+        const html = await renderHtml(
+          <JotaiProvider store={store}>
+            <I18nextProvider i18n={i18n}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </I18nextProvider>
+          </JotaiProvider>,
+          renderTimeoutMs,
+        );
+        const state: ServerState = {
+          site,
+          language,
+          culture,
+          siteFallback: i18nOptions.siteFallback,
+          brand: i18nOptions.brand,
+          comparePath: compare,
+          resources,
+          lazyPages: [...scope.lazyPages],
+          engineAnswers: Object.fromEntries(answers),
+          router: await dehydrateRouter(context),
+        };
+        const head = pageHead({
+          site,
+          currency: currencyFor(site.currency).currency,
+          culture,
+          t: (key) => i18n.t(key),
+          status: context.statusCode,
+          ...deepestMatch(context),
+        });
+        const body = fillTemplate(options.template, { lang: culture, theme: site.theme, title: head.title, head: headTags(head, site.brandName), html, state });
+        return {
+          status: context.statusCode,
+          headers: [['content-type', 'text/html; charset=utf-8'], ['cache-control', 'no-cache'], ['vary', 'Cookie, Accept-Language'], ...setCookies()],
+          body,
+        };
+      }),
+    );
   };
 }

@@ -10,7 +10,7 @@ import { browserCulture, enterSite, forwardMailplusId, siteFallbackCulture, star
 import { readServerState, rehydrateRouter, type ServerState } from './app/hydration';
 import { createRouter } from './app/router';
 import { StartupError } from './app/StartupError';
-import { comparePath, loadEngine } from './engine';
+import { comparePath, loadEngine, replayAnswers } from './engine';
 import { initI18n } from './i18n';
 import { HydrationDone, startHydration } from './components/ui/Deferred';
 import { preloadPages } from './components/ui/lazyPage';
@@ -34,6 +34,8 @@ async function hydrate(rootElement: HTMLElement, state: ServerState) {
     window.location.reload();
     return;
   }
+  // The page's own engine answers: hydration waits for no WebAssembly (issue 18, point 3).
+  replayAnswers(state.engineAnswers);
   enterSite(store, state.site, state.language);
   applyTheme(state.site.theme);
   await initI18n({ culture: state.culture, siteFallback: state.siteFallback, brand: state.brand }, state.resources);
@@ -46,24 +48,29 @@ async function hydrate(rootElement: HTMLElement, state: ServerState) {
     <StrictMode>
       <JotaiProvider store={store}>
         <RouterProvider router={router} />
-        <HydrationDone />
+        <HydrationDone onDone={loadEngineLater} />
       </JotaiProvider>
     </StrictMode>,
   );
   void forwardMailplusId(window.location.search);
 }
 
+/** The engine answers what changes after hydration (cart previews, forms, new pages): loaded once the page is live. */
+function loadEngineLater(): void {
+  void loadEngine();
+}
+
 async function start() {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
-  // The engine still loads before the page is live (moving it off this path is issue 18, point 3).
-  await loadEngine();
   const serverState = readServerState();
   if (serverState) {
     await hydrate(rootElement, serverState);
     return;
   }
-  // Not server-rendered (the renderer is down): the client-rendered app, as before.
+  // Not server-rendered (the renderer is down): the client-rendered app, as before, which
+  // needs the engine for its first render.
+  await loadEngine();
   const root = createRoot(rootElement);
   const store = createStore();
   const started = await startSite(window.location.hostname, store);

@@ -1,6 +1,7 @@
-//! What one change of a cart line does to the visitor's choices: the storefront previews the
-//! change with it (then calculates the preview) while the server makes the same change.
-//! `cart.applyLineChange` of the JSON door; `cart.limits` tells the storefront the bounds.
+//! What one change of a cart line, or taking the discount code off, does to the visitor's
+//! choices: the storefront previews the change with it (then calculates the preview) while the
+//! server makes the same change. `cart.applyLineChange` and `cart.removeDiscountCode` of the
+//! JSON door; `cart.limits` tells the storefront the bounds.
 
 use serde::{Deserialize, Serialize};
 
@@ -96,6 +97,15 @@ pub fn apply_line_change(
         }
     }
     Some(choices)
+}
+
+/// The choices of `cart` with its discount code taken off (`cart.removeDiscountCode`); what
+/// the code unlocked goes with it when the choices are calculated, as on the server, which
+/// clears the stored code.
+pub fn without_discount_code(cart: &CartInput) -> CartChoices {
+    let (_, mut choices) = cart.clone().into_parts();
+    choices.discount_code = None;
+    choices
 }
 
 /// Output of `cart.limits`: the bounds of a cart the storefront's inputs keep to.

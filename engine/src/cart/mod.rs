@@ -109,6 +109,7 @@ pub use input::{
 };
 pub use line_change::{
     CartLimits, LineChange, LineChangeRequest, LineChangeResult, apply_line_change, cart_limits,
+    without_discount_code,
 };
 pub use merge::{CartMergeRequest, CartMergeResult, merge_guest_lines};
 pub use output::{

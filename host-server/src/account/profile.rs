@@ -57,7 +57,7 @@ pub struct AccountShipping {
     pub last_name: String,
     pub address: AccountAddress,
     /// 0 ordinary shipping, 1 a parcel service.
-    pub shipping_method: i64,
+    pub shipping_method: engine::shipping::ShippingMethod,
 }
 
 /// The stored profile of an account.
@@ -328,7 +328,7 @@ struct DeliveryBody {
     address: Option<AddressBody>,
     /// 0 ordinary shipping, 1 a parcel service.
     #[serde(default)]
-    shipping_method: i64,
+    shipping_method: engine::shipping::ShippingMethod,
 }
 
 /// Sets the delivery address.
@@ -355,13 +355,6 @@ async fn put_delivery(
     Json(body): Json<DeliveryBody>,
 ) -> Result<crate::extract::Json<DeliveryView>, ApiError> {
     let pool = state.db.pool();
-    if !matches!(body.shipping_method, 0 | 1) {
-        return Err(ApiError::field(
-            "shippingMethod",
-            "validation.invalid",
-            "shippingMethod is 0 (shipping) or 1 (parcel service)",
-        ));
-    }
     let shipping = if body.alternative_shipping_address {
         let address = body.address.unwrap_or_default();
         let (country_id, country) = match address.country_id {

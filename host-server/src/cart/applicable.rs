@@ -25,7 +25,10 @@ pub enum Dropped {
     /// The site no longer offers the payment method.
     PaymentMethod(i64),
     /// The site no longer offers the shipping method; the cart goes on with the first it offers.
-    ShippingMethod { from: i64, to: i64 },
+    ShippingMethod {
+        from: engine::shipping::ShippingMethod,
+        to: engine::shipping::ShippingMethod,
+    },
     /// The site no longer sells the variant (or the cart holds more lines than a cart may).
     Line(i64),
     /// A count outside 1 to 999, brought within.
@@ -116,11 +119,11 @@ pub fn take_off(input: &mut CartInput) -> Vec<Dropped> {
         .any(|option| option.shipping_method == input.shipping_method)
     {
         if let Some(first) = offered.first() {
-            let from = i64::from(input.shipping_method.number());
+            let from = input.shipping_method;
             input.shipping_method = first.shipping_method;
             dropped.push(Dropped::ShippingMethod {
                 from,
-                to: i64::from(first.shipping_method.number()),
+                to: first.shipping_method,
             });
         }
     }
@@ -216,7 +219,7 @@ pub async fn persist(
                     .bind(*id)
             }
             Dropped::ShippingMethod { from, to } => {
-                sqlx::query("UPDATE carts SET shipping_method = $3 WHERE cart_id = $1 AND shipping_method = $2").bind(cart_id).bind(*from).bind(*to)
+                sqlx::query("UPDATE carts SET shipping_method = $3 WHERE cart_id = $1 AND shipping_method = $2").bind(cart_id).bind(i64::from(*from)).bind(i64::from(*to))
             }
             Dropped::Line(variant) => {
                 sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1 AND product_variant_id = $2")
@@ -283,7 +286,10 @@ mod tests {
                 Dropped::DiscountCode("ELSEWHERE".to_owned()),
                 Dropped::GiftCard(String::new()),
                 Dropped::PaymentMethod(7),
-                Dropped::ShippingMethod { from: 1, to: 0 },
+                Dropped::ShippingMethod {
+                    from: engine::shipping::ShippingMethod::ParcelService,
+                    to: engine::shipping::ShippingMethod::Ordinary
+                },
             ]
         );
         let calculated = engine::cart::calculate(&input).unwrap();

@@ -119,20 +119,12 @@ pub struct Shipping {
     #[serde(default)]
     pub address: Option<Address>,
     #[serde(default)]
-    pub shipping_method: i64,
+    pub shipping_method: engine::shipping::ShippingMethod,
 }
 
 impl Shipping {
-    /// Length limits, and a shipping method of 0 or 1.
+    /// Length limits (the method is one of the two by its type).
     pub fn check(&self) -> Result<(), ApiError> {
-        if !matches!(self.shipping_method, 0 | 1) {
-            let message = "shippingMethod is 0 (shipping) or 1 (parcel service)";
-            return Err(ApiError::field(
-                "shippingMethod",
-                "validation.invalid",
-                message,
-            ));
-        }
         let limit = || vec![Rule::MaxLength { count: 100 }];
         let form = Form::new()
             .field("firstName", self.first_name.as_deref(), limit())

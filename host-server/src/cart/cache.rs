@@ -208,7 +208,7 @@ mod tests {
                 created_at: 0,
                 last_modified: 0,
                 discount_code: None,
-                shipping_method: 0,
+                shipping_method: engine::shipping::ShippingMethod::Ordinary,
                 payment_method_id: None,
                 issuer: None,
                 gift_card_number: None,

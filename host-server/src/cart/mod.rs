@@ -211,7 +211,7 @@ pub struct CartView {
     pub dealer_id: Option<i64>,
     pub dpd_parcel_shop_id: Option<String>,
     pub dpd_parcel_shop_zipcode_or_city: Option<String>,
-    pub shipping_method: i64,
+    pub shipping_method: engine::shipping::ShippingMethod,
     pub scan_products_only: bool,
 }
 
@@ -951,7 +951,7 @@ async fn calculate_given(
         site_id,
         language_id,
         discount_code: given.discount_code.as_deref(),
-        shipping_method: i64::from(given.shipping_method.number()),
+        shipping_method: given.shipping_method,
         payment_method_id: given.payment_method_id,
         gift_card_number: None,
     };

@@ -27,7 +27,7 @@ pub struct CartChoices<'a> {
     pub site_id: i64,
     pub language_id: i64,
     pub discount_code: Option<&'a str>,
-    pub shipping_method: i64,
+    pub shipping_method: ShippingMethod,
     pub payment_method_id: Option<i64>,
     pub gift_card_number: Option<&'a str>,
 }
@@ -461,7 +461,7 @@ impl PricingCache {
             site_id,
             language_id,
             discount_code: None,
-            shipping_method: 0,
+            shipping_method: ShippingMethod::Ordinary,
             payment_method_id: None,
             gift_card_number: None,
         };
@@ -566,7 +566,7 @@ pub async fn cart_input(
                 .collect(),
         })
         .collect();
-    let shipping_method = stored_shipping_method(choices.shipping_method)?;
+    let shipping_method = choices.shipping_method;
     Ok(CartInput {
         site,
         catalog,

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use engine::shipping::ShippingMethod;
+
 use crate::db::Flag;
 
 /// A cart row.
@@ -14,7 +16,8 @@ pub struct CartRow {
     pub created_at: i64,
     pub last_modified: i64,
     pub discount_code: Option<String>,
-    pub shipping_method: i64,
+    #[sqlx(try_from = "i64")]
+    pub shipping_method: ShippingMethod,
     pub payment_method_id: Option<i64>,
     pub issuer: Option<String>,
     pub gift_card_number: Option<String>,

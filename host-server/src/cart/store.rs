@@ -262,8 +262,8 @@ fn changed_columns(old: &CartRow, new: &CartRow) -> Vec<(&'static str, Column)> 
     number(
         &mut columns,
         "shipping_method",
-        Some(old.shipping_method),
-        Some(new.shipping_method),
+        Some(i64::from(old.shipping_method)),
+        Some(i64::from(new.shipping_method)),
     );
     number(
         &mut columns,

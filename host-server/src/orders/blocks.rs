@@ -91,7 +91,7 @@ pub struct OrderShipping {
     #[serde(default)]
     pub address: Option<OrderAddress>,
     #[serde(default)]
-    pub shipping_method: i64,
+    pub shipping_method: engine::shipping::ShippingMethod,
 }
 
 /// The company an order is for.

@@ -201,7 +201,7 @@ pub struct OrderDetail {
     /// For a business customer.
     pub company: Option<OrderCompany>,
     pub alternative_shipping_address: bool,
-    pub shipping_method: i64,
+    pub shipping_method: engine::shipping::ShippingMethod,
     pub dpd_parcel_shop_id: Option<String>,
     pub scan_products_only: bool,
     pub payment_method_id: Option<i64>,

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 
 use axum::http::{HeaderMap, StatusCode};
 use engine::cart::CalculatedCart;
-use engine::checkout::{CartFacts, CheckoutState, ShippingMethod, StepStatus};
+use engine::checkout::{CartFacts, CheckoutState, StepStatus};
 use engine::locale::CountryCode;
 use engine::money::Money;
 use engine::order::{OrderLine, OrderStatus};
@@ -202,12 +202,7 @@ async fn check_gates(
         product_count: u32::try_from(cart.line_count).unwrap_or(u32::MAX),
         scan_products_only: cart.calculation.scan_products_only,
         billing_country: country_code(pool, billing_country).await?,
-        shipping_method: ShippingMethod::from_number(row.shipping_method).ok_or_else(|| {
-            ApiError::Internal(format!(
-                "stored shipping method {} is unknown",
-                row.shipping_method
-            ))
-        })?,
+        shipping_method: row.shipping_method,
         parcel_shop_id: row.dpd_parcel_shop_id.clone(),
         parcel_shop_zipcode_or_city: row.dpd_parcel_shop_zipcode_or_city.clone(),
         alternative_shipping_address: row.alternative_shipping_address.into(),
@@ -562,7 +557,7 @@ async fn insert_order(
     .bind(row.shipping_json.clone())
     .bind(row.company_json.clone())
     .bind(row.alternative_shipping_address)
-    .bind(row.shipping_method)
+    .bind(i64::from(row.shipping_method))
     .bind(row.dealer_id)
     .bind(row.dpd_parcel_shop_id.clone())
     .bind(row.newsletter_subscribe)

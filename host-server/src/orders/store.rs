@@ -28,7 +28,8 @@ pub struct OrderRow {
     pub shipping_json: Option<String>,
     pub company_json: Option<String>,
     pub alternative_shipping_address: Flag,
-    pub shipping_method: i64,
+    #[sqlx(try_from = "i64")]
+    pub shipping_method: engine::shipping::ShippingMethod,
     pub dealer_id: Option<i64>,
     pub dpd_parcel_shop_id: Option<String>,
     pub scan_products_only: Flag,

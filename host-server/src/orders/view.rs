@@ -85,7 +85,7 @@ pub struct OrderView {
     pub shipping: Option<OrderShipping>,
     pub company: Option<OrderCompany>,
     pub alternative_shipping_address: bool,
-    pub shipping_method: i64,
+    pub shipping_method: engine::shipping::ShippingMethod,
     pub dpd_parcel_shop_id: Option<String>,
     pub dealer_id: Option<i64>,
     pub track_and_trace: Option<String>,

@@ -127,6 +127,9 @@ async fn pages_are_forwarded_to_the_renderer_and_its_answer_passes_through() {
         assert_eq!(headers["host"], "hoefslag.localhost");
         assert_eq!(headers["cookie"], "hb_session=abc; hoofbeat_consent=x");
         assert_eq!(headers["accept-language"], "de-DE,de;q=0.9");
+        // The visitor's address and the renderer key, for the page's API calls.
+        assert_eq!(headers["x-forwarded-for"], "127.0.0.1");
+        assert_eq!(headers["x-renderer-key"].len(), 64);
     }
 
     let moved = client.get(app.url("/moved/")).send().await.unwrap();
@@ -225,4 +228,64 @@ async fn hashed_assets_are_cached_for_a_year_other_files_are_not() {
         .await
         .unwrap();
     assert!(missing.headers().get("cache-control").is_none());
+}
+
+/// The address a cart created with these headers was stored with.
+async fn client_ip_of_new_cart(app: &TestApp, headers: &[(&str, &str)]) -> String {
+    let mut request = plain_client()
+        .post(app.url("/api/cart"))
+        .header("siteid", "1")
+        .header("languageid", "1");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let answer: serde_json::Value = request.send().await.unwrap().json().await.unwrap();
+    let cart_id = answer["cart"]["shoppingcartId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
+    let (ip,): (String,) = sqlx::query_as("SELECT client_ip FROM carts WHERE cart_id = $1")
+        .bind(&cart_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    ip
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_renderers_api_calls_count_the_visitor_only_with_the_renderer_key() {
+    let (renderer, seen) = start_renderer().await;
+    let app = TestApp::spawn_with(Backend::Sqlite, |config| {
+        config.renderer_url = Some(renderer);
+        config.import_fixtures = host_server::config::ImportFixtures::Auto;
+    })
+    .await;
+    plain_client()
+        .get(app.url("/some/page/"))
+        .header("x-renderer-key", "forged")
+        .send()
+        .await
+        .unwrap();
+    let key = seen.lock().unwrap()[0].2["x-renderer-key"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert_ne!(key, "forged");
+
+    let relayed = [
+        ("x-forwarded-for", "203.0.113.9"),
+        ("x-renderer-key", key.as_str()),
+    ];
+    assert_eq!(client_ip_of_new_cart(&app, &relayed).await, "203.0.113.9");
+    // Without the key, or with another, the forwarded address is not believed.
+    let forged = [
+        ("x-forwarded-for", "203.0.113.9"),
+        ("x-renderer-key", "0123"),
+    ];
+    assert_eq!(client_ip_of_new_cart(&app, &forged).await, "127.0.0.1");
+    let bare = [("x-forwarded-for", "203.0.113.9")];
+    assert_eq!(client_ip_of_new_cart(&app, &bare).await, "127.0.0.1");
 }

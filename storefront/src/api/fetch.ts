@@ -39,6 +39,12 @@ export interface RequestScope {
   host: string;
   /** The visitor's `Cookie` header ('' without cookies). */
   cookie: string;
+  /**
+   * The visitor's address and the renderer key host-server handed over with the page request,
+   * sent back with every API call so that host-server's limits count the visitor, not the
+   * renderer (host-server's `trust.rs`). Never part of the page.
+   */
+  visitor: { forwardedFor: string; rendererKey: string } | null;
   context: ApiContext;
   /** The cache of cache.ts for this request only. */
   cache: { entries: Map<string, unknown>; inFlight: Map<string, Promise<unknown>> };
@@ -106,6 +112,10 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   if (scope) {
     headers.Host = scope.host;
     if (scope.cookie) headers.Cookie = scope.cookie;
+    if (scope.visitor) {
+      headers['X-Forwarded-For'] = scope.visitor.forwardedFor;
+      headers['X-Renderer-Key'] = scope.visitor.rendererKey;
+    }
   }
   if (context.siteId !== undefined) headers.siteid = String(context.siteId);
   if (context.languageId !== undefined) headers.languageid = String(context.languageId);

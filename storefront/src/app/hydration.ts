@@ -8,6 +8,7 @@ import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, ty
 
 import { ApiError } from '../api/client';
 import type { Language, Site } from '../api/sites';
+import type { EngineAnswers } from '../engine';
 import type { Brand, Culture, I18nResources } from '../i18n';
 
 export const STATE_ELEMENT_ID = 'hb-state';
@@ -30,6 +31,8 @@ export interface ServerState {
   resources: I18nResources;
   /** The lazily loaded pages the server rendered (lib/lazyPage.tsx). */
   lazyPages: string[];
+  /** The engine's answers the page was rendered with: hydration needs no WebAssembly (engine/index.ts). */
+  engineAnswers: EngineAnswers;
   router: { loaderData: Record<string, unknown>; actionData: Record<string, unknown> | null; errors: Record<string, unknown> | null };
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { calculateCart, CartCalculator, checkoutGates, EngineError, feedAdvice, formatAmount, loadEngine, runOperation, splitVat, type CartInput } from '.';
 
@@ -63,5 +63,25 @@ describe('engine facade', () => {
       expect((error as EngineError).messageKey).toBe('feed.adviceUndetermined');
     }
     expect.assertions(7);
+  });
+});
+
+describe('answers replayed before the module is loaded (issue 18, point 3)', () => {
+  it('gives the answers a server-rendered page was built with, and the module recorded them', async () => {
+    const recording = new Map<string, unknown>();
+    const engine = await import('.');
+    engine.recordAnswers(() => recording);
+    const amount = { amount: '12.5', culture: 'nl' } as const;
+    const formatted = engine.formatAmount(amount);
+    engine.recordAnswers(() => undefined);
+    expect(formatted.text).toBe('12,50');
+    expect([...recording.keys()]).toEqual(['formatAmount {"amount":"12.5","culture":"nl"}']);
+
+    // A fresh copy of the module, as a browser has before the .wasm has arrived.
+    vi.resetModules();
+    const fresh = await import('.');
+    expect(fresh.engineLoaded()).toBe(false);
+    fresh.replayAnswers(Object.fromEntries(recording));
+    expect(fresh.formatAmount(amount)).toEqual(formatted);
   });
 });

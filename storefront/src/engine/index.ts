@@ -3,12 +3,18 @@
  * WebAssembly. Every amount and rule the storefront shows comes through here; nothing is
  * re-computed in TypeScript.
  *
- * Call `loadEngine()` once before rendering (main.tsx does); after that the functions are
- * synchronous. There is one typed function per engine operation (plain objects in and out,
- * amounts as strings), and `runOperation` for any operation by name. Types come from the
- * engine itself (see ./types.ts).
+ * The functions are synchronous. There is one typed function per engine operation (plain
+ * objects in and out, amounts as strings), and `runOperation` for any operation by name. Types
+ * come from the engine itself (see ./types.ts).
+ *
+ * The module is off the browser's critical path (issue 18, point 3): the server renderer records
+ * every answer it rendered a page with (`recordAnswers`), the page carries them, and the
+ * browser hydrates from them (`replayAnswers`) while the module loads after hydration. A call
+ * the page did not record, before the module is there, suspends the rendering component until
+ * it is (`use` of the loading promise); code outside rendering awaits `loadEngine()` first.
  */
 import init, * as wasm from '@hoofbeat/engine-wasm';
+import { use } from 'react';
 import wasmUrl from '@hoofbeat/engine-wasm/engine_wasm_bg.wasm?url';
 
 import type {
@@ -77,6 +83,7 @@ export class EngineError extends Error {
 }
 
 let loading: Promise<void> | undefined;
+let loaded = false;
 
 /**
  * Instantiates the engine at once from the module's bytes: the server renderer reads the
@@ -85,13 +92,61 @@ let loading: Promise<void> | undefined;
 export function loadEngineFromBytes(bytes: BufferSource): void {
   if (loading) return;
   wasm.initSync({ module: bytes });
+  loaded = true;
   loading = Promise.resolve();
 }
 
 /** Loads and instantiates the WebAssembly module; later calls share the first load. */
 export function loadEngine(): Promise<void> {
-  loading ??= init({ module_or_path: wasmUrl }).then(() => undefined);
+  loading ??= init({ module_or_path: wasmUrl }).then(() => {
+    loaded = true;
+  });
   return loading;
+}
+
+/** True once the module answers (the replayed answers are no longer needed). */
+export function engineLoaded(): boolean {
+  return loaded;
+}
+
+/** The engine's answers of one server-rendered page, by operation and input (`answerKey`). */
+export type EngineAnswers = Record<string, unknown>;
+
+/** Where the server renderer keeps the running request's answers (entry-server.tsx), if anywhere. */
+let recordingOf: () => Map<string, unknown> | undefined = () => undefined;
+let replayed = new Map<string, unknown>();
+
+/** Installs the server renderer's per-request recording of the engine's answers. */
+export function recordAnswers(recording: () => Map<string, unknown> | undefined): void {
+  recordingOf = recording;
+}
+
+/** The answers the server rendered this page with, for hydrating before the module is loaded (browser). */
+export function replayAnswers(answers: EngineAnswers): void {
+  replayed = new Map(Object.entries(answers));
+}
+
+function answerKey(operation: string, input: unknown): string {
+  return `${operation} ${JSON.stringify(input) ?? 'null'}`;
+}
+
+/**
+ * An engine answer: the module's once loaded (recorded when the server renders a page), else
+ * the one the page was rendered with, else the component suspends until the module is loaded.
+ */
+function answer<Output>(operation: string, input: unknown, call: () => Output): Output {
+  if (!loaded) {
+    const key = answerKey(operation, input);
+    if (replayed.has(key)) return replayed.get(key) as Output;
+    // Only rendering reaches here before the module is loaded (code outside rendering awaits
+    // `loadEngine()`): the component suspends until it is. `use` may be called conditionally
+    // and from any function a component calls while rendering, which is the only caller here.
+    // eslint-disable-next-line react-hooks/rules-of-hooks -- see above
+    use(loadEngine());
+  }
+  const output = guarded(call);
+  recordingOf()?.set(answerKey(operation, input), output);
+  return output;
 }
 
 function isEngineErrorFields(error: unknown): error is Error & EngineErrorFields {
@@ -117,17 +172,17 @@ function guarded<Output>(call: () => Output): Output {
 export function runOperation<Name extends OperationName>(operation: Name, input: Operations[Name]['input']): Operations[Name]['output'];
 export function runOperation<Output>(operation: string, input: unknown): Output;
 export function runOperation(operation: string, input: unknown): unknown {
-  return guarded(() => JSON.parse(wasm.run(operation, JSON.stringify(input) ?? 'null')) as unknown);
+  return answer(operation, input, () => JSON.parse(wasm.run(operation, JSON.stringify(input) ?? 'null')) as unknown);
 }
 
 /** Splits a VAT-inclusive amount into the amount excluding VAT and the VAT. (`vat.split`) */
 export function splitVat(input: VatSplitRequest): VatSplit {
-  return guarded(() => wasm.splitVat(input));
+  return answer('splitVat', input, () => wasm.splitVat(input));
 }
 
 /** Calculates a cart: lines, promotions, shipping, payment costs, gift card, VAT. (`cart.calculate`) */
 export function calculateCart(input: CartInput): CalculatedCart {
-  return guarded(() => wasm.calculateCart(input));
+  return answer('calculateCart', input, () => wasm.calculateCart(input));
 }
 
 /**
@@ -154,82 +209,82 @@ export class CartCalculator {
 
 /** The shipping methods the customer can choose, priced for this cart. (`cart.shippingMethods`) */
 export function shippingMethods(input: CartInput): ShippingMethodOption[] {
-  return guarded(() => wasm.shippingMethods(input));
+  return answer('shippingMethods', input, () => wasm.shippingMethods(input));
 }
 
 /** The checkout state of a cart from its facts, as the server builds it when placing the order. (`checkout.stateOfCart`) */
 export function checkoutStateOfCart(input: CartFacts): CheckoutState {
-  return guarded(() => wasm.checkoutStateOfCart(input));
+  return answer('checkoutStateOfCart', input, () => wasm.checkoutStateOfCart(input));
 }
 
 /** Which checkout steps the visitor may open, and why the others are closed. (`checkout.gates`) */
 export function checkoutGates(input: CheckoutState): CheckoutGates {
-  return guarded(() => wasm.checkoutGates(input));
+  return answer('checkoutGates', input, () => wasm.checkoutGates(input));
 }
 
 /** Checks every field of a form against its rules. (`validation.validateForm`) */
 export function validateForm(input: FormInput): FormResult {
-  return guarded(() => wasm.validateForm(input));
+  return answer('validateForm', input, () => wasm.validateForm(input));
 }
 
 /** The Dutch source text of a message, with its parameters filled in. (`validation.message`) */
 export function messageText(input: Message): MessageText {
-  return guarded(() => wasm.messageText(input));
+  return answer('messageText', input, () => wasm.messageText(input));
 }
 
 /** Adds a product to the comparison list, within its limit. (`compare.add`) */
 export function addToComparison(input: CompareAddRequest): CompareAddResult {
-  return guarded(() => wasm.addToComparison(input));
+  return answer('addToComparison', input, () => wasm.addToComparison(input));
 }
 
 /** The daily feed advice for a horse. (`feed.advice`) */
 export function feedAdvice(input: FeedAdviceRequest): FeedAdvice {
-  return guarded(() => wasm.feedAdvice(input));
+  return answer('feedAdvice', input, () => wasm.feedAdvice(input));
 }
 
 /** Whether silo delivery may interest this yard. (`feed.siloInterest`) */
 export function siloInterest(input: SiloRequest): SiloResult {
-  return guarded(() => wasm.siloInterest(input));
+  return answer('siloInterest', input, () => wasm.siloInterest(input));
 }
 
 /** The display currency of a site and whether its prices are indicative. (`locale.currency`) */
 export function resolveCurrency(input: CurrencyRequest): CurrencyResult {
-  return guarded(() => wasm.resolveCurrency(input));
+  return answer('resolveCurrency', input, () => wasm.resolveCurrency(input));
 }
 
 /** Formats an amount the way a culture writes numbers. (`locale.formatAmount`) */
 export function formatAmount(input: AmountFormatRequest): AmountFormatResult {
-  return guarded(() => wasm.formatAmount(input));
+  return answer('formatAmount', input, () => wasm.formatAmount(input));
 }
 
 /** Formats an ISO date as DD-MM-YYYY. (`locale.formatDate`) */
 export function formatDate(input: DateFormatRequest): DateFormatResult {
-  return guarded(() => wasm.formatDate(input));
+  return answer('formatDate', input, () => wasm.formatDate(input));
 }
 
 /** The culture to show, and the one to fall back to for missing translations. (`locale.fallbackLanguage`) */
 export function fallbackLanguage(input: CultureRequest): CultureResolution {
-  return guarded(() => wasm.fallbackLanguage(input));
+  return answer('fallbackLanguage', input, () => wasm.fallbackLanguage(input));
 }
 
 /** The canonical form of a URL. (`url.normalize`) */
 export function normalizeUrl(input: UrlRequest): UrlResult {
-  return guarded(() => wasm.normalizeUrl(input));
+  return answer('normalizeUrl', input, () => wasm.normalizeUrl(input));
 }
 
 /** The page and page size a URL asks for. (`url.readPaging`) */
 export function readPaging(input: UrlRequest): Paging {
-  return guarded(() => wasm.readPaging(input));
+  return answer('readPaging', input, () => wasm.readPaging(input));
 }
 
 /** A URL with the page and page size set. (`url.paging`) */
 export function withPaging(input: PagingRequest): UrlResult {
-  return guarded(() => wasm.withPaging(input));
+  return answer('withPaging', input, () => wasm.withPaging(input));
 }
 
 /** The path and link of a culture's comparison page. (`url.comparePath`) */
 export function comparePath(input: ComparePathRequest): ComparePathResult {
-  return guarded(() => wasm.comparePath(input));
+  return answer('comparePath', input, () => wasm.comparePath(input));
 }
 
 /** The currency of a site, derived from its currency symbol. (`locale.currency`) */
@@ -248,20 +303,24 @@ export function resolveCulture(request: Partial<CultureRequest>): CultureResolut
 
 /** A distance in kilometres with two decimals, as the culture writes numbers, without the unit. (`geo.formatDistance`) */
 export function formatDistance(input: DistanceFormatRequest): AmountFormatResult {
-  return guarded(() => wasm.formatDistance(input));
+  return answer('formatDistance', input, () => wasm.formatDistance(input));
 }
 
 /** The visitor's choices after one change of a cart line, for the preview; null choices when it cannot be previewed. (`cart.applyLineChange`) */
 export function applyLineChange(input: LineChangeRequest): LineChangeResult {
-  return guarded(() => wasm.applyLineChange(input));
+  return answer('applyLineChange', input, () => wasm.applyLineChange(input));
+}
+
+/** The visitor's choices with the discount code taken off, for the preview. (`cart.removeDiscountCode`) */
+export function removeDiscountCode(input: CartInput): CartChoices {
+  return answer('removeDiscountCode', input, () => wasm.removeDiscountCode(input));
 }
 
 let limits: CartLimits | null = null;
 
 /** The bounds of a cart: units per line, lines, which product types take sample names. (`cart.limits`) */
 export function cartLimits(): CartLimits {
-  limits ??= guarded(() => wasm.cartLimits(null));
-  return limits;
+  return answer('cartLimits', null, () => (limits ??= wasm.cartLimits(null)));
 }
 
 /** Every message key the engine can report; translation catalogs must cover them all. (`messages.keys`) */

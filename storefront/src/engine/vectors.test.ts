@@ -53,6 +53,7 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'geo.distance': nodeEngine.distance,
   'geo.formatDistance': nodeEngine.formatDistance,
   'cart.applyLineChange': nodeEngine.applyLineChange,
+  'cart.removeDiscountCode': nodeEngine.removeDiscountCode,
   'cart.limits': nodeEngine.cartLimits,
   'cart.mergeGuest': nodeEngine.mergeGuestCart,
   'promotions.forCart': nodeEngine.promotionsForCart,

@@ -10,7 +10,16 @@
 import { atom, useAtomValue, useStore, type createStore } from 'jotai';
 import { useCallback, useMemo } from 'react';
 
-import { applyLineChange, CartCalculator, type CalculatedCart, type CartChoices, type CartInput, type LineChange } from '../engine';
+import {
+  applyLineChange,
+  CartCalculator,
+  loadEngine,
+  removeDiscountCode,
+  type CalculatedCart,
+  type CartChoices,
+  type CartInput,
+  type LineChange,
+} from '../engine';
 import { cartIdAtom, cartItemCountAtom } from '../state';
 import { cartApi, type CartAnswer, type CartNotice } from '../api/cart';
 
@@ -117,6 +126,8 @@ export function changeCart(store: Store, request: (cartId: string) => Promise<Ca
     const input = store.get(cartAnswerAtom)?.input;
     let previewed: CalculatedCart | null = null;
     if (input && preview) {
+      // The first preview may come before the engine has loaded (it loads after hydration).
+      await loadEngine();
       const changed = preview(input);
       if (changed) {
         previewed = previewOf(input, changed);
@@ -159,15 +170,6 @@ export function forgetCart(store: Store): void {
   setAnswer(store, null);
 }
 
-// The choices after the changes that can be previewed; the input itself is never changed.
-const choicesOf = ({ products, discountCode, shippingMethod, paymentMethodId, giftCard }: CartInput): CartChoices => ({
-  products,
-  discountCode,
-  shippingMethod,
-  paymentMethodId,
-  giftCard,
-});
-
 // The choices after a change of one line, by the engine's rule (`cart.applyLineChange`).
 const withLineChange = (cart: CartInput, productVariantId: number, change: LineChange): CartChoices | null =>
   applyLineChange({ cart, productVariantId, change }).choices;
@@ -204,7 +206,7 @@ export function useCart() {
       removeDiscountCode: () =>
         change(
           (id) => cartApi.removeDiscountCode(id),
-          (input) => ({ ...choicesOf(input), discountCode: null }),
+          (input) => removeDiscountCode(input),
         ),
       /** Any other call that answers the cart (checkout choices). */
       call: (request: (cartId: string) => Promise<CartAnswer>) => change(request),

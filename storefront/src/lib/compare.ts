@@ -3,11 +3,11 @@
  * never twice, stored in localStorage. The rule is the engine's (`compare.add`); the list keeps
  * the variant that was compared too, for its page.
  */
-import { useAtom } from 'jotai';
+import { useAtom, useStore } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { useCallback } from 'react';
 
-import { addToComparison, type Message } from '../engine';
+import { addToComparison, loadEngine, type Message } from '../engine';
 
 export interface ComparedProduct {
   productId: number;
@@ -29,14 +29,18 @@ export function addCompared(list: ComparedProduct[], product: ComparedProduct): 
 }
 
 export function useCompareList() {
+  const store = useStore();
   const [list, setList] = useAtom(compareListAtom);
   const add = useCallback(
-    (product: ComparedProduct) => {
-      const outcome = addCompared(list, product);
-      if (outcome.message === null) setList(outcome.list);
+    async (product: ComparedProduct) => {
+      // A click may come before the engine has loaded (it loads after hydration); the list
+      // is read after the wait, so clicks made meanwhile all count.
+      await loadEngine();
+      const outcome = addCompared(store.get(compareListAtom), product);
+      if (outcome.message === null) store.set(compareListAtom, outcome.list);
       return outcome.message;
     },
-    [list, setList],
+    [store],
   );
   const remove = useCallback((productId: number) => setList(list.filter((item) => item.productId !== productId)), [list, setList]);
   const clear = useCallback(() => setList([]), [setList]);

@@ -2,13 +2,17 @@
  * Form checks through the engine's validation rules (`validation.validateForm`): the screens
  * get one translated message per field, or none. No rule is written here; the engine owns them.
  */
-import { validateForm, type FormInput } from '../engine';
+import { loadEngine, validateForm, type FormInput } from '../engine';
 import { translateMessage } from '../i18n';
 
 export type FieldRules = Record<string, { value: string | null; rules: FormInput['fields'][string]['rules'] }>;
 
-/** The translated first message of every field that fails; empty when the form is valid. */
-export function checkForm(fields: FieldRules): Record<string, string> {
+/**
+ * The translated first message of every field that fails; empty when the form is valid. Waits
+ * for the engine when a visitor submits before it has loaded (it loads after hydration).
+ */
+export async function checkForm(fields: FieldRules): Promise<Record<string, string>> {
+  await loadEngine();
   const result = validateForm({
     fields: Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, { value: field.value === '' ? null : field.value, rules: field.rules }])),
   });

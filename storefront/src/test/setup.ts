@@ -5,17 +5,16 @@ import { readFileSync } from 'node:fs';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-import { initSync } from '@hoofbeat/engine-wasm';
-
 import { clearCache } from '../api/cache';
 import { setApiContext } from '../api/client';
 import { clearRouteCache } from '../api/routing';
+import { loadEngineFromBytes } from '../engine';
 import { mockApi, unexpectedRequests } from './api';
 
-// jsdom cannot fetch the .wasm file; hand the engine its bytes so `loadEngine()` resolves at once.
+// jsdom cannot fetch the .wasm file; hand the engine its bytes so it answers at once.
 const wasmPath = process.env.ENGINE_WASM_PATH;
 if (!wasmPath) throw new Error('ENGINE_WASM_PATH is not set (vite.config.ts sets it)');
-initSync({ module: readFileSync(wasmPath) });
+loadEngineFromBytes(readFileSync(wasmPath));
 
 const inBrowser = typeof document !== 'undefined';
 

@@ -1929,8 +1929,7 @@ export interface components {
             shipping?: null | components["schemas"]["OrderShipping"];
             shippingCosts: components["schemas"]["Money"];
             shippingDiscounts: components["schemas"]["Discount"][];
-            /** Format: int64 */
-            shippingMethod: number;
+            shippingMethod: components["schemas"]["ShippingMethod"];
             /** Format: int64 */
             siteId: number;
             status: string;
@@ -2003,11 +2002,8 @@ export interface components {
             address: components["schemas"]["AccountAddress"];
             firstName: string;
             lastName: string;
-            /**
-             * Format: int64
-             * @description 0 ordinary shipping, 1 a parcel service.
-             */
-            shippingMethod: number;
+            /** @description 0 ordinary shipping, 1 a parcel service. */
+            shippingMethod: components["schemas"]["ShippingMethod"];
         };
         AccountUpdate: {
             firstName: string;
@@ -2376,8 +2372,7 @@ export interface components {
             address?: null | components["schemas"]["CartAddress"];
             firstName?: string | null;
             lastName?: string | null;
-            /** Format: int64 */
-            shippingMethod?: number;
+            shippingMethod?: components["schemas"]["ShippingMethod"];
         };
         /** @description The cart's data (specification, section 3: Cart). */
         CartView: {
@@ -2401,8 +2396,7 @@ export interface components {
             products: components["schemas"]["CartProductView"][];
             scanProductsOnly: boolean;
             shipping?: null | components["schemas"]["CartShipping"];
-            /** Format: int64 */
-            shippingMethod: number;
+            shippingMethod: components["schemas"]["ShippingMethod"];
             shoppingcartId: string;
             /** Format: int64 */
             siteId: number;
@@ -2604,11 +2598,8 @@ export interface components {
             alternativeShippingAddress?: boolean;
             firstName?: string | null;
             lastName?: string | null;
-            /**
-             * Format: int64
-             * @description 0 ordinary shipping, 1 a parcel service.
-             */
-            shippingMethod?: number;
+            /** @description 0 ordinary shipping, 1 a parcel service. */
+            shippingMethod?: components["schemas"]["ShippingMethod"];
         };
         /** @description Days from order to delivery. */
         DeliveryTime: {
@@ -3208,8 +3199,7 @@ export interface components {
             shipping?: null | components["schemas"]["OrderShipping"];
             shippingCosts: components["schemas"]["Money"];
             shippingDiscounts: components["schemas"]["Discount"][];
-            /** Format: int64 */
-            shippingMethod: number;
+            shippingMethod: components["schemas"]["ShippingMethod"];
             /** Format: int64 */
             siteId: number;
             status: string;
@@ -3288,8 +3278,7 @@ export interface components {
             address?: null | components["schemas"]["OrderAddress"];
             firstName?: string | null;
             lastName?: string | null;
-            /** Format: int64 */
-            shippingMethod?: number;
+            shippingMethod?: components["schemas"]["ShippingMethod"];
         };
         /** @description One status the order had. */
         OrderStatusChange: {

@@ -24,8 +24,7 @@ export function CompareButton({ product }: { product: ComparedProduct }) {
               setMessage(null);
               return;
             }
-            const refused = add(product);
-            setMessage(refused ? translateMessage(refused) : null);
+            void add(product).then((refused) => setMessage(refused ? translateMessage(refused) : null));
           }}
         />
         {inList ? t('compare.added') : t('compare.add')}

@@ -25,7 +25,7 @@ describe('comparison list', () => {
     expect(list).toHaveLength(2);
   });
 
-  it('is stored in localStorage and read back', () => {
+  it('is stored in localStorage and read back', async () => {
     const first = createStore();
     render(
       <Provider store={first}>
@@ -35,7 +35,7 @@ describe('comparison list', () => {
       </Provider>,
     );
     for (const id of [1, 2, 3, 4, 5]) fireEvent.click(screen.getByTestId(`compare-${id}`));
-    expect(screen.getByRole('alert')).toHaveTextContent('Je kunt maximaal 4 producten vergelijken');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Je kunt maximaal 4 producten vergelijken');
     expect(JSON.parse(localStorage.getItem(COMPARE_STORAGE_KEY) ?? '[]')).toEqual([1, 2, 3, 4].map(product));
     cleanup();
     // Another page (a new store) reads the stored list when the list is shown.

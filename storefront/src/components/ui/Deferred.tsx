@@ -13,10 +13,13 @@ export function startHydration(): void {
 }
 
 /** Put at the root of a hydrated page: once it has committed, regions that mount are client renders. */
-export function HydrationDone() {
+export function HydrationDone({ onDone }: { onDone?: () => void }) {
   useEffect(() => {
     hydrating = false;
-  }, []);
+    // The page is live: browser tests and monitoring can tell.
+    document.documentElement.dataset.hydrated = 'true';
+    onDone?.();
+  }, [onDone]);
   return null;
 }
 

@@ -30,7 +30,7 @@ export function useAccountForm<V extends Record<string, unknown>>({ initial, rul
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (busy) return;
-    const found = checkForm(rules(values));
+    const found = await checkForm(rules(values));
     setErrors(found);
     setAttempt((count) => count + 1);
     if (Object.keys(found).length > 0) return;

@@ -199,23 +199,25 @@ function DiscountCode({ code }: { code: string | null }) {
       data-testid="discount-code"
       onSubmit={(event) => {
         event.preventDefault();
-        const entered = value.trim();
-        const errors = checkForm({ code: { value: entered, rules: [{ rule: 'required' }, { rule: 'maxLength', count: 50 }] } });
-        if (errors.code) {
-          setError(errors.code);
-          return;
-        }
-        setBusy(true);
-        cart
-          .addDiscountCode(entered)
-          .then(
-            () => {
-              setError(null);
-              setValue('');
-            },
-            (failure: unknown) => setError(cartErrorText(failure, t)),
-          )
-          .finally(() => setBusy(false));
+        void (async () => {
+          const entered = value.trim();
+          const errors = await checkForm({ code: { value: entered, rules: [{ rule: 'required' }, { rule: 'maxLength', count: 50 }] } });
+          if (errors.code) {
+            setError(errors.code);
+            return;
+          }
+          setBusy(true);
+          cart
+            .addDiscountCode(entered)
+            .then(
+              () => {
+                setError(null);
+                setValue('');
+              },
+              (failure: unknown) => setError(cartErrorText(failure, t)),
+            )
+            .finally(() => setBusy(false));
+        })();
       }}
     >
       <label>
@@ -268,13 +270,13 @@ export function CartPage() {
     );
   }
   const samples = calculation.products.filter(takesSampleNames);
-  const toCheckout = () => {
+  const toCheckout = async () => {
     const names = samples.flatMap((line) => {
       const byNumber = new Map(line.rqsSamples.map((sample) => [Number(sample.sequence), sample.sampleName]));
       return Array.from({ length: Number(line.quantity) }, (_, index) => byNumber.get(index + 1) ?? '');
     });
     if (samples.length > 0) {
-      const errors = checkForm({ samples: { value: names as unknown as string, rules: [{ rule: 'sampleNames' }] } });
+      const errors = await checkForm({ samples: { value: names as unknown as string, rules: [{ rule: 'sampleNames' }] } });
       if (errors.samples) {
         setError(errors.samples);
         setShowMissingSamples(true);
@@ -304,7 +306,7 @@ export function CartPage() {
         <aside className={styles.card} aria-label={t('checkout.summary.title')}>
           <DiscountCode code={cart.answer?.cart.discountCode ?? null} />
           <CartTotals calculation={calculation} />
-          <button type="button" className={styles.button} onClick={toCheckout} data-testid="to-checkout" disabled={cart.pending}>
+          <button type="button" className={styles.button} onClick={() => void toCheckout()} data-testid="to-checkout" disabled={cart.pending}>
             {t('cart.toCheckout')}
           </button>
           <Link to={paths.home}>{t('cart.continueShopping')}</Link>

@@ -92,13 +92,15 @@ function BackInStock({ productVariantId }: { productVariantId: number }) {
       data-testid="back-in-stock"
       onSubmit={(event) => {
         event.preventDefault();
-        const errors = checkForm({ email: { value: email, rules: [{ rule: 'required' }, { rule: 'email' }] } });
-        setError(errors.email ?? null);
-        if (errors.email) return;
-        setSent('sending');
-        remindWhenInStock(productVariantId, email)
-          .then(() => setSent('sent'))
-          .catch(() => setSent('failed'));
+        void (async () => {
+          const errors = await checkForm({ email: { value: email, rules: [{ rule: 'required' }, { rule: 'email' }] } });
+          setError(errors.email ?? null);
+          if (errors.email) return;
+          setSent('sending');
+          remindWhenInStock(productVariantId, email)
+            .then(() => setSent('sent'))
+            .catch(() => setSent('failed'));
+        })();
       }}
     >
       <strong>{t('product.notifyMe')}</strong>

@@ -34,16 +34,16 @@ describe('write-review form', () => {
     expect(await screen.findByTestId('review-not-sent')).toHaveTextContent('Reviews plaatsen is nog niet mogelijk');
   });
 
-  it('refuses four words with the translated engine message', () => {
+  it('refuses four words with the translated engine message', async () => {
     render(<ReviewForm productId={7} />);
     fill('Mijn paard vindt lekker');
-    expect(screen.getByRole('alert')).toHaveTextContent('Je review moet minimaal 5 woorden bevatten');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Je review moet minimaal 5 woorden bevatten');
     expect(screen.getByLabelText('Je review')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('requires every field', () => {
+  it('requires every field', async () => {
     render(<ReviewForm productId={7} />);
     fireEvent.click(screen.getByRole('button', { name: 'Review plaatsen' }));
-    expect(screen.getAllByRole('alert')).toHaveLength(4);
+    expect(await screen.findAllByRole('alert')).toHaveLength(4);
   });
 });

@@ -31,18 +31,20 @@ export function ReviewForm({ productId }: { productId: number }) {
       data-testid="review-form"
       onSubmit={(event) => {
         event.preventDefault();
-        const found = checkForm({
-          title: { value: values.title, rules: [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] },
-          rating: { value: values.rating, rules: [{ rule: 'required' }] },
-          text: { value: values.text, rules: [{ rule: 'required' }, { rule: 'reviewText' }] },
-          name: { value: values.name, rules: [{ rule: 'required' }, { rule: 'maxLength', count: 50 }] },
-        });
-        setErrors(found);
-        if (Object.keys(found).length > 0) return;
-        setSent('sending');
-        writeReview(productId, { title: values.title, rating: Number(values.rating), text: values.text, name: values.name })
-          .then(() => setSent('sent'))
-          .catch(() => setSent('failed'));
+        void (async () => {
+          const found = await checkForm({
+            title: { value: values.title, rules: [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] },
+            rating: { value: values.rating, rules: [{ rule: 'required' }] },
+            text: { value: values.text, rules: [{ rule: 'required' }, { rule: 'reviewText' }] },
+            name: { value: values.name, rules: [{ rule: 'required' }, { rule: 'maxLength', count: 50 }] },
+          });
+          setErrors(found);
+          if (Object.keys(found).length > 0) return;
+          setSent('sending');
+          writeReview(productId, { title: values.title, rating: Number(values.rating), text: values.text, name: values.name })
+            .then(() => setSent('sent'))
+            .catch(() => setSent('failed'));
+        })();
       }}
     >
       <h3>{t('reviews.write')}</h3>

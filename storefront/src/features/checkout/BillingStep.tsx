@@ -128,7 +128,7 @@ export function BillingStep({ countries, gates }: { countries: Country[]; gates:
   );
   const submit = async () => {
     const country = countries.find((candidate) => String(candidate.countryId) === values.countryId)?.regionCode ?? null;
-    const found = checkForm({
+    const found = await checkForm({
       firstName: { value: values.firstName ?? '', rules: [{ rule: 'required' }, { rule: 'maxLength', count: 50 }] },
       lastName: { value: values.lastName ?? '', rules: [{ rule: 'required' }, { rule: 'maxLength', count: 50 }] },
       emailAddress: { value: values.emailAddress ?? '', rules: [{ rule: 'required' }, { rule: 'email' }] },

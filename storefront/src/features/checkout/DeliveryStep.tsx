@@ -38,9 +38,9 @@ function PickupFinder({ chosen, onChoose }: { chosen: string | null; onChoose: (
   const [shops, setShops] = useState<ParcelShop[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const search = () => {
+  const search = async () => {
     const term = query.trim();
-    const errors = checkForm({ query: { value: term, rules: [{ rule: 'required' }] } });
+    const errors = await checkForm({ query: { value: term, rules: [{ rule: 'required' }] } });
     if (errors.query) {
       setError(errors.query);
       return;
@@ -72,13 +72,13 @@ function PickupFinder({ chosen, onChoose }: { chosen: string | null; onChoose: (
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
                 event.preventDefault();
-                search();
+                void search();
               }
             }}
             data-testid="pickup-query"
           />
         </label>
-        <button type="button" className={styles.secondary} onClick={search} disabled={busy} data-testid="pickup-search">
+        <button type="button" className={styles.secondary} onClick={() => void search()} disabled={busy} data-testid="pickup-search">
           {t('checkout.pickupFinder.search')}
         </button>
       </div>
@@ -186,7 +186,7 @@ export function DeliveryStep({ countries, gates }: { countries: Country[]; gates
   const serverErrors = useServerErrors();
   const view = cart.answer?.cart;
   const methods = cart.calculation?.shippingMethods ?? [];
-  const priceOf = (method: 0 | 1) => methods.find((option) => Number(option.shippingMethod) === method)?.price;
+  const priceOf = (method: 0 | 1) => methods.find((option) => option.shippingMethod === method)?.price;
   const [choice, setChoice] = useState<Choice>(view?.shippingMethod === 1 ? 'pickup' : view?.alternativeShippingAddress ? 'alternative' : 'home');
   const shippingAddress = view?.shipping?.address ?? {};
   const [values, setValues] = useState<Record<string, string>>({
@@ -220,7 +220,7 @@ export function DeliveryStep({ countries, gates }: { countries: Country[]; gates
     try {
       let latest = cart.answer;
       if (choice === 'alternative') {
-        const found = checkForm({
+        const found = await checkForm({
           firstName: { value: values.firstName ?? '', rules: [{ rule: 'required' }, { rule: 'maxLength', count: 50 }] },
           lastName: { value: values.lastName ?? '', rules: [{ rule: 'required' }, { rule: 'maxLength', count: 50 }] },
           ...addressRules('', values, countries),

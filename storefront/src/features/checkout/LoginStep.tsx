@@ -36,7 +36,7 @@ export function LoginStep() {
     };
   }, [navigate]);
   const submit = async () => {
-    const found = checkForm({
+    const found = await checkForm({
       emailAddress: { value: values.emailAddress, rules: [{ rule: 'required' }, { rule: 'email' }] },
       password: { value: values.password, rules: [{ rule: 'required' }] },
     });

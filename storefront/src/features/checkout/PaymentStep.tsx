@@ -45,7 +45,7 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
   // Nothing left to pay (the gift card pays it all): no method is needed.
   const nothingToPay = calculation?.amountToPay === '0.00';
   const send = async (withMethod: boolean) => {
-    const found = checkForm({
+    const found = await checkForm({
       ...(withMethod && !nothingToPay ? { paymentMethodId: { value: method === null ? '' : String(method), rules: [{ rule: 'required' }] } } : {}),
       ...(withMethod && needsIssuer ? { issuer: { value: issuer, rules: [{ rule: 'required' }] } } : {}),
       ...(useGiftCard

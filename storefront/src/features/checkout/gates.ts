@@ -19,7 +19,7 @@ export function checkoutState(answer: CartAnswer | null, countries: Country[], s
     productCount: cart?.products.length ?? 0,
     scanProductsOnly: calculation?.scanProductsOnly ?? false,
     billingCountry: code(cart?.billing?.address?.countryId),
-    shippingMethod: cart?.shippingMethod === 1 ? 1 : 0,
+    shippingMethod: cart?.shippingMethod ?? 0,
     parcelShopId: cart?.dpdParcelShopId ?? null,
     parcelShopZipcodeOrCity: cart?.dpdParcelShopZipcodeOrCity ?? null,
     alternativeShippingAddress: cart?.alternativeShippingAddress ?? false,
