@@ -257,6 +257,15 @@ describe('a roughage result page', () => {
       .getByTestId('result-meter')
       .evaluateAll((meters) => [...new Set(meters.map((meter) => meter.getAttribute('data-level')))].sort());
     expect(levels).toEqual(['alert', 'good', 'takeAction']);
+    // Every analyte has its name (iron too), and values are written as Dutch writes numbers.
+    const unnamed = await page
+      .getByTestId('result-analyte')
+      .evaluateAll((items) =>
+        items.filter((item) => item.querySelector('h3')?.textContent === item.getAttribute('data-analyte')).map((item) => item.getAttribute('data-analyte')),
+      );
+    expect(unnamed).toEqual([]);
+    expect(await page.locator('[data-testid=result-analyte][data-analyte=iron] h3').textContent()).toBe('IJzer');
+    expect(await page.locator('[data-testid=result-analyte][data-analyte=dryMatter] [data-testid=result-value]').textContent()).toBe('84,6 %');
     // The level is a word, not only a colour.
     const words = await page.getByTestId('result-meter').allTextContents();
     expect(words).toEqual(expect.arrayContaining(['Goed', 'Let op', 'Actie nodig']));
