@@ -316,6 +316,8 @@ typed_operations! {
         resolveCurrency / resolve_currency = "locale.currency" ("CurrencyRequest") -> "CurrencyResult";
         /// Formats an amount the way a culture writes numbers.
         formatAmount / format_amount = "locale.formatAmount" ("AmountFormatRequest") -> "AmountFormatResult";
+        /// Formats a quantity (scoops, grams, a measured value) the way a culture writes numbers, with its own digits.
+        formatQuantity / format_quantity = "locale.formatQuantity" ("QuantityFormatRequest") -> "AmountFormatResult";
         /// Formats an ISO date as DD-MM-YYYY.
         formatDate / format_date = "locale.formatDate" ("DateFormatRequest") -> "DateFormatResult";
         /// The culture to show, and the fallback for missing translations.

@@ -753,6 +753,9 @@ fn case(rng: &mut Rng) -> (String, String) {
             request
         }
         "locale.formatAmount" => json!({"amount": decimal_text(rng), "culture": culture(rng)}),
+        "locale.formatQuantity" => {
+            json!({"quantity": decimal_text(rng), "culture": culture(rng)})
+        }
         "locale.formatDate" => json!({"date": date_text(rng)}),
         "locale.fallbackLanguage" => {
             let mut request = json!({});

@@ -14,7 +14,8 @@ use crate::error::EngineError;
 use crate::feed::{FeedAdviceRequest, SiloRequest, feed_advice, silo_interest};
 use crate::geo::{DistanceFormatRequest, DistanceRequest};
 use crate::locale::{
-    AmountFormatRequest, CultureRequest, CurrencyRequest, DateFormatRequest, resolve_culture,
+    AmountFormatRequest, CultureRequest, CurrencyRequest, DateFormatRequest, QuantityFormatRequest,
+    resolve_culture,
 };
 use crate::stock::{StockStateRequest, stock_state};
 use crate::url::{
@@ -47,6 +48,7 @@ pub const OPERATIONS: &[&str] = &[
     #[cfg(feature = "server-operations")]
     "locale.convert",
     "locale.formatAmount",
+    "locale.formatQuantity",
     "locale.formatDate",
     "locale.fallbackLanguage",
     #[cfg(feature = "server-operations")]
@@ -116,6 +118,9 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
         "feed.siloInterest" => apply(input, |request: SiloRequest| Ok(silo_interest(&request))),
         "locale.currency" => apply(input, |request: CurrencyRequest| Ok(request.resolve())),
         "locale.formatAmount" => apply(input, |request: AmountFormatRequest| Ok(request.format())),
+        "locale.formatQuantity" => {
+            apply(input, |request: QuantityFormatRequest| Ok(request.format()))
+        }
         "locale.formatDate" => apply(input, |request: DateFormatRequest| {
             request
                 .format()

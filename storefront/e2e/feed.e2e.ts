@@ -46,8 +46,8 @@ async function expectAccessible(page: Page): Promise<void> {
   expect(await seriousViolations(page), page.url()).toEqual([]);
 }
 
-async function openCalculator(page: Page, base = origin): Promise<void> {
-  await page.goto(`${base}/feed-calculator/`);
+async function openCalculator(page: Page, base = origin, query = ''): Promise<void> {
+  await page.goto(`${base}/feed-calculator/${query}`);
   await page.getByTestId('page-feed-calculator').waitFor();
   await page.getByTestId('feed-calculate').waitFor();
 }
@@ -82,7 +82,7 @@ describe('the feed calculator', () => {
     await page.getByTestId('feed-roughage').selectOption('hay');
     await page.getByTestId('feed-calculate').click();
     expect(await advisedProducts(page)).toEqual([
-      { id: '13', grams: '2500 gram per dag', portion: '833 gram per portie (3 keer per dag)', scoops: '1.5 scheppen per dag', days: '8 dagen per verpakking' },
+      { id: '13', grams: '2500 gram per dag', portion: '833 gram per portie (3 keer per dag)', scoops: '1,5 scheppen per dag', days: '8 dagen per verpakking' },
       { id: '41', grams: '60 gram per dag', portion: '20 gram per portie (3 keer per dag)', scoops: '2 scheppen per dag', days: '50 dagen per verpakking' },
     ]);
     await expectAccessible(page);
@@ -97,6 +97,55 @@ describe('the feed calculator', () => {
     expect(errors).toEqual([]);
   });
 
+  it("writes the 600 kg horse's quantities as each culture writes numbers: German, English, Belgian French", async () => {
+    const cultures = [
+      {
+        base: `http://de.hoefslag.localhost:${port}`,
+        query: '',
+        title: 'Futterrechner',
+        first: {
+          id: '13',
+          grams: '2500 Gramm pro Tag',
+          portion: '833 Gramm pro Mahlzeit (3-mal täglich)',
+          scoops: '1,5 Messbecher pro Tag',
+          days: '8 Tage pro Packung',
+        },
+      },
+      {
+        base: origin,
+        query: '?lang=en',
+        title: 'Feed calculator',
+        first: { id: '13', grams: '2500 grams per day', portion: '833 grams per feed (3 times a day)', scoops: '1.5 scoops per day', days: '8 days per pack' },
+      },
+      {
+        // Belgian French reads French (fr-FR) where it has no wording of its own, not Dutch.
+        base: `http://be.hoefslag.localhost:${port}`,
+        query: '?lang=fr-BE',
+        title: 'Calculateur de ration',
+        first: {
+          id: '13',
+          grams: '2500 grammes par jour',
+          portion: '833 grammes par repas (3 repas par jour)',
+          scoops: '1,5 mesure par jour',
+          days: '8 jours par conditionnement',
+        },
+      },
+    ];
+    for (const culture of cultures) {
+      const { page, errors } = await freshPage();
+      await openCalculator(page, culture.base, culture.query);
+      expect(await page.getByTestId('page-feed-calculator').getByRole('heading', { level: 1 }).textContent()).toBe(culture.title);
+      await page.getByTestId('feed-work-load-average').check();
+      await page.getByTestId('feed-roughage').selectOption('hay');
+      await page.getByTestId('feed-calculate').click();
+      expect((await advisedProducts(page))[0], culture.base + culture.query).toEqual(culture.first);
+      expect(errors).toEqual([]);
+      // The language chosen by ?lang= stays in this origin's storage: leave none for later tests.
+      await page.evaluate(() => localStorage.clear());
+      await page.close();
+    }
+  });
+
   it('gives a pony half, and 1300 kg cannot be determined', async () => {
     const { page, errors } = await freshPage();
     await openCalculator(page);
@@ -104,7 +153,7 @@ describe('the feed calculator', () => {
     expect(await page.getByTestId('feed-weight').inputValue()).toBe('300');
     await page.getByTestId('feed-calculate').click();
     expect(await advisedProducts(page)).toEqual([
-      { id: '16', grams: '750 gram per dag', portion: '250 gram per portie (3 keer per dag)', scoops: '0.5 scheppen per dag', days: '26 dagen per verpakking' },
+      { id: '16', grams: '750 gram per dag', portion: '250 gram per portie (3 keer per dag)', scoops: '0,5 scheppen per dag', days: '26 dagen per verpakking' },
     ]);
 
     // A second horse on the same page: 1300 kg.
@@ -208,6 +257,15 @@ describe('a roughage result page', () => {
       .getByTestId('result-meter')
       .evaluateAll((meters) => [...new Set(meters.map((meter) => meter.getAttribute('data-level')))].sort());
     expect(levels).toEqual(['alert', 'good', 'takeAction']);
+    // Every analyte has its name (iron too), and values are written as Dutch writes numbers.
+    const unnamed = await page
+      .getByTestId('result-analyte')
+      .evaluateAll((items) =>
+        items.filter((item) => item.querySelector('h3')?.textContent === item.getAttribute('data-analyte')).map((item) => item.getAttribute('data-analyte')),
+      );
+    expect(unnamed).toEqual([]);
+    expect(await page.locator('[data-testid=result-analyte][data-analyte=iron] h3').textContent()).toBe('IJzer');
+    expect(await page.locator('[data-testid=result-analyte][data-analyte=dryMatter] [data-testid=result-value]').textContent()).toBe('84,6 %');
     // The level is a word, not only a colour.
     const words = await page.getByTestId('result-meter').allTextContents();
     expect(words).toEqual(expect.arrayContaining(['Goed', 'Let op', 'Actie nodig']));

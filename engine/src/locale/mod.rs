@@ -2,7 +2,8 @@
 //! and date formatting (specification section 9).
 //!
 //! Euro prices are authoritative; other currencies are indicative conversions shown next to the
-//! conversion disclaimer. Every number is shown with exactly two fraction digits.
+//! conversion disclaimer. Every amount is shown with exactly two fraction digits; a quantity
+//! (scoops, grams, a measured value) with the digits its rule gave it.
 
 mod country;
 mod culture;
@@ -21,6 +22,8 @@ pub use currency::{
     convert_from_euro, currency_from_symbol,
 };
 pub use date::{CalendarDate, DateError, DateFormatRequest, DateFormatResult};
-pub use number::{AmountFormatRequest, AmountFormatResult, format_amount};
+pub use number::{
+    AmountFormatRequest, AmountFormatResult, QuantityFormatRequest, format_amount, format_quantity,
+};
 
 pub(crate) use number::decimal_string;

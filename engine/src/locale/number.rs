@@ -1,5 +1,7 @@
-//! Numbers for display: exactly two fraction digits, the culture's decimal separator, and
-//! digit grouping for Swedish and Polish only (specification section 9).
+//! Numbers for display: the culture's decimal separator, and digit grouping for Swedish and
+//! Polish only (specification section 9). Amounts have exactly two fraction digits
+//! ([`format_amount`]); quantities such as scoops, grams or a lab value keep the fraction digits
+//! the rule that computed them gave ([`format_quantity`]).
 
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::{Deserialize, Serialize};
@@ -19,9 +21,27 @@ pub const GROUP_SEPARATOR: char = '\u{a0}';
 pub fn format_amount(value: Decimal, culture: Culture) -> String {
     let mut rounded = value.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero);
     rounded.rescale(2);
-    let negative = rounded.is_sign_negative() && !rounded.is_zero();
-    let digits = rounded.abs().to_string();
-    let (whole, fraction) = digits.split_once('.').unwrap_or((digits.as_str(), "00"));
+    write_number(rounded, culture)
+}
+
+/// Formats a quantity (scoops, grams, kilograms, a measured value) for a culture.
+///
+/// The same separators and grouping as [`format_amount`], but no rounding and no fixed number
+/// of fraction digits: the rule that computed the quantity decided its precision (scoops to a
+/// half, the ration check to 0.1, a lab value as measured), and trailing zeros are dropped, so
+/// `1.50` scoops is `1,5` in Dutch and German and `1.5` in English, `2.0` is `2`, and a
+/// whole number has no decimal separator. Negative quantities start with a hyphen-minus.
+pub fn format_quantity(value: Decimal, culture: Culture) -> String {
+    write_number(value.normalize(), culture)
+}
+
+/// Writes a decimal's digits as they are, with the culture's separators: a decimal point in
+/// English and a comma elsewhere, and the no-break space groups of `sv` (from four digits) and
+/// `pl` (from five, CLDR's minimum grouping digits of 2).
+fn write_number(value: Decimal, culture: Culture) -> String {
+    let negative = value.is_sign_negative() && !value.is_zero();
+    let digits = value.abs().to_string();
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits.as_str(), ""));
     let minimum_grouping = match culture {
         Culture::Sv => Some(4),
         Culture::Pl => Some(5),
@@ -31,8 +51,11 @@ pub fn format_amount(value: Decimal, culture: Culture) -> String {
         Some(minimum) if whole.len() >= minimum => group_thousands(whole),
         _ => whole.to_owned(),
     };
-    let decimal_separator = if culture == Culture::En { '.' } else { ',' };
     let sign = if negative { "-" } else { "" };
+    if fraction.is_empty() {
+        return format!("{sign}{whole}");
+    }
+    let decimal_separator = if culture == Culture::En { '.' } else { ',' };
     format!("{sign}{whole}{decimal_separator}{fraction}")
 }
 
@@ -77,6 +100,30 @@ impl AmountFormatRequest {
     pub fn format(&self) -> AmountFormatResult {
         AmountFormatResult {
             text: format_amount(self.amount, self.culture),
+        }
+    }
+}
+
+/// Input of `locale.formatQuantity`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct QuantityFormatRequest {
+    /// The quantity as a decimal string, e.g. `"1.5"` scoops or `"0.04"` mg.
+    #[serde(with = "decimal_string")]
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    #[cfg_attr(feature = "typescript", tsify(type = "string"))]
+    pub quantity: Decimal,
+    /// The culture to format for.
+    pub culture: Culture,
+}
+
+impl QuantityFormatRequest {
+    /// Applies [`format_quantity`]; the answer has the shape of `locale.formatAmount`'s.
+    pub fn format(&self) -> AmountFormatResult {
+        AmountFormatResult {
+            text: format_quantity(self.quantity, self.culture),
         }
     }
 }
@@ -149,6 +196,35 @@ mod tests {
         ];
         for (value, culture, expected) in cases {
             assert_eq!(format(value, culture), expected, "{value} {culture}");
+        }
+    }
+
+    fn quantity(value: &str, culture: Culture) -> String {
+        format_quantity(Decimal::from_str_exact(value).unwrap(), culture)
+    }
+
+    #[test]
+    fn quantities_keep_their_digits_with_the_cultures_separators() {
+        let cases = [
+            ("1.5", Culture::Nl, "1,5"),
+            ("1.5", Culture::De, "1,5"),
+            ("1.5", Culture::En, "1.5"),
+            ("1.50", Culture::FrBe, "1,5"),
+            ("0.5", Culture::Pl, "0,5"),
+            ("2", Culture::Nl, "2"),
+            ("2.0", Culture::En, "2"),
+            ("0.04", Culture::Sv, "0,04"),
+            ("2500", Culture::Nl, "2500"),
+            ("2500", Culture::Sv, "2\u{a0}500"),
+            ("2500", Culture::Pl, "2500"),
+            ("30000000", Culture::Pl, "30\u{a0}000\u{a0}000"),
+            ("1234.25", Culture::Sv, "1\u{a0}234,25"),
+            ("-7.10", Culture::Cs, "-7,1"),
+            ("-0.0", Culture::Nl, "0"),
+            ("0", Culture::En, "0"),
+        ];
+        for (value, culture, expected) in cases {
+            assert_eq!(quantity(value, culture), expected, "{value} {culture}");
         }
     }
 

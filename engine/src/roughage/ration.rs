@@ -1,14 +1,31 @@
 //! The ration check (issue 20, point 5; operation `ration.check`): a horse's daily need for energy, protein and the key
-//! minerals (NRC 2007, `feed-and-roughage.md`) against what its roughage supplies at the fed
-//! amount of dry matter, and the dose of a balancer that closes the gap.
+//! minerals (NRC 2007) against what its roughage supplies at the fed amount of dry matter, and
+//! the dose of a balancer that closes the gap.
 //!
-//! Needs per day for body weight `W` kg:
-//! - digestible energy: 0.0333 Mcal per kg at maintenance, times 1.2 (light), 1.4 (average,
-//!   NRC's moderate) or 1.6 (heavy work); in MJ (1 Mcal = 4.184 MJ);
-//! - crude protein: 1.26 g per kg at maintenance; 699, 768 and 862 g for 500 kg in light,
-//!   moderate and heavy work (NRC 2007), linear in weight;
-//! - per 100 kg: calcium 4.0 / 6.0 / 7.0 / 8.0 g, phosphorus 2.8 / 3.6 / 4.2 / 5.8 g,
-//!   magnesium 1.5 / 1.9 / 2.3 / 3.0 g (none / light / average / heavy).
+//! # Where each figure comes from
+//!
+//! The shop's work loads map to NRC 2007's exercise classes: none = maintenance (average),
+//! light = light exercise, average = moderate exercise, heavy = heavy exercise.
+//! `feed-and-roughage.md` is the project's shared domain file (`../shared/spec/`); "NRC 2007" is
+//! National Research Council, *Nutrient Requirements of Horses*, 6th revised edition (2007),
+//! Table 16-3, "Daily nutrient requirements of horses (mature body weight of 500 kg)".
+//!
+//! | Need per day | none | light | average | heavy | Source |
+//! |---|---|---|---|---|---|
+//! | Digestible energy, Mcal per kg body weight | 0.0333 | x 1.2 | x 1.4 | x 1.6 | feed-and-roughage.md (maintenance DE, "approximate DE multipliers") |
+//! | Crude protein, g for 500 kg | 630 (1.26 g/kg) | 699 | **768** | **862** | 630 and 699: feed-and-roughage.md; **768 and 862: NRC 2007 Table 16-3, rows moderate and heavy exercise, column crude protein; not in feed-and-roughage.md** |
+//! | Calcium, g per 100 kg | 4.0 | 6.0 | 7.0 | 8.0 | feed-and-roughage.md |
+//! | Phosphorus, g per 100 kg | 2.8 | 3.6 | 4.2 | 5.8 | feed-and-roughage.md |
+//! | Magnesium, g per 100 kg | 1.5 | 1.9 | 2.3 | 3.0 | feed-and-roughage.md |
+//!
+//! Derived here, not read anywhere: energy in MJ (1 Mcal = 4.184 MJ, the thermochemical
+//! calorie); protein per kg body weight as the 500 kg figure / 500 (699 / 500 = 1.398,
+//! 768 / 500 = 1.536, 862 / 500 = 1.724 g per kg), so every need is linear in body weight, as
+//! `feed-and-roughage.md` says of maintenance energy (a 600 kg horse in average work: 921.6 g).
+//! For a check against the same table: 500 kg gives 19.98, 23.31 and 26.64 Mcal for light,
+//! average and heavy work, where Table 16-3 lists 20.0, 23.3 and 26.6 Mcal.
+//!
+//! # The check
 //!
 //! The roughage supplies its content per kg dry matter times the dry matter eaten: 1.5 % of
 //! body weight unless given (at most 2.5 %). A balancer (content per kg as fed) is dosed to close
@@ -118,7 +135,8 @@ fn decimal(text: &str) -> Decimal {
     Decimal::from_str_exact(text).unwrap_or_default()
 }
 
-/// The daily need of a nutrient.
+/// The daily need of a nutrient: the figures of the module documentation's table, by work load
+/// (none, light, average, heavy).
 fn need(nutrient: &str, weight: Decimal, work_load: WorkLoad) -> Decimal {
     let hundreds = weight / Decimal::ONE_HUNDRED;
     let by_load = |none: &str, light: &str, average: &str, heavy: &str| {
@@ -131,6 +149,9 @@ fn need(nutrient: &str, weight: Decimal, work_load: WorkLoad) -> Decimal {
     };
     match nutrient {
         ENERGY => decimal("0.0333") * weight * by_load("1", "1.2", "1.4", "1.6") * decimal("4.184"),
+        // g per kg body weight: 630, 699, 768 and 862 g for 500 kg, divided by 500. 630 and 699
+        // are feed-and-roughage.md's; 768 and 862 are NRC 2007 Table 16-3's (moderate and
+        // heavy exercise), which that file does not give.
         "crudeProtein" => weight * by_load("1.26", "1.398", "1.536", "1.724"),
         "calcium" => hundreds * by_load("4.0", "6.0", "7.0", "8.0"),
         "phosphorus" => hundreds * by_load("2.8", "3.6", "4.2", "5.8"),
@@ -312,10 +333,37 @@ mod tests {
         let weight = Decimal::from(500);
         assert_eq!(need(ENERGY, weight, WorkLoad::None), decimal("69.6636"));
         assert_eq!(need("crudeProtein", weight, WorkLoad::None), decimal("630"));
+        // NRC 2007 Table 16-3 (500 kg): 699 g light (also in feed-and-roughage.md), 768 g
+        // moderate and 862 g heavy exercise.
         assert_eq!(
             need("crudeProtein", weight, WorkLoad::Light),
             decimal("699")
         );
+        assert_eq!(
+            need("crudeProtein", weight, WorkLoad::Average),
+            decimal("768")
+        );
+        assert_eq!(
+            need("crudeProtein", weight, WorkLoad::Heavy),
+            decimal("862")
+        );
+        // Linear in weight: 600 kg in average and heavy work.
+        assert_eq!(
+            need("crudeProtein", Decimal::from(600), WorkLoad::Average),
+            decimal("921.6")
+        );
+        assert_eq!(
+            need("crudeProtein", Decimal::from(600), WorkLoad::Heavy),
+            decimal("1034.4")
+        );
+        // The DE multipliers against Table 16-3's 20.0, 23.3 and 26.6 Mcal for 500 kg.
+        for (load, mcal) in [
+            (WorkLoad::Light, "19.98"),
+            (WorkLoad::Average, "23.31"),
+            (WorkLoad::Heavy, "26.64"),
+        ] {
+            assert_eq!(need(ENERGY, weight, load) / decimal("4.184"), decimal(mcal));
+        }
         assert_eq!(need("calcium", weight, WorkLoad::None), decimal("20"));
         assert_eq!(need("phosphorus", weight, WorkLoad::None), decimal("14"));
         assert_eq!(need("magnesium", weight, WorkLoad::Heavy), decimal("15"));

@@ -53,6 +53,7 @@ import type {
   Operations,
   Paging,
   PagingRequest,
+  QuantityFormatRequest,
   ShippingMethodOption,
   SiloRequest,
   SiloResult,
@@ -255,6 +256,15 @@ export function resolveCurrency(input: CurrencyRequest): CurrencyResult {
 /** Formats an amount the way a culture writes numbers. (`locale.formatAmount`) */
 export function formatAmount(input: AmountFormatRequest): AmountFormatResult {
   return answer('formatAmount', input, () => wasm.formatAmount(input));
+}
+
+/**
+ * Formats a quantity (scoops, grams, a measured value) the way a culture writes numbers, with
+ * the digits the quantity has and no trailing zeros: `1.5` is `1,5` in nl and de, `1.5` in en.
+ * (`locale.formatQuantity`)
+ */
+export function formatQuantity(input: QuantityFormatRequest): AmountFormatResult {
+  return guarded(() => wasm.formatQuantity(input));
 }
 
 /** Formats an ISO date as DD-MM-YYYY. (`locale.formatDate`) */

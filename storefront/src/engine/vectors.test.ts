@@ -40,6 +40,7 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'locale.currency': nodeEngine.resolveCurrency,
   'locale.convert': nodeEngine.convertCurrency,
   'locale.formatAmount': nodeEngine.formatAmount,
+  'locale.formatQuantity': nodeEngine.formatQuantity,
   'locale.formatDate': nodeEngine.formatDate,
   'locale.fallbackLanguage': nodeEngine.fallbackLanguage,
   'url.normalize': nodeEngine.normalizeUrl,

@@ -20,6 +20,13 @@ function flatKeys(value: Catalog, prefix = ''): string[] {
   );
 }
 
+/** Every text of a catalog by its full key. */
+function flatValues(value: Catalog, prefix = ''): [string, unknown][] {
+  return Object.entries(value).flatMap(([key, inner]) =>
+    typeof inner === 'object' && inner !== null ? flatValues(inner as Catalog, `${prefix}${key}.`) : [[`${prefix}${key}`, inner] as [string, unknown]],
+  );
+}
+
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** Keys without plural suffixes: the keys code calls `t` with. */
 const baseKeys = (value: Catalog) => new Set(flatKeys(value).map((key) => key.replace(PLURAL, '')));
@@ -28,8 +35,8 @@ describe('fallback chains', () => {
   it('regional cultures fall back as the README describes', () => {
     expect(cultureChain('nl-BE')).toEqual(['nl-BE', 'nl']);
     expect(cultureChain('de-AT')).toEqual(['de-AT', 'de', 'nl']);
-    expect(cultureChain('fr-BE')).toEqual(['fr-BE', 'nl']);
-    expect(cultureChain('fr-BE', 'fr-FR')).toEqual(['fr-BE', 'nl']);
+    expect(cultureChain('fr-BE')).toEqual(['fr-BE', 'fr-FR', 'nl']);
+    expect(cultureChain('fr-BE', 'nl-BE')).toEqual(['fr-BE', 'fr-FR', 'nl']);
   });
 
   it('other cultures: the site fallback, then en, then nl, without duplicates', () => {
@@ -52,11 +59,15 @@ describe('fallback chains', () => {
     expect(i18next.t('validation.required')).toBe('Dies ist ein Pflichtfeld');
   });
 
-  it('fr-BE falls back to Dutch, not to fr-FR', async () => {
-    await initI18n({ culture: 'fr-BE', siteFallback: 'fr-FR' });
+  it('fr-BE shows its own wording, French (fr-FR) for the rest, never Dutch where fr-FR has the text', async () => {
+    // The Belgian site's fallback language is nl-BE: French visitors still get French.
+    await initI18n({ culture: 'fr-BE', siteFallback: 'nl-BE' });
+    expect(Object.keys(i18next.store.data).sort()).toEqual(['fr-BE', 'fr-FR', 'nl']);
+    expect(i18next.t('validation.invalidEmail')).toBe("Cette adresse e-mail n'est pas valable");
     expect(i18next.t('validation.required')).toBe('Ce champ est obligatoire');
-    expect(i18next.t('feedCalculator.title')).toBe('Voercalculator');
-    expect(Object.keys(i18next.store.data)).not.toContain('fr-FR');
+    expect(i18next.t('feedCalculator.title')).toBe((catalog('fr-FR').feedCalculator as Catalog).title);
+    expect(i18next.t('feedCalculator.title')).not.toBe((catalog('nl').feedCalculator as Catalog).title);
+    expect(i18next.t('feedCalculator.scoopsPerDay', { count: 2 })).toBe('2 mesures par jour');
   });
 
   it("puts the site's fallback language before en and loads only the chain", async () => {
@@ -125,6 +136,18 @@ describe('catalogs', () => {
       expect(
         [...keys].filter((key) => !nlKeys.has(key)),
         `${culture} has extra`,
+      ).toEqual([]);
+    }
+  });
+
+  it('regional catalogs hold only wording that differs from the next culture of their chain', () => {
+    for (const culture of ['de-AT', 'nl-BE', 'fr-BE'] as const) {
+      const [, parent] = cultureChain(culture);
+      const own = Object.fromEntries(flatValues(catalog(culture)));
+      const inherited = Object.fromEntries(flatValues(catalog(parent ?? 'nl')));
+      expect(
+        Object.keys(own).filter((key) => own[key] === inherited[key]),
+        `${culture} repeats ${parent}`,
       ).toEqual([]);
     }
   });

@@ -16,12 +16,15 @@ type Catalog = Record<string, unknown>;
 const catalogLoaders = import.meta.glob<Catalog>('./locales/*.json', { import: 'default' });
 const overrideLoaders = import.meta.glob<Catalog>('./overrides/weidegroen/*.json', { import: 'default' });
 
-/** Regional and partial catalogs: where their missing keys come from. */
+/**
+ * Regional catalogs: where their missing keys come from. Each first borrows from its parent
+ * culture, the engine's text fallback rule (`Culture::parent`, fixtures/README.md): `de-AT` from
+ * `de`, `nl-BE` from `nl`, `fr-BE` from `fr-FR`; the parents are complete, `nl` closes the chain.
+ */
 export const FALLBACK_CHAINS: Partial<Record<Culture, Culture[]>> = {
   'de-AT': ['de', 'nl'],
   'nl-BE': ['nl'],
-  // The specification: Belgian French is largely untranslated Dutch.
-  'fr-BE': ['nl'],
+  'fr-BE': ['fr-FR', 'nl'],
 };
 
 const isCulture = (code: string | null | undefined): code is Culture => !!code && (CULTURES as readonly string[]).includes(code);

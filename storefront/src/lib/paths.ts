@@ -3,7 +3,11 @@
  * from these names, never from literal paths, so a path can change in one place.
  *
  * Every path ends in a slash (the engine's trailing-slash rule); the comparison path is
- * localized by the engine (`url.comparePath`) and is passed in when the routes are built.
+ * localized by the engine (`url.comparePath`) and is passed in when the routes are built. It is
+ * the only one: the specification localizes the comparison page alone (section 2) and names
+ * `/store-locator/` as it is, so the other fixed pages (cart, store locator, search, checkout,
+ * account, feed calculator) have one path in every culture, like a site's languages share
+ * their paths (`?lang=`).
  */
 export const paths = {
   home: '/',

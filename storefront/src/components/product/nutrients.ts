@@ -22,6 +22,7 @@ const NUTRIENT_KEYS = {
   zinc: 'zinc',
   manganese: 'manganese',
   selenium: 'selenium',
+  iron: 'iron',
   vitaminA: 'vitaminA',
   vitaminD3: 'vitaminD3',
   vitaminE: 'vitaminE',
@@ -35,10 +36,18 @@ const GROUP_KEYS = {
   vitamins: 'vitamins',
 } as const;
 
+type NutrientKey = (typeof NUTRIENT_KEYS)[keyof typeof NUTRIENT_KEYS];
+
+/** The catalog key of a nutrient's label (`product.nutrients.…`), or null for a nutrient without one. */
+export function nutrientLabelKey(nutrient: string): `product.nutrients.${NutrientKey}` | null {
+  const key = Object.prototype.hasOwnProperty.call(NUTRIENT_KEYS, nutrient) ? (NUTRIENT_KEYS as Record<string, NutrientKey>)[nutrient] : undefined;
+  return key ? `product.nutrients.${key}` : null;
+}
+
 /** A nutrient's label in the visitor's language (unknown ones as the server names them). */
 export function nutrientLabel(t: TFunction, nutrient: Nutrient): string {
-  const key = (NUTRIENT_KEYS as Record<string, (typeof NUTRIENT_KEYS)[keyof typeof NUTRIENT_KEYS]>)[nutrient.nutrient];
-  return key ? t(`product.nutrients.${key}`) : nutrient.nutrient;
+  const key = nutrientLabelKey(nutrient.nutrient);
+  return key ? t(key) : nutrient.nutrient;
 }
 
 /** A nutrient group's heading, or null for an unknown group. */

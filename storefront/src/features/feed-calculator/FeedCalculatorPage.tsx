@@ -16,6 +16,7 @@ import { FormField, FormMessage, formStyles } from '../../components/ui/Form';
 import { useFormatPrice } from '../../components/ui/Price';
 import { addToCart } from '../../lib/cart';
 import { serverErrors } from '../../lib/apiErrors';
+import { useFormatQuantity } from '../../lib/quantity';
 import { sessionAtom } from '../../state';
 import type { FeedCalculatorData } from './loader';
 import { RationSection } from './RationSection';
@@ -292,6 +293,7 @@ function AdviceResult({ advice, horse }: { advice: FeedCalculation; horse: Horse
   const store = useStore();
   const session = useAtomValue(sessionAtom);
   const formatPrice = useFormatPrice();
+  const quantity = useFormatQuantity();
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   if (!advice.determined) {
@@ -315,26 +317,26 @@ function AdviceResult({ advice, horse }: { advice: FeedCalculation; horse: Horse
   return (
     <div className={styles.result} data-testid="feed-result">
       <h3>{t('feedCalculator.resultTitle')}</h3>
-      <p>{t('feedCalculator.resultFor', { kilograms: advice.weightKg })}</p>
+      <p>{t('feedCalculator.resultFor', { kilograms: quantity.text(advice.weightKg) })}</p>
       <ul className={styles.products}>
         {advice.products.map((product) => (
           <li key={product.productId} className={styles.product} data-testid="feed-product" data-product-id={product.productId}>
             <h4>{product.url ? <Link to={product.url}>{product.name}</Link> : product.name}</h4>
             <dl className={styles.facts}>
               <dt>{t('feedCalculator.perDay')}</dt>
-              <dd data-testid="feed-grams">{t('feedCalculator.gramsPerDay', { grams: product.gramsPerDay })}</dd>
+              <dd data-testid="feed-grams">{t('feedCalculator.gramsPerDay', { grams: quantity.text(product.gramsPerDay) })}</dd>
               <dt>{t('feedCalculator.portion')}</dt>
-              <dd data-testid="feed-portion">{t('feedCalculator.perPortion', { grams: product.gramsPerPortion })}</dd>
+              <dd data-testid="feed-portion">{t('feedCalculator.perPortion', { grams: quantity.text(product.gramsPerPortion) })}</dd>
               {product.scoopsPerDay !== null && product.scoopsPerDay !== undefined && (
                 <>
                   <dt>{t('feedCalculator.scoops')}</dt>
-                  <dd data-testid="feed-scoops">{t('feedCalculator.scoopsPerDay', { count: Number(product.scoopsPerDay) })}</dd>
+                  <dd data-testid="feed-scoops">{t('feedCalculator.scoopsPerDay', quantity.count(product.scoopsPerDay))}</dd>
                 </>
               )}
               {product.daysPerPack !== null && product.daysPerPack !== undefined && (
                 <>
                   <dt>{t('feedCalculator.pack')}</dt>
-                  <dd data-testid="feed-days">{t('feedCalculator.daysPerPack', { count: product.daysPerPack })}</dd>
+                  <dd data-testid="feed-days">{t('feedCalculator.daysPerPack', quantity.count(product.daysPerPack))}</dd>
                 </>
               )}
               <dt>{t('feedCalculator.price')}</dt>

@@ -11,6 +11,7 @@ import { feedApi, type RationCheckAnswer } from '../../api/feed';
 import { FormField, FormMessage, formStyles } from '../../components/ui/Form';
 import { nutrientLabel } from '../../components/product/nutrients';
 import { serverErrors } from '../../lib/apiErrors';
+import { useFormatQuantity } from '../../lib/quantity';
 import styles from './FeedCalculator.module.css';
 
 const WORK_LOADS = ['none', 'light', 'average', 'heavy'] as const;
@@ -30,6 +31,7 @@ const SCALE_PERCENT = 150;
 
 export function RationChart({ answer }: { answer: RationCheckAnswer }) {
   const { t } = useTranslation();
+  const quantity = useFormatQuantity();
   const titleId = useId();
   const label = (nutrient: string) => nutrientLabel(t, { nutrient } as Parameters<typeof nutrientLabel>[1]);
   const width = (percent: number) => (Math.min(percent, SCALE_PERCENT) / SCALE_PERCENT) * (CHART_WIDTH - LABEL_WIDTH - 10);
@@ -48,7 +50,7 @@ export function RationChart({ answer }: { answer: RationCheckAnswer }) {
               <rect x={LABEL_WIDTH} y={y} width={width(100)} height={BAR_HEIGHT} className={styles.needBar} />
               <rect x={LABEL_WIDTH} y={y + BAR_HEIGHT + 2} width={width(nutrient.coveredPercent)} height={BAR_HEIGHT} className={styles.supplyBar} />
               <text x={LABEL_WIDTH + width(Math.max(nutrient.coveredPercent, 100)) + 4} y={y + BAR_HEIGHT * 2} fontSize="11" fill="currentColor">
-                {nutrient.coveredPercent}%
+                {quantity.text(nutrient.coveredPercent)}%
               </text>
             </g>
           );
@@ -64,6 +66,7 @@ export function RationChart({ answer }: { answer: RationCheckAnswer }) {
 
 export function RationSection() {
   const { t } = useTranslation();
+  const quantity = useFormatQuantity();
   const [weight, setWeight] = useState('600');
   const [workLoad, setWorkLoad] = useState<(typeof WORK_LOADS)[number]>('average');
   const [roughage, setRoughage] = useState('hay');
@@ -133,7 +136,7 @@ export function RationSection() {
         <div className={styles.result} data-testid="ration-result">
           <RationChart answer={answer} />
           <table className={styles.table}>
-            <caption>{t('feedCalculator.ration.tableTitle', { kilograms: answer.dryMatterIntakeKg })}</caption>
+            <caption>{t('feedCalculator.ration.tableTitle', { kilograms: quantity.text(answer.dryMatterIntakeKg) })}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('feedCalculator.ration.nutrient')}</th>
@@ -147,13 +150,13 @@ export function RationSection() {
                 <tr key={nutrient.nutrient}>
                   <th scope="row">{nutrientLabel(t, { nutrient: nutrient.nutrient } as Parameters<typeof nutrientLabel>[1])}</th>
                   <td>
-                    {nutrient.need} {nutrient.unit}
+                    {quantity.text(nutrient.need)} {nutrient.unit}
                   </td>
                   <td>
-                    {nutrient.supply} {nutrient.unit} ({nutrient.coveredPercent}%)
+                    {quantity.text(nutrient.supply)} {nutrient.unit} ({quantity.text(nutrient.coveredPercent)}%)
                   </td>
                   <td>
-                    {nutrient.gap} {nutrient.unit}
+                    {quantity.text(nutrient.gap)} {nutrient.unit}
                   </td>
                 </tr>
               ))}
@@ -161,7 +164,10 @@ export function RationSection() {
           </table>
           <p data-testid="ration-balancer">
             {answer.balancer
-              ? t('feedCalculator.ration.balancer', { grams: answer.balancer.gramsPerDay, product: answer.balancerName ?? String(answer.balancer.productId) })
+              ? t('feedCalculator.ration.balancer', {
+                  grams: quantity.text(answer.balancer.gramsPerDay),
+                  product: answer.balancerName ?? String(answer.balancer.productId),
+                })
               : t('feedCalculator.ration.noBalancer')}
           </p>
           {answer.unbalanced.includes('digestibleEnergyMj') && <p>{t('feedCalculator.ration.energyShort')}</p>}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { feedApi, type SiloCheck } from '../../api/feed';
 import { FormField, FormMessage, formStyles } from '../../components/ui/Form';
 import { serverErrors } from '../../lib/apiErrors';
+import { useFormatQuantity } from '../../lib/quantity';
 import styles from './FeedCalculator.module.css';
 
 const FORM_FIELDS = ['yard', 'name', 'emailAddress', 'phoneNumber', 'message'] as const;
@@ -17,6 +18,7 @@ type FormFieldName = (typeof FORM_FIELDS)[number];
 
 export function SiloSection() {
   const { t } = useTranslation();
+  const quantity = useFormatQuantity();
   const [horses, setHorses] = useState('');
   const [feedKg, setFeedKg] = useState('');
   const [check, setCheck] = useState<SiloCheck | null>(null);
@@ -73,7 +75,7 @@ export function SiloSection() {
         {check &&
           (check.interested ? (
             <p className={styles.siloOffer} data-testid="silo-offer">
-              {t('feedCalculator.siloInterest', { horses: check.horseThreshold, kilograms: check.feedKgThreshold })}
+              {t('feedCalculator.siloInterest', { horses: quantity.text(check.horseThreshold), kilograms: quantity.text(check.feedKgThreshold) })}
             </p>
           ) : (
             <p data-testid="silo-no-offer">{t('feedCalculator.silo.notNeeded')}</p>

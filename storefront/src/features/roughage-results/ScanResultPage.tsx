@@ -13,13 +13,14 @@ import { Link } from 'react-router';
 
 import type { ScanResult } from '../../api/results';
 import { Page } from '../../components/layout/Page';
-import { nutrientLabel } from '../../components/product/nutrients';
 import { FormMessage, formStyles } from '../../components/ui/Form';
 import { useFormatPrice } from '../../components/ui/Price';
 import { formatDate } from '../../engine';
 import { addToCart } from '../../lib/cart';
 import { paths } from '../../lib/paths';
+import { useFormatQuantity } from '../../lib/quantity';
 import { refreshSession } from '../../lib/session';
+import { analyteLabel, germGroupLabel } from './labels';
 import styles from './ScanResult.module.css';
 
 type Level = 'good' | 'alert' | 'takeAction';
@@ -31,19 +32,6 @@ const QUALITY_CLASS_KEYS = {
   III: 'account.results.qualityClass.three',
   IV: 'account.results.qualityClass.four',
 } as const;
-
-const GERM_GROUP_KEYS = {
-  fieldBacteria: 'account.results.germGroups.fieldBacteria',
-  bacillusStaphylococcus: 'account.results.germGroups.bacillusStaphylococcus',
-  streptomyces: 'account.results.germGroups.streptomyces',
-  fieldMoulds: 'account.results.germGroups.fieldMoulds',
-  aspergillusPenicillium: 'account.results.germGroups.aspergillusPenicillium',
-  mucorales: 'account.results.germGroups.mucorales',
-  yeasts: 'account.results.germGroups.yeasts',
-} as const;
-
-/** The engine's analyte names as the product nutrient table names them. */
-const NUTRIENT_OF: Record<string, string> = { dryMatter: 'dryMatterPercent', ash: 'crudeAsh' };
 
 function pick<K extends string>(keys: Record<string, K>, key: string): K | null {
   return Object.prototype.hasOwnProperty.call(keys, key) ? (keys[key] ?? null) : null;
@@ -77,6 +65,7 @@ export function ScanResultPage({ result }: { result: ScanResult }) {
   const { t } = useTranslation();
   const store = useStore();
   const formatPrice = useFormatPrice();
+  const quantity = useFormatQuantity();
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   // The server marked the result read: the header's unread count follows.
@@ -86,17 +75,15 @@ export function ScanResultPage({ result }: { result: ScanResult }) {
   const quickScan = result.scanType === 'quickScan';
   const analytes = Object.entries(result.classification.analytes);
   const hygiene = result.classification.hygiene;
-  const label = (analyte: string) => {
-    const nutrient = NUTRIENT_OF[analyte] ?? analyte;
-    return nutrientLabel(t, { nutrient } as Parameters<typeof nutrientLabel>[1]);
-  };
   const unitOf = (analyte: string) => result.references[analyte]?.unit ?? '';
+  const averageOf = (analyte: string) => result.references[analyte]?.average ?? null;
   const rangeText = (analyte: string) => {
-    const target = result.classification.analytes[analyte]?.target;
+    const min = result.classification.analytes[analyte]?.target?.min;
+    const max = result.classification.analytes[analyte]?.target?.max;
     const unit = unitOf(analyte);
-    if (!target || (target.min == null && target.max == null)) return t('account.results.noTarget');
-    if (target.min != null && target.max != null) return `${target.min}–${target.max} ${unit}`;
-    return target.min != null ? `≥ ${target.min} ${unit}` : `≤ ${target.max} ${unit}`;
+    if (min != null && max != null) return `${quantity.text(min)}–${quantity.text(max)} ${unit}`;
+    if (min != null) return `≥ ${quantity.text(min)} ${unit}`;
+    return max != null ? `≤ ${quantity.text(max)} ${unit}` : t('account.results.noTarget');
   };
   return (
     <Page title={result.sampleName || result.resultKey} testId="page-scan-result">
@@ -128,9 +115,9 @@ export function ScanResultPage({ result }: { result: ScanResult }) {
           <h2 id="dry-matter">{t('account.results.dryMatterScore')}</h2>
           <dl className={styles.facts} data-testid="result-dry-matter">
             <dt>{t('account.results.dryMatterPercentage')}</dt>
-            <dd>{result.classification.dryMatter.dryMatterPercentage}</dd>
+            <dd>{quantity.text(result.classification.dryMatter.dryMatterPercentage)}</dd>
             <dt>{t('account.results.moisturePercentage')}</dt>
-            <dd>{result.classification.dryMatter.moisturePercentage}</dd>
+            <dd>{quantity.text(result.classification.dryMatter.moisturePercentage)}</dd>
             <dt>{t('account.results.level')}</dt>
             <dd>
               <Meter level={result.classification.dryMatter.level} />
@@ -142,28 +129,31 @@ export function ScanResultPage({ result }: { result: ScanResult }) {
         <section className={styles.section} aria-labelledby="analytes">
           <h2 id="analytes">{t('account.results.quickScan')}</h2>
           <ul className={styles.columns}>
-            {analytes.map(([analyte, value]) => (
-              <li key={analyte} className={styles.card} data-testid="result-analyte" data-analyte={analyte}>
-                <h3>{label(analyte)}</h3>
-                <dl className={styles.facts}>
-                  <dt>{t('account.results.value')}</dt>
-                  <dd>
-                    {value.value} {unitOf(analyte)}
-                  </dd>
-                  <dt>{t('account.results.targetValue')}</dt>
-                  <dd>{rangeText(analyte)}</dd>
-                  {result.references[analyte]?.average != null && (
-                    <>
-                      <dt>{t('account.results.average')}</dt>
-                      <dd>
-                        {result.references[analyte]?.average} {unitOf(analyte)}
-                      </dd>
-                    </>
-                  )}
-                </dl>
-                {value.level && <Meter level={value.level} />}
-              </li>
-            ))}
+            {analytes.map(([analyte, value]) => {
+              const average = averageOf(analyte);
+              return (
+                <li key={analyte} className={styles.card} data-testid="result-analyte" data-analyte={analyte}>
+                  <h3>{analyteLabel(t, analyte)}</h3>
+                  <dl className={styles.facts}>
+                    <dt>{t('account.results.value')}</dt>
+                    <dd data-testid="result-value">
+                      {quantity.text(value.value)} {unitOf(analyte)}
+                    </dd>
+                    <dt>{t('account.results.targetValue')}</dt>
+                    <dd>{rangeText(analyte)}</dd>
+                    {average !== null && (
+                      <>
+                        <dt>{t('account.results.average')}</dt>
+                        <dd>
+                          {quantity.text(average)} {unitOf(analyte)}
+                        </dd>
+                      </>
+                    )}
+                  </dl>
+                  {value.level && <Meter level={value.level} />}
+                </li>
+              );
+            })}
           </ul>
         </section>
       )}
@@ -184,19 +174,16 @@ export function ScanResultPage({ result }: { result: ScanResult }) {
               </tr>
             </thead>
             <tbody>
-              {Object.entries(hygiene.groups).map(([group, germ]) => {
-                const key = pick(GERM_GROUP_KEYS, group);
-                return (
-                  <tr key={group} data-testid="result-germ-group">
-                    <th scope="row">{key ? t(key) : group}</th>
-                    <td>
-                      {germ.count} {t('account.results.unit')}
-                    </td>
-                    <td>{germ.orientationValue}</td>
-                    <td>{germ.countLevel}</td>
-                  </tr>
-                );
-              })}
+              {Object.entries(hygiene.groups).map(([group, germ]) => (
+                <tr key={group} data-testid="result-germ-group">
+                  <th scope="row">{germGroupLabel(t, group)}</th>
+                  <td>
+                    {quantity.text(germ.count)} {t('account.results.unit')}
+                  </td>
+                  <td>{quantity.text(germ.orientationValue)}</td>
+                  <td>{germ.countLevel}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </section>
@@ -213,13 +200,13 @@ export function ScanResultPage({ result }: { result: ScanResult }) {
         </ul>
         {result.balancing && result.balancing.products.length > 0 && (
           <>
-            <h3>{t('account.results.balancing', { kilograms: result.weightKg })}</h3>
+            <h3>{t('account.results.balancing', { kilograms: quantity.text(result.weightKg) })}</h3>
             <ul>
               {result.balancing.products.map((balancer) => {
                 const product = result.products.find((candidate) => candidate.productId === balancer.productId);
                 return (
                   <li key={balancer.productId}>
-                    {t('feedCalculator.gramsPerDay', { grams: balancer.gramsPerDay })} · {product?.name ?? balancer.productId}
+                    {t('feedCalculator.gramsPerDay', { grams: quantity.text(balancer.gramsPerDay) })} · {product?.name ?? balancer.productId}
                   </li>
                 );
               })}
