@@ -362,6 +362,8 @@ typed_operations! {
         promotionsForCart / promotions_for_cart = "promotions.forCart" ("CartPromotionsRequest") -> "Promotion[]";
         /// A horse's daily need against its roughage's supply, and the balancer dose that closes the gap.
         rationCheck / ration_check = "ration.check" ("RationCheckRequest") -> "RationCheck";
+        /// Whether an invoice says its VAT is reverse-charged, and why.
+        reverseCharge / reverse_charge = "vat.reverseCharge" ("ReverseChargeRequest") -> "ReverseCharge";
     }
 }
 

@@ -72,6 +72,8 @@ pub const OPERATIONS: &[&str] = &[
     "checkout.stateOfCart",
     #[cfg(feature = "server-operations")]
     "ration.check",
+    #[cfg(feature = "server-operations")]
+    "vat.reverseCharge",
 ];
 
 /// The operations of [`run`] that only the server calls; the engine has them with the
@@ -85,6 +87,7 @@ pub const SERVER_OPERATIONS: &[&str] = &[
     "promotions.forCart",
     "cart.mergeGuest",
     "ration.check",
+    "vat.reverseCharge",
 ];
 
 /// Runs the named operation on a JSON input and returns its JSON output.
@@ -169,6 +172,7 @@ mod server_side {
     use crate::promotions::{CartPromotionsRequest, cart_promotions};
     use crate::roughage::{ClassifyRequest, RoughageAdviceRequest, classify, roughage_advice};
     use crate::unit_price::{UnitPriceRequest, unit_prices};
+    use crate::vat::{ReverseChargeRequest, reverse_charge};
 
     pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
         match operation {
@@ -187,6 +191,9 @@ mod server_side {
             }),
             "ration.check" => apply(input, |request: crate::roughage::RationCheckRequest| {
                 crate::roughage::ration_check(&request)
+            }),
+            "vat.reverseCharge" => apply(input, |request: ReverseChargeRequest| {
+                Ok(reverse_charge(&request))
             }),
             unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),
         }

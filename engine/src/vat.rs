@@ -1,4 +1,5 @@
-//! Value added tax: rates, and the split of a VAT-inclusive amount.
+//! Value added tax: rates, the split of a VAT-inclusive amount, and when an invoice says the
+//! VAT is reverse-charged.
 //!
 //! Consumer prices include VAT. The VAT inside an inclusive total is
 //! `total * rate / (100 + rate)`, rounded once (decisions.md, "Money and VAT").
@@ -12,7 +13,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::decimal_text::{self, TextBuffer};
 use crate::limits;
 use crate::limits::InputError;
+use crate::locale::CountryCode;
 use crate::money::{Money, MoneyError};
+use crate::validation::is_vat_number;
 
 /// A VAT percentage between 0 and 100, with at most two fraction digits (e.g. `21`, `5.5`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -170,6 +173,151 @@ impl VatSplitRequest {
     }
 }
 
+/// The prefixes of the VAT numbers of the 27 member states of the European Union (Greece
+/// writes `EL`, not its country code `GR`).
+const EU_VAT_PREFIXES: [&str; 27] = [
+    "AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "EL", "ES", "FI", "FR", "HR", "HU", "IE", "IT",
+    "LT", "LU", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK",
+];
+
+/// Whether a country is a member state of the European Union.
+pub fn is_eu_member_state(country: CountryCode) -> bool {
+    let prefix = match country.as_str() {
+        "GR" => "EL",
+        "EL" => return false,
+        code => code,
+    };
+    EU_VAT_PREFIXES.contains(&prefix)
+}
+
+/// The member state of a VAT number in the EU format ([`is_vat_number`]) whose prefix is a
+/// member state's (`EL` is Greece, `GR`); `None` for anything else.
+pub fn member_state_of_vat_number(text: &str) -> Option<CountryCode> {
+    if !is_vat_number(text, None) {
+        return None;
+    }
+    // As `is_vat_number` reads it: without spaces, dots and dashes, in capitals.
+    let prefix: String = text
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '.' | '-'))
+        .take(2)
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    if !EU_VAT_PREFIXES.contains(&prefix.as_str()) {
+        return None;
+    }
+    let code = if prefix == "EL" { "GR" } else { &prefix };
+    code.parse().ok()
+}
+
+/// What decides whether an invoice says its VAT is reverse-charged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReverseChargeRequest {
+    /// The seller's VAT identification number; its prefix is the member state the seller is
+    /// registered in.
+    pub seller_vat_number: String,
+    /// The buyer's VAT identification number; absent or blank for a consumer.
+    #[serde(default)]
+    pub buyer_vat_number: Option<String>,
+    /// The country the goods go to (the delivery address's); absent when not known.
+    #[serde(default)]
+    pub destination_country: Option<CountryCode>,
+    /// The VAT the invoice charges, one amount per rate.
+    pub vat_amounts: Vec<Money>,
+    /// The invoice's total.
+    pub total_amount: Money,
+}
+
+/// Why an invoice does or does not say that its VAT is reverse-charged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum ReverseChargeReason {
+    /// A business buyer in another member state, goods going there, no VAT charged.
+    Applies,
+    /// The buyer gave no VAT number (a consumer).
+    NoBuyerVatNumber,
+    /// The buyer's VAT number is not in the EU format of its prefix.
+    InvalidBuyerVatNumber,
+    /// The buyer's VAT number is not of an EU member state.
+    BuyerOutsideEu,
+    /// The seller's VAT number is missing or not of an EU member state.
+    SellerOutsideEu,
+    /// Buyer and seller are registered in the same member state: a domestic sale.
+    SameMemberState,
+    /// The goods stay in the seller's member state.
+    DeliveredInSellerState,
+    /// The goods leave the EU: an export, not an intra-Community supply.
+    DeliveredOutsideEu,
+    /// The invoice totals nothing.
+    NothingInvoiced,
+    /// The invoice charges VAT, so a reverse-charge note would contradict its amounts.
+    VatCharged,
+}
+
+/// Whether an invoice says that its VAT is reverse-charged, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct ReverseCharge {
+    /// True when the invoice carries the reverse-charge note and shows no VAT lines.
+    pub applies: bool,
+    /// The rule that decided.
+    pub reason: ReverseChargeReason,
+}
+
+/// When an invoice says that its VAT is reverse-charged (the buyer accounts for it): a
+/// business buyer with a VAT number of an EU member state other than the seller's, goods going
+/// to a member state other than the seller's, and an invoice of a non-zero total that charged
+/// no VAT. The rules are tried in that order; the first that fails is the reason.
+///
+/// The engine's cart charges the site's VAT to every buyer, so today only an invoice whose
+/// amounts were zero-rated elsewhere (an import, the back office) gets the note; the amounts
+/// stay the authority, so an invoice never says "reverse charge" next to the VAT it charged.
+pub fn reverse_charge(request: &ReverseChargeRequest) -> ReverseCharge {
+    let decided = |reason| ReverseCharge {
+        applies: reason == ReverseChargeReason::Applies,
+        reason,
+    };
+    let Some(buyer_number) = request
+        .buyer_vat_number
+        .as_deref()
+        .map(str::trim)
+        .filter(|number| !number.is_empty())
+    else {
+        return decided(ReverseChargeReason::NoBuyerVatNumber);
+    };
+    if !is_vat_number(buyer_number, None) {
+        return decided(ReverseChargeReason::InvalidBuyerVatNumber);
+    }
+    let Some(buyer_state) = member_state_of_vat_number(buyer_number) else {
+        return decided(ReverseChargeReason::BuyerOutsideEu);
+    };
+    let Some(seller_state) = member_state_of_vat_number(&request.seller_vat_number) else {
+        return decided(ReverseChargeReason::SellerOutsideEu);
+    };
+    if buyer_state == seller_state {
+        return decided(ReverseChargeReason::SameMemberState);
+    }
+    if let Some(destination) = request.destination_country {
+        if destination == seller_state {
+            return decided(ReverseChargeReason::DeliveredInSellerState);
+        }
+        if !is_eu_member_state(destination) {
+            return decided(ReverseChargeReason::DeliveredOutsideEu);
+        }
+    }
+    if request.total_amount.is_zero() {
+        return decided(ReverseChargeReason::NothingInvoiced);
+    }
+    if request.vat_amounts.iter().any(|amount| !amount.is_zero()) {
+        return decided(ReverseChargeReason::VatCharged);
+    }
+    decided(ReverseChargeReason::Applies)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -291,5 +439,115 @@ mod tests {
             Err(VatRateError::NotANumber(_))
         ));
         assert_eq!("21.00".parse::<VatRate>().unwrap().to_string(), "21");
+    }
+
+    fn charge(
+        buyer: Option<&str>,
+        destination: Option<&str>,
+        vat: &[&str],
+        total: &str,
+    ) -> ReverseCharge {
+        reverse_charge(&ReverseChargeRequest {
+            seller_vat_number: "NL862447915B01".to_owned(),
+            buyer_vat_number: buyer.map(str::to_owned),
+            destination_country: destination.map(|code| code.parse().unwrap()),
+            vat_amounts: vat.iter().map(|amount| amount.parse().unwrap()).collect(),
+            total_amount: total.parse().unwrap(),
+        })
+    }
+
+    #[test]
+    fn reverse_charge_for_a_business_in_another_member_state_without_vat() {
+        use ReverseChargeReason::*;
+        let zero = ["0.00", "0.00"];
+        for (buyer, destination, vat, total, reason) in [
+            (Some("DE123456789"), Some("DE"), &zero, "100.00", Applies),
+            (Some("de 123.456.789"), None, &zero, "100.00", Applies),
+            (Some("EL123456789"), Some("GR"), &zero, "100.00", Applies),
+            (None, Some("DE"), &zero, "100.00", NoBuyerVatNumber),
+            (Some("  "), Some("DE"), &zero, "100.00", NoBuyerVatNumber),
+            (
+                Some("DE12345"),
+                Some("DE"),
+                &zero,
+                "100.00",
+                InvalidBuyerVatNumber,
+            ),
+            (
+                Some("CHE123456789"),
+                Some("DE"),
+                &zero,
+                "100.00",
+                BuyerOutsideEu,
+            ),
+            (
+                Some("NL801234566B01"),
+                Some("NL"),
+                &zero,
+                "100.00",
+                SameMemberState,
+            ),
+            (
+                Some("BE0123456789"),
+                Some("NL"),
+                &zero,
+                "100.00",
+                DeliveredInSellerState,
+            ),
+            (
+                Some("BE0123456789"),
+                Some("CH"),
+                &zero,
+                "100.00",
+                DeliveredOutsideEu,
+            ),
+            (
+                Some("DE123456789"),
+                Some("DE"),
+                &zero,
+                "0.00",
+                NothingInvoiced,
+            ),
+            (
+                Some("DE123456789"),
+                Some("DE"),
+                &["8.26", "0.00"],
+                "100.00",
+                VatCharged,
+            ),
+        ] {
+            let decision = charge(buyer, destination, vat, total);
+            assert_eq!(decision.reason, reason, "{buyer:?} {destination:?} {vat:?}");
+            assert_eq!(decision.applies, reason == Applies);
+        }
+        let mut request = ReverseChargeRequest {
+            seller_vat_number: String::new(),
+            buyer_vat_number: Some("DE123456789".to_owned()),
+            destination_country: None,
+            vat_amounts: Vec::new(),
+            total_amount: "10.00".parse().unwrap(),
+        };
+        assert_eq!(reverse_charge(&request).reason, SellerOutsideEu);
+        request.seller_vat_number = "GB123456789".to_owned();
+        assert_eq!(reverse_charge(&request).reason, SellerOutsideEu);
+    }
+
+    #[test]
+    fn member_states_by_country_and_by_vat_number() {
+        let country = |code: &str| code.parse::<CountryCode>().unwrap();
+        assert!(is_eu_member_state(country("GR")) && is_eu_member_state(country("NL")));
+        for code in ["EL", "CH", "GB", "NO", "XI"] {
+            assert!(!is_eu_member_state(country(code)), "{code}");
+        }
+        assert_eq!(
+            member_state_of_vat_number("EL123456789"),
+            Some(country("GR"))
+        );
+        assert_eq!(
+            member_state_of_vat_number("nl 1234.56.789.b01"),
+            Some(country("NL"))
+        );
+        assert_eq!(member_state_of_vat_number("GB123456789"), None);
+        assert_eq!(member_state_of_vat_number("NL123"), None);
     }
 }

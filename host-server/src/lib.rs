@@ -97,6 +97,29 @@ pub async fn serve(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), StartupError> {
+    let state = open_state(&config, listener.local_addr()?.port()).await?;
+    catalog::SearchService::watch(std::sync::Arc::clone(&state.search), state.db.clone());
+    housekeeping::start(state.clone(), config.housekeeping.clone());
+    catalog_events::listen(state.clone(), config.database_url.clone());
+    let app = app::router(state, &config);
+    tracing::info!(address = %listener.local_addr()?, "listening");
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Opens the database (running the migrations, and importing the fixtures into an empty one
+/// when configured), loads the search indexes and builds what every handler reaches; the
+/// server's own background tasks (housekeeping, change listeners) are left to [`serve`]. `port`
+/// is the one the server listens on (the port of links when `PUBLIC_URL` is unset). Tests use
+/// it to call what no route calls yet, such as the mails of later features, on a running
+/// server's database and outbox.
+pub async fn open_state(config: &Config, port: u16) -> Result<AppState, StartupError> {
     let db = Database::connect(&config.database_url).await?;
     db.checkpoint_in_background();
     if config.import_fixtures == config::ImportFixtures::Auto
@@ -112,8 +135,7 @@ pub async fn serve(
             .await
             .map_err(|error| StartupError::Search(error.to_string()))?,
     );
-    catalog::SearchService::watch(std::sync::Arc::clone(&search), db.clone());
-    let state = AppState {
+    Ok(AppState {
         search,
         db: db.clone(),
         mailer: mail::Mailer::new(&config.mail)?,
@@ -123,25 +145,9 @@ pub async fn serve(
         carts: std::sync::Arc::new(cart::CartCache::new(db.backend() == db::Backend::Sqlite)),
         cart_lines: std::sync::Arc::new(cart::LineWriter::start(db.pool().clone(), db.backend())),
         payments: payments::provider(&config.payment, &db),
-        trust: std::sync::Arc::new(trust::Trust::new(
-            config.trust.clone(),
-            listener.local_addr()?.port(),
-            db.clone(),
-        )),
+        trust: std::sync::Arc::new(trust::Trust::new(config.trust.clone(), port, db.clone())),
         backoffice_api_key: config.backoffice_api_key.clone(),
-    };
-    housekeeping::start(state.clone(), config.housekeeping.clone());
-    catalog_events::listen(state.clone(), config.database_url.clone());
-    let app = app::router(state, &config);
-    tracing::info!(address = %listener.local_addr()?, "listening");
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await?;
-    tracing::info!("stopped");
-    Ok(())
+    })
 }
 
 /// `host-server import-fixtures [DIR]`: imports the fixtures folder (default `FIXTURES_DIR`)

@@ -114,4 +114,16 @@ pub struct Seller {
     pub vat_number: String,
     /// The trade register and number, e.g. `KvK 71234567`.
     pub chamber_of_commerce: String,
+    /// The bank account customers pay a bank transfer into, as it is written for people
+    /// (`NL91 ABNA 0417 1643 00`). The bank fields are empty in a block stored before they
+    /// existed, until the fixtures are imported again; the order confirmation then shows no
+    /// transfer instructions.
+    #[serde(default)]
+    pub iban: String,
+    /// The bank's BIC, e.g. `ABNANL2A`.
+    #[serde(default)]
+    pub bic: String,
+    /// The name the account is held in.
+    #[serde(default)]
+    pub account_holder: String,
 }

@@ -334,7 +334,7 @@ async fn register(
             .bind(site.site_id)
             .fetch_one(pool)
             .await?;
-    mail_silo_interest(&state, &to, &interest).await?;
+    mail_silo_interest(&state, &to, site.language_id, &interest).await?;
     Ok((
         StatusCode::CREATED,
         Json(Registered {
@@ -356,50 +356,28 @@ struct Interest {
     message: String,
 }
 
-/// The mail to customer service: a plain internal notice, in Dutch and English (kept apart
-/// from the customer mail templates of `crate::mail`).
+/// The mail to customer service, from the mail templates like every other mail
+/// (`silo_interest`), in the site's brand and the language the yard filled in the form in.
 async fn mail_silo_interest(
     state: &AppState,
     to: &str,
+    language_id: i64,
     interest: &Interest,
 ) -> Result<(), ApiError> {
-    let subject = format!("Silo-interesse / silo interest: {}", interest.yard);
-    let body = format!(
-        "Silo-interesse (silo interest), site {site}\n\n\
-         Stal / yard: {yard}\n\
-         Paarden / horses: {horses}\n\
-         Voer per maand / feed per month: {feed} kg\n\
-         Contact: {name}\n\
-         E-mail: {email}\n\
-         Telefoon / phone: {phone}\n\n\
-         {message}\n\n\
-         Referentie / reference: {id}\n",
-        site = interest.site_id,
-        yard = interest.yard,
-        horses = interest.horses,
-        feed = interest.feed_kg_per_month,
-        name = interest.name,
-        email = interest.email_address,
-        phone = interest.phone_number,
-        message = interest.message,
-        id = interest.interest_id,
-    );
-    // An internal notice to customer service (not a customer's mail): its text as is, and the
-    // same text, escaped, as the HTML part.
-    let html = format!(
-        "<!doctype html><html><body><pre>{}</pre></body></html>",
-        body.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-    );
-    let mail = crate::mail::Rendered {
-        subject,
-        text: body,
-        html,
+    let mail = crate::mail::Mail::SiloInterest(crate::mail::SiloInterestMail {
+        yard: interest.yard.clone(),
+        horses: interest.horses,
+        feed_kg_per_month: interest.feed_kg_per_month,
+        name: interest.name.clone(),
+        email_address: interest.email_address.clone(),
+        phone_number: interest.phone_number.clone(),
+        message: interest.message.clone(),
+        reference: interest.interest_id.clone(),
+    });
+    let recipient = crate::mail::Recipient {
+        address: to,
+        site_id: Some(interest.site_id),
+        language_id: Some(language_id),
     };
-    state
-        .mailer
-        .send(to, mail)
-        .await
-        .map_err(|error| ApiError::Internal(format!("silo interest mail: {error}")))
+    crate::mail::deliver(state, recipient, &mail).await
 }

@@ -30,9 +30,16 @@ pub enum Mail {
     BackInStock(ProductNotice),
     /// Ask for a review of a bought product.
     ReviewRequest(ProductNotice),
+    /// Confirm a newsletter sign-up (double opt-in).
+    NewsletterOptIn(AccountLink),
+    /// Invite the customer of an order to the shop's survey.
+    SurveyInvitation(SurveyMail),
+    /// A yard's interest in silo delivery, to the site's customer service.
+    SiloInterest(SiloInterestMail),
 }
 
-/// An account mail: the customer's first name and the link with its token.
+/// An account mail (or the newsletter's opt-in): the first name, empty when not known, and the
+/// link with its token.
 #[derive(Clone, Debug, Serialize)]
 pub struct AccountLink {
     pub name: String,
@@ -94,6 +101,22 @@ pub struct OrderMail {
     pub scan_order: bool,
     /// The order in the account, for an order with an account.
     pub link: Option<String>,
+    /// How to pay, for an order paid by bank transfer.
+    pub transfer: Option<TransferInstructions>,
+}
+
+/// How to pay an order by bank transfer: the amount, the seller's account and the order number
+/// as the payment's reference.
+#[derive(Clone, Debug, Serialize)]
+pub struct TransferInstructions {
+    /// The amount to transfer, formatted.
+    pub amount: String,
+    pub iban: String,
+    /// Empty when the site names none.
+    pub bic: String,
+    pub holder: String,
+    /// The order number.
+    pub reference: String,
 }
 
 /// A notice about an order: cancelled or shipped.
@@ -128,6 +151,30 @@ pub struct ReturnMail {
     pub link: String,
 }
 
+/// An invitation to the survey about an order.
+#[derive(Clone, Debug, Serialize)]
+pub struct SurveyMail {
+    pub name: String,
+    pub number: String,
+    /// The survey page for this order, on the site's trusted origin.
+    pub link: String,
+}
+
+/// A yard's silo interest, as the form gave it; empty texts are left out of the mail.
+#[derive(Clone, Debug, Serialize)]
+pub struct SiloInterestMail {
+    pub yard: String,
+    pub horses: i64,
+    pub feed_kg_per_month: i64,
+    /// The contact person.
+    pub name: String,
+    pub email_address: String,
+    pub phone_number: String,
+    pub message: String,
+    /// The stored interest's id.
+    pub reference: String,
+}
+
 /// A scan result.
 #[derive(Clone, Debug, Serialize)]
 pub struct ScanResultMail {
@@ -153,6 +200,9 @@ impl Mail {
             Mail::ScanResult(_) => "scan_result",
             Mail::BackInStock(_) => "back_in_stock",
             Mail::ReviewRequest(_) => "review_request",
+            Mail::NewsletterOptIn(_) => "newsletter_opt_in",
+            Mail::SurveyInvitation(_) => "survey_invitation",
+            Mail::SiloInterest(_) => "silo_interest",
         }
     }
 
@@ -170,21 +220,27 @@ impl Mail {
             Mail::ScanResult(_) => "scanResult",
             Mail::BackInStock(_) => "backInStock",
             Mail::ReviewRequest(_) => "reviewRequest",
+            Mail::NewsletterOptIn(_) => "newsletterOptIn",
+            Mail::SurveyInvitation(_) => "survey",
+            Mail::SiloInterest(_) => "siloInterest",
         }
     }
 
-    /// The customer's first name.
+    /// The customer's first name; `None` for a mail to the shop's own staff.
     pub fn name(&self) -> Option<&str> {
         Some(match self {
-            Mail::Activation(mail) | Mail::PasswordReset(mail) | Mail::EmailChange(mail) => {
-                &mail.name
-            }
+            Mail::Activation(mail)
+            | Mail::PasswordReset(mail)
+            | Mail::EmailChange(mail)
+            | Mail::NewsletterOptIn(mail) => &mail.name,
             Mail::OrderConfirmation(mail) => &mail.name,
             Mail::OrderCancelled(mail) | Mail::OrderShipped(mail) => &mail.name,
             Mail::InvoiceAvailable(mail) => &mail.name,
             Mail::ReturnReceived(mail) => &mail.name,
             Mail::ScanResult(mail) => &mail.name,
             Mail::BackInStock(mail) | Mail::ReviewRequest(mail) => &mail.name,
+            Mail::SurveyInvitation(mail) => &mail.name,
+            Mail::SiloInterest(_) => return None,
         })
     }
 
@@ -192,7 +248,10 @@ impl Mail {
     pub fn subject_values(&self) -> Vec<(String, String)> {
         let pair = |name: &str, value: &str| (name.to_owned(), value.to_owned());
         match self {
-            Mail::Activation(_) | Mail::PasswordReset(_) | Mail::EmailChange(_) => Vec::new(),
+            Mail::Activation(_)
+            | Mail::PasswordReset(_)
+            | Mail::EmailChange(_)
+            | Mail::NewsletterOptIn(_) => Vec::new(),
             Mail::OrderConfirmation(mail) => vec![pair("number", &mail.number)],
             Mail::OrderCancelled(mail) | Mail::OrderShipped(mail) => {
                 vec![pair("number", &mail.number)]
@@ -205,6 +264,8 @@ impl Mail {
             Mail::BackInStock(mail) | Mail::ReviewRequest(mail) => {
                 vec![pair("product", &mail.product)]
             }
+            Mail::SurveyInvitation(mail) => vec![pair("number", &mail.number)],
+            Mail::SiloInterest(mail) => vec![pair("yard", &mail.yard)],
         }
     }
 
@@ -222,6 +283,9 @@ impl Mail {
             Mail::ScanResult(mail) => Some((&mail.link, "scanResult.button")),
             Mail::BackInStock(mail) => Some((&mail.link, "backInStock.button")),
             Mail::ReviewRequest(mail) => Some((&mail.link, "reviewRequest.button")),
+            Mail::NewsletterOptIn(mail) => Some((&mail.link, "newsletterOptIn.button")),
+            Mail::SurveyInvitation(mail) => Some((&mail.link, "survey.button")),
+            Mail::SiloInterest(_) => None,
         }
     }
 }

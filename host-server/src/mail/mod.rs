@@ -16,7 +16,7 @@ use lettre::{AsyncFileTransport, AsyncTransport, Message, Tokio1Executor};
 
 pub use mails::{
     AccountLink, InvoiceMail, Labelled, Mail, OrderMail, OrderMailLine, OrderNotice, ProductNotice,
-    ReturnMail, ScanResultMail,
+    ReturnMail, ScanResultMail, SiloInterestMail, SurveyMail, TransferInstructions,
 };
 pub use render::{Brand, RenderError, Rendered, Renderer};
 
@@ -206,4 +206,29 @@ pub async fn site_link(
         return Err(ApiError::Internal(format!("link {path} left the origin")));
     }
     Ok(link.to_string())
+}
+
+/// The page that confirms a newsletter sign-up (issue 21 adds it); the opt-in mail links to it
+/// with the sign-up's token.
+pub const NEWSLETTER_CONFIRM_PATH: &str = "/newsletter/confirm/";
+
+/// Sends the double opt-in mail of a newsletter sign-up to `to`: a link to
+/// [`NEWSLETTER_CONFIRM_PATH`] on the site's trusted origin with `token`, which the caller issued
+/// and stores until it is confirmed. `name` greets the subscriber when known (empty: a greeting
+/// without a name). In the sign-up's site brand and language.
+pub async fn send_newsletter_opt_in(
+    state: &AppState,
+    to: Recipient<'_>,
+    name: &str,
+    token: &str,
+) -> Result<(), ApiError> {
+    let page = site_link(state, to.site_id, NEWSLETTER_CONFIRM_PATH).await?;
+    let mut link = url::Url::parse(&page)
+        .map_err(|error| ApiError::Internal(format!("newsletter link: {error}")))?;
+    link.query_pairs_mut().append_pair("token", token);
+    let mail = Mail::NewsletterOptIn(AccountLink {
+        name: name.trim().to_owned(),
+        link: link.to_string(),
+    });
+    deliver(state, to, &mail).await
 }

@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::catalog::{self, BrandWording, Catalogs};
 use super::mails::Mail;
 
-const TEMPLATES: [(&str, &str); 24] = [
+const TEMPLATES: [(&str, &str); 30] = [
     (
         "layout.html",
         include_str!("../../templates/mail/layout.html"),
@@ -110,6 +110,30 @@ const TEMPLATES: [(&str, &str); 24] = [
     (
         "review_request.txt",
         include_str!("../../templates/mail/review_request.txt"),
+    ),
+    (
+        "newsletter_opt_in.html",
+        include_str!("../../templates/mail/newsletter_opt_in.html"),
+    ),
+    (
+        "newsletter_opt_in.txt",
+        include_str!("../../templates/mail/newsletter_opt_in.txt"),
+    ),
+    (
+        "survey_invitation.html",
+        include_str!("../../templates/mail/survey_invitation.html"),
+    ),
+    (
+        "survey_invitation.txt",
+        include_str!("../../templates/mail/survey_invitation.txt"),
+    ),
+    (
+        "silo_interest.html",
+        include_str!("../../templates/mail/silo_interest.html"),
+    ),
+    (
+        "silo_interest.txt",
+        include_str!("../../templates/mail/silo_interest.txt"),
     ),
 ];
 

@@ -9,9 +9,10 @@
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use engine::locale::{Culture, format_amount};
+use engine::locale::{CountryCode, Culture, format_amount};
 use engine::money::Money;
 use engine::order::OrderStatus;
+use engine::vat::ReverseChargeRequest;
 use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
@@ -142,9 +143,35 @@ async fn site_of(state: &AppState, invoice_number: &str) -> Result<InvoicingSite
     })
 }
 
+/// The country an order's goods go to: the delivery address's when the order has one, else the
+/// billing address's; `None` when the order does not name it.
+async fn destination_country(
+    state: &AppState,
+    order: &OrderDetail,
+) -> Result<Option<CountryCode>, ApiError> {
+    let delivery = order
+        .shipping
+        .as_ref()
+        .filter(|_| order.alternative_shipping_address)
+        .and_then(|shipping| shipping.address.as_ref());
+    let Some(country_id) = delivery
+        .or(order.billing.address.as_ref())
+        .and_then(|address| address.country_id)
+    else {
+        return Ok(None);
+    };
+    let code: Option<(String,)> =
+        sqlx::query_as("SELECT region_code FROM countries WHERE country_id = $1")
+            .bind(country_id)
+            .fetch_optional(state.db.pool())
+            .await?;
+    Ok(code.and_then(|(code,)| code.parse().ok()))
+}
+
 /// Lays out the invoice from the stored invoice and order, in the order's language (texts from
 /// the mail catalogs, `invoicePdf.*`): every amount is the stored `Money` the engine computed
-/// when the order was placed, formatted for the culture.
+/// when the order was placed, formatted for the culture, and whether the VAT is reverse-charged
+/// (no VAT lines, a note instead) is the engine's [`engine::vat::reverse_charge`].
 async fn invoice_pdf(
     state: &AppState,
     invoice: &InvoiceView,
@@ -195,13 +222,19 @@ async fn invoice_pdf(
                 .filter(|number| !number.is_empty())
             {
                 buyer.push(t("invoicePdf.customerVat", &[("number", number)])?);
-                // Charged no VAT to a business customer with a VAT number: the customer
-                // accounts for it (article 196 of the VAT directive).
-                reverse_charge = invoice.vat_amount_low.is_zero()
-                    && invoice.vat_amount_high.is_zero()
-                    && !invoice.total_amount.is_zero();
             }
         }
+        reverse_charge = engine::vat::reverse_charge(&ReverseChargeRequest {
+            seller_vat_number: site.seller.vat_number.clone(),
+            buyer_vat_number: order
+                .company
+                .as_ref()
+                .and_then(|company| company.vat_number.clone()),
+            destination_country: destination_country(state, order).await?,
+            vat_amounts: vec![invoice.vat_amount_low, invoice.vat_amount_high],
+            total_amount: invoice.total_amount,
+        })
+        .applies;
         let free = t("order.free", &[])?;
         for line in &order.lines {
             lines.push(pdf::InvoiceLine {

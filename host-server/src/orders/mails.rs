@@ -1,7 +1,8 @@
 //! The mails that follow an order: the confirmation (sent once when an order is paid, or
-//! placed for a bank transfer), cancelled (its payment failed or expired, or the shop cancelled
-//! it), shipped (with its track-and-trace code) and its invoice in the account. A mail that
-//! cannot be sent is logged; the order stands.
+//! placed for a bank transfer, then with the transfer's instructions), cancelled (its payment
+//! failed or expired, or the shop cancelled it), shipped (with its track-and-trace code), its
+//! invoice in the account, and the invitation to the survey about it. A mail that cannot be
+//! sent is logged; the order stands.
 
 use std::collections::BTreeMap;
 
@@ -15,7 +16,13 @@ use crate::AppState;
 use crate::error::ApiError;
 use crate::mail::{
     self, InvoiceMail, Labelled, Mail, OrderMail, OrderMailLine, OrderNotice, Recipient,
+    SurveyMail, TransferInstructions,
 };
+use crate::stored::Seller;
+
+/// The shop's survey page (issue 21 adds it); an invitation links to it with the order number
+/// and the invitation's token.
+pub const SURVEY_PATH: &str = "/survey/";
 
 fn recipient(order: &OrderRow) -> Recipient<'_> {
     Recipient {
@@ -156,6 +163,8 @@ async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiErr
         Some(_) => Some(order_link(state, order).await?),
         None => None,
     };
+    let to_pay = euro(view.amount_to_pay);
+    let transfer = transfer_instructions(state, order, &to_pay).await?;
     Ok(Mail::OrderConfirmation(Box::new(OrderMail {
         name: first_name(order),
         number: order.order_number.clone(),
@@ -184,14 +193,60 @@ async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiErr
         vat,
         total: euro(view.total_amount),
         gift_card: (!view.gift_card_amount.is_zero()).then(|| euro(view.gift_card_amount)),
-        to_pay: euro(view.amount_to_pay),
+        to_pay,
         billing: billing_lines,
         delivery,
         payment_method,
         scan_order: view.scan_products_only || !samples.is_empty(),
         samples,
         link,
+        transfer,
     })))
+}
+
+/// The bank transfer's instructions for an order paid by transfer (a payment method of the
+/// `offline` flow) that has something to pay: the amount, the seller's account from the site's
+/// seller block, and the order number as the reference. `None` for any other order, and for a
+/// site whose seller block names no account (logged: the customer is not told where to pay).
+async fn transfer_instructions(
+    state: &AppState,
+    order: &OrderRow,
+    amount: &str,
+) -> Result<Option<TransferInstructions>, ApiError> {
+    let Some(method) = order.payment_method_id else {
+        return Ok(None);
+    };
+    let pool = state.db.pool();
+    if order.amount_to_pay.is_zero()
+        || super::placement::payment_flow(pool, method).await?
+            != Some(engine::payment::PaymentFlow::Offline)
+    {
+        return Ok(None);
+    }
+    let seller: Option<(Option<String>,)> =
+        sqlx::query_as("SELECT seller_json FROM sites WHERE site_id = $1")
+            .bind(order.site_id)
+            .fetch_optional(pool)
+            .await?;
+    let seller: Option<Seller> = seller
+        .and_then(|(json,)| json)
+        .and_then(|json| serde_json::from_str(&json).ok());
+    let Some(seller) = seller.filter(|seller| !seller.iban.trim().is_empty()) else {
+        tracing::warn!(order = %order.order_number, site = order.site_id, "the site's seller has no bank account for a bank transfer");
+        return Ok(None);
+    };
+    let holder = if seller.account_holder.trim().is_empty() {
+        seller.legal_name
+    } else {
+        seller.account_holder
+    };
+    Ok(Some(TransferInstructions {
+        amount: amount.to_owned(),
+        iban: seller.iban,
+        bic: seller.bic,
+        holder,
+        reference: order.order_number.clone(),
+    }))
 }
 
 /// Tells the customer that `order` was cancelled: because its payment failed or expired
@@ -270,4 +325,29 @@ pub async fn send_invoice_available(state: &AppState, order: &OrderRow) {
         link,
     });
     mail::deliver_or_log(state, recipient(order), &mail).await;
+}
+
+/// Invites the customer of an order to the shop's survey about it: a link to the survey page
+/// ([`SURVEY_PATH`], on the site's trusted origin) with the order number and `token`, which the
+/// caller issued and stores to accept one answer per order. In the order's language and brand.
+pub async fn send_survey_invitation(
+    state: &AppState,
+    order_number: &str,
+    token: &str,
+) -> Result<(), ApiError> {
+    let order = super::store::by_order_number(state.db.pool(), order_number)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let page = mail::site_link(state, Some(order.site_id), SURVEY_PATH).await?;
+    let mut link = url::Url::parse(&page)
+        .map_err(|error| ApiError::Internal(format!("survey link: {error}")))?;
+    link.query_pairs_mut()
+        .append_pair("order", &order.order_number)
+        .append_pair("token", token);
+    let mail = Mail::SurveyInvitation(SurveyMail {
+        name: first_name(&order),
+        number: order.order_number.clone(),
+        link: link.to_string(),
+    });
+    mail::deliver(state, recipient(&order), &mail).await
 }

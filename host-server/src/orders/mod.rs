@@ -38,6 +38,7 @@ use crate::AppState;
 use crate::error::{ApiError, ErrorBody};
 use crate::payments::{PaymentRequest, PaymentStatus};
 use crate::session::Client;
+pub use mails::{SURVEY_PATH, send_survey_invitation};
 use placement::Placement;
 use store::OrderRow;
 pub use store::{OrderRow as Order, by_order_number_of_account, status_history};

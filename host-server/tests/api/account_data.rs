@@ -259,6 +259,47 @@ fixture_tests! {
         assert!(!text.contains("Factuur"), "{text}");
     }
 
+    async fn an_invoice_says_reverse_charge_when_the_engine_decides_so(app) {
+        sqlx::any::install_default_drivers();
+        // The Dutch stable (account 6) with its Dutch VAT number; invoice F2026-00017 of order
+        // HS-2026-000119 charged VAT at both rates.
+        sign_in(&app, "inkoop@stal-de-hoefijzer.example").await;
+        let db = host_server::db::Database::connect(&app.database_url()).await.unwrap();
+        let pool = db.pool();
+        let text_of = |bytes: &[u8]| pdf_extract::extract_text_from_mem(bytes).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+        let invoice = || async { text_of(&app.get("/api/account/invoices/F2026-00017/pdf").await.bytes().await.unwrap()) };
+        let note = "Btw verlegd: de btw is verschuldigd door de afnemer";
+        let set_vat = |low: &'static str, high: &'static str| async move {
+            sqlx::query("UPDATE invoices SET vat_amount_low = $1, vat_amount_high = $2 WHERE invoice_number = 'F2026-00017'")
+                .bind(low).bind(high).execute(pool).await.unwrap();
+        };
+
+        let text = invoice().await;
+        assert!(!text.contains(note) && text.contains("Btw 9% € 2,37") && text.contains("Btw 21% € 4,68"), "{text}");
+        // No VAT charged, but buyer and seller are both Dutch: a domestic sale, no note.
+        set_vat("0.00", "0.00").await;
+        let text = invoice().await;
+        assert!(!text.contains(note) && text.contains("Btw 9% € 0,00"), "{text}");
+
+        // The same order for a Belgian business with its goods going to Belgium.
+        let (billing,): (String,) = sqlx::query_as("SELECT billing_json FROM orders WHERE order_number = 'HS-2026-000119'").fetch_one(pool).await.unwrap();
+        let mut billing: Value = serde_json::from_str(&billing).unwrap();
+        billing["address"]["countryId"] = json!(2);
+        sqlx::query("UPDATE orders SET billing_json = $1, company_json = $2 WHERE order_number = 'HS-2026-000119'")
+            .bind(billing.to_string())
+            .bind(json!({"companyName": "Stal De Hoefijzer BV", "vatNumber": "BE0123456789"}).to_string())
+            .execute(pool)
+            .await
+            .unwrap();
+        let text = invoice().await;
+        assert!(text.contains(note), "{text}");
+        assert!(text.contains("Btw-nummer klant: BE0123456789") && !text.contains("Btw 9%") && !text.contains("Btw 21%"), "no VAT lines beside the note: {text}");
+        // With VAT charged the amounts stand and the note goes.
+        set_vat("2.37", "4.68").await;
+        let text = invoice().await;
+        assert!(!text.contains(note) && text.contains("Btw 21% € 4,68"), "{text}");
+    }
+
     async fn returns_are_registered_with_a_checked_photo(app) {
         sign_in(&app, JAN).await;
         let (status, list) = get_json(&app, "/api/account/returns").await;

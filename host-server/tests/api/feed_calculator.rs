@@ -205,6 +205,12 @@ fixture_tests! {
         assert_eq!(mails[0].to, "klantenservice@hoefslag.example");
         assert!(mails[0].subject.contains("Stal De Hoefijzer"), "{}", mails[0].subject);
         assert!(mails[0].body.contains("24") && mails[0].body.contains("1800 kg") && mails[0].body.contains("jan@stal.example"));
+        // From the mail templates, in the language of the form and the site's brand.
+        assert_eq!(mails[0].subject, "Silo-interesse: Stal De Hoefijzer");
+        assert!(mails[0].body.contains("Aantal paarden: 24\nVoer per maand: 1800 kg\nContactpersoon: Jan Jansen\n"), "{}", mails[0].body);
+        assert!(mails[0].body.contains(&format!("Referentie: {}\n", body["interestId"].as_str().unwrap())), "{}", mails[0].body);
+        let html = mails[0].html.as_deref().expect("an HTML part");
+        assert!(html.contains("<html lang=\"nl\"") && html.contains("Graag een offerte."), "{html}");
 
         let mut bad = form.clone();
         bad["horses"] = json!(0);

@@ -87,6 +87,8 @@ pub struct TestApp {
     server: Option<tokio::task::JoinHandle<()>>,
     scratch: PathBuf,
     postgres_database: Option<String>,
+    /// The configuration the server started with.
+    config: Config,
 }
 
 /// The repository's fixtures folder.
@@ -171,6 +173,7 @@ impl TestApp {
         config.fixtures_dir = fixtures_dir();
         config.account_data.return_photos_dir = scratch.join("returns");
         adjust(&mut config);
+        let started_with = config.clone();
         let (stop, stopped) = oneshot::channel::<()>();
         let (ready_tx, ready_rx) = oneshot::channel();
         let server = tokio::spawn(async move {
@@ -195,6 +198,7 @@ impl TestApp {
             server: Some(server),
             scratch,
             postgres_database,
+            config: started_with,
         };
         app.wait_until_healthy().await;
         app
@@ -221,6 +225,13 @@ impl TestApp {
                 self.postgres_database.as_deref().unwrap_or_default(),
             ),
         }
+    }
+
+    /// What the server's handlers reach, built anew on its database, outbox and links, for
+    /// tests that call what no route calls yet (the senders of later features' mails).
+    pub async fn state(&self) -> host_server::AppState {
+        let port = url::Url::parse(&self.base_url).unwrap().port().unwrap();
+        host_server::open_state(&self.config, port).await.unwrap()
     }
 
     /// A scratch folder that is removed with the app.

@@ -59,6 +59,7 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'cart.mergeGuest': nodeEngine.mergeGuestCart,
   'promotions.forCart': nodeEngine.promotionsForCart,
   'ration.check': nodeEngine.rationCheck,
+  'vat.reverseCharge': nodeEngine.reverseCharge,
 };
 
 function vectorFiles(dir: string): string[] {
