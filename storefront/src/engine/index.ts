@@ -264,7 +264,7 @@ export function formatAmount(input: AmountFormatRequest): AmountFormatResult {
  * (`locale.formatQuantity`)
  */
 export function formatQuantity(input: QuantityFormatRequest): AmountFormatResult {
-  return guarded(() => wasm.formatQuantity(input));
+  return answer('formatQuantity', input, () => wasm.formatQuantity(input));
 }
 
 /** Formats an ISO date as DD-MM-YYYY. (`locale.formatDate`) */
