@@ -330,6 +330,7 @@ typed_operations! {
         withPaging / with_paging = "url.paging" ("PagingRequest") -> "UrlResult";
         /// The path and link of a culture's comparison page.
         comparePath / compare_path = "url.comparePath" ("ComparePathRequest") -> "ComparePathResult";
+        askedCulture / asked_culture = "url.askedCulture" ("AskedCultureRequest") -> "AskedCulture";
         /// Every message key the engine can report (the input is ignored).
         messageKeys / message_keys = "messages.keys" ("unknown") -> "MessageKeys";
         /// In stock, low or out of stock, and whether a back-in-stock reminder is offered.

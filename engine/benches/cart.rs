@@ -11,6 +11,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use engine::cart::{self, CartInput};
+use engine::ids::ProductVariantId;
 
 const LARGE: &str = include_str!("../../fixtures/vectors/cart/large.json");
 
@@ -28,11 +29,11 @@ fn calculate(criterion: &mut Criterion) {
         let mut input = large.clone();
         input.products.truncate(lines);
         // The server passes the catalog entries of the cart's lines and of the free products.
-        let used: Vec<u64> = input
+        let used: Vec<ProductVariantId> = input
             .products
             .iter()
             .map(|line| line.product_variant_id)
-            .chain([701])
+            .chain([ProductVariantId::new(701)])
             .collect();
         input
             .catalog

@@ -24,11 +24,11 @@ fn main() {
     let mut input: CartInput = serde_json::from_value(vector["cases"][0]["input"].clone())
         .expect("the vector's input is a cart");
     input.products.truncate(lines);
-    let used: Vec<u64> = input
+    let used: Vec<engine::ids::ProductVariantId> = input
         .products
         .iter()
         .map(|line| line.product_variant_id)
-        .chain([701])
+        .chain([engine::ids::ProductVariantId::new(701)])
         .collect();
     input
         .catalog

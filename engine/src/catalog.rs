@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::ids::{ProductId, ProductVariantId};
 use crate::money::Money;
 use crate::vat::VatType;
 
@@ -13,9 +14,9 @@ use crate::vat::VatType;
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CatalogEntry {
     /// The product.
-    pub product_id: u64,
+    pub product_id: ProductId,
     /// The variant (size, package); unique within the catalog.
-    pub product_variant_id: u64,
+    pub product_variant_id: ProductVariantId,
     /// The kind of product.
     pub product_type: ProductType,
     /// Which of the site's VAT percentages applies.
@@ -111,5 +112,43 @@ impl<'de> Deserialize<'de> for ProductType {
         let number = u64::deserialize(deserializer)?;
         ProductType::from_number(number)
             .ok_or_else(|| serde::de::Error::custom(format!("unknown product type {number}")))
+    }
+}
+
+/// A product's rating from its approved reviews' ratings (1 to 5): the count and the average
+/// with one decimal, rounded half away from zero (`4.5`, `4.3`); `None` without reviews.
+pub fn rating_summary(ratings: &[i64]) -> (Option<String>, i64) {
+    let count = i64::try_from(ratings.len()).unwrap_or(i64::MAX);
+    if ratings.is_empty() {
+        return (None, 0);
+    }
+    let sum: i128 = ratings.iter().map(|rating| i128::from(*rating)).sum();
+    let average = rust_decimal::Decimal::from_i128_with_scale(sum, 0)
+        .checked_div(rust_decimal::Decimal::from(count))
+        .map(|average| {
+            average.round_dp_with_strategy(1, rust_decimal::RoundingStrategy::MidpointAwayFromZero)
+        });
+    (average.map(|average| format!("{average:.1}")), count)
+}
+
+#[cfg(test)]
+mod rating_tests {
+    use super::rating_summary;
+
+    #[test]
+    fn the_average_has_one_decimal_rounded_half_away_from_zero() {
+        assert_eq!(rating_summary(&[]), (None, 0));
+        assert_eq!(rating_summary(&[5]), (Some("5.0".to_owned()), 1));
+        assert_eq!(rating_summary(&[4, 5]), (Some("4.5".to_owned()), 2));
+        assert_eq!(rating_summary(&[5, 4, 4]), (Some("4.3".to_owned()), 3));
+        assert_eq!(
+            rating_summary(&[5, 5, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5]).0,
+            Some("4.2".to_owned())
+        );
+        assert_eq!(rating_summary(&[1, 2, 2, 2]), (Some("1.8".to_owned()), 4));
+        assert_eq!(
+            rating_summary(&[3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]).0,
+            Some("3.9".to_owned())
+        );
     }
 }

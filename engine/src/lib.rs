@@ -57,6 +57,7 @@ mod decimal_text;
 pub mod error;
 pub mod feed;
 pub mod geo;
+pub mod ids;
 pub mod limits;
 pub mod locale;
 pub mod money;

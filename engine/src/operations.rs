@@ -19,8 +19,8 @@ use crate::locale::{
 };
 use crate::stock::{StockStateRequest, stock_state};
 use crate::url::{
-    ComparePathRequest, Paging, PagingRequest, UrlRequest, UrlResult, normalize, read_paging,
-    with_paging,
+    AskedCultureRequest, ComparePathRequest, Paging, PagingRequest, UrlRequest, UrlResult,
+    asked_culture, normalize, read_paging, with_paging,
 };
 use crate::validation::{
     CompareAddRequest, FormInput, Message, MessageKey, MessageText, add_to_comparison,
@@ -57,6 +57,7 @@ pub const OPERATIONS: &[&str] = &[
     "url.readPaging",
     "url.paging",
     "url.comparePath",
+    "url.askedCulture",
     #[cfg(feature = "server-operations")]
     "catalog.unitPrices",
     "catalog.stockState",
@@ -148,6 +149,9 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
             })
         }),
         "url.comparePath" => apply(input, |request: ComparePathRequest| Ok(request.resolve())),
+        "url.askedCulture" => apply(input, |request: AskedCultureRequest| {
+            Ok(asked_culture(&request))
+        }),
         "catalog.stockState" => apply(input, |request: StockStateRequest| stock_state(&request)),
         "geo.distance" => apply(input, |request: DistanceRequest| request.resolve()),
         "geo.formatDistance" => apply(input, |request: DistanceFormatRequest| Ok(request.format())),

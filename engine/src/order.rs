@@ -28,6 +28,7 @@ use crate::cart::{
     CalculatedCart, CalculatedProduct, CartInput, CatalogEntry, FreeProduct, ProductType, RqsSample,
 };
 use crate::error::EngineError;
+use crate::ids::{ProductId, ProductVariantId};
 use crate::money::Money;
 use crate::vat::{VatRate, VatType};
 
@@ -142,9 +143,9 @@ pub struct OrderLine {
     /// earned it.
     pub line_number: u32,
     /// The product.
-    pub product_id: u64,
+    pub product_id: ProductId,
     /// The variant.
-    pub product_variant_id: u64,
+    pub product_variant_id: ProductVariantId,
     /// The product type (feed, scan, ...).
     pub product_type: ProductType,
     /// The product's name in the order's language.
@@ -194,7 +195,10 @@ fn line_number(lines: &[OrderLine]) -> u32 {
         .saturating_add(1)
 }
 
-fn catalog_entry(input: &CartInput, variant_id: u64) -> Result<&CatalogEntry, EngineError> {
+fn catalog_entry(
+    input: &CartInput,
+    variant_id: ProductVariantId,
+) -> Result<&CatalogEntry, EngineError> {
     input
         .catalog
         .iter()
@@ -347,7 +351,7 @@ mod tests {
             .map(|line| {
                 (
                     line.line_number,
-                    line.product_variant_id,
+                    line.product_variant_id.get(),
                     line.quantity,
                     line.unit_price.to_string(),
                     line.original_amount.to_string(),

@@ -2,6 +2,7 @@
 //! the invariants of decisions.md, determinism, and independence of the order of the lines.
 
 use engine::cart::{self, CalculatedCart, CartInput};
+use engine::ids::ProductVariantId;
 use engine::money::Money;
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -279,21 +280,22 @@ fn assert_invariants(input: &CartInput, cart: &CalculatedCart) {
         .sum();
     assert_eq!(cart.item_count, items);
     // stock warnings: exactly the variants asked for (lines and free products) beyond stock
-    let stock = |variant: u64| {
+    let stock = |variant: ProductVariantId| {
         input
             .catalog
             .iter()
             .find(|entry| entry.product_variant_id == variant)
             .and_then(|entry| entry.stock)
     };
-    let mut asked: std::collections::BTreeMap<u64, u64> = std::collections::BTreeMap::new();
+    let mut asked: std::collections::BTreeMap<ProductVariantId, u64> =
+        std::collections::BTreeMap::new();
     for line in &cart.products {
         *asked.entry(line.product_variant_id).or_default() += u64::from(line.quantity);
         for free in &line.free_products {
             *asked.entry(free.product_variant_id).or_default() += u64::from(free.quantity);
         }
     }
-    let expected: Vec<(u64, u64)> = asked
+    let expected: Vec<(ProductVariantId, u64)> = asked
         .into_iter()
         .filter_map(|(variant, units)| {
             stock(variant)
@@ -301,7 +303,7 @@ fn assert_invariants(input: &CartInput, cart: &CalculatedCart) {
                 .map(|stock| (variant, u64::try_from(stock).unwrap_or(0)))
         })
         .collect();
-    let warnings: Vec<(u64, u64)> = cart
+    let warnings: Vec<(ProductVariantId, u64)> = cart
         .stock_warnings
         .iter()
         .map(|warning| (warning.product_variant_id, warning.amount))

@@ -32,6 +32,9 @@ pub fn api(config: &Config) -> OpenApiRouter<AppState> {
         .merge(crate::orders::router())
         .merge(crate::payments::router(&config.payment))
         .merge(crate::backoffice::router())
+        .merge(crate::reviews::router())
+        .merge(crate::newsletter::router())
+        .merge(crate::survey::router())
         .merge(account::router())
         .merge(crate::feed::router())
         .merge(account::data_router(config))
@@ -111,6 +114,16 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; \
      object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
+/// The policy while captchas are checked: the captcha service's origin may also run its
+/// widget script, show its frame and be called (`CAPTCHA_SCRIPT_URL`).
+pub fn policy_with_captcha(origin: &str) -> String {
+    format!(
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {origin}; \
+         style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self' {origin}; \
+         frame-src {origin}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    )
+}
+
 /// Headers every answer carries; HSTS only when the shop is reached over https.
 async fn hardening_headers(
     State(state): State<AppState>,
@@ -118,11 +131,13 @@ async fn hardening_headers(
     next: Next,
 ) -> Response {
     let mut response = next.run(request).await;
+    let policy = match state.captcha.script_origin() {
+        None => HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        Some(origin) => HeaderValue::from_str(&policy_with_captcha(&origin))
+            .unwrap_or_else(|_| HeaderValue::from_static(CONTENT_SECURITY_POLICY)),
+    };
     let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
-    );
+    headers.insert(header::CONTENT_SECURITY_POLICY, policy);
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),

@@ -9,10 +9,12 @@
 //!   to a customer (`POST /api/cart/impersonate?key=`).
 //! - `PUT /api/backoffice/variants/{productVariantId}` with `{"price": "29.95", "stock": 40}`
 //!   (either may be left out) changes a variant's price or stock; every server of the database
-//!   shows it within moments, search included (`catalog_events`).
+//!   shows it within moments, search included (`catalog_events`). Stock going from 0 to more
+//!   sends the waiting back-in-stock requests their mail (`stock_reminders`).
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
+use engine::ids::ProductVariantId;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::{IntoParams, ToSchema};
@@ -21,7 +23,7 @@ use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Json, Path, Query};
+use crate::extract::{Json, Path, Query, path_number};
 use crate::orders::OrderView;
 
 /// The routes of this area.
@@ -69,7 +71,8 @@ fn present<'de, D: serde::Deserializer<'de>>(
 #[derive(Serialize, sqlx::FromRow, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct VariantPriceAndStock {
-    product_variant_id: i64,
+    #[sqlx(try_from = "i64")]
+    product_variant_id: ProductVariantId,
     #[sqlx(try_from = "String")]
     price: engine::money::Money,
     /// `null`: not counted.
@@ -78,6 +81,9 @@ struct VariantPriceAndStock {
 
 /// Changes a variant's price or stock; every server of the database shows it within
 /// moments, search included.
+///
+/// Stock going from 0 to more (or to not counted) mails every waiting back-in-stock request of
+/// the variant once, in its site and language.
 #[utoipa::path(
     put,
     path = "/api/backoffice/variants/{productVariantId}",
@@ -106,7 +112,7 @@ async fn change_variant(
             .as_ref()
             .map(crate::config::Secret::expose),
     )?;
-    let variant_id = crate::catalog::path_id(&variant_id, "productVariantId")?;
+    let variant_id: ProductVariantId = path_number(&variant_id, "productVariantId")?;
     let price = change.price.as_deref().map(parse_price).transpose()?;
     if change.stock.flatten().is_some_and(|stock| stock < 0) {
         return Err(ApiError::field(
@@ -119,7 +125,7 @@ async fn change_variant(
     let current: VariantPriceAndStock = sqlx::query_as(
         "SELECT product_variant_id, price, stock FROM variants WHERE product_variant_id = $1",
     )
-    .bind(variant_id)
+    .bind(variant_id.get())
     .fetch_optional(pool)
     .await?
     .ok_or(ApiError::NotFound)?;
@@ -131,10 +137,14 @@ async fn change_variant(
     sqlx::query("UPDATE variants SET price = $1, stock = $2 WHERE product_variant_id = $3")
         .bind(changed.price.to_string())
         .bind(changed.stock)
-        .bind(variant_id)
+        .bind(variant_id.get())
         .execute(state.db.durable_pool())
         .await?;
     crate::catalog_events::changed(&state).await?;
+    // From 0 to more (or to not counted): the shoppers waiting for it get their mail, once.
+    if current.stock == Some(0) && changed.stock != Some(0) {
+        crate::stock_reminders::notify(&state, variant_id).await?;
+    }
     Ok(Json(changed))
 }
 

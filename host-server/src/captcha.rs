@@ -24,6 +24,8 @@ pub enum CaptchaVerifier {
         verify_url: String,
         /// The shared secret.
         secret: String,
+        /// The widget script the storefront loads.
+        script_url: String,
         /// The HTTP client.
         client: reqwest::Client,
     },
@@ -42,6 +44,7 @@ impl CaptchaVerifier {
             Some(verify_url) => CaptchaVerifier::Hosted {
                 verify_url: verify_url.clone(),
                 secret: config.secret.expose().to_owned(),
+                script_url: config.script_url.clone(),
                 client: reqwest::Client::builder()
                     .timeout(std::time::Duration::from_secs(10))
                     .build()
@@ -50,12 +53,29 @@ impl CaptchaVerifier {
         }
     }
 
+    /// The widget script the storefront loads, while tokens are checked; `None` when off (the
+    /// storefront then shows no captcha and sends an empty token).
+    pub fn script_url(&self) -> Option<&str> {
+        match self {
+            CaptchaVerifier::Off => None,
+            CaptchaVerifier::Hosted { script_url, .. } => Some(script_url),
+        }
+    }
+
+    /// The origin of the widget script (`https://challenges.cloudflare.com`), which the
+    /// content security policy allows for scripts, frames and connections while checks are on.
+    pub fn script_origin(&self) -> Option<String> {
+        let url = url::Url::parse(self.script_url()?).ok()?;
+        Some(url.origin().ascii_serialization()).filter(|origin| origin != "null")
+    }
+
     /// Checks a token; a missing or rejected token is a 400 with `errors.captcha`.
     pub async fn verify(&self, token: Option<&str>, remote_ip: &str) -> Result<(), ApiError> {
         let CaptchaVerifier::Hosted {
             verify_url,
             secret,
             client,
+            ..
         } = self
         else {
             return Ok(());

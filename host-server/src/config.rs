@@ -267,7 +267,15 @@ pub struct CaptchaConfig {
     pub verify_url: Option<String>,
     /// `CAPTCHA_SECRET`: the secret for that service. Never logged.
     pub secret: Secret,
+    /// `CAPTCHA_SCRIPT_URL`: the service's widget script, which the storefront loads (and the
+    /// content security policy allows) while captcha checks are on. Default: Cloudflare
+    /// Turnstile's, [`DEFAULT_CAPTCHA_SCRIPT_URL`].
+    pub script_url: String,
 }
+
+/// The widget script of Cloudflare Turnstile, whose `siteverify` the verification speaks.
+pub const DEFAULT_CAPTCHA_SCRIPT_URL: &str =
+    "https://challenges.cloudflare.com/turnstile/v0/api.js";
 
 /// Lifetimes in seconds.
 #[derive(Clone, Copy, Debug)]
@@ -328,12 +336,20 @@ pub enum ConfigError {
     /// `IMPORT_FIXTURES` is neither `auto` nor `never`.
     #[error("IMPORT_FIXTURES must be auto or never, got '{0}'")]
     ImportFixtures(String),
+    /// `CAPTCHA_SCRIPT_URL` is not an http(s) URL.
+    #[error(
+        "CAPTCHA_SCRIPT_URL must be an http or https URL of the captcha widget's script, got '{0}'"
+    )]
+    CaptchaScriptUrl(String),
     /// `RENDERER_URL` is not an http URL.
     #[error("RENDERER_URL must be an http URL such as http://127.0.0.1:8081, or empty, got '{0}'")]
     RendererUrl(String),
     /// A lifetime is not a whole number of seconds.
     #[error("{0} must be a whole number of seconds, got '{1}'")]
     Seconds(&'static str, String),
+    /// A delay is not a whole number of days.
+    #[error("{0} must be a whole number of days, got '{1}'")]
+    Days(&'static str, String),
 }
 
 impl Config {
@@ -370,7 +386,18 @@ impl Config {
         let captcha = CaptchaConfig {
             verify_url: lookup("CAPTCHA_VERIFY_URL").filter(|url| !url.trim().is_empty()),
             secret: Secret::new(lookup("CAPTCHA_SECRET").unwrap_or_default()),
+            script_url: lookup("CAPTCHA_SCRIPT_URL")
+                .map(|url| url.trim().to_owned())
+                .filter(|url| !url.is_empty())
+                .unwrap_or_else(|| DEFAULT_CAPTCHA_SCRIPT_URL.to_owned()),
         };
+        let script_ok = match url::Url::parse(&captcha.script_url) {
+            Ok(url) => matches!(url.scheme(), "http" | "https") && url.host().is_some(),
+            Err(_) => false,
+        };
+        if !script_ok {
+            return Err(ConfigError::CaptchaScriptUrl(captcha.script_url));
+        }
         let defaults = Lifetimes::default();
         let seconds = |name: &'static str, default: i64| -> Result<i64, ConfigError> {
             match lookup(name) {
@@ -437,6 +464,9 @@ pub struct HousekeepingConfig {
     /// `UNPAID_ORDER_TTL_BY_METHOD`, e.g. `6=604800,3=1800`: seconds per payment method id,
     /// before the two above.
     pub unpaid_order_ttl_by_method: BTreeMap<i64, i64>,
+    /// `REVIEW_REQUEST_DAYS`: whole days after an order was sent that its customer is asked
+    /// for a review (one mail per order). Default 14.
+    pub review_request_days: i64,
 }
 
 impl Default for HousekeepingConfig {
@@ -447,6 +477,7 @@ impl Default for HousekeepingConfig {
             unpaid_order_ttl: 3_600,
             unpaid_offline_order_ttl: 14 * 86_400,
             unpaid_order_ttl_by_method: BTreeMap::new(),
+            review_request_days: 14,
         }
     }
 }
@@ -529,6 +560,17 @@ impl HousekeepingConfig {
                 defaults.unpaid_offline_order_ttl,
             )?,
             unpaid_order_ttl_by_method: per_method(lookup, "UNPAID_ORDER_TTL_BY_METHOD")?,
+            review_request_days: seconds(
+                lookup,
+                "REVIEW_REQUEST_DAYS",
+                defaults.review_request_days,
+            )
+            .map_err(|_| {
+                ConfigError::Days(
+                    "REVIEW_REQUEST_DAYS",
+                    lookup("REVIEW_REQUEST_DAYS").unwrap_or_default(),
+                )
+            })?,
         })
     }
 }
@@ -582,6 +624,24 @@ mod tests {
         );
         assert!(config.trust.trusted_proxies.is_empty() && config.trust.public_url.is_none());
         assert_eq!(config.lifetimes.session_idle, 86_400);
+    }
+
+    #[test]
+    fn the_captcha_script_is_turnstiles_unless_configured_and_must_be_an_http_url() {
+        let config = Config::from_lookup(demo).unwrap();
+        assert_eq!(config.captcha.script_url, DEFAULT_CAPTCHA_SCRIPT_URL);
+        let own = Config::from_lookup(|name| match name {
+            "CAPTCHA_SCRIPT_URL" => Some(" https://js.hcaptcha.com/1/api.js ".to_owned()),
+            other => demo(other),
+        })
+        .unwrap();
+        assert_eq!(own.captcha.script_url, "https://js.hcaptcha.com/1/api.js");
+        let bad = Config::from_lookup(|name| match name {
+            "CAPTCHA_SCRIPT_URL" => Some("javascript:alert(1)".to_owned()),
+            other => demo(other),
+        })
+        .unwrap_err();
+        assert!(matches!(bad, ConfigError::CaptchaScriptUrl(_)), "{bad}");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! text fallback rule; links are resolved to the paths of the request's site and language from
 //! the route table the fixture import computed.
 
+use engine::ids::ProductId;
 use std::collections::HashMap;
 
 use axum::extract::State;
@@ -17,10 +18,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::catalog::{PageQuery, path_id};
+use crate::catalog::PageQuery;
 use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Json, Path, Query};
+use crate::extract::{Json, Path, Query, path_number};
 use crate::openapi::SiteHeaders;
 use crate::routing::{PageNotFound, Route};
 use crate::sites::{SiteLanguage, pick_json, site_language};
@@ -30,6 +31,8 @@ use crate::stored::{self, Loc};
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(page))
+        .routes(routes!(site_layout))
+        .routes(routes!(home))
         .routes(routes!(news))
         .routes(routes!(news_item))
         .routes(routes!(faq))
@@ -84,6 +87,10 @@ pub struct Link {
     pub url: String,
     /// The link's `target`, e.g. `_self` or `_blank`.
     pub target: String,
+    /// The links of the item's sub-menu (primary navigation items only); absent when it has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schema(no_recursion)]
+    pub children: Vec<Link>,
 }
 
 /// Resolves stored links for a site language.
@@ -146,6 +153,7 @@ impl<'a> Links<'a> {
             title: localized(&link.title, self.site),
             url: self.url(&link.route)?,
             target: link.target.clone(),
+            children: self.links(&link.children),
         })
     }
 
@@ -324,6 +332,246 @@ async fn layout(pool: &AnyPool, site: &SiteLanguage) -> Result<Layout, ApiError>
         cart_usps: usps(pool, site, cart_usps).await?,
         notification: notification(pool, &links, notification_id).await?,
     })
+}
+
+/// The customer-service block of a site (footer and contact), in the request's language.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerService {
+    pub title: Option<String>,
+    pub bottom_text: Option<String>,
+    /// The customer-service page's path.
+    pub link: Option<String>,
+    /// The phone number as it is written, e.g. `+31881234500`.
+    pub phone: String,
+    /// The phone number as a link, e.g. `tel:+31881234500`.
+    pub phone_link: String,
+    pub email: String,
+    pub opening_hours: Option<String>,
+}
+
+/// A social media profile of the site.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SocialLink {
+    /// `instagram`, `facebook`, `twitter`, `youtube`, `linkedin` or `tiktok`.
+    pub network: String,
+    pub url: String,
+}
+
+/// Everything the frame of every page shows for a site in a language: the layout parts, the
+/// customer-service block, the social links and the links of the currency disclaimer and the
+/// become-dealer page. The storefront loads it once per site and language.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteLayout {
+    pub site_id: i64,
+    pub language_id: i64,
+    pub navigation: Navigation,
+    pub footer: Footer,
+    pub header_usps: Vec<Usp>,
+    pub cart_usps: Vec<Usp>,
+    /// Null when the site has none, or none valid today.
+    pub notification: Option<Notification>,
+    pub customer_service: CustomerService,
+    /// The profiles the site has, in a fixed order (instagram, facebook, twitter, youtube,
+    /// linkedin, tiktok); empty ones are left out.
+    pub social_links: Vec<SocialLink>,
+    /// True when the site shows prices converted from euro, which are indicative.
+    pub indicative_prices: bool,
+    /// The page explaining the currency conversion; null on euro sites.
+    pub currency_conversion_disclaimer_link: Option<String>,
+    pub become_dealer_link: Option<String>,
+}
+
+type SiteLayoutRow = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    Option<String>,
+    String,
+    String,
+    Option<String>,
+);
+
+/// The site's layout for the frame of every page: navigation with sub-menus, footer columns,
+/// customer service, social links, USPs, notification and the disclaimer and dealer links.
+#[utoipa::path(
+    get,
+    path = "/api/content/layout",
+    tag = "content",
+    operation_id = "content_layout",
+    params(SiteHeaders),
+    responses(
+        (status = 200, description = "The site's layout in the language", body = SiteLayout),
+        (status = 400, description = "A missing or unknown site or language", body = ErrorBody),
+    )
+)]
+async fn site_layout(
+    State(state): State<AppState>,
+    context: RequestContext,
+) -> Result<Json<SiteLayout>, ApiError> {
+    let pool = state.db.pool();
+    let site = site_language(pool, context).await?;
+    let row: SiteLayoutRow = sqlx::query_as(
+        "SELECT customer_service_title_json, customer_service_bottom_text_json, customer_service_link_json, \
+         customer_service_phone, customer_service_phone_link, customer_service_email, \
+         customer_service_opening_hours_json, currency_conversion_disclaimer_link_json, \
+         become_dealer_link_json, social_links_json, exchange_rate FROM sites WHERE site_id = $1",
+    )
+    .bind(site.site_id)
+    .fetch_one(pool)
+    .await?;
+    let (title, bottom, link, phone, phone_link, email, hours, disclaimer, dealer, social, rate) =
+        row;
+    let social: stored::SocialLinks = stored_json(&social, "social links")?;
+    let social_links = [
+        ("instagram", social.instagram),
+        ("facebook", social.facebook),
+        ("twitter", social.twitter),
+        ("youtube", social.youtube),
+        ("linkedin", social.linkedin),
+        ("tiktok", social.tiktok),
+    ]
+    .into_iter()
+    .filter(|(_, url)| !url.trim().is_empty())
+    .map(|(network, url)| SocialLink {
+        network: network.to_owned(),
+        url,
+    })
+    .collect();
+    let Layout {
+        navigation,
+        footer,
+        header_usps,
+        cart_usps,
+        notification,
+    } = layout(pool, &site).await?;
+    Ok(Json(SiteLayout {
+        site_id: site.site_id,
+        language_id: site.language_id,
+        navigation,
+        footer,
+        header_usps,
+        cart_usps,
+        notification,
+        customer_service: CustomerService {
+            title: text(&title, &site),
+            bottom_text: text(&bottom, &site),
+            link: text(&link, &site),
+            phone,
+            phone_link,
+            email,
+            opening_hours: text(&hours, &site),
+        },
+        social_links,
+        indicative_prices: rate.is_some(),
+        currency_conversion_disclaimer_link: disclaimer.and_then(|json| text(&json, &site)),
+        become_dealer_link: text(&dealer, &site),
+    }))
+}
+
+/// How many of the newest products the home page shows.
+pub const HOME_NEWEST: usize = 4;
+
+/// The hero of the home page.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HomeHero {
+    pub title: Option<String>,
+    pub text: Option<String>,
+    /// An image file name, served under `/images/`.
+    pub image: Option<String>,
+    /// The hero's button; null when its page is not on this site.
+    pub link: Option<Link>,
+}
+
+/// A category tile of the home page.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HomeTile {
+    pub title: Option<String>,
+    pub image: Option<String>,
+    pub url: String,
+}
+
+/// The home page of the site's brand: hero, category tiles and product lists (the products the
+/// site sells, in the request's language).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HomeContent {
+    pub hero: HomeHero,
+    pub tiles: Vec<HomeTile>,
+    pub featured: Vec<crate::catalog::search::ProductHit>,
+    /// The newest products, at most four.
+    pub newest: Vec<crate::catalog::search::ProductHit>,
+    pub sale: Vec<crate::catalog::search::ProductHit>,
+}
+
+/// The home page of the site's brand (issue 21): hero, category tiles, featured, newest and
+/// offered products. News, advice and USPs have their own calls.
+#[utoipa::path(
+    get,
+    path = "/api/content/home",
+    tag = "content",
+    operation_id = "content_home",
+    params(SiteHeaders),
+    responses(
+        (status = 200, description = "The home page of the site's brand", body = HomeContent),
+        (status = 400, description = "A missing or unknown site or language", body = ErrorBody),
+        (status = 404, description = "The site's brand has no home page (the corporate site)", body = ErrorBody),
+    )
+)]
+async fn home(
+    State(state): State<AppState>,
+    context: RequestContext,
+) -> Result<Json<HomeContent>, ApiError> {
+    let pool = state.db.pool();
+    let site = site_language(pool, context).await?;
+    let row: Option<(String,)> = sqlx::query_as(
+        "SELECT h.content_json FROM home_pages h JOIN sites s ON s.brand = h.brand WHERE s.site_id = $1",
+    )
+    .bind(site.site_id)
+    .fetch_optional(pool)
+    .await?;
+    let Some((content,)) = row else {
+        return Err(ApiError::NotFound);
+    };
+    let home: stored::HomePage = stored_json(&content, "home page")?;
+    let links = Links::load(pool, &site).await?;
+    let index = state.search.current();
+    let catalog = index.site(site.site_id, site.language_id);
+    let products = |ids: &[ProductId]| catalog.map(|c| c.products(ids)).unwrap_or_default();
+    let hero_url = links.url(&home.hero.route);
+    Ok(Json(HomeContent {
+        hero: HomeHero {
+            title: localized(&home.hero.title, &site),
+            text: localized(&home.hero.text, &site),
+            image: home.hero.image.clone(),
+            link: hero_url.map(|url| Link {
+                title: localized(&home.hero.link_title, &site),
+                url,
+                target: "_self".to_owned(),
+                children: Vec::new(),
+            }),
+        },
+        tiles: home
+            .tiles
+            .iter()
+            .filter_map(|tile| {
+                Some(HomeTile {
+                    title: localized(&tile.title, &site),
+                    image: tile.image.clone(),
+                    url: links.url(&tile.route)?,
+                })
+            })
+            .collect(),
+        featured: products(&home.featured_product_ids),
+        newest: catalog.map(|c| c.newest(HOME_NEWEST)).unwrap_or_default(),
+        sale: products(&home.sale_product_ids),
+    }))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -625,7 +873,7 @@ async fn news_item(
     context: RequestContext,
     Path(id): Path<String>,
 ) -> Result<Json<NewsArticle>, ApiError> {
-    let id = path_id(&id, "id")?;
+    let id: i64 = path_number(&id, "id")?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
     let row: Option<NewsRow> = sqlx::query_as(
@@ -705,7 +953,7 @@ async fn faq(
     let site = site_language(pool, context).await?;
     let faq_id = match query.faq_id.as_deref() {
         None => 1,
-        Some(id) => path_id(id, "faqId")?,
+        Some(id) => path_number(id, "faqId")?,
     };
     let categories: Vec<(i64, String)> =
         sqlx::query_as("SELECT faq_category_id, title_json FROM faq_categories WHERE faq_id = $1 ORDER BY position")
@@ -778,7 +1026,7 @@ pub struct AdviceArticleDetail {
     #[serde(flatten)]
     pub article: AdviceArticle,
     pub body: Option<String>,
-    pub related_product_ids: Vec<i64>,
+    pub related_product_ids: Vec<ProductId>,
 }
 
 /// An advice video.
@@ -927,7 +1175,7 @@ async fn advice_article(
     context: RequestContext,
     Path(id): Path<String>,
 ) -> Result<Json<AdviceArticleDetail>, ApiError> {
-    let id = path_id(&id, "id")?;
+    let id: i64 = path_number(&id, "id")?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
     let row: Option<ArticleRow> = sqlx::query_as(&format!(
@@ -962,7 +1210,7 @@ async fn advice_video(
     context: RequestContext,
     Path(id): Path<String>,
 ) -> Result<Json<AdviceVideo>, ApiError> {
-    let id = path_id(&id, "id")?;
+    let id: i64 = path_number(&id, "id")?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
     let row: Option<VideoRow> = sqlx::query_as(&format!(

@@ -408,3 +408,46 @@ impl<'r> sqlx::Decode<'r, sqlx::Any> for Flag {
         <i64 as sqlx::Decode<'r, sqlx::Any>>::decode(value).map(Flag::from)
     }
 }
+
+/// A nullable key column, for `Option<SomeId>` fields of `sqlx::FromRow` rows:
+/// `#[sqlx(try_from = "db::NullableKey")]`. sqlx's `try_from` converts the decoded value, and
+/// an engine id cannot implement sqlx's traits here, so the column decodes to this first.
+/// Non-null keys need nothing of the kind: `#[sqlx(try_from = "i64")]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NullableKey(pub Option<i64>);
+
+impl sqlx::Type<sqlx::Any> for NullableKey {
+    fn type_info() -> sqlx::any::AnyTypeInfo {
+        <i64 as sqlx::Type<sqlx::Any>>::type_info()
+    }
+
+    fn compatible(ty: &sqlx::any::AnyTypeInfo) -> bool {
+        <i64 as sqlx::Type<sqlx::Any>>::compatible(ty)
+    }
+}
+
+impl<'r> sqlx::Decode<'r, sqlx::Any> for NullableKey {
+    fn decode(value: sqlx::any::AnyValueRef<'r>) -> Result<NullableKey, sqlx::error::BoxDynError> {
+        use sqlx::ValueRef;
+        if value.is_null() {
+            return Ok(NullableKey(None));
+        }
+        <i64 as sqlx::Decode<'r, sqlx::Any>>::decode(value).map(|key| NullableKey(Some(key)))
+    }
+}
+
+macro_rules! nullable_key_into {
+    ($($id:ty),*) => {$(
+        impl From<NullableKey> for Option<$id> {
+            fn from(key: NullableKey) -> Option<$id> {
+                key.0.map(<$id>::from)
+            }
+        }
+    )*};
+}
+
+nullable_key_into!(
+    engine::ids::ProductId,
+    engine::ids::ProductVariantId,
+    engine::ids::PaymentMethodId
+);

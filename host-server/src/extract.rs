@@ -104,6 +104,18 @@ where
 /// UTF-8 after percent-decoding) is a 400 [`ApiError`] body.
 pub struct Path<T>(pub T);
 
+/// A number or id from a path segment (`ProductVariantId`, `i64`): a 400 naming the segment
+/// when it is no whole number.
+pub fn path_number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, ApiError> {
+    text.trim().parse().map_err(|_| {
+        ApiError::field(
+            name,
+            "validation.invalid",
+            format!("{name} must be a whole number"),
+        )
+    })
+}
+
 impl<S, T> FromRequestParts<S> for Path<T>
 where
     S: Send + Sync,

@@ -3,7 +3,9 @@
 //! stock, gift-card amount and code use return), carts not changed for `CART_TTL` are deleted,
 //! and so are sessions (past their expiry or idle time-out), account tokens and cart handover
 //! keys past their expiry, accounts never activated within their activation link's lifetime,
-//! and rate-limit counters of past windows.
+//! and rate-limit counters of past windows. It also sends the mails that are due: waiting
+//! back-in-stock requests of variants in stock again, and review requests a configured number
+//! of days after an order was sent.
 //!
 //! A cart whose order still awaits payment is kept: paying that order removes it, and when the
 //! order is cancelled the cart stays for another try.
@@ -12,6 +14,7 @@ use crate::AppState;
 use crate::clock;
 use crate::config::HousekeepingConfig;
 use crate::error::ApiError;
+use engine::ids::PaymentMethodId;
 
 impl HousekeepingConfig {
     /// Seconds an order paid with `method` (of `flow`) may await payment.
@@ -38,6 +41,30 @@ pub struct Deleted {
     pub rate_limit_counters: u64,
 }
 
+/// What one round mailed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sent {
+    /// Back-in-stock requests of variants in stock (`stock_reminders`).
+    pub back_in_stock: usize,
+    /// Review requests of orders sent `REVIEW_REQUEST_DAYS` ago (`reviews`).
+    pub review_requests: usize,
+}
+
+/// One round's mails: the waiting back-in-stock requests of variants in stock and the review
+/// requests that are due.
+pub async fn send_due_mails(
+    state: &AppState,
+    config: &HousekeepingConfig,
+) -> Result<Sent, ApiError> {
+    let back_in_stock = crate::stock_reminders::notify_all_in_stock(state).await?;
+    let review_requests =
+        crate::reviews::send_review_requests(state, config.review_request_days).await?;
+    Ok(Sent {
+        back_in_stock,
+        review_requests,
+    })
+}
+
 /// Starts the task; it runs a round every interval until the database pool closes.
 pub fn start(state: AppState, config: HousekeepingConfig) {
     tokio::spawn(async move {
@@ -47,6 +74,16 @@ pub fn start(state: AppState, config: HousekeepingConfig) {
         interval.tick().await;
         while !state.db.pool().is_closed() {
             interval.tick().await;
+            match send_due_mails(&state, &config).await {
+                Ok(sent) if sent != Sent::default() => {
+                    tracing::info!(?sent, "housekeeping sent mails")
+                }
+                Ok(_) => {}
+                Err(error) if state.db.pool().is_closed() => {
+                    tracing::debug!(%error, "housekeeping stopped")
+                }
+                Err(error) => tracing::warn!(%error, "housekeeping could not send mails"),
+            }
             match delete_expired(&state, &config).await {
                 Ok(deleted) if deleted != Deleted::default() => {
                     tracing::info!(?deleted, "housekeeping deleted expired rows")
@@ -132,7 +169,7 @@ async fn cancel_unpaid_orders(
     let mut cancelled = 0;
     for (order_id, method, created_at) in waiting {
         let flow = match method {
-            Some(method) => crate::orders::payment_flow(pool, method).await?,
+            Some(method) => crate::orders::payment_flow(pool, PaymentMethodId::new(method)).await?,
             None => None,
         };
         let ttl = config.unpaid_ttl(method, flow);

@@ -20,6 +20,7 @@
 //! out. Fields are separated by `,` or, when the header has a `;`, by `;` (then a decimal
 //! comma is read as a point). Fields may be enclosed in double quotes.
 
+use engine::ids::ProductVariantId;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -69,7 +70,7 @@ pub fn router(config: &Config) -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LabResult {
     pub order_number: String,
-    pub product_variant_id: i64,
+    pub product_variant_id: ProductVariantId,
     /// The sample's number within its order line.
     pub sequence: i64,
     /// `hay` or `silage`.
@@ -120,7 +121,7 @@ impl ToSchema for LabValue {}
 pub struct Recorded {
     pub result_key: String,
     pub order_number: String,
-    pub product_variant_id: i64,
+    pub product_variant_id: ProductVariantId,
     pub sequence: i64,
     pub scan_type: String,
     pub sample_name: String,
@@ -173,7 +174,7 @@ pub async fn record_result(
          WHERE o.order_number = $1 AND l.product_variant_id = $2 AND s.sequence = $3 ORDER BY l.line_number",
     )
     .bind(result.order_number.trim())
-    .bind(result.product_variant_id)
+    .bind(result.product_variant_id.get())
     .bind(result.sequence)
     .fetch_optional(&mut *connection)
     .await?;
@@ -273,7 +274,7 @@ pub async fn record_result(
     .bind(account_id)
     .bind(result.order_number.trim())
     .bind(product_id)
-    .bind(result.product_variant_id)
+    .bind(result.product_variant_id.get())
     .bind(result.sequence)
     .bind(scan_type)
     .bind(crate::account::results::sample_type_label(sample_type))
@@ -288,7 +289,7 @@ pub async fn record_result(
     let (result_key,): (String,) =
         sqlx::query_as("SELECT result_key FROM roughage_results WHERE order_number = $1 AND product_variant_id = $2 AND sequence = $3")
             .bind(result.order_number.trim())
-            .bind(result.product_variant_id)
+            .bind(result.product_variant_id.get())
             .bind(result.sequence)
             .fetch_one(&mut *connection)
             .await?;
@@ -533,7 +534,7 @@ pub fn parse_csv(text: &str) -> Result<Vec<(usize, LabResult)>, CsvImportError> 
         }
         let result = LabResult {
             order_number: cell("orderNumber"),
-            product_variant_id: number("productVariantId")?,
+            product_variant_id: ProductVariantId::new(number("productVariantId")?),
             sequence: number("sequence")?,
             sample_type: cell("sampleType"),
             receipt_date: cell("receiptDate"),
@@ -569,7 +570,7 @@ pub async fn import_csv(db: &Database, text: &str) -> Result<Vec<Recorded>, CsvI
              WHERE o.order_number = $1 AND l.product_variant_id = $2 ORDER BY l.line_number",
         )
         .bind(result.order_number.trim())
-        .bind(result.product_variant_id)
+        .bind(result.product_variant_id.get())
         .fetch_optional(&mut *transaction)
         .await?;
         if product_type == Some((4,)) {

@@ -37,6 +37,12 @@ pub enum Limit {
     Newsletter,
     /// Silo-interest forms (each one mails customer service); second key the address.
     SiloInterest,
+    /// Newsletter sign-ups of the footer's form (each one mails an opt-in); second key the
+    /// address.
+    NewsletterSignUp,
+    /// Unpaid orders paid again from the account (each one may ask the payment provider);
+    /// second key the account.
+    PayOrder,
 }
 
 /// At most `per_client` attempts from one address and `per_subject` for each further key,
@@ -63,6 +69,8 @@ impl Limit {
             Limit::StockReminder => "stock-reminder",
             Limit::Newsletter => "newsletter",
             Limit::SiloInterest => "silo-interest",
+            Limit::NewsletterSignUp => "newsletter-sign-up",
+            Limit::PayOrder => "pay-order",
         }
     }
 
@@ -82,6 +90,8 @@ impl Limit {
             Limit::StockReminder => (20, 5, HOUR),
             Limit::Newsletter => (10, 5, HOUR),
             Limit::SiloInterest => (10, 3, HOUR),
+            Limit::NewsletterSignUp => (10, 3, HOUR),
+            Limit::PayOrder => (30, 10, QUARTER),
         };
         Rule {
             per_client,

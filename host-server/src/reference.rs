@@ -8,6 +8,7 @@
 //! language of the `languageid` header (by the text fallback rule; Dutch without a header).
 
 use axum::extract::State;
+use engine::ids::PaymentMethodId;
 use engine::locale::Culture;
 use serde::Serialize;
 use sqlx::AnyPool;
@@ -290,7 +291,7 @@ pub struct Issuer {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentMethod {
-    pub payment_method_id: i64,
+    pub payment_method_id: PaymentMethodId,
     pub key: String,
     pub name: String,
     /// The costs, VAT included, as the engine adds them to the cart.
@@ -349,7 +350,7 @@ async fn payment_methods(
                         name: name.clone(),
                     })
                     .collect(),
-                payment_method_id: id,
+                payment_method_id: PaymentMethodId::new(id),
                 key,
                 costs,
                 flow,

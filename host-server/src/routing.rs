@@ -11,6 +11,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use engine::ids::ProductVariantId;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -105,7 +106,7 @@ pub struct SearchParameters {
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductDetailRoute {
-    pub product_variant_id: i64,
+    pub product_variant_id: ProductVariantId,
     /// True on the product's path without the article code (its first variant).
     pub omit_article_code: bool,
 }
@@ -332,7 +333,7 @@ struct RouteRequest {
     language_id: Option<i64>,
     content_page_id: Option<i64>,
     faq_item_id: Option<i64>,
-    product_variant_id: Option<i64>,
+    product_variant_id: Option<ProductVariantId>,
     #[serde(default)]
     omit_article_code: bool,
     advice_category_id: Option<i64>,
@@ -360,7 +361,7 @@ pub struct RouteUrl {
     pub url: String,
 }
 
-fn required(value: Option<i64>, field: &str) -> Result<i64, ApiError> {
+fn required<T>(value: Option<T>, field: &str) -> Result<T, ApiError> {
     value.ok_or_else(|| ApiError::required(field))
 }
 

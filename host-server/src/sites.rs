@@ -186,7 +186,12 @@ pub struct Site {
     pub become_dealer_link: Option<String>,
     pub dealer_page_title: Option<String>,
     pub social_links: SocialLinks,
+    /// The captcha widget's site key while the server checks captchas (`CAPTCHA_VERIFY_URL`);
+    /// empty when it does not or the site has none: the storefront then shows no captcha.
     pub captcha_site_key: String,
+    /// The captcha widget's script (`CAPTCHA_SCRIPT_URL`) when `captchaSiteKey` is set; null
+    /// otherwise.
+    pub captcha_script_url: Option<String>,
     pub tag_manager_id: String,
     pub maps_api_key: String,
     pub card_payment_config_id: String,
@@ -280,6 +285,7 @@ fn site_of(
         dealer_page_title: text("dealer_page_title_json")?,
         social_links: stored(row, "social_links_json")?,
         captcha_site_key: row.try_get("captcha_site_key")?,
+        captcha_script_url: None,
         tag_manager_id: row.try_get("tag_manager_id")?,
         maps_api_key: row.try_get("maps_api_key")?,
         card_payment_config_id: row.try_get("card_payment_config_id")?,
@@ -287,6 +293,22 @@ fn site_of(
         languages: parts.languages,
         payment_methods: parts.payment_methods,
     })
+}
+
+/// The site's captcha as the storefront should show it: its key and the widget's script while
+/// the server checks captchas, nothing otherwise (a widget whose tokens nobody checks would
+/// only load a third party's script for nothing).
+fn with_captcha(state: &AppState, mut site: Site) -> Site {
+    match state.captcha.script_url() {
+        Some(script_url) if !site.captcha_site_key.trim().is_empty() => {
+            site.captcha_script_url = Some(script_url.to_owned());
+        }
+        _ => {
+            site.captcha_site_key = String::new();
+            site.captcha_script_url = None;
+        }
+    }
+    site
 }
 
 /// Reads sites (all, or those with the given ids) as API objects.
@@ -418,7 +440,7 @@ async fn by_domain(
         .into_iter()
         .next()
         .ok_or(ApiError::NotFound)?;
-    Ok(Json(site))
+    Ok(Json(with_captcha(&state, site)))
 }
 
 /// One site.
@@ -454,7 +476,7 @@ async fn by_id(
         .into_iter()
         .next()
         .ok_or(ApiError::NotFound)?;
-    Ok(Json(site))
+    Ok(Json(with_captcha(&state, site)))
 }
 
 /// Every site.
@@ -474,7 +496,11 @@ async fn all(
     context: RequestContext,
 ) -> Result<Json<Vec<Site>>, ApiError> {
     Ok(Json(
-        load_sites(state.db.pool(), None, context.language_id).await?,
+        load_sites(state.db.pool(), None, context.language_id)
+            .await?
+            .into_iter()
+            .map(|site| with_captcha(&state, site))
+            .collect(),
     ))
 }
 

@@ -81,6 +81,42 @@ pub struct Link {
     pub route: LinkRoute,
     pub target: String,
     pub site_ids: Option<Vec<i64>>,
+    /// The links of the item's sub-menu (primary navigation only).
+    #[serde(default)]
+    pub children: Vec<Link>,
+}
+
+/// The home page of a brand (`content/homePages.json`, stored as `home_pages.content_json`).
+#[derive(Debug, Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct HomePage {
+    pub brand: String,
+    pub hero: HomeHero,
+    pub tiles: Vec<HomeTile>,
+    /// The products shown as featured, in this order (those the site does not sell are left out).
+    pub featured_product_ids: Vec<engine::ids::ProductId>,
+    /// The products shown as offers, in this order.
+    pub sale_product_ids: Vec<engine::ids::ProductId>,
+}
+
+/// The hero of a home page: a heading, a text, an image and the link of its button.
+#[derive(Debug, Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct HomeHero {
+    pub title: Loc,
+    pub text: Loc,
+    pub image: Option<String>,
+    pub link_title: Loc,
+    pub route: LinkRoute,
+}
+
+/// A category tile of a home page.
+#[derive(Debug, Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct HomeTile {
+    pub title: Loc,
+    pub image: Option<String>,
+    pub route: LinkRoute,
 }
 
 /// A column of a footer: a title and its links.

@@ -386,6 +386,205 @@ describe('a demo customer', () => {
   });
 });
 
+/** A call to the shop's API from the page, as the storefront makes it (its cookies, its site). */
+async function callApi<T>(page: Page, method: string, path: string, body: unknown = {}): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const response = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', siteid: '1', languageid: '1' },
+        body: JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+    [method, path, body] as const,
+  );
+}
+
+async function addToCart(page: Page, variantId: number, quantity = 1): Promise<void> {
+  const answer = await callApi<{ url: string }>(page, 'POST', '/api/routing/geturl', {
+    type: 'productDetail',
+    siteId: 1,
+    languageId: 1,
+    productVariantId: variantId,
+    omitArticleCode: false,
+  });
+  await page.goto(`${origin}${answer.body.url}`);
+  await page.getByTestId('page-productDetail').waitFor();
+  await page.getByTestId('quantity').fill(String(quantity));
+  await page.getByTestId('add-to-cart').click();
+  await page.getByTestId('added-to-cart').waitFor();
+}
+
+describe('a demo customer, further', () => {
+  it('orders again: the order’s lines go into the cart', async () => {
+    const { page, errors } = await freshPage();
+    await signInFromLogin(page, JAN.email, JAN.password);
+    await page.goto(`${origin}/account/orders/HS-2026-000101/`);
+    await page.getByTestId('order-detail').waitFor();
+    await expectAccessible(page);
+    // A sent order: nothing to pay.
+    expect(await page.getByTestId('order-pay').count()).toBe(0);
+    await page.getByTestId('order-again').click();
+    await page.getByTestId('page-cart').waitFor();
+    await page.getByTestId('cart-line').first().waitFor();
+    const variants = await page.getByTestId('cart-line').evaluateAll((lines) => lines.map((line) => line.getAttribute('data-variant-id')));
+    // 2 × Sport Muesli and 1 × 1411; the free scoop is the promotion's, not a line of its own.
+    expect(variants).toEqual(['1011', '1411']);
+    expect(await page.getByTestId('quantity-1011').inputValue()).toBe('2');
+    expect(await page.getByTestId('quantity-1411').inputValue()).toBe('1');
+    expect(await page.getByTestId('cart-count').textContent()).toBe('4');
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('pays an unpaid order from its page at the test provider and sees it paid', async () => {
+    const { page, errors } = await freshPage();
+    await signInFromLogin(page, JAN.email, JAN.password);
+    // An iDEAL order whose payment page was left without paying.
+    const cart = await callApi<{ cart: { shoppingcartId: string } }>(page, 'POST', '/api/cart');
+    const cartId = cart.body.cart.shoppingcartId;
+    expect((await callApi(page, 'POST', `/api/cart/${cartId}/products?productVariantId=1141&quantity=1`)).status).toBe(200);
+    const billing = {
+      firstName: 'Jan',
+      lastName: 'de Vries',
+      emailAddress: JAN.email,
+      phoneNumber: '0612345678',
+      address: { street: 'Oudegracht', streetNumber: '12', zipcode: '3511 AP', city: 'Utrecht', countryId: 1 },
+    };
+    expect((await callApi(page, 'POST', `/api/cart/${cartId}/billing`, billing)).status).toBe(200);
+    expect((await callApi(page, 'POST', `/api/cart/${cartId}/payment`, { paymentMethodId: 1, issuer: 'ideal_INGBNL2A' })).status).toBe(200);
+    const placed = await callApi<{ order: { orderNumber: string }; redirectUrl: string }>(page, 'POST', `/api/cart/${cartId}/order`);
+    expect(placed.status).toBe(201);
+    const number = placed.body.order.orderNumber;
+
+    await page.goto(`${origin}/account/orders/${number}/`);
+    await page.getByTestId('order-unpaid').waitFor();
+    expect(await page.getByTestId('order-detail').getByTestId('order-status').textContent()).toBe('Open');
+    await expectAccessible(page);
+    await expectFitsAt320(page);
+    await page.getByTestId('order-pay').click();
+    await page.waitForURL(/\/payments\/test\//);
+    expect(page.url()).toBe(placed.body.redirectUrl.replace('127.0.0.1', 'localhost'));
+    await page.locator('#outcome-paid').click();
+    await page.getByTestId('page-thank-you').waitFor();
+
+    await page.goto(`${origin}/account/orders/${number}/`);
+    await page.getByTestId('order-detail').waitFor();
+    expect(await page.getByTestId('order-detail').getByTestId('order-status').textContent()).toBe('Betaald');
+    expect(await page.getByTestId('order-unpaid').count()).toBe(0);
+    expect(await page.getByTestId('order-history').textContent()).toContain('Betaald');
+    await expectAccessible(page);
+
+    // A bank transfer awaits the transfer: no button, the way to pay instead.
+    await page.goto(`${origin}/account/orders/HS-2026-000105/`);
+    await page.getByTestId('order-unpaid').waitFor();
+    expect(await page.getByTestId('order-pay').count()).toBe(0);
+    expect(await page.getByTestId('order-unpaid').textContent()).toContain('per bankoverschrijving');
+    expect(errors).toEqual([]);
+  });
+
+  it('changes a subscription’s interval and closes it', async () => {
+    const { page, errors } = await freshPage();
+    await signInFromLogin(page, JAN.email, JAN.password);
+    await page.goto(`${origin}/account/subscriptions/`);
+    const item = page.getByTestId('subscription-item').first();
+    await item.waitFor();
+    await expectAccessible(page);
+    await item.getByLabel('Leveren om de zoveel weken').fill('6');
+    await item.getByRole('button', { name: 'Interval wijzigen' }).click();
+    await item.getByTestId('subscription-message').getByText('Je abonnementen zijn gewijzigd').waitFor();
+    expect(await item.getByText('Elke 6 weken').count()).toBe(1);
+    await page.reload();
+    await page.getByTestId('subscription-item').first().getByText('Elke 6 weken').waitFor();
+
+    // Closing asks first; no keeps it, yes closes it for good.
+    const again = page.getByTestId('subscription-item').first();
+    await again.getByTestId('subscription-close').click();
+    await again.getByRole('group', { name: 'Weet je zeker dat je dit abonnement wilt opzeggen?' }).getByRole('button', { name: 'Nee' }).click();
+    expect(await again.getByTestId('subscription-status').textContent()).toBe('Geactiveerd');
+    await again.getByTestId('subscription-close').click();
+    await expectAccessible(page);
+    await again.getByTestId('subscription-close-confirm').click();
+    await expect.poll(() => again.getByTestId('subscription-status').textContent()).toBe('Afgesloten');
+    expect(await again.getByTestId('subscription-close').count()).toBe(0);
+    expect(await again.getByTestId('subscription-pause').count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('subscription-item').first().waitFor();
+    expect(await page.getByTestId('subscription-item').first().getByTestId('subscription-status').textContent()).toBe('Afgesloten');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('resend the activation mail by e-mail address', () => {
+  it('login failure → resend page → the address → a new activation mail → activated', async () => {
+    const { page, errors } = await freshPage();
+    const email = 'lotte.visser@example.com';
+    await page.goto(`${origin}/account/login/`);
+    await signIn(page, email, 'Hoefslag2024');
+    await page.getByTestId('form-error').getByRole('link', { name: 'Activatiemail opnieuw versturen' }).click();
+    await page.getByTestId('resend-form').waitFor();
+    await expectAccessible(page);
+    await page.getByTestId('resend-form').getByLabel('E-mailadres').fill(email);
+    await page.getByRole('button', { name: 'Opnieuw versturen' }).click();
+    await page.getByTestId('resend-sent').getByText('Als er bij dit e-mailadres een account hoort').waitFor();
+    await expectAccessible(page);
+    const { path } = await waitForMailLink(server.outboxDir, email);
+    expect(path.startsWith('/account/confirm/?')).toBe(true);
+    await page.goto(`${origin}${path}`);
+    await page.getByTestId('login-activated').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the checkout’s password steps', () => {
+  it('forgot → mail → the checkout’s reset step → the checkout’s login with ?r=1 → signed in at billing', async () => {
+    const { page, errors } = await freshPage();
+    const email = 'sophie.peeters@example.com';
+    await addToCart(page, 1011, 1);
+    await page.goto(`${origin}/cart/`);
+    await page.getByTestId('to-checkout').click();
+    const login = page.getByTestId('checkout-login');
+    await login.waitFor();
+    await expectAccessible(page);
+    await login.getByRole('link', { name: 'Wachtwoord vergeten?' }).click();
+    await page.getByTestId('page-checkout-passwordForgot').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/checkout/password-forgot/');
+    await expectAccessible(page);
+    await page.getByTestId('forgot-form').getByLabel('E-mailadres').fill(email);
+    await page.getByRole('button', { name: 'Verstuur link' }).click();
+    await page.getByTestId('forgot-sent').waitFor();
+
+    // The mail's link opens the checkout's reset step, not the account's.
+    const { path } = await waitForMailLink(server.outboxDir, email);
+    expect(path.startsWith('/checkout/password-reset/?')).toBe(true);
+    await page.goto(`${origin}${path}`);
+    await page.getByTestId('page-checkout-passwordReset').waitFor();
+    await page.getByTestId('reset-form').waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Nieuw wachtwoord').fill('kort');
+    await page.getByLabel('Herhaal wachtwoord').fill('kort');
+    await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+    await expect.poll(() => page.getByTestId('error-newPassword').textContent()).toBe('Minimaal 7 tekens, moet cijfers en letters bevatten');
+    await page.getByLabel('Nieuw wachtwoord').fill('Weide2027');
+    await page.getByLabel('Herhaal wachtwoord').fill('Weide2027');
+    await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+    await page.getByTestId('checkout-reset-done').waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/checkout/login/?r=1');
+    await expectAccessible(page);
+
+    await login.locator('[name=emailAddress]').fill(email);
+    await login.locator('[name=password]').fill('Weide2027');
+    await login.getByRole('button', { name: 'Inloggen' }).click();
+    await page.getByTestId('billing-form').waitFor();
+    expect(await page.getByTestId('billing-form').locator('[name=emailAddress]').inputValue()).toBe(email);
+    expect(await page.getByTestId('cart-count').textContent()).toBe('1');
+    expect(errors).toEqual([]);
+  });
+});
+
 /** A 2×2 PNG built in memory (the server checks the image type by its bytes). */
 function tinyPng(): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {

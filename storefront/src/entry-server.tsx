@@ -22,11 +22,10 @@ import { enterSite, resolveSite, siteFallbackCulture } from './app/bootstrap';
 import { dehydrateRouter, scriptJson, STATE_ELEMENT_ID, type ServerState } from './app/hydration';
 import { buildRoutes } from './app/routes';
 import { preloadAllPages } from './components/ui/lazyPage';
-import { comparePath, currencyFor, loadEngineFromBytes, recordAnswers } from './engine';
+import { askedCulture, comparePath, currencyFor, loadEngineFromBytes, recordAnswers } from './engine';
 import { headTags, pageHead } from './features/seo';
 import { createI18n, loadResources, type Brand } from './i18n';
 import { rememberedLanguage } from './lib/cookies';
-import { LANGUAGE_PARAMETER } from './lib/paths';
 
 /** A request as the renderer's HTTP server received it. */
 export interface PageRequest {
@@ -83,9 +82,10 @@ function header(request: PageRequest, name: string): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
-/** The site's language that the address's `?lang=<culture>` names, if any. */
+/** The site's language that the address asks for (`?lang=<culture>`, the engine's rule), if any. */
 function askedLanguage(site: Site, url: string): number | null {
-  const culture = new URL(url, 'http://renderer').searchParams.get(LANGUAGE_PARAMETER);
+  const siteCultures = site.languages.map((language) => language.culture);
+  const { culture } = askedCulture({ url, siteCultures });
   return site.languages.find((language) => language.culture === culture)?.languageId ?? null;
 }
 
@@ -103,6 +103,11 @@ function renderHtml(element: ReactNode, timeoutMs: number): Promise<string> {
     const stream = renderToPipeableStream(element, {
       // Everything is written at once after all is ready: no inline scripts for late
       // suspense boundaries (the shop's content security policy allows none).
+      // A completed boundary is written in place however much was written before it: by
+      // default React moves a boundary of more than 500 bytes past the first 12,800 bytes
+      // out of line, to be put in place by an inline script (a large product list pushed the
+      // deferred footer there, and hydration failed with React error 419).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         const sink = new PassThrough();
         const chunks: Buffer[] = [];

@@ -14,6 +14,7 @@ import { comparePath, loadEngine, replayAnswers } from './engine';
 import { initI18n } from './i18n';
 import { HydrationDone, startHydration } from './components/ui/Deferred';
 import { preloadPages } from './components/ui/lazyPage';
+import { consentDefault } from './lib/analytics';
 import { rememberedLanguage, rememberLanguage } from './lib/cookies';
 import { hydratePersisted, languageIdAtom } from './state';
 import { applyTheme } from './theme';
@@ -61,6 +62,8 @@ function loadEngineLater(): void {
 }
 
 async function start() {
+  // Consent mode's default (denied) comes before anything else in the data layer.
+  consentDefault();
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
   const serverState = readServerState();

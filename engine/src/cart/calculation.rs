@@ -16,6 +16,7 @@ use super::output::{
 use super::{MAX_LINES, MAX_QUANTITY};
 use crate::allocation::allocate;
 use crate::cents::{self, MAX_AMOUNT_CENTS, to_money};
+use crate::ids::ProductVariantId;
 use crate::promotions::{self, FreeProductOffer, Promotion, PromotionRule};
 use crate::vat::{VatRate, VatType};
 
@@ -119,7 +120,7 @@ struct Product<'a> {
     unit_price: i64,
 }
 
-type Catalog<'a> = HashMap<u64, Product<'a>, BuildHasherDefault<VariantIdHasher>>;
+type Catalog<'a> = HashMap<ProductVariantId, Product<'a>, BuildHasherDefault<VariantIdHasher>>;
 
 /// A fast hash for variant ids (Fibonacci hashing). The catalog comes from the shop's own
 /// database, not from visitors, so a keyed hash against flooding is not needed here.
@@ -705,7 +706,7 @@ fn item_count(lines: &[Line<'_>]) -> u64 {
 /// products together) asks more than is in stock, by variant id.
 fn stock_warnings(lines: &[Line<'_>], canonical: &[usize]) -> Vec<StockWarning> {
     // What the free products ask, by variant; usually nothing or a few entries.
-    let mut free: Vec<(u64, i64, i64)> = lines
+    let mut free: Vec<(ProductVariantId, i64, i64)> = lines
         .iter()
         .flat_map(|line| &line.free_products)
         .filter_map(|(_, product, units)| {
@@ -717,9 +718,9 @@ fn stock_warnings(lines: &[Line<'_>], canonical: &[usize]) -> Vec<StockWarning> 
         .collect();
     free.sort_unstable_by_key(|(variant, _, _)| *variant);
     // Merge with the lines, which the canonical order already sorts by variant.
-    let mut asked: Vec<(u64, i64, i64)> = Vec::new();
+    let mut asked: Vec<(ProductVariantId, i64, i64)> = Vec::new();
     let mut free_items = free.into_iter().peekable();
-    let mut add = |variant: u64, units: i64, stock: i64| match asked.last_mut() {
+    let mut add = |variant: ProductVariantId, units: i64, stock: i64| match asked.last_mut() {
         Some(last) if last.0 == variant => last.1 += units,
         _ => asked.push((variant, units, stock)),
     };

@@ -36,6 +36,7 @@ use serde::{Deserialize, Serialize};
 use super::CartError;
 use super::input::{CartInput, CartLine, CatalogEntry, GiftCard, PricingContext, ShippingMethod};
 use super::output::CalculatedCart;
+use crate::ids::PaymentMethodId;
 use crate::promotions::Promotion;
 
 /// What stays the same while a visitor changes a cart: the fields of [`CartInput`] that the
@@ -71,7 +72,7 @@ pub struct CartChoices {
     pub shipping_method: ShippingMethod,
     /// As [`CartInput::payment_method_id`].
     #[serde(default)]
-    pub payment_method_id: Option<u64>,
+    pub payment_method_id: Option<PaymentMethodId>,
     /// As [`CartInput::gift_card`].
     #[serde(default)]
     pub gift_card: Option<GiftCard>,

@@ -1,6 +1,7 @@
 //! Why a cart cannot be calculated.
 
 use super::input::ShippingMethod;
+use crate::ids::{PaymentMethodId, ProductVariantId};
 
 /// Why [`calculate`](super::calculate) refused a cart. Every variant has a stable
 /// [`code`](CartError::code); the engine converts it into
@@ -12,13 +13,13 @@ pub enum CartError {
     #[error("product variant {product_variant_id} is not in the catalog")]
     UnknownVariant {
         /// The variant asked for.
-        product_variant_id: u64,
+        product_variant_id: ProductVariantId,
     },
     /// Two cart lines name the same variant; the cart holds one line per variant.
     #[error("product variant {product_variant_id} is in the cart twice")]
     DuplicateLine {
         /// The variant.
-        product_variant_id: u64,
+        product_variant_id: ProductVariantId,
     },
     /// A line's count is below 1 or above [`MAX_QUANTITY`](super::MAX_QUANTITY).
     #[error(
@@ -26,7 +27,7 @@ pub enum CartError {
     )]
     QuantityOutOfRange {
         /// The variant.
-        product_variant_id: u64,
+        product_variant_id: ProductVariantId,
         /// The count asked for.
         quantity: i64,
     },
@@ -66,7 +67,7 @@ pub enum CartError {
     UnknownShippingMethod(ShippingMethod),
     /// The chosen payment method is not offered by the site.
     #[error("payment method {0} is not offered")]
-    UnknownPaymentMethod(u64),
+    UnknownPaymentMethod(PaymentMethodId),
 }
 
 impl CartError {

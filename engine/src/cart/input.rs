@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 pub use crate::catalog::{CatalogEntry, ProductType};
+use crate::ids::{PaymentMethodId, ProductId, ProductVariantId};
 use crate::money::Money;
 use crate::promotions::Promotion;
 pub use crate::shipping::{ShippingMethod, ShippingOption};
@@ -40,7 +41,7 @@ pub struct CartInput {
     pub shipping_method: ShippingMethod,
     /// The chosen payment method, if one has been chosen yet.
     #[serde(default)]
-    pub payment_method_id: Option<u64>,
+    pub payment_method_id: Option<PaymentMethodId>,
     /// A gift card to pay (part of) the order with.
     #[serde(default)]
     pub gift_card: Option<GiftCard>,
@@ -99,7 +100,7 @@ pub struct FreeShippingRule {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PaymentMethodCost {
     /// The payment method.
-    pub payment_method_id: u64,
+    pub payment_method_id: PaymentMethodId,
     /// The costs including VAT; often `"0.00"`.
     pub costs: Money,
 }
@@ -112,9 +113,9 @@ pub struct PaymentMethodCost {
 pub struct CartLine {
     /// The product; checked against the catalog when given.
     #[serde(default)]
-    pub product_id: Option<u64>,
+    pub product_id: Option<ProductId>,
     /// The variant in the catalog.
-    pub product_variant_id: u64,
+    pub product_variant_id: ProductVariantId,
     /// How many units, 1 to [`MAX_QUANTITY`](super::MAX_QUANTITY).
     pub count: i64,
     /// The named samples of a laboratory scan product, passed through unchanged.

@@ -52,6 +52,13 @@ impl Json {
         ));
     }
 
+    fn signed(&mut self, value: i64) {
+        if value < 0 {
+            self.raw("-");
+        }
+        self.unsigned(value.unsigned_abs());
+    }
+
     fn boolean(&mut self, value: bool) {
         self.raw(if value { "true" } else { "false" });
     }
@@ -206,9 +213,9 @@ impl Json {
             rqs_samples,
         } = product;
         self.raw("{\"productId\":");
-        self.unsigned(*product_id);
+        self.signed(product_id.get());
         self.raw(",\"productVariantId\":");
-        self.unsigned(*product_variant_id);
+        self.signed(product_variant_id.get());
         self.raw(",\"productType\":");
         self.unsigned(product_type.number().into());
         self.raw(",\"quantity\":");
@@ -265,9 +272,9 @@ impl Json {
             original_amount,
         } = free;
         self.raw("{\"productId\":");
-        self.unsigned(*product_id);
+        self.signed(product_id.get());
         self.raw(",\"productVariantId\":");
-        self.unsigned(*product_variant_id);
+        self.signed(product_variant_id.get());
         self.raw(",\"description\":");
         self.string(description);
         self.raw(",\"productLabel\":");
@@ -302,7 +309,7 @@ impl Json {
         self.raw("{\"messageKey\":");
         self.string(message_key);
         self.raw(",\"productVariantId\":");
-        self.unsigned(*product_variant_id);
+        self.signed(product_variant_id.get());
         self.raw(",\"amount\":");
         self.unsigned(*amount);
         self.raw("}");
@@ -328,6 +335,7 @@ impl Json {
 pub(crate) mod tests {
     use super::*;
     use crate::cart::{ProductType, ShippingMethod};
+    use crate::ids::{ProductId, ProductVariantId};
     use crate::vat::VatType;
 
     fn money(text: &str) -> Money {
@@ -359,8 +367,9 @@ pub(crate) mod tests {
         };
         CalculatedCart {
             products: vec![CalculatedProduct {
-                product_id: u64::MAX,
-                product_variant_id: 0,
+                // The largest id a JavaScript number holds exactly, and a negative one.
+                product_id: ProductId::new(1 << 53),
+                product_variant_id: ProductVariantId::new(-7),
                 product_type: ProductType::Rqs,
                 quantity: u32::MAX,
                 description: text.to_owned(),
@@ -372,8 +381,8 @@ pub(crate) mod tests {
                 vat_type: VatType::Low,
                 product_discounts: vec![discount.clone()],
                 free_products: vec![FreeProduct {
-                    product_id: 1,
-                    product_variant_id: 2,
+                    product_id: ProductId::new(1),
+                    product_variant_id: ProductVariantId::new(2),
                     description: text.to_owned(),
                     product_label: String::new(),
                     promotion_text: text.to_owned(),
@@ -401,7 +410,7 @@ pub(crate) mod tests {
             item_count: 42,
             stock_warnings: vec![StockWarning {
                 message_key: text.to_owned(),
-                product_variant_id: 7,
+                product_variant_id: ProductVariantId::new(7),
                 amount: 0,
             }],
             scan_products_only: true,

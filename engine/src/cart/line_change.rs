@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{CartChoices, CartInput, CartLine, MAX_LINES};
 use crate::catalog::ProductType;
+use crate::ids::ProductVariantId;
 use crate::limits::MAX_QUANTITY;
 
 /// A change of the units of one variant in the cart.
@@ -32,7 +33,7 @@ pub struct LineChangeRequest {
     /// The cart as it is.
     pub cart: CartInput,
     /// The variant whose line changes.
-    pub product_variant_id: u64,
+    pub product_variant_id: ProductVariantId,
     /// What happens to it.
     pub change: LineChange,
 }
@@ -62,7 +63,7 @@ impl LineChangeRequest {
 /// variant's product from the catalog, and is `None` when the catalog does not have it.
 pub fn apply_line_change(
     cart: &CartInput,
-    product_variant_id: u64,
+    product_variant_id: ProductVariantId,
     change: LineChange,
 ) -> Option<CartChoices> {
     let (_, mut choices) = cart.clone().into_parts();
@@ -137,11 +138,12 @@ pub fn cart_limits() -> CartLimits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::ProductId;
 
-    fn line(product_variant_id: u64, count: i64) -> CartLine {
+    fn line(variant: i64, count: i64) -> CartLine {
         CartLine {
-            product_id: Some(1),
-            product_variant_id,
+            product_id: Some(ProductId::new(1)),
+            product_variant_id: ProductVariantId::new(variant),
             count,
             rqs_samples: Vec::new(),
         }
@@ -158,12 +160,12 @@ mod tests {
         cart
     }
 
-    fn counts(choices: Option<CartChoices>) -> Option<Vec<(u64, i64)>> {
+    fn counts(choices: Option<CartChoices>) -> Option<Vec<(i64, i64)>> {
         choices.map(|choices| {
             choices
                 .products
                 .iter()
-                .map(|line| (line.product_variant_id, line.count))
+                .map(|line| (line.product_variant_id.get(), line.count))
                 .collect()
         })
     }
@@ -172,15 +174,20 @@ mod tests {
     fn adding_to_a_line_adds_units_and_a_new_variant_gets_a_line() {
         let cart = cart(vec![line(70, 2)]);
         assert_eq!(
-            counts(apply_line_change(&cart, 70, LineChange::Add(3))),
+            counts(apply_line_change(
+                &cart,
+                ProductVariantId::new(70),
+                LineChange::Add(3)
+            )),
             Some(vec![(70, 5)])
         );
         let empty = self::cart(Vec::new());
-        let added = apply_line_change(&empty, 70, LineChange::Add(1)).unwrap();
+        let added =
+            apply_line_change(&empty, ProductVariantId::new(70), LineChange::Add(1)).unwrap();
         assert_eq!(
             added.products,
             vec![CartLine {
-                product_id: Some(7),
+                product_id: Some(ProductId::new(7)),
                 ..line(70, 1)
             }]
         );
@@ -190,15 +197,27 @@ mod tests {
     fn setting_zero_or_removing_drops_the_line() {
         let cart = cart(vec![line(70, 2), line(71, 1)]);
         assert_eq!(
-            counts(apply_line_change(&cart, 70, LineChange::Set(0))),
+            counts(apply_line_change(
+                &cart,
+                ProductVariantId::new(70),
+                LineChange::Set(0)
+            )),
             Some(vec![(71, 1)])
         );
         assert_eq!(
-            counts(apply_line_change(&cart, 71, LineChange::Remove)),
+            counts(apply_line_change(
+                &cart,
+                ProductVariantId::new(71),
+                LineChange::Remove
+            )),
             Some(vec![(70, 2)])
         );
         assert_eq!(
-            counts(apply_line_change(&cart, 70, LineChange::Set(4))),
+            counts(apply_line_change(
+                &cart,
+                ProductVariantId::new(70),
+                LineChange::Set(4)
+            )),
             Some(vec![(70, 4), (71, 1)])
         );
     }
@@ -206,7 +225,11 @@ mod tests {
     #[test]
     fn a_variant_outside_the_catalog_cannot_be_previewed() {
         assert_eq!(
-            apply_line_change(&cart(Vec::new()), 99, LineChange::Add(1)),
+            apply_line_change(
+                &cart(Vec::new()),
+                ProductVariantId::new(99),
+                LineChange::Add(1)
+            ),
             None
         );
     }

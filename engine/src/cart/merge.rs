@@ -86,11 +86,12 @@ fn join(line: &mut CartLine, guest: &CartLine) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::{ProductId, ProductVariantId};
 
-    fn line(variant: u64, count: i64, samples: &[(u32, &str)]) -> CartLine {
+    fn line(variant: i64, count: i64, samples: &[(u32, &str)]) -> CartLine {
         CartLine {
-            product_id: Some(variant / 10),
-            product_variant_id: variant,
+            product_id: Some(ProductId::new(variant / 10)),
+            product_variant_id: ProductVariantId::new(variant),
             count,
             rqs_samples: samples
                 .iter()

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::input::{ProductType, RqsSample, ShippingMethod};
+use crate::ids::{ProductId, ProductVariantId};
 use crate::money::Money;
 use crate::vat::{VatRate, VatType};
 
@@ -72,9 +73,9 @@ pub struct CalculatedCart {
 #[serde(rename_all = "camelCase")]
 pub struct CalculatedProduct {
     /// The product.
-    pub product_id: u64,
+    pub product_id: ProductId,
     /// The variant.
-    pub product_variant_id: u64,
+    pub product_variant_id: ProductVariantId,
     /// The kind of product.
     pub product_type: ProductType,
     /// How many units.
@@ -123,9 +124,9 @@ pub struct Discount {
 #[serde(rename_all = "camelCase")]
 pub struct FreeProduct {
     /// The free product.
-    pub product_id: u64,
+    pub product_id: ProductId,
     /// The free variant.
-    pub product_variant_id: u64,
+    pub product_variant_id: ProductVariantId,
     /// Its catalog description.
     pub description: String,
     /// Its catalog label.
@@ -147,7 +148,7 @@ pub struct StockWarning {
     /// Always [`STOCK_WARNING_KEY`].
     pub message_key: String,
     /// The variant.
-    pub product_variant_id: u64,
+    pub product_variant_id: ProductVariantId,
     /// How many are in stock (never below zero).
     pub amount: u64,
 }

@@ -49,6 +49,12 @@ impl CartTape {
         self.numbers.push(value as f64);
     }
 
+    /// An id of the JSON output; ids are far below 2^53, where a double is exact.
+    #[allow(clippy::cast_precision_loss)]
+    fn id(&mut self, value: i64) {
+        self.numbers.push(value as f64);
+    }
+
     fn count(&mut self, length: usize) {
         self.number(u64::try_from(length).unwrap_or(u64::MAX));
     }
@@ -157,8 +163,8 @@ impl CartTape {
             free_products,
             rqs_samples,
         } = product;
-        self.number(*product_id);
-        self.number(*product_variant_id);
+        self.id(product_id.get());
+        self.id(product_variant_id.get());
         self.number(product_type.number().into());
         self.number((*quantity).into());
         self.text(description);
@@ -197,8 +203,8 @@ impl CartTape {
             quantity,
             original_amount,
         } = free;
-        self.number(*product_id);
-        self.number(*product_variant_id);
+        self.id(product_id.get());
+        self.id(product_variant_id.get());
         self.text(description);
         self.text(product_label);
         self.text(promotion_text);
@@ -222,7 +228,7 @@ impl CartTape {
             amount,
         } = warning;
         self.text(message_key);
-        self.number(*product_variant_id);
+        self.id(product_variant_id.get());
         self.number(*amount);
     }
 
@@ -261,7 +267,11 @@ mod tests {
             let value = self.numbers[self.at];
             self.at += 1;
             // Whole numbers, as JSON integers (u64 when they fit, as serde_json reads them).
-            json!(value as u64)
+            if value < 0.0 {
+                json!(value as i64)
+            } else {
+                json!(value as u64)
+            }
         }
 
         fn count(&mut self) -> usize {

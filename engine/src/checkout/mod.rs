@@ -23,6 +23,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::EngineError;
+use crate::ids::PaymentMethodId;
 use crate::locale::CountryCode;
 use crate::money::Money;
 pub use crate::shipping::ShippingMethod;
@@ -196,7 +197,7 @@ pub struct CartFacts {
     pub total_amount: Money,
     /// The chosen payment method, if any.
     #[serde(default)]
-    pub payment_method_id: Option<u64>,
+    pub payment_method_id: Option<PaymentMethodId>,
     /// The gift card offered as payment, if any.
     #[serde(default)]
     pub gift_card_number: Option<String>,

@@ -12,7 +12,7 @@ use rust_decimal::{Decimal, RoundingStrategy};
 use serde::{Deserialize, Serialize};
 
 use crate::error::EngineError;
-use crate::validation::ProductId;
+use crate::ids::ProductId;
 
 pub use silo::{FEED_KG_THRESHOLD, SiloRequest, SiloResult, SiloThreshold, silo_interest};
 
@@ -317,14 +317,9 @@ fn round_grams_to_one(grams: Decimal) -> u32 {
 mod tests {
     use super::*;
 
-    fn product(
-        product_id: ProductId,
-        dose: u32,
-        scoop: Option<u32>,
-        pack: Option<u32>,
-    ) -> FeedProduct {
+    fn product(product_id: i64, dose: u32, scoop: Option<u32>, pack: Option<u32>) -> FeedProduct {
         FeedProduct {
-            product_id,
+            product_id: ProductId::new(product_id),
             dosage: Dosage {
                 none: dose / 2,
                 light: dose,
@@ -347,13 +342,13 @@ mod tests {
                     horse_types: vec![HorseType::Horse, HorseType::Pony],
                     work_loads: vec![WorkLoad::Light],
                     roughage_types: vec![RoughageType::Hay],
-                    product_ids: vec![1, 2],
+                    product_ids: vec![ProductId::new(1), ProductId::new(2)],
                 },
                 AdviceRule {
                     horse_types: vec![],
                     work_loads: vec![],
                     roughage_types: vec![RoughageType::Grass],
-                    product_ids: vec![2],
+                    product_ids: vec![ProductId::new(2)],
                 },
             ],
             products: vec![
@@ -443,14 +438,14 @@ mod tests {
             advice.products,
             vec![
                 AdvisedProduct {
-                    product_id: 1,
+                    product_id: ProductId::new(1),
                     grams_per_day: 1000,
                     grams_per_portion: 333,
                     scoops_per_day: Some("2".into()),
                     days_per_pack: Some(20)
                 },
                 AdvisedProduct {
-                    product_id: 2,
+                    product_id: ProductId::new(2),
                     grams_per_day: 100,
                     grams_per_portion: 33,
                     scoops_per_day: None,
@@ -525,7 +520,10 @@ mod tests {
         let mut grass = request(HorseType::Horse, None);
         grass.roughage_type = RoughageType::Grass;
         grass.work_load = WorkLoad::Heavy;
-        assert_eq!(feed_advice(&grass).unwrap().products[0].product_id, 2);
+        assert_eq!(
+            feed_advice(&grass).unwrap().products[0].product_id,
+            ProductId::new(2)
+        );
 
         let mut no_dose = grass.clone();
         no_dose.products[1].dosage.heavy = 0;

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Target;
 use crate::catalog::CatalogEntry;
+use crate::ids::ProductVariantId;
 
 /// For every `buyQuantity` units on a targeted line, `freeQuantity` units of the free variant
 /// are given with that line, at no cost, shown with `promotionText`. The free variant may be
@@ -18,7 +19,7 @@ pub struct FreeProductOffer {
     /// Units to buy for one round of free products (at least 1).
     pub buy_quantity: u32,
     /// The variant given free; must be in the catalog.
-    pub free_product_variant_id: u64,
+    pub free_product_variant_id: ProductVariantId,
     /// Units given per round (at least 1).
     pub free_quantity: u32,
     /// The text shown with the free product, e.g. "3 + 1 gratis".
@@ -26,7 +27,10 @@ pub struct FreeProductOffer {
 }
 
 impl FreeProductOffer {
-    pub(super) fn validate(&self, in_catalog: impl Fn(u64) -> bool) -> Result<(), String> {
+    pub(super) fn validate(
+        &self,
+        in_catalog: impl Fn(ProductVariantId) -> bool,
+    ) -> Result<(), String> {
         super::validate_quantity(self.buy_quantity, "buyQuantity")?;
         super::validate_quantity(self.free_quantity, "freeQuantity")?;
         if in_catalog(self.free_product_variant_id) {
@@ -68,6 +72,6 @@ mod tests {
         assert_eq!(offer.free_units(&entry, 3), 1);
         assert_eq!(offer.free_units(&entry, 7), 2);
         assert!(offer.validate(|_| false).is_err());
-        assert!(offer.validate(|id| id == 11).is_ok());
+        assert!(offer.validate(|id| id == ProductVariantId::new(11)).is_ok());
     }
 }

@@ -63,6 +63,7 @@ pub use terms::{
 
 use crate::catalog::CatalogEntry;
 use crate::cents::{self, FULL_PERCENT_BP, MAX_AMOUNT_CENTS};
+use crate::ids::{ProductId, ProductVariantId};
 use crate::limits::MAX_QUANTITY;
 use crate::money::Money;
 
@@ -107,9 +108,9 @@ pub enum PromotionRule {
 #[serde(rename_all = "camelCase")]
 pub enum Target {
     /// Every variant of a product.
-    ProductId(u64),
+    ProductId(ProductId),
     /// One variant.
-    ProductVariantId(u64),
+    ProductVariantId(ProductVariantId),
     /// Every product of a product group (compared exactly).
     ProductGroup(String),
 }
@@ -233,7 +234,7 @@ impl Promotion {
     /// Checks the promotion's own consistency; `in_catalog` tells whether a variant exists.
     pub(crate) fn validate(
         &self,
-        in_catalog: impl Fn(u64) -> bool,
+        in_catalog: impl Fn(ProductVariantId) -> bool,
     ) -> Result<(), InvalidPromotion> {
         let checked = match &self.rule {
             PromotionRule::ProductDiscount(rule) => rule.validate(),

@@ -18,6 +18,7 @@ use super::{
     PromotionRule, Reduction, ShippingDiscount, ShippingReduction, Target,
 };
 use crate::catalog::CatalogEntry;
+use crate::ids::{ProductId, ProductVariantId};
 use crate::money::Money;
 use crate::shipping::{ShippingMethod, ShippingOption};
 
@@ -56,9 +57,9 @@ impl PromotionKind {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PromotionTarget {
     /// Products, with all their variants.
-    pub product_ids: Option<Vec<i64>>,
+    pub product_ids: Option<Vec<ProductId>>,
     /// Single variants.
-    pub product_variant_ids: Option<Vec<i64>>,
+    pub product_variant_ids: Option<Vec<ProductVariantId>>,
     /// Product groups (`muesli`, ...).
     pub product_groups: Option<Vec<String>>,
 }
@@ -91,7 +92,7 @@ pub struct PromotionTerms {
     pub buy_quantity: Option<i64>,
     /// The variant given away.
     #[serde(default)]
-    pub free_product_variant_id: Option<i64>,
+    pub free_product_variant_id: Option<ProductVariantId>,
     /// How many are given away.
     #[serde(default)]
     pub free_quantity: Option<i64>,
@@ -140,7 +141,7 @@ pub struct CartPromotionsRequest {
     /// The site's shipping prices, for a reduced shipping price.
     pub shipping_options: Vec<ShippingOption>,
     /// The variants the site sells among those the offers give away.
-    pub sold_variant_ids: Vec<u64>,
+    pub sold_variant_ids: Vec<ProductVariantId>,
 }
 
 impl OfferedPromotion {
@@ -166,10 +167,12 @@ pub fn active_offers<'a>(
 
 /// The variants the active offers give away: the catalog must be asked whether the site sells
 /// them before [`cart_promotions`].
-pub fn free_variant_ids(offers: &[OfferedPromotion], unlocked_key: Option<&str>) -> BTreeSet<u64> {
+pub fn free_variant_ids(
+    offers: &[OfferedPromotion],
+    unlocked_key: Option<&str>,
+) -> BTreeSet<ProductVariantId> {
     active_offers(offers, unlocked_key)
         .filter_map(|offer| offer.terms.free_product_variant_id)
-        .filter_map(|id| u64::try_from(id).ok())
         .collect()
 }
 
@@ -265,10 +268,8 @@ impl OfferedPromotion {
             PromotionKind::FreeProduct => {
                 let buy_quantity =
                     unsigned(required(terms.buy_quantity, "buyQuantity")?, "buyQuantity")?;
-                let free_product_variant_id = unsigned(
-                    required(terms.free_product_variant_id, "freeProductVariantId")?,
-                    "freeProductVariantId",
-                )?;
+                let free_product_variant_id =
+                    required(terms.free_product_variant_id, "freeProductVariantId")?;
                 let free_quantity = unsigned(
                     required(terms.free_quantity, "freeQuantity")?,
                     "freeQuantity",
@@ -312,14 +313,21 @@ impl PromotionTerms {
         let Some(target) = &self.target else {
             return Ok(Vec::new());
         };
-        let ids = |ids: &Option<Vec<i64>>, make: fn(u64) -> Target| {
-            ids.iter()
+        let mut all: Vec<Target> = target
+            .product_ids
+            .iter()
+            .flatten()
+            .copied()
+            .map(Target::ProductId)
+            .collect();
+        all.extend(
+            target
+                .product_variant_ids
+                .iter()
                 .flatten()
-                .map(|id| unsigned(*id, "id").map(make))
-                .collect::<Result<Vec<_>, _>>()
-        };
-        let mut all = ids(&target.product_ids, Target::ProductId)?;
-        all.extend(ids(&target.product_variant_ids, Target::ProductVariantId)?);
+                .copied()
+                .map(Target::ProductVariantId),
+        );
         all.extend(
             target
                 .product_groups

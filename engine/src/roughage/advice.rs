@@ -21,7 +21,7 @@ use super::{
 };
 use crate::error::EngineError;
 use crate::feed::{MAX_WEIGHT_KG, MIN_WEIGHT_KG, round_grams};
-use crate::validation::ProductId;
+use crate::ids::ProductId;
 
 /// The roughage dry matter a horse eats a day, in % of body weight.
 pub const DEFAULT_DRY_MATTER_INTAKE_PERCENT: Decimal = Decimal::from_parts(15, 0, 0, false, 1);
@@ -268,11 +268,11 @@ mod tests {
             dry_matter_intake_percent: None,
             products: vec![
                 BalancingProduct {
-                    product_id: 10,
+                    product_id: ProductId::new(10),
                     supplies: quantities(&[("crudeProtein", "300"), ("calcium", "20")]),
                 },
                 BalancingProduct {
-                    product_id: 20,
+                    product_id: ProductId::new(20),
                     supplies: quantities(&[
                         ("calcium", "150"),
                         ("zinc", "3000"),
@@ -308,12 +308,12 @@ mod tests {
             advice.products,
             vec![
                 AdvisedBalancer {
-                    product_id: 10,
+                    product_id: ProductId::new(10),
                     grams_per_day: 600,
                     balances: vec!["calcium".into(), "crudeProtein".into()]
                 },
                 AdvisedBalancer {
-                    product_id: 20,
+                    product_id: ProductId::new(20),
                     grams_per_day: 30,
                     balances: vec!["zinc".into()]
                 },

@@ -41,7 +41,7 @@ use serde::{Deserialize, Serialize};
 use super::{BalancingProduct, Quantity};
 use crate::error::EngineError;
 use crate::feed::{MAX_WEIGHT_KG, MIN_WEIGHT_KG, WorkLoad};
-use crate::validation::ProductId;
+use crate::ids::ProductId;
 
 /// Digestible energy in MJ per kg dry matter.
 pub const ENERGY: &str = "digestibleEnergyMj";
@@ -315,7 +315,7 @@ mod tests {
 
     fn balancer() -> BalancingProduct {
         BalancingProduct {
-            product_id: 26,
+            product_id: ProductId::new(26),
             supplies: [
                 ("crudeProtein", "259"),
                 ("calcium", "41.3"),

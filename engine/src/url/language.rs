@@ -3,6 +3,9 @@
 //! its other languages share the site's paths and are asked for with `?lang=<culture>`, which
 //! the server renderer honours. `hreflang` names a language and the site's country.
 
+use serde::{Deserialize, Serialize};
+
+use super::query_value;
 use crate::locale::{Culture, CultureRequest, resolve_culture};
 
 /// The query parameter that asks for a page in one of the site's languages.
@@ -26,6 +29,38 @@ pub fn language_path(path: &str, culture: Culture, default: Culture) -> String {
     }
     let separator = if path.contains('?') { '&' } else { '?' };
     format!("{path}{separator}{LANGUAGE_PARAMETER}={}", culture.as_str())
+}
+
+/// Input of `url.askedCulture`: a page's address and the cultures of its site.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AskedCultureRequest {
+    /// A path or absolute URL, optionally with query and fragment.
+    pub url: String,
+    /// The cultures the site shows.
+    pub site_cultures: Vec<Culture>,
+}
+
+/// Output of `url.askedCulture`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct AskedCulture {
+    /// The site's culture the address asks for with `?lang=`; none when it asks for none or
+    /// for one the site does not show.
+    pub culture: Option<Culture>,
+}
+
+/// The culture an address asks for (`?lang=<culture>`, the first such parameter), when the
+/// site shows it: [`language_path`] read back.
+pub fn asked_culture(request: &AskedCultureRequest) -> AskedCulture {
+    let culture = query_value(&request.url, LANGUAGE_PARAMETER)
+        .and_then(|name| name.parse::<Culture>().ok())
+        .filter(|culture| request.site_cultures.contains(culture));
+    AskedCulture { culture }
 }
 
 /// The `hreflang` of a culture on a site of a country: a regional culture names its own
@@ -58,6 +93,29 @@ mod tests {
         assert_eq!(
             default_culture(&[Culture::NlBe, Culture::FrBe], Some(Culture::NlBe)),
             Culture::NlBe
+        );
+    }
+
+    #[test]
+    fn an_address_asks_for_one_of_the_sites_cultures_with_lang() {
+        let asked = |url: &str| {
+            asked_culture(&AskedCultureRequest {
+                url: url.to_owned(),
+                site_cultures: vec![Culture::NlBe, Culture::FrBe],
+            })
+            .culture
+        };
+        assert_eq!(asked("/muesli/?p=2&lang=fr-BE"), Some(Culture::FrBe));
+        assert_eq!(
+            asked("https://www.hoefslag.be/?lang=fr-BE#top"),
+            Some(Culture::FrBe)
+        );
+        assert_eq!(asked("/muesli/?lang=de"), None);
+        assert_eq!(asked("/muesli/?lang="), None);
+        assert_eq!(asked("/muesli/"), None);
+        assert_eq!(
+            asked(&language_path("/muesli/", Culture::FrBe, Culture::NlBe)),
+            Some(Culture::FrBe)
         );
     }
 

@@ -7,7 +7,10 @@ use crate::error::EngineError;
 use crate::locale::Culture;
 
 mod language;
-pub use language::{LANGUAGE_PARAMETER, default_culture, hreflang, language_path};
+pub use language::{
+    AskedCulture, AskedCultureRequest, LANGUAGE_PARAMETER, asked_culture, default_culture,
+    hreflang, language_path,
+};
 
 /// The page shown when the URL has no `p`.
 pub const DEFAULT_PAGE: u32 = 1;
@@ -23,6 +26,14 @@ struct Parts<'a> {
     path: &'a str,
     query: Option<&'a str>,
     fragment: Option<&'a str>,
+}
+
+/// The value of the first query parameter called `name`, as written (not percent-decoded).
+fn query_value<'a>(url: &'a str, name: &str) -> Option<&'a str> {
+    split(url.trim()).query?.split('&').find_map(|pair| {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        (key == name).then_some(value)
+    })
 }
 
 fn split(url: &str) -> Parts<'_> {
@@ -181,18 +192,7 @@ impl Paging {
 /// Reads `p` and `ps` from a URL; missing or invalid values (not a whole number, 0, a page
 /// size above [`MAX_PAGE_SIZE`]) give the defaults 1 and 24. The first occurrence counts.
 pub fn read_paging(url: &str) -> Paging {
-    let parts = split(url.trim());
-    let value = |name: &str| {
-        parts
-            .query
-            .unwrap_or("")
-            .split('&')
-            .find_map(|pair| {
-                let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-                (key == name).then_some(value)
-            })
-            .and_then(|value| value.parse::<u32>().ok())
-    };
+    let value = |name: &str| query_value(url, name).and_then(|value| value.parse::<u32>().ok());
     Paging {
         page: value("p").filter(|page| *page >= 1).unwrap_or(DEFAULT_PAGE),
         page_size: value("ps")

@@ -7,14 +7,7 @@ use super::messages::{Message, MessageKey};
 /// The most products the comparison list holds.
 pub const COMPARISON_LIMIT: usize = 4;
 
-/// A product's id.
-pub type ProductId = u64;
-
-// A type alias derives nothing, so its declaration is written out for the TypeScript types.
-#[cfg(feature = "typescript")]
-#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-const PRODUCT_ID_DECLARATION: &'static str =
-    "/** A product's id. */\nexport type ProductId = number;\n";
+pub use crate::ids::ProductId;
 
 /// Input of `compare.add`: the current list (as stored in the browser) and the product to add.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,14 +69,13 @@ pub fn add_to_comparison(product_ids: &[ProductId], product_id: ProductId) -> Co
 mod tests {
     use super::*;
 
+    fn ids(keys: &[i64]) -> Vec<ProductId> {
+        keys.iter().copied().map(ProductId::new).collect()
+    }
+
     #[test]
     fn adds_up_to_four_distinct_products() {
-        type Case = (
-            &'static [ProductId],
-            ProductId,
-            &'static [ProductId],
-            Option<MessageKey>,
-        );
+        type Case = (&'static [i64], i64, &'static [i64], Option<MessageKey>);
         let cases: [Case; 6] = [
             (&[], 7, &[7], None),
             (&[1, 2, 3], 4, &[1, 2, 3, 4], None),
@@ -108,12 +100,12 @@ mod tests {
             ),
         ];
         for (list, id, expected, message) in cases {
-            let result = add_to_comparison(list, id);
-            assert_eq!(result.product_ids, expected, "{list:?} + {id}");
+            let result = add_to_comparison(&ids(list), ProductId::new(id));
+            assert_eq!(result.product_ids, ids(expected), "{list:?} + {id}");
             assert_eq!(result.added, message.is_none());
             assert_eq!(result.message.map(|message| message.key()), message);
         }
-        let full = add_to_comparison(&[1, 2, 3, 4], 5);
+        let full = add_to_comparison(&ids(&[1, 2, 3, 4]), ProductId::new(5));
         assert_eq!(
             full.message.unwrap().dutch_text(),
             "Je kunt maximaal 4 producten vergelijken"

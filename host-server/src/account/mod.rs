@@ -312,11 +312,11 @@ async fn link_origin(
     path = "/api/account",
     tag = "account",
     operation_id = "registerAccount",
-    params(CallbackQuery, OptionalSiteHeaders),
+    params(CallbackQuery, OptionalSiteHeaders, CaptchaHeader),
     request_body = Registration,
     responses(
         (status = 201, description = "Registered; the activation mail is sent", body = AccountView),
-        (status = 400, description = "A field is missing or invalid; `fieldErrors` names it", body = ErrorBody),
+        (status = 400, description = "A field is missing or invalid; `fieldErrors` names it; or `errors.captcha` while captchas are checked", body = ErrorBody),
         (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
         (status = 409, description = "`errors.emailInUse`: an activated account has this address", body = ErrorBody),
         (status = 429, description = "Too many registrations from this client or for this address", body = ErrorBody),
@@ -370,6 +370,11 @@ async fn register(
     // Checked just above: required fields are present.
     let email = queries::normalize_email(form.email_address.as_deref().unwrap_or_default());
     limits::check(&state, Limit::Registration, &[&client.ip, &email]).await?;
+    // The registration's captcha hook (issue 19): checked like sign-in's while captchas are on.
+    let captcha = headers
+        .get(CAPTCHA_HEADER)
+        .and_then(|value| value.to_str().ok());
+    state.captcha.verify(captcha, &client.ip).await?;
     let origin = link_origin(&state, context, &headers).await?;
     let password_hash = passwords::hash(form.password.clone().unwrap_or_default()).await?;
     let new_account = NewAccount {
@@ -518,14 +523,24 @@ async fn send_password_reset(
 #[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 struct ResendQuery {
-    /// The account id.
-    #[param(required = true)]
+    /// The account id (the link of an expired activation mail has it); without it, the body's
+    /// `emailAddress` names the account.
     #[serde(default)]
     user_id: Option<String>,
     /// A path of the shop, e.g. `/account/activate`; the link adds the token and account id.
     #[param(required = true)]
     #[serde(default)]
     callback_url: Option<String>,
+}
+
+/// The resend page's form: the e-mail address the customer registered with. Used when there
+/// is no `userId` in the query.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ResendBody {
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    email_address: Option<String>,
 }
 
 /// The `captcha` header: the token of a solved captcha, when the shop checks captchas.
@@ -536,19 +551,29 @@ pub struct CaptchaHeader {
     pub captcha: Option<String>,
 }
 
-/// Sends a new activation mail to an account that is not activated yet. Answers the same
-/// for unknown and already activated accounts.
+/// Whose activation mail is sent again.
+enum ResendTo {
+    Account(String),
+    EmailAddress(String),
+}
+
+/// Sends a new activation mail to an account that is not activated yet, named by `userId`
+/// (the link of an expired activation mail) or by the e-mail address in the body (the resend
+/// page, specification sections 2 and 8). Answers the same for unknown and already activated
+/// accounts and addresses; for an address the look-up and the mail happen after the answer,
+/// so neither the answer nor its timing tells whether the address has an account.
 #[utoipa::path(
     post,
     path = "/api/account/resendconfirmation",
     tag = "account",
     operation_id = "resendConfirmation",
     params(ResendQuery, OptionalSiteHeaders, CaptchaHeader),
+    request_body(content = Option<ResendBody>, description = "`{\"emailAddress\": …}` when the query has no `userId`; may be empty or `{}` otherwise"),
     responses(
         (status = 204, description = "Accepted; a mail goes out if the account awaits activation"),
-        (status = 400, description = "No userId or callbackUrl, or `errors.captcha`", body = ErrorBody),
+        (status = 400, description = "No callbackUrl, neither userId nor a valid e-mail address (`fieldErrors.emailAddress`), or `errors.captcha`", body = ErrorBody),
         (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
-        (status = 429, description = "Too many requests from this client or for this account", body = ErrorBody),
+        (status = 429, description = "Too many requests from this client or for this account or address", body = ErrorBody),
     )
 )]
 async fn resend_confirmation(
@@ -557,39 +582,89 @@ async fn resend_confirmation(
     client: Client,
     headers: HeaderMap,
     Query(query): Query<ResendQuery>,
+    body: axum::body::Bytes,
 ) -> Result<StatusCode, ApiError> {
-    let user_id = required_param(&query.user_id, "userId")?;
-    let callback_path = trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?;
-    limits::check(&state, Limit::ResendConfirmation, &[&client.ip, user_id]).await?;
+    let callback_path = trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?.to_owned();
+    let user_id = query
+        .user_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|id| !id.is_empty());
+    let to = match user_id {
+        Some(user_id) => ResendTo::Account(user_id.to_owned()),
+        None => {
+            let body: ResendBody = if body.iter().all(u8::is_ascii_whitespace) {
+                ResendBody {
+                    email_address: None,
+                }
+            } else {
+                crate::extract::parse_json(&body)?
+            };
+            Form::new()
+                .field("emailAddress", body.email_address.as_deref(), email_rules())
+                .check()?;
+            ResendTo::EmailAddress(queries::normalize_email(
+                &body.email_address.unwrap_or_default(),
+            ))
+        }
+    };
+    let subject = match &to {
+        ResendTo::Account(id) => id.clone(),
+        ResendTo::EmailAddress(email) => format!("email:{email}"),
+    };
+    limits::check(&state, Limit::ResendConfirmation, &[&client.ip, &subject]).await?;
     let captcha = headers
         .get(CAPTCHA_HEADER)
         .and_then(|value| value.to_str().ok());
     state.captcha.verify(captcha, &client.ip).await?;
     let origin = link_origin(&state, context, &headers).await?;
-    let pool = state.db.pool();
-    if let Some(account) = queries::by_id(pool, user_id)
-        .await?
-        .filter(|account| account.activated_at.is_none())
-    {
-        let token = issue_token(
-            &state,
-            &account.account_id,
-            TokenPurpose::Activation,
-            state.lifetimes.activation_token,
-            None,
-        )
-        .await?;
-        let link = trust::link_with_token(&origin, callback_path, &token, &account.account_id)?;
-        send_account_mail(
-            &state,
-            Mail::Activation,
-            &account.email_address,
-            &account,
-            &link,
-        )
-        .await?;
+    match to {
+        // An account id is unguessable and comes from the shop's own mail: sent at once.
+        ResendTo::Account(_) => send_activation_again(&state, to, &callback_path, &origin).await?,
+        // An address is anybody's guess: answered first, looked up and mailed afterwards.
+        ResendTo::EmailAddress(_) => {
+            tokio::spawn(async move {
+                if let Err(error) = send_activation_again(&state, to, &callback_path, &origin).await
+                {
+                    tracing::warn!(%error, "could not send an activation mail again");
+                }
+            });
+        }
     }
     Ok(StatusCode::NO_CONTENT)
+}
+
+async fn send_activation_again(
+    state: &AppState,
+    to: ResendTo,
+    callback_path: &str,
+    origin: &url::Url,
+) -> Result<(), ApiError> {
+    let pool = state.db.pool();
+    let account = match to {
+        ResendTo::Account(id) => queries::by_id(pool, &id).await?,
+        ResendTo::EmailAddress(email) => queries::by_email(pool, &email).await?,
+    };
+    let Some(account) = account.filter(|account| account.activated_at.is_none()) else {
+        return Ok(());
+    };
+    let token = issue_token(
+        state,
+        &account.account_id,
+        TokenPurpose::Activation,
+        state.lifetimes.activation_token,
+        None,
+    )
+    .await?;
+    let link = trust::link_with_token(origin, callback_path, &token, &account.account_id)?;
+    send_account_mail(
+        state,
+        Mail::Activation,
+        &account.email_address,
+        &account,
+        &link,
+    )
+    .await
 }
 
 #[derive(Deserialize, ToSchema)]

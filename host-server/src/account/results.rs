@@ -12,6 +12,7 @@
 //! A result counts as unread (`unreadQuickscanResults` of the account) until the customer
 //! opens it with `GET /api/account/results/{resultKey}`.
 
+use engine::ids::{ProductId, ProductVariantId};
 use std::collections::BTreeMap;
 
 use axum::extract::State;
@@ -78,8 +79,8 @@ pub struct AnalyteReference {
 #[schema(as = ScanAdvisedProduct)]
 #[serde(rename_all = "camelCase")]
 pub struct AdvisedProduct {
-    pub product_id: i64,
-    pub product_variant_id: i64,
+    pub product_id: ProductId,
+    pub product_variant_id: ProductVariantId,
     pub name: String,
     pub url: Option<String>,
     pub price: engine::money::Money,
@@ -93,7 +94,7 @@ struct BalancingTarget {
     /// `low` or `high`.
     direction: String,
     sample_types: Vec<String>,
-    product_ids: Vec<i64>,
+    product_ids: Vec<ProductId>,
     advice: Localized,
 }
 
@@ -109,7 +110,7 @@ impl BalancingTarget {
 #[serde(default, rename_all = "camelCase")]
 struct HygieneTargets {
     advice: BTreeMap<String, Localized>,
-    advice_product_ids: Vec<i64>,
+    advice_product_ids: Vec<ProductId>,
 }
 
 /// The engine's analyte key for a name the laboratory and the fixtures use.
@@ -172,8 +173,10 @@ pub fn overall_level(result: &ClassifyResult) -> Level {
 struct ResultRow {
     result_key: String,
     order_number: String,
-    product_id: i64,
-    product_variant_id: i64,
+    #[sqlx(try_from = "i64")]
+    product_id: ProductId,
+    #[sqlx(try_from = "i64")]
+    product_variant_id: ProductVariantId,
     sequence: i64,
     scan_type: String,
     sample_type: String,
@@ -225,8 +228,8 @@ impl ResultRow {
 pub struct ResultSummary {
     pub result_key: String,
     pub order_number: String,
-    pub product_id: i64,
-    pub product_variant_id: i64,
+    pub product_id: ProductId,
+    pub product_variant_id: ProductVariantId,
     /// The sample's number within its order line.
     pub sequence: i64,
     /// `quickScan` or `hygieneScan`.
@@ -251,7 +254,7 @@ pub struct AdviceItem {
     /// `low` or `high`; for hygiene the quality class (`I` to `IV`).
     pub direction: String,
     pub text: String,
-    pub product_ids: Vec<i64>,
+    pub product_ids: Vec<ProductId>,
 }
 
 /// One result, classified.
@@ -295,7 +298,7 @@ async fn balancing_products(
     targets: &Targets,
     sample_type: SampleType,
 ) -> Result<Vec<BalancingProduct>, ApiError> {
-    let mut ids: Vec<i64> = Vec::new();
+    let mut ids: Vec<ProductId> = Vec::new();
     for entry in &targets.balancing {
         if entry.for_sample(sample_type) && entry.direction == "low" {
             for id in &entry.product_ids {
@@ -432,7 +435,7 @@ async fn advised_products(
     site_id: i64,
     culture: &str,
 ) -> Result<Vec<AdvisedProduct>, ApiError> {
-    let mut ids: Vec<i64> = Vec::new();
+    let mut ids: Vec<ProductId> = Vec::new();
     for item in advice {
         for id in &item.product_ids {
             if !ids.contains(id) {
@@ -446,7 +449,7 @@ async fn advised_products(
             "SELECT v.product_variant_id, v.price FROM variants v JOIN variant_sites s ON s.product_variant_id = v.product_variant_id \
              WHERE v.product_id = $1 AND s.site_id = $2 ORDER BY v.position LIMIT 1",
         )
-        .bind(product_id)
+        .bind(product_id.get())
         .bind(site_id)
         .fetch_optional(pool)
         .await?;
@@ -455,7 +458,7 @@ async fn advised_products(
         };
         let names: Vec<(String, Option<String>)> =
             sqlx::query_as("SELECT culture, name FROM product_texts WHERE product_id = $1")
-                .bind(product_id)
+                .bind(product_id.get())
                 .fetch_all(pool)
                 .await?;
         let names: Localized = names
@@ -473,7 +476,7 @@ async fn advised_products(
         .await?;
         products.push(AdvisedProduct {
             product_id,
-            product_variant_id,
+            product_variant_id: ProductVariantId::new(product_variant_id),
             name: pick(&names, culture),
             url: url.map(|(path,)| path),
             price: price.parse().map_err(|_| {

@@ -7,6 +7,7 @@
 //! [`MAX_PHOTO_BYTES`] and must be a JPEG, PNG or WebP image by its first bytes (the declared
 //! content type is not trusted); it is stored under `RETURN_PHOTOS_DIR` as `<returnId>.<ext>`.
 
+use engine::ids::ProductVariantId;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -61,7 +62,8 @@ pub fn router(files: ReturnFiles) -> OpenApiRouter<AppState> {
 pub struct ReturnView {
     pub return_id: String,
     pub order_number: String,
-    pub product_variant_id: i64,
+    #[sqlx(try_from = "i64")]
+    pub product_variant_id: ProductVariantId,
     /// The order line's description of the product.
     #[sqlx(skip)]
     pub description: Option<String>,
@@ -99,7 +101,7 @@ async fn describe(
     )
     .bind(&item.order_number)
     .bind(account_id)
-    .bind(item.product_variant_id)
+    .bind(item.product_variant_id.get())
     .fetch_optional(pool)
     .await?;
     item.description = description.map(|(text,)| text);
@@ -234,7 +236,7 @@ struct ReturnFormFields {
     /// The order the product is from.
     order_number: String,
     /// The product: a line of the order.
-    product_variant_id: i64,
+    product_variant_id: ProductVariantId,
     /// At most what was ordered minus what was returned already.
     #[schema(minimum = 1)]
     quantity: i64,

@@ -3,6 +3,7 @@
 //! review was written yet).
 
 use axum::extract::State;
+use engine::ids::ProductId;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -24,7 +25,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase")]
 pub struct OwnReview {
     pub review_id: i64,
-    pub product_id: i64,
+    #[sqlx(try_from = "i64")]
+    pub product_id: ProductId,
     pub site_id: i64,
     pub language_id: i64,
     pub rating: i64,
@@ -49,7 +51,8 @@ pub struct OwnReview {
 pub struct ReviewRequest {
     pub review_request_id: i64,
     pub order_number: String,
-    pub product_id: i64,
+    #[sqlx(try_from = "i64")]
+    pub product_id: ProductId,
     /// The day the request was sent.
     #[serde(rename = "sentAt")]
     pub sent_on: String,

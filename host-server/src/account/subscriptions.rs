@@ -5,6 +5,7 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use engine::ids::{PaymentMethodId, ProductId, ProductVariantId};
 use engine::locale::CalendarDate;
 use engine::subscription::{SubscriptionAction, SubscriptionStatus};
 use serde::{Deserialize, Serialize};
@@ -36,10 +37,12 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct SubscriptionView {
     pub subscription_id: String,
     pub site_id: i64,
-    pub product_variant_id: i64,
+    #[sqlx(try_from = "i64")]
+    pub product_variant_id: ProductVariantId,
     /// The variant's product; `null` when the variant is gone from the catalog.
     #[sqlx(skip)]
-    pub product_id: Option<i64>,
+    #[sqlx(try_from = "crate::db::NullableKey")]
+    pub product_id: Option<ProductId>,
     pub quantity: i64,
     /// Weeks between deliveries.
     pub interval_weeks: i64,
@@ -52,7 +55,8 @@ pub struct SubscriptionView {
     /// `YYYY-MM-DD`.
     #[schema(format = Date)]
     pub next_delivery_date: Option<String>,
-    pub payment_method_id: Option<i64>,
+    #[sqlx(try_from = "crate::db::NullableKey")]
+    pub payment_method_id: Option<PaymentMethodId>,
     /// The actions the engine allows in the current status, so the page shows only the
     /// buttons that work.
     #[sqlx(skip)]
@@ -70,10 +74,10 @@ async fn with_product(
 ) -> Result<SubscriptionView, sqlx::Error> {
     let product: Option<(i64,)> =
         sqlx::query_as("SELECT product_id FROM variants WHERE product_variant_id = $1")
-            .bind(view.product_variant_id)
+            .bind(view.product_variant_id.get())
             .fetch_optional(pool)
             .await?;
-    view.product_id = product.map(|(id,)| id);
+    view.product_id = product.map(|(id,)| ProductId::new(id));
     if let Ok(status) = view.status.parse::<SubscriptionStatus>() {
         view.allowed_actions = SubscriptionAction::ALL
             .into_iter()

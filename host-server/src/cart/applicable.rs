@@ -9,6 +9,7 @@
 //! (compare-and-set, so a newer choice made meanwhile stays), and the answer says so once.
 
 use engine::cart::{CartInput, MAX_LINES, MAX_QUANTITY};
+use engine::ids::{PaymentMethodId, ProductVariantId};
 use engine::promotions::codes_equal;
 use sqlx::AnyConnection;
 
@@ -23,16 +24,20 @@ pub enum Dropped {
     /// The gift card is unknown or has no balance left.
     GiftCard(String),
     /// The site no longer offers the payment method.
-    PaymentMethod(i64),
+    PaymentMethod(PaymentMethodId),
     /// The site no longer offers the shipping method; the cart goes on with the first it offers.
     ShippingMethod {
         from: engine::shipping::ShippingMethod,
         to: engine::shipping::ShippingMethod,
     },
     /// The site no longer sells the variant (or the cart holds more lines than a cart may).
-    Line(i64),
+    Line(ProductVariantId),
     /// A count outside 1 to 999, brought within.
-    Quantity { variant: i64, from: i64, to: i64 },
+    Quantity {
+        variant: ProductVariantId,
+        from: i64,
+        to: i64,
+    },
 }
 
 impl Dropped {
@@ -108,9 +113,7 @@ pub fn take_off(input: &mut CartInput) -> Vec<Dropped> {
             .any(|method| method.payment_method_id == id)
         {
             input.payment_method_id = None;
-            dropped.push(Dropped::PaymentMethod(
-                i64::try_from(id).unwrap_or_default(),
-            ));
+            dropped.push(Dropped::PaymentMethod(id));
         }
     }
     let offered = &input.site.shipping_options;
@@ -141,18 +144,15 @@ fn take_off_lines(input: &mut CartInput, dropped: &mut Vec<Dropped>) {
         let keep = sold && kept < MAX_LINES;
         kept += usize::from(keep);
         if !keep {
-            dropped.push(Dropped::Line(
-                i64::try_from(line.product_variant_id).unwrap_or_default(),
-            ));
+            dropped.push(Dropped::Line(line.product_variant_id));
         }
         keep
     });
     for line in &mut input.products {
         let within = line.count.clamp(1, MAX_QUANTITY);
         if within != line.count {
-            let variant = i64::try_from(line.product_variant_id).unwrap_or_default();
             dropped.push(Dropped::Quantity {
-                variant,
+                variant: line.product_variant_id,
                 from: line.count,
                 to: within,
             });
@@ -216,7 +216,7 @@ pub async fn persist(
             Dropped::PaymentMethod(id) => {
                 sqlx::query("UPDATE carts SET payment_method_id = NULL, issuer = NULL WHERE cart_id = $1 AND payment_method_id = $2")
                     .bind(cart_id)
-                    .bind(*id)
+                    .bind(id.get())
             }
             Dropped::ShippingMethod { from, to } => {
                 sqlx::query("UPDATE carts SET shipping_method = $3 WHERE cart_id = $1 AND shipping_method = $2").bind(cart_id).bind(i64::from(*from)).bind(i64::from(*to))
@@ -224,16 +224,16 @@ pub async fn persist(
             Dropped::Line(variant) => {
                 sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1 AND product_variant_id = $2")
                     .bind(cart_id)
-                    .bind(*variant)
+                    .bind(variant.get())
                     .execute(&mut *transaction)
                     .await?;
-                sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2").bind(cart_id).bind(*variant)
+                sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2").bind(cart_id).bind(variant.get())
             }
             Dropped::Quantity { variant, from, to } => sqlx::query(
                 "UPDATE cart_lines SET count = $4 WHERE cart_id = $1 AND product_variant_id = $2 AND count = $3",
             )
             .bind(cart_id)
-            .bind(*variant)
+            .bind(variant.get())
             .bind(*from)
             .bind(*to),
         };
@@ -277,15 +277,15 @@ mod tests {
         assert_eq!(
             dropped,
             [
-                Dropped::Line(22),
+                Dropped::Line(ProductVariantId::new(22)),
                 Dropped::Quantity {
-                    variant: 11,
+                    variant: ProductVariantId::new(11),
                     from: 1000,
                     to: 999
                 },
                 Dropped::DiscountCode("ELSEWHERE".to_owned()),
                 Dropped::GiftCard(String::new()),
-                Dropped::PaymentMethod(7),
+                Dropped::PaymentMethod(PaymentMethodId::new(7)),
                 Dropped::ShippingMethod {
                     from: engine::shipping::ShippingMethod::ParcelService,
                     to: engine::shipping::ShippingMethod::Ordinary

@@ -223,8 +223,8 @@ mod tests {
                 dpd_parcel_shop_zipcode_or_city: None,
             },
             lines: vec![LineRow {
-                product_variant_id: 1011,
-                product_id: 101,
+                product_variant_id: engine::ids::ProductVariantId::new(1011),
+                product_id: engine::ids::ProductId::new(101),
                 count,
                 added_at: 0,
             }],

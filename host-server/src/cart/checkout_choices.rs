@@ -4,16 +4,15 @@
 
 use crate::db::Flag;
 use crate::extract::Json as JsonResponse;
-use crate::extract::{Path, Query};
+use crate::extract::{Path, Query, path_number};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
+use engine::ids::ProductVariantId;
 use engine::validation::Rule;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::{
-    CartWithCalculation, answer, change_row, existing_cart, path_number, read_cart, store,
-};
+use super::{CartWithCalculation, answer, change_row, existing_cart, read_cart, store};
 use crate::error::{ApiError, ErrorBody};
 use crate::validation::{Form, required_param};
 use crate::{AppState, clock, passwords};
@@ -60,14 +59,14 @@ pub(super) struct SampleQuery {
 async fn scan_line_count(
     state: &AppState,
     cart_id: &str,
-    variant_id: i64,
+    variant_id: ProductVariantId,
 ) -> Result<i64, ApiError> {
     let line: Option<(i64, i64)> = sqlx::query_as(
         "SELECT cl.count, p.product_type FROM cart_lines cl JOIN products p ON p.product_id = cl.product_id \
          WHERE cl.cart_id = $1 AND cl.product_variant_id = $2",
     )
     .bind(cart_id)
-    .bind(variant_id)
+    .bind(variant_id.get())
     .fetch_optional(state.db.pool())
     .await?;
     let (count, product_type) = line.ok_or(ApiError::NotFound)?;
@@ -103,7 +102,7 @@ pub(super) async fn set_sample_name(
     Query(query): Query<SampleQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     existing_cart(&state, &id).await?;
-    let variant_id = number(&query.product_variant_id, "productVariantId")?;
+    let variant_id = ProductVariantId::new(number(&query.product_variant_id, "productVariantId")?);
     let sequence = number(&query.sequence, "sequence")?;
     Form::new()
         .field(
@@ -155,8 +154,8 @@ pub(super) async fn remove_sample(
     Path((id, variant_id, sequence)): Path<(String, String, String)>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     existing_cart(&state, &id).await?;
-    let variant_id = path_number(&variant_id, "productVariantId")?;
-    let sequence = path_number(&sequence, "sequence")?;
+    let variant_id: ProductVariantId = path_number(&variant_id, "productVariantId")?;
+    let sequence: i64 = path_number(&sequence, "sequence")?;
     let count = scan_line_count(&state, &id, variant_id).await?;
     if !(1..=count).contains(&sequence) {
         return Err(ApiError::NotFound);

@@ -15,6 +15,7 @@
 //!
 //! On PostgreSQL, whose rows are locked one by one, each line is written directly.
 
+use engine::ids::{ProductId, ProductVariantId};
 use std::collections::{BTreeMap, HashSet};
 
 use sqlx::{AnyPool, Row};
@@ -29,8 +30,8 @@ const MAX_BATCH: usize = 64;
 #[derive(Clone, Debug)]
 pub struct LineWrite {
     pub cart_id: String,
-    pub product_variant_id: i64,
-    pub product_id: i64,
+    pub product_variant_id: ProductVariantId,
+    pub product_id: ProductId,
     pub count: i64,
     /// When the line was added, for a new line.
     pub added_at: i64,
@@ -42,13 +43,13 @@ pub struct LineWrite {
 }
 
 impl LineWrite {
-    fn key(&self) -> (String, i64) {
+    fn key(&self) -> (String, ProductVariantId) {
         (self.cart_id.clone(), self.product_variant_id)
     }
 }
 
 /// The counts lines have after a write, by cart and variant.
-type Counts = BTreeMap<(String, i64), i64>;
+type Counts = BTreeMap<(String, ProductVariantId), i64>;
 
 struct Job {
     write: LineWrite,
@@ -209,14 +210,18 @@ async fn upsert(
     for write in writes {
         query = query
             .bind(write.cart_id.clone())
-            .bind(write.product_variant_id)
-            .bind(write.product_id)
+            .bind(write.product_variant_id.get())
+            .bind(write.product_id.get())
             .bind(write.count)
             .bind(write.added_at)
             .bind(write.changed_at);
     }
     for row in query.fetch_all(&mut *connection).await? {
-        counts.insert((row.try_get(0)?, row.try_get(1)?), row.try_get(2)?);
+        let variant: i64 = row.try_get(1)?;
+        counts.insert(
+            (row.try_get(0)?, ProductVariantId::new(variant)),
+            row.try_get(2)?,
+        );
     }
     Ok(())
 }
@@ -229,8 +234,8 @@ mod tests {
     fn write(cart_id: &str, variant: i64, count: i64, at: i64) -> LineWrite {
         LineWrite {
             cart_id: cart_id.to_owned(),
-            product_variant_id: variant,
-            product_id: 1,
+            product_variant_id: ProductVariantId::new(variant),
+            product_id: ProductId::new(1),
             count,
             added_at: at,
             changed_at: at,

@@ -19,10 +19,11 @@ mod texts;
 
 use crate::db::Flag;
 use crate::extract::Json as JsonResponse;
-use crate::extract::{Json, Path, Query};
+use crate::extract::{Json, Path, Query, path_number};
 use axum::extract::State;
 use axum::http::StatusCode;
 use engine::cart::{CalculatedCart, ShippingMethodOption};
+use engine::ids::{PaymentMethodId, ProductId, ProductVariantId};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -165,8 +166,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartProductView {
-    pub product_id: i64,
-    pub product_variant_id: i64,
+    pub product_id: ProductId,
+    pub product_variant_id: ProductVariantId,
     pub count: i64,
     pub rqs_samples: Vec<SampleView>,
 }
@@ -185,7 +186,7 @@ pub struct SampleView {
 #[schema(as = CartPayment)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentView {
-    pub payment_method_id: Option<i64>,
+    pub payment_method_id: Option<PaymentMethodId>,
     pub issuer: Option<String>,
     pub gift_card_number: Option<String>,
 }
@@ -556,23 +557,13 @@ fn whole_number(value: Option<&str>, field: &str, default: Option<i64>) -> Resul
 
 /// A whole number in the path: a 400 in the shape of every error otherwise (axum's own
 /// rejection would be plain text).
-fn path_number(text: &str, field: &str) -> Result<i64, ApiError> {
-    text.parse().map_err(|_| {
-        ApiError::field(
-            field,
-            "validation.invalid",
-            format!("{field} must be a whole number"),
-        )
-    })
-}
-
 /// The product of a variant the site sells; 404 otherwise.
 async fn product_of_variant(
     state: &AppState,
     site_id: i64,
     language_id: i64,
-    variant_id: i64,
-) -> Result<i64, ApiError> {
+    variant_id: ProductVariantId,
+) -> Result<ProductId, ApiError> {
     state
         .pricing
         .product_of_variant(state.db.pool(), site_id, language_id, variant_id)
@@ -585,7 +576,7 @@ async fn product_of_variant(
 async fn change_count(
     state: &AppState,
     mut cart: StoredCart,
-    variant_id: i64,
+    variant_id: ProductVariantId,
     count: i64,
     added: Option<i64>,
 ) -> Result<CartWithCalculation, ApiError> {
@@ -639,11 +630,14 @@ fn line_cart_id(priced: &Priced) -> String {
 }
 
 /// The engine's bounds of a cart: a count of 1 to 999, at most 1000 lines.
-fn check_line_bounds(cart: &StoredCart, variant_id: i64, count: i64) -> Result<(), ApiError> {
-    let product_variant_id = u64::try_from(variant_id).unwrap_or_default();
+fn check_line_bounds(
+    cart: &StoredCart,
+    variant_id: ProductVariantId,
+    count: i64,
+) -> Result<(), ApiError> {
     if !(1..=engine::cart::MAX_QUANTITY).contains(&count) {
         let error = engine::cart::CartError::QuantityOutOfRange {
-            product_variant_id,
+            product_variant_id: variant_id,
             quantity: count,
         };
         return Err(engine::EngineError::from(error).into());
@@ -676,11 +670,11 @@ async fn add_product(
     Query(query): Query<AddQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     let cart = read_cart(&state, &id).await?;
-    let variant_id = whole_number(
+    let variant_id = ProductVariantId::new(whole_number(
         query.product_variant_id.as_deref(),
         "productVariantId",
         None,
-    )?;
+    )?);
     let quantity = whole_number(query.quantity.as_deref(), "quantity", Some(1))?;
     let current = cart
         .lines
@@ -725,7 +719,7 @@ async fn set_quantity(
     Query(query): Query<QuantityQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     let cart = read_cart(&state, &id).await?;
-    let variant_id = path_number(&variant_id, "productVariantId")?;
+    let variant_id: ProductVariantId = path_number(&variant_id, "productVariantId")?;
     let quantity = whole_number(query.quantity.as_deref(), "quantity", None)?;
     if quantity == 0 {
         store::remove_line(state.db.pool(), &state.carts, &id, variant_id).await?;
@@ -754,7 +748,7 @@ async fn remove_product(
     Path((id, variant_id)): Path<(String, String)>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     existing_cart(&state, &id).await?;
-    let variant_id = path_number(&variant_id, "productVariantId")?;
+    let variant_id: ProductVariantId = path_number(&variant_id, "productVariantId")?;
     if !store::remove_line(state.db.pool(), &state.carts, &id, variant_id).await? {
         return Err(ApiError::NotFound);
     }
@@ -895,14 +889,14 @@ struct GivenCart {
     #[serde(default)]
     shipping_method: engine::cart::ShippingMethod,
     #[serde(default)]
-    payment_method_id: Option<i64>,
+    payment_method_id: Option<PaymentMethodId>,
 }
 
 /// A line of a given cart.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct GivenLine {
-    product_variant_id: i64,
+    product_variant_id: ProductVariantId,
     count: i64,
 }
 
@@ -1055,7 +1049,7 @@ async fn set_company(
 #[serde(rename_all = "camelCase")]
 struct PaymentBody {
     #[serde(default)]
-    payment_method_id: Option<i64>,
+    payment_method_id: Option<PaymentMethodId>,
     #[serde(default)]
     issuer: Option<String>,
     #[serde(default)]
@@ -1127,7 +1121,7 @@ async fn set_payment(
         let offered: Option<(i64,)> =
             sqlx::query_as("SELECT payment_method_id FROM site_payment_methods WHERE site_id = $1 AND payment_method_id = $2")
                 .bind(cart.row.site_id)
-                .bind(method)
+                .bind(method.get())
                 .fetch_optional(pool)
                 .await?;
         if offered.is_none() {

@@ -2,6 +2,7 @@
 //! costs, the catalog entries of the cart's variants, the promotions active today and the
 //! gift card. The engine then computes every amount; nothing here does arithmetic on money.
 
+use engine::ids::{PaymentMethodId, ProductId, ProductVariantId};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -28,7 +29,7 @@ pub struct CartChoices<'a> {
     pub language_id: i64,
     pub discount_code: Option<&'a str>,
     pub shipping_method: ShippingMethod,
-    pub payment_method_id: Option<i64>,
+    pub payment_method_id: Option<PaymentMethodId>,
     pub gift_card_number: Option<&'a str>,
 }
 
@@ -125,8 +126,7 @@ async fn pricing_context(pool: &AnyPool, site_id: i64) -> Result<PricingContext,
             .iter()
             .map(|(id, cost)| {
                 Ok(PaymentMethodCost {
-                    payment_method_id: u64::try_from(*id)
-                        .map_err(|error| corrupt("payment method", error))?,
+                    payment_method_id: PaymentMethodId::new(*id),
                     costs: money(cost)?,
                 })
             })
@@ -141,8 +141,10 @@ fn stored_shipping_method(number: i64) -> Result<ShippingMethod, ApiError> {
 
 #[derive(sqlx::FromRow)]
 struct VariantRow {
-    product_variant_id: i64,
-    product_id: i64,
+    #[sqlx(try_from = "i64")]
+    product_variant_id: ProductVariantId,
+    #[sqlx(try_from = "i64")]
+    product_id: ProductId,
     product_type: i64,
     product_group: String,
     vat_type: String,
@@ -152,10 +154,6 @@ struct VariantRow {
     packaging: String,
     content_amount: String,
     content_unit: String,
-}
-
-fn unsigned(id: i64, what: &str) -> Result<u64, ApiError> {
-    u64::try_from(id).map_err(|error| corrupt(what, error))
 }
 
 fn placeholders(start: usize, count: usize) -> String {
@@ -169,7 +167,7 @@ fn placeholders(start: usize, count: usize) -> String {
 async fn catalog(
     pool: &AnyPool,
     site_id: i64,
-    variant_ids: &BTreeSet<i64>,
+    variant_ids: &BTreeSet<ProductVariantId>,
     language: TextLanguage,
 ) -> Result<Vec<CatalogEntry>, ApiError> {
     if variant_ids.is_empty() {
@@ -185,7 +183,7 @@ async fn catalog(
     );
     let mut query = sqlx::query_as::<_, VariantRow>(&sql).bind(site_id);
     for id in variant_ids {
-        query = query.bind(*id);
+        query = query.bind(id.get());
     }
     let rows = query.fetch_all(pool).await?;
     let names = product_names(
@@ -201,8 +199,8 @@ async fn catalog(
                 .clone()
                 .unwrap_or_else(|| format!("{} {}", row.content_amount, row.content_unit));
             Ok(CatalogEntry {
-                product_id: unsigned(row.product_id, "product")?,
-                product_variant_id: unsigned(row.product_variant_id, "variant")?,
+                product_id: row.product_id,
+                product_variant_id: row.product_variant_id,
                 product_type: u64::try_from(row.product_type)
                     .ok()
                     .and_then(ProductType::from_number)
@@ -224,9 +222,9 @@ async fn catalog(
 
 async fn product_names(
     pool: &AnyPool,
-    product_ids: BTreeSet<i64>,
+    product_ids: BTreeSet<ProductId>,
     language: TextLanguage,
-) -> Result<BTreeMap<i64, String>, ApiError> {
+) -> Result<BTreeMap<ProductId, String>, ApiError> {
     if product_ids.is_empty() {
         return Ok(BTreeMap::new());
     }
@@ -236,11 +234,14 @@ async fn product_names(
     );
     let mut query = sqlx::query_as::<_, (i64, String, String)>(&sql);
     for id in &product_ids {
-        query = query.bind(*id);
+        query = query.bind(id.get());
     }
-    let mut texts: BTreeMap<i64, Vec<(String, String)>> = BTreeMap::new();
+    let mut texts: BTreeMap<ProductId, Vec<(String, String)>> = BTreeMap::new();
     for (product_id, culture, name) in query.fetch_all(pool).await? {
-        texts.entry(product_id).or_default().push((culture, name));
+        texts
+            .entry(ProductId::new(product_id))
+            .or_default()
+            .push((culture, name));
     }
     Ok(texts
         .into_iter()
@@ -358,7 +359,7 @@ pub struct PricingCache {
 }
 
 /// Site, language and variant of a cached catalog entry.
-type CatalogKey = (i64, i64, i64);
+type CatalogKey = (i64, i64, ProductVariantId);
 
 /// How long [`PricingCache`] keeps an entry.
 pub const CACHE_LIFETIME: Duration = Duration::from_secs(30);
@@ -419,10 +420,10 @@ impl PricingCache {
         &self,
         pool: &AnyPool,
         choices: &CartChoices<'_>,
-        variant_ids: &BTreeSet<i64>,
+        variant_ids: &BTreeSet<ProductVariantId>,
         language: TextLanguage,
     ) -> Result<Vec<CatalogEntry>, ApiError> {
-        let key = |variant_id: i64| (choices.site_id, choices.language_id, variant_id);
+        let key = |variant_id: ProductVariantId| (choices.site_id, choices.language_id, variant_id);
         let mut entries = Vec::with_capacity(variant_ids.len());
         let mut missing = BTreeSet::new();
         {
@@ -439,8 +440,7 @@ impl PricingCache {
             let mut cached = self.catalog.lock().map_err(|_| poisoned())?;
             let now = Instant::now();
             for entry in &loaded {
-                let variant_id = i64::try_from(entry.product_variant_id).unwrap_or_default();
-                cached.insert(key(variant_id), (now, entry.clone()));
+                cached.insert(key(entry.product_variant_id), (now, entry.clone()));
             }
             entries.extend(loaded);
             entries.sort_by_key(|entry| entry.product_variant_id);
@@ -454,8 +454,8 @@ impl PricingCache {
         pool: &AnyPool,
         site_id: i64,
         language_id: i64,
-        variant_id: i64,
-    ) -> Result<Option<i64>, ApiError> {
+        variant_id: ProductVariantId,
+    ) -> Result<Option<ProductId>, ApiError> {
         let language = self.text_language(pool, site_id, language_id).await?;
         let choices = CartChoices {
             site_id,
@@ -468,9 +468,7 @@ impl PricingCache {
         let entries = self
             .catalog(pool, &choices, &BTreeSet::from([variant_id]), language)
             .await?;
-        Ok(entries
-            .first()
-            .and_then(|entry| i64::try_from(entry.product_id).ok()))
+        Ok(entries.first().map(|entry| entry.product_id))
     }
 
     /// Forgets every cached catalog entry: called after this server changed stock.
@@ -535,12 +533,9 @@ pub async fn cart_input(
         .map(|stored| stored.offer(language))
         .collect();
     let unlocked = code_promotion.as_deref();
-    let mut variant_ids: BTreeSet<i64> = lines.iter().map(|line| line.product_variant_id).collect();
-    variant_ids.extend(
-        engine::promotions::free_variant_ids(&offers, unlocked)
-            .into_iter()
-            .filter_map(|id| i64::try_from(id).ok()),
-    );
+    let mut variant_ids: BTreeSet<ProductVariantId> =
+        lines.iter().map(|line| line.product_variant_id).collect();
+    variant_ids.extend(engine::promotions::free_variant_ids(&offers, unlocked));
     let catalog = cache.catalog(pool, choices, &variant_ids, language).await?;
     let promotions = engine::promotions::cart_promotions_in_catalog(
         offers,
@@ -553,8 +548,8 @@ pub async fn cart_input(
     let products = lines
         .iter()
         .map(|line| CartLine {
-            product_id: u64::try_from(line.product_id).ok(),
-            product_variant_id: u64::try_from(line.product_variant_id).unwrap_or_default(),
+            product_id: Some(line.product_id),
+            product_variant_id: line.product_variant_id,
             count: line.count,
             rqs_samples: samples
                 .iter()
@@ -576,9 +571,7 @@ pub async fn cart_input(
         // off the cart with a notice (`applicable::take_off`).
         discount_code: choices.discount_code.map(str::to_owned),
         shipping_method,
-        payment_method_id: choices
-            .payment_method_id
-            .and_then(|id| u64::try_from(id).ok()),
+        payment_method_id: choices.payment_method_id,
         gift_card: gift_card(pool, choices.gift_card_number).await?,
     })
 }

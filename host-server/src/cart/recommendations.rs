@@ -4,6 +4,7 @@
 use crate::extract::Json as JsonResponse;
 use crate::extract::Path;
 use axum::extract::State;
+use engine::ids::{ProductId, ProductVariantId};
 use serde::Serialize;
 
 use super::{existing_cart, store, texts};
@@ -18,8 +19,10 @@ pub const RECOMMENDATIONS: usize = 4;
 #[schema(as = CartRecommendation)]
 #[serde(rename_all = "camelCase")]
 pub struct Recommendation {
-    pub product_id: i64,
-    pub product_variant_id: i64,
+    #[sqlx(try_from = "i64")]
+    pub product_id: ProductId,
+    #[sqlx(try_from = "i64")]
+    pub product_variant_id: ProductVariantId,
     #[sqlx(skip)]
     pub name: String,
     /// The consumer price including VAT, as stored (amounts are never computed here).
@@ -46,7 +49,7 @@ pub(super) async fn recommendations(
 ) -> Result<JsonResponse<Vec<Recommendation>>, ApiError> {
     let cart = existing_cart(&state, &id).await?;
     let pool = state.db.pool();
-    let in_cart: Vec<i64> = store::lines(pool, &id)
+    let in_cart: Vec<ProductId> = store::lines(pool, &id)
         .await?
         .into_iter()
         .map(|line| line.product_id)
@@ -75,7 +78,7 @@ pub(super) async fn recommendations(
     );
     let mut query = sqlx::query_as::<_, Recommendation>(&sql).bind(cart.site_id);
     for product_id in in_cart.iter().chain(in_cart.iter()) {
-        query = query.bind(*product_id);
+        query = query.bind(product_id.get());
     }
     let mut found: Vec<Recommendation> = Vec::new();
     for candidate in query.fetch_all(pool).await? {
@@ -96,7 +99,7 @@ pub(super) async fn recommendations(
         let names: Vec<(String, String)> = sqlx::query_as(
             "SELECT culture, name FROM product_texts WHERE product_id = $1 AND name IS NOT NULL",
         )
-        .bind(recommendation.product_id)
+        .bind(recommendation.product_id.get())
         .fetch_all(pool)
         .await?;
         let texts = texts::texts_of_rows(names);

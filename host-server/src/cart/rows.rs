@@ -1,6 +1,7 @@
 //! The rows of the cart tables as they are read: what [`super::store`] loads and
 //! [`super::cache`] keeps between requests.
 
+use engine::ids::{PaymentMethodId, ProductId, ProductVariantId};
 use serde::{Deserialize, Serialize};
 
 use engine::shipping::ShippingMethod;
@@ -18,7 +19,8 @@ pub struct CartRow {
     pub discount_code: Option<String>,
     #[sqlx(try_from = "i64")]
     pub shipping_method: ShippingMethod,
-    pub payment_method_id: Option<i64>,
+    #[sqlx(try_from = "crate::db::NullableKey")]
+    pub payment_method_id: Option<PaymentMethodId>,
     pub issuer: Option<String>,
     pub gift_card_number: Option<String>,
     pub billing_json: Option<String>,
@@ -35,8 +37,10 @@ pub struct CartRow {
 /// A line of a cart.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct LineRow {
-    pub product_variant_id: i64,
-    pub product_id: i64,
+    #[sqlx(try_from = "i64")]
+    pub product_variant_id: ProductVariantId,
+    #[sqlx(try_from = "i64")]
+    pub product_id: ProductId,
     pub count: i64,
     /// When the line was added (milliseconds); lines are shown in this order.
     pub added_at: i64,
@@ -45,7 +49,8 @@ pub struct LineRow {
 /// The name of one sample of a scan line.
 #[derive(Clone, Debug, sqlx::FromRow, Serialize, Deserialize)]
 pub struct SampleRow {
-    pub product_variant_id: i64,
+    #[sqlx(try_from = "i64")]
+    pub product_variant_id: ProductVariantId,
     pub sequence: i64,
     pub sample_name: String,
 }

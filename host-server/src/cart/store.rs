@@ -1,6 +1,7 @@
 //! The cart tables: carts, their lines and the names of scan samples.
 
 use engine::cart::{CartLine, RqsSample};
+use engine::ids::{ProductId, ProductVariantId};
 use sqlx::{AnyConnection, AnyPool};
 
 use super::cache::{CartCache, StoredCart};
@@ -174,14 +175,14 @@ pub async fn remove_line(
     pool: &AnyPool,
     cache: &CartCache,
     cart_id: &str,
-    variant_id: i64,
+    variant_id: ProductVariantId,
 ) -> Result<bool, sqlx::Error> {
     let _change = cache.change(cart_id);
     let mut transaction = pool.begin().await?;
     let removed =
         sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2")
             .bind(cart_id)
-            .bind(variant_id)
+            .bind(variant_id.get())
             .execute(&mut *transaction)
             .await?
             .rows_affected()
@@ -192,7 +193,7 @@ pub async fn remove_line(
     }
     sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1 AND product_variant_id = $2")
         .bind(cart_id)
-        .bind(variant_id)
+        .bind(variant_id.get())
         .execute(&mut *transaction)
         .await?;
     touch(&mut transaction, cart_id).await?;
@@ -268,8 +269,8 @@ fn changed_columns(old: &CartRow, new: &CartRow) -> Vec<(&'static str, Column)> 
     number(
         &mut columns,
         "payment_method_id",
-        old.payment_method_id,
-        new.payment_method_id,
+        old.payment_method_id.map(i64::from),
+        new.payment_method_id.map(i64::from),
     );
     text(&mut columns, "issuer", &old.issuer, &new.issuer);
     text(
@@ -374,7 +375,7 @@ pub async fn set_sample(
     pool: &AnyPool,
     cache: &CartCache,
     cart_id: &str,
-    variant_id: i64,
+    variant_id: ProductVariantId,
     sequence: i64,
     name: &str,
 ) -> Result<(), sqlx::Error> {
@@ -385,7 +386,7 @@ pub async fn set_sample(
          ON CONFLICT (cart_id, product_variant_id, sequence) DO UPDATE SET sample_name = $4",
     )
     .bind(cart_id)
-    .bind(variant_id)
+    .bind(variant_id.get())
     .bind(sequence)
     .bind(name.trim())
     .execute(&mut *transaction)
@@ -400,7 +401,7 @@ pub async fn remove_sample(
     pool: &AnyPool,
     cache: &CartCache,
     cart_id: &str,
-    variant_id: i64,
+    variant_id: ProductVariantId,
     sequence: i64,
     count: i64,
 ) -> Result<(), sqlx::Error> {
@@ -410,7 +411,7 @@ pub async fn remove_sample(
         "DELETE FROM cart_samples WHERE cart_id = $1 AND product_variant_id = $2 AND sequence = $3",
     )
     .bind(cart_id)
-    .bind(variant_id)
+    .bind(variant_id.get())
     .bind(sequence)
     .execute(&mut *transaction)
     .await?;
@@ -418,7 +419,7 @@ pub async fn remove_sample(
         sqlx::query("UPDATE cart_samples SET sequence = $1 WHERE cart_id = $2 AND product_variant_id = $3 AND sequence = $4")
             .bind(later - 1)
             .bind(cart_id)
-            .bind(variant_id)
+            .bind(variant_id.get())
             .bind(later)
             .execute(&mut *transaction)
             .await?;
@@ -426,7 +427,7 @@ pub async fn remove_sample(
     if count <= 1 {
         sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2")
             .bind(cart_id)
-            .bind(variant_id)
+            .bind(variant_id.get())
             .execute(&mut *transaction)
             .await?;
     } else {
@@ -435,7 +436,7 @@ pub async fn remove_sample(
         )
         .bind(count - 1)
         .bind(cart_id)
-        .bind(variant_id)
+        .bind(variant_id.get())
         .execute(&mut *transaction)
         .await?;
     }
@@ -539,8 +540,8 @@ async fn engine_lines(
     Ok(lines
         .into_iter()
         .map(|(variant_id, product_id, count)| CartLine {
-            product_id: u64::try_from(product_id).ok(),
-            product_variant_id: u64::try_from(variant_id).unwrap_or_default(),
+            product_id: Some(ProductId::new(product_id)),
+            product_variant_id: ProductVariantId::new(variant_id),
             count,
             rqs_samples: samples
                 .iter()
@@ -570,8 +571,8 @@ async fn merge_guest_cart(
             .iter()
             .any(|guest_line| guest_line.product_variant_id == line.product_variant_id)
     }) {
-        let variant_id = i64::try_from(line.product_variant_id).unwrap_or_default();
-        let product_id = line.product_id.and_then(|id| i64::try_from(id).ok());
+        let variant_id = line.product_variant_id.get();
+        let product_id = line.product_id.map(i64::from);
         sqlx::query(
             "INSERT INTO cart_lines (cart_id, product_variant_id, product_id, count, added_at) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (cart_id, product_variant_id) DO UPDATE SET count = $4",

@@ -1,5 +1,6 @@
 //! Reads the catalog from the database into a [`CatalogInput`] for the search indexes.
 
+use engine::ids::{ProductId, ProductVariantId};
 use std::collections::HashMap;
 
 use engine::locale::Culture;
@@ -34,7 +35,15 @@ fn group_by<K: std::hash::Hash + Eq, V>(rows: Vec<(K, V)>) -> HashMap<K, Vec<V>>
     map
 }
 
-type ProductRow = (i64, String, Option<String>, i64, String, Option<String>);
+type ProductRow = (
+    i64,
+    String,
+    String,
+    Option<String>,
+    i64,
+    String,
+    Option<String>,
+);
 type TextRow = (
     i64,
     String,
@@ -83,7 +92,7 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
         .collect();
 
     let products: Vec<ProductRow> = sqlx::query_as(
-        "SELECT product_id, brand, rating_average, rating_count, created_on, image FROM products ORDER BY product_id",
+        "SELECT product_id, brand, product_group, rating_average, rating_count, created_on, image FROM products ORDER BY product_id",
     )
     .fetch_all(pool)
     .await?;
@@ -143,7 +152,7 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
         };
         variant_product.insert(variant_id, product_id);
         variants.entry(product_id).or_default().push(VariantInput {
-            product_variant_id: variant_id,
+            product_variant_id: ProductVariantId::new(variant_id),
             article_number,
             ean,
             price,
@@ -176,7 +185,15 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
     let products = products
         .into_iter()
         .map(
-            |(product_id, brand, rating_average, rating_count, created_on, image)| {
+            |(
+                product_id,
+                brand,
+                product_group,
+                rating_average,
+                rating_count,
+                created_on,
+                image,
+            )| {
                 let [name, short_description, long_description, composition] =
                     product_texts.remove(&product_id).unwrap_or_default();
                 let mut facets: HashMap<String, Vec<String>> = HashMap::new();
@@ -184,8 +201,9 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
                     facets.entry(key).or_default().push(value);
                 }
                 ProductInput {
-                    product_id,
+                    product_id: ProductId::new(product_id),
                     brand,
+                    product_group,
                     name,
                     short_description,
                     long_description,
@@ -261,7 +279,7 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
         sqlx::query_as("SELECT advice_category_id, related_product_ids_json FROM advice_articles")
             .fetch_all(pool)
             .await?;
-    let mut advice_products: HashMap<i64, Vec<i64>> = HashMap::new();
+    let mut advice_products: HashMap<i64, Vec<ProductId>> = HashMap::new();
     let categories: Vec<(i64,)> =
         sqlx::query_as("SELECT advice_category_id FROM advice_categories")
             .fetch_all(pool)
@@ -270,7 +288,7 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
         advice_products.entry(category).or_default();
     }
     for (category, related) in articles {
-        let ids: Vec<i64> = serde_json::from_str(&related).unwrap_or_default();
+        let ids: Vec<ProductId> = serde_json::from_str(&related).unwrap_or_default();
         let entry = advice_products.entry(category).or_default();
         for id in ids {
             if !entry.contains(&id) {

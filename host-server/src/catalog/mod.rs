@@ -11,6 +11,7 @@ pub mod nutrients;
 pub mod search;
 mod submissions;
 
+use engine::ids::{ProductId, ProductVariantId};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
@@ -31,7 +32,7 @@ use crate::cache_policy::LONG_CACHE;
 use crate::context::RequestContext;
 use crate::db::Database;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Json, Path, Query};
+use crate::extract::{Json, Path, Query, path_number};
 use crate::openapi::SiteHeaders;
 use crate::sites::site_language;
 use search::{Rating, SearchIndex, SearchRequest, SearchResponse, pick};
@@ -187,16 +188,6 @@ async fn search_products(
 }
 
 /// A path id: a whole number, else a 400 naming the parameter.
-pub fn path_id(text: &str, name: &str) -> Result<i64, ApiError> {
-    text.trim().parse().map_err(|_| {
-        ApiError::field(
-            name,
-            "validation.invalid",
-            format!("{name} must be a whole number"),
-        )
-    })
-}
-
 type TextRow = (
     String,
     Option<String>,
@@ -261,7 +252,7 @@ pub struct VariantStock {
 #[schema(as = ProductVariant)]
 #[serde(rename_all = "camelCase")]
 pub struct Variant {
-    pub product_variant_id: i64,
+    pub product_variant_id: ProductVariantId,
     pub article_number: String,
     pub ean: String,
     pub packaging: String,
@@ -302,7 +293,7 @@ pub struct ProductDetail {
     /// The variant asked for; its colour and image fall back to the product's.
     #[serde(flatten)]
     pub variant: Variant,
-    pub product_id: i64,
+    pub product_id: ProductId,
     pub product_key: String,
     pub product_type: i64,
     pub product_group: String,
@@ -351,7 +342,7 @@ fn variant_of(
         .find(|(route_key, _)| *route_key == key)
         .map(|(_, path)| path.clone());
     Ok(Variant {
-        product_variant_id: id,
+        product_variant_id: ProductVariantId::new(id),
         article_number: row.try_get("article_number")?,
         ean: row.try_get("ean")?,
         packaging: row.try_get("packaging")?,
@@ -389,10 +380,10 @@ const VARIANT_COLUMNS: &str = "v.product_variant_id, v.article_number, v.ean, v.
      v.delivery_max_days, v.price, v.vat_type, v.stock, v.image";
 
 /// The nutrient table of a product in display order.
-async fn nutrients_of(pool: &AnyPool, product_id: i64) -> Result<Vec<Nutrient>, ApiError> {
+async fn nutrients_of(pool: &AnyPool, product_id: ProductId) -> Result<Vec<Nutrient>, ApiError> {
     let mut nutrients: Vec<(String, f64)> =
         sqlx::query_as("SELECT nutrient, amount FROM product_nutrients WHERE product_id = $1")
-            .bind(product_id)
+            .bind(product_id.get())
             .fetch_all(pool)
             .await?;
     nutrients.sort_by_key(|(nutrient, _)| {
@@ -435,25 +426,26 @@ async fn variant_detail(
     context: RequestContext,
     Path(id): Path<String>,
 ) -> Result<Json<ProductDetail>, ApiError> {
-    let variant_id = path_id(&id, "productVariantId")?;
+    let variant_id: ProductVariantId = path_number(&id, "productVariantId")?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
     let sold: Option<(i64,)> = sqlx::query_as(
         "SELECT v.product_id FROM variants v JOIN variant_sites s ON s.product_variant_id = v.product_variant_id \
          WHERE v.product_variant_id = $1 AND s.site_id = $2",
     )
-    .bind(variant_id)
+    .bind(variant_id.get())
     .bind(site.site_id)
     .fetch_optional(pool)
     .await?;
     let Some((product_id,)) = sold else {
         return Err(ApiError::NotFound);
     };
+    let product_id = ProductId::new(product_id);
     let product: DetailRow = sqlx::query_as(
         "SELECT product_id, product_key, product_type, product_group, brand, colour, energy_level, rating_average, rating_count, image \
          FROM products WHERE product_id = $1",
     )
-    .bind(product_id)
+    .bind(product_id.get())
     .fetch_one(pool)
     .await?;
     let (
@@ -470,7 +462,7 @@ async fn variant_detail(
     ) = product;
     let texts: Vec<TextRow> =
         sqlx::query_as("SELECT culture, name, short_description, long_description, composition FROM product_texts WHERE product_id = $1")
-            .bind(product_id)
+            .bind(product_id.get())
             .fetch_all(pool)
             .await?;
     let mut localized: [search::Texts; 4] = Default::default();
@@ -495,7 +487,7 @@ async fn variant_detail(
         "SELECT {VARIANT_COLUMNS} FROM variants v JOIN variant_sites s ON s.product_variant_id = v.product_variant_id \
          WHERE v.product_id = $1 AND s.site_id = $2 ORDER BY v.position"
     ))
-    .bind(product_id)
+    .bind(product_id.get())
     .bind(site.site_id)
     .fetch_all(pool)
     .await?;
@@ -614,7 +606,7 @@ pub struct Review {
 #[schema(as = ProductReviews)]
 #[serde(rename_all = "camelCase")]
 pub struct Reviews {
-    pub product_id: i64,
+    pub product_id: ProductId,
     /// One decimal, e.g. `4.5`; null without reviews.
     pub average_rating: Option<String>,
     pub review_count: i64,
@@ -642,12 +634,12 @@ async fn reviews(
     Path(id): Path<String>,
     Query(query): Query<PageQuery>,
 ) -> Result<Response, ApiError> {
-    let product_id = path_id(&id, "productId")?;
+    let product_id: ProductId = path_number(&id, "productId")?;
     let paging = query.paging()?;
     let pool = state.db.pool();
     let product: Option<(Option<String>, i64)> =
         sqlx::query_as("SELECT rating_average, rating_count FROM products WHERE product_id = $1")
-            .bind(product_id)
+            .bind(product_id.get())
             .fetch_optional(pool)
             .await?;
     let Some((average, _)) = product else {
@@ -656,7 +648,7 @@ async fn reviews(
     let (count,): (i64,) = sqlx::query_as(
         "SELECT COUNT(*) FROM reviews WHERE product_id = $1 AND status = 'approved'",
     )
-    .bind(product_id)
+    .bind(product_id.get())
     .fetch_one(pool)
     .await?;
     let rows: Vec<ReviewRow> = sqlx::query_as(
@@ -664,7 +656,7 @@ async fn reviews(
          FROM reviews r LEFT JOIN languages l ON l.language_id = r.language_id \
          WHERE r.product_id = $1 AND r.status = 'approved' ORDER BY r.created_at DESC, r.review_id DESC LIMIT $2 OFFSET $3",
     )
-    .bind(product_id)
+    .bind(product_id.get())
     .bind(i64::from(paging.page_size))
     .bind(i64::try_from(paging.offset()).unwrap_or(i64::MAX))
     .fetch_all(pool)

@@ -1,6 +1,7 @@
 //! What products supply per kg, from their nutrient tables: the balancing products of the
 //! roughage result pages and of the ration check.
 
+use engine::ids::ProductId;
 use std::collections::BTreeMap;
 
 use engine::roughage::{BalancingProduct, Quantity};
@@ -13,14 +14,14 @@ use crate::error::ApiError;
 /// nutrient table are left out.
 pub async fn supplies_of(
     pool: &AnyPool,
-    product_ids: Vec<i64>,
+    product_ids: Vec<ProductId>,
     name: fn(&str) -> &str,
 ) -> Result<Vec<BalancingProduct>, ApiError> {
     let mut products = Vec::with_capacity(product_ids.len());
     for product_id in product_ids {
         let rows: Vec<(String, f64)> =
             sqlx::query_as("SELECT nutrient, amount FROM product_nutrients WHERE product_id = $1")
-                .bind(product_id)
+                .bind(product_id.get())
                 .fetch_all(pool)
                 .await?;
         let supplies: BTreeMap<String, Quantity> = rows
@@ -30,7 +31,7 @@ pub async fn supplies_of(
                 (value > Decimal::ZERO).then(|| (name(&nutrient).to_owned(), Quantity(value)))
             })
             .collect();
-        if let (Ok(product_id), false) = (u64::try_from(product_id), supplies.is_empty()) {
+        if !supplies.is_empty() {
             products.push(BalancingProduct {
                 product_id,
                 supplies,

@@ -15,6 +15,7 @@
 //! the counts of a multi-select group show what ticking one more value adds ("disjunctive"
 //! facets). The price range slider and the rating slider are filters of the same kind.
 
+use engine::ids::{ProductId, ProductVariantId};
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
@@ -70,7 +71,7 @@ pub struct FacetGroupInput {
 /// One variant as search needs it.
 #[derive(Clone, Debug)]
 pub struct VariantInput {
-    pub product_variant_id: i64,
+    pub product_variant_id: ProductVariantId,
     pub article_number: String,
     pub ean: String,
     pub price: Money,
@@ -85,8 +86,10 @@ pub struct VariantInput {
 /// One product as search needs it.
 #[derive(Clone, Debug)]
 pub struct ProductInput {
-    pub product_id: i64,
+    pub product_id: ProductId,
     pub brand: String,
+    /// The product group, e.g. `muesli` (the analytics' category).
+    pub product_group: String,
     pub name: Texts,
     pub short_description: Texts,
     pub long_description: Texts,
@@ -125,7 +128,7 @@ pub struct CatalogInput {
     /// Landing page id to (its sites, its filter, its default sort).
     pub landing_pages: HashMap<i64, LandingPageInput>,
     /// Advice category id to the products its articles recommend.
-    pub advice_products: HashMap<i64, Vec<i64>>,
+    pub advice_products: HashMap<i64, Vec<ProductId>>,
 }
 
 /// A landing page's fixed search.
@@ -139,8 +142,10 @@ pub struct LandingPageInput {
 /// A product of one site language, ready to filter, sort and show.
 #[derive(Clone, Debug)]
 struct ProductDoc {
-    product_id: i64,
-    variant_id: i64,
+    product_id: ProductId,
+    variant_id: ProductVariantId,
+    brand: String,
+    product_group: String,
     name: String,
     sort_name: String,
     short_description: Option<String>,
@@ -155,6 +160,49 @@ struct ProductDoc {
     created_on: String,
     /// Per facet group, a bit per value.
     facet_bits: Vec<u64>,
+}
+
+impl ProductDoc {
+    fn hit(&self) -> ProductHit {
+        ProductHit {
+            product_id: self.product_id,
+            product_variant_id: self.variant_id,
+            brand: self.brand.clone(),
+            product_group: self.product_group.clone(),
+            name: self.name.clone(),
+            short_description: self.short_description.clone(),
+            price: self.price,
+            unit_price: self.unit_price.clone(),
+            image: self.image.clone(),
+            rating: Rating {
+                average: self.rating_average.clone(),
+                count: self.rating_count,
+            },
+            stock_state: self.stock_state,
+            url: self.url.clone(),
+        }
+    }
+}
+
+impl SiteCatalog {
+    /// The products with these ids that the site language sells, in the order given.
+    pub fn products(&self, ids: &[ProductId]) -> Vec<ProductHit> {
+        ids.iter()
+            .filter_map(|id| self.docs.iter().find(|doc| doc.product_id == *id))
+            .map(ProductDoc::hit)
+            .collect()
+    }
+
+    /// The newest products (as the `newest` sort orders them), at most `count`.
+    pub fn newest(&self, count: usize) -> Vec<ProductHit> {
+        let mut docs: Vec<&ProductDoc> = self.docs.iter().collect();
+        docs.sort_by(|x, y| {
+            y.created_on
+                .cmp(&x.created_on)
+                .then(x.product_id.cmp(&y.product_id))
+        });
+        docs.into_iter().take(count).map(ProductDoc::hit).collect()
+    }
 }
 
 /// The products and text index of one site language.
@@ -175,7 +223,7 @@ pub struct SearchIndex {
     groups: Vec<FacetGroupInput>,
     sites: HashMap<(i64, i64), SiteCatalog>,
     landing_pages: HashMap<i64, LandingPageInput>,
-    advice_products: HashMap<i64, Vec<i64>>,
+    advice_products: HashMap<i64, Vec<ProductId>>,
 }
 
 /// The stemmer of a culture's language, where tantivy has one.
@@ -278,6 +326,8 @@ impl SiteCatalog {
             docs.push(ProductDoc {
                 product_id: product.product_id,
                 variant_id: first.product_variant_id,
+                brand: product.brand.clone(),
+                product_group: product.product_group.clone(),
                 sort_name: name.to_lowercase(),
                 name,
                 short_description,
@@ -579,24 +629,7 @@ impl SearchIndex {
             .paging
             .slice(&results)
             .iter()
-            .map(|(ord, _)| {
-                let doc = &docs[*ord];
-                ProductHit {
-                    product_id: doc.product_id,
-                    product_variant_id: doc.variant_id,
-                    name: doc.name.clone(),
-                    short_description: doc.short_description.clone(),
-                    price: doc.price,
-                    unit_price: doc.unit_price.clone(),
-                    image: doc.image.clone(),
-                    rating: Rating {
-                        average: doc.rating_average.clone(),
-                        count: doc.rating_count,
-                    },
-                    stock_state: doc.stock_state,
-                    url: doc.url.clone(),
-                }
-            })
+            .map(|(ord, _)| docs[*ord].hit())
             .collect();
 
         let mut facets: Vec<Facet> = self
@@ -673,7 +706,7 @@ impl SearchIndex {
         let mut min_rating_tenths = None;
         let mut filters: Vec<(&str, &FacetFilter)> = Vec::new();
         let mut default_sort = SORTS[0];
-        let mut only_products: Option<Vec<i64>> = None;
+        let mut only_products: Option<Vec<ProductId>> = None;
         if let Some(landing_id) = request.landingpage_id {
             let landing = self
                 .landing_pages
@@ -823,7 +856,7 @@ struct Plan<'a> {
     paging: Paging,
     sort: &'a str,
     descending: bool,
-    only_products: Option<Vec<i64>>,
+    only_products: Option<Vec<ProductId>>,
 }
 
 /// A number given as a JSON number or string.
@@ -976,8 +1009,11 @@ pub struct SearchRequest {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductHit {
-    pub product_id: i64,
-    pub product_variant_id: i64,
+    pub product_id: ProductId,
+    pub product_variant_id: ProductVariantId,
+    pub brand: String,
+    /// The product group, e.g. `muesli`.
+    pub product_group: String,
     pub name: String,
     pub short_description: Option<String>,
     /// The first variant's price.
@@ -1148,8 +1184,9 @@ pub fn generated_catalog(products: usize) -> CatalogInput {
                 .collect();
             let cents = 195 + (next() % 8000) as i64;
             ProductInput {
-                product_id: id,
+                product_id: ProductId::new(id),
                 brand: "Hoefslag".to_owned(),
+                product_group: "muesli".to_owned(),
                 name: HashMap::from([(Culture::Nl, name)]),
                 short_description: HashMap::from([(Culture::Nl, description.join(" "))]),
                 long_description: HashMap::new(),
@@ -1161,7 +1198,7 @@ pub fn generated_catalog(products: usize) -> CatalogInput {
                 site_ids: vec![1],
                 facets,
                 variants: vec![VariantInput {
-                    product_variant_id: 1000 + id * 10 + 1,
+                    product_variant_id: ProductVariantId::new(1000 + id * 10 + 1),
                     article_number: format!("HS-{id:05}-1"),
                     ean: format!("87{id:011}"),
                     price: Money::from_cents(cents),

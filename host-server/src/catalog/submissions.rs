@@ -6,6 +6,7 @@
 use crate::extract::Json as JsonResponse;
 use axum::extract::State;
 use axum::http::StatusCode;
+use engine::ids::{ProductId, ProductVariantId};
 use engine::validation::Rule;
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
@@ -13,7 +14,7 @@ use utoipa::ToSchema;
 
 use crate::context::RequestContext;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Json, Path};
+use crate::extract::{Json, Path, path_number};
 use crate::openapi::SiteHeaders;
 use crate::session::Client;
 use crate::validation::Form;
@@ -96,7 +97,7 @@ pub(super) async fn write_review(
     client: Client,
     Json(body): Json<ReviewBody>,
 ) -> Result<(StatusCode, JsonResponse<Submitted>), ApiError> {
-    let product_id = super::path_id(&id, "productId")?;
+    let product_id: ProductId = path_number(&id, "productId")?;
     let site = crate::sites::site_language(state.db.pool(), context).await?;
     Form::new()
         .field(
@@ -125,7 +126,7 @@ pub(super) async fn write_review(
     let sold: Option<(i64,)> = sqlx::query_as(
         "SELECT product_id FROM product_sites WHERE product_id = $1 AND site_id = $2",
     )
-    .bind(product_id)
+    .bind(product_id.get())
     .bind(site.site_id)
     .fetch_optional(pool)
     .await?;
@@ -147,7 +148,7 @@ pub(super) async fn write_review(
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10)",
     )
     .bind(review_id)
-    .bind(product_id)
+    .bind(product_id.get())
     .bind(account_id.clone())
     .bind(body.name.as_deref().unwrap_or_default().trim())
     .bind(site.language_id)
@@ -164,7 +165,7 @@ pub(super) async fn write_review(
         sqlx::query("UPDATE review_requests SET status = 'added', review_id = $1 WHERE account_id = $2 AND product_id = $3 AND status = 'new'")
             .bind(review_id)
             .bind(account_id)
-            .bind(product_id)
+            .bind(product_id.get())
             .execute(&mut *transaction)
             .await?;
     }
@@ -210,7 +211,7 @@ pub(super) async fn remind_when_in_stock(
     client: Client,
     Json(body): Json<ReminderBody>,
 ) -> Result<(StatusCode, JsonResponse<Submitted>), ApiError> {
-    let variant_id = super::path_id(&id, "productVariantId")?;
+    let variant_id: ProductVariantId = path_number(&id, "productVariantId")?;
     let site = crate::sites::site_language(state.db.pool(), context).await?;
     Form::new()
         .field(
@@ -233,7 +234,7 @@ pub(super) async fn remind_when_in_stock(
          WHERE s.site_id = $1 AND vs.product_variant_id = $2",
     )
     .bind(site.site_id)
-    .bind(variant_id)
+    .bind(variant_id.get())
     .fetch_optional(pool)
     .await?;
     match offered {
@@ -250,7 +251,7 @@ pub(super) async fn remind_when_in_stock(
     let email =
         crate::email_address::normalize_email(body.email_address.as_deref().unwrap_or_default());
     let exists: Option<(i64,)> = sqlx::query_as("SELECT product_variant_id FROM stock_reminders WHERE product_variant_id = $1 AND email_address = $2")
-        .bind(variant_id)
+        .bind(variant_id.get())
         .bind(&email)
         .fetch_optional(pool)
         .await?;
@@ -258,7 +259,7 @@ pub(super) async fn remind_when_in_stock(
         let inserted = sqlx::query(
             "INSERT INTO stock_reminders (product_variant_id, email_address, site_id, language_id, created_at) VALUES ($1, $2, $3, $4, $5)",
         )
-        .bind(variant_id)
+        .bind(variant_id.get())
         .bind(&email)
         .bind(site.site_id)
         .bind(site.language_id)

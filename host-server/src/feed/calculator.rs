@@ -2,6 +2,7 @@
 //! calculator for every visitor, signed in or not. The server reads the site's brand rules
 //! and the products' doses; the engine computes grams, portions, scoops and days per pack.
 
+use engine::ids::{ProductId, ProductVariantId};
 use std::collections::BTreeMap;
 
 use axum::extract::State;
@@ -53,7 +54,7 @@ struct CalculationBody {
     roughage_type: Option<String>,
     /// Advise this feed product (sold on the site) instead of the site's advice rules.
     #[serde(default)]
-    product_id: Option<i64>,
+    product_id: Option<ProductId>,
 }
 
 /// One advised product with what the shopper needs to buy it.
@@ -61,9 +62,9 @@ struct CalculationBody {
 #[schema(as = FeedCalculationProduct)]
 #[serde(rename_all = "camelCase")]
 pub struct CalculatedProduct {
-    pub product_id: u64,
+    pub product_id: ProductId,
     /// The variant to put in the cart: the pack the days are counted for.
-    pub product_variant_id: i64,
+    pub product_variant_id: ProductVariantId,
     pub name: String,
     /// The product page on this site, if it has one.
     pub url: Option<String>,
@@ -160,7 +161,7 @@ async fn advice(
             horse_types: Vec::new(),
             work_loads: Vec::new(),
             roughage_types: Vec::new(),
-            product_ids: vec![u64::try_from(product_id).unwrap_or(0)],
+            product_ids: vec![product_id],
         }],
         None => super::rules_of_brand(pool, &super::brand_of(pool, site.site_id).await?).await?,
     };
@@ -206,9 +207,7 @@ async fn advice(
     answer.determined = true;
     answer.weight_kg = advice.weight_kg;
     for advised in advice.products {
-        let Ok(product_id) = i64::try_from(advised.product_id) else {
-            continue;
-        };
+        let product_id = advised.product_id;
         let Some((variant_id, pack_grams)) =
             super::pack_on_site(pool, product_id, site.site_id).await?
         else {
@@ -240,14 +239,14 @@ async fn advice(
 /// A product's name in the site's language, its variant's page and price.
 async fn shop_facts(
     pool: &sqlx::AnyPool,
-    product_id: i64,
-    variant_id: i64,
+    product_id: ProductId,
+    variant_id: ProductVariantId,
     site: &crate::sites::SiteLanguage,
     culture: Culture,
 ) -> Result<(String, Option<String>, Money), ApiError> {
     let names: Vec<(String, Option<String>)> =
         sqlx::query_as("SELECT culture, name FROM product_texts WHERE product_id = $1")
-            .bind(product_id)
+            .bind(product_id.get())
             .fetch_all(pool)
             .await?;
     let texts: crate::catalog::search::Texts = names
@@ -265,7 +264,7 @@ async fn shop_facts(
     .await?;
     let (price,): (String,) =
         sqlx::query_as("SELECT price FROM variants WHERE product_variant_id = $1")
-            .bind(variant_id)
+            .bind(variant_id.get())
             .fetch_one(pool)
             .await?;
     let price = price

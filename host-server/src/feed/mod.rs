@@ -8,6 +8,7 @@ mod ration;
 mod silo;
 
 use engine::feed::{AdviceRule, Dosage, FeedProduct, HorseType, RoughageType, WorkLoad};
+use engine::ids::{ProductId, ProductVariantId};
 use serde::Serialize;
 use serde::de::IntoDeserializer;
 use sqlx::AnyPool;
@@ -97,15 +98,15 @@ pub async fn rules_of_brand(pool: &AnyPool, brand: &str) -> Result<Vec<AdviceRul
 /// sold by weight, else the first.
 pub async fn pack_on_site(
     pool: &AnyPool,
-    product_id: i64,
+    product_id: ProductId,
     site_id: i64,
-) -> Result<Option<(i64, Option<u32>)>, ApiError> {
+) -> Result<Option<(ProductVariantId, Option<u32>)>, ApiError> {
     let variants: Vec<(i64, String, String)> = sqlx::query_as(
         "SELECT v.product_variant_id, v.content_amount, v.content_unit FROM variants v \
          JOIN variant_sites s ON s.product_variant_id = v.product_variant_id \
          WHERE v.product_id = $1 AND s.site_id = $2 ORDER BY v.position",
     )
-    .bind(product_id)
+    .bind(product_id.get())
     .bind(site_id)
     .fetch_all(pool)
     .await?;
@@ -121,7 +122,8 @@ pub async fn pack_on_site(
     let by_weight = variants
         .iter()
         .find_map(|(id, amount, unit)| grams(amount, unit).map(|grams| (*id, Some(grams))));
-    Ok(by_weight.or_else(|| variants.first().map(|(id, _, _)| (*id, None))))
+    let pack = by_weight.or_else(|| variants.first().map(|(id, _, _)| (*id, None)));
+    Ok(pack.map(|(id, grams)| (ProductVariantId::new(id), grams)))
 }
 
 /// The dosing data of the products the rules name that the site sells: doses per work load,
@@ -132,24 +134,21 @@ pub async fn feed_products(
     rules: &mut [AdviceRule],
     site_id: i64,
 ) -> Result<Vec<FeedProduct>, ApiError> {
-    let mut ids: Vec<u64> = rules
+    let mut ids: Vec<ProductId> = rules
         .iter()
         .flat_map(|rule| rule.product_ids.iter().copied())
         .collect();
     ids.sort_unstable();
     ids.dedup();
     let mut products = Vec::with_capacity(ids.len());
-    for id in ids {
-        let Ok(product_id) = i64::try_from(id) else {
-            continue;
-        };
+    for product_id in ids {
         let Some((_, pack_grams)) = pack_on_site(pool, product_id, site_id).await? else {
             continue;
         };
         let doses: Vec<(String, i64)> = sqlx::query_as(
             "SELECT work_load, grams_per_day FROM product_dosages WHERE product_id = $1",
         )
-        .bind(product_id)
+        .bind(product_id.get())
         .fetch_all(pool)
         .await?;
         let dose = |load: &str| {
@@ -160,11 +159,11 @@ pub async fn feed_products(
         };
         let scoop: Option<(Option<i64>,)> =
             sqlx::query_as("SELECT scoop_size_grams FROM products WHERE product_id = $1")
-                .bind(product_id)
+                .bind(product_id.get())
                 .fetch_optional(pool)
                 .await?;
         products.push(FeedProduct {
-            product_id: id,
+            product_id,
             dosage: Dosage {
                 none: dose("none"),
                 light: dose("light"),

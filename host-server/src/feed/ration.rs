@@ -3,6 +3,7 @@
 //! [`engine::roughage::ration_check`] computes; the balancers are the fixtures' balancing products
 //! for a low protein or mineral content (`roughage/targets.json`) with their nutrient tables.
 
+use engine::ids::ProductId;
 use std::collections::BTreeMap;
 
 use axum::extract::State;
@@ -97,7 +98,7 @@ async fn balancers(pool: &AnyPool) -> Result<Vec<BalancingProduct>, ApiError> {
     #[serde(default, rename_all = "camelCase")]
     struct Entry {
         direction: String,
-        product_ids: Vec<i64>,
+        product_ids: Vec<ProductId>,
     }
     #[derive(Default, Deserialize)]
     #[serde(default)]
@@ -113,7 +114,7 @@ async fn balancers(pool: &AnyPool) -> Result<Vec<BalancingProduct>, ApiError> {
             .map_err(|error| ApiError::Internal(format!("roughage targets: {error}")))?,
         None => Targets::default(),
     };
-    let mut ids: Vec<i64> = Vec::new();
+    let mut ids: Vec<ProductId> = Vec::new();
     for entry in targets
         .balancing
         .iter()
@@ -228,7 +229,7 @@ async fn check(
                 "SELECT name FROM product_texts WHERE product_id = $1 AND name IS NOT NULL \
                  ORDER BY CASE culture WHEN $2 THEN 0 WHEN 'nl' THEN 1 ELSE 2 END, culture LIMIT 1",
             )
-            .bind(i64::try_from(balancer.product_id).unwrap_or(0))
+            .bind(balancer.product_id.get())
             .bind(&culture)
             .fetch_optional(pool)
             .await?;

@@ -103,6 +103,8 @@ pub struct OrderMail {
     pub link: Option<String>,
     /// How to pay, for an order paid by bank transfer.
     pub transfer: Option<TransferInstructions>,
+    /// The survey about this order (a signed link); `None` leaves it out.
+    pub survey: Option<String>,
 }
 
 /// How to pay an order by bank transfer: the amount, the seller's account and the order number

@@ -169,10 +169,15 @@ pub async fn brand_of(state: &AppState, site_id: Option<i64>) -> Result<Brand, A
 pub async fn deliver(state: &AppState, to: Recipient<'_>, mail: &Mail) -> Result<(), ApiError> {
     let culture = culture_of(state, to.language_id).await?;
     let brand = brand_of(state, to.site_id).await?;
+    // Every mail to a customer can end the newsletter (not the shop staff's own mails).
+    let unsubscribe = match mail.name() {
+        Some(_) => Some(unsubscribe_link(state, to.site_id, to.address).await?),
+        None => None,
+    };
     let rendered = state
         .mailer
         .renderer()
-        .render(mail, &culture, &brand)
+        .render_with_unsubscribe(mail, &culture, &brand, unsubscribe.as_deref())
         .map_err(|error| ApiError::Internal(format!("mail: {error}")))?;
     state
         .mailer
@@ -205,6 +210,29 @@ pub async fn site_link(
     if link.origin() != origin.origin() {
         return Err(ApiError::Internal(format!("link {path} left the origin")));
     }
+    Ok(link.to_string())
+}
+
+/// The page that unsubscribes an address from the newsletter; every mail to a customer links to
+/// it with the address and its signature ([`crate::signed_links`]).
+pub const NEWSLETTER_UNSUBSCRIBE_PATH: &str = "/newsletter/unsubscribe/";
+
+/// The unsubscribe link of `address` on the site's trusted origin.
+pub async fn unsubscribe_link(
+    state: &AppState,
+    site_id: Option<i64>,
+    address: &str,
+) -> Result<String, ApiError> {
+    let address = crate::email_address::normalize_email(address);
+    let signature =
+        crate::signed_links::sign(state, crate::signed_links::Purpose::Unsubscribe, &address)
+            .await?;
+    let page = site_link(state, site_id, NEWSLETTER_UNSUBSCRIBE_PATH).await?;
+    let mut link = url::Url::parse(&page)
+        .map_err(|error| ApiError::Internal(format!("unsubscribe link: {error}")))?;
+    link.query_pairs_mut()
+        .append_pair("email", &address)
+        .append_pair("token", &signature);
     Ok(link.to_string())
 }
 

@@ -251,6 +251,9 @@ struct Context<'a> {
     /// The customer's first name; `None` greets without a name.
     name: Option<&'a str>,
     action: Option<Action<'a>>,
+    /// The recipient's newsletter unsubscribe link (a signed link), in every mail to a
+    /// customer; `None` for mails to the shop's staff and previews.
+    unsubscribe: Option<&'a str>,
     mail: &'a Mail,
 }
 
@@ -339,6 +342,17 @@ impl Renderer {
         culture: &str,
         brand: &Brand,
     ) -> Result<Rendered, RenderError> {
+        self.render_with_unsubscribe(mail, culture, brand, None)
+    }
+
+    /// [`Renderer::render`] with the recipient's unsubscribe link in the footer.
+    pub fn render_with_unsubscribe(
+        &self,
+        mail: &Mail,
+        culture: &str,
+        brand: &Brand,
+        unsubscribe: Option<&str>,
+    ) -> Result<Rendered, RenderError> {
         let key = format!("{}.subject", mail.group());
         let subject_text = self
             .catalogs
@@ -359,6 +373,7 @@ impl Renderer {
             brand,
             name: mail.name().filter(|name| !name.trim().is_empty()),
             action,
+            unsubscribe,
             mail,
         };
         let value = Value::from(minijinja::value::Serde(&context));

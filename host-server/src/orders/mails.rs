@@ -24,6 +24,24 @@ use crate::stored::Seller;
 /// and the invitation's token.
 pub const SURVEY_PATH: &str = "/survey/";
 
+/// The survey page of an order on its site's trusted origin, with the order number and its
+/// signature ([`crate::signed_links`]): only who has the link can answer for the order.
+pub async fn survey_link(state: &AppState, order: &OrderRow) -> Result<String, ApiError> {
+    let token = crate::signed_links::sign(
+        state,
+        crate::signed_links::Purpose::Survey,
+        &order.order_number,
+    )
+    .await?;
+    let page = mail::site_link(state, Some(order.site_id), SURVEY_PATH).await?;
+    let mut link = url::Url::parse(&page)
+        .map_err(|error| ApiError::Internal(format!("survey link: {error}")))?;
+    link.query_pairs_mut()
+        .append_pair("order", &order.order_number)
+        .append_pair("token", &token);
+    Ok(link.to_string())
+}
+
 fn recipient(order: &OrderRow) -> Recipient<'_> {
     Recipient {
         address: &order.email_address,
@@ -113,7 +131,7 @@ async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiErr
             let names: Option<(String,)> = sqlx::query_as(
                 "SELECT name_json FROM payment_methods WHERE payment_method_id = $1",
             )
-            .bind(id)
+            .bind(id.get())
             .fetch_optional(pool)
             .await?;
             names.and_then(|(json,)| {
@@ -165,6 +183,7 @@ async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiErr
     };
     let to_pay = euro(view.amount_to_pay);
     let transfer = transfer_instructions(state, order, &to_pay).await?;
+    let survey = Some(survey_link(state, order).await?);
     Ok(Mail::OrderConfirmation(Box::new(OrderMail {
         name: first_name(order),
         number: order.order_number.clone(),
@@ -201,6 +220,7 @@ async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiErr
         samples,
         link,
         transfer,
+        survey,
     })))
 }
 
@@ -350,4 +370,30 @@ pub async fn send_survey_invitation(
         link: link.to_string(),
     });
     mail::deliver(state, recipient(&order), &mail).await
+}
+
+/// Asks the customer of a sent order for a review of `product` (its name as ordered): a link to
+/// the review form on the product's page (`#review`) in the order's site and language, or the
+/// shop's home when the page is not known there.
+pub async fn send_review_request(
+    state: &AppState,
+    order: &OrderRow,
+    product: &str,
+    variant_id: i64,
+) -> Result<(), ApiError> {
+    let page: Option<(String,)> = sqlx::query_as(
+        "SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3",
+    )
+    .bind(order.site_id)
+    .bind(order.language_id)
+    .bind(format!("productDetail:{variant_id}:article"))
+    .fetch_optional(state.db.pool())
+    .await?;
+    let path = page.map_or_else(|| "/".to_owned(), |(path,)| format!("{path}#review"));
+    let mail = Mail::ReviewRequest(mail::ProductNotice {
+        name: first_name(order),
+        product: product.to_owned(),
+        link: mail::site_link(state, Some(order.site_id), &path).await?,
+    });
+    mail::deliver(state, recipient(order), &mail).await
 }

@@ -5,6 +5,8 @@
 //!   customer goes next: the payment provider's page, or the site's success page when there
 //!   is nothing to pay (a total of 0, a gift card that covers it) or the customer pays by
 //!   bank transfer.
+//! - `POST /api/account/orders/{orderNumber}/pay` pays one of the signed-in customer's unpaid
+//!   orders ([`pay_again`]): the same payment start, the provider's page as the answer.
 //! - `GET /api/orders/{orderId}` shows an order to whoever holds its unguessable id (the
 //!   thank-you and failed-payment pages); its names, e-mail and addresses only to the browser
 //!   that placed it (the `hb_orders` cookie) or the signed-in owner.
@@ -20,6 +22,7 @@ mod blocks;
 pub mod invoices;
 mod mails;
 mod of_account;
+mod pay_again;
 mod payment_callbacks;
 mod placement;
 mod store;
@@ -38,10 +41,13 @@ use crate::AppState;
 use crate::error::{ApiError, ErrorBody};
 use crate::payments::{PaymentRequest, PaymentStatus};
 use crate::session::Client;
-pub use mails::{SURVEY_PATH, send_survey_invitation};
+pub use mails::{SURVEY_PATH, send_review_request, send_survey_invitation};
 use placement::Placement;
 use store::OrderRow;
-pub use store::{OrderRow as Order, by_order_number_of_account, status_history};
+pub use store::{
+    OrderRow as Order, by_id as order_by_id, by_order_number as order_by_number,
+    by_order_number_of_account, status_history,
+};
 pub use view::{OrderLineView, OrderView, line_views};
 
 /// The routes of this area.
@@ -49,9 +55,11 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         // The account area's orders and invoices: a signed-in customer's own.
         .merge(of_account::router())
+        .merge(pay_again::router())
         .merge(invoices::router())
         .routes(routes!(place_order))
         .routes(routes!(get_order))
+        .routes(routes!(get_survey_link))
         .merge(payment_callbacks::router())
 }
 
@@ -333,7 +341,7 @@ async fn create_provider_payment(
     .bind(&claim)
     .bind(order.order_id)
     .bind(state.payments.name())
-    .bind(order.payment_method_id)
+    .bind(order.payment_method_id.map(i64::from))
     .bind(order.issuer.clone())
     .bind(amount.to_string())
     .bind(crate::clock::now_millis())
@@ -391,7 +399,7 @@ async fn payment_request(
         Some(id) => sqlx::query_as::<_, (String,)>(
             "SELECT method_key FROM payment_methods WHERE payment_method_id = $1",
         )
-        .bind(id)
+        .bind(id.get())
         .fetch_optional(pool)
         .await?
         .map(|(key,)| key),
@@ -551,6 +559,60 @@ async fn get_order(
         view.hide_personal_data();
     }
     Ok(Json(view))
+}
+
+/// The survey of an order, as the thank-you page links to it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SurveyLink {
+    pub order_number: String,
+    /// The order's survey signature: `/survey/?order={orderNumber}&token={token}`.
+    pub token: String,
+    /// The survey of this order was answered already.
+    pub answered: bool,
+}
+
+/// The survey link of an order, for the browser that placed it or its signed-in owner (the
+/// thank-you page links to the survey with it).
+#[utoipa::path(
+    get,
+    path = "/api/orders/{orderId}/survey",
+    tag = "orders",
+    operation_id = "orders_surveyLink",
+    params(("orderId" = String, Path, description = "The order's public id")),
+    responses(
+        (status = 200, description = "The survey link", body = SurveyLink),
+        (status = 404, description = "No such order, or not this browser's or customer's", body = ErrorBody),
+    )
+)]
+async fn get_survey_link(
+    State(state): State<AppState>,
+    Path(order_id): Path<String>,
+    headers: HeaderMap,
+    client: Client,
+) -> Result<Json<SurveyLink>, ApiError> {
+    let order = store::by_public_id(state.db.pool(), &order_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    if !may_see_personal_data(&state, &order, &headers, &client).await? {
+        return Err(ApiError::NotFound);
+    }
+    let token = crate::signed_links::sign(
+        &state,
+        crate::signed_links::Purpose::Survey,
+        &order.order_number,
+    )
+    .await?;
+    let answered: Option<(i64,)> =
+        sqlx::query_as("SELECT order_id FROM survey_answers WHERE order_id = $1")
+            .bind(order.order_id)
+            .fetch_optional(state.db.pool())
+            .await?;
+    Ok(Json(SurveyLink {
+        order_number: order.order_number,
+        token,
+        answered: answered.is_some(),
+    }))
 }
 
 /// The browser that placed the order (its viewer cookie) and the signed-in owner may see the

@@ -5,6 +5,7 @@
 
 use axum::extract::State;
 use engine::cart::Discount;
+use engine::ids::PaymentMethodId;
 use engine::money::Money;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -121,7 +122,8 @@ pub struct OrderSummary {
     pub total_amount: Money,
     #[sqlx(try_from = "String")]
     pub amount_to_pay: Money,
-    pub payment_method_id: Option<i64>,
+    #[sqlx(try_from = "crate::db::NullableKey")]
+    pub payment_method_id: Option<PaymentMethodId>,
     pub site_id: i64,
     pub track_and_trace: Option<String>,
 }
@@ -204,7 +206,7 @@ pub struct OrderDetail {
     pub shipping_method: engine::shipping::ShippingMethod,
     pub dpd_parcel_shop_id: Option<String>,
     pub scan_products_only: bool,
-    pub payment_method_id: Option<i64>,
+    pub payment_method_id: Option<PaymentMethodId>,
     pub issuer: Option<String>,
     pub discount_code: Option<String>,
     pub lines: Vec<super::OrderLineView>,

@@ -12,6 +12,7 @@
 //! return) and a new one replaces it. The database backs this up: it holds at most one live
 //! order per cart (a unique index), so two placements at the same moment cannot both succeed.
 
+use engine::ids::{PaymentMethodId, ProductVariantId};
 use std::collections::BTreeMap;
 
 use axum::http::{HeaderMap, StatusCode};
@@ -208,7 +209,7 @@ async fn check_gates(
         alternative_shipping_address: row.alternative_shipping_address.into(),
         shipping_address_country: country_code(pool, shipping_country).await?,
         total_amount: cart.calculation.total_amount,
-        payment_method_id: row.payment_method_id.and_then(|id| u64::try_from(id).ok()),
+        payment_method_id: row.payment_method_id,
         gift_card_number: row.gift_card_number.clone(),
         site_country,
     });
@@ -342,11 +343,11 @@ async fn check_payment_method(pool: &AnyPool, cart: &PricedCart) -> Result<(), A
 /// or `giftCard`.
 pub async fn payment_flow(
     pool: &AnyPool,
-    payment_method_id: i64,
+    payment_method_id: PaymentMethodId,
 ) -> Result<Option<PaymentFlow>, sqlx::Error> {
     let row: Option<(String,)> =
         sqlx::query_as("SELECT flow FROM payment_methods WHERE payment_method_id = $1")
-            .bind(payment_method_id)
+            .bind(payment_method_id.get())
             .fetch_optional(pool)
             .await?;
     Ok(row.and_then(|(flow,)| PaymentFlow::from_name(&flow)))
@@ -448,7 +449,7 @@ async fn reserve_stock(
     connection: &mut AnyConnection,
     lines: &[OrderLine],
 ) -> Result<(), ApiError> {
-    let mut quantities: BTreeMap<u64, (i64, &str)> = BTreeMap::new();
+    let mut quantities: BTreeMap<ProductVariantId, (i64, &str)> = BTreeMap::new();
     for line in lines {
         let entry = quantities
             .entry(line.product_variant_id)
@@ -456,12 +457,11 @@ async fn reserve_stock(
         entry.0 += i64::from(line.quantity);
     }
     for (variant_id, (quantity, description)) in quantities {
-        let variant_id = i64::try_from(variant_id).map_err(|_| ApiError::NotFound)?;
         let reserved = sqlx::query(
             "UPDATE variants SET stock = stock - $1 WHERE product_variant_id = $2 AND (stock IS NULL OR stock >= $1)",
         )
         .bind(quantity)
-        .bind(variant_id)
+        .bind(variant_id.get())
         .execute(&mut *connection)
         .await?
         .rows_affected();
@@ -562,7 +562,7 @@ async fn insert_order(
     .bind(row.dpd_parcel_shop_id.clone())
     .bind(row.newsletter_subscribe)
     .bind(i64::from(calculation.scan_products_only))
-    .bind(row.payment_method_id)
+    .bind(row.payment_method_id.map(i64::from))
     .bind(row.issuer.clone())
     .bind(row.gift_card_number.clone())
     .bind(cart.input.discount_code.clone())
@@ -605,8 +605,8 @@ async fn insert_lines(
         )
         .bind(order_id)
         .bind(i64::from(line.line_number))
-        .bind(i64::try_from(line.product_id).unwrap_or_default())
-        .bind(i64::try_from(line.product_variant_id).unwrap_or_default())
+        .bind(line.product_id.get())
+        .bind(line.product_variant_id.get())
         .bind(product_type)
         .bind(&line.description)
         .bind(i64::from(line.quantity))

@@ -1,6 +1,7 @@
 //! The order tables: reading orders, moving their status, and giving back what a cancelled
 //! order held (stock, gift-card balance, a discount-code use).
 
+use engine::ids::{PaymentMethodId, ProductId, ProductVariantId};
 use std::collections::BTreeMap;
 
 use engine::money::Money;
@@ -33,7 +34,8 @@ pub struct OrderRow {
     pub dealer_id: Option<i64>,
     pub dpd_parcel_shop_id: Option<String>,
     pub scan_products_only: Flag,
-    pub payment_method_id: Option<i64>,
+    #[sqlx(try_from = "crate::db::NullableKey")]
+    pub payment_method_id: Option<PaymentMethodId>,
     pub issuer: Option<String>,
     pub gift_card_number: Option<String>,
     pub discount_code: Option<String>,
@@ -189,8 +191,10 @@ pub async fn by_idempotency_key_in(
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct LineRow {
     pub line_number: i64,
-    pub product_id: i64,
-    pub product_variant_id: i64,
+    #[sqlx(try_from = "i64")]
+    pub product_id: ProductId,
+    #[sqlx(try_from = "i64")]
+    pub product_variant_id: ProductVariantId,
     pub product_type: i64,
     pub description: String,
     pub quantity: i64,
@@ -306,14 +310,14 @@ pub async fn cancel(pool: &AnyPool, order: &OrderRow, from: OrderStatus) -> Resu
 
 /// Gives back an order's stock, discount-code use and gift-card amount.
 pub async fn release(connection: &mut AnyConnection, order: &OrderRow) -> Result<(), ApiError> {
-    let mut quantities: BTreeMap<i64, i64> = BTreeMap::new();
+    let mut quantities: BTreeMap<ProductVariantId, i64> = BTreeMap::new();
     for line in lines(connection, order.order_id).await? {
         *quantities.entry(line.product_variant_id).or_default() += line.quantity;
     }
     for (variant_id, quantity) in quantities {
         sqlx::query("UPDATE variants SET stock = stock + $1 WHERE product_variant_id = $2 AND stock IS NOT NULL")
             .bind(quantity)
-            .bind(variant_id)
+            .bind(variant_id.get())
             .execute(&mut *connection)
             .await?;
     }

@@ -1,6 +1,7 @@
 //! An order as the storefront and the customer see it.
 
 use engine::cart::Discount;
+use engine::ids::{PaymentMethodId, ProductId, ProductVariantId};
 use engine::money::Money;
 use serde::Serialize;
 use sqlx::AnyPool;
@@ -15,8 +16,8 @@ use crate::error::ApiError;
 #[serde(rename_all = "camelCase")]
 pub struct OrderLineView {
     pub line_number: i64,
-    pub product_id: i64,
-    pub product_variant_id: i64,
+    pub product_id: ProductId,
+    pub product_variant_id: ProductVariantId,
     pub product_type: i64,
     pub description: String,
     pub quantity: i64,
@@ -44,7 +45,7 @@ pub struct SampleView {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderPaymentView {
-    pub payment_method_id: Option<i64>,
+    pub payment_method_id: Option<PaymentMethodId>,
     pub issuer: Option<String>,
     /// The newest provider payment's status (`open`, `paid`, `failed`, `cancelled`,
     /// `expired`), when a provider is involved.

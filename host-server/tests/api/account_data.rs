@@ -520,6 +520,12 @@ fixture_tests! {
         assert_eq!(body["shipping"]["address"]["city"], "Ede");
         let (status, body) = json_of(app.put_json(
             "/api/account/deliveryaddress",
+            &json!({"alternativeShippingAddress": true, "firstName": "Piet", "lastName": "Jansen", "address": address, "shippingMethod": 2}),
+        ).await).await;
+        assert_eq!(status, 400, "only the engine's shipping methods 0 and 1: {body}");
+        assert!(body["fieldErrors"]["shippingMethod"].is_array(), "{body}");
+        let (status, body) = json_of(app.put_json(
+            "/api/account/deliveryaddress",
             &json!({"alternativeShippingAddress": true, "firstName": "Piet", "lastName": "Jansen",
                     "address": {"street": "Dorpsstraat", "streetNumber": "0", "zipcode": "12345", "city": "Ede", "countryId": 1}}),
         ).await).await;

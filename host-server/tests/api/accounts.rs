@@ -183,6 +183,57 @@ backend_tests! {
         assert_eq!(sign_in(&app, "reset@example.nl", "Nieuw2025").await.status(), 200);
     }
 
+    async fn resend_confirmation_by_email_address_answers_the_same_for_any_address(app) {
+        assert_eq!(register(&app, "wacht@example.nl").await.status(), 201);
+        registered_and_activated(&app, "actief@example.nl").await;
+        let before = app.outbox().len();
+        assert_eq!(before, 2);
+        let resend = "/api/account/resendconfirmation?callbackUrl=/account/confirm/";
+
+        // An unknown address and an activated account: the same answer, no mail.
+        for address in ["nobody@example.nl", "actief@example.nl"] {
+            let response = app.post_json(resend, &json!({ "emailAddress": address })).await;
+            assert_eq!(response.status(), 204, "{address}");
+            assert_eq!(response.text().await.unwrap(), "");
+        }
+        // The account awaiting activation (the address as typed): a new activation mail.
+        let response = app.post_json(resend, &json!({ "emailAddress": " Wacht@Example.nl" })).await;
+        assert_eq!(response.status(), 204);
+        let mails = app.outbox_with(before + 1).await;
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        assert_eq!(app.outbox().len(), before + 1, "no mail for the unknown or activated address");
+        let mail = mails.last().unwrap();
+        assert_eq!((mail.to.as_str(), mail.subject.as_str()), ("wacht@example.nl", "Activeer je account bij Hoefslag"));
+        let link = mail.link();
+        assert!(link.starts_with(&format!("{}/account/confirm/?token=", app.base_url)), "{link}");
+        let confirm = format!("/api/account/{}/confirm?token={}", query_param(&link, "userId"), query_param(&link, "token"));
+        assert_eq!(app.post(&confirm).await.status(), 204);
+
+        // Neither userId nor an address, or an invalid address: 400 naming the field.
+        for body in [json!({}), json!({ "emailAddress": "geen-adres" })] {
+            let response = app.post_json(resend, &body).await;
+            assert_eq!(response.status(), 400, "{body}");
+            let answer: Value = response.json().await.unwrap();
+            assert!(answer["fieldErrors"]["emailAddress"].is_array(), "{answer}");
+        }
+        let (status, _) = error_code(app.post(resend).await).await;
+        assert_eq!(status, 400, "no body and no userId");
+        let (status, _) = error_code(app.post_json("/api/account/resendconfirmation", &json!({ "emailAddress": "wacht@example.nl" })).await).await;
+        assert_eq!(status, 400, "no callbackUrl");
+    }
+
+    async fn resend_confirmation_by_email_address_is_limited_per_address(app) {
+        let resend = "/api/account/resendconfirmation?callbackUrl=/account/confirm/";
+        for _ in 0..3 {
+            assert_eq!(app.post_json(resend, &json!({ "emailAddress": "raden@example.nl" })).await.status(), 204);
+        }
+        let response = app.post_json(resend, &json!({ "emailAddress": "RADEN@example.nl" })).await;
+        assert_eq!(response.status(), 429, "the same address, however it is written");
+        assert!(response.headers().contains_key("retry-after"));
+        // Another address still goes.
+        assert_eq!(app.post_json(resend, &json!({ "emailAddress": "ander@example.nl" })).await.status(), 204);
+    }
+
     async fn change_password_and_email_address(app) {
         let user_id = registered_and_activated(&app, "change@example.nl").await;
         assert_eq!(sign_in(&app, "change@example.nl", PASSWORD).await.status(), 200);

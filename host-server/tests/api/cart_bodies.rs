@@ -62,6 +62,11 @@ fixture_tests! {
         assert_eq!(send(&app, Method::PUT, &shipping, &delivery).await, (400, vec!["address.city".to_owned()]));
         let delivery = json!({"firstName": "Anna", "shippingMethod": 0, "deliveryNote": "back door"});
         assert_eq!(send(&app, Method::PUT, &shipping, &delivery).await, (400, vec!["deliveryNote".to_owned()]));
+        // The shipping method is the engine's (0 home delivery, 1 pick-up): another number is refused.
+        let delivery = json!({"firstName": "Anna", "shippingMethod": 2});
+        assert_eq!(send(&app, Method::PUT, &shipping, &delivery).await, (400, vec!["shippingMethod".to_owned()]));
+        let delivery = json!({"firstName": "Anna", "shippingMethod": "0"});
+        assert_eq!(send(&app, Method::PUT, &shipping, &delivery).await, (400, vec!["shippingMethod".to_owned()]));
 
         let firm = json!({"companyName": far_too_long, "vatNumber": "NL123456789B01"});
         assert_eq!(send(&app, Method::PUT, &company, &firm).await, (400, vec!["companyName".to_owned()]));

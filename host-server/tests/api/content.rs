@@ -40,6 +40,119 @@ fixture_tests! {
         assert_eq!(layout["notification"]["style"], "info");
     }
 
+    async fn the_site_layout_comes_alone_once_per_site_and_language(app) {
+        let response = app.get_in(1, 1, "/api/content/layout").await;
+        assert_eq!(response.status(), 200);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["siteId"], 1);
+        assert_eq!(body["languageId"], 1);
+        let navigation = body["navigation"]["items"].as_array().unwrap();
+        assert_eq!(navigation.len(), 11);
+        assert_eq!(navigation[0], json!({"title": "Muesli", "url": "/muesli/", "target": "_self"}));
+        // A sub-menu: the mashes with the grains and the chaff.
+        assert_eq!(navigation[3]["title"], "Mashes");
+        assert_eq!(
+            navigation[3]["children"],
+            json!([
+                {"title": "Granen en pulp", "url": "/granen-en-pulp/", "target": "_self"},
+                {"title": "Haksel", "url": "/haksel/", "target": "_self"},
+            ])
+        );
+        assert_eq!(body["footer"]["columns"].as_array().unwrap().len(), 4);
+        assert_eq!(body["footer"]["columns"][0]["title"], "Klantenservice");
+        assert_eq!(body["headerUsps"][0], json!({"icon": "truck", "text": "Voor 22:00 besteld, morgen in huis"}));
+        assert_eq!(body["cartUsps"].as_array().unwrap().len(), 3);
+        assert_eq!(body["notification"]["text"], "Winteractie: 10% korting op alle Sport Muesli");
+        assert_eq!(
+            body["customerService"],
+            json!({
+                "title": "Klantenservice",
+                "bottomText": "Heeft u een vraag? Wij helpen u graag.",
+                "link": "/klantenservice/",
+                "phone": "+31881234500",
+                "phoneLink": "tel:+31881234500",
+                "email": "klantenservice@hoefslag.example",
+                "openingHours": "Maandag t/m vrijdag 8:30-17:00, zaterdag 9:00-12:00",
+            })
+        );
+        // LinkedIn is empty on this site: left out.
+        assert_eq!(
+            body["socialLinks"],
+            json!([
+                {"network": "instagram", "url": "https://www.instagram.com/hoefslag.demo/"},
+                {"network": "facebook", "url": "https://www.facebook.com/hoefslag.demo"},
+                {"network": "twitter", "url": "https://x.com/hoefslagdemo"},
+                {"network": "youtube", "url": "https://www.youtube.com/@hoefslagdemo"},
+                {"network": "tiktok", "url": "https://www.tiktok.com/@hoefslag.demo"},
+            ])
+        );
+        assert_eq!(body["indicativePrices"], false);
+        assert_eq!(body["currencyConversionDisclaimerLink"], Value::Null);
+        assert_eq!(body["becomeDealerLink"], "/dealer-worden/");
+
+        // English on the same site: the texts follow the language.
+        let english: Value = app.get_in(1, 2, "/api/content/layout").await.json().await.unwrap();
+        assert_eq!(english["navigation"]["items"][3]["children"][1]["title"], "Chaff");
+        assert_eq!(english["customerService"]["title"], "Customer service");
+        assert_eq!(english["becomeDealerLink"], "/become-a-stockist/");
+        // Denmark shows converted prices: indicative, with the disclaimer's page.
+        let danish: Value = app.get_in(5, 4, "/api/content/layout").await.json().await.unwrap();
+        assert_eq!(danish["indicativePrices"], true);
+        assert_eq!(danish["currencyConversionDisclaimerLink"], "/valuta-og-priser/");
+        // Weidegroen's own menu; the corporate site has no USPs.
+        let weidegroen: Value = app.get_in(20, 1, "/api/content/layout").await.json().await.unwrap();
+        assert_eq!(weidegroen["navigation"]["items"][1]["children"].as_array().unwrap().len(), 2);
+        let corporate: Value = app.get_in(30, 2, "/api/content/layout").await.json().await.unwrap();
+        assert_eq!(corporate["headerUsps"], json!([]));
+        // The same layout as a dynamic page brings.
+        let page: Value = app.get_in(1, 1, "/api/content/page?path=/over-ons/").await.json().await.unwrap();
+        assert_eq!(page["layout"]["navigation"], body["navigation"]);
+        assert_eq!(page["layout"]["footer"], body["footer"]);
+        // Without site or language, or with a language the site lacks: 400.
+        assert_eq!(app.get("/api/content/layout").await.status(), 400);
+        assert_eq!(app.get_in(1, 3, "/api/content/layout").await.status(), 400);
+    }
+
+    async fn the_home_page_of_each_brand(app) {
+        let response = app.get_in(1, 1, "/api/content/home").await;
+        assert_eq!(response.status(), 200);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["hero"]["title"], "Voer en advies van paardenkenners");
+        assert_eq!(body["hero"]["image"], "hs-sport-muesli.svg");
+        assert_eq!(
+            body["hero"]["link"],
+            json!({"title": "Bekijk het assortiment", "url": "/muesli/", "target": "_self"})
+        );
+        let tiles = body["tiles"].as_array().unwrap();
+        assert_eq!(tiles.len(), 6);
+        assert_eq!(tiles[0], json!({"title": "Muesli", "image": "hs-sport-muesli.svg", "url": "/muesli/"}));
+        assert_eq!(tiles[5]["title"], "Stalartikelen");
+        let names = |list: &str| -> Vec<String> {
+            body[list].as_array().unwrap().iter().map(|hit| hit["name"].as_str().unwrap().to_owned()).collect()
+        };
+        assert_eq!(
+            names("featured"),
+            ["Hoefslag Sport Muesli", "Hoefslag Balancer", "Hoefslag Biotine", "Hoefslag Warme Mash"]
+        );
+        assert_eq!(body["featured"][0]["productId"], 1);
+        assert_eq!(body["featured"][0]["url"], "/muesli/hoefslag-sport-muesli/");
+        assert_eq!(
+            names("sale"),
+            ["Hoefslag Sport Muesli", "Hoefslag Elektrolyten poeder", "Hoefslag Senior Muesli", "Hoefslag Wortelsnoepjes"]
+        );
+        assert_eq!(body["newest"].as_array().unwrap().len(), 4);
+        // English: the texts follow the language.
+        let english: Value = app.get_in(1, 2, "/api/content/home").await.json().await.unwrap();
+        assert_eq!(english["hero"]["title"], "Feed and advice from horse people");
+        assert_eq!(english["hero"]["link"]["url"], "/muesli/");
+        // Weidegroen has its own home page; the corporate site has none.
+        let weidegroen: Value = app.get_in(20, 1, "/api/content/home").await.json().await.unwrap();
+        assert_eq!(weidegroen["hero"]["title"], "Natuurlijk voer uit de wei");
+        assert_eq!(weidegroen["tiles"].as_array().unwrap().len(), 4);
+        assert_eq!(app.get_in(30, 2, "/api/content/home").await.status(), 404);
+        assert_eq!(app.get("/api/content/home").await.status(), 400);
+    }
+
     async fn pages_fall_back_by_the_text_rule_and_sites_differ(app) {
         // Swedish: the title is written in sv, the body falls back to English.
         let swedish: Value = app.get_in(6, 9, "/api/content/page?path=/om-oss/").await.json().await.unwrap();

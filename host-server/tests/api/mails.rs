@@ -150,6 +150,7 @@ fn every_mail() -> Vec<Mail> {
             scan_order: true,
             link: Some(link("/account/orders/HS-2026-001001/")),
             transfer: None,
+            survey: Some(link("/survey/?order=HS-2026-001001&token=abc")),
         })),
         Mail::OrderCancelled(notice(true, None)),
         Mail::OrderCancelled(notice(false, None)),

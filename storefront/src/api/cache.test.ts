@@ -22,10 +22,11 @@ describe('client cache rules (specification section 7)', () => {
       '/api/countries/1/localizedname',
       '/api/navigation/primary/1',
       '/api/navigation/secondary/1',
+      '/api/content/layout',
     ]) {
       expect(ttlFor(path), path).toBe(LONG_TTL_MS);
     }
-    for (const path of ['/api/content/page?path=/', '/api/language', '/api/account']) expect(ttlFor(path), path).toBe(SHORT_TTL_MS);
+    for (const path of ['/api/content/page?path=/', '/api/content/layoutx', '/api/language', '/api/account']) expect(ttlFor(path), path).toBe(SHORT_TTL_MS);
     for (const path of ['/api/cart/12', '/api/cart/12/shippingmethods', '/api/cartcalculation/12/calculate']) expect(ttlFor(path), path).toBe(0);
   });
 

@@ -1,7 +1,8 @@
 /**
  * The client cache of specification section 7.
  *
- * - Sites, reviews, footer, countries and the primary and secondary navigation: 15 minutes.
+ * - Sites, reviews, footer, countries and the primary and secondary navigation: 15 minutes
+ *   (the site's layout, `/api/content/layout`, is the footer and navigation in one answer).
  * - Every other GET: 2 seconds.
  * - Cart calls (`/api/cart…`, `/api/cartcalculation…`): never cached, never shared.
  * - At most 200 entries; the oldest entry is evicted first.
@@ -22,7 +23,7 @@ const NEVER_CACHED = /^\/api\/(cart|cartcalculation)(\/|\?|$)/i;
 /** How long a GET of this path may be served from the cache; 0 means never. */
 export function ttlFor(path: string): number {
   if (NEVER_CACHED.test(path)) return 0;
-  if (LONG_LIVED.test(path) || /^\/api\/content\/(footer|navigation)/i.test(path)) return LONG_TTL_MS;
+  if (LONG_LIVED.test(path) || /^\/api\/content\/(footer|navigation|layout)(\/|\?|$)/i.test(path)) return LONG_TTL_MS;
   return SHORT_TTL_MS;
 }
 

@@ -37,6 +37,8 @@ export type CartAnswer = Omit<SchemaCartWithCalculation, 'input' | 'notices'> & 
 export const cartApi = {
   create: () => api.post('/api/cart'),
   get: (id: string) => api.get('/api/cart/{id}', { path: { id } }),
+  /** Products that go with the cart, best first (at most four; never cached, as every cart call). */
+  recommendations: (id: string) => api.get('/api/cart/{id}/recommendations', { path: { id } }),
   add: (id: string, productVariantId: number, quantity: number) => api.post('/api/cart/{id}/products', { path: { id }, query: { productVariantId, quantity } }),
   setQuantity: (id: string, productVariantId: number, quantity: number) =>
     api.put('/api/cart/{id}/products/{productVariantId}', { path: { id, productVariantId }, query: { quantity } }),

@@ -3,11 +3,24 @@
  * section 4). Loaded by the route loaders, so the server renders them.
  */
 import { api } from './client';
-import type { SchemaFaq, SchemaNewsArticle, SchemaNewsPage } from './generated/schema';
+import { ApiError } from './fetch';
+import type {
+  SchemaAdviceArticleDetail,
+  SchemaAdviceCategories,
+  SchemaAdviceVideo,
+  SchemaFaq,
+  SchemaHomeContent,
+  SchemaNewsArticle,
+  SchemaNewsPage,
+} from './generated/schema';
 
 export type Faq = SchemaFaq;
 export type NewsArticle = SchemaNewsArticle;
 export type NewsPage = SchemaNewsPage;
+export type HomeContent = SchemaHomeContent;
+export type AdviceCategories = SchemaAdviceCategories;
+export type AdviceArticle = SchemaAdviceArticleDetail;
+export type AdviceVideo = SchemaAdviceVideo;
 
 /** `GET /api/faq`: the FAQ's categories and questions (the site's FAQ when no id is given). */
 export function fetchFaq(faqId?: number): Promise<Faq> {
@@ -22,4 +35,29 @@ export function fetchNewsPage(page = 1): Promise<NewsPage> {
 /** `GET /api/news/{id}`: one news item with its body. */
 export function fetchNewsItem(id: number): Promise<NewsArticle> {
   return api.get('/api/news/{id}', { path: { id }, cached: true });
+}
+
+/** `GET /api/content/home`: the home page of the site's brand; null for a site without one (the corporate site). */
+export async function fetchHome(): Promise<HomeContent | null> {
+  try {
+    return await api.get('/api/content/home', { cached: true });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** `GET /api/advice/categories`: the advice overview with its categories, articles and videos. */
+export function fetchAdviceCategories(): Promise<AdviceCategories> {
+  return api.get('/api/advice/categories', { cached: true });
+}
+
+/** `GET /api/advice/articles/{id}`: an advice article with its body. */
+export function fetchAdviceArticle(id: number): Promise<AdviceArticle> {
+  return api.get('/api/advice/articles/{id}', { path: { id }, cached: true });
+}
+
+/** `GET /api/advice/videos/{id}`: an advice video. */
+export function fetchAdviceVideo(id: number): Promise<AdviceVideo> {
+  return api.get('/api/advice/videos/{id}', { path: { id }, cached: true });
 }

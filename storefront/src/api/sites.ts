@@ -35,6 +35,8 @@ export interface Site {
   vatPercentageHigh: string;
   vatPercentageLow: string;
   enableRqs: boolean;
+  /** The tag manager's key (container id); empty: no tag manager. */
+  tagManagerId: string;
   pages: {
     rootPageId: number | null;
     notFoundPageId: number | null;
@@ -51,6 +53,8 @@ export interface Site {
     headerUspCollectionId: number | null;
     cartUspCollectionId: number | null;
   };
+  /** The captcha widget (its site key and script) while the server checks captchas; else none. */
+  captcha?: { siteKey: string; scriptUrl: string } | null;
 }
 
 /** Why the site could not be started (specification section 8, startup errors). */
@@ -115,6 +119,7 @@ export function toSite(raw: ArrivingSite | null | undefined): Site {
     vatPercentageHigh: decimalText(raw.vatPercentageHigh),
     vatPercentageLow: decimalText(raw.vatPercentageLow),
     enableRqs: raw.enableRqs === true,
+    tagManagerId: typeof raw.tagManagerId === 'string' ? raw.tagManagerId.trim() : '',
     pages: {
       rootPageId: numberOrNull(raw.rootPageId),
       notFoundPageId: numberOrNull(raw.notFoundPageId),
@@ -131,6 +136,10 @@ export function toSite(raw: ArrivingSite | null | undefined): Site {
       headerUspCollectionId: numberOrNull(raw.headerUspCollectionId),
       cartUspCollectionId: numberOrNull(raw.cartUspCollectionId),
     },
+    captcha:
+      typeof raw.captchaSiteKey === 'string' && raw.captchaSiteKey !== '' && typeof raw.captchaScriptUrl === 'string' && raw.captchaScriptUrl !== ''
+        ? { siteKey: raw.captchaSiteKey, scriptUrl: raw.captchaScriptUrl }
+        : null,
   };
 }
 

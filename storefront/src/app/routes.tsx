@@ -6,7 +6,9 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 
+import { FooterSlots } from '../components/layout/FooterSlots';
 import { Shell } from '../components/layout/Shell';
+import { keepRootData, rootLoader } from '../components/layout/siteLayout';
 import { Loading } from '../components/ui/Loading';
 import {
   AccountHomeRoute,
@@ -30,8 +32,12 @@ import { RouteError } from '../routes/ErrorPages';
 import { CartRoute, CheckoutRoute, CompareRoute, DealerRoute, EngineCheckRoute, FeedCalculatorRoute, MediaIndexRoute, SearchRoute } from '../routes/ShopRoutes';
 import { newsIndexLoader, searchResultsLoader } from '../routes/loaders';
 import { feedCalculatorLoader } from '../features/feed-calculator';
+import { storeLocatorLoader } from '../features/store-locator';
 import { accountLoaders, confirmAccountLoader } from '../features/account';
 import { dynamicPageLoader } from '../routes/dynamic/loader';
+import { NewsletterConfirmRoute, NewsletterUnsubscribeRoute, SurveyRoute } from '../routes/EngagementRoutes';
+import { NewsletterSignup, newsletterConfirmLoader, newsletterUnsubscribeLoader } from '../features/newsletter';
+import { surveyLoader } from '../features/survey';
 import { anonymousOnly, confirmLoader, resetLoader, signedIn, withCanonicalUrl } from './loaders';
 import type { CheckoutStep } from '../lib/paths';
 
@@ -56,7 +62,14 @@ export function buildRoutes({ comparePath }: RouteOptions): RouteObject[] {
   return [
     {
       id: 'root',
-      element: <Shell />,
+      // The site's layout, once per site and language (issue 21): the same menu and footer on every page.
+      loader: rootLoader,
+      shouldRevalidate: keepRootData,
+      element: (
+        <FooterSlots newsletter={<NewsletterSignup />}>
+          <Shell />
+        </FooterSlots>
+      ),
       hydrateFallbackElement: <Loading fullPage />,
       children: [
         {
@@ -65,7 +78,7 @@ export function buildRoutes({ comparePath }: RouteOptions): RouteObject[] {
             page('home', undefined, <DynamicRoute />, withCanonicalUrl(dynamicPageLoader)),
             page('cart', 'cart', <CartRoute />),
             page('compare', comparePath.replace(/^\//, ''), <CompareRoute />),
-            page('dealer', 'store-locator', <DealerRoute />),
+            page('dealer', 'store-locator', <DealerRoute />, withCanonicalUrl(storeLocatorLoader)),
             {
               path: 'media',
               children: [
@@ -112,6 +125,14 @@ export function buildRoutes({ comparePath }: RouteOptions): RouteObject[] {
                 },
               ],
             },
+            {
+              path: 'newsletter',
+              children: [
+                page('newsletter.confirm', 'confirm', <NewsletterConfirmRoute />, withCanonicalUrl(newsletterConfirmLoader)),
+                page('newsletter.unsubscribe', 'unsubscribe', <NewsletterUnsubscribeRoute />, withCanonicalUrl(newsletterUnsubscribeLoader)),
+              ],
+            },
+            page('survey', 'survey', <SurveyRoute />, withCanonicalUrl(surveyLoader)),
             page('dynamic', '*', <DynamicRoute />, withCanonicalUrl(dynamicPageLoader)),
           ],
         },

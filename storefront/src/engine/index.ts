@@ -30,6 +30,8 @@ import type {
   CheckoutState,
   CompareAddRequest,
   CompareAddResult,
+  AskedCulture,
+  AskedCultureRequest,
   ComparePathRequest,
   ComparePathResult,
   CultureRequest,
@@ -295,6 +297,11 @@ export function withPaging(input: PagingRequest): UrlResult {
 /** The path and link of a culture's comparison page. (`url.comparePath`) */
 export function comparePath(input: ComparePathRequest): ComparePathResult {
   return answer('comparePath', input, () => wasm.comparePath(input));
+}
+
+/** The site's culture an address asks for with `?lang=`, if any. (`url.askedCulture`) */
+export function askedCulture(input: AskedCultureRequest): AskedCulture {
+  return answer('askedCulture', input, () => wasm.askedCulture(input));
 }
 
 /** The currency of a site, derived from its currency symbol. (`locale.currency`) */

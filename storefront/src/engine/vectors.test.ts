@@ -47,6 +47,7 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'url.readPaging': nodeEngine.readPaging,
   'url.paging': nodeEngine.withPaging,
   'url.comparePath': nodeEngine.comparePath,
+  'url.askedCulture': nodeEngine.askedCulture,
   'messages.keys': nodeEngine.messageKeys,
   'locale.textFallback': nodeEngine.textFallback,
   'catalog.unitPrices': nodeEngine.unitPrices,

@@ -70,6 +70,28 @@ describe('fallback chains', () => {
     expect(i18next.t('feedCalculator.scoopsPerDay', { count: 2 })).toBe('2 mesures par jour');
   });
 
+  it('the account speaks each region’s wording where it differs (issue 19, point 5)', async () => {
+    await initI18n({ culture: 'nl-BE' });
+    expect(i18next.t('account.results.added')).toBe('De producten zitten in je winkelmandje.');
+    expect(i18next.t('account.companyData.intro')).toContain('ondernemingsnummer');
+    expect(i18next.t('account.orders.payByTransfer')).toContain('via overschrijving');
+    expect(i18next.t('checkout.fields.mobilePhone')).toBe('Gsm-nummer');
+    expect(i18next.t('account.orders.payNow')).toBe('Nu betalen');
+    await initI18n({ culture: 'de-AT' });
+    expect([i18next.t('account.orders.vatLow'), i18next.t('account.orders.vatHigh')]).toEqual(['USt. ermäßigter Satz', 'USt. Normalsatz']);
+    expect(i18next.t('checkout.fields.vatNumber')).toBe('UID-Nummer');
+    expect(i18next.t('account.orders.payNow')).toBe('Jetzt bezahlen');
+    await initI18n({ culture: 'fr-BE' });
+    expect([i18next.t('checkout.fields.mobilePhone'), i18next.t('checkout.fields.addition'), i18next.t('checkout.fields.city')]).toEqual([
+      'Numéro de GSM',
+      'Boîte',
+      'Localité',
+    ]);
+    expect(i18next.t('checkout.fields.vatNumber')).toBe('Numéro de TVA');
+    expect(i18next.t('account.companyData.intro')).toContain("numéro d'entreprise");
+    expect(i18next.t('account.orders.payNow')).toBe('Payer maintenant');
+  });
+
   it("puts the site's fallback language before en and loads only the chain", async () => {
     await initI18n({ culture: 'sv', siteFallback: 'de' });
     expect(Object.keys(i18next.store.data).sort()).toEqual(['de', 'en', 'nl', 'sv']);

@@ -22,6 +22,7 @@ import {
 } from '../engine';
 import { cartIdAtom, cartItemCountAtom } from '../state';
 import { cartApi, type CartAnswer, type CartNotice } from '../api/cart';
+import { trackCartChange } from './cartTracking';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -136,8 +137,10 @@ export function changeCart(store: Store, request: (cartId: string) => Promise<Ca
       }
     }
     store.set(cartPendingAtom, true);
+    const before = store.get(cartAnswerAtom);
     try {
       const answer = await request(cartId);
+      trackCartChange(before, answer);
       if (previewed && !sameCalculation(previewed, answer.calculation)) {
         store.set(cartMismatchAtom, { preview: previewed, server: answer.calculation });
       } else if (previewed) {

@@ -31,6 +31,13 @@ export const paths = {
     payment: '/checkout/payment/',
     complete: '/checkout/complete/',
   },
+  /** The newsletter's double opt-in (`?token=`) and unsubscribe (`?email=&token=`) pages, the mails' links. */
+  newsletter: {
+    confirm: '/newsletter/confirm/',
+    unsubscribe: '/newsletter/unsubscribe/',
+  },
+  /** The customer survey of an order (`?order=&token=`). */
+  survey: '/survey/',
   account: {
     home: '/account/',
     information: '/account/information/',
@@ -49,9 +56,3 @@ export const paths = {
 } as const;
 
 export type CheckoutStep = keyof typeof paths.checkout;
-
-/**
- * The query parameter that asks for a page in another of the site's languages, e.g.
- * `/muesli/?lang=en` (the server's `hreflang` links use it: engine::url::LANGUAGE_PARAMETER).
- */
-export const LANGUAGE_PARAMETER = 'lang';

@@ -2,13 +2,11 @@
  * The named pages whose content comes in later issues: each renders a real page with what
  * exists now (title, empty states, links), so later work adds to it.
  */
-import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate } from 'react-router';
 
 import type { SearchResponse } from '../api/catalog';
 import type { NewsPage } from '../api/content';
 import { paths, type CheckoutStep } from '../lib/paths';
-import { Page } from '../components/layout/Page';
 import { ForgotPasswordForm, ResetPasswordForm } from '../features/account';
 import { CartPage } from '../features/cart';
 import { ProductListPage } from '../features/catalog';
@@ -17,6 +15,7 @@ import { ComparePage } from '../features/compare';
 import { NewsIndexPage } from '../features/content';
 import { FeedCalculatorPage } from '../features/feed-calculator';
 import { VatPreview } from '../features/vat-preview';
+import { StoreLocatorPage, type StoreLocatorData } from '../features/store-locator';
 
 export function CartRoute() {
   return <CartPage />;
@@ -37,12 +36,8 @@ export function CompareRoute() {
 }
 
 export function DealerRoute() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('storeLocator.title')} testId="page-dealer">
-      <p>{t('dealers.title')}</p>
-    </Page>
-  );
+  const data = useLoaderData<StoreLocatorData>();
+  return <StoreLocatorPage data={data} />;
 }
 
 /** `/media/`: the news overview, from its loader (routes/media.ts). */

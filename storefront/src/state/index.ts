@@ -40,19 +40,6 @@ export const siteAtom = atom<Site | null>(null);
 /** The active culture. */
 export const cultureAtom = atom<Culture>('nl');
 
-/** A link of the site's own navigation (content API `layout.navigation.items`). */
-export interface NavigationLink {
-  title: string;
-  url: string;
-  target?: string;
-}
-
-/** The site's primary navigation, as the last dynamic page's content brought it; empty before. */
-export const primaryNavigationAtom = atom<NavigationLink[]>([]);
-
-/** The message of the notification bar (fed by the content API later); null shows nothing. */
-export const notificationAtom = atom<string | null>(null);
-
 /** The running site; only inside the shell, which renders after the site is known. */
 export function useSite(): Site {
   const site = useAtomValue(siteAtom);

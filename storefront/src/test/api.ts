@@ -4,6 +4,8 @@
  */
 import { vi } from 'vitest';
 
+import { LAYOUT_NL } from './layout';
+
 export interface MockRequest {
   method: string;
   /** Path and query, e.g. `/api/sites/getbydomain?domain=localhost`. */
@@ -31,6 +33,14 @@ export function json(body: unknown, status = 200): Response {
   });
 }
 
+/**
+ * The site's layout, which the root route loads on every page: answered with `LAYOUT_NL` unless a
+ * test declares its own route for it (only then is the request recorded).
+ */
+const DEFAULT_LAYOUT = /^\/api\/content\/layout$/;
+/** The cart page's recommendations (issue 21): none, unless a test declares them (only then recorded). */
+const DEFAULT_RECOMMENDATIONS = /^\/api\/cart\/[^/]+\/recommendations$/;
+
 /** Replaces fetch; returns the list of requests made, in order. */
 export function mockApi(routes: MockRoute[]): MockRequest[] {
   const requests: MockRequest[] = [];
@@ -42,11 +52,13 @@ export function mockApi(routes: MockRoute[]): MockRequest[] {
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const request = { method, url, headers, body };
-    requests.push(request);
     const route = routes.find(
       (candidate) =>
         (candidate.method ?? 'GET').toUpperCase() === method && (typeof candidate.url === 'string' ? candidate.url === url : candidate.url.test(url)),
     );
+    if (!route && method === 'GET' && DEFAULT_LAYOUT.test(url)) return json(LAYOUT_NL);
+    if (!route && method === 'GET' && DEFAULT_RECOMMENDATIONS.test(url)) return json([]);
+    requests.push(request);
     if (!route) {
       unexpectedRequests.push(`${method} ${url}`);
       throw new TypeError(`unexpected request: ${method} ${url}`);

@@ -296,6 +296,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/orders/{orderNumber}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pays one of the signed-in customer's unpaid orders.
+         * @description Starts the order's payment at the provider as placing the order does (or finds its payment
+         *     that is still open) and answers the provider's page. Only the customer's own order; only
+         *     while it awaits payment (`created` or `open`) and is paid online.
+         */
+        post: operations["payAccountOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/resendconfirmation": {
         parameters: {
             query?: never;
@@ -306,8 +328,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sends a new activation mail to an account that is not activated yet. Answers the same
-         *     for unknown and already activated accounts.
+         * Sends a new activation mail to an account that is not activated yet, named by `userId`
+         *     (the link of an expired activation mail) or by the e-mail address in the body (the resend
+         *     page, specification sections 2 and 8). Answers the same for unknown and already activated
+         *     accounts and addresses; for an address the look-up and the mail happen after the answer,
+         *     so neither the answer nor its timing tells whether the address has an account.
          */
         post: operations["resendConfirmation"];
         delete?: never;
@@ -686,6 +711,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reviews awaiting moderation, oldest first (shop owner). */
+        get: operations["listPendingReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/reviews/{reviewId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves a review: it appears on the product's page and counts in its rating (shop owner).
+         * @description A rejected review may be approved after all; approving twice changes nothing.
+         */
+        post: operations["approveReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/reviews/{reviewId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a review: it is not shown (an approved one is taken down) (shop owner). */
+        post: operations["rejectReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/variants/{productVariantId}": {
         parameters: {
             query?: never;
@@ -697,6 +776,8 @@ export interface paths {
         /**
          * Changes a variant's price or stock; every server of the database shows it within
          *     moments, search included.
+         * @description Stock going from 0 to more (or to not counted) mails every waiting back-in-stock request of
+         *     the variant once, in its site and language.
          */
         put: operations["changeVariant"];
         post?: never;
@@ -1108,6 +1189,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The home page of the site's brand (issue 21): hero, category tiles, featured, newest and
+         *     offered products. News, advice and USPs have their own calls.
+         */
+        get: operations["content_home"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/layout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's layout for the frame of every page: navigation with sub-menus, footer columns,
+         *     customer service, social links, USPs, notification and the disclaimer and dealer links.
+         */
+        get: operations["content_layout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/page": {
         parameters: {
             query?: never;
@@ -1480,6 +1601,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/newsletter/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms a newsletter sign-up with the token of its opt-in mail. */
+        post: operations["confirmNewsletter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/newsletter/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs an address up for the newsletter of the request's site, in its language.
+         * @description Answers 204 at once whether or not the address is known or already subscribed; an opt-in
+         *     mail with a confirmation link then goes out unless the address is already confirmed.
+         */
+        post: operations["subscribeToNewsletter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/newsletter/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unsubscribes an address from the newsletter on every site, with the signed link of a mail. */
+        post: operations["unsubscribeFromNewsletter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -1510,6 +1686,26 @@ export interface paths {
          *     else gets them empty (null, and an empty e-mail address).
          */
         get: operations["orders_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/survey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The survey link of an order, for the browser that placed it or its signed-in owner (the
+         *     thank-you page links to the survey with it).
+         */
+        get: operations["orders_surveyLink"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1772,6 +1968,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/survey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The survey of an order's link: its number and whether it was answered. */
+        get: operations["getSurvey"];
+        put?: never;
+        /** Answers the survey of an order (once). */
+        post: operations["answerSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vat/split": {
         parameters: {
             query?: never;
@@ -1923,8 +2137,7 @@ export interface components {
             orderNumber: string;
             originalShippingCosts: components["schemas"]["Money"];
             paymentCosts: components["schemas"]["Money"];
-            /** Format: int64 */
-            paymentMethodId?: number | null;
+            paymentMethodId?: null | components["schemas"]["PaymentMethodId"];
             scanProductsOnly: boolean;
             shipping?: null | components["schemas"]["OrderShipping"];
             shippingCosts: components["schemas"]["Money"];
@@ -1950,8 +2163,7 @@ export interface components {
              */
             orderDate: string;
             orderNumber: string;
-            /** Format: int64 */
-            paymentMethodId?: number | null;
+            paymentMethodId?: null | components["schemas"]["PaymentMethodId"];
             /** Format: int64 */
             siteId: number;
             status: string;
@@ -1967,8 +2179,7 @@ export interface components {
             createdAt: string;
             /** Format: int64 */
             languageId: number;
-            /** Format: int64 */
-            productId: number;
+            productId: components["schemas"]["ProductId"];
             /** Format: int64 */
             rating: number;
             /** Format: int64 */
@@ -1983,8 +2194,7 @@ export interface components {
         /** @description An open review request. */
         AccountReviewRequest: {
             orderNumber: string;
-            /** Format: int64 */
-            productId: number;
+            productId: components["schemas"]["ProductId"];
             /** Format: int64 */
             reviewRequestId: number;
             /** @description The day the request was sent. */
@@ -2028,7 +2238,7 @@ export interface components {
         /** @description An advice article with its body and the products it recommends. */
         AdviceArticleDetail: components["schemas"]["AdviceArticle"] & {
             body?: string | null;
-            relatedProductIds: number[];
+            relatedProductIds: components["schemas"]["ProductId"][];
         };
         /** @description An advice article. */
         AdviceArticleRoute: {
@@ -2090,7 +2300,7 @@ export interface components {
              */
             gramsPerDay: number;
             /** @description The product. */
-            productId: components["schemas"]["u64"];
+            productId: components["schemas"]["ProductId"];
         };
         /** @description One advised product. */
         AdvisedProduct: {
@@ -2110,7 +2320,7 @@ export interface components {
              */
             gramsPerPortion: number;
             /** @description The product. */
-            productId: components["schemas"]["u64"];
+            productId: components["schemas"]["ProductId"];
             /** @description Scoops per day, to a half scoop (`"2.5"`); `null` without a scoop size. */
             scoopsPerDay?: string | null;
         };
@@ -2207,20 +2417,14 @@ export interface components {
             originalAmount: components["schemas"]["Money"];
             /** @description The product discount applied (at most one: the best one). */
             productDiscounts: components["schemas"]["Discount"][];
-            /**
-             * Format: u-int64
-             * @description The product.
-             */
-            productId: number;
+            /** @description The product. */
+            productId: components["schemas"]["ProductId"];
             /** @description The catalog label. */
             productLabel: string;
             /** @description The kind of product. */
             productType: components["schemas"]["ProductType"];
-            /**
-             * Format: u-int64
-             * @description The variant.
-             */
-            productVariantId: number;
+            /** @description The variant. */
+            productVariantId: components["schemas"]["ProductVariantId"];
             /**
              * Format: u-int32
              * @description How many units.
@@ -2288,11 +2492,7 @@ export interface components {
              */
             discountCode?: string | null;
             giftCard?: null | components["schemas"]["GiftCard"];
-            /**
-             * Format: u-int64
-             * @description The chosen payment method, if one has been chosen yet.
-             */
-            paymentMethodId?: number | null;
+            paymentMethodId?: null | components["schemas"]["PaymentMethodId"];
             /** @description The cart lines, at most one per product variant. */
             products?: components["schemas"]["CartLine"][];
             /**
@@ -2312,16 +2512,9 @@ export interface components {
              * @description How many units, 1 to [`MAX_QUANTITY`](super::MAX_QUANTITY).
              */
             count: number;
-            /**
-             * Format: u-int64
-             * @description The product; checked against the catalog when given.
-             */
-            productId?: number | null;
-            /**
-             * Format: u-int64
-             * @description The variant in the catalog.
-             */
-            productVariantId: number;
+            productId?: null | components["schemas"]["ProductId"];
+            /** @description The variant in the catalog. */
+            productVariantId: components["schemas"]["ProductVariantId"];
             /** @description The named samples of a laboratory scan product, passed through unchanged. */
             rqsSamples?: components["schemas"]["RqsSample"][];
         };
@@ -2334,17 +2527,14 @@ export interface components {
         CartPayment: {
             giftCardNumber?: string | null;
             issuer?: string | null;
-            /** Format: int64 */
-            paymentMethodId?: number | null;
+            paymentMethodId?: null | components["schemas"]["PaymentMethodId"];
         };
         /** @description A cart line as the storefront sees it. */
         CartProductView: {
             /** Format: int64 */
             count: number;
-            /** Format: int64 */
-            productId: number;
-            /** Format: int64 */
-            productVariantId: number;
+            productId: components["schemas"]["ProductId"];
+            productVariantId: components["schemas"]["ProductVariantId"];
             rqsSamples: components["schemas"]["CartSample"][];
         };
         /** @description One recommended product, with its first variant the site sells. */
@@ -2353,10 +2543,8 @@ export interface components {
             name: string;
             /** @description The consumer price including VAT, as stored (amounts are never computed here). */
             price: string;
-            /** Format: int64 */
-            productId: number;
-            /** Format: int64 */
-            productVariantId: number;
+            productId: components["schemas"]["ProductId"];
+            productVariantId: components["schemas"]["ProductVariantId"];
         };
         /** @description The name of one scan sample. */
         CartSample: {
@@ -2419,20 +2607,14 @@ export interface components {
             description: string;
             /** @description The product group promotions can target, e.g. `"muesli"`. */
             productGroup?: string | null;
-            /**
-             * Format: u-int64
-             * @description The product.
-             */
-            productId: number;
+            /** @description The product. */
+            productId: components["schemas"]["ProductId"];
             /** @description A short label such as the package size. */
             productLabel?: string;
             /** @description The kind of product. */
             productType: components["schemas"]["ProductType"];
-            /**
-             * Format: u-int64
-             * @description The variant (size, package); unique within the catalog.
-             */
-            productVariantId: number;
+            /** @description The variant (size, package); unique within the catalog. */
+            productVariantId: components["schemas"]["ProductVariantId"];
             /**
              * Format: int64
              * @description Units in stock; not tracked when absent.
@@ -2524,6 +2706,19 @@ export interface components {
          * @enum {string}
          */
         Currency: "EUR" | "DKK" | "SEK" | "PLN";
+        /** @description The customer-service block of a site (footer and contact), in the request's language. */
+        CustomerService: {
+            bottomText?: string | null;
+            email: string;
+            /** @description The customer-service page's path. */
+            link?: string | null;
+            openingHours?: string | null;
+            /** @description The phone number as it is written, e.g. `+31881234500`. */
+            phone: string;
+            /** @description The phone number as a link, e.g. `tel:+31881234500`. */
+            phoneLink: string;
+            title?: string | null;
+        };
         /** @description A dealer or store. */
         Dealer: {
             address: components["schemas"]["DealerAddress"];
@@ -2763,13 +2958,9 @@ export interface components {
              */
             packGrams?: number | null;
             price: components["schemas"]["Money"];
-            /** Format: u-int64 */
-            productId: number;
-            /**
-             * Format: int64
-             * @description The variant to put in the cart: the pack the days are counted for.
-             */
-            productVariantId: number;
+            productId: components["schemas"]["ProductId"];
+            /** @description The variant to put in the cart: the pack the days are counted for. */
+            productVariantId: components["schemas"]["ProductVariantId"];
             /**
              * Format: u-int32
              * @description The grams one scoop holds.
@@ -2784,11 +2975,7 @@ export interface components {
         FeedCalculationRequest: {
             /** @description `horse`, `pony`, `youngHorse`, `senior` or `broodmare`. */
             horseType: string;
-            /**
-             * Format: int64
-             * @description Advise this feed product (sold on the site) instead of the site's advice rules.
-             */
-            productId?: number | null;
+            productId?: null | components["schemas"]["ProductId"];
             /** @description `hay`, `haylage`, `silage` or `pasture`. */
             roughageType: string;
             /**
@@ -2847,18 +3034,12 @@ export interface components {
             description: string;
             /** @description What they would have cost: unit price times quantity. */
             originalAmount: components["schemas"]["Money"];
-            /**
-             * Format: u-int64
-             * @description The free product.
-             */
-            productId: number;
+            /** @description The free product. */
+            productId: components["schemas"]["ProductId"];
             /** @description Its catalog label. */
             productLabel: string;
-            /**
-             * Format: u-int64
-             * @description The free variant.
-             */
-            productVariantId: number;
+            /** @description The free variant. */
+            productVariantId: components["schemas"]["ProductVariantId"];
             /** @description The promotion's text, e.g. "3 + 1 gratis". */
             promotionText: string;
             /**
@@ -2921,8 +3102,7 @@ export interface components {
              * @description The language; the `languageid` header when absent.
              */
             languageId?: number | null;
-            /** Format: int64 */
-            paymentMethodId?: number | null;
+            paymentMethodId?: null | components["schemas"]["PaymentMethodId"];
             products?: components["schemas"]["GivenLine"][];
             /** @description Ordinary shipping when absent. */
             shippingMethod?: components["schemas"]["ShippingMethod"];
@@ -2936,8 +3116,7 @@ export interface components {
         GivenLine: {
             /** Format: int64 */
             count: number;
-            /** Format: int64 */
-            productVariantId: number;
+            productVariantId: components["schemas"]["ProductVariantId"];
         };
         /** @description A handover key and when it expires. */
         HandoverKey: {
@@ -2958,6 +3137,32 @@ export interface components {
              * @example ok
              */
             status: string;
+        };
+        /**
+         * @description The home page of the site's brand: hero, category tiles and product lists (the products the
+         *     site sells, in the request's language).
+         */
+        HomeContent: {
+            featured: components["schemas"]["ProductHit"][];
+            hero: components["schemas"]["HomeHero"];
+            /** @description The newest products, at most four. */
+            newest: components["schemas"]["ProductHit"][];
+            sale: components["schemas"]["ProductHit"][];
+            tiles: components["schemas"]["HomeTile"][];
+        };
+        /** @description The hero of the home page. */
+        HomeHero: {
+            /** @description An image file name, served under `/images/`. */
+            image?: string | null;
+            link?: null | components["schemas"]["LayoutLink"];
+            text?: string | null;
+            title?: string | null;
+        };
+        /** @description A category tile of the home page. */
+        HomeTile: {
+            image?: string | null;
+            title?: string | null;
+            url: string;
         };
         /** @description The hygiene scan's result. */
         HygieneResult: {
@@ -3002,8 +3207,7 @@ export interface components {
                 [key: string]: number;
             } | null;
             orderNumber: string;
-            /** Format: int64 */
-            productVariantId: number;
+            productVariantId: components["schemas"]["ProductVariantId"];
             /**
              * Format: date
              * @description `YYYY-MM-DD`.
@@ -3029,8 +3233,7 @@ export interface components {
         /** @description What was stored. */
         LabResultRecorded: {
             orderNumber: string;
-            /** Format: int64 */
-            productVariantId: number;
+            productVariantId: components["schemas"]["ProductVariantId"];
             resultKey: string;
             sampleName: string;
             scanType: string;
@@ -3058,6 +3261,8 @@ export interface components {
         };
         /** @description A link of the navigation or footer, resolved for the site and language. */
         LayoutLink: {
+            /** @description The links of the item's sub-menu (primary navigation items only); absent when it has none. */
+            children?: components["schemas"]["LayoutLink"][];
             /** @description The link's `target`, e.g. `_self` or `_blank`. */
             target: string;
             title?: string | null;
@@ -3098,6 +3303,32 @@ export interface components {
              */
             count?: number | null;
         };
+        /** @description A review as the shop owner moderates it. */
+        ModeratedReview: {
+            /**
+             * Format: date-time
+             * @description When it was written (UTC, ISO 8601).
+             */
+            createdAt: string;
+            /** Format: int64 */
+            languageId: number;
+            /** Format: int64 */
+            productId: number;
+            /**
+             * Format: int64
+             * @description 1 to 5.
+             */
+            rating: number;
+            reviewerName: string;
+            /** Format: int64 */
+            reviewId: number;
+            /** Format: int64 */
+            siteId: number;
+            /** @description `pending`, `approved` or `rejected`. */
+            status: string;
+            text: string;
+            title: string;
+        };
         /**
          * @description An amount in the site's currency: a decimal string, never a float.
          * @example 12.50
@@ -3131,6 +3362,25 @@ export interface components {
         NewsItemRoute: {
             /** Format: int64 */
             newsItemId: number;
+        };
+        /** @description The token of the opt-in mail's link. */
+        NewsletterConfirmation: {
+            token: string | null;
+        };
+        /** @description Who signs up. */
+        NewsletterSignUp: {
+            /** @description At most 254 characters. */
+            emailAddress: string | null;
+        };
+        /** @description Where a subscription stands. */
+        NewsletterStatus: {
+            /** @description `confirmed` or `unsubscribed`. */
+            status: string;
+        };
+        /** @description The address and signature of a mail's unsubscribe link. */
+        NewsletterUnsubscription: {
+            emailAddress: string | null;
+            token: string | null;
         };
         /** @description A page of news. */
         NewsPage: {
@@ -3241,12 +3491,10 @@ export interface components {
             /** Format: int64 */
             lineNumber: number;
             originalAmount: components["schemas"]["Money"];
-            /** Format: int64 */
-            productId: number;
+            productId: components["schemas"]["ProductId"];
             /** Format: int64 */
             productType: number;
-            /** Format: int64 */
-            productVariantId: number;
+            productVariantId: components["schemas"]["ProductVariantId"];
             promotionKey?: string | null;
             /** Format: int64 */
             quantity: number;
@@ -3259,8 +3507,7 @@ export interface components {
         /** @description How the order is paid. */
         OrderPaymentView: {
             issuer?: string | null;
-            /** Format: int64 */
-            paymentMethodId?: number | null;
+            paymentMethodId?: null | components["schemas"]["PaymentMethodId"];
             /**
              * @description The newest provider payment's status (`open`, `paid`, `failed`, `cancelled`,
              *     `expired`), when a provider is involved.
@@ -3317,8 +3564,7 @@ export interface components {
                  */
                 orderDate: string;
                 orderNumber: string;
-                /** Format: int64 */
-                paymentMethodId?: number | null;
+                paymentMethodId?: null | components["schemas"]["PaymentMethodId"];
                 /** Format: int64 */
                 siteId: number;
                 status: string;
@@ -3455,8 +3701,7 @@ export interface components {
             giftCardNumber?: string | null;
             giftCardPin?: string | null;
             issuer?: string | null;
-            /** Format: int64 */
-            paymentMethodId?: number | null;
+            paymentMethodId?: null | components["schemas"]["PaymentMethodId"];
         };
         /** @description A bank a payment method lets the customer choose (iDEAL). */
         PaymentIssuer: {
@@ -3475,19 +3720,42 @@ export interface components {
             issuers: components["schemas"]["PaymentIssuer"][];
             key: string;
             name: string;
-            /** Format: int64 */
-            paymentMethodId: number;
+            paymentMethodId: components["schemas"]["PaymentMethodId"];
             requiresIssuer: boolean;
         };
         /** @description The costs a site charges for a payment method, VAT-inclusive. */
         PaymentMethodCost: {
             /** @description The costs including VAT; often `"0.00"`. */
             costs: components["schemas"]["Money"];
+            /** @description The payment method. */
+            paymentMethodId: components["schemas"]["PaymentMethodId"];
+        };
+        /**
+         * Format: int64
+         * @description A payment method's id.
+         */
+        PaymentMethodId: number;
+        /** @description Where the customer pays. */
+        PayOrderAnswer: {
+            /** @description The order number. */
+            orderNumber: string;
+            /** @description The provider's page, where the customer's browser goes next. */
+            redirectUrl: string;
+        };
+        /** @description The body of a request to pay: empty (`{}`); the order's payment method is used. */
+        PayOrderRequest: Record<string, never>;
+        /** @description A page of the reviews awaiting moderation, oldest first. */
+        PendingReviews: {
+            /** Format: u-int32 */
+            page: number;
+            /** Format: u-int32 */
+            pageSize: number;
+            reviews: components["schemas"]["ModeratedReview"][];
             /**
-             * Format: u-int64
-             * @description The payment method.
+             * Format: int64
+             * @description All pending reviews, not only this page's.
              */
-            paymentMethodId: number;
+            total: number;
         };
         /**
          * @description A percentage with at most two fraction digits.
@@ -3533,8 +3801,7 @@ export interface components {
             nutrients: components["schemas"]["Nutrient"][];
             otherVariants: components["schemas"]["ProductVariant"][];
             productGroup: string;
-            /** Format: int64 */
-            productId: number;
+            productId: components["schemas"]["ProductId"];
             productKey: string;
             /** Format: int64 */
             productType: number;
@@ -3545,25 +3812,30 @@ export interface components {
         ProductDetailRoute: {
             /** @description True on the product's path without the article code (its first variant). */
             omitArticleCode: boolean;
-            /** Format: int64 */
-            productVariantId: number;
+            productVariantId: components["schemas"]["ProductVariantId"];
         };
         /** @description A product in the results. */
         ProductHit: {
+            brand: string;
             image?: string | null;
             name: string;
             /** @description The first variant's price. */
             price: components["schemas"]["Money"];
-            /** Format: int64 */
-            productId: number;
-            /** Format: int64 */
-            productVariantId: number;
+            /** @description The product group, e.g. `muesli`. */
+            productGroup: string;
+            productId: components["schemas"]["ProductId"];
+            productVariantId: components["schemas"]["ProductVariantId"];
             rating: components["schemas"]["RatingSummary"];
             shortDescription?: string | null;
             stockState: components["schemas"]["StockState"];
             unitPrice: components["schemas"]["UnitPrices"];
             url?: string | null;
         };
+        /**
+         * Format: int64
+         * @description A product's id: the article as the catalog shows it, with one or more variants.
+         */
+        ProductId: number;
         /** @description An approved review. */
         ProductReview: {
             /**
@@ -3598,8 +3870,7 @@ export interface components {
             pageCount: number;
             /** Format: u-int32 */
             pageSize: number;
-            /** Format: int64 */
-            productId: number;
+            productId: components["schemas"]["ProductId"];
             /** Format: int64 */
             reviewCount: number;
             reviews: components["schemas"]["ProductReview"][];
@@ -3626,8 +3897,7 @@ export interface components {
             image?: string | null;
             packaging: string;
             price: components["schemas"]["Money"];
-            /** Format: int64 */
-            productVariantId: number;
+            productVariantId: components["schemas"]["ProductVariantId"];
             /** Format: int64 */
             quantityPerPallet: number;
             /** Format: int64 */
@@ -3642,6 +3912,11 @@ export interface components {
             /** Format: double */
             weightKg: number;
         };
+        /**
+         * Format: int64
+         * @description A product variant's id: what a cart line, an order line and the stock count.
+         */
+        ProductVariantId: number;
         /** @description A promotion as the server passes it in. */
         Promotion: {
             /** @description The discount code that unlocks it; it applies without a code when absent. */
@@ -3674,11 +3949,8 @@ export interface components {
              * @description Units to buy for one round of free products (at least 1).
              */
             buyQuantity: number;
-            /**
-             * Format: u-int64
-             * @description The variant given free; must be in the catalog.
-             */
-            freeProductVariantId: number;
+            /** @description The variant given free; must be in the catalog. */
+            freeProductVariantId: components["schemas"]["ProductVariantId"];
             /**
              * Format: u-int32
              * @description Units given per round (at least 1).
@@ -3724,7 +3996,7 @@ export interface components {
              */
             gramsPerDay: number;
             /** @description The product. */
-            productId: components["schemas"]["u64"];
+            productId: components["schemas"]["ProductId"];
         };
         /** @description Output of `ration.check`. */
         RationCheck: {
@@ -3803,6 +4075,13 @@ export interface components {
             /** Format: u-int32 */
             pageSize?: number | null;
         };
+        /**
+         * @description The resend page's form: the e-mail address the customer registered with. Used when there
+         *     is no `userId` in the query.
+         */
+        ResendBody: {
+            emailAddress?: string | null;
+        };
         /** @description A quick-scan or RQS result page. */
         ResultRoute: {
             /** @description The result's key. */
@@ -3820,8 +4099,7 @@ export interface components {
             description?: string | null;
             hasPhoto: boolean;
             orderNumber: string;
-            /** Format: int64 */
-            productVariantId: number;
+            productVariantId: components["schemas"]["ProductVariantId"];
             /** Format: int64 */
             quantity: number;
             /** @description `damaged`, `wrongItem`, `notNeeded` or `other`. */
@@ -3841,11 +4119,8 @@ export interface components {
              * @description A JPEG, PNG or WebP image (by its content) of at most 5 MB; required for `damaged`.
              */
             photo?: string | null;
-            /**
-             * Format: int64
-             * @description The product: a line of the order.
-             */
-            productVariantId: number;
+            /** @description The product: a line of the order. */
+            productVariantId: components["schemas"]["ProductVariantId"];
             /**
              * Format: int64
              * @description At most what was ordered minus what was returned already.
@@ -3944,8 +4219,7 @@ export interface components {
             newsItemId?: number | null;
             omitArticleCode?: boolean;
             parameters?: null | components["schemas"]["RequestedSearch"];
-            /** Format: int64 */
-            productVariantId?: number | null;
+            productVariantId?: null | components["schemas"]["ProductVariantId"];
             /**
              * Format: int64
              * @description Overrides the `siteid` header.
@@ -4013,10 +4287,8 @@ export interface components {
         ScanAdvisedProduct: {
             name: string;
             price: components["schemas"]["Money"];
-            /** Format: int64 */
-            productId: number;
-            /** Format: int64 */
-            productVariantId: number;
+            productId: components["schemas"]["ProductId"];
+            productVariantId: components["schemas"]["ProductVariantId"];
             url?: string | null;
         };
         /** @description An analyte's unit and the average of all samples of its type, for the results page. */
@@ -4050,7 +4322,7 @@ export interface components {
             analyte: string;
             /** @description `low` or `high`; for hygiene the quality class (`I` to `IV`). */
             direction: string;
-            productIds: number[];
+            productIds: components["schemas"]["ProductId"][];
             text: string;
         };
         /** @description A result in the list. */
@@ -4058,10 +4330,8 @@ export interface components {
             /** @description The worst meter level of the result. */
             level: components["schemas"]["Level"];
             orderNumber: string;
-            /** Format: int64 */
-            productId: number;
-            /** Format: int64 */
-            productVariantId: number;
+            productId: components["schemas"]["ProductId"];
+            productVariantId: components["schemas"]["ProductVariantId"];
             read: boolean;
             receiptDate: string;
             resultDate: string;
@@ -4269,6 +4539,15 @@ export interface components {
             autoRedirectIfNotInSameCountry: boolean;
             becomeDealerLink?: string | null;
             brand: string;
+            /**
+             * @description The captcha widget's script (`CAPTCHA_SCRIPT_URL`) when `captchaSiteKey` is set; null
+             *     otherwise.
+             */
+            captchaScriptUrl?: string | null;
+            /**
+             * @description The captcha widget's site key while the server checks captchas (`CAPTCHA_VERIFY_URL`);
+             *     empty when it does not or the site has none: the storefront then shows no captcha.
+             */
             captchaSiteKey: string;
             cardPaymentConfigId: string;
             /** Format: int64 */
@@ -4343,6 +4622,33 @@ export interface components {
             vatPercentageHigh: components["schemas"]["VatRate"];
             vatPercentageLow: components["schemas"]["VatRate"];
         };
+        /**
+         * @description Everything the frame of every page shows for a site in a language: the layout parts, the
+         *     customer-service block, the social links and the links of the currency disclaimer and the
+         *     become-dealer page. The storefront loads it once per site and language.
+         */
+        SiteLayout: {
+            becomeDealerLink?: string | null;
+            cartUsps: components["schemas"]["Usp"][];
+            /** @description The page explaining the currency conversion; null on euro sites. */
+            currencyConversionDisclaimerLink?: string | null;
+            customerService: components["schemas"]["CustomerService"];
+            footer: components["schemas"]["Footer"];
+            headerUsps: components["schemas"]["Usp"][];
+            /** @description True when the site shows prices converted from euro, which are indicative. */
+            indicativePrices: boolean;
+            /** Format: int64 */
+            languageId: number;
+            navigation: components["schemas"]["Navigation"];
+            notification?: null | components["schemas"]["SiteNotification"];
+            /** Format: int64 */
+            siteId: number;
+            /**
+             * @description The profiles the site has, in a fixed order (instagram, facebook, twitter, youtube,
+             *     linkedin, tiktok); empty ones are left out.
+             */
+            socialLinks: components["schemas"]["SocialLink"][];
+        };
         /** @description The site's notification bar. */
         SiteNotification: {
             /** Format: int64 */
@@ -4358,6 +4664,12 @@ export interface components {
             languageId: number;
             /** Format: int64 */
             siteId: number;
+        };
+        /** @description A social media profile of the site. */
+        SocialLink: {
+            /** @description `instagram`, `facebook`, `twitter`, `youtube`, `linkedin` or `tiktok`. */
+            network: string;
+            url: string;
         };
         /** @description A site's social media links, as imported and as the sites API answers them. */
         SocialLinks: {
@@ -4386,11 +4698,8 @@ export interface components {
             amount: number;
             /** @description Always [`STOCK_WARNING_KEY`]. */
             messageKey: string;
-            /**
-             * Format: u-int64
-             * @description The variant.
-             */
-            productVariantId: number;
+            /** @description The variant. */
+            productVariantId: components["schemas"]["ProductVariantId"];
         };
         /** @description The answer to a submission. */
         SubmissionStatus: {
@@ -4416,15 +4725,9 @@ export interface components {
              * @description `YYYY-MM-DD`.
              */
             nextDeliveryDate?: string | null;
-            /** Format: int64 */
-            paymentMethodId?: number | null;
-            /**
-             * Format: int64
-             * @description The variant's product; `null` when the variant is gone from the catalog.
-             */
-            productId?: number | null;
-            /** Format: int64 */
-            productVariantId: number;
+            paymentMethodId?: null | components["schemas"]["PaymentMethodId"];
+            productId?: null | components["schemas"]["ProductId"];
+            productVariantId: components["schemas"]["ProductVariantId"];
             /** Format: int64 */
             quantity: number;
             /** Format: int64 */
@@ -4448,22 +4751,49 @@ export interface components {
          * @enum {string}
          */
         SubscriptionStatus: "saved" | "activated" | "paused" | "closed";
+        /** @description The survey of an order. */
+        Survey: {
+            /** @description Answered already: a second answer is refused. */
+            answered: boolean;
+            orderNumber: string;
+        };
+        /** @description An answer to the survey. */
+        SurveyAnswerRequest: {
+            /** @description At most 2000 characters; may be empty. */
+            comment?: string | null;
+            /** @description The order number, from the link. */
+            order: string | null;
+            /**
+             * Format: int64
+             * @description 1 (poor) to 5 (excellent).
+             */
+            rating: number | null;
+            /** @description The link's signature. */
+            token: string | null;
+        };
+        /** @description The answer was stored. */
+        SurveyAnswerStatus: {
+            /** @description `received`. */
+            status: string;
+        };
+        /** @description The survey of an order, as the thank-you page links to it. */
+        SurveyLink: {
+            /** @description The survey of this order was answered already. */
+            answered: boolean;
+            orderNumber: string;
+            /** @description The order's survey signature: `/survey/?order={orderNumber}&token={token}`. */
+            token: string;
+        };
         /**
          * @description Which cart lines a product promotion is about. In JSON one of `{"productId": 1}`,
          *     `{"productVariantId": 11}` or `{"productGroup": "muesli"}`.
          */
         Target: {
-            /**
-             * Format: u-int64
-             * @description Every variant of a product.
-             */
-            productId: number;
+            /** @description Every variant of a product. */
+            productId: components["schemas"]["ProductId"];
         } | {
-            /**
-             * Format: u-int64
-             * @description One variant.
-             */
-            productVariantId: number;
+            /** @description One variant. */
+            productVariantId: components["schemas"]["ProductVariantId"];
         } | {
             /** @description Every product of a product group (compared exactly). */
             productGroup: string;
@@ -4481,8 +4811,6 @@ export interface components {
             max?: null | components["schemas"]["Quantity"];
             min?: null | components["schemas"]["Quantity"];
         };
-        /** Format: u-int64 */
-        u64: number;
         /** @description The unit prices that apply to the content's unit; the others are absent. */
         UnitPrices: {
             per100Gram?: null | components["schemas"]["Money"];
@@ -4517,8 +4845,7 @@ export interface components {
         /** @description The variant as changed. */
         VariantPriceAndStock: {
             price: components["schemas"]["Money"];
-            /** Format: int64 */
-            productVariantId: number;
+            productVariantId: components["schemas"]["ProductVariantId"];
             /**
              * Format: int64
              * @description `null`: not counted.
@@ -4626,6 +4953,7 @@ export type SchemaConversionRate = components['schemas']['ConversionRate'];
 export type SchemaCountLevel = components['schemas']['CountLevel'];
 export type SchemaCountry = components['schemas']['Country'];
 export type SchemaCurrency = components['schemas']['Currency'];
+export type SchemaCustomerService = components['schemas']['CustomerService'];
 export type SchemaDealer = components['schemas']['Dealer'];
 export type SchemaDealerAddress = components['schemas']['DealerAddress'];
 export type SchemaDealers = components['schemas']['Dealers'];
@@ -4665,6 +4993,9 @@ export type SchemaGivenCart = components['schemas']['GivenCart'];
 export type SchemaGivenLine = components['schemas']['GivenLine'];
 export type SchemaHandoverKey = components['schemas']['HandoverKey'];
 export type SchemaHealth = components['schemas']['Health'];
+export type SchemaHomeContent = components['schemas']['HomeContent'];
+export type SchemaHomeHero = components['schemas']['HomeHero'];
+export type SchemaHomeTile = components['schemas']['HomeTile'];
 export type SchemaHygieneResult = components['schemas']['HygieneResult'];
 export type SchemaIntervalBody = components['schemas']['IntervalBody'];
 export type SchemaInvoice = components['schemas']['Invoice'];
@@ -4679,12 +5010,17 @@ export type SchemaLocalization = components['schemas']['Localization'];
 export type SchemaMessage = components['schemas']['Message'];
 export type SchemaMessageKey = components['schemas']['MessageKey'];
 export type SchemaMessageParams = components['schemas']['MessageParams'];
+export type SchemaModeratedReview = components['schemas']['ModeratedReview'];
 export type SchemaMoney = components['schemas']['Money'];
 export type SchemaNavigation = components['schemas']['Navigation'];
 export type SchemaNewPassword = components['schemas']['NewPassword'];
 export type SchemaNewsArticle = components['schemas']['NewsArticle'];
 export type SchemaNewsItem = components['schemas']['NewsItem'];
 export type SchemaNewsItemRoute = components['schemas']['NewsItemRoute'];
+export type SchemaNewsletterConfirmation = components['schemas']['NewsletterConfirmation'];
+export type SchemaNewsletterSignUp = components['schemas']['NewsletterSignUp'];
+export type SchemaNewsletterStatus = components['schemas']['NewsletterStatus'];
+export type SchemaNewsletterUnsubscription = components['schemas']['NewsletterUnsubscription'];
 export type SchemaNewsPage = components['schemas']['NewsPage'];
 export type SchemaNutrient = components['schemas']['Nutrient'];
 export type SchemaNutrientBalance = components['schemas']['NutrientBalance'];
@@ -4712,17 +5048,23 @@ export type SchemaPaymentBody = components['schemas']['PaymentBody'];
 export type SchemaPaymentIssuer = components['schemas']['PaymentIssuer'];
 export type SchemaPaymentMethod = components['schemas']['PaymentMethod'];
 export type SchemaPaymentMethodCost = components['schemas']['PaymentMethodCost'];
+export type SchemaPaymentMethodId = components['schemas']['PaymentMethodId'];
+export type SchemaPayOrderAnswer = components['schemas']['PayOrderAnswer'];
+export type SchemaPayOrderRequest = components['schemas']['PayOrderRequest'];
+export type SchemaPendingReviews = components['schemas']['PendingReviews'];
 export type SchemaPercentage = components['schemas']['Percentage'];
 export type SchemaPlacedOrder = components['schemas']['PlacedOrder'];
 export type SchemaPricingContext = components['schemas']['PricingContext'];
 export type SchemaProductDetail = components['schemas']['ProductDetail'];
 export type SchemaProductDetailRoute = components['schemas']['ProductDetailRoute'];
 export type SchemaProductHit = components['schemas']['ProductHit'];
+export type SchemaProductId = components['schemas']['ProductId'];
 export type SchemaProductReview = components['schemas']['ProductReview'];
 export type SchemaProductReviews = components['schemas']['ProductReviews'];
 export type SchemaProductSearchRoute = components['schemas']['ProductSearchRoute'];
 export type SchemaProductType = components['schemas']['ProductType'];
 export type SchemaProductVariant = components['schemas']['ProductVariant'];
+export type SchemaProductVariantId = components['schemas']['ProductVariantId'];
 export type SchemaPromotion = components['schemas']['Promotion'];
 export type SchemaPromotionRule = components['schemas']['PromotionRule'];
 export type SchemaQuantity = components['schemas']['Quantity'];
@@ -4735,6 +5077,7 @@ export type SchemaRedirectRoute = components['schemas']['RedirectRoute'];
 export type SchemaReduction = components['schemas']['Reduction'];
 export type SchemaRegistration = components['schemas']['Registration'];
 export type SchemaRequestedSearch = components['schemas']['RequestedSearch'];
+export type SchemaResendBody = components['schemas']['ResendBody'];
 export type SchemaResultRoute = components['schemas']['ResultRoute'];
 export type SchemaReturn = components['schemas']['Return'];
 export type SchemaReturnRequest = components['schemas']['ReturnRequest'];
@@ -4768,8 +5111,10 @@ export type SchemaSiloDealer = components['schemas']['SiloDealer'];
 export type SchemaSiloInterest = components['schemas']['SiloInterest'];
 export type SchemaSiloInterestRequest = components['schemas']['SiloInterestRequest'];
 export type SchemaSite = components['schemas']['Site'];
+export type SchemaSiteLayout = components['schemas']['SiteLayout'];
 export type SchemaSiteNotification = components['schemas']['SiteNotification'];
 export type SchemaSiteRoute = components['schemas']['SiteRoute'];
+export type SchemaSocialLink = components['schemas']['SocialLink'];
 export type SchemaSocialLinks = components['schemas']['SocialLinks'];
 export type SchemaStockReminderRequest = components['schemas']['StockReminderRequest'];
 export type SchemaStockState = components['schemas']['StockState'];
@@ -4778,9 +5123,12 @@ export type SchemaSubmissionStatus = components['schemas']['SubmissionStatus'];
 export type SchemaSubscription = components['schemas']['Subscription'];
 export type SchemaSubscriptionAction = components['schemas']['SubscriptionAction'];
 export type SchemaSubscriptionStatus = components['schemas']['SubscriptionStatus'];
+export type SchemaSurvey = components['schemas']['Survey'];
+export type SchemaSurveyAnswerRequest = components['schemas']['SurveyAnswerRequest'];
+export type SchemaSurveyAnswerStatus = components['schemas']['SurveyAnswerStatus'];
+export type SchemaSurveyLink = components['schemas']['SurveyLink'];
 export type SchemaTarget = components['schemas']['Target'];
 export type SchemaTargetRange = components['schemas']['TargetRange'];
-export type SchemaU64 = components['schemas']['u64'];
 export type SchemaUnitPrices = components['schemas']['UnitPrices'];
 export type SchemaUsp = components['schemas']['Usp'];
 export type SchemaVariantChange = components['schemas']['VariantChange'];
@@ -4881,6 +5229,8 @@ export interface operations {
                 callbackUrl: string;
             };
             header?: {
+                /** @description The captcha token. */
+                captcha?: string | null;
                 /** @description A language of the site. */
                 languageid?: number | null;
                 /** @description The site. */
@@ -4904,7 +5254,7 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
-            /** @description A field is missing or invalid; `fieldErrors` names it */
+            /** @description A field is missing or invalid; `fieldErrors` names it; or `errors.captcha` while captchas are checked */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5761,13 +6111,109 @@ export interface operations {
             };
         };
     };
+    payAccountOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The site, for the addresses the customer is sent to; the request's host decides when absent */
+                siteid?: number | null;
+            };
+            path: {
+                /** @description The order number, e.g. HS-2026-000102 */
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The provider's page for this order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayOrderAnswer"];
+                };
+            };
+            /** @description The order number is not valid text, or the body is not a JSON object */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order of this customer has this number */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.orderAlreadyPaid` (paid or further), `errors.orderCancelled`, or `errors.orderPaysByTransfer` (nothing to pay at a provider) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client or for this account */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider cannot be reached (`errors.paymentProviderUnavailable`); trying again retries */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     resendConfirmation: {
         parameters: {
             query: {
                 /** @description A path of the shop, e.g. `/account/activate`; the link adds the token and account id. */
                 callbackUrl: string;
-                /** @description The account id. */
-                userId: string;
+                /**
+                 * @description The account id (the link of an expired activation mail has it); without it, the body's
+                 *     `emailAddress` names the account.
+                 */
+                userId?: string;
             };
             header?: {
                 /** @description The captcha token. */
@@ -5780,7 +6226,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description `{"emailAddress": …}` when the query has no `userId`; may be empty or `{}` otherwise */
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["ResendBody"];
+            };
+        };
         responses: {
             /** @description Accepted; a mail goes out if the account awaits activation */
             204: {
@@ -5789,7 +6240,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No userId or callbackUrl, or `errors.captcha` */
+            /** @description No callbackUrl, neither userId nor a valid e-mail address (`fieldErrors.emailAddress`), or `errors.captcha` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5807,7 +6258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests from this client or for this account */
+            /** @description Too many requests from this client or for this account or address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6919,6 +7370,176 @@ export interface operations {
             };
             /** @description `errors.statusTransition`: the move is not allowed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPendingReviews: {
+        parameters: {
+            query?: {
+                /** @description Page, from 1 (default 1). */
+                p?: number;
+                /** @description Page size, 1 to 100 (default 24). */
+                ps?: number;
+            };
+            header: {
+                /** @description The back office's key (`BACKOFFICE_API_KEY`). */
+                "x-api-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of pending reviews */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingReviews"];
+                };
+            };
+            /** @description An invalid `p` or `ps` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.apiKey`: no or a wrong `x-api-key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveReview: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The back office's key (`BACKOFFICE_API_KEY`). */
+                "x-api-key": string;
+            };
+            path: {
+                /** @description The review */
+                reviewId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review as moderated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratedReview"];
+                };
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.apiKey`: no or a wrong `x-api-key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A call carrying a session cookie from another site: no JSON body or `siteid` header, or a foreign `Origin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such review */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectReview: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The back office's key (`BACKOFFICE_API_KEY`). */
+                "x-api-key": string;
+            };
+            path: {
+                /** @description The review */
+                reviewId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review as moderated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratedReview"];
+                };
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.apiKey`: no or a wrong `x-api-key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A call carrying a session cookie from another site: no JSON body or `siteid` header, or a foreign `Origin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such review */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8164,6 +8785,83 @@ export interface operations {
             };
         };
     };
+    content_home: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A language of the site. */
+                languageid: number;
+                /** @description The site. */
+                siteid: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The home page of the site's brand */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeContent"];
+                };
+            };
+            /** @description A missing or unknown site or language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The site's brand has no home page (the corporate site) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    content_layout: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A language of the site. */
+                languageid: number;
+                /** @description The site. */
+                siteid: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site's layout in the language */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteLayout"];
+                };
+            };
+            /** @description A missing or unknown site or language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     content_page: {
         parameters: {
             query: {
@@ -8969,6 +9667,153 @@ export interface operations {
             };
         };
     };
+    confirmNewsletter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsletterConfirmation"];
+            };
+        };
+        responses: {
+            /** @description Confirmed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterStatus"];
+                };
+            };
+            /** @description No token, or `errors.newsletterLinkInvalid`: an unknown or replaced token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    subscribeToNewsletter: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A language of the site. */
+                languageid: number;
+                /** @description The site. */
+                siteid: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsletterSignUp"];
+            };
+        };
+        responses: {
+            /** @description Accepted; the opt-in mail goes out unless already subscribed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or an invalid e-mail address, or a missing or unknown site or language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many sign-ups from this client or for this address; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unsubscribeFromNewsletter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsletterUnsubscription"];
+            };
+        };
+        responses: {
+            /** @description Unsubscribed (also when the address had no subscription) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterStatus"];
+                };
+            };
+            /** @description A missing field, or `errors.newsletterLinkInvalid`: the signature does not match the address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     openapi_document: {
         parameters: {
             query?: never;
@@ -9011,6 +9856,38 @@ export interface operations {
                 };
             };
             /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    orders_surveyLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's public id */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The survey link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyLink"];
+                };
+            };
+            /** @description No such order, or not this browser's or customer's */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9701,6 +10578,100 @@ export interface operations {
             };
             /** @description No site answers on the host */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSurvey: {
+        parameters: {
+            query: {
+                /** @description The order number. */
+                order: string;
+                /** @description The link's signature. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The survey */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Survey"];
+                };
+            };
+            /** @description No order or token, or `errors.surveyLinkInvalid`: the link is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    answerSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurveyAnswerRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyAnswerStatus"];
+                };
+            };
+            /** @description A rating outside 1 to 5, a comment too long, no order or token, or `errors.surveyLinkInvalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.surveyAnswered`: this order's survey was answered already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,8 +1,8 @@
-import { useAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { consentOpenAtom, pushConsent, readConsent, saveConsent } from './consent';
+import { consentChoiceAtom, consentOpenAtom, pushConsent, readConsent, saveConsent } from './consent';
 import styles from './CookieConsent.module.css';
 
 /** The cookie consent banner: accept all, only necessary, or choose in the settings. */
@@ -15,14 +15,17 @@ export function CookieConsent() {
   const [decided, setDecided] = useState(stored !== null);
   const [analytics, setAnalytics] = useState(stored?.analytics ?? false);
   const [marketing, setMarketing] = useState(stored?.marketing ?? false);
+  const setChoice = useSetAtom(consentChoiceAtom);
 
   useEffect(() => {
-    if (stored) pushConsent(stored);
-  }, [stored]);
+    if (!stored) return;
+    pushConsent(stored);
+    setChoice(stored);
+  }, [stored, setChoice]);
 
   if (!open && decided) return null;
   const choose = (choice: { analytics: boolean; marketing: boolean }) => {
-    saveConsent(choice);
+    setChoice(saveConsent(choice));
     setDecided(true);
     setOpen(false);
     setSettings(false);

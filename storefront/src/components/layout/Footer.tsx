@@ -5,16 +5,28 @@ import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../state';
 import { consentOpenAtom } from './consent';
+import { FooterNewsletter } from './FooterSlots';
 import styles from './Footer.module.css';
+import { CustomerServiceBlock, FooterColumns, SocialLinks } from './FooterParts';
+import { useSiteLayout } from './siteLayout';
 
-/** The footer; its link columns come from the content API (the site's footerId) later. */
+/** The footer: the site's link columns, customer service and social links (the layout), the fixed links and the copyright. */
 export function Footer() {
   const { t } = useTranslation();
   const site = useSite();
+  const layout = useSiteLayout();
   const openConsent = useSetAtom(consentOpenAtom);
   return (
-    <footer className={styles.footer} data-footer-id={site.layout.footerId ?? ''}>
+    <footer className={styles.footer} data-footer-id={site.layout.footerId ?? ''} data-testid="footer">
+      {layout && (
+        <div className={styles.columns}>
+          <FooterColumns columns={layout.footer.columns} />
+          <CustomerServiceBlock service={layout.customerService} />
+          <SocialLinks links={layout.socialLinks} />
+        </div>
+      )}
       <div className={styles.inner}>
+        <FooterNewsletter />
         <nav aria-label={t('footer.information')}>
           <ul>
             <li>

@@ -1,27 +1,26 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 
 import { paths } from '../../lib/paths';
 import { refreshSession, useSignOut } from '../../lib/session';
-import { cartItemCountAtom, primaryNavigationAtom, sessionAtom, useSite } from '../../state';
-import { useComparePath } from '../../lib/useComparePath';
+import { cartItemCountAtom, sessionAtom, useSite } from '../../state';
 import styles from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
+import { PrimaryNavigation } from './PrimaryNavigation';
+import { HeaderUsps } from './Usps';
 
 /** Where the search box sends the term: the storefront's search route. */
 export const SEARCH_PATH = paths.search;
 
-/** The header: brand, primary navigation (filled from the content API later), search, account and cart. */
+/** The header: brand, search, account and cart, the site's primary navigation and its header USPs. */
 export function Header() {
   const { t } = useTranslation();
   const site = useSite();
   const count = useAtomValue(cartItemCountAtom);
   const navigate = useNavigate();
   const [term, setTerm] = useState('');
-  const comparePath = useComparePath();
-  const navigation = useAtomValue(primaryNavigationAtom);
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
@@ -62,41 +61,8 @@ export function Header() {
           </Link>
         </nav>
       </div>
-      <nav className={styles.primary} aria-label={t('nav.primary')} data-testid="primary-navigation">
-        <ul>
-          <li>
-            <NavLink to={paths.home} end>
-              {t('nav.home')}
-            </NavLink>
-          </li>
-          {navigation.length > 0 ? (
-            navigation.map((link) => (
-              <li key={link.url}>
-                <NavLink to={link.url} target={link.target === '_blank' ? '_blank' : undefined}>
-                  {link.title}
-                </NavLink>
-              </li>
-            ))
-          ) : (
-            <>
-              <li>
-                <NavLink to={paths.media}>{t('nav.news')}</NavLink>
-              </li>
-              <li>
-                <NavLink to={paths.dealer}>{t('nav.storeLocator')}</NavLink>
-              </li>
-            </>
-          )}
-          <li>
-            <NavLink to={paths.feedCalculator} data-testid="nav-feed-calculator">
-              {t('nav.feedCalculator')}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to={comparePath}>{t('nav.compare')}</NavLink>
-          </li>
-        </ul>
-      </nav>
+      <PrimaryNavigation />
+      <HeaderUsps />
     </header>
   );
 }

@@ -1,15 +1,21 @@
-import { useAtomValue } from 'jotai';
+import { Link } from 'react-router';
 
-import { notificationAtom } from '../../state';
+import { useSiteLayout } from './siteLayout';
 import styles from './NotificationBar.module.css';
 
-/** The notification bar slot above the header; the content API fills it later (notificationId). */
+/** The site's notification bar above the header (the layout's notification, when one is valid today). */
 export function NotificationBar() {
-  const message = useAtomValue(notificationAtom);
-  if (!message) return null;
+  const notification = useSiteLayout()?.notification;
+  if (!notification?.text) return null;
   return (
-    <div className={styles.bar} role="status" data-testid="notification-bar">
-      {message}
+    <div className={styles.bar} data-style={notification.style} data-testid="notification-bar">
+      {notification.url ? (
+        <Link to={notification.url} className={styles.link}>
+          {notification.text}
+        </Link>
+      ) : (
+        notification.text
+      )}
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { ScrollManager } from './ScrollManager';
 import { OnlineStatus } from '../ui/OnlineStatus';
 import { NavigationProgress } from '../ui/ProgressBar';
 import { CookieConsent } from './CookieConsent';
+import { TagManager } from './TagManager';
+import { CurrencyDisclaimer } from './CurrencyDisclaimer';
 import { Deferred } from '../ui/Deferred';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -36,10 +38,12 @@ export function Shell() {
       <main id="content" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
+      <CurrencyDisclaimer />
       <Deferred>
         <Footer />
       </Deferred>
       <CookieConsent />
+      <TagManager />
       <OnlineStatus />
     </div>
   );

@@ -4,6 +4,7 @@
  */
 import { atom } from 'jotai';
 
+import { consentUpdate } from '../../lib/analytics';
 import { CONSENT_COOKIE, readCookie, writeCookie } from '../../lib/cookies';
 
 export interface Consent {
@@ -40,6 +41,8 @@ export function saveConsent(choice: { analytics: boolean; marketing: boolean }, 
 }
 
 export function pushConsent(consent: Consent): void {
+  // Consent mode's update (the default, denied, was pushed at start: main.tsx).
+  consentUpdate(consent);
   window.dataLayer ??= [];
   window.dataLayer.push({
     event: 'consent_update',
@@ -53,3 +56,6 @@ export function pushConsent(consent: Consent): void {
 
 /** True while the banner is open (no choice yet, or the visitor reopened the settings). */
 export const consentOpenAtom = atom(false);
+
+/** The visitor's choice once known (stored or just made): the tag manager loads only with consent. */
+export const consentChoiceAtom = atom<Consent | null>(null);

@@ -99,6 +99,55 @@ describe('register', () => {
   });
 });
 
+describe('resend confirmation', () => {
+  it('asks for the e-mail address (checked by the engine) and answers the same for any address', async () => {
+    const requests = mockApi([anonymous, { method: 'POST', url: /^\/api\/account\/resendconfirmation\?/, respond: new Response(null, { status: 204 }) }]);
+    await renderApp('/account/resend-confirmation/');
+    await screen.findByTestId('resend-form');
+    expect(screen.getByText(/Vul je e-mailadres in en we sturen de mail opnieuw/)).toBeInTheDocument();
+    type('E-mailadres', 'geen-adres');
+    fireEvent.click(screen.getByRole('button', { name: 'Opnieuw versturen' }));
+    expect(await screen.findByTestId('error-emailAddress')).toHaveTextContent('Dit e-mailadres is niet geldig');
+    expect(requests.some((request) => request.url.startsWith('/api/account/resendconfirmation'))).toBe(false);
+    type('E-mailadres', ' lotte.visser@example.com ');
+    fireEvent.click(screen.getByRole('button', { name: 'Opnieuw versturen' }));
+    expect(await screen.findByTestId('resend-sent')).toHaveTextContent('Als er bij dit e-mailadres een account hoort dat nog niet is geactiveerd');
+    const sent = requests.find((request) => request.url.startsWith('/api/account/resendconfirmation'));
+    expect(sent?.url).toBe(`/api/account/resendconfirmation?callbackUrl=${encodeURIComponent('/account/confirm/')}`);
+    expect(sent?.body).toEqual({ emailAddress: 'lotte.visser@example.com' });
+    expect(sent?.headers).toMatchObject({ captcha: '' });
+    expect(screen.queryByTestId('resend-form')).toBeNull();
+  });
+
+  it('from an expired activation link the account is known: one button, no address', async () => {
+    const requests = mockApi([anonymous, { method: 'POST', url: /^\/api\/account\/resendconfirmation\?/, respond: new Response(null, { status: 204 }) }]);
+    await renderApp('/account/resend-confirmation/?userId=u-9');
+    await screen.findByTestId('resend-form');
+    expect(screen.queryByLabelText('E-mailadres')).toBeNull();
+    expect(screen.getByText('Je activatielink is niet meer geldig. Vraag hieronder een nieuwe activatiemail aan.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Opnieuw versturen' }));
+    expect(await screen.findByTestId('resend-sent')).toHaveTextContent('De activatiemail is opnieuw verstuurd.');
+    const sent = requests.find((request) => request.url.startsWith('/api/account/resendconfirmation'));
+    expect(sent?.url).toBe(`/api/account/resendconfirmation?userId=u-9&callbackUrl=${encodeURIComponent('/account/confirm/')}`);
+  });
+
+  it('a limit reached says when to try again', async () => {
+    mockApi([
+      anonymous,
+      {
+        method: 'POST',
+        url: /^\/api\/account\/resendconfirmation\?/,
+        respond: new Response(JSON.stringify({ status: 429, code: 'errors.tooManyAttempts' }), { status: 429, headers: { 'Retry-After': '120' } }),
+      },
+    ]);
+    await renderApp('/account/resend-confirmation/');
+    await screen.findByTestId('resend-form');
+    type('E-mailadres', 'lotte.visser@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Opnieuw versturen' }));
+    expect(await screen.findByTestId('form-error')).toHaveTextContent('Te veel pogingen. Probeer het over 2 minuten opnieuw.');
+  });
+});
+
 describe('reset and confirm', () => {
   it('reset: an expired link says so and links to forgot password', async () => {
     mockApi([anonymous, { method: 'POST', url: /resetpassword\?token=t1$/, respond: json({ status: 400, code: 'errors.resetTokenExpired' }, 400) }]);

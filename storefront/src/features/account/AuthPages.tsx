@@ -12,14 +12,16 @@ import { clearCache } from '../../api/cache';
 import { readLoginFlags } from './loginFlags';
 import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
+import { Captcha } from '../../components/ui/Captcha';
 import { CheckField, formStyles, FormField, FormMessage } from '../../components/ui/Form';
-import { readProblem, serverErrors } from '../../lib/apiErrors';
+import { readProblem } from '../../lib/apiErrors';
 import { captchaToken } from '../../lib/captcha';
 import { refreshSession } from '../../lib/session';
 import { cartIdAtom, siteAtom } from '../../state';
 import { accountApi } from './api';
 import type { ConfirmData } from './loaders';
 import { bind, useAccountForm } from './useAccountForm';
+import type { FieldRules } from '../../lib/forms';
 
 const EMAIL = [{ rule: 'required' }, { rule: 'maxLength', count: 254 }, { rule: 'email' }] as const;
 const NEW_PASSWORD = [{ rule: 'required' }, { rule: 'maxLength', count: 128 }, { rule: 'password' }] as const;
@@ -115,6 +117,7 @@ export function LoginPage() {
         <FormField name="password" label={t('auth.password')} error={form.errors.password}>
           {(props) => <input {...props} type="password" autoComplete="current-password" {...bind(form, 'password')} />}
         </FormField>
+        <Captcha />
         <FormError text={form.errors._}>
           {loginFailed && (
             <ul>
@@ -184,15 +187,18 @@ export function RegisterPage() {
       passwordRepeat: { value: values.passwordRepeat, rules: [{ rule: 'required' }, { rule: 'passwordRepeat', field: 'password' }] },
     }),
     submit: async (values) => {
-      const account = await accountApi.register({
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        emailAddress: values.emailAddress.trim(),
-        phoneNumber: values.phoneNumber.trim(),
-        password: values.password,
-        newsletter: values.newsletter,
-        ...(values.companyName.trim() ? { companyName: values.companyName.trim(), vatNumber: values.vatNumber.trim() } : {}),
-      });
+      const account = await accountApi.register(
+        {
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+          emailAddress: values.emailAddress.trim(),
+          phoneNumber: values.phoneNumber.trim(),
+          password: values.password,
+          newsletter: values.newsletter,
+          ...(values.companyName.trim() ? { companyName: values.companyName.trim(), vatNumber: values.vatNumber.trim() } : {}),
+        },
+        await captchaToken(),
+      );
       setDone({ email: values.emailAddress.trim(), userId: account.userId });
     },
   });
@@ -243,6 +249,7 @@ export function RegisterPage() {
               checked={form.values.newsletter}
               onChange={(on) => form.set('newsletter', on)}
             />
+            <Captcha />
             <FormError text={form.errors._} />
             <button type="submit" className={formStyles.button} disabled={form.busy}>
               {t('auth.register.submit')}
@@ -377,44 +384,44 @@ export function ResetPage() {
 export function ResendConfirmationPage() {
   const { t } = useTranslation();
   const userId = new URLSearchParams(useLocation().search).get('userId');
-  const [state, setState] = useState<'idle' | 'busy' | 'sent'>('idle');
-  const [error, setError] = useState<string | undefined>();
-  const sentRef = useFocusOnShow<HTMLDivElement>(state === 'sent');
-  const send = async () => {
-    if (!userId || state === 'busy') return;
-    setState('busy');
-    setError(undefined);
-    try {
-      await accountApi.resendConfirmation(userId, await captchaToken());
-      setState('sent');
-    } catch (problem) {
-      setError(serverErrors(problem, t)._ ?? t('errors.generic'));
-      setState('idle');
-    }
-  };
+  const [sent, setSent] = useState(false);
+  const sentRef = useFocusOnShow<HTMLDivElement>(sent);
+  // From an expired activation link the account is known (`userId`); otherwise the visitor
+  // names it by the e-mail address (the server answers the same for any address).
+  const { formRef, ...form } = useAccountForm({
+    initial: { emailAddress: '' },
+    rules: (values): FieldRules => (userId ? {} : { emailAddress: { value: values.emailAddress.trim(), rules: [...EMAIL] } }),
+    submit: async (values) => {
+      const captcha = await captchaToken();
+      await (userId ? accountApi.resendConfirmation(userId, captcha) : accountApi.resendConfirmationTo(values.emailAddress.trim(), captcha));
+      setSent(true);
+    },
+  });
   return (
     <Page title={t('auth.resend.title')} testId="page-resend-confirmation">
       <FormMessage kind="success" testId="resend-sent">
-        {state === 'sent' && (
+        {sent && (
           <div ref={sentRef} tabIndex={-1}>
-            <p>{t('auth.resend.sent')}</p>
+            <p>{userId ? t('auth.resend.sent') : t('account.resend.sentToAddress')}</p>
           </div>
         )}
       </FormMessage>
-      <p>{t('auth.resend.intro')}</p>
-      {userId ? (
-        state !== 'sent' && (
-          <div className={formStyles.form}>
-            <FormMessage kind="error">{error && <p>{error}</p>}</FormMessage>
-            <button type="button" className={formStyles.button} disabled={state === 'busy'} onClick={() => void send()} data-testid="resend-button">
+      {!sent && (
+        <>
+          <p>{userId ? t('account.resend.introWithLink') : t('auth.resend.intro')}</p>
+          <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="resend-form">
+            {!userId && (
+              <FormField name="emailAddress" label={t('auth.email')} error={form.errors.emailAddress}>
+                {(props) => <input {...props} type="email" autoComplete="email" {...bind(form, 'emailAddress')} />}
+              </FormField>
+            )}
+            <Captcha />
+            <FormError text={form.errors._} />
+            <button type="submit" className={formStyles.button} disabled={form.busy} data-testid="resend-button">
               {t('auth.resend.submit')}
             </button>
-          </div>
-        )
-      ) : (
-        <p data-testid="resend-no-link">
-          {t('auth.resend.withoutLink')} <Link to={paths.account.register}>{t('auth.register.title')}</Link>
-        </p>
+          </form>
+        </>
       )}
     </Page>
   );

@@ -8,10 +8,10 @@ import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
 import { formStyles, FormMessage } from '../../components/ui/Form';
 import { Price } from '../../components/ui/Price';
-import { serverErrors } from '../../lib/apiErrors';
+import { readProblem, serverErrors } from '../../lib/apiErrors';
 import { sessionAtom } from '../../state';
 import { addToCart } from '../../lib/cart';
-import { accountApi, type InvoicePage, type OrderDetail, type OrderPage, type OrderSummary, type Person } from './api';
+import { accountApi, type InvoicePage, type OrderDetail, type OrderPage, type OrderSummary, type PaymentMethod, type Person } from './api';
 import type { AccountLoaderData } from './loaders';
 import { Data, dateText, Empty, StatusLabel, styles } from './ui';
 
@@ -170,7 +170,7 @@ export function OrdersPage() {
         </p>
         <Data resolve={data.order}>
           {([order, methods]) => (
-            <OrderDetailView order={order} paymentMethod={methods.find((method) => method.paymentMethodId === order.paymentMethodId)?.name ?? null} />
+            <OrderDetailView order={order} paymentMethod={methods.find((method) => method.paymentMethodId === order.paymentMethodId) ?? null} />
           )}
         </Data>
       </Page>
@@ -199,7 +199,47 @@ function AddressBlock({ person }: { person: Person | null }) {
 
 const UNPAID = ['created', 'open'];
 
-function OrderDetailView({ order, paymentMethod }: { order: OrderDetail; paymentMethod: string | null }) {
+/** Leaves the shop for the payment provider's page (a seam for tests). */
+export const paymentPage = { assign: (url: string) => window.location.assign(url) };
+
+/** The server's refusals of "pay now", as the account's own texts. */
+const PAY_REFUSALS: Record<string, string> = {
+  'errors.orderAlreadyPaid': 'account.orders.payAlreadyPaid',
+  'errors.orderCancelled': 'account.orders.payCancelled',
+  'errors.orderPaysByTransfer': 'account.orders.payByTransfer',
+};
+
+/**
+ * "Pay now" for an order that awaits payment online (not a bank transfer): the server starts
+ * the payment (or finds the open one) and the browser goes to the provider's page.
+ */
+function PayNow({ orderNumber }: { orderNumber: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const payNow = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await accountApi.payOrder(orderNumber);
+      paymentPage.assign(answer.redirectUrl);
+    } catch (problem) {
+      const refusal = PAY_REFUSALS[readProblem(problem).code ?? ''];
+      setError(refusal ? t(refusal as never) : (serverErrors(problem, t)._ ?? t('errors.generic')));
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <FormMessage kind="error">{error}</FormMessage>
+      <button type="button" className={formStyles.button} onClick={() => void payNow()} disabled={busy} aria-busy={busy} data-testid="order-pay">
+        {busy ? t('account.orders.paying') : t('account.orders.payNow')}
+      </button>
+    </>
+  );
+}
+
+function OrderDetailView({ order, paymentMethod }: { order: OrderDetail; paymentMethod: PaymentMethod | null }) {
   const { t } = useTranslation();
   const store = useStore();
   const navigate = useNavigate();
@@ -235,11 +275,11 @@ function OrderDetailView({ order, paymentMethod }: { order: OrderDetail; payment
         <dt>{t('account.orders.orderDate')}</dt>
         <dd>{dateText(order.orderDate)}</dd>
         <dt>{t('account.orders.status')}</dt>
-        <dd>
+        <dd data-testid="order-status">
           <StatusLabel status={order.status} />
         </dd>
         <dt>{t('account.orders.paymentMethod')}</dt>
-        <dd>{paymentMethod ?? '–'}</dd>
+        <dd>{paymentMethod?.name ?? '–'}</dd>
         {order.trackAndTrace && (
           <>
             <dt>{t('account.orders.trackAndTrace')}</dt>
@@ -248,9 +288,12 @@ function OrderDetailView({ order, paymentMethod }: { order: OrderDetail; payment
         )}
       </dl>
       {UNPAID.includes(order.status) && Number(order.amountToPay) > 0 && (
-        <p className={styles.empty} data-testid="order-unpaid">
-          {t('account.orders.unpaid')} <Price amount={order.amountToPay} />
-        </p>
+        <div data-testid="order-unpaid">
+          <p className={styles.empty}>
+            {t('account.orders.unpaid')} <Price amount={order.amountToPay} />
+          </p>
+          {paymentMethod?.flow === 'offline' ? <p>{t('account.orders.payByTransfer')}</p> : <PayNow orderNumber={order.orderNumber} />}
+        </div>
       )}
       <section className={styles.section} aria-labelledby="order-lines">
         <h2 id="order-lines">{t('account.orders.products')}</h2>

@@ -73,11 +73,14 @@ const SUBSCRIPTION_ACTIONS = {
 const INVOICE_PDF = '/api/account/invoices/{invoiceNumber}/pdf' satisfies PathsFor<'get'>;
 
 export const accountApi = {
-  register: (body: Registration) => api.post('/api/account', { query: { callbackUrl: paths.account.confirm }, body }),
+  register: (body: Registration, captcha: string) => api.post('/api/account', { query: { callbackUrl: paths.account.confirm }, headers: { captcha }, body }),
   confirm: (userId: string, token: string) => api.post('/api/account/{userId}/confirm', { path: { userId }, query: { token }, body: {} }),
   confirmEmail: (userId: string, token: string) => api.post('/api/account/{userId}/confirmemailaddress', { path: { userId }, query: { token }, body: {} }),
   resendConfirmation: (userId: string, captcha: string) =>
     api.post('/api/account/resendconfirmation', { query: { userId, callbackUrl: paths.account.confirm }, headers: { captcha }, body: {} }),
+  /** The resend page's form: the account named by its e-mail address. */
+  resendConfirmationTo: (emailAddress: string, captcha: string) =>
+    api.post('/api/account/resendconfirmation', { query: { callbackUrl: paths.account.confirm }, headers: { captcha }, body: { emailAddress } }),
   forgotPassword: (emailAddress: string, callbackPath: string) =>
     api.post('/api/account/forgotpassword', { query: { callbackUrl: callbackPath }, body: { emailAddress } }),
   resetPassword: (userId: string, token: string, newPassword: string) =>
@@ -96,6 +99,8 @@ export const accountApi = {
   paymentMethods: () => api.get('/api/paymentmethods'),
   orders: (page: number, pageSize = 10) => api.get('/api/account/orders', { query: { page, pageSize } }),
   order: (orderNumber: string): Promise<OrderDetail> => api.get('/api/account/orders/{orderNumber}', { path: { orderNumber } }),
+  /** Starts (or finds) the payment of an unpaid order; answers the provider's page. */
+  payOrder: (orderNumber: string) => api.post('/api/account/orders/{orderNumber}/pay', { path: { orderNumber }, body: {} }),
   invoices: (page: number, pageSize = 10) => api.get('/api/account/invoices', { query: { page, pageSize } }),
   invoicePdfUrl: (invoiceNumber: string) => buildUrl(INVOICE_PDF, { invoiceNumber }, undefined),
   returns: () => api.get('/api/account/returns'),

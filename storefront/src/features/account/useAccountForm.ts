@@ -6,7 +6,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useFocusFirstError } from '../../components/ui/Form';
-import { serverErrors } from '../../lib/apiErrors';
+import { readProblem, serverErrors } from '../../lib/apiErrors';
+import { isCaptchaProblem } from '../../lib/captcha';
 import { checkForm, type FieldRules } from '../../lib/forms';
 
 export interface AccountFormOptions<V> {
@@ -38,7 +39,9 @@ export function useAccountForm<V extends Record<string, unknown>>({ initial, rul
     try {
       await submit(values);
     } catch (error) {
-      setErrors(onError?.(error) ?? serverErrors(error, t));
+      // A captcha not (or no longer) solved: the widget says what to do, whichever form it is.
+      const captcha = isCaptchaProblem(readProblem(error).code) ? { _: t('account.captcha.failed') } : null;
+      setErrors(captcha ?? onError?.(error) ?? serverErrors(error, t));
       setAttempt((count) => count + 1);
     } finally {
       setBusy(false);

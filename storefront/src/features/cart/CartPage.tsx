@@ -9,6 +9,10 @@ import { Link, useNavigate } from 'react-router';
 
 import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
+import { CartUsps } from '../../components/layout/Usps';
+import { CartRecommendations } from './CartRecommendations';
+import { cartItems } from '../../lib/cartTracking';
+import { usePageEvent } from '../../lib/useAnalytics';
 import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import { cartLimits, type CalculatedCart, type CalculatedProduct } from '../../engine';
@@ -252,6 +256,14 @@ export function CartPage() {
   const [error, setError] = useState<string | null>(null);
   const [showMissingSamples, setShowMissingSamples] = useState(false);
   const calculation = cart.calculation;
+  // The data layer's view_cart, once per visit of the page, with the cart as it was loaded.
+  usePageEvent(
+    'view_cart',
+    cart.loaded && cart.answer && cart.answer.calculation.products.length > 0
+      ? { value: cart.answer.calculation.totalAmount, items: cartItems(cart.answer) }
+      : null,
+    'cart',
+  );
   if (!cart.loaded) {
     return (
       <Page title={t('cart.title')} testId="page-cart">
@@ -310,8 +322,10 @@ export function CartPage() {
             {t('cart.toCheckout')}
           </button>
           <Link to={paths.home}>{t('cart.continueShopping')}</Link>
+          <CartUsps />
         </aside>
       </div>
+      <CartRecommendations productIds={calculation.products.map((line) => line.productId).join(',')} />
     </Page>
   );
 }

@@ -25,6 +25,8 @@ import { paths } from '../../lib/paths';
 import { nutrientGroupLabel, nutrientLabel } from '../../components/product/nutrients';
 import { StockLabel, UnitPriceList } from '../../components/product/ProductFacts';
 import { ReviewForm } from './ReviewForm';
+import { trackingItem } from '../../lib/analytics';
+import { usePageEvent } from '../../lib/useAnalytics';
 
 /** Product type 2: feed and supplements, dosed by the feed calculator (specification section 4). */
 const FEED_PRODUCT_TYPE = 2;
@@ -261,6 +263,24 @@ function Details({ product }: { product: ProductDetail }) {
 
 export function ProductView({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
+  // The data layer's view_item, once per variant shown.
+  usePageEvent(
+    'view_item',
+    {
+      value: product.price,
+      items: [
+        trackingItem({
+          productId: product.productId,
+          name: product.name ?? '',
+          price: product.price,
+          brand: product.brand,
+          productGroup: product.productGroup,
+          variant: product.productVariantId,
+        }),
+      ],
+    },
+    String(product.productVariantId),
+  );
   const variants = [product, ...product.otherVariants].filter((variant) => variant.url);
   return (
     <Page title={product.name ?? ''} testId="page-productDetail">

@@ -272,7 +272,12 @@ export function ProductListPage({ title, landingPageId, results = null }: Produc
           ) : (
             <ul className={styles.grid}>
               {response.results.map((product, index) => (
-                <ProductCard key={product.productVariantId} product={product} position={(response.page - 1) * response.pageSize + index + 1} />
+                <ProductCard
+                  key={product.productVariantId}
+                  product={product}
+                  position={(response.page - 1) * response.pageSize + index + 1}
+                  listName={title || 'search'}
+                />
               ))}
             </ul>
           )}

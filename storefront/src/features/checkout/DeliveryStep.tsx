@@ -12,6 +12,7 @@ import { cultureAtom, useSite } from '../../state';
 import { cartApi } from '../../api/cart';
 import { cartErrorText } from '../../lib/cartErrors';
 import { useCart } from '../../lib/cart';
+import { trackShippingInfo } from '../../lib/cartTracking';
 import { checkForm } from '../../lib/forms';
 import styles from '../../components/shop.module.css';
 import { AddressFields, addressRules, DutchNotice, toAddress } from './BillingStep';
@@ -241,6 +242,7 @@ export function DeliveryStep({ countries, gates }: { countries: Country[]; gates
         latest = await cart.call((id) => cartApi.setAlternativeShipping(id, false));
       }
       const next = nextStep('delivery', gatesOf(latest, countries, site.countryId));
+      trackShippingInfo(latest, choice);
       void navigate(next);
     } catch (error) {
       setErrors(serverErrors(error));

@@ -10,6 +10,8 @@ import { cartIdAtom } from '../../state';
 import { readApiError } from '../../api/cart';
 import { loadCart } from '../../lib/cart';
 import { checkForm } from '../../lib/forms';
+import { captchaToken, isCaptchaProblem } from '../../lib/captcha';
+import { Captcha } from '../../components/ui/Captcha';
 import styles from '../../components/shop.module.css';
 import { Field } from './fields';
 import { checkoutContactAtom, useServerErrors } from './useCheckout';
@@ -49,7 +51,7 @@ export function LoginStep() {
         emailAddress: values.emailAddress.trim(),
         password: values.password,
         shoppingcartId: cartId === null ? null : String(cartId),
-        captcha: '',
+        captcha: await captchaToken(),
       });
       clearCache();
       store.set(checkoutContactAtom, {
@@ -62,7 +64,10 @@ export function LoginStep() {
       await loadCart(store);
       void navigate(paths.checkout.billing);
     } catch (error) {
-      setErrors(readApiError(error).status === 401 ? { _: t('errors.loginFailed') } : serverErrors(error));
+      const problem = readApiError(error);
+      setErrors(
+        problem.status === 401 ? { _: t('errors.loginFailed') } : isCaptchaProblem(problem.code) ? { _: t('account.captcha.failed') } : serverErrors(error),
+      );
     } finally {
       setBusy(false);
     }
@@ -105,6 +110,7 @@ export function LoginStep() {
             />
           )}
         </Field>
+        <Captcha />
         {errors._ && (
           <p className={styles.fieldError} role="alert">
             {errors._}

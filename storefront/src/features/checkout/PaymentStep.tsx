@@ -9,6 +9,7 @@ import type { CheckoutGates } from '../../engine';
 import { useSite } from '../../state';
 import { cartApi } from '../../api/cart';
 import { useCart } from '../../lib/cart';
+import { trackPaymentInfo } from '../../lib/cartTracking';
 import { checkForm } from '../../lib/forms';
 import styles from '../../components/shop.module.css';
 import { DutchNotice } from './BillingStep';
@@ -85,7 +86,11 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
       data-testid="payment-form"
       onSubmit={(event) => {
         event.preventDefault();
-        void send(true).then((answer) => answer && navigate(nextStep('payment', gatesOf(answer, countries, site.countryId))));
+        void send(true).then((answer) => {
+          if (!answer) return;
+          trackPaymentInfo(answer);
+          return navigate(nextStep('payment', gatesOf(answer, countries, site.countryId)));
+        });
       }}
     >
       <h2>{t('checkout.payment.title')}</h2>

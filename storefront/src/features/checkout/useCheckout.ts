@@ -8,6 +8,7 @@ import { readApiError } from '../../api/cart';
 import { cartAnswerAtom, cartLoadedAtom } from '../../lib/cart';
 import { gatesOf } from './gates';
 import { fetchCountries, fetchPaymentMethods, type Country, type PaymentMethod } from './reference';
+import { trackBeginCheckout } from '../../lib/cartTracking';
 
 /** The signed-in customer's name, e-mail and phone, to fill in an empty billing form. */
 export const checkoutContactAtom = atom<{ firstName: string; lastName: string; emailAddress: string; phoneNumber: string } | null>(null);
@@ -30,6 +31,10 @@ export function useCheckout(): { countries: Country[] | null; gates: CheckoutGat
     };
   }, []);
   const gates = useMemo(() => (countries && loaded ? gatesOf(answer, countries, site.countryId) : null), [answer, countries, loaded, site.countryId]);
+  // The data layer's begin_checkout, once per cart, when the cart is known.
+  useEffect(() => {
+    if (loaded) trackBeginCheckout(answer);
+  }, [loaded, answer]);
   return { countries, gates, loaded: loaded && countries !== null, failed };
 }
 

@@ -64,9 +64,16 @@ const page = (path: string, id: number, title: string) => [
 
 describe('after the payment provider', () => {
   it('the scan thank-you page shows the order number, the samples and how to send them', async () => {
-    mockApi([...page('/bedankt-voor-uw-scanbestelling/?orderId=o-secret', 114, 'Bedankt'), { url: '/api/orders/o-secret', respond: order }]);
+    mockApi([
+      ...page('/bedankt-voor-uw-scanbestelling/?orderId=o-secret', 114, 'Bedankt'),
+      { url: '/api/orders/o-secret', respond: order },
+      { url: '/api/orders/o-secret/survey', respond: { orderNumber: 'HS-2026-000201', token: 'abc', answered: false } },
+    ]);
     await renderApp('/bedankt-voor-uw-scanbestelling/?orderId=o-secret', { site: SITE });
     expect(await screen.findByTestId('thank-you-number')).toHaveTextContent('Je bestelnummer is HS-2026-000201.');
+    const survey = await screen.findByTestId('thank-you-survey');
+    expect(survey).toHaveTextContent('Heb je een minuutje? Vertel ons hoe het bestellen ging');
+    expect(survey.querySelector('a')).toHaveAttribute('href', '/survey/?order=HS-2026-000201&token=abc');
     expect(screen.getByTestId('rqs-instructions')).toBeInTheDocument();
     expect(screen.getAllByTestId('order-sample').map((node) => node.textContent)).toEqual(['Monster 1: Perceel 1', 'Monster 2: Perceel 2']);
     expect(screen.getByTestId('order-total')).toHaveTextContent('€ 119,90');

@@ -4,7 +4,7 @@
  * `GET /api/orders/{orderId}`; its amounts are formatted by the engine.
  */
 import { useAtomValue, useStore } from 'jotai';
-import { useEffect, useEffectEvent, useMemo } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -17,9 +17,11 @@ import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import { formatDate } from '../../engine';
 import { cartIdAtom } from '../../state';
+import { trackPurchase } from '../../lib/cartTracking';
 import { forgetCart, loadCart } from '../../lib/cart';
 import styles from '../../components/shop.module.css';
 import { fetchOrder, forgetIdempotencyKey, type OrderView } from '../../api/orders';
+import { surveyApi, type SurveyLink } from '../../api/survey';
 
 const STATUS_KEYS = {
   created: 'status.created',
@@ -134,7 +136,10 @@ export function ThankYouPage({ title, body, scan }: { title: string; body?: stri
   useEffect(() => {
     if (!promise) return;
     promise.then(
-      () => onPlaced(),
+      (order) => {
+        onPlaced();
+        trackPurchase(order);
+      },
       () => undefined,
     );
   }, [promise]);
@@ -158,6 +163,7 @@ export function ThankYouPage({ title, body, scan }: { title: string; body?: stri
                 </div>
               )}
               <OrderSummary order={order} />
+              <SurveyInvitation orderId={orderId ?? ''} />
             </>
           )}
         </AsyncView>
@@ -168,6 +174,37 @@ export function ThankYouPage({ title, body, scan }: { title: string; body?: stri
         <Link to={paths.home}>{t('cart.continueShopping')}</Link>
       </p>
     </Page>
+  );
+}
+
+/**
+ * The invitation to the customer survey (issue 21): its signed link, which the server gives only
+ * to the browser that placed the order (or its signed-in owner). Loaded after the page is live;
+ * nothing shows when there is none or it was answered.
+ */
+function SurveyInvitation({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const [link, setLink] = useState<SurveyLink | null>(null);
+  useEffect(() => {
+    if (!orderId) return;
+    let current = true;
+    surveyApi.linkOf(orderId).then(
+      (answer) => {
+        if (current) setLink(answer);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [orderId]);
+  if (!link || link.answered) return null;
+  const query = new URLSearchParams({ order: link.orderNumber, token: link.token });
+  return (
+    <p data-testid="thank-you-survey">
+      {`${t('customerSurvey.thankYouIntro')} `}
+      <Link to={`${paths.survey}?${query.toString()}`}>{t('customerSurvey.thankYouLink')}</Link>
+    </p>
   );
 }
 

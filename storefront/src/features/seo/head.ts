@@ -99,6 +99,9 @@ const ROUTE_TITLES = {
   'account.forgot': 'auth.forgot.title',
   'account.resendConfirmation': 'auth.resend.title',
   'account.confirm': 'auth.activation.title',
+  'newsletter.confirm': 'newsletterSignup.confirmTitle',
+  'newsletter.unsubscribe': 'newsletterSignup.unsubscribeTitle',
+  survey: 'customerSurvey.title',
 } as const satisfies Record<string, string>;
 
 /** The translation keys a head's title comes from. */

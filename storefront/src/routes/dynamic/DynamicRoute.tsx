@@ -1,5 +1,3 @@
-import { useSetAtom } from 'jotai';
-import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 
@@ -10,10 +8,11 @@ import { Markdown } from '../../components/content/Markdown';
 import { Page } from '../../components/layout/Page';
 // The shopping pages are their own chunks (lazy in the features' indexes): the first load stays small.
 import { ProductDetailPage, ProductListPage } from '../../features/catalog';
-import { FaqPage, NewsArticlePage } from '../../features/content';
+import { AdviceArticlePage, AdviceCategoryPage, AdviceVideoPage, FaqPage, NewsArticlePage } from '../../features/content';
+import { HomePage } from '../../features/home';
 import { PaymentFailedPage, ThankYouPage } from '../../features/order';
 import { ScanResultPage } from '../../features/roughage-results';
-import { primaryNavigationAtom, useSite, type NavigationLink } from '../../state';
+import { useSite } from '../../state';
 import { PageMovedPage } from '../ErrorPages';
 
 const numberOf = (value: unknown): number | null => {
@@ -31,6 +30,9 @@ function ContentPage({ data }: { data: DynamicPageData }) {
   }
   if (pageId !== null && pageId === checkoutFailedPageId) {
     return <PaymentFailedPage title={data.content.title} />;
+  }
+  if (data.home) {
+    return <HomePage title={data.content.title} {...(data.content.body !== undefined ? { body: data.content.body } : {})} home={data.home} />;
   }
   return <GenericPage data={data} />;
 }
@@ -54,26 +56,8 @@ function RedirectPage({ route }: { route: PageRoute }) {
  * Each page type gets its own view in later work; this switch is where it goes, and the
  * compiler checks that every type is handled.
  */
-/** The navigation items of a page's layout, if it brought them. */
-function navigationOf(layout: unknown): NavigationLink[] | null {
-  const items = (layout as { navigation?: { items?: unknown } } | undefined)?.navigation?.items;
-  if (!Array.isArray(items)) return null;
-  return (items as unknown[]).filter((item): item is NavigationLink => {
-    if (typeof item !== 'object' || item === null) return false;
-    const { title, url } = item as Record<string, unknown>;
-    return typeof title === 'string' && typeof url === 'string';
-  });
-}
-
 export function DynamicRoute() {
   const data = useLoaderData<DynamicPageData>();
-  const setNavigation = useSetAtom(primaryNavigationAtom);
-  // The items change with the page's content only.
-  const layout = data.content.data.layout;
-  const navigation = useMemo(() => navigationOf(layout), [layout]);
-  useEffect(() => {
-    if (navigation) setNavigation(navigation);
-  }, [navigation, setNavigation]);
   const { pageType } = data.route;
   switch (pageType) {
     case 'redirect':
@@ -109,9 +93,15 @@ export function DynamicRoute() {
     case 'newsItem':
       return data.news ? <NewsArticlePage article={data.news} /> : <GenericPage data={data} />;
     case 'adviceCategory':
+      return data.advice ? (
+        <AdviceCategoryPage title={data.content.title} advice={data.advice} categoryId={numberOf(data.route.parameters.blogCategoryId)} />
+      ) : (
+        <GenericPage data={data} />
+      );
     case 'adviceArticle':
+      return data.adviceArticle ? <AdviceArticlePage article={data.adviceArticle} /> : <GenericPage data={data} />;
     case 'adviceVideo':
-      return <GenericPage data={data} />;
+      return data.adviceVideo ? <AdviceVideoPage video={data.adviceVideo} /> : <GenericPage data={data} />;
     default: {
       const unhandled: never = pageType;
       throw new Error(`no view for page type ${String(unhandled)}`);

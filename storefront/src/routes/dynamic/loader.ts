@@ -4,7 +4,19 @@ import { data, redirect, redirectDocument, replace, type LoaderFunctionArgs } fr
 import { isAuthenticated } from '../../api/auth';
 import { fetchProduct, type ProductDetail, type SearchResponse } from '../../api/catalog';
 import { ApiError } from '../../api/client';
-import { fetchFaq, fetchNewsItem, type Faq, type NewsArticle } from '../../api/content';
+import {
+  fetchAdviceArticle,
+  fetchAdviceCategories,
+  fetchAdviceVideo,
+  fetchFaq,
+  fetchNewsItem,
+  type AdviceArticle,
+  type AdviceCategories,
+  type AdviceVideo,
+  type Faq,
+  type NewsArticle,
+} from '../../api/content';
+import { loadHome, type HomeData } from '../../features/home';
 import { fetchScanResult, type ScanResult } from '../../api/results';
 import { paths } from '../../lib/paths';
 import { fetchPageContent, lookupRoute, RouteLookupError, type PageContent, type PageRoute } from '../../api/routing';
@@ -24,6 +36,12 @@ export interface DynamicPageData {
   search?: SearchResponse;
   /** A result page's scan result (opening it marks it read). */
   scanResult?: ScanResult;
+  /** The home page's parts (the site's root path), each loading on its own. */
+  home?: HomeData;
+  /** An advice category's page (or the overview): every category with its articles and videos. */
+  advice?: AdviceCategories;
+  adviceArticle?: AdviceArticle;
+  adviceVideo?: AdviceVideo;
 }
 
 /**
@@ -64,6 +82,15 @@ export function productVariantOf(route: PageRoute): number | null {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+/** The key of the site's home page (fixtures/content/pages.json): its page shows the brand's home (issue 21). */
+export const HOME_PAGE_KEY = 'home';
+
+/** The page key the content API sent, if any. */
+function pageKeyOf(content: PageContent): string | null {
+  const page = content.data.page as { pageKey?: unknown } | null | undefined;
+  return typeof page?.pageKey === 'string' ? page.pageKey : null;
+}
+
 /** A configured redirect's status when it is one, else 301 (the page moved). */
 function redirectStatus(status: unknown): number {
   return typeof status === 'number' && REDIRECT_STATUSES.has(status) ? status : 301;
@@ -100,21 +127,30 @@ export async function dynamicPageLoader({ request, params }: LoaderFunctionArgs)
   const variantId = productVariantOf(route);
   const faqId = route.pageType === 'faq' ? numberOf(route.parameters.faqId) : null;
   const newsItemId = route.pageType === 'newsItem' ? numberOf(route.parameters.newsItemId) : null;
+  const articleId = route.pageType === 'adviceArticle' ? numberOf(route.parameters.adviceArticleId) : null;
+  const videoId = route.pageType === 'adviceVideo' ? numberOf(route.parameters.adviceVideoId) : null;
   // A product that fails to load here is loaded (and its error shown) by the page itself.
-  const [content, product, faq, news, search] = await Promise.all([
+  const [content, product, faq, news, search, advice, adviceArticle, adviceVideo] = await Promise.all([
     fetchPageContent(url.pathname),
     variantId === null ? null : fetchProduct(variantId).catch(() => null),
     faqId === null ? null : fetchFaq(faqId),
     newsItemId === null ? null : fetchNewsItem(newsItemId),
     route.pageType === 'productSearch' ? listingResults(`${url.pathname}${url.search}`, landingPageOf(route)) : null,
+    route.pageType === 'adviceCategory' ? fetchAdviceCategories() : null,
+    articleId === null ? null : fetchAdviceArticle(articleId),
+    videoId === null ? null : fetchAdviceVideo(videoId),
   ]);
   return {
     path,
     route,
     content,
+    ...(route.pageType === 'contentPage' && pageKeyOf(content) === HOME_PAGE_KEY ? { home: loadHome() } : {}),
     ...(product ? { product } : {}),
     ...(faq ? { faq } : {}),
     ...(news ? { news } : {}),
     ...(search ? { search } : {}),
+    ...(advice ? { advice } : {}),
+    ...(adviceArticle ? { adviceArticle } : {}),
+    ...(adviceVideo ? { adviceVideo } : {}),
   };
 }

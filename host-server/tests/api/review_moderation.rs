@@ -1,0 +1,317 @@
+//! Review requests and moderation (issue 21, point 8): the review-request mail goes out a
+//! configured number of days after an order was sent, once per order; the back office lists
+//! the pending reviews and approves or rejects them, and the product's rating follows.
+
+use serde_json::{Value, json};
+
+use crate::orders::{place, ready_cart};
+use crate::support::{Backend, TestApp};
+
+const KEY: &str = "backoffice-test-key";
+
+async fn app(backend: Backend, housekeeping_ms: Option<u64>) -> TestApp {
+    TestApp::spawn_with(backend, |config| {
+        config.import_fixtures = host_server::config::ImportFixtures::Auto;
+        config.backoffice_api_key = Some(host_server::config::Secret::new(KEY));
+        config.housekeeping.review_request_days = 14;
+        if let Some(ms) = housekeeping_ms {
+            config.housekeeping.interval = std::time::Duration::from_millis(ms);
+        }
+    })
+    .await
+}
+
+async fn backoffice(app: &TestApp, method: reqwest::Method, path: &str, key: &str) -> (u16, Value) {
+    let response = app
+        .client
+        .request(method, app.url(path))
+        .header("x-api-key", key)
+        .header("content-type", "application/json")
+        .send()
+        .await
+        .unwrap();
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+async fn set_status(app: &TestApp, number: &str, status: &str) {
+    let path = format!("/api/backoffice/orders/{number}/status?status={status}");
+    let (code, body) = backoffice(app, reqwest::Method::PUT, &path, KEY).await;
+    assert_eq!(code, 200, "{body}");
+}
+
+async fn reviews_of_product_1(app: &TestApp) -> Value {
+    app.get_in(1, 1, "/api/products/1/reviews?ps=100")
+        .await
+        .json()
+        .await
+        .unwrap()
+}
+
+async fn pending_reviews_are_approved_or_rejected_and_the_rating_follows(backend: Backend) {
+    let app = app(backend, None).await;
+    let (status, _) = backoffice(
+        &app,
+        reqwest::Method::GET,
+        "/api/backoffice/reviews",
+        "wrong",
+    )
+    .await;
+    assert_eq!(status, 401);
+    let (status, pending) =
+        backoffice(&app, reqwest::Method::GET, "/api/backoffice/reviews", KEY).await;
+    assert_eq!(status, 200);
+    assert_eq!(pending["total"], 8, "the fixtures' pending reviews");
+    let mut ids: Vec<i64> = pending["reviews"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|review| review["reviewId"].as_i64().unwrap())
+        .collect();
+    ids.sort_unstable();
+    assert_eq!(ids, [8, 12, 51, 53, 86, 90, 130, 132]);
+
+    let written = app
+        .post_json_in(
+            1,
+            1,
+            "/api/products/1/reviews",
+            &json!({"title": "Prima muesli", "rating": 4, "text": "Mijn merrie eet het heel graag", "name": "Testruiter"}),
+        )
+        .await;
+    assert_eq!(written.status(), 201);
+    let (_, pending) = backoffice(
+        &app,
+        reqwest::Method::GET,
+        "/api/backoffice/reviews?ps=100",
+        KEY,
+    )
+    .await;
+    assert_eq!(pending["total"], 9);
+    let ours = pending["reviews"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|review| review["reviewerName"] == "Testruiter")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (
+            &ours["productId"],
+            &ours["rating"],
+            &ours["title"],
+            &ours["text"],
+            &ours["status"],
+            &ours["siteId"],
+            &ours["languageId"]
+        ),
+        (
+            &json!(1),
+            &json!(4),
+            &json!("Prima muesli"),
+            &json!("Mijn merrie eet het heel graag"),
+            &json!("pending"),
+            &json!(1),
+            &json!(1)
+        )
+    );
+    let id = ours["reviewId"].as_i64().unwrap();
+    let before = reviews_of_product_1(&app).await;
+    assert_eq!(
+        (&before["averageRating"], &before["reviewCount"]),
+        (&json!("5.0"), &json!(1))
+    );
+
+    let approve = format!("/api/backoffice/reviews/{id}/approve");
+    assert_eq!(
+        backoffice(&app, reqwest::Method::POST, &approve, "wrong")
+            .await
+            .0,
+        401
+    );
+    let (status, approved) = backoffice(&app, reqwest::Method::POST, &approve, KEY).await;
+    assert_eq!((status, &approved["status"]), (200, &json!("approved")));
+    let after = reviews_of_product_1(&app).await;
+    assert_eq!(
+        (&after["averageRating"], &after["reviewCount"]),
+        (&json!("4.5"), &json!(2))
+    );
+    assert_eq!(after["reviews"][0]["title"], "Prima muesli", "newest first");
+    let (_, pending) = backoffice(&app, reqwest::Method::GET, "/api/backoffice/reviews", KEY).await;
+    assert_eq!(pending["total"], 8);
+    // Search shows the rating too, once the catalog change has reached it.
+    let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
+    let (average, count): (Option<String>, i64) =
+        sqlx::query_as("SELECT rating_average, rating_count FROM products WHERE product_id = 1")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!((average.as_deref(), count), (Some("4.5"), 2));
+
+    let (status, rejected) = backoffice(
+        &app,
+        reqwest::Method::POST,
+        &format!("/api/backoffice/reviews/{id}/reject"),
+        KEY,
+    )
+    .await;
+    assert_eq!((status, &rejected["status"]), (200, &json!("rejected")));
+    let taken_down = reviews_of_product_1(&app).await;
+    assert_eq!(
+        (&taken_down["averageRating"], &taken_down["reviewCount"]),
+        (&json!("5.0"), &json!(1))
+    );
+
+    assert_eq!(
+        backoffice(
+            &app,
+            reqwest::Method::POST,
+            "/api/backoffice/reviews/999999/approve",
+            KEY
+        )
+        .await
+        .0,
+        404
+    );
+    assert_eq!(
+        backoffice(
+            &app,
+            reqwest::Method::POST,
+            "/api/backoffice/reviews/abc/approve",
+            KEY
+        )
+        .await
+        .0,
+        400
+    );
+}
+
+async fn review_requests_go_out_days_after_shipping_once_per_order(backend: Backend) {
+    sqlx::any::install_default_drivers();
+    let app = app(backend, Some(200)).await;
+    let signed_in = app
+        .post_json(
+            "/api/authentication/signin",
+            &json!({"emailAddress": "jan.devries@example.com", "password": "Hoefslag2024"}),
+        )
+        .await;
+    assert_eq!(signed_in.status(), 200);
+    let open_before = app
+        .get("/api/account/reviews")
+        .await
+        .json::<Value>()
+        .await
+        .unwrap()["reviewRequests"]
+        .as_array()
+        .unwrap()
+        .len();
+    // A bank transfer of Hoefslag Magnesium, paid, processed and sent.
+    let cart = ready_cart(&app, 1522, 1, json!({"paymentMethodId": 6})).await;
+    let (status, placed) = place(&app, &cart).await;
+    assert_eq!(status, 201, "{placed}");
+    let number = placed["order"]["orderNumber"].as_str().unwrap().to_owned();
+    for status in ["paid", "processing", "sent"] {
+        set_status(&app, &number, status).await;
+    }
+    let requests = |app: &TestApp| {
+        app.outbox()
+            .into_iter()
+            .filter(|mail| mail.subject.starts_with("Wat vind je van"))
+            .collect::<Vec<_>>()
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    assert!(requests(&app).is_empty(), "not before 14 days");
+
+    let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
+    let fifteen_days_ago = host_server::clock::now_millis() - 15 * 86_400_000;
+    sqlx::query(
+        "UPDATE order_status_history SET changed_at = $1 WHERE status = 'sent' \
+         AND order_id = (SELECT order_id FROM orders WHERE order_number = $2)",
+    )
+    .bind(fifteen_days_ago)
+    .bind(&number)
+    .execute(&pool)
+    .await
+    .unwrap();
+    let mut mails = Vec::new();
+    for _ in 0..100 {
+        mails = requests(&app);
+        if !mails.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let (description,): (String,) = sqlx::query_as(
+        "SELECT l.description FROM order_lines l JOIN orders o ON o.order_id = l.order_id WHERE o.order_number = $1",
+    )
+    .bind(&number)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(description, "Hoefslag Magnesium");
+    assert_eq!(mails.len(), 1);
+    assert_eq!(mails[0].to, "anna@example.com");
+    assert_eq!(mails[0].subject, "Wat vind je van Hoefslag Magnesium?");
+    assert!(
+        mails[0].body.starts_with("Hallo Anna,"),
+        "{}",
+        mails[0].body
+    );
+    let (path,): (String,) = sqlx::query_as(
+        "SELECT path FROM routes WHERE site_id = 1 AND language_id = 1 AND route_key = 'productDetail:1522:article'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let port = url::Url::parse(&app.base_url).unwrap().port().unwrap();
+    assert_eq!(
+        mails[0].link(),
+        format!("http://hoefslag.localhost:{port}{path}#review")
+    );
+
+    // Once per order, however many rounds follow.
+    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    assert_eq!(requests(&app).len(), 1);
+    let open: Value = app.get("/api/account/reviews").await.json().await.unwrap();
+    let open = open["reviewRequests"].as_array().unwrap();
+    assert_eq!(open.len(), open_before + 1);
+    let ours = open
+        .iter()
+        .find(|request| request["orderNumber"] == json!(number))
+        .unwrap();
+    assert_eq!(
+        (&ours["productId"], &ours["status"]),
+        (&json!(52), &json!("new"))
+    );
+}
+
+mod sqlite {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn pending_reviews_are_approved_or_rejected_and_the_rating_follows() {
+        super::pending_reviews_are_approved_or_rejected_and_the_rating_follows(Backend::Sqlite)
+            .await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn review_requests_go_out_days_after_shipping_once_per_order() {
+        super::review_requests_go_out_days_after_shipping_once_per_order(Backend::Sqlite).await;
+    }
+}
+
+mod postgres {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]
+    async fn pending_reviews_are_approved_or_rejected_and_the_rating_follows() {
+        super::pending_reviews_are_approved_or_rejected_and_the_rating_follows(Backend::Postgres)
+            .await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]
+    async fn review_requests_go_out_days_after_shipping_once_per_order() {
+        super::review_requests_go_out_days_after_shipping_once_per_order(Backend::Postgres).await;
+    }
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+
+import type { Usp } from '../../api/layout';
+import { useSiteLayout } from './siteLayout';
+import styles from './Usps.module.css';
+
+/** The icons the USP collections name (fixtures/content/uspCollections.json), as text symbols. */
+const ICONS: Record<string, string> = {
+  truck: '🚚',
+  clock: '⏱',
+  euro: '€',
+  lock: '🔒',
+  return: '↩',
+  chat: '💬',
+};
+
+/** A list of unique selling points; nothing when the site has none. */
+export function UspList({ usps, label, testId, variant = 'bar' }: { usps: Usp[]; label: string; testId: string; variant?: 'bar' | 'block' }) {
+  const shown = usps.filter((usp) => usp.text);
+  if (shown.length === 0) return null;
+  return (
+    <ul className={variant === 'bar' ? styles.bar : styles.block} aria-label={label} data-testid={testId}>
+      {shown.map((usp, index) => (
+        <li key={`${usp.icon}-${index}`}>
+          <span className={styles.icon} aria-hidden="true">
+            {ICONS[usp.icon] ?? '✓'}
+          </span>
+          {usp.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The header's USPs, under the navigation on every page. */
+export function HeaderUsps() {
+  const { t } = useTranslation();
+  const layout = useSiteLayout();
+  return <UspList usps={layout?.headerUsps ?? []} label={t('layout.usps')} testId="header-usps" />;
+}
+
+/** The cart's USPs, on the cart page. */
+export function CartUsps() {
+  const { t } = useTranslation();
+  const layout = useSiteLayout();
+  return <UspList usps={layout?.cartUsps ?? []} label={t('layout.usps')} testId="cart-usps" variant="block" />;
+}
