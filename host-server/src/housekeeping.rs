@@ -44,9 +44,9 @@ pub struct Deleted {
 /// What one round mailed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Sent {
-    /// Back-in-stock requests of variants in stock (`stock_reminders`).
+    /// Back-in-stock mails sent for variants in stock (`stock_reminders`).
     pub back_in_stock: usize,
-    /// Review requests of orders sent `REVIEW_REQUEST_DAYS` ago (`reviews`).
+    /// Review-request mails sent for orders sent `REVIEW_REQUEST_DAYS` ago (`reviews`).
     pub review_requests: usize,
 }
 

@@ -195,19 +195,24 @@ async fn moderate(
     status: &str,
 ) -> Result<ReviewForModeration, ApiError> {
     let mut transaction = state.db.durable_pool().begin().await?;
+    // The first statement writes: it takes the product's row lock (PostgreSQL) or the write
+    // lock (SQLite) before anything is read. A transaction that read first would, on SQLite,
+    // find the lock taken by a concurrent moderation and fail at once instead of waiting.
+    let locked = sqlx::query(
+        "UPDATE products SET rating_count = rating_count \
+         WHERE product_id = (SELECT product_id FROM reviews WHERE review_id = $1)",
+    )
+    .bind(review_id)
+    .execute(&mut *transaction)
+    .await?;
     let product: Option<(i64,)> =
         sqlx::query_as("SELECT product_id FROM reviews WHERE review_id = $1")
             .bind(review_id)
             .fetch_optional(&mut *transaction)
             .await?;
-    let Some((product_id,)) = product else {
+    let (Some((product_id,)), 1) = (product, locked.rows_affected()) else {
         return Err(ApiError::NotFound);
     };
-    // Takes the product's row lock (PostgreSQL) or the write lock (SQLite) before reading.
-    sqlx::query("UPDATE products SET rating_count = rating_count WHERE product_id = $1")
-        .bind(product_id)
-        .execute(&mut *transaction)
-        .await?;
     sqlx::query("UPDATE reviews SET status = $1 WHERE review_id = $2")
         .bind(status)
         .bind(review_id)
@@ -240,84 +245,154 @@ async fn moderate(
 }
 
 /// Mails the review requests that are due: orders placed in the shop and sent at least `days`
-/// days ago that have had none. Returns how many were sent.
+/// days ago that have had none. Returns how many were sent. A request whose mail cannot be sent
+/// is tried again by the next rounds, [`crate::mail::MAX_ATTEMPTS`] times in all.
 pub async fn send_review_requests(state: &AppState, days: i64) -> Result<usize, ApiError> {
-    let pool = state.db.pool();
     let now = crate::clock::now_millis();
     let sent_before = now.saturating_sub(days.saturating_mul(86_400_000));
-    // Orders placed from a cart: the demo data's imported orders are history.
-    let due: Vec<(i64,)> = sqlx::query_as(
-        "SELECT o.order_id FROM orders o WHERE o.review_requested_at IS NULL AND o.cart_id IS NOT NULL \
-         AND o.status IN ('sent', 'closed') AND EXISTS (SELECT 1 FROM order_status_history h \
-         WHERE h.order_id = o.order_id AND h.status = 'sent' AND h.changed_at <= $1) ORDER BY o.order_id",
-    )
-    .bind(sent_before)
-    .fetch_all(pool)
-    .await?;
     let mut sent = 0;
-    for (order_id,) in due {
-        let claimed = sqlx::query(
-            "UPDATE orders SET review_requested_at = $1 WHERE order_id = $2 AND review_requested_at IS NULL",
-        )
-        .bind(now)
-        .bind(order_id)
-        .execute(state.db.durable_pool())
-        .await?
-        .rows_affected()
-            == 1;
-        if !claimed {
+    for order_id in due_orders(state, sent_before).await? {
+        if !claim(state, order_id, now).await? {
             continue;
         }
         match request_review(state, order_id).await {
             Ok(true) => sent += 1,
             Ok(false) => {}
-            Err(error) => tracing::warn!(%error, order_id, "could not send a review request"),
+            Err(error) => {
+                tracing::warn!(%error, order_id, "could not send a review request; tried again later");
+                if let Err(error) = release(state, order_id).await {
+                    tracing::warn!(%error, order_id, "could not release a review request");
+                }
+            }
         }
     }
     Ok(sent)
 }
 
-/// Writes the open requests of an account's order and mails the request for its first product.
-async fn request_review(state: &AppState, order_id: i64) -> Result<bool, ApiError> {
-    let pool = state.db.pool();
-    let Some(order) = crate::orders::order_by_id(pool, order_id).await? else {
-        return Ok(false);
-    };
-    let lines: Vec<(i64, i64, String)> = sqlx::query_as(
-        "SELECT product_id, product_variant_id, description FROM order_lines \
+/// Orders placed from a cart (the demo data's imported orders are history), with something
+/// that was shipped (a scan-only order ships nothing to review), sent before `sent_before`.
+async fn due_orders(state: &AppState, sent_before: i64) -> Result<Vec<i64>, ApiError> {
+    let due: Vec<(i64,)> = sqlx::query_as(
+        "SELECT o.order_id FROM orders o WHERE o.review_requested_at IS NULL AND o.cart_id IS NOT NULL \
+         AND o.review_request_attempts < $2 AND o.scan_products_only = 0 \
+         AND o.status IN ('sent', 'closed') AND EXISTS (SELECT 1 FROM order_status_history h \
+         WHERE h.order_id = o.order_id AND h.status = 'sent' AND h.changed_at <= $1) ORDER BY o.order_id",
+    )
+    .bind(sent_before)
+    .bind(crate::mail::MAX_ATTEMPTS)
+    .fetch_all(state.db.pool())
+    .await?;
+    Ok(due.into_iter().map(|(order_id,)| order_id).collect())
+}
+
+/// Marks the order's request as sent; true for exactly one caller, whichever server makes it.
+async fn claim(state: &AppState, order_id: i64, now: i64) -> Result<bool, ApiError> {
+    let claimed = sqlx::query(
+        "UPDATE orders SET review_requested_at = $1 WHERE order_id = $2 AND review_requested_at IS NULL",
+    )
+    .bind(now)
+    .bind(order_id)
+    .execute(state.db.durable_pool())
+    .await?;
+    Ok(claimed.rows_affected() == 1)
+}
+
+/// Gives an order whose request could not be mailed back to the due ones, one attempt more.
+async fn release(state: &AppState, order_id: i64) -> Result<(), ApiError> {
+    sqlx::query(
+        "UPDATE orders SET review_requested_at = NULL, \
+         review_request_attempts = review_request_attempts + 1 WHERE order_id = $1",
+    )
+    .bind(order_id)
+    .execute(state.db.durable_pool())
+    .await?;
+    Ok(())
+}
+
+/// An order line a review can be asked for.
+#[derive(sqlx::FromRow)]
+struct ReviewableLine {
+    product_id: i64,
+    product_variant_id: i64,
+    product_type: i64,
+    description: String,
+}
+
+/// The products of an order a review is asked for: what was shipped and paid for, not free
+/// products nor laboratory scans (a service, [`engine::catalog::ProductType::is_scan_product`]).
+async fn reviewable_lines(
+    state: &AppState,
+    order_id: i64,
+) -> Result<Vec<ReviewableLine>, ApiError> {
+    let lines: Vec<ReviewableLine> = sqlx::query_as(
+        "SELECT product_id, product_variant_id, product_type, description FROM order_lines \
          WHERE order_id = $1 AND is_free = 0 ORDER BY line_number",
     )
     .bind(order_id)
-    .fetch_all(pool)
+    .fetch_all(state.db.pool())
     .await?;
-    let Some((_, variant_id, product)) = lines.first() else {
+    Ok(lines
+        .into_iter()
+        .filter(|line| {
+            u64::try_from(line.product_type)
+                .ok()
+                .and_then(engine::catalog::ProductType::from_number)
+                .is_some_and(|product_type| !product_type.is_scan_product())
+        })
+        .collect())
+}
+
+/// Writes the open requests of an account's order and mails the request for its first product.
+/// The requests are written before the mail and only once each, so a retry after a failed mail
+/// adds none.
+async fn request_review(state: &AppState, order_id: i64) -> Result<bool, ApiError> {
+    let Some(order) = crate::orders::order_by_id(state.db.pool(), order_id).await? else {
+        return Ok(false);
+    };
+    let lines = reviewable_lines(state, order_id).await?;
+    let Some(first) = lines.first() else {
         return Ok(false);
     };
     if let Some(account_id) = &order.account_id {
-        let mut products: Vec<i64> = lines.iter().map(|(product, _, _)| *product).collect();
+        let mut products: Vec<i64> = lines.iter().map(|line| line.product_id).collect();
         products.sort_unstable();
         products.dedup();
-        let mut transaction = pool.begin().await?;
-        for product_id in products {
-            let (request_id,): (i64,) = sqlx::query_as(
-                "UPDATE counters SET value = value + 1 WHERE name = 'review_request' RETURNING value",
-            )
-            .fetch_one(&mut *transaction)
-            .await?;
-            sqlx::query(
-                "INSERT INTO review_requests (review_request_id, account_id, order_number, product_id, sent_on, status) \
-                 VALUES ($1, $2, $3, $4, $5, 'new')",
-            )
-            .bind(request_id)
-            .bind(account_id)
-            .bind(&order.order_number)
-            .bind(product_id)
-            .bind(crate::clock::today())
-            .execute(&mut *transaction)
-            .await?;
-        }
-        transaction.commit().await?;
+        write_open_requests(state, account_id, &order.order_number, &products).await?;
     }
-    crate::orders::send_review_request(state, &order, product, *variant_id).await?;
+    crate::orders::send_review_request(state, &order, &first.description, first.product_variant_id)
+        .await?;
     Ok(true)
+}
+
+/// An open review request in the account's reviews for each product that has none for this
+/// order yet.
+async fn write_open_requests(
+    state: &AppState,
+    account_id: &str,
+    order_number: &str,
+    products: &[i64],
+) -> Result<(), ApiError> {
+    let mut transaction = state.db.pool().begin().await?;
+    for product_id in products {
+        // A write first (the id), so that the transaction holds the write lock before it reads.
+        let (request_id,): (i64,) = sqlx::query_as(
+            "UPDATE counters SET value = value + 1 WHERE name = 'review_request' RETURNING value",
+        )
+        .fetch_one(&mut *transaction)
+        .await?;
+        sqlx::query(
+            "INSERT INTO review_requests (review_request_id, account_id, order_number, product_id, sent_on, status) \
+             SELECT $1, $2, $3, $4, $5, 'new' WHERE NOT EXISTS (SELECT 1 FROM review_requests \
+             WHERE account_id = $2 AND order_number = $3 AND product_id = $4)",
+        )
+        .bind(request_id)
+        .bind(account_id)
+        .bind(order_number)
+        .bind(product_id)
+        .bind(crate::clock::today())
+        .execute(&mut *transaction)
+        .await?;
+    }
+    transaction.commit().await?;
+    Ok(())
 }

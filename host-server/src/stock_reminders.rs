@@ -8,7 +8,8 @@
 //!
 //! Once: the requests are claimed with one `UPDATE ... WHERE notified_at IS NULL RETURNING`, so
 //! two servers or two concurrent stock changes never mail the same request twice. A mail that
-//! cannot be sent is logged; the request stays marked (at most once, never twice).
+//! cannot be sent (the SMTP relay is down) releases its claim and counts the attempt; the next
+//! housekeeping rounds try again, [`mail::MAX_ATTEMPTS`] times in all.
 
 use engine::ids::ProductVariantId;
 use engine::locale::Culture;
@@ -19,7 +20,12 @@ use crate::mail::{self, Mail, ProductNotice, Recipient};
 use crate::stored::Loc;
 
 /// A claimed request: who to mail, in which site and language.
-type Claimed = (String, i64, i64);
+#[derive(sqlx::FromRow)]
+struct Claimed {
+    email_address: String,
+    site_id: i64,
+    language_id: i64,
+}
 
 /// Whether the variant can be ordered: stock not counted (`NULL`) or above 0. `None`: no such
 /// variant.
@@ -37,13 +43,27 @@ async fn in_stock(state: &AppState, variant_id: i64) -> Result<Option<(i64, bool
 async fn claim(state: &AppState, variant_id: i64) -> Result<Vec<Claimed>, ApiError> {
     Ok(sqlx::query_as(
         "UPDATE stock_reminders SET notified_at = $1 \
-         WHERE product_variant_id = $2 AND notified_at IS NULL \
+         WHERE product_variant_id = $2 AND notified_at IS NULL AND mail_attempts < $3 \
          RETURNING email_address, site_id, language_id",
     )
     .bind(crate::clock::now_millis())
     .bind(variant_id)
+    .bind(mail::MAX_ATTEMPTS)
     .fetch_all(state.db.durable_pool())
     .await?)
+}
+
+/// Gives a request whose mail could not be sent back to the waiting ones, one attempt more.
+async fn release(state: &AppState, variant_id: i64, address: &str) -> Result<(), ApiError> {
+    sqlx::query(
+        "UPDATE stock_reminders SET notified_at = NULL, mail_attempts = mail_attempts + 1 \
+         WHERE product_variant_id = $1 AND email_address = $2",
+    )
+    .bind(variant_id)
+    .bind(address)
+    .execute(state.db.durable_pool())
+    .await?;
+    Ok(())
 }
 
 /// Claims the waiting requests of a variant that is in stock and sends their mails in the
@@ -65,41 +85,68 @@ pub async fn notify(state: &AppState, variant_id: ProductVariantId) -> Result<us
 }
 
 /// Sends the waiting requests of every variant in stock (the housekeeping round); returns how
-/// many were claimed. The mails are sent before it returns.
+/// many mails were sent. The mails are sent before it returns.
 pub async fn notify_all_in_stock(state: &AppState) -> Result<usize, ApiError> {
     let waiting: Vec<(i64, i64)> = sqlx::query_as(
         "SELECT DISTINCT v.product_variant_id, v.product_id FROM stock_reminders r \
          JOIN variants v ON v.product_variant_id = r.product_variant_id \
-         WHERE r.notified_at IS NULL AND (v.stock IS NULL OR v.stock > 0) \
+         WHERE r.notified_at IS NULL AND r.mail_attempts < $1 AND (v.stock IS NULL OR v.stock > 0) \
          ORDER BY v.product_variant_id",
     )
+    .bind(mail::MAX_ATTEMPTS)
     .fetch_all(state.db.pool())
     .await?;
     let mut total = 0;
     for (variant_id, product_id) in waiting {
         let claimed = claim(state, variant_id).await?;
-        total += claimed.len();
-        send_all(state, product_id, variant_id, claimed).await;
+        total += send_all(state, product_id, variant_id, claimed).await;
     }
     Ok(total)
 }
 
-async fn send_all(state: &AppState, product_id: i64, variant_id: i64, claimed: Vec<Claimed>) {
-    for (address, site_id, language_id) in claimed {
-        match back_in_stock_mail(state, product_id, variant_id, site_id, language_id).await {
-            Ok(mail) => {
-                let to = Recipient {
-                    address: &address,
-                    site_id: Some(site_id),
-                    language_id: Some(language_id),
-                };
-                mail::deliver_or_log(state, to, &mail).await;
-            }
+/// Mails the claimed requests; returns how many were sent. A request whose mail fails is
+/// released for the next round.
+async fn send_all(
+    state: &AppState,
+    product_id: i64,
+    variant_id: i64,
+    claimed: Vec<Claimed>,
+) -> usize {
+    let mut sent = 0;
+    for request in claimed {
+        match send_one(state, product_id, variant_id, &request).await {
+            Ok(()) => sent += 1,
             Err(error) => {
-                tracing::warn!(%error, variant_id, "could not write a back-in-stock mail");
+                tracing::warn!(%error, variant_id, "could not send a back-in-stock mail; tried again later");
+                if let Err(error) = release(state, variant_id, &request.email_address).await {
+                    tracing::warn!(%error, variant_id, "could not release a back-in-stock request");
+                }
             }
         }
     }
+    sent
+}
+
+async fn send_one(
+    state: &AppState,
+    product_id: i64,
+    variant_id: i64,
+    request: &Claimed,
+) -> Result<(), ApiError> {
+    let mail = back_in_stock_mail(
+        state,
+        product_id,
+        variant_id,
+        request.site_id,
+        request.language_id,
+    )
+    .await?;
+    let to = Recipient {
+        address: &request.email_address,
+        site_id: Some(request.site_id),
+        language_id: Some(request.language_id),
+    };
+    mail::deliver(state, to, &mail).await
 }
 
 /// The mail: the product's name in the request's language (by the engine's fallback chain) and

@@ -122,6 +122,10 @@ impl Mailer {
     }
 }
 
+/// How many times a mail the housekeeping rounds send (back in stock, review request) is tried
+/// before it is given up: a relay that is down for a few rounds loses nothing.
+pub const MAX_ATTEMPTS: i64 = 5;
+
 /// Where a mail goes and in which site and language.
 #[derive(Clone, Copy, Debug)]
 pub struct Recipient<'a> {

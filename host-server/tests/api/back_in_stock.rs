@@ -156,6 +156,56 @@ async fn stock_changed_by_an_import_is_picked_up_by_housekeeping(backend: Backen
     assert_eq!(waiting(&pool, 1621).await, 0);
 }
 
+async fn attempts(pool: &sqlx::AnyPool, variant: i64, address: &str) -> i64 {
+    let (attempts,): (i64,) = sqlx::query_as(
+        "SELECT mail_attempts FROM stock_reminders WHERE product_variant_id = $1 AND email_address = $2",
+    )
+    .bind(variant)
+    .bind(address)
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    attempts
+}
+
+async fn a_mail_that_cannot_be_sent_is_tried_again_a_few_times(backend: Backend) {
+    let app = app(backend, Some(1000)).await;
+    let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
+    remind(&app, 1, 1, VARIANT, "sanne@example.com").await;
+    remind(&app, 1, 1, VARIANT, "given-up@example.com").await;
+    // Five failed attempts before: this request is not tried again.
+    sqlx::query(
+        "UPDATE stock_reminders SET mail_attempts = 5 WHERE email_address = 'given-up@example.com'",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    app.break_outbox(true);
+    assert_eq!(set_stock(&app, VARIANT, 4).await.0, 200);
+    let mut failed = 0;
+    for _ in 0..100 {
+        failed = attempts(&pool, VARIANT, "sanne@example.com").await;
+        if failed > 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    app.break_outbox(false);
+    assert!(failed >= 1, "the failed mail was counted and released");
+
+    let mails = app.outbox_with(1).await;
+    assert_eq!(mails[0].to, "sanne@example.com");
+    tokio::time::sleep(std::time::Duration::from_millis(2200)).await;
+    assert_eq!(
+        app.outbox().len(),
+        1,
+        "sent once; the given-up request not at all"
+    );
+    assert_eq!(waiting(&pool, VARIANT).await, 1, "the given-up request");
+    assert!((1..=2).contains(&attempts(&pool, VARIANT, "sanne@example.com").await));
+    assert_eq!(attempts(&pool, VARIANT, "given-up@example.com").await, 5);
+}
+
 mod sqlite {
     use super::*;
 
@@ -167,6 +217,11 @@ mod sqlite {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn stock_changed_by_an_import_is_picked_up_by_housekeeping() {
         super::stock_changed_by_an_import_is_picked_up_by_housekeeping(Backend::Sqlite).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_mail_that_cannot_be_sent_is_tried_again_a_few_times() {
+        super::a_mail_that_cannot_be_sent_is_tried_again_a_few_times(Backend::Sqlite).await;
     }
 }
 
@@ -183,5 +238,11 @@ mod postgres {
     #[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]
     async fn stock_changed_by_an_import_is_picked_up_by_housekeeping() {
         super::stock_changed_by_an_import_is_picked_up_by_housekeeping(Backend::Postgres).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]
+    async fn a_mail_that_cannot_be_sent_is_tried_again_a_few_times() {
+        super::a_mail_that_cannot_be_sent_is_tried_again_a_few_times(Backend::Postgres).await;
     }
 }

@@ -284,6 +284,119 @@ async fn review_requests_go_out_days_after_shipping_once_per_order(backend: Back
     );
 }
 
+async fn sent_days_ago(pool: &sqlx::AnyPool, number: &str, days: i64) {
+    let changed_at = host_server::clock::now_millis() - days * 86_400_000;
+    sqlx::query(
+        "UPDATE order_status_history SET changed_at = $1 WHERE status = 'sent' \
+         AND order_id = (SELECT order_id FROM orders WHERE order_number = $2)",
+    )
+    .bind(changed_at)
+    .bind(number)
+    .execute(pool)
+    .await
+    .unwrap();
+}
+
+/// The order's request: when it was sent, how many attempts failed, how many open requests the
+/// account got for it.
+async fn request_state(pool: &sqlx::AnyPool, number: &str) -> (Option<i64>, i64, i64) {
+    let (requested_at, attempts): (Option<i64>, i64) = sqlx::query_as(
+        "SELECT review_requested_at, review_request_attempts FROM orders WHERE order_number = $1",
+    )
+    .bind(number)
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    let (open,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM review_requests WHERE order_number = $1")
+            .bind(number)
+            .fetch_one(pool)
+            .await
+            .unwrap();
+    (requested_at, attempts, open)
+}
+
+async fn a_request_that_cannot_be_mailed_is_tried_again_and_scans_get_none(backend: Backend) {
+    sqlx::any::install_default_drivers();
+    let app = app(backend, Some(1000)).await;
+    let signed_in = app
+        .post_json(
+            "/api/authentication/signin",
+            &json!({"emailAddress": "jan.devries@example.com", "password": "Hoefslag2024"}),
+        )
+        .await;
+    assert_eq!(signed_in.status(), 200);
+    let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
+    let mut numbers = Vec::new();
+    // Hoefslag Magnesium, and a quick scan (a laboratory service: nothing shipped to review).
+    for variant in [1522, 1811] {
+        let cart = ready_cart(&app, variant, 1, json!({"paymentMethodId": 6})).await;
+        let (status, placed) = place(&app, &cart).await;
+        assert_eq!(status, 201, "{placed}");
+        let number = placed["order"]["orderNumber"].as_str().unwrap().to_owned();
+        for status in ["paid", "processing", "sent"] {
+            set_status(&app, &number, status).await;
+        }
+        numbers.push(number);
+    }
+    let (magnesium, scan) = (&numbers[0], &numbers[1]);
+    let requests = |app: &TestApp| {
+        app.outbox()
+            .into_iter()
+            .filter(|mail| mail.subject.starts_with("Wat vind je van"))
+            .collect::<Vec<_>>()
+    };
+    app.break_outbox(true);
+    sent_days_ago(&pool, magnesium, 15).await;
+    sent_days_ago(&pool, scan, 15).await;
+    let mut attempts = 0;
+    for _ in 0..100 {
+        attempts = request_state(&pool, magnesium).await.1;
+        if attempts > 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    app.break_outbox(false);
+    assert!(attempts >= 1, "the failed mail was counted and released");
+
+    let mut mails = Vec::new();
+    for _ in 0..100 {
+        mails = requests(&app);
+        if !mails.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(mails.len(), 1);
+    assert_eq!(mails[0].subject, "Wat vind je van Hoefslag Magnesium?");
+    // Two more rounds: mailed once, one open request however many tries, no request for scans.
+    tokio::time::sleep(std::time::Duration::from_millis(2200)).await;
+    assert_eq!(requests(&app).len(), 1);
+    let (requested_at, tries, open) = request_state(&pool, magnesium).await;
+    assert!(requested_at.is_some());
+    assert!((1..=2).contains(&tries), "{tries} failed attempts");
+    assert_eq!(open, 1);
+    assert_eq!(request_state(&pool, scan).await, (None, 0, 0));
+}
+
+async fn concurrent_moderations_all_succeed(backend: Backend) {
+    let app = std::sync::Arc::new(app(backend, None).await);
+    // The fixtures' pending reviews, approved and rejected by twenty callers at once.
+    let ids = [8, 12, 51, 53, 86, 90, 130, 132];
+    let mut calls = tokio::task::JoinSet::new();
+    for call in 0..20 {
+        let verdict = if call % 2 == 0 { "approve" } else { "reject" };
+        let path = format!(
+            "/api/backoffice/reviews/{}/{verdict}",
+            ids[call % ids.len()]
+        );
+        let app = std::sync::Arc::clone(&app);
+        calls.spawn(async move { backoffice(&app, reqwest::Method::POST, &path, KEY).await.0 });
+    }
+    assert_eq!(calls.join_all().await, vec![200; 20]);
+}
+
 mod sqlite {
     use super::*;
 
@@ -296,6 +409,17 @@ mod sqlite {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn review_requests_go_out_days_after_shipping_once_per_order() {
         super::review_requests_go_out_days_after_shipping_once_per_order(Backend::Sqlite).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_moderations_all_succeed() {
+        super::concurrent_moderations_all_succeed(Backend::Sqlite).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_request_that_cannot_be_mailed_is_tried_again_and_scans_get_none() {
+        super::a_request_that_cannot_be_mailed_is_tried_again_and_scans_get_none(Backend::Sqlite)
+            .await;
     }
 }
 
@@ -313,5 +437,18 @@ mod postgres {
     #[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]
     async fn review_requests_go_out_days_after_shipping_once_per_order() {
         super::review_requests_go_out_days_after_shipping_once_per_order(Backend::Postgres).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]
+    async fn concurrent_moderations_all_succeed() {
+        super::concurrent_moderations_all_succeed(Backend::Postgres).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]
+    async fn a_request_that_cannot_be_mailed_is_tried_again_and_scans_get_none() {
+        super::a_request_that_cannot_be_mailed_is_tried_again_and_scans_get_none(Backend::Postgres)
+            .await;
     }
 }

@@ -337,6 +337,19 @@ impl TestApp {
         );
     }
 
+    /// Replaces the outbox folder by a file, so that every mail fails to be written (as when
+    /// the SMTP relay is down); `false` puts the folder back.
+    pub fn break_outbox(&self, broken: bool) {
+        let outbox = self.scratch.join("outbox");
+        if broken {
+            std::fs::remove_dir_all(&outbox).unwrap();
+            std::fs::write(&outbox, "").unwrap();
+        } else {
+            std::fs::remove_file(&outbox).unwrap();
+            std::fs::create_dir(&outbox).unwrap();
+        }
+    }
+
     /// The mails in the outbox, oldest first, decoded.
     pub fn outbox(&self) -> Vec<Mail> {
         let Ok(entries) = std::fs::read_dir(self.scratch.join("outbox")) else {
