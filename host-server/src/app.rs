@@ -8,6 +8,8 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
+use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::services::ServeDir;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -97,9 +99,21 @@ pub fn router(state: AppState, config: &Config) -> Router {
             state.clone(),
             hardening_headers,
         ))
+        .layer(compression())
         .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .layer(CatchPanicLayer::custom(answer_panic))
         .with_state(state)
+}
+
+/// Brotli or gzip for what the client accepts: pages from the renderer and the API's JSON
+/// (the build's files come precompressed, at the highest level, and pass as they are). Level 4
+/// costs little time per answer and gains most of what the highest level gains. Images and
+/// fonts are compressed already.
+fn compression() -> CompressionLayer<impl Predicate> {
+    let predicate = DefaultPredicate::new().and(NotForContentType::const_new("font/"));
+    CompressionLayer::new()
+        .quality(CompressionLevel::Precise(4))
+        .compress_when(predicate)
 }
 
 /// The largest request body most routes take (routes with uploads set their own).

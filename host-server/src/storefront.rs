@@ -125,7 +125,11 @@ impl Storefront {
         let (parts, _body) = request.into_parts();
         let is_page_method = parts.method == Method::GET || parts.method == Method::HEAD;
         let file_request = Request::from_parts(parts.clone(), Body::empty());
-        let files = ServeDir::new(&self.inner.static_dir).append_index_html_on_directories(false);
+        // The build writes a Brotli and a gzip copy beside each text file (`vite.config.ts`).
+        let files = ServeDir::new(&self.inner.static_dir)
+            .append_index_html_on_directories(false)
+            .precompressed_br()
+            .precompressed_gzip();
         let response = match files.oneshot(file_request).await {
             Ok(response) => response.map(Body::new),
             Err(infallible) => match infallible {},
@@ -148,7 +152,9 @@ impl Storefront {
         let mut parts = parts;
         // `index.html` itself, whatever page was asked for.
         parts.uri = axum::http::Uri::from_static("/index.html");
-        let index = ServeFile::new(self.inner.static_dir.join("index.html"));
+        let index = ServeFile::new(self.inner.static_dir.join("index.html"))
+            .precompressed_br()
+            .precompressed_gzip();
         match index
             .oneshot(Request::from_parts(parts, Body::empty()))
             .await
@@ -159,8 +165,12 @@ impl Storefront {
     }
 }
 
-/// The year-long cache of the hashed build files.
+/// The year-long cache of the hashed build files. A file may come as its Brotli or gzip copy,
+/// so caches keep one answer per `Accept-Encoding`.
 fn with_asset_cache(path: &str, mut response: Response) -> Response {
+    response
+        .headers_mut()
+        .append(header::VARY, HeaderValue::from_static("accept-encoding"));
     let fresh =
         response.status() == StatusCode::OK || response.status() == StatusCode::NOT_MODIFIED;
     if fresh && path.starts_with("/assets/") {

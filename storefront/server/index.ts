@@ -20,9 +20,10 @@ const port = Number(process.env.RENDERER_PORT ?? 8081);
 const listenHost = process.env.RENDERER_HOST ?? '127.0.0.1';
 const apiUrl = (process.env.API_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
 
+const assets = join(staticDir, 'assets');
+
 /** The engine's .wasm as the client build emitted it (`assets/engine_wasm_bg-<hash>.wasm`). */
 function wasmBytes(): Uint8Array<ArrayBuffer> {
-  const assets = join(staticDir, 'assets');
   const file = readdirSync(assets).find((name) => name.startsWith('engine_wasm_bg') && name.endsWith('.wasm'));
   if (!file) throw new Error(`no engine_wasm_bg*.wasm in ${assets}: build the storefront first`);
   return Uint8Array.from(readFileSync(join(assets, file)));
@@ -57,6 +58,7 @@ const render = await createRenderer({
   wasm: wasmBytes(),
   apiUrl,
   fetch: loopbackFetch,
+  assetFiles: readdirSync(assets),
 });
 
 const server = http.createServer((incoming, outgoing) => {

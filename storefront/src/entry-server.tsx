@@ -24,6 +24,7 @@ import { buildRoutes } from './app/routes';
 import { preloadAllPages } from './components/ui/lazyPage';
 import { askedCulture, comparePath, currencyFor, loadEngineFromBytes, recordAnswers } from './engine';
 import { headTags, pageHead } from './features/seo';
+import { fontPreloads } from './theme/preload';
 import { createI18n, loadResources, type Brand } from './i18n';
 import { rememberedLanguage } from './lib/cookies';
 
@@ -53,6 +54,8 @@ export interface RendererOptions {
   fetch: RequestScope['fetch'];
   /** How long a page's render may take before it is given up (ms). */
   renderTimeoutMs?: number;
+  /** The names of the client build's `assets/` files (the theme's fonts are preloaded from them). */
+  assetFiles?: readonly string[];
 }
 
 /**
@@ -222,7 +225,14 @@ export async function createRenderer(options: RendererOptions) {
           status: context.statusCode,
           ...deepestMatch(context),
         });
-        const body = fillTemplate(options.template, { lang: culture, theme: site.theme, title: head.title, head: headTags(head, site.brandName), html, state });
+        const body = fillTemplate(options.template, {
+          lang: culture,
+          theme: site.theme,
+          title: head.title,
+          head: headTags(head, site.brandName) + fontPreloads(site.theme, options.assetFiles ?? []),
+          html,
+          state,
+        });
         return {
           status: context.statusCode,
           headers: [['content-type', 'text/html; charset=utf-8'], ['cache-control', 'no-cache'], ['vary', 'Cookie, Accept-Language'], ...setCookies()],

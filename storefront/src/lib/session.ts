@@ -6,7 +6,7 @@ import { useSetAtom, useStore } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
-import { fetchAccount, signOut, type Account } from '../api/auth';
+import { fetchAccount, isAuthenticated, signOut, type Account } from '../api/auth';
 import { clearCache } from '../api/cache';
 import { paths } from './paths';
 import { cartIdAtom, cartItemCountAtom, sessionAtom, type Session } from '../state';
@@ -29,6 +29,21 @@ export async function refreshSession(store: Store): Promise<Account | null> {
     store.set(sessionAtom, { status: 'anonymous' });
     return null;
   }
+}
+
+/**
+ * The shell's first check (the header): the account is asked for only when the visitor is signed
+ * in, so a visitor's browser meets no refused request (a 401 is logged as an error).
+ */
+export async function checkSession(store: Store): Promise<void> {
+  let signedIn = false;
+  try {
+    signedIn = await isAuthenticated();
+  } catch {
+    // Not known: treated as not signed in, as refreshSession does.
+  }
+  if (signedIn) await refreshSession(store);
+  else store.set(sessionAtom, { status: 'anonymous' });
 }
 
 /** Signs out: the session ends on the server, the account and its cart are forgotten here. */

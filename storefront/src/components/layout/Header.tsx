@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { paths } from '../../lib/paths';
-import { refreshSession, useSignOut } from '../../lib/session';
+import { checkSession, useSignOut } from '../../lib/session';
 import { cartItemCountAtom, sessionAtom, useSite } from '../../state';
 import styles from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -81,7 +81,7 @@ function AccountTools() {
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (store.get(sessionAtom).status === 'unknown') void refreshSession(store);
+    if (store.get(sessionAtom).status === 'unknown') void checkSession(store);
   }, [store]);
   // Escape closes the open menu and gives the focus back to its button.
   useEffect(() => {
