@@ -2531,6 +2531,11 @@ export interface components {
         };
         /** @description A cart line as the storefront sees it. */
         CartProductView: {
+            /**
+             * @description The product's brand, for the data layer's tracking items (specification section 3;
+             *     the engine's input has the rest of them); null for a variant the site no longer sells.
+             */
+            brand?: string | null;
             /** Format: int64 */
             count: number;
             productId: components["schemas"]["ProductId"];
@@ -3457,6 +3462,11 @@ export interface components {
             totalAmount: components["schemas"]["Money"];
             totalAmountExclVat: components["schemas"]["Money"];
             trackAndTrace?: string | null;
+            /**
+             * @description The order's VAT as one figure: low and high added up by the engine
+             *     ([`engine::order::vat_total`]), e.g. the data layer's `purchase.tax`.
+             */
+            vatAmount: components["schemas"]["Money"];
             vatAmountHigh: components["schemas"]["Money"];
             vatAmountLow: components["schemas"]["Money"];
         };
@@ -3485,12 +3495,19 @@ export interface components {
         };
         /** @description A line of an order. */
         OrderLineView: {
+            /**
+             * @description The product's brand, for the data layer's tracking items (specification section 3);
+             *     null when the product is no longer in the catalog.
+             */
+            brand?: string | null;
             description: string;
             discountAmount: components["schemas"]["Money"];
             isFree: boolean;
             /** Format: int64 */
             lineNumber: number;
             originalAmount: components["schemas"]["Money"];
+            /** @description The product's group (its tracking item's category), null as `brand`. */
+            productGroup?: string | null;
             productId: components["schemas"]["ProductId"];
             /** Format: int64 */
             productType: number;
