@@ -1185,7 +1185,9 @@ struct SubscribeQuery {
     subscribe: Option<String>,
 }
 
-/// Subscribes to the newsletter with the order, or not.
+/// Asks for the newsletter with the order, or not. Nothing is subscribed here: once the order
+/// is confirmed (paid, or placed for a bank transfer), its e-mail address gets the newsletter's
+/// double opt-in mail in the cart's site and language, as a sign-up in the footer does.
 #[utoipa::path(
     post,
     path = "/api/cart/{id}/newsletter",
