@@ -29,7 +29,7 @@ use crate::cart::{
 };
 use crate::error::EngineError;
 use crate::ids::{ProductId, ProductVariantId};
-use crate::money::Money;
+use crate::money::{Money, MoneyError};
 use crate::vat::{VatRate, VatType};
 
 /// The status of an order.
@@ -261,6 +261,16 @@ fn free_line(
     })
 }
 
+/// The VAT of an order as one figure: its low-rate and high-rate VAT added up. Each of the two
+/// was rounded once for its rate bucket (decisions.md, "Money and VAT"), so the sum needs no
+/// rounding and `total excl. VAT + VAT = total` still holds. This is what a single tax figure,
+/// such as the data layer's `purchase.tax`, reports.
+///
+/// [`MoneyError::Overflow`] only for amounts beyond the decimal range.
+pub fn vat_total(vat_amount_low: Money, vat_amount_high: Money) -> Result<Money, MoneyError> {
+    vat_amount_low.checked_add(vat_amount_high)
+}
+
 /// An order's number: the site's configured prefix, the year it was placed and a sequence of
 /// six digits or more, e.g. `HS-2026-000101`.
 pub fn order_number(prefix: &str, year: &str, sequence: i64) -> String {
@@ -270,6 +280,26 @@ pub fn order_number(prefix: &str, year: &str, sequence: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::OrderStatus::{self, *};
+    use crate::money::{Money, MoneyError};
+
+    fn money(text: &str) -> Money {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_vat_total_adds_both_buckets_exactly() {
+        assert_eq!(
+            super::vat_total(money("5.78"), money("1.37")),
+            Ok(money("7.15"))
+        );
+        assert_eq!(
+            super::vat_total(money("4.90"), Money::ZERO),
+            Ok(money("4.90"))
+        );
+        assert_eq!(super::vat_total(Money::ZERO, Money::ZERO), Ok(Money::ZERO));
+        let max = Money::round(rust_decimal::Decimal::MAX);
+        assert_eq!(super::vat_total(max, money("1")), Err(MoneyError::Overflow));
+    }
 
     #[test]
     fn the_allowed_moves_are_exactly_these() {

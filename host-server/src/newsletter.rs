@@ -5,6 +5,8 @@
 //!   (no enumeration): storing the sign-up and the opt-in mail happen after the answer. The mail
 //!   links to the confirmation page on the site's trusted origin with a random token, stored
 //!   hashed. Rate-limited (`Limit::NewsletterSignUp`).
+//! - The checkout's box (`POST /api/cart/{id}/newsletter`) signs the order's address up the
+//!   same way once the order is confirmed: the same mail, nothing subscribed before its link.
 //! - `POST /api/newsletter/confirm` with `{"token"}` confirms the sign-up (again: the same).
 //! - `POST /api/newsletter/unsubscribe` with `{"emailAddress", "token"}`, the signed link every
 //!   mail to a customer carries ([`crate::mail::unsubscribe_link`]), ends the newsletter for
@@ -125,8 +127,9 @@ async fn subscribe(
 }
 
 /// Stores the sign-up as pending with a new token and sends the opt-in mail; an address
-/// already confirmed on the site is left as it is.
-async fn sign_up(
+/// already confirmed on the site is left as it is. Also the checkout's newsletter box, once its
+/// order is confirmed (see the orders module).
+pub async fn sign_up(
     state: &AppState,
     email: &str,
     site_id: i64,

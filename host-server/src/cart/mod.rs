@@ -26,6 +26,7 @@ use engine::cart::{CalculatedCart, ShippingMethodOption};
 use engine::ids::{PaymentMethodId, ProductId, ProductVariantId};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -170,6 +171,9 @@ pub struct CartProductView {
     pub product_variant_id: ProductVariantId,
     pub count: i64,
     pub rqs_samples: Vec<SampleView>,
+    /// The product's brand, for the data layer's tracking items (specification section 3;
+    /// the engine's input has the rest of them); null for a variant the site no longer sells.
+    pub brand: Option<String>,
 }
 
 /// The name of one scan sample.
@@ -248,10 +252,12 @@ fn view(
     lines: Vec<LineRow>,
     samples: Vec<SampleRow>,
     calculation: &CalculatedCart,
+    brands: &BTreeMap<ProductVariantId, String>,
 ) -> CartView {
     let products = lines
         .into_iter()
         .map(|line| CartProductView {
+            brand: brands.get(&line.product_variant_id).cloned(),
             product_id: line.product_id,
             product_variant_id: line.product_variant_id,
             count: line.count,
@@ -380,6 +386,20 @@ async fn price(state: &AppState, mut stored: StoredCart, at: i64) -> Result<Pric
     applicable::apply(&mut stored, &mut dropped, at);
     let calculation = calculate(&input)?;
     let notices = dropped.iter().map(Dropped::notice).collect();
+    let variant_ids = stored
+        .lines
+        .iter()
+        .map(|line| line.product_variant_id)
+        .collect();
+    let brands = state
+        .pricing
+        .brands(
+            pool,
+            stored.row.site_id,
+            stored.row.language_id,
+            &variant_ids,
+        )
+        .await?;
     let StoredCart {
         row,
         lines,
@@ -387,7 +407,7 @@ async fn price(state: &AppState, mut stored: StoredCart, at: i64) -> Result<Pric
         version: _,
     } = stored;
     let answer = CartWithCalculation {
-        cart: view(row, lines, samples, &calculation),
+        cart: view(row, lines, samples, &calculation, &brands),
         calculation,
         input,
         notices,
@@ -1165,7 +1185,9 @@ struct SubscribeQuery {
     subscribe: Option<String>,
 }
 
-/// Subscribes to the newsletter with the order, or not.
+/// Asks for the newsletter with the order, or not. Nothing is subscribed here: once the order
+/// is confirmed (paid, or placed for a bank transfer), its e-mail address gets the newsletter's
+/// double opt-in mail in the cart's site and language, as a sign-up in the footer does.
 #[utoipa::path(
     post,
     path = "/api/cart/{id}/newsletter",

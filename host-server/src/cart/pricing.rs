@@ -147,6 +147,7 @@ struct VariantRow {
     product_id: ProductId,
     product_type: i64,
     product_group: String,
+    brand: String,
     vat_type: String,
     price: String,
     stock: Option<i64>,
@@ -163,18 +164,26 @@ fn placeholders(start: usize, count: usize) -> String {
         .join(", ")
 }
 
+/// A catalog entry with its product's brand: no rule needs the brand, but the data layer's
+/// tracking items do (specification section 3), so it stays beside the engine's input.
+#[derive(Clone)]
+struct Listed {
+    entry: CatalogEntry,
+    brand: String,
+}
+
 /// The catalog entries of the given variants that the site sells.
 async fn catalog(
     pool: &AnyPool,
     site_id: i64,
     variant_ids: &BTreeSet<ProductVariantId>,
     language: TextLanguage,
-) -> Result<Vec<CatalogEntry>, ApiError> {
+) -> Result<Vec<Listed>, ApiError> {
     if variant_ids.is_empty() {
         return Ok(Vec::new());
     }
     let sql = format!(
-        "SELECT v.product_variant_id, v.product_id, p.product_type, p.product_group, v.vat_type, v.price, v.stock, \
+        "SELECT v.product_variant_id, v.product_id, p.product_type, p.product_group, p.brand, v.vat_type, v.price, v.stock, \
          v.variant_label, v.packaging, v.content_amount, v.content_unit FROM variants v \
          JOIN products p ON p.product_id = v.product_id \
          JOIN variant_sites vs ON vs.product_variant_id = v.product_variant_id AND vs.site_id = $1 \
@@ -198,7 +207,7 @@ async fn catalog(
                 .variant_label
                 .clone()
                 .unwrap_or_else(|| format!("{} {}", row.content_amount, row.content_unit));
-            Ok(CatalogEntry {
+            let entry = CatalogEntry {
                 product_id: row.product_id,
                 product_variant_id: row.product_variant_id,
                 product_type: u64::try_from(row.product_type)
@@ -215,6 +224,10 @@ async fn catalog(
                 description: names.get(&row.product_id).cloned().unwrap_or_default(),
                 product_label: format!("{label} ({})", row.packaging),
                 product_group: Some(row.product_group),
+            };
+            Ok(Listed {
+                entry,
+                brand: row.brand,
             })
         })
         .collect()
@@ -348,14 +361,14 @@ pub struct SitePricing {
 /// import (the search index follows an import within 30 seconds too), and reading them is
 /// most of a calculation's database work.
 ///
-/// Catalog entries (price, stock, name in the cart's language) are kept the same way, per site,
-/// language and variant; this server forgets them whenever it changes stock
+/// Catalog entries (price, stock, name in the cart's language, brand) are kept the same way,
+/// per site, language and variant; this server forgets them whenever it changes stock
 /// ([`PricingCache::forget_catalog`]), so only a change made outside it waits for the lifetime.
 #[derive(Default)]
 pub struct PricingCache {
     sites: Mutex<HashMap<i64, (Instant, Arc<SitePricing>)>>,
     languages: Mutex<HashMap<(i64, i64), (Instant, TextLanguage)>>,
-    catalog: Mutex<HashMap<CatalogKey, (Instant, CatalogEntry)>>,
+    catalog: Mutex<HashMap<CatalogKey, (Instant, Listed)>>,
 }
 
 /// Site, language and variant of a cached catalog entry.
@@ -423,6 +436,37 @@ impl PricingCache {
         variant_ids: &BTreeSet<ProductVariantId>,
         language: TextLanguage,
     ) -> Result<Vec<CatalogEntry>, ApiError> {
+        let listed = self.listed(pool, choices, variant_ids, language).await?;
+        Ok(listed.into_iter().map(|listed| listed.entry).collect())
+    }
+
+    /// The brand of each of the given variants that the site sells (for the data layer's
+    /// tracking items), from memory when fresh: a cart's calculation has just read them.
+    pub async fn brands(
+        &self,
+        pool: &AnyPool,
+        site_id: i64,
+        language_id: i64,
+        variant_ids: &BTreeSet<ProductVariantId>,
+    ) -> Result<BTreeMap<ProductVariantId, String>, ApiError> {
+        let language = self.text_language(pool, site_id, language_id).await?;
+        let listed = self
+            .listed(pool, &lookup(site_id, language_id), variant_ids, language)
+            .await?;
+        Ok(listed
+            .into_iter()
+            .map(|listed| (listed.entry.product_variant_id, listed.brand))
+            .collect())
+    }
+
+    /// [`PricingCache::catalog`] with each entry's brand.
+    async fn listed(
+        &self,
+        pool: &AnyPool,
+        choices: &CartChoices<'_>,
+        variant_ids: &BTreeSet<ProductVariantId>,
+        language: TextLanguage,
+    ) -> Result<Vec<Listed>, ApiError> {
         let key = |variant_id: ProductVariantId| (choices.site_id, choices.language_id, variant_id);
         let mut entries = Vec::with_capacity(variant_ids.len());
         let mut missing = BTreeSet::new();
@@ -439,11 +483,11 @@ impl PricingCache {
             let loaded = catalog(pool, choices.site_id, &missing, language).await?;
             let mut cached = self.catalog.lock().map_err(|_| poisoned())?;
             let now = Instant::now();
-            for entry in &loaded {
-                cached.insert(key(entry.product_variant_id), (now, entry.clone()));
+            for listed in &loaded {
+                cached.insert(key(listed.entry.product_variant_id), (now, listed.clone()));
             }
             entries.extend(loaded);
-            entries.sort_by_key(|entry| entry.product_variant_id);
+            entries.sort_by_key(|listed| listed.entry.product_variant_id);
         }
         Ok(entries)
     }
@@ -457,16 +501,13 @@ impl PricingCache {
         variant_id: ProductVariantId,
     ) -> Result<Option<ProductId>, ApiError> {
         let language = self.text_language(pool, site_id, language_id).await?;
-        let choices = CartChoices {
-            site_id,
-            language_id,
-            discount_code: None,
-            shipping_method: ShippingMethod::Ordinary,
-            payment_method_id: None,
-            gift_card_number: None,
-        };
         let entries = self
-            .catalog(pool, &choices, &BTreeSet::from([variant_id]), language)
+            .catalog(
+                pool,
+                &lookup(site_id, language_id),
+                &BTreeSet::from([variant_id]),
+                language,
+            )
             .await?;
         Ok(entries.first().map(|entry| entry.product_id))
     }
@@ -476,6 +517,18 @@ impl PricingCache {
         if let Ok(mut cached) = self.catalog.lock() {
             cached.clear();
         }
+    }
+}
+
+/// The choices of a catalog lookup outside a cart: only site and language matter.
+fn lookup(site_id: i64, language_id: i64) -> CartChoices<'static> {
+    CartChoices {
+        site_id,
+        language_id,
+        discount_code: None,
+        shipping_method: ShippingMethod::Ordinary,
+        payment_method_id: None,
+        gift_card_number: None,
     }
 }
 

@@ -254,6 +254,7 @@ async fn start_payment(
         .await?
         {
             mails::send_confirmation(state, &order).await;
+            newsletter_asked(state, &order).await;
             forget_cart(state, &order).await;
         }
     } else {
@@ -449,9 +450,33 @@ async fn complete(state: &AppState, order: &OrderRow, from: OrderStatus) -> Resu
         drop(connection);
         mails::send_confirmation(state, order).await;
         mails::send_invoice_available(state, order).await;
+        newsletter_asked(state, order).await;
         forget_cart(state, order).await;
     }
     Ok(())
+}
+
+/// The newsletter asked for in checkout (`POST /api/cart/{id}/newsletter`): once the order is
+/// confirmed, its e-mail address gets the double opt-in mail in the order's site and language,
+/// exactly as a sign-up in the footer; nothing is subscribed until its link is followed. Called
+/// with the confirmation, which goes once per order. A failure is logged; the order stands.
+async fn newsletter_asked(state: &AppState, order: &OrderRow) {
+    let asked: Result<Option<(i64,)>, sqlx::Error> =
+        sqlx::query_as("SELECT newsletter_subscribe FROM orders WHERE order_id = $1")
+            .bind(order.order_id)
+            .fetch_optional(state.db.pool())
+            .await;
+    let result = match asked {
+        Ok(Some((1,))) => {
+            let email = crate::email_address::normalize_email(&order.email_address);
+            crate::newsletter::sign_up(state, &email, order.site_id, order.language_id).await
+        }
+        Ok(_) => return,
+        Err(error) => Err(error.into()),
+    };
+    if let Err(error) = result {
+        tracing::warn!(%error, order = %order.order_number, "could not send the newsletter opt-in of an order");
+    }
 }
 
 /// The cart has become the order; it goes, so the next visit starts an empty one.

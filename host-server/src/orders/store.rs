@@ -210,17 +210,22 @@ pub struct LineRow {
     pub vat_type: String,
     pub vat_rate_percentage: String,
     pub is_free: Flag,
+    /// The product's brand and product group in the catalog (null once the product left it).
+    pub brand: Option<String>,
+    pub product_group: Option<String>,
 }
 
-/// The lines of an order, in order.
+/// The lines of an order, in order, with their product's brand and group from the catalog.
 pub async fn lines(
     connection: &mut AnyConnection,
     order_id: i64,
 ) -> Result<Vec<LineRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT line_number, product_id, product_variant_id, product_type, description, quantity, unit_price, \
-         original_amount, discount_amount, promotion_key, total_amount, vat_type, vat_rate_percentage, is_free \
-         FROM order_lines WHERE order_id = $1 ORDER BY line_number",
+        "SELECT l.line_number, l.product_id, l.product_variant_id, l.product_type, l.description, l.quantity, \
+         l.unit_price, l.original_amount, l.discount_amount, l.promotion_key, l.total_amount, l.vat_type, \
+         l.vat_rate_percentage, l.is_free, p.brand, p.product_group \
+         FROM order_lines l LEFT JOIN products p ON p.product_id = l.product_id \
+         WHERE l.order_id = $1 ORDER BY l.line_number",
     )
     .bind(order_id)
     .fetch_all(connection)

@@ -30,6 +30,11 @@ pub struct OrderLineView {
     pub vat_rate_percentage: String,
     pub is_free: bool,
     pub rqs_samples: Vec<SampleView>,
+    /// The product's brand, for the data layer's tracking items (specification section 3);
+    /// null when the product is no longer in the catalog.
+    pub brand: Option<String>,
+    /// The product's group (its tracking item's category), null as `brand`.
+    pub product_group: Option<String>,
 }
 
 /// The name of one sample of a scan line.
@@ -76,6 +81,9 @@ pub struct OrderView {
     pub total_amount: Money,
     pub vat_amount_low: Money,
     pub vat_amount_high: Money,
+    /// The order's VAT as one figure: low and high added up by the engine
+    /// ([`engine::order::vat_total`]), e.g. the data layer's `purchase.tax`.
+    pub vat_amount: Money,
     pub total_amount_excl_vat: Money,
     pub gift_card_amount: Money,
     pub amount_to_pay: Money,
@@ -139,6 +147,8 @@ pub async fn line_views(pool: &AnyPool, order_id: i64) -> Result<Vec<OrderLineVi
             vat_type: line.vat_type,
             vat_rate_percentage: line.vat_rate_percentage,
             is_free: line.is_free.into(),
+            brand: line.brand,
+            product_group: line.product_group,
         })
         .collect())
 }
@@ -166,6 +176,8 @@ pub async fn order_view(pool: &AnyPool, order: &OrderRow) -> Result<OrderView, A
         total_amount: order.total_amount,
         vat_amount_low: order.vat_amount_low,
         vat_amount_high: order.vat_amount_high,
+        vat_amount: engine::order::vat_total(order.vat_amount_low, order.vat_amount_high)
+            .map_err(engine::EngineError::from)?,
         total_amount_excl_vat: order.total_amount_excl_vat,
         gift_card_amount: order.gift_card_amount,
         amount_to_pay: order.amount_to_pay,

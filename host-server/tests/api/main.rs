@@ -28,6 +28,7 @@ mod mollie;
 mod newsletter;
 mod openapi;
 mod order_concurrency;
+mod order_tracking;
 mod orders;
 mod pay_unpaid_orders;
 mod process;

@@ -3,6 +3,7 @@
 
 use serde_json::{Value, json};
 
+use crate::orders::{expect_ok, ideal, pay, place, ready_cart};
 use crate::support::{Mail, TestApp, fixture_tests, query_param};
 
 /// The link on the line after `text` in a mail's plain-text part.
@@ -44,7 +45,89 @@ fn port(app: &TestApp) -> u16 {
     url::Url::parse(&app.base_url).unwrap().port().unwrap()
 }
 
+const OPT_IN_NL: &str = "Bevestig je aanmelding voor de nieuwsbrief van Hoefslag";
+
+/// The newsletter opt-in mails in the outbox.
+fn opt_ins(app: &TestApp) -> Vec<Mail> {
+    app.outbox()
+        .into_iter()
+        .filter(|mail| mail.subject == OPT_IN_NL)
+        .collect()
+}
+
+/// The opt-in mails once there are `count`; panics after 10 seconds.
+async fn opt_ins_with(app: &TestApp, count: usize) -> Vec<Mail> {
+    for _ in 0..200 {
+        let mails = opt_ins(app);
+        if mails.len() >= count {
+            return mails;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("no {count} opt-in mails: {:?}", app.outbox());
+}
+
 fixture_tests! {
+    async fn the_checkouts_box_sends_the_footers_opt_in_once_the_order_is_paid_and_subscribes_nothing_before(app) {
+        let cart = ready_cart(&app, 1011, 1, ideal()).await;
+        let asked = expect_ok(app.post(&format!("/api/cart/{cart}/newsletter?subscribe=true")).await).await;
+        assert_eq!(asked["cart"]["newsletterSubscribe"], true);
+        assert!(opt_ins(&app).is_empty(), "the box only asks");
+        assert_eq!(subscription(&app, "anna@example.com", 1).await, None);
+
+        let (status, placed) = place(&app, &cart).await;
+        assert_eq!(status, 201, "{placed}");
+        assert!(opt_ins(&app).is_empty(), "not before the order is confirmed");
+        assert_eq!(subscription(&app, "anna@example.com", 1).await, None);
+
+        pay(&app, placed["redirectUrl"].as_str().unwrap(), "paid").await;
+        let mails = opt_ins_with(&app, 1).await;
+        assert_eq!(mails.len(), 1, "one opt-in mail with the order");
+        assert_eq!(mails[0].to, "anna@example.com");
+        let confirm = mails[0].link();
+        assert!(
+            confirm.starts_with(&format!("http://hoefslag.localhost:{}/newsletter/confirm/?token=", port(&app))),
+            "{confirm}"
+        );
+        assert_eq!(
+            subscription(&app, "anna@example.com", 1).await,
+            Some(("pending".to_owned(), 1)),
+            "stored for the order's site and language, not subscribed"
+        );
+
+        // The webhook again: the order is confirmed once, so is the opt-in.
+        let payment_id = placed["redirectUrl"].as_str().unwrap().rsplit('/').next().unwrap().to_owned();
+        let webhook = app.client.post(app.url("/api/payments/webhook")).form(&[("id", payment_id)]).send().await.unwrap();
+        assert_eq!(webhook.status(), 200);
+        assert_eq!(opt_ins(&app).len(), 1);
+
+        let token = query_param(&confirm, "token");
+        let confirmed = app.post_json("/api/newsletter/confirm", &json!({"token": token})).await;
+        assert_eq!(confirmed.status(), 200);
+        assert_eq!(subscription(&app, "anna@example.com", 1).await, Some(("confirmed".to_owned(), 1)));
+    }
+
+    async fn a_bank_transfer_sends_the_opt_in_when_placed_and_an_order_without_the_box_none(app) {
+        let bank_transfer = json!({"paymentMethodId": 6});
+        let cart = ready_cart(&app, 1011, 1, bank_transfer.clone()).await;
+        expect_ok(app.post(&format!("/api/cart/{cart}/newsletter?subscribe=1")).await).await;
+        let (status, placed) = place(&app, &cart).await;
+        assert_eq!(status, 201, "{placed}");
+        assert_eq!(placed["order"]["status"], "open", "a bank transfer is confirmed when placed");
+        assert_eq!(opt_ins_with(&app, 1).await.len(), 1);
+        assert_eq!(subscription(&app, "anna@example.com", 1).await, Some(("pending".to_owned(), 1)));
+
+        let mails_before = app.outbox().len();
+        let without = ready_cart(&app, 1011, 1, bank_transfer).await;
+        let (status, placed) = place(&app, &without).await;
+        assert_eq!(status, 201, "{placed}");
+        let mails = app.outbox();
+        assert_eq!(mails.len(), mails_before + 1, "the confirmation alone");
+        let confirmations = mails.iter().filter(|mail| mail.subject.contains("Bevestiging van je bestelling")).count();
+        assert_eq!(confirmations, 2, "{mails:?}");
+        assert_eq!(opt_ins(&app).len(), 1);
+    }
+
     async fn a_sign_up_is_confirmed_by_mail_and_ended_by_every_mails_link(app) {
         let response = subscribe(&app, 1, 1, "Nieuws@Example.com").await;
         assert_eq!(response.status(), 204);

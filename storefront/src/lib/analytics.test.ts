@@ -2,12 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { CartAnswer } from '../api/cart';
 import { consentDefault, consentUpdate, IMPRESSION_DELAY_MS, resetAnalytics, trackImpression, trackingItem } from './analytics';
-import { trackCartChange } from './cartTracking';
+import { trackCartChange, trackPurchase } from './cartTracking';
 
 const events = () => (window.dataLayer ?? []).filter((entry): entry is { event: string } => typeof entry === 'object' && entry !== null && 'event' in entry);
 
 beforeEach(() => {
   window.dataLayer = [];
+  sessionStorage.clear();
   resetAnalytics();
 });
 
@@ -93,7 +94,10 @@ describe('the data layer', () => {
   it('sends add_to_cart for what grew and remove_from_cart for what shrank or left', () => {
     const answer = (lines: [number, number][]) =>
       ({
-        cart: { shoppingcartId: 'c1' },
+        cart: {
+          shoppingcartId: 'c1',
+          products: lines.map(([variant, count]) => ({ productVariantId: variant, count, brand: variant === 11 ? 'Hoefslag' : 'Equinatura' })),
+        },
         input: {
           catalog: [
             { productId: 1, productVariantId: 11, description: 'Sport Muesli', unitPrice: '24.95', productGroup: 'muesli', productType: 2, vatType: 'low' },
@@ -127,6 +131,7 @@ describe('the data layer', () => {
               item_id: '1',
               item_name: 'Sport Muesli',
               price: '24.95',
+              item_brand: 'Hoefslag',
               item_category: 'muesli',
               item_category2: 'muesli',
               item_variant: '11',
@@ -145,10 +150,78 @@ describe('the data layer', () => {
               item_id: '2',
               item_name: 'Biotine',
               price: '19.50',
+              item_brand: 'Equinatura',
               item_category: 'supplements',
               item_category2: 'supplements',
               item_variant: '21',
               item_list_name: 'cart',
+              quantity: 2,
+            },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it("sends purchase once per order with the order's VAT total as tax and each line's brand and category", () => {
+    const order = {
+      orderId: 'o-1',
+      orderNumber: 'HS-2026-000200',
+      totalAmount: '77.85',
+      shippingCosts: '0.00',
+      vatAmount: '7.15',
+      discountCode: null,
+      lines: [
+        {
+          productId: 60,
+          productVariantId: 1601,
+          description: 'Equinatura Spierkracht',
+          unitPrice: '69.95',
+          quantity: 1,
+          brand: 'Equinatura',
+          productGroup: 'supplements',
+        },
+        {
+          productId: 72,
+          productVariantId: 1721,
+          description: 'Hoefslag Voerschep',
+          unitPrice: '3.95',
+          quantity: 2,
+          brand: 'Hoefslag',
+          productGroup: 'stableSupplies',
+        },
+      ],
+    };
+    trackPurchase(order);
+    trackPurchase(order); // the thank-you page again: not counted twice
+    expect(events()).toEqual([
+      {
+        event: 'purchase',
+        ecommerce: {
+          currency: 'EUR',
+          transaction_id: 'HS-2026-000200',
+          value: '77.85',
+          shipping: '0.00',
+          tax: '7.15',
+          items: [
+            {
+              item_id: '60',
+              item_name: 'Equinatura Spierkracht',
+              price: '69.95',
+              item_brand: 'Equinatura',
+              item_category: 'supplements',
+              item_category2: 'supplements',
+              item_variant: '1601',
+              quantity: 1,
+            },
+            {
+              item_id: '72',
+              item_name: 'Hoefslag Voerschep',
+              price: '3.95',
+              item_brand: 'Hoefslag',
+              item_category: 'stableSupplies',
+              item_category2: 'stableSupplies',
+              item_variant: '1721',
               quantity: 2,
             },
           ],

@@ -1,8 +1,10 @@
 /**
  * The cart's events in the data layer (issue 21, point 9): add_to_cart and remove_from_cart from
  * the difference between two answers of the server, and the cart's items for view_cart,
- * begin_checkout, add_shipping_info and add_payment_info. Prices are the unit prices of the
- * engine input the server calculated with; nothing is computed here but the quantity change.
+ * begin_checkout, add_shipping_info and add_payment_info; purchase from the order. Prices are
+ * the unit prices of the engine input the server calculated with, the brand is the server's
+ * (the cart's lines, the order's lines), and the purchase's tax is the order's VAT total as the
+ * server's engine added it up; nothing is computed here but the quantity change.
  */
 import type { CartAnswer } from '../api/cart';
 import { trackEvent, trackingItem, type TrackingItem } from './analytics';
@@ -14,11 +16,13 @@ type Line = CartAnswer['calculation']['products'][number];
 
 function itemOf(answer: CartAnswer, line: Line, quantity: number): TrackingItem {
   const entry = answer.input?.catalog.find((candidate) => candidate.productVariantId === line.productVariantId);
+  const product = answer.cart.products.find((candidate) => candidate.productVariantId === line.productVariantId);
   return trackingItem(
     {
       productId: line.productId,
       name: line.description,
       price: entry?.unitPrice ?? line.totalAmount,
+      brand: product?.brand ?? null,
       productGroup: entry?.productGroup ?? null,
       variant: line.productVariantId,
     },
@@ -77,16 +81,24 @@ export function trackPaymentInfo(answer: CartAnswer | null): void {
   });
 }
 
-/** The order as the thank-you page has it. */
+/** The order as the thank-you page has it (`GET /api/orders/{orderId}`). */
 export interface TrackedOrder {
   orderId: string;
   orderNumber: string;
   totalAmount: string;
   shippingCosts: string;
-  vatAmountHigh: string;
-  vatAmountLow: string;
+  /** The order's VAT total (low and high added up by the server's engine). */
+  vatAmount: string;
   discountCode?: string | null;
-  lines: { productId: number; productVariantId: number; description: string; unitPrice: string; quantity: number }[];
+  lines: {
+    productId: number;
+    productVariantId: number;
+    description: string;
+    unitPrice: string;
+    quantity: number;
+    brand?: string | null;
+    productGroup?: string | null;
+  }[];
 }
 
 const PURCHASE_KEY = 'hoofbeat.purchaseTracked';
@@ -102,12 +114,18 @@ export function trackPurchase(order: TrackedOrder): void {
     transaction_id: order.orderNumber,
     value: order.totalAmount,
     shipping: order.shippingCosts,
-    // The two VAT amounts as the order stored them, both sent: GA4 takes one tax figure, the tag manager may add them.
-    tax: order.vatAmountHigh,
+    tax: order.vatAmount,
     ...(order.discountCode ? { coupon: order.discountCode } : {}),
     items: order.lines.map((line) =>
       trackingItem(
-        { productId: line.productId, name: line.description, price: line.unitPrice, variant: line.productVariantId },
+        {
+          productId: line.productId,
+          name: line.description,
+          price: line.unitPrice,
+          brand: line.brand ?? null,
+          productGroup: line.productGroup ?? null,
+          variant: line.productVariantId,
+        },
         { quantity: Number(line.quantity) },
       ),
     ),

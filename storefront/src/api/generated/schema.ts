@@ -899,7 +899,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Subscribes to the newsletter with the order, or not. */
+        /**
+         * Asks for the newsletter with the order, or not. Nothing is subscribed here: once the order
+         *     is confirmed (paid, or placed for a bank transfer), its e-mail address gets the newsletter's
+         *     double opt-in mail in the cart's site and language, as a sign-up in the footer does.
+         */
         post: operations["cart_set_newsletter"];
         delete?: never;
         options?: never;
@@ -2531,6 +2535,11 @@ export interface components {
         };
         /** @description A cart line as the storefront sees it. */
         CartProductView: {
+            /**
+             * @description The product's brand, for the data layer's tracking items (specification section 3;
+             *     the engine's input has the rest of them); null for a variant the site no longer sells.
+             */
+            brand?: string | null;
             /** Format: int64 */
             count: number;
             productId: components["schemas"]["ProductId"];
@@ -3457,6 +3466,11 @@ export interface components {
             totalAmount: components["schemas"]["Money"];
             totalAmountExclVat: components["schemas"]["Money"];
             trackAndTrace?: string | null;
+            /**
+             * @description The order's VAT as one figure: low and high added up by the engine
+             *     ([`engine::order::vat_total`]), e.g. the data layer's `purchase.tax`.
+             */
+            vatAmount: components["schemas"]["Money"];
             vatAmountHigh: components["schemas"]["Money"];
             vatAmountLow: components["schemas"]["Money"];
         };
@@ -3485,12 +3499,19 @@ export interface components {
         };
         /** @description A line of an order. */
         OrderLineView: {
+            /**
+             * @description The product's brand, for the data layer's tracking items (specification section 3);
+             *     null when the product is no longer in the catalog.
+             */
+            brand?: string | null;
             description: string;
             discountAmount: components["schemas"]["Money"];
             isFree: boolean;
             /** Format: int64 */
             lineNumber: number;
             originalAmount: components["schemas"]["Money"];
+            /** @description The product's group (its tracking item's category), null as `brand`. */
+            productGroup?: string | null;
             productId: components["schemas"]["ProductId"];
             /** Format: int64 */
             productType: number;

@@ -214,9 +214,19 @@ export function BillingStep({ countries, gates }: { countries: Country[]; gates:
         </>
       )}
       <label className={styles.row}>
-        <input type="checkbox" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={newsletter}
+          onChange={(event) => setNewsletter(event.target.checked)}
+          aria-describedby="checkout-newsletter-hint"
+          data-testid="newsletter"
+        />
         <span>{t('checkout.billing.newsletter')}</span>
       </label>
+      {/* The box only asks: the server sends the newsletter's double opt-in mail once the order is confirmed. */}
+      <p id="checkout-newsletter-hint" className={styles.muted}>
+        {t('checkout.newsletter.hint')}
+      </p>
       {errors._ && (
         <p className={styles.fieldError} role="alert">
           {errors._}

@@ -34,6 +34,8 @@ const order: OrderView = {
       vatType: 'high',
       vatRatePercentage: '21',
       isFree: false,
+      brand: 'Hoefslag',
+      productGroup: 'roughageAnalysis',
       rqsSamples: [
         { sequence: 1, sampleName: 'Perceel 1' },
         { sequence: 2, sampleName: 'Perceel 2' },
@@ -49,6 +51,7 @@ const order: OrderView = {
   totalAmount: '119.90',
   vatAmountLow: '0.00',
   vatAmountHigh: '20.81',
+  vatAmount: '20.81',
   totalAmountExclVat: '99.09',
   giftCardAmount: '0.00',
   amountToPay: '119.90',
@@ -78,6 +81,30 @@ describe('after the payment provider', () => {
     expect(screen.getAllByTestId('order-sample').map((node) => node.textContent)).toEqual(['Monster 1: Perceel 1', 'Monster 2: Perceel 2']);
     expect(screen.getByTestId('order-total')).toHaveTextContent('€ 119,90');
     expect(screen.getByTestId('order-status')).toHaveTextContent('Betaald');
+    // The data layer's purchase: the order's VAT total as tax, each line's brand and category.
+    const purchase = (window.dataLayer ?? []).find((entry) => (entry as { event?: string }).event === 'purchase');
+    expect(purchase).toEqual({
+      event: 'purchase',
+      ecommerce: {
+        currency: 'EUR',
+        transaction_id: 'HS-2026-000201',
+        value: '119.90',
+        shipping: '0.00',
+        tax: '20.81',
+        items: [
+          {
+            item_id: '83',
+            item_name: 'Hoefslag Hygiënescan Hooi',
+            price: '59.95',
+            item_brand: 'Hoefslag',
+            item_category: 'roughageAnalysis',
+            item_category2: 'roughageAnalysis',
+            item_variant: '1831',
+            quantity: 2,
+          },
+        ],
+      },
+    });
   });
 
   it('the failed-payment page offers to try again in the payment step', async () => {
