@@ -18,6 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::cache_policy::{long_cache, no_store_for_private_areas};
 use crate::config::Config;
+use crate::content_policy::{self, ThirdParties};
 use crate::error::ApiError;
 use crate::{
     AppState, account, authentication, catalog, content, health, locations, openapi, reference,
@@ -122,20 +123,25 @@ pub const JSON_BODY_LIMIT: usize = 256 * 1024;
 /// A request that takes longer than this is answered 408 and its work dropped.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// The policy the storefront works under: its own scripts, styles, fonts and images only,
-/// WebAssembly compiled from its own files, no inline script, never framed.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
-     style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; \
-     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+/// The policy without third-party options (`content_policy`).
+pub use crate::content_policy::CONTENT_SECURITY_POLICY;
 
-/// The policy while captchas are checked: the captcha service's origin may also run its
-/// widget script, show its frame and be called (`CAPTCHA_SCRIPT_URL`).
-pub fn policy_with_captcha(origin: &str) -> String {
-    format!(
-        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {origin}; \
-         style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self' {origin}; \
-         frame-src {origin}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
-    )
+/// The third parties this request's answer may use: the captcha service and the map tiles when
+/// configured, the tag manager on the pages of a site with a key. A failed site lookup allows
+/// no tag manager.
+async fn third_parties(state: &AppState, headers: &HeaderMap) -> ThirdParties {
+    let tag_manager = match state.trust.tag_manager_on_request(headers).await {
+        Ok(on) => on,
+        Err(error) => {
+            tracing::warn!(%error, "the site's tag manager key could not be read");
+            false
+        }
+    };
+    ThirdParties {
+        captcha: state.captcha.script_origin(),
+        map_tiles: state.map.tile_origin(),
+        tag_manager,
+    }
 }
 
 /// Headers every answer carries; HSTS only when the shop is reached over https.
@@ -144,12 +150,10 @@ async fn hardening_headers(
     request: Request,
     next: Next,
 ) -> Response {
+    let third = third_parties(&state, request.headers()).await;
     let mut response = next.run(request).await;
-    let policy = match state.captcha.script_origin() {
-        None => HeaderValue::from_static(CONTENT_SECURITY_POLICY),
-        Some(origin) => HeaderValue::from_str(&policy_with_captcha(&origin))
-            .unwrap_or_else(|_| HeaderValue::from_static(CONTENT_SECURITY_POLICY)),
-    };
+    let policy = HeaderValue::from_str(&content_policy::policy(&third))
+        .unwrap_or_else(|_| HeaderValue::from_static(CONTENT_SECURITY_POLICY));
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_SECURITY_POLICY, policy);
     headers.insert(

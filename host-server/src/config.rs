@@ -27,6 +27,8 @@ pub struct Config {
     pub mail: MailConfig,
     /// Captcha verification for sign-in and resend-confirmation.
     pub captcha: CaptchaConfig,
+    /// The store locator's map tiles (`MAP_TILE_URL`, `MAP_TILE_ATTRIBUTION`).
+    pub map: MapConfig,
     /// How long tokens and sessions live.
     pub lifetimes: Lifetimes,
     /// `FIXTURES_DIR`: the demo data folder. Default `fixtures`.
@@ -171,6 +173,66 @@ pub fn masked_url(url: &str) -> String {
             .split_once('@')
             .map_or_else(|| url.to_owned(), |(_, host)| format!("***@{host}")),
     }
+}
+
+/// The map of the store locator: where its tiles come from. Unset, the storefront shows the
+/// list alone and the content security policy allows no tile host.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MapConfig {
+    /// `MAP_TILE_URL`: the tile service's URL template, e.g.
+    /// `https://tile.openstreetmap.org/{z}/{x}/{y}.png` (Leaflet's placeholders `{z}`, `{x}`,
+    /// `{y}`, optionally `{r}`, in the path or query; the host is a plain host name, so one
+    /// origin is allowed). Unset or empty: no map.
+    pub tile_url: Option<String>,
+    /// `MAP_TILE_ATTRIBUTION`: the credit the tile service asks for, shown under the map as
+    /// plain text, e.g. `© OpenStreetMap contributors`.
+    pub attribution: String,
+}
+
+impl MapConfig {
+    fn from_lookup(lookup: &impl Fn(&str) -> Option<String>) -> Result<MapConfig, ConfigError> {
+        let tile_url = lookup("MAP_TILE_URL")
+            .map(|url| url.trim().to_owned())
+            .filter(|url| !url.is_empty());
+        if let Some(url) = &tile_url {
+            tile_origin(url).ok_or_else(|| ConfigError::MapTileUrl(url.clone()))?;
+        }
+        Ok(MapConfig {
+            tile_url,
+            attribution: lookup("MAP_TILE_ATTRIBUTION")
+                .map(|text| text.trim().to_owned())
+                .unwrap_or_default(),
+        })
+    }
+
+    /// The origin the tiles come from (`https://tile.openstreetmap.org`), when a map is
+    /// configured: the one host the content security policy then allows images from.
+    pub fn tile_origin(&self) -> Option<String> {
+        self.tile_url.as_deref().and_then(tile_origin)
+    }
+}
+
+/// The origin of a tile URL template, or None when it is not an http(s) template with the
+/// `{z}`, `{x}` and `{y}` placeholders outside its host.
+fn tile_origin(template: &str) -> Option<String> {
+    let has_placeholders = ["{z}", "{x}", "{y}"]
+        .iter()
+        .all(|placeholder| template.contains(placeholder));
+    // The placeholders are filled in by the browser; parsed with sample values, a placeholder
+    // left in the host (such as `{s}`) makes the URL invalid and the template is refused.
+    let sample = template
+        .replace("{z}", "1")
+        .replace("{x}", "0")
+        .replace("{y}", "0")
+        .replace("{r}", "");
+    let url = Url::parse(&sample).ok()?;
+    let plain = matches!(url.scheme(), "http" | "https")
+        && url
+            .host_str()
+            .is_some_and(|host| !host.contains(['{', '}', '%']))
+        && url.username().is_empty()
+        && url.password().is_none();
+    (has_placeholders && plain).then(|| url.origin().ascii_serialization())
 }
 
 /// Settings of the account area (return photos) and the laboratory endpoint.
@@ -341,6 +403,12 @@ pub enum ConfigError {
         "CAPTCHA_SCRIPT_URL must be an http or https URL of the captcha widget's script, got '{0}'"
     )]
     CaptchaScriptUrl(String),
+    /// `MAP_TILE_URL` is not an http(s) tile URL template.
+    #[error(
+        "MAP_TILE_URL must be an http or https URL template with {{z}}, {{x}} and {{y}} such as \
+         https://tile.openstreetmap.org/{{z}}/{{x}}/{{y}}.png, got '{0}'"
+    )]
+    MapTileUrl(String),
     /// `RENDERER_URL` is not an http URL.
     #[error("RENDERER_URL must be an http URL such as http://127.0.0.1:8081, or empty, got '{0}'")]
     RendererUrl(String),
@@ -437,6 +505,7 @@ impl Config {
             log_json,
             mail,
             captcha,
+            map: MapConfig::from_lookup(&lookup)?,
             lifetimes,
             fixtures_dir,
             import_fixtures,
@@ -642,6 +711,55 @@ mod tests {
         })
         .unwrap_err();
         assert!(matches!(bad, ConfigError::CaptchaScriptUrl(_)), "{bad}");
+    }
+
+    #[test]
+    fn the_map_is_off_unless_a_tile_url_template_is_configured() {
+        let config = Config::from_lookup(demo).unwrap();
+        assert_eq!(config.map, MapConfig::default());
+        assert_eq!(config.map.tile_origin(), None);
+        let osm = Config::from_lookup(|name| match name {
+            "MAP_TILE_URL" => Some(" https://tile.openstreetmap.org/{z}/{x}/{y}.png ".to_owned()),
+            "MAP_TILE_ATTRIBUTION" => Some("© OpenStreetMap contributors".to_owned()),
+            other => demo(other),
+        })
+        .unwrap();
+        assert_eq!(
+            osm.map,
+            MapConfig {
+                tile_url: Some("https://tile.openstreetmap.org/{z}/{x}/{y}.png".to_owned()),
+                attribution: "© OpenStreetMap contributors".to_owned(),
+            }
+        );
+        assert_eq!(
+            osm.map.tile_origin().as_deref(),
+            Some("https://tile.openstreetmap.org")
+        );
+        let local = MapConfig {
+            tile_url: Some("http://127.0.0.1:4000/tiles/{z}/{x}/{y}{r}.png?k=1".to_owned()),
+            attribution: String::new(),
+        };
+        assert_eq!(
+            local.tile_origin().as_deref(),
+            Some("http://127.0.0.1:4000")
+        );
+        for bad in [
+            "javascript:alert(1)//{z}{x}{y}",
+            "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png",
+            "https://tile.openstreetmap.org/tiles.png",
+            "https://user:pw@tile.example/{z}/{x}/{y}.png",
+            "ftp://tile.example/{z}/{x}/{y}.png",
+        ] {
+            let refused = Config::from_lookup(|name| match name {
+                "MAP_TILE_URL" => Some(bad.to_owned()),
+                other => demo(other),
+            })
+            .unwrap_err();
+            assert!(
+                matches!(&refused, ConfigError::MapTileUrl(url) if url == bad),
+                "{bad}: {refused}"
+            );
+        }
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub mod catalog_events;
 pub mod clock;
 pub mod config;
 pub mod content;
+pub mod content_policy;
 pub mod context;
 pub mod db;
 pub mod email_address;
@@ -145,6 +146,7 @@ pub async fn open_state(config: &Config, port: u16) -> Result<AppState, StartupE
         db: db.clone(),
         mailer: mail::Mailer::new(&config.mail)?,
         captcha: captcha::CaptchaVerifier::new(&config.captcha),
+        map: config.map.clone(),
         lifetimes: config.lifetimes,
         pricing: std::sync::Arc::default(),
         carts: std::sync::Arc::new(cart::CartCache::new(db.backend() == db::Backend::Sqlite)),

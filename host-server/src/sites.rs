@@ -194,6 +194,12 @@ pub struct Site {
     pub captcha_script_url: Option<String>,
     pub tag_manager_id: String,
     pub maps_api_key: String,
+    /// The store locator map's tile URL template (`MAP_TILE_URL`, Leaflet's `{z}/{x}/{y}`
+    /// placeholders); null when the shop has no map: the storefront then shows the list alone.
+    pub map_tile_url: Option<String>,
+    /// The credit the tile service asks for (`MAP_TILE_ATTRIBUTION`), plain text shown under
+    /// the map; null when there is no map.
+    pub map_tile_attribution: Option<String>,
     pub card_payment_config_id: String,
     /// The other hosts the site answers on.
     pub aliases: Vec<String>,
@@ -288,6 +294,8 @@ fn site_of(
         captcha_script_url: None,
         tag_manager_id: row.try_get("tag_manager_id")?,
         maps_api_key: row.try_get("maps_api_key")?,
+        map_tile_url: None,
+        map_tile_attribution: None,
         card_payment_config_id: row.try_get("card_payment_config_id")?,
         aliases: parts.aliases,
         languages: parts.languages,
@@ -309,6 +317,22 @@ fn with_captcha(state: &AppState, mut site: Site) -> Site {
         }
     }
     site
+}
+
+/// The site with the shop's map tiles, when a tile service is configured (`MAP_TILE_URL`).
+fn with_map(state: &AppState, mut site: Site) -> Site {
+    site.map_tile_url = state.map.tile_url.clone();
+    site.map_tile_attribution = state
+        .map
+        .tile_url
+        .as_ref()
+        .map(|_| state.map.attribution.clone());
+    site
+}
+
+/// The site as the storefront gets it: with its captcha and map settings.
+fn for_storefront(state: &AppState, site: Site) -> Site {
+    with_map(state, with_captcha(state, site))
 }
 
 /// Reads sites (all, or those with the given ids) as API objects.
@@ -440,7 +464,7 @@ async fn by_domain(
         .into_iter()
         .next()
         .ok_or(ApiError::NotFound)?;
-    Ok(Json(with_captcha(&state, site)))
+    Ok(Json(for_storefront(&state, site)))
 }
 
 /// One site.
@@ -476,7 +500,7 @@ async fn by_id(
         .into_iter()
         .next()
         .ok_or(ApiError::NotFound)?;
-    Ok(Json(with_captcha(&state, site)))
+    Ok(Json(for_storefront(&state, site)))
 }
 
 /// Every site.
@@ -499,7 +523,7 @@ async fn all(
         load_sites(state.db.pool(), None, context.language_id)
             .await?
             .into_iter()
-            .map(|site| with_captcha(&state, site))
+            .map(|site| for_storefront(&state, site))
             .collect(),
     ))
 }

@@ -12,6 +12,9 @@ pub struct AppState {
     pub mailer: mail::Mailer,
     /// Captcha checks.
     pub captcha: captcha::CaptchaVerifier,
+    /// The store locator's map tiles: handed to the storefront with the site, and the one
+    /// image host the content security policy adds.
+    pub map: config::MapConfig,
     /// Token and session lifetimes.
     pub lifetimes: config::Lifetimes,
     /// The product search indexes.

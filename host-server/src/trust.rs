@@ -8,7 +8,7 @@
 //!   for the server renderer's API calls, the visitor's address this server handed the renderer
 //!   with the page request (proven by the renderer key, a secret of this process).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
@@ -27,11 +27,13 @@ use crate::error::ApiError;
 /// How long the sites' host names are kept before they are read again.
 const SITE_HOSTS_LIFETIME: Duration = Duration::from_secs(30);
 
-/// The sites' host names: every domain and alias with its site, and each site's primary domain.
+/// The sites' host names: every domain and alias with its site, and each site's primary domain;
+/// and the sites with a tag manager key, whose pages may load it.
 #[derive(Default)]
 struct SiteHosts {
     site_of_host: HashMap<String, i64>,
     primary_of_site: HashMap<i64, String>,
+    tag_manager_sites: HashSet<i64>,
     loaded_at: Option<Instant>,
 }
 
@@ -122,6 +124,14 @@ impl Trust {
             }
             hosts.site_of_host.insert(domain, site_id);
         }
+        let keys: Vec<(i64, String)> = sqlx::query_as("SELECT site_id, tag_manager_id FROM sites")
+            .fetch_all(self.db.pool())
+            .await?;
+        hosts.tag_manager_sites = keys
+            .into_iter()
+            .filter(|(_, key)| !key.trim().is_empty())
+            .map(|(site_id, _)| site_id)
+            .collect();
         *self.sites.write().await = hosts;
         Ok(())
     }
@@ -136,6 +146,15 @@ impl Trust {
             Some(host) => self.site_of_host(&host_name(host)).await,
             None => Ok(None),
         }
+    }
+
+    /// True when the site the request's `Host` names has a tag manager key: only then may its
+    /// pages load the tag manager (the content security policy allows its origins).
+    pub async fn tag_manager_on_request(&self, headers: &HeaderMap) -> Result<bool, sqlx::Error> {
+        let Some(site_id) = self.site_of_request(headers).await? else {
+            return Ok(false);
+        };
+        Ok(self.sites.read().await.tag_manager_sites.contains(&site_id))
     }
 
     async fn site_of_host(&self, host: &str) -> Result<Option<i64>, sqlx::Error> {

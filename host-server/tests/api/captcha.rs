@@ -106,12 +106,13 @@ async fn the_storefront_gets_the_captcha_key_and_script_only_while_tokens_are_ch
             &json!("https://challenges.cloudflare.com/turnstile/v0/api.js")
         )
     );
-    assert!(
-        policy.contains("script-src 'self' 'wasm-unsafe-eval' https://challenges.cloudflare.com;")
-            && policy.contains("frame-src https://challenges.cloudflare.com;")
-            && policy.contains("connect-src 'self' https://challenges.cloudflare.com;")
-            && policy.contains("frame-ancestors 'none'"),
-        "{policy}"
+    assert_eq!(
+        policy,
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' https://challenges.cloudflare.com; \
+         style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; \
+         connect-src 'self' https://challenges.cloudflare.com; \
+         frame-src https://challenges.cloudflare.com https://www.youtube-nocookie.com https://player.vimeo.com; \
+         object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     );
     // A site without a key shows nothing, even while tokens are checked.
     let sites: Value = on.get("/api/Sites").await.json().await.unwrap();

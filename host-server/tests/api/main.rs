@@ -18,6 +18,7 @@ mod carts;
 mod catalog_read;
 mod catalog_search;
 mod content;
+mod content_policy;
 mod feed_calculator;
 mod fixtures;
 mod health;

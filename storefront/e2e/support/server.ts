@@ -80,7 +80,8 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess): Promise<v
   throw new Error('host-server did not become healthy within 60 s');
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** Starts the shop; `env` adds or overrides host-server's variables (e.g. `MAP_TILE_URL`). */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const binary = process.env.HOST_SERVER_BIN ?? join(repoRoot, 'target/debug/host-server');
   if (!existsSync(binary)) throw new Error(`${binary} is missing: run cargo build -p host-server first`);
   const staticDir = join(repoRoot, 'storefront/dist');
@@ -102,6 +103,7 @@ export async function startServer(): Promise<RunningServer> {
       RUST_LOG: 'warn',
       // The demo's explicit choice (SECURITY.md): the built-in test payment provider.
       PAYMENT_PROVIDER: 'test',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -55,6 +55,14 @@ export interface Site {
   };
   /** The captcha widget (its site key and script) while the server checks captchas; else none. */
   captcha?: { siteKey: string; scriptUrl: string } | null;
+  /** The store locator's map tiles (`MAP_TILE_URL`, `MAP_TILE_ATTRIBUTION`); none: no map, the list alone. */
+  map?: MapTiles | null;
+}
+
+/** A tile service: Leaflet's URL template (`{z}/{x}/{y}`) and the credit it asks for, as plain text. */
+export interface MapTiles {
+  tileUrl: string;
+  attribution: string;
 }
 
 /** Why the site could not be started (specification section 8, startup errors). */
@@ -139,6 +147,10 @@ export function toSite(raw: ArrivingSite | null | undefined): Site {
     captcha:
       typeof raw.captchaSiteKey === 'string' && raw.captchaSiteKey !== '' && typeof raw.captchaScriptUrl === 'string' && raw.captchaScriptUrl !== ''
         ? { siteKey: raw.captchaSiteKey, scriptUrl: raw.captchaScriptUrl }
+        : null,
+    map:
+      typeof raw.mapTileUrl === 'string' && raw.mapTileUrl !== ''
+        ? { tileUrl: raw.mapTileUrl, attribution: typeof raw.mapTileAttribution === 'string' ? raw.mapTileAttribution : '' }
         : null,
   };
 }

@@ -4611,6 +4611,16 @@ export interface components {
             /** @description The site's languages; the first is its default. */
             languages: components["schemas"]["Language"][];
             mapsApiKey: string;
+            /**
+             * @description The credit the tile service asks for (`MAP_TILE_ATTRIBUTION`), plain text shown under
+             *     the map; null when there is no map.
+             */
+            mapTileAttribution?: string | null;
+            /**
+             * @description The store locator map's tile URL template (`MAP_TILE_URL`, Leaflet's `{z}/{x}/{y}`
+             *     placeholders); null when the shop has no map: the storefront then shows the list alone.
+             */
+            mapTileUrl?: string | null;
             name: string;
             /** Format: int64 */
             notFoundPageId: number;

@@ -1,6 +1,8 @@
 /**
  * Cookie consent: the visitor's choice, kept 365 days in a cookie and pushed to the tag
- * manager's data layer (`window.dataLayer`).
+ * manager's data layer (`window.dataLayer`). Statistics or marketing let the tag manager load
+ * (TagManager.tsx); marketing also lets third-party content in: the advice videos' players and
+ * the store locator's map tiles (the specification names no category for these).
  */
 import { atom } from 'jotai';
 

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
 
@@ -10,6 +10,8 @@ import styles from '../../components/shop.module.css';
 import { Loading } from '../../components/ui/Loading';
 import { formatDistance } from '../../engine';
 import { cultureAtom } from '../../state';
+import { DealerMap } from './DealerMap';
+import type { MapDealer } from './leafletMap';
 import type { StoreLocatorData } from './load';
 import own from './StoreLocator.module.css';
 
@@ -54,7 +56,8 @@ function DealerCard({ dealer }: { dealer: Dealer }) {
   // The engine writes the distance (`geo.formatDistance`); the storefront only places it.
   const distance = typeof meters === 'number' && Number.isSafeInteger(meters) && meters >= 0 ? formatDistance({ meters, culture }).text : null;
   return (
-    <li className={own.dealer} data-testid="dealer" data-dealer-id={dealer.dealerId}>
+    // Focusable from the map: a marker's click shows its dealer here.
+    <li className={own.dealer} data-testid="dealer" data-dealer-id={dealer.dealerId} tabIndex={-1}>
       <h2 className={own.name}>{dealer.name}</h2>
       <p className={own.muted}>{t(dealer.type === 'store' ? 'locator.store' : 'locator.dealer')}</p>
       {distance && <p data-testid="dealer-distance">{t('dealers.distance', { distance })}</p>}
@@ -122,8 +125,8 @@ function LocationButton({ onError }: { onError: (message: string) => void }) {
 /**
  * The dealer and store locator: search by postcode or city (a GET form, so it works before the
  * page is live) or by the visitor's location; the results by distance with opening hours and
- * services; the become-dealer link. No map: the shop has no map tile service configured, so the
- * list stands alone (and nothing is asked of a third party).
+ * services; the become-dealer link. The list is the primary view; beside it a map (DealerMap)
+ * when the shop has a tile service and the visitor consented, else the list stands alone.
  */
 export function StoreLocatorPage({ data }: { data: StoreLocatorData }) {
   const { t } = useTranslation();
@@ -131,7 +134,14 @@ export function StoreLocatorPage({ data }: { data: StoreLocatorData }) {
   const layout = useSiteLayout();
   const [locationError, setLocationError] = useState<string | null>(null);
   const searching = navigation.state === 'loading' && navigation.location.pathname.startsWith('/store-locator');
-  const dealers = data.dealers?.dealers ?? [];
+  const dealers = useMemo(() => data.dealers?.dealers ?? [], [data.dealers]);
+  const onMap = useMemo<MapDealer[]>(
+    () =>
+      dealers
+        .filter((dealer) => Number.isFinite(dealer.latitude) && Number.isFinite(dealer.longitude))
+        .map(({ dealerId, name, latitude, longitude }) => ({ dealerId, name, latitude, longitude })),
+    [dealers],
+  );
   return (
     <Page title={t('storeLocator.title')} testId="page-dealer">
       <Form method="get" className={own.search} role="search" aria-label={t('dealers.title')}>
@@ -159,11 +169,14 @@ export function StoreLocatorPage({ data }: { data: StoreLocatorData }) {
           {data.dealers === null || dealers.length === 0 ? (
             <p data-testid="locator-empty">{t('dealers.none')}</p>
           ) : (
-            <ul className={own.list}>
-              {dealers.map((dealer) => (
-                <DealerCard key={dealer.dealerId} dealer={dealer} />
-              ))}
-            </ul>
+            <div className={own.results}>
+              <ul className={own.list}>
+                {dealers.map((dealer) => (
+                  <DealerCard key={dealer.dealerId} dealer={dealer} />
+                ))}
+              </ul>
+              <DealerMap dealers={onMap} />
+            </div>
           )}
         </section>
       )}
