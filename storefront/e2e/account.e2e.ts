@@ -8,32 +8,19 @@
 import { deflateSync } from 'node:zlib';
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { seriousViolations } from './support/axe';
-import { freshPage as openFreshPage, launchBrowser, type RunningBrowser } from './support/browser';
+import { freshPage as openFreshPage } from './support/browser';
 import { readOutbox, waitForMailLink } from './support/mail';
-import { startServer, type RunningServer } from './support/server';
+import { useShop } from './support/shop';
 
 const JAN = { email: 'jan.devries@example.com', password: 'Hoefslag2024' };
 
-let server: RunningServer;
-let chromium: RunningBrowser;
-let origin: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-  origin = server.baseUrl.replace('127.0.0.1', 'localhost');
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
+const shop = useShop();
 
 function freshPage(): Promise<{ page: Page; errors: string[] }> {
-  return openFreshPage(chromium, origin);
+  return openFreshPage(shop.chromium, shop.origin);
 }
 
 /** At 320 px wide the page fits: nothing scrolls sideways. */
@@ -61,7 +48,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 }
 
 async function signInFromLogin(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${origin}/account/login/`);
+  await page.goto(`${shop.origin}/account/login/`);
   await page.getByTestId('page-login').waitFor();
   await signIn(page, email, password);
   await page.getByTestId('header-greeting').waitFor();
@@ -71,7 +58,7 @@ describe('visitors who are not signed in', () => {
   it('register → activation mail → the link → login/?a=1 → sign in → greeting', async () => {
     const { page, errors } = await freshPage();
     const email = `paard.${Date.now()}@example.com`;
-    await page.goto(`${origin}/account/register/`);
+    await page.goto(`${shop.origin}/account/register/`);
     await page.getByTestId('register-form').waitFor();
     await expectAccessible(page);
     await expectFitsAt320(page);
@@ -95,9 +82,9 @@ describe('visitors who are not signed in', () => {
     expect(await page.getByTestId('register-done').textContent()).toContain(email);
     await expectAccessible(page);
 
-    const { path } = await waitForMailLink(server.outboxDir, email);
+    const { path } = await waitForMailLink(shop.server.outboxDir, email);
     expect(path.startsWith('/account/confirm/?')).toBe(true);
-    await page.goto(`${origin}${path}`);
+    await page.goto(`${shop.origin}${path}`);
     await page.getByTestId('login-activated').waitFor();
     expect(new URL(page.url()).search).toBe('?a=1');
     await expectAccessible(page);
@@ -110,7 +97,7 @@ describe('visitors who are not signed in', () => {
     // The same link again: used, so the page says so and offers a new mail.
     await page.getByTestId('account-sign-out').click();
     await page.getByTestId('header-login').waitFor();
-    await page.goto(`${origin}${path}`);
+    await page.goto(`${shop.origin}${path}`);
     await page.getByTestId('confirm-error').waitFor();
     expect(await page.getByTestId('confirm-error').textContent()).toContain('Deze activatielink is niet meer geldig');
     await expectAccessible(page);
@@ -123,7 +110,7 @@ describe('visitors who are not signed in', () => {
   it('forgot → mail → reset → login/?r=1 → sign in with the new password', async () => {
     const { page, errors } = await freshPage();
     const email = 'nieuw.wachtwoord@example.com';
-    await page.goto(`${origin}/account/login/`);
+    await page.goto(`${shop.origin}/account/login/`);
     await signIn(page, email, 'niet-het-wachtwoord1');
     await page.getByTestId('form-error').waitFor();
     expect(await page.getByTestId('form-error').textContent()).toContain('De combinatie van e-mailadres en wachtwoord is niet bij ons bekend');
@@ -135,9 +122,9 @@ describe('visitors who are not signed in', () => {
     await page.getByRole('button', { name: 'Verstuur link' }).click();
     await page.getByTestId('forgot-sent').waitFor();
 
-    const { path } = await waitForMailLink(server.outboxDir, email);
+    const { path } = await waitForMailLink(shop.server.outboxDir, email);
     expect(path.startsWith('/account/reset/?')).toBe(true);
-    await page.goto(`${origin}${path}`);
+    await page.goto(`${shop.origin}${path}`);
     await page.getByTestId('reset-form').waitFor();
     await expectAccessible(page);
     await page.getByLabel('Nieuw wachtwoord').fill('Haverzak77');
@@ -152,7 +139,7 @@ describe('visitors who are not signed in', () => {
     // The used link has expired: the page says so and links to forgot password.
     await page.getByTestId('account-sign-out').click();
     await page.getByTestId('header-login').waitFor();
-    await page.goto(`${origin}${path}`);
+    await page.goto(`${shop.origin}${path}`);
     await page.getByLabel('Nieuw wachtwoord').fill('Haverzak78');
     await page.getByLabel('Herhaal wachtwoord').fill('Haverzak78');
     await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
@@ -162,7 +149,7 @@ describe('visitors who are not signed in', () => {
 
   it('a visitor who opens /account/orders/ signs in and comes back; a signed-in visitor at login/ goes to /account/', async () => {
     const { page, errors } = await freshPage();
-    await page.goto(`${origin}/account/orders/?ps=2`);
+    await page.goto(`${shop.origin}/account/orders/?ps=2`);
     await page.getByTestId('page-login').waitFor();
     expect(new URL(page.url()).pathname).toBe('/account/login/');
     await signIn(page, JAN.email, JAN.password);
@@ -191,7 +178,7 @@ describe('visitors who are not signed in', () => {
     await expectAccessible(page);
     await expectFitsAt320(page);
 
-    await page.goto(`${origin}/account/login/`);
+    await page.goto(`${shop.origin}/account/login/`);
     await page.getByTestId('page-account-home').waitFor();
     expect(new URL(page.url()).pathname).toBe('/account/');
     await expectAccessible(page);
@@ -203,7 +190,7 @@ describe('a demo customer', () => {
   it('downloads an invoice PDF', async () => {
     const { page, errors } = await freshPage();
     await signInFromLogin(page, JAN.email, JAN.password);
-    await page.goto(`${origin}/account/invoices/`);
+    await page.goto(`${shop.origin}/account/invoices/`);
     await page.getByTestId('invoice-item').first().waitFor();
     await expectAccessible(page);
     const href = (await page.getByTestId('invoice-pdf').first().getAttribute('href')) ?? '';
@@ -221,7 +208,7 @@ describe('a demo customer', () => {
   it('registers a return with a photo, checked before upload', async () => {
     const { page, errors } = await freshPage();
     await signInFromLogin(page, JAN.email, JAN.password);
-    await page.goto(`${origin}/account/returns/`);
+    await page.goto(`${shop.origin}/account/returns/`);
     await page.getByTestId('return-form').waitFor();
     await expectAccessible(page);
     const form = page.getByTestId('return-form');
@@ -249,7 +236,7 @@ describe('a demo customer', () => {
   it('changes personal data and sees it after a reload; visits company and delivery data', async () => {
     const { page, errors } = await freshPage();
     await signInFromLogin(page, JAN.email, JAN.password);
-    await page.goto(`${origin}/account/information/`);
+    await page.goto(`${shop.origin}/account/information/`);
     const form = page.getByTestId('personal-form');
     await form.waitFor();
     await expectAccessible(page);
@@ -281,7 +268,7 @@ describe('a demo customer', () => {
   it('asks to change the e-mail address: pending, and the confirmation mail goes to the new address', async () => {
     const { page, errors } = await freshPage();
     await signInFromLogin(page, JAN.email, JAN.password);
-    await page.goto(`${origin}/account/information/email/`);
+    await page.goto(`${shop.origin}/account/information/email/`);
     const form = page.getByTestId('email-form');
     await form.waitFor();
     await expectAccessible(page);
@@ -293,16 +280,16 @@ describe('a demo customer', () => {
     await form.getByLabel('Huidig wachtwoord').fill(JAN.password);
     await form.getByRole('button', { name: 'Bevestigingslink versturen' }).click();
     await page.getByTestId('email-pending').getByText(newAddress).waitFor();
-    const { path } = await waitForMailLink(server.outboxDir, newAddress);
+    const { path } = await waitForMailLink(shop.server.outboxDir, newAddress);
     expect(path.startsWith('/account/information/email/?')).toBe(true);
-    expect(readOutbox(server.outboxDir).some((mail) => mail.to.includes(newAddress))).toBe(true);
+    expect(readOutbox(shop.server.outboxDir).some((mail) => mail.to.includes(newAddress))).toBe(true);
     expect(errors).toEqual([]);
   });
 
   it('pauses and resumes a subscription as the engine allows', async () => {
     const { page, errors } = await freshPage();
     await signInFromLogin(page, JAN.email, JAN.password);
-    await page.goto(`${origin}/account/subscriptions/`);
+    await page.goto(`${shop.origin}/account/subscriptions/`);
     const item = page.getByTestId('subscription-item').first();
     await item.waitFor();
     await expectAccessible(page);
@@ -324,7 +311,7 @@ describe('a demo customer', () => {
   it('writes a review from a review request (5 words at least) and is told about the 24 hours', async () => {
     const { page, errors } = await freshPage();
     await signInFromLogin(page, JAN.email, JAN.password);
-    await page.goto(`${origin}/account/information/reviews/`);
+    await page.goto(`${shop.origin}/account/information/reviews/`);
     const request = page.getByTestId('review-request').first();
     await request.waitFor();
     await expectAccessible(page);
@@ -350,7 +337,7 @@ describe('a demo customer', () => {
     const { page, errors } = await freshPage();
     await signInFromLogin(page, JAN.email, JAN.password);
     expect(await page.getByTestId('header-unread').textContent()).toContain('nieuwe resultaten');
-    await page.goto(`${origin}/account/rqs-results/`);
+    await page.goto(`${shop.origin}/account/rqs-results/`);
     await page.getByTestId('page-account-rqs-results').waitFor();
     await page.locator('[data-testid=result-item], [data-testid=results-empty]').first().waitFor();
     await expectAccessible(page);
@@ -360,7 +347,7 @@ describe('a demo customer', () => {
     await expectAccessible(page);
     await page.getByTestId('header-sign-out').click();
     await page.getByTestId('header-login').waitFor();
-    await page.goto(`${origin}/account/`);
+    await page.goto(`${shop.origin}/account/`);
     await page.getByTestId('page-login').waitFor();
     expect(new URL(page.url()).pathname).toBe('/account/login/');
     expect(errors).toEqual([]);
@@ -369,7 +356,7 @@ describe('a demo customer', () => {
   it('changes the password and signs in with the new one', async () => {
     const { page, errors } = await freshPage();
     await signInFromLogin(page, 'inkoop@stal-de-hoefijzer.example', 'Hoefslag2024');
-    await page.goto(`${origin}/account/information/password/`);
+    await page.goto(`${shop.origin}/account/information/password/`);
     const form = page.getByTestId('password-form');
     await form.waitFor();
     await expectAccessible(page);
@@ -411,7 +398,7 @@ async function addToCart(page: Page, variantId: number, quantity = 1): Promise<v
     productVariantId: variantId,
     omitArticleCode: false,
   });
-  await page.goto(`${origin}${answer.body.url}`);
+  await page.goto(`${shop.origin}${answer.body.url}`);
   await page.getByTestId('page-productDetail').waitFor();
   await page.getByTestId('quantity').fill(String(quantity));
   await page.getByTestId('add-to-cart').click();
@@ -422,7 +409,7 @@ describe('a demo customer, further', () => {
   it('orders again: the order’s lines go into the cart', async () => {
     const { page, errors } = await freshPage();
     await signInFromLogin(page, JAN.email, JAN.password);
-    await page.goto(`${origin}/account/orders/HS-2026-000101/`);
+    await page.goto(`${shop.origin}/account/orders/HS-2026-000101/`);
     await page.getByTestId('order-detail').waitFor();
     await expectAccessible(page);
     // A sent order: nothing to pay.
@@ -460,7 +447,7 @@ describe('a demo customer, further', () => {
     expect(placed.status).toBe(201);
     const number = placed.body.order.orderNumber;
 
-    await page.goto(`${origin}/account/orders/${number}/`);
+    await page.goto(`${shop.origin}/account/orders/${number}/`);
     await page.getByTestId('order-unpaid').waitFor();
     expect(await page.getByTestId('order-detail').getByTestId('order-status').textContent()).toBe('Open');
     await expectAccessible(page);
@@ -471,7 +458,7 @@ describe('a demo customer, further', () => {
     await page.locator('#outcome-paid').click();
     await page.getByTestId('page-thank-you').waitFor();
 
-    await page.goto(`${origin}/account/orders/${number}/`);
+    await page.goto(`${shop.origin}/account/orders/${number}/`);
     await page.getByTestId('order-detail').waitFor();
     expect(await page.getByTestId('order-detail').getByTestId('order-status').textContent()).toBe('Betaald');
     expect(await page.getByTestId('order-unpaid').count()).toBe(0);
@@ -479,7 +466,7 @@ describe('a demo customer, further', () => {
     await expectAccessible(page);
 
     // A bank transfer awaits the transfer: no button, the way to pay instead.
-    await page.goto(`${origin}/account/orders/HS-2026-000105/`);
+    await page.goto(`${shop.origin}/account/orders/HS-2026-000105/`);
     await page.getByTestId('order-unpaid').waitFor();
     expect(await page.getByTestId('order-pay').count()).toBe(0);
     expect(await page.getByTestId('order-unpaid').textContent()).toContain('per bankoverschrijving');
@@ -489,7 +476,7 @@ describe('a demo customer, further', () => {
   it('changes a subscription’s interval and closes it', async () => {
     const { page, errors } = await freshPage();
     await signInFromLogin(page, JAN.email, JAN.password);
-    await page.goto(`${origin}/account/subscriptions/`);
+    await page.goto(`${shop.origin}/account/subscriptions/`);
     const item = page.getByTestId('subscription-item').first();
     await item.waitFor();
     await expectAccessible(page);
@@ -522,7 +509,7 @@ describe('resend the activation mail by e-mail address', () => {
   it('login failure → resend page → the address → a new activation mail → activated', async () => {
     const { page, errors } = await freshPage();
     const email = 'lotte.visser@example.com';
-    await page.goto(`${origin}/account/login/`);
+    await page.goto(`${shop.origin}/account/login/`);
     await signIn(page, email, 'Hoefslag2024');
     await page.getByTestId('form-error').getByRole('link', { name: 'Activatiemail opnieuw versturen' }).click();
     await page.getByTestId('resend-form').waitFor();
@@ -531,9 +518,9 @@ describe('resend the activation mail by e-mail address', () => {
     await page.getByRole('button', { name: 'Opnieuw versturen' }).click();
     await page.getByTestId('resend-sent').getByText('Als er bij dit e-mailadres een account hoort').waitFor();
     await expectAccessible(page);
-    const { path } = await waitForMailLink(server.outboxDir, email);
+    const { path } = await waitForMailLink(shop.server.outboxDir, email);
     expect(path.startsWith('/account/confirm/?')).toBe(true);
-    await page.goto(`${origin}${path}`);
+    await page.goto(`${shop.origin}${path}`);
     await page.getByTestId('login-activated').waitFor();
     expect(errors).toEqual([]);
   });
@@ -544,7 +531,7 @@ describe('the checkout’s password steps', () => {
     const { page, errors } = await freshPage();
     const email = 'sophie.peeters@example.com';
     await addToCart(page, 1011, 1);
-    await page.goto(`${origin}/cart/`);
+    await page.goto(`${shop.origin}/cart/`);
     await page.getByTestId('to-checkout').click();
     const login = page.getByTestId('checkout-login');
     await login.waitFor();
@@ -558,9 +545,9 @@ describe('the checkout’s password steps', () => {
     await page.getByTestId('forgot-sent').waitFor();
 
     // The mail's link opens the checkout's reset step, not the account's.
-    const { path } = await waitForMailLink(server.outboxDir, email);
+    const { path } = await waitForMailLink(shop.server.outboxDir, email);
     expect(path.startsWith('/checkout/password-reset/?')).toBe(true);
-    await page.goto(`${origin}${path}`);
+    await page.goto(`${shop.origin}${path}`);
     await page.getByTestId('page-checkout-passwordReset').waitFor();
     await page.getByTestId('reset-form').waitFor();
     await expectAccessible(page);

@@ -6,37 +6,14 @@
  * violation.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { seriousViolations } from './support/axe';
-import { freshPage as openFreshPage, launchBrowser, type RunningBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { recordingPage, useShop } from './support/shop';
 
-let server: RunningServer;
-let chromium: RunningBrowser;
-let origin: string;
+const shop = useShop();
 
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-  origin = server.baseUrl.replace('127.0.0.1', 'localhost');
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
-
-/** A fresh page that records every request leaving the shop's origin (there must be none). */
-async function freshPage(): Promise<{ page: Page; errors: string[]; foreign: string[] }> {
-  const { page, errors } = await openFreshPage(chromium, origin);
-  const foreign: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.protocol.startsWith('http') && url.origin !== origin) foreign.push(request.url());
-  });
-  return { page, errors, foreign };
-}
+const freshPage = () => recordingPage(shop);
 
 const menuLinks = (page: Page) =>
   page
@@ -48,7 +25,7 @@ describe('the site layout', () => {
   it('shows the same menu, USPs, notification and footer on a content page and on the cart, checkout and account pages', async () => {
     const { page, errors, foreign } = await freshPage();
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${origin}/over-ons/`);
+    await page.goto(`${shop.origin}/over-ons/`);
     await page.getByTestId('page-contentPage').waitFor();
     const onContentPage = await menuLinks(page);
     expect(onContentPage.slice(0, 6)).toEqual([
@@ -62,7 +39,7 @@ describe('the site layout', () => {
     expect(await page.getByTestId('notification-bar').textContent()).toBe('Winteractie: 10% korting op alle Sport Muesli');
     expect(await page.getByTestId('header-usps').locator('li').first().textContent()).toBe('🚚Voor 22:00 besteld, morgen in huis');
     for (const path of ['/cart/', '/checkout/', '/account/login/']) {
-      await page.goto(`${origin}${path}`);
+      await page.goto(`${shop.origin}${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await menuLinks(page), path).toEqual(onContentPage);
       await page.getByTestId('customer-service').waitFor();
@@ -87,7 +64,7 @@ describe('the site layout', () => {
   it('opens the sub-menu and the mobile menu with the keyboard; Escape closes them', async () => {
     const { page, errors } = await freshPage();
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${origin}/cart/`);
+    await page.goto(`${shop.origin}/cart/`);
     await page.getByTestId('page-cart').waitFor();
     const submenuButton = page.getByRole('button', { name: 'Submenu Mashes' });
     await submenuButton.focus();
@@ -120,7 +97,7 @@ describe('the home page', () => {
   it("shows the brand's hero, tiles, products, USPs, news and teasers", async () => {
     const { page, errors, foreign } = await freshPage();
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${origin}/`);
+    await page.goto(`${shop.origin}/`);
     await page.getByTestId('page-home').waitFor();
     expect(await page.getByTestId('home-hero').locator('p').first().textContent()).toBe('Voer en advies van paardenkenners');
     expect(await page.getByTestId('home-hero-link').getAttribute('href')).toBe('/muesli/');
@@ -167,7 +144,7 @@ describe('the data layer', () => {
       (window as unknown as { dataLayer: unknown[]; hbPushTimes: [string, number][] }).dataLayer = layer;
       (window as unknown as { hbPushTimes: [string, number][] }).hbPushTimes = times;
     });
-    await page.goto(`${origin}/muesli/`);
+    await page.goto(`${shop.origin}/muesli/`);
     await page.getByTestId('result-count').waitFor();
     const first = await page.evaluate(() => Array.from((window.dataLayer?.[0] ?? []) as ArrayLike<unknown>));
     expect(first.slice(0, 2)).toEqual(['consent', 'default']);
@@ -223,7 +200,7 @@ describe('the data layer', () => {
 describe('the store locator', () => {
   it('finds dealers by place, nearest first, with opening hours and services, and links to becoming a dealer', async () => {
     const { page, errors, foreign } = await freshPage();
-    await page.goto(`${origin}/store-locator`);
+    await page.goto(`${shop.origin}/store-locator`);
     await page.getByTestId('page-dealer').waitFor();
     expect(new URL(page.url()).pathname).toBe('/store-locator/');
     expect(await page.getByTestId('dealer').count()).toBeGreaterThan(0);
@@ -239,7 +216,7 @@ describe('the store locator', () => {
     await first.locator('summary').click();
     expect(await first.locator('dl').textContent()).toContain('maandag09:00-18:00');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.goto(`${origin}/store-locator/?near=Nergensdorp`);
+    await page.goto(`${shop.origin}/store-locator/?near=Nergensdorp`);
     await page.getByTestId('locator-empty').waitFor();
     await page.setViewportSize({ width: 320, height: 640 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
@@ -253,12 +230,12 @@ describe('the store locator', () => {
 describe('advice', () => {
   it('shows the overview, an article and a video (a poster: nothing from a third party)', async () => {
     const { page, errors, foreign } = await freshPage();
-    const answer = await page.request.get(`${origin}/api/advice/categories`, { headers: { siteid: '1', languageid: '1' } });
+    const answer = await page.request.get(`${shop.origin}/api/advice/categories`, { headers: { siteid: '1', languageid: '1' } });
     const advice = (await answer.json()) as {
       url: string;
       categories: { url: string; articles: { url: string; title: string }[]; videos: { url: string; title: string }[] }[];
     };
-    await page.goto(`${origin}${advice.url}`);
+    await page.goto(`${shop.origin}${advice.url}`);
     await page.getByTestId('page-adviceCategory').waitFor();
     expect(await page.getByTestId('advice-category').count()).toBe(advice.categories.length);
     expect(await seriousViolations(page)).toEqual([]);
@@ -268,7 +245,7 @@ describe('advice', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(article.title);
     expect(await seriousViolations(page)).toEqual([]);
     const video = advice.categories.flatMap((category) => category.videos)[0]!;
-    await page.goto(`${origin}${video.url}`);
+    await page.goto(`${shop.origin}${video.url}`);
     await page.getByTestId('page-adviceVideo').waitFor();
     await page.getByTestId('video-poster').waitFor();
     expect(await page.locator('iframe').count()).toBe(0);

@@ -7,61 +7,31 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { seriousViolations } from './support/axe';
-import { launchBrowser, type RunningBrowser } from './support/browser';
 import { readOutbox } from './support/mail';
-import { startServer, type RunningServer } from './support/server';
+import { placeTransferOrder, useShop } from './support/shop';
 
-let server: RunningServer;
-let chromium: RunningBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
-
-/** A call to the API as the storefront of site 1 (Hoefslag NL, Dutch) makes it. */
-async function api(path: string, method: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', siteid: '1', languageid: '1' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const shop = useShop();
 
 describe('the order-confirmation mail', () => {
   it('opens in Chromium as the customer sees it, accessible and on the brand', async () => {
-    const created = (await api('/api/cart', 'POST')) as { cart: { shoppingcartId: string } };
-    const cart = created.cart.shoppingcartId;
-    await api(`/api/cart/${cart}/products?productVariantId=1011&quantity=2`, 'POST');
-    await api(`/api/cart/${cart}/billing`, 'POST', {
+    const number = await placeTransferOrder(shop, {
+      productVariantId: 1011,
+      quantity: 2,
       firstName: 'Łukasz',
       lastName: 'Wójcik',
       emailAddress: 'lukasz@example.com',
-      phoneNumber: '0612345678',
-      address: { street: 'Oudegracht', streetNumber: '12', zipcode: '3511 AP', city: 'Utrecht', countryId: 1 },
     });
-    await api(`/api/cart/${cart}/payment`, 'POST', { paymentMethodId: 6 });
-    const placed = (await api(`/api/cart/${cart}/order`, 'POST')) as { order: { orderNumber: string } };
-    const number = placed.order.orderNumber;
 
-    const mail = readOutbox(server.outboxDir).find((candidate) => candidate.subject.includes(number));
+    const mail = readOutbox(shop.server.outboxDir).find((candidate) => candidate.subject.includes(number));
     expect(mail?.to).toBe('lukasz@example.com');
     expect(mail?.body).toContain('2 x Hoefslag Sport Muesli');
     const html = mail?.html ?? '';
     expect(html).toContain('<html lang="nl"');
 
-    const page = await chromium.newPage();
+    const page = await shop.chromium.newPage();
     await page.setViewportSize({ width: 700, height: 900 });
     await page.setContent(html, { waitUntil: 'load' });
     expect(await page.title()).toBe(`Bevestiging van je bestelling ${number} bij Hoefslag`);

@@ -3,32 +3,18 @@
  * (localhost is an alias of the demo site Hoefslag NL), the header shows its brand, and the
  * account guard sends a visitor who is not signed in to the login page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { launchBrowser, type RunningBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { useShop } from './support/shop';
 
-let server: RunningServer;
-let chromium: RunningBrowser;
-let origin: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-  origin = server.baseUrl.replace('127.0.0.1', 'localhost');
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
+const shop = useShop();
 
 describe('the storefront shell', () => {
   it("renders the home page with the site's brand name", async () => {
-    const page = await chromium.newPage();
+    const page = await shop.chromium.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${origin}/`);
+    await page.goto(`${shop.origin}/`);
     await page.getByTestId('brand-name').waitFor();
     expect(await page.getByTestId('brand-name').textContent()).toBe('Hoefslag');
     expect(await page.locator('html').getAttribute('data-theme')).toBe('default');
@@ -41,21 +27,21 @@ describe('the storefront shell', () => {
   });
 
   it('adds the trailing slash and guards the account area', async () => {
-    const page = await chromium.newPage();
-    await page.goto(`${origin}/account/orders`);
+    const page = await shop.chromium.newPage();
+    await page.goto(`${shop.origin}/account/orders`);
     await page.getByTestId('page-login').waitFor();
     expect(new URL(page.url()).pathname).toBe('/account/login/');
     await page.close();
   });
 
   it('shows a full-page error for a host without a site', async () => {
-    const page = await chromium.newPage();
+    const page = await shop.chromium.newPage();
     await page.route('**/api/sites/getbydomain?**', (route) =>
       route.fulfill({ status: 404, contentType: 'application/json', body: '{"status":404,"message":"no site"}' }),
     );
     // A host the server has no site for either (the server renderer then hands the page to the
     // client-rendered app, which shows the error).
-    await page.goto(`${origin.replace('//localhost', '//nosite.localhost')}/`);
+    await page.goto(`${shop.origin.replace('//localhost', '//nosite.localhost')}/`);
     await page.getByTestId('startup-error').waitFor();
     expect(await page.getByTestId('startup-error').getAttribute('data-problem')).toBe('notFound');
     await page.close();

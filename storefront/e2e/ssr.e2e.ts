@@ -4,30 +4,17 @@
  * mismatch and without asking again for what the page brought; with the renderer stopped, the
  * shop is the client-rendered app, as before.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { seriousViolations } from './support/axe';
-import { freshPage, launchBrowser, type RunningBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { freshPage } from './support/browser';
+import { useShop } from './support/shop';
 
 const PRODUCT_PATH = '/muesli/hoefslag-senior-muesli/';
 const PRODUCT_NAME = 'Hoefslag Senior Muesli';
 const PRICE = '€ 31,95';
 
-let server: RunningServer;
-let chromium: RunningBrowser;
-let origin: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-  origin = server.baseUrl.replace('127.0.0.1', 'localhost');
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
+const shop = useShop();
 
 /** The `<div id="root">` of a page's HTML: what the server rendered. */
 function rendered(html: string): string {
@@ -38,7 +25,7 @@ function rendered(html: string): string {
 
 describe('the server-rendered shop', () => {
   it('answers a product page with its name and price in the HTML, without JavaScript', async () => {
-    const response = await fetch(`${origin}${PRODUCT_PATH}`, { redirect: 'manual' });
+    const response = await fetch(`${shop.origin}${PRODUCT_PATH}`, { redirect: 'manual' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await response.text();
@@ -54,28 +41,28 @@ describe('the server-rendered shop', () => {
 
   it("answers the loaders' redirects and unknown pages with real status codes", async () => {
     // The trailing-slash rule: the page's one address, moved for good.
-    const withoutSlash = await fetch(`${origin}/muesli`, { redirect: 'manual' });
+    const withoutSlash = await fetch(`${shop.origin}/muesli`, { redirect: 'manual' });
     expect(withoutSlash.status).toBe(301);
     expect(withoutSlash.headers.get('location')).toBe('/muesli/');
-    const account = await fetch(`${origin}/account/`, { redirect: 'manual' });
+    const account = await fetch(`${shop.origin}/account/`, { redirect: 'manual' });
     expect(account.status).toBe(302);
     expect(account.headers.get('location')).toBe('/account/login/?i=1&returnUrl=%2Faccount%2F');
-    const unknown = await fetch(`${origin}/no/such/page/`, { redirect: 'manual' });
+    const unknown = await fetch(`${shop.origin}/no/such/page/`, { redirect: 'manual' });
     expect(unknown.status).toBe(404);
     expect(rendered(await unknown.text())).toContain('data-testid="page-not-found"');
   });
 
   it('gives a product page its title, description, canonical address, alternates, Open Graph and Product JSON-LD', async () => {
-    const html = await (await fetch(`${origin}${PRODUCT_PATH}`)).text();
+    const html = await (await fetch(`${shop.origin}${PRODUCT_PATH}`)).text();
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain(`<title>${PRODUCT_NAME} | Hoefslag</title>`);
     expect(head).toMatch(/<meta name="description" content="[^"]{20,}" \/>/);
     const canonical = /<link rel="canonical" href="([^"]+)" \/>/.exec(head)?.[1];
-    expect(canonical).toBe(`${origin}${PRODUCT_PATH}`);
+    expect(canonical).toBe(`${shop.origin}${PRODUCT_PATH}`);
     const alternates = [...head.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)" \/>/g)].map((match) => [match[1], match[2]]);
-    expect(alternates).toContainEqual(['nl-NL', `${origin}${PRODUCT_PATH}`]);
-    expect(alternates).toContainEqual(['en-NL', `${origin}${PRODUCT_PATH}?lang=en`]);
-    expect(alternates).toContainEqual(['x-default', `${origin}${PRODUCT_PATH}`]);
+    expect(alternates).toContainEqual(['nl-NL', `${shop.origin}${PRODUCT_PATH}`]);
+    expect(alternates).toContainEqual(['en-NL', `${shop.origin}${PRODUCT_PATH}?lang=en`]);
+    expect(alternates).toContainEqual(['x-default', `${shop.origin}${PRODUCT_PATH}`]);
     expect(alternates.some(([hreflang, href]) => hreflang === 'de-DE' && href?.includes('de.hoefslag.localhost'))).toBe(true);
     expect(head).toContain('<meta property="og:type" content="product" />');
     expect(head).toContain(`<meta property="og:title" content="${PRODUCT_NAME} | Hoefslag" />`);
@@ -96,7 +83,7 @@ describe('the server-rendered shop', () => {
   });
 
   it('shows a product overview with its products, prices and links without JavaScript, and hydrates it without searching again', async () => {
-    const whole = await (await fetch(`${origin}/muesli/?sort=priceAsc`)).text();
+    const whole = await (await fetch(`${shop.origin}/muesli/?sort=priceAsc`)).text();
     // A landing page is named by the site's navigation.
     expect(whole).toContain('<title>Muesli | Hoefslag</title>');
     expect(whole).toContain('<meta name="description" content="Muesli – Hoefslag" />');
@@ -106,12 +93,12 @@ describe('the server-rendered shop', () => {
     expect(html).toContain(`href="${PRODUCT_PATH}"`);
     expect(html).toMatch(/€&nbsp;\d+,\d\d|€ \d+,\d\d/);
 
-    const { page, errors } = await freshPage(chromium, origin);
+    const { page, errors } = await freshPage(shop.chromium, shop.origin);
     const searches: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/products/search') searches.push(request.url());
     });
-    await page.goto(`${origin}/muesli/`);
+    await page.goto(`${shop.origin}/muesli/`);
     await page.getByTestId('result-count').waitFor();
     await page.waitForLoadState('networkidle');
     expect(searches).toEqual([]);
@@ -121,29 +108,29 @@ describe('the server-rendered shop', () => {
   });
 
   it('renders the page in the language an alternate address asks for', async () => {
-    const html = await (await fetch(`${origin}${PRODUCT_PATH}?lang=en`)).text();
+    const html = await (await fetch(`${shop.origin}${PRODUCT_PATH}?lang=en`)).text();
     expect(html).toContain('<html lang="en" data-theme="default">');
-    expect(/<link rel="canonical" href="([^"]+)" \/>/.exec(html)?.[1]).toBe(`${origin}${PRODUCT_PATH}?lang=en`);
+    expect(/<link rel="canonical" href="([^"]+)" \/>/.exec(html)?.[1]).toBe(`${shop.origin}${PRODUCT_PATH}?lang=en`);
   });
 
   it('shows the FAQ, the news and the home page without JavaScript, with their structured data', async () => {
-    const home = await (await fetch(`${origin}/`)).text();
+    const home = await (await fetch(`${shop.origin}/`)).text();
     expect(home).toContain('<title>Hoefslag</title>');
     expect(home).toContain('"@type":"Organization"');
 
-    const faq = await fetch(`${origin}/klantenservice/veelgestelde-vragen/`);
+    const faq = await fetch(`${shop.origin}/klantenservice/veelgestelde-vragen/`);
     expect(faq.status).toBe(200);
     const faqHtml = await faq.text();
     expect(rendered(faqHtml)).toContain('<details');
     expect(rendered(faqHtml)).toContain('<summary>');
     expect(faqHtml).toContain('"@type":"FAQPage"');
 
-    const news = await fetch(`${origin}/media/`);
+    const news = await fetch(`${shop.origin}/media/`);
     expect(news.status).toBe(200);
     const newsHtml = rendered(await news.text());
     const itemPath = /<a href="(\/media\/\d+\/[^"]+\/)"/.exec(newsHtml)?.[1];
     expect(itemPath).toBeDefined();
-    const item = await fetch(`${origin}${itemPath}`);
+    const item = await fetch(`${shop.origin}${itemPath}`);
     expect(item.status).toBe(200);
     const itemHtml = await item.text();
     expect(rendered(itemHtml)).toContain('data-testid="page-media-item"');
@@ -151,8 +138,8 @@ describe('the server-rendered shop', () => {
   });
 
   it('lets a visitor search the FAQ and open a question with the keyboard, and read the news', async () => {
-    const { page, errors } = await freshPage(chromium, origin);
-    await page.goto(`${origin}/klantenservice/veelgestelde-vragen/`);
+    const { page, errors } = await freshPage(shop.chromium, shop.origin);
+    await page.goto(`${shop.origin}/klantenservice/veelgestelde-vragen/`);
     await page.getByTestId('page-faq').waitFor();
     expect(await seriousViolations(page), page.url()).toEqual([]);
     const questions = page.locator('[data-testid="page-faq"] details');
@@ -168,7 +155,7 @@ describe('the server-rendered shop', () => {
     await page.getByLabel('Zoek in de veelgestelde vragen').fill('zzzz-geen-vraag');
     await page.getByRole('status').waitFor();
 
-    await page.goto(`${origin}/media/`);
+    await page.goto(`${shop.origin}/media/`);
     await page.getByTestId('page-media').waitFor();
     expect(await seriousViolations(page), page.url()).toEqual([]);
     await page.locator('[data-testid="page-media"] h2 a').first().click();
@@ -179,35 +166,35 @@ describe('the server-rendered shop', () => {
   });
 
   it('keeps private pages and unknown pages out of search engines', async () => {
-    const cart = await (await fetch(`${origin}/cart/`)).text();
+    const cart = await (await fetch(`${shop.origin}/cart/`)).text();
     expect(cart).toContain('<meta name="robots" content="noindex, follow" />');
-    const unknown = await (await fetch(`${origin}/no/such/page/`)).text();
+    const unknown = await (await fetch(`${shop.origin}/no/such/page/`)).text();
     expect(unknown).toContain('<meta name="robots" content="noindex, follow" />');
     expect(unknown).not.toContain('rel="canonical"');
   });
 
   it('answers robots.txt and the sitemap of the site at the public address', async () => {
-    const robots = await fetch(`${origin}/robots.txt`);
+    const robots = await fetch(`${shop.origin}/robots.txt`);
     expect(robots.status).toBe(200);
     const text = await robots.text();
     expect(text).toContain('Disallow: /checkout/');
-    expect(text).toContain(`Sitemap: ${origin}/sitemap.xml`);
-    const sitemap = await fetch(`${origin}/sitemap.xml`);
+    expect(text).toContain(`Sitemap: ${shop.origin}/sitemap.xml`);
+    const sitemap = await fetch(`${shop.origin}/sitemap.xml`);
     expect(sitemap.status).toBe(200);
-    expect(await sitemap.text()).toContain(`<loc>${origin}${PRODUCT_PATH}</loc>`);
+    expect(await sitemap.text()).toContain(`<loc>${shop.origin}${PRODUCT_PATH}</loc>`);
   });
 
   it('serves the hashed assets with a year-long immutable cache', async () => {
-    const html = await (await fetch(`${origin}/`)).text();
+    const html = await (await fetch(`${shop.origin}/`)).text();
     const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
-    const asset = await fetch(`${origin}${script}`);
+    const asset = await fetch(`${shop.origin}${script}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('hydrates the product page without a mismatch and without repeating its requests', async () => {
-    const { page, errors } = await freshPage(chromium, origin);
+    const { page, errors } = await freshPage(shop.chromium, shop.origin);
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
@@ -219,7 +206,7 @@ describe('the server-rendered shop', () => {
         repeated.push(pathname);
       }
     });
-    await page.goto(`${origin}${PRODUCT_PATH}`);
+    await page.goto(`${shop.origin}${PRODUCT_PATH}`);
     await page.getByTestId('page-productDetail').waitFor();
     // Live after hydration: adding to the cart works.
     await page.getByTestId('add-to-cart').click();
@@ -231,7 +218,7 @@ describe('the server-rendered shop', () => {
   });
 
   it('hydrates before the engine module has arrived, which loads after hydration', async () => {
-    const { page, errors } = await freshPage(chromium, origin);
+    const { page, errors } = await freshPage(shop.chromium, shop.origin);
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
@@ -245,7 +232,7 @@ describe('the server-rendered shop', () => {
       await released;
       await route.continue();
     });
-    await page.goto(`${origin}${PRODUCT_PATH}`);
+    await page.goto(`${shop.origin}${PRODUCT_PATH}`);
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     expect(await page.getByTestId('page-productDetail').textContent()).toContain(PRICE);
     // Asked for after hydration started, and not there yet: the page went live without it.
@@ -260,17 +247,17 @@ describe('the server-rendered shop', () => {
   });
 
   it('renders in the language the visitor chose, also one chosen before pages were server-rendered', async () => {
-    const { page, errors } = await freshPage(chromium, origin);
+    const { page, errors } = await freshPage(shop.chromium, shop.origin);
     // A choice kept only in localStorage (English, language 2 of the Dutch site), no cookie yet.
     await page.evaluate(() => localStorage.setItem('hoofbeat.languageId', '2'));
     await page.context().clearCookies({ name: 'hoofbeat_language' });
-    await page.goto(`${origin}${PRODUCT_PATH}`);
+    await page.goto(`${shop.origin}${PRODUCT_PATH}`);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
     await page.getByTestId('page-productDetail').waitFor();
-    const cookies = await page.context().cookies(origin);
+    const cookies = await page.context().cookies(shop.origin);
     expect(cookies.find((cookie) => cookie.name === 'hoofbeat_language')?.value).toBe(encodeURIComponent('1:2'));
     // The server renders the next page in English at once.
-    const html = await (await fetch(`${origin}${PRODUCT_PATH}`, { headers: { cookie: 'hoofbeat_language=1%3A2' } })).text();
+    const html = await (await fetch(`${shop.origin}${PRODUCT_PATH}`, { headers: { cookie: 'hoofbeat_language=1%3A2' } })).text();
     expect(html).toContain('<html lang="en" data-theme="default">');
     expect(errors).toEqual([]);
     // The next tests' visitor has chosen nothing.
@@ -280,13 +267,13 @@ describe('the server-rendered shop', () => {
   });
 
   it('works as the client-rendered app when the renderer is stopped', async () => {
-    await server.stopRenderer();
-    const html = await (await fetch(`${origin}${PRODUCT_PATH}`)).text();
+    await shop.server.stopRenderer();
+    const html = await (await fetch(`${shop.origin}${PRODUCT_PATH}`)).text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain(PRODUCT_NAME);
 
-    const { page, errors } = await freshPage(chromium, origin);
-    await page.goto(`${origin}${PRODUCT_PATH}`);
+    const { page, errors } = await freshPage(shop.chromium, shop.origin);
+    await page.goto(`${shop.origin}${PRODUCT_PATH}`);
     await page.getByTestId('page-productDetail').waitFor();
     expect(await page.getByTestId('page-productDetail').textContent()).toContain(PRODUCT_NAME);
     expect(await page.getByTestId('product-price').textContent()).toContain(PRICE);

@@ -13,43 +13,20 @@
  * Zoutliksteen (product 70, treats, low VAT) at 4.95.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { seriousViolations } from './support/axe';
-import { freshPage as openFreshPage, launchBrowser, type RunningBrowser } from './support/browser';
 import { readOutbox, type Mail } from './support/mail';
-import { startServer, type RunningServer } from './support/server';
+import { recordingPage, useShop } from './support/shop';
 
-let server: RunningServer;
-let chromium: RunningBrowser;
-let origin: string;
+const shop = useShop();
 
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-  origin = server.baseUrl.replace('127.0.0.1', 'localhost');
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
-
-/** A fresh page that records every request leaving the shop's origin (there must be none). */
-async function freshPage(): Promise<{ page: Page; errors: string[]; foreign: string[] }> {
-  const { page, errors } = await openFreshPage(chromium, origin);
-  const foreign: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.protocol.startsWith('http') && url.origin !== origin) foreign.push(request.url());
-  });
-  return { page, errors, foreign };
-}
+const freshPage = () => recordingPage(shop);
 
 /** The first mail of the outbox that `matches`, waiting up to 15 s for it. */
 async function waitForMail(matches: (mail: Mail) => boolean): Promise<Mail> {
   for (let attempt = 0; attempt < 75; attempt++) {
-    const found = readOutbox(server.outboxDir).find(matches);
+    const found = readOutbox(shop.server.outboxDir).find(matches);
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -69,7 +46,7 @@ async function lastEvent(page: Page, event: string): Promise<Record<string, unkn
 }
 
 async function productPathOf(page: Page, variantId: number): Promise<string> {
-  const answer = await page.request.post(`${origin}/api/routing/geturl`, {
+  const answer = await page.request.post(`${shop.origin}/api/routing/geturl`, {
     headers: { siteid: '1', languageid: '1' },
     data: { type: 'productDetail', siteId: 1, languageId: 1, productVariantId: variantId, omitArticleCode: false },
   });
@@ -78,7 +55,7 @@ async function productPathOf(page: Page, variantId: number): Promise<string> {
 
 /** Adds a variant through its product page, checking the page with axe. */
 async function addToCart(page: Page, variantId: number, quantity: number): Promise<void> {
-  await page.goto(`${origin}${await productPathOf(page, variantId)}`);
+  await page.goto(`${shop.origin}${await productPathOf(page, variantId)}`);
   await page.getByTestId('page-productDetail').waitFor();
   expect(await seriousViolations(page), `product ${variantId}`).toEqual([]);
   await page.getByTestId('quantity').fill(String(quantity));
@@ -118,13 +95,13 @@ describe('the data layer of the cart and the checkout', () => {
     await addToCart(page, 1721, 2);
     await addToCart(page, 1701, 1);
 
-    await page.goto(`${origin}/cart/`);
+    await page.goto(`${shop.origin}/cart/`);
     await page.getByTestId('page-cart').waitFor();
     await page.locator('[data-testid=cart-line][data-variant-id="1701"]').waitFor();
     // The recommendations the API gives for this cart, best first, shown in it.
     const cartId = await page.evaluate(() => JSON.parse(localStorage.getItem('hoofbeat.cartId') ?? 'null') as string | null);
     expect(cartId).not.toBeNull();
-    const recommended = (await (await page.request.get(`${origin}/api/cart/${cartId}/recommendations`)).json()) as { name: string }[];
+    const recommended = (await (await page.request.get(`${shop.origin}/api/cart/${cartId}/recommendations`)).json()) as { name: string }[];
     expect(recommended.length).toBeGreaterThan(0);
     const shown = page.getByTestId('cart-recommendations');
     await shown.waitFor();

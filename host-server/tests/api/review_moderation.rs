@@ -39,6 +39,17 @@ async fn set_status(app: &TestApp, number: &str, status: &str) {
     assert_eq!(code, 200, "{body}");
 }
 
+/// Signs the app's client in as the demo customer Jan, whose orders are then his account's.
+async fn sign_in_as_jan(app: &TestApp) {
+    let signed_in = app
+        .post_json(
+            "/api/authentication/signin",
+            &json!({"emailAddress": "jan.devries@example.com", "password": "Hoefslag2024"}),
+        )
+        .await;
+    assert_eq!(signed_in.status(), 200);
+}
+
 async fn reviews_of_product_1(app: &TestApp) -> Value {
     app.get_in(1, 1, "/api/products/1/reviews?ps=100")
         .await
@@ -188,13 +199,7 @@ async fn pending_reviews_are_approved_or_rejected_and_the_rating_follows(backend
 async fn review_requests_go_out_days_after_shipping_once_per_order(backend: Backend) {
     sqlx::any::install_default_drivers();
     let app = app(backend, Some(200)).await;
-    let signed_in = app
-        .post_json(
-            "/api/authentication/signin",
-            &json!({"emailAddress": "jan.devries@example.com", "password": "Hoefslag2024"}),
-        )
-        .await;
-    assert_eq!(signed_in.status(), 200);
+    sign_in_as_jan(&app).await;
     let open_before = app
         .get("/api/account/reviews")
         .await
@@ -319,13 +324,7 @@ async fn request_state(pool: &sqlx::AnyPool, number: &str) -> (Option<i64>, i64,
 async fn a_request_that_cannot_be_mailed_is_tried_again_and_scans_get_none(backend: Backend) {
     sqlx::any::install_default_drivers();
     let app = app(backend, Some(1000)).await;
-    let signed_in = app
-        .post_json(
-            "/api/authentication/signin",
-            &json!({"emailAddress": "jan.devries@example.com", "password": "Hoefslag2024"}),
-        )
-        .await;
-    assert_eq!(signed_in.status(), 200);
+    sign_in_as_jan(&app).await;
     let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
     let mut numbers = Vec::new();
     // Hoefslag Magnesium, and a quick scan (a laboratory service: nothing shipped to review).
