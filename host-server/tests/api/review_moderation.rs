@@ -8,6 +8,9 @@ use crate::orders::{place, ready_cart};
 use crate::support::{Backend, TestApp};
 
 const KEY: &str = "backoffice-test-key";
+/// The housekeeping interval of the retry tests: long enough that the outbox is put back long
+/// before a few rounds have failed, on a loaded machine too.
+const ROUND_MS: u64 = 2000;
 
 async fn app(backend: Backend, housekeeping_ms: Option<u64>) -> TestApp {
     TestApp::spawn_with(backend, |config| {
@@ -323,7 +326,7 @@ async fn request_state(pool: &sqlx::AnyPool, number: &str) -> (Option<i64>, i64,
 
 async fn a_request_that_cannot_be_mailed_is_tried_again_and_scans_get_none(backend: Backend) {
     sqlx::any::install_default_drivers();
-    let app = app(backend, Some(1000)).await;
+    let app = app(backend, Some(ROUND_MS)).await;
     sign_in_as_jan(&app).await;
     let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
     let mut numbers = Vec::new();
@@ -370,11 +373,12 @@ async fn a_request_that_cannot_be_mailed_is_tried_again_and_scans_get_none(backe
     assert_eq!(mails.len(), 1);
     assert_eq!(mails[0].subject, "Wat vind je van Hoefslag Magnesium?");
     // Two more rounds: mailed once, one open request however many tries, no request for scans.
-    tokio::time::sleep(std::time::Duration::from_millis(2200)).await;
+    tokio::time::sleep(std::time::Duration::from_millis(2 * ROUND_MS + 200)).await;
     assert_eq!(requests(&app).len(), 1);
     let (requested_at, tries, open) = request_state(&pool, magnesium).await;
     assert!(requested_at.is_some());
-    assert!((1..=2).contains(&tries), "{tries} failed attempts");
+    // Each round while the outbox was broken failed once more; fewer than the five that give up.
+    assert!((1..5).contains(&tries), "{tries} failed attempts");
     assert_eq!(open, 1);
     assert_eq!(request_state(&pool, scan).await, (None, 0, 0));
 }
