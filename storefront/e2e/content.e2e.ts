@@ -244,7 +244,7 @@ describe('the FAQ', () => {
         category.items.map((item) => questionPath(item.slug)),
       );
     }
-    expect(await page.locator('details[open]').count()).toBe(0);
+    expect(await page.getByTestId('page-faq').locator('details[open]').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The keyboard: Tab from the search to the first question, Enter opens and closes it.
@@ -266,12 +266,22 @@ describe('the FAQ', () => {
     expect(await page.locator('#faq-22').getAttribute('open')).toBe('');
     await page.locator('#faq-22').getByTestId('faq-question-link').click();
     await page.waitForURL(`${origin}${FAQ_PATH}kan-ik-laten-bezorgen-bij-een-pakketpunt/`);
-    expect(await page.locator('details[open]').evaluateAll((nodes) => nodes.map((node) => node.id))).toEqual(['faq-22']);
+    expect(
+      await page
+        .getByTestId('page-faq')
+        .locator('details[open]')
+        .evaluateAll((nodes) => nodes.map((node) => node.id)),
+    ).toEqual(['faq-22']);
 
     // A question's own path, rendered by the server: that question open, the others closed.
     await page.goto(`${origin}${FAQ_PATH}hoe-neem-ik-een-goed-hooimonster/`);
     await page.getByTestId('page-faq').waitFor();
-    expect(await page.locator('details[open]').evaluateAll((nodes) => nodes.map((node) => node.id))).toEqual(['faq-41']);
+    expect(
+      await page
+        .getByTestId('page-faq')
+        .locator('details[open]')
+        .evaluateAll((nodes) => nodes.map((node) => node.id)),
+    ).toEqual(['faq-41']);
     expect(await page.locator('#faq-41 p').first().textContent()).toBe(
       'Neem uit minstens tien balen een handvol uit het midden en meng dit. Stuur ongeveer 500 gram in de monsterzak.',
     );
@@ -363,7 +373,7 @@ describe('the news', () => {
     await page.waitForURL(`${origin}/media/1/nieuwe-verpakking-voor-onze-mueslis/`);
     await page.getByTestId('page-media-item').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(item.title.nl);
-    expect(await page.locator('time').getAttribute('datetime')).toBe('2026-01-12');
+    expect(await page.getByTestId('page-media-item').locator('time').getAttribute('datetime')).toBe('2026-01-12');
     const article = page.getByTestId('page-media-item');
     expect(await article.locator('strong').first().textContent()).toBe(item.summary.nl);
     expect(await article.getByText('Heeft u vragen? Onze voerspecialisten helpen u graag via de klantenservice.').count()).toBe(1);
