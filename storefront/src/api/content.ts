@@ -27,9 +27,9 @@ export function fetchFaq(faqId?: number): Promise<Faq> {
   return api.get('/api/faq', { query: { faqId }, cached: true });
 }
 
-/** `GET /api/news`: one page of news items, newest first. */
-export function fetchNewsPage(page = 1): Promise<NewsPage> {
-  return api.get('/api/news', { query: { p: page > 1 ? page : undefined }, cached: true });
+/** `GET /api/news`: one page of news items, newest first (`pageSize` absent: the server's default). */
+export function fetchNewsPage(page = 1, pageSize?: number): Promise<NewsPage> {
+  return api.get('/api/news', { query: { p: page > 1 ? page : undefined, ps: pageSize }, cached: true });
 }
 
 /** `GET /api/news/{id}`: one news item with its body. */

@@ -6,10 +6,11 @@ import { fetchNewsPage, type NewsPage } from '../api/content';
 import { listingResults } from '../features/catalog';
 import { readPaging } from '../engine';
 
-/** `/media/?p=`: one page of news. */
+/** `/media/?p=&ps=`: one page of news, of the page size the address asks for (specification: `ps`). */
 export async function newsIndexLoader({ request }: LoaderFunctionArgs): Promise<NewsPage> {
   const url = new URL(request.url);
-  return fetchNewsPage(readPaging({ url: `${url.pathname}${url.search}` }).page);
+  const paging = readPaging({ url: `${url.pathname}${url.search}` });
+  return fetchNewsPage(paging.page, paging.pageSize);
 }
 
 /** `/search/?q=`: the results of the header's search (no landing page). */

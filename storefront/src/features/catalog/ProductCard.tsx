@@ -9,6 +9,7 @@ import type { ProductHit } from '../../api/catalog';
 import { StockLabel, UnitPriceList } from '../../components/product/ProductFacts';
 import { trackEvent, trackingItem } from '../../lib/analytics';
 import { useImpression } from '../../lib/useAnalytics';
+import { useFormatQuantity } from '../../lib/quantity';
 
 /** The tracking item of a product card (lib/analytics.ts). */
 export function cardItem(product: ProductHit, listName: string, position: number) {
@@ -27,6 +28,7 @@ export function cardItem(product: ProductHit, listName: string, position: number
 
 export function ProductCard({ product, position, listName = '' }: { product: ProductHit; position: number; listName?: string }) {
   const { t } = useTranslation();
+  const quantity = useFormatQuantity();
   const to = product.url ?? '#';
   const item = cardItem(product, listName, position);
   useImpression(item);
@@ -41,7 +43,7 @@ export function ProductCard({ product, position, listName = '' }: { product: Pro
         <Price amount={product.price} />
       </span>
       <UnitPriceList prices={product.unitPrice} />
-      {product.rating.average !== null && <span className={styles.muted}>{t('reviews.averageRating', { rating: product.rating.average })}</span>}
+      {product.rating.average && <span className={styles.muted}>{t('reviews.averageRating', { rating: quantity.text(product.rating.average) })}</span>}
       <StockLabel state={product.stockState} />
       <CompareButton product={{ productId: product.productId, productVariantId: product.productVariantId }} />
     </li>

@@ -27,6 +27,7 @@ import { StockLabel, UnitPriceList } from '../../components/product/ProductFacts
 import { ReviewForm } from './ReviewForm';
 import { trackingItem } from '../../lib/analytics';
 import { usePageEvent } from '../../lib/useAnalytics';
+import { useFormatQuantity } from '../../lib/quantity';
 
 /** Product type 2: feed and supplements, dosed by the feed calculator (specification section 4). */
 const FEED_PRODUCT_TYPE = 2;
@@ -134,6 +135,7 @@ function BackInStock({ productVariantId }: { productVariantId: number }) {
 
 function Reviews({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
+  const quantity = useFormatQuantity();
   const promise = useMemo(() => fetchReviews(product.productId), [product.productId]);
   return (
     <section aria-labelledby="reviews-title" data-testid="reviews">
@@ -141,9 +143,9 @@ function Reviews({ product }: { product: ProductDetail }) {
       <AsyncView promise={promise} pending={<Loading />} rejected={() => <p role="alert">{t('errors.generic')}</p>}>
         {(page) => (
           <>
-            {page.averageRating !== null && (
+            {page.averageRating && (
               <p>
-                <span>{t('reviews.averageRating', { rating: page.averageRating })}</span>
+                <span>{t('reviews.averageRating', { rating: quantity.text(page.averageRating) })}</span>
                 <span className={styles.separated}>{t('reviews.basedOn', { count: page.reviewCount })}</span>
               </p>
             )}
@@ -263,6 +265,8 @@ function Details({ product }: { product: ProductDetail }) {
 
 export function ProductView({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
+  // The average rating as the culture writes numbers (4,5 in Dutch).
+  const quantity = useFormatQuantity();
   // The data layer's view_item, once per variant shown.
   usePageEvent(
     'view_item',
@@ -290,10 +294,10 @@ export function ProductView({ product }: { product: ProductDetail }) {
         </div>
         <div>
           {product.shortDescription && <p>{product.shortDescription}</p>}
-          {product.rating.average !== null && (
+          {product.rating.average && (
             <p className={styles.muted}>
               <a href="#reviews-title">
-                <span>{t('reviews.averageRating', { rating: product.rating.average })}</span>
+                <span>{t('reviews.averageRating', { rating: quantity.text(product.rating.average) })}</span>
                 <span className={styles.separated}>{t('reviews.basedOn', { count: product.rating.count })}</span>
               </a>
             </p>

@@ -16,9 +16,11 @@ import { StockLabel, UnitPriceList } from '../../components/product/ProductFacts
 import { nutrientLabel } from '../../components/product/nutrients';
 import styles from '../../components/shop.module.css';
 import { useCompareList } from '../../lib/compare';
+import { useFormatQuantity } from '../../lib/quantity';
 
 export function ComparePage() {
   const { t } = useTranslation();
+  const quantity = useFormatQuantity();
   const { list, remove, clear } = useCompareList();
   const [products, setProducts] = useState<ProductDetail[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -102,7 +104,9 @@ export function ComparePage() {
             {row(t('product.content'), (product) => (
               <UnitPriceList prices={product.unitPrice} />
             ))}
-            {row(t('product.rating'), (product) => (product.rating.average ? t('reviews.averageRating', { rating: product.rating.average }) : null))}
+            {row(t('product.rating'), (product) =>
+              product.rating.average ? t('reviews.averageRating', { rating: quantity.text(product.rating.average) }) : null,
+            )}
             {row(t('product.brand'), (product) => product.brand)}
             {row(t('product.packaging'), (product) => product.packaging)}
             {row(t('product.energyLevel'), (product) =>

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import type { Faq } from '../../api/content';
 import { Markdown } from '../../components/content/Markdown';
@@ -23,8 +24,8 @@ function matching(faq: Faq, search: string, locale: string): Faq['categories'] {
 
 /**
  * The FAQ page: the page's text, a search within the questions, and the questions grouped by
- * category, each one expandable (`<details>`, so they open without JavaScript too). A
- * question's own path opens the page with that question expanded.
+ * category, each one expandable (`<details>`, so they open without JavaScript too), with a link
+ * to the question's own path, which opens the page with that question expanded.
  */
 export function FaqPage({ title, intro, faq, openItemId }: { title: string; intro?: string; faq: Faq; openItemId: number | null }) {
   const { t, i18n } = useTranslation();
@@ -45,6 +46,13 @@ export function FaqPage({ title, intro, faq, openItemId }: { title: string; intr
             <details key={item.faqItemId} id={`faq-${item.faqItemId}`} className={styles.question} open={item.faqItemId === openItemId || undefined}>
               <summary>{item.question}</summary>
               {item.answer && <Markdown source={item.answer} />}
+              {item.url && (
+                <p>
+                  <Link to={item.url} data-testid="faq-question-link">
+                    {t('faq.questionLink')}
+                  </Link>
+                </p>
+              )}
             </details>
           ))}
         </section>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { NewsArticle, NewsPage } from '../../api/content';
 import { Markdown } from '../../components/content/Markdown';
 import { Page } from '../../components/layout/Page';
-import { formatDate } from '../../engine';
+import { formatDate, withPaging } from '../../engine';
 import { paths } from '../../lib/paths';
 import styles from './Content.module.css';
 
@@ -21,7 +21,8 @@ function PublishedOn({ date }: { date: string }) {
 /** `/media/`: the news, newest first, a page at a time (`?p=`), each item linking to its page. */
 export function NewsIndexPage({ news }: { news: NewsPage }) {
   const { t } = useTranslation();
-  const pageLink = (page: number) => (page > 1 ? `${paths.media}?p=${page}` : paths.media);
+  // The page size stays in the links, so a visitor who chose `?ps=` keeps it while paging.
+  const pageLink = (page: number) => withPaging({ url: paths.media, page, pageSize: news.pageSize }).url;
   return (
     <Page title={t('news.title')} testId="page-media">
       {news.items.length === 0 ? (
