@@ -7,12 +7,11 @@
 import { readFileSync } from 'node:fs';
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { seriousViolations } from './support/axe';
-import { freshPage as openFreshPage, launchBrowser, type RunningBrowser } from './support/browser';
 import { readOutbox } from './support/mail';
-import { startServer, type RunningServer } from './support/server';
+import { recordingPage, useShop } from './support/shop';
 
 const nl = JSON.parse(readFileSync(new URL('../src/i18n/locales/nl.json', import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
 
@@ -32,38 +31,20 @@ const MUESLI_VARIANT = 1011;
 /** The FAQ page of Hoefslag NL (fixtures/content/pages.json, page 108). */
 const FAQ_PATH = '/klantenservice/veelgestelde-vragen/';
 
-let server: RunningServer;
-let chromium: RunningBrowser;
-let origin: string;
-
-beforeAll(async () => {
-  server = await startServer({ BACKOFFICE_API_KEY: BACKOFFICE_KEY });
-  chromium = await launchBrowser();
-  origin = server.baseUrl.replace('127.0.0.1', 'localhost');
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
+const shop = useShop({ BACKOFFICE_API_KEY: BACKOFFICE_KEY });
 
 /** A fresh page recording uncaught errors, console errors and every request leaving the shop. */
 async function freshPage(): Promise<{ page: Page; errors: string[]; foreign: string[] }> {
-  const { page, errors } = await openFreshPage(chromium, origin);
-  const foreign: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  const recorded = await recordingPage(shop);
+  recorded.page.on('console', (message) => {
+    if (message.type() === 'error') recorded.errors.push(`console: ${message.text()}`);
   });
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.protocol.startsWith('http') && url.origin !== origin) foreign.push(request.url());
-  });
-  return { page, errors, foreign };
+  return recorded;
 }
 
 /** The path of a variant's product page on Hoefslag NL, in Dutch. */
 async function productPathOf(variantId: number): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/routing/geturl`, {
+  const response = await fetch(`${shop.server.baseUrl}/api/routing/geturl`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', siteid: '1', languageid: '1' },
     body: JSON.stringify({ type: 'productDetail', siteId: 1, languageId: 1, productVariantId: variantId, omitArticleCode: false }),
@@ -74,7 +55,7 @@ async function productPathOf(variantId: number): Promise<string> {
 
 /** A call to the back-office API with its key. */
 async function backoffice(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
+  const response = await fetch(`${shop.server.baseUrl}${path}`, {
     method,
     headers: { 'content-type': 'application/json', 'x-api-key': BACKOFFICE_KEY },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -84,7 +65,7 @@ async function backoffice(method: string, path: string, body?: unknown): Promise
 
 /** Opens `path` and waits until the page the server rendered is live (hydrated). */
 async function open(page: Page, path: string, testId: string): Promise<void> {
-  await page.goto(`${origin}${path}`);
+  await page.goto(`${shop.origin}${path}`);
   await page.getByTestId(testId).waitFor();
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
@@ -127,11 +108,11 @@ describe('the back-in-stock mail', () => {
     expect(await seriousViolations(page)).toEqual([]);
     // Still out of stock: nothing is sent.
     await sleep(500);
-    expect(readOutbox(server.outboxDir).filter((mail) => mail.to.includes(address))).toEqual([]);
+    expect(readOutbox(shop.server.outboxDir).filter((mail) => mail.to.includes(address))).toEqual([]);
 
     const stocked = await backoffice('PUT', `/api/backoffice/variants/${OUT_OF_STOCK_VARIANT}`, { stock: 3 });
     expect(stocked.status).toBe(200);
-    const mailsTo = () => readOutbox(server.outboxDir).filter((mail) => mail.to.includes(address));
+    const mailsTo = () => readOutbox(shop.server.outboxDir).filter((mail) => mail.to.includes(address));
     for (let attempt = 0; attempt < 75 && mailsTo().length === 0; attempt++) await sleep(200);
     // Once: a later look finds no second mail.
     await sleep(1000);
@@ -140,7 +121,7 @@ describe('the back-in-stock mail', () => {
     const mail = mails[0]!;
     expect(mail.subject).toBe('Hoefslag Luzerne Brok is weer op voorraad');
     expect(mail.body).toContain('Goed nieuws: Hoefslag Luzerne Brok is weer op voorraad.');
-    const port = new URL(server.baseUrl).port;
+    const port = new URL(shop.server.baseUrl).port;
     const link = /https?:\/\/[^\s"<>]+/.exec(mail.body)?.[0];
     expect(link).toBe(`http://hoefslag.localhost:${port}${path}`);
 
@@ -265,7 +246,7 @@ describe('the FAQ', () => {
     await page.keyboard.press('Space');
     expect(await page.locator('#faq-22').getAttribute('open')).toBe('');
     await page.locator('#faq-22').getByTestId('faq-question-link').click();
-    await page.waitForURL(`${origin}${FAQ_PATH}kan-ik-laten-bezorgen-bij-een-pakketpunt/`);
+    await page.waitForURL(`${shop.origin}${FAQ_PATH}kan-ik-laten-bezorgen-bij-een-pakketpunt/`);
     expect(
       await page
         .getByTestId('page-faq')
@@ -274,7 +255,7 @@ describe('the FAQ', () => {
     ).toEqual(['faq-22']);
 
     // A question's own path, rendered by the server: that question open, the others closed.
-    await page.goto(`${origin}${FAQ_PATH}hoe-neem-ik-een-goed-hooimonster/`);
+    await page.goto(`${shop.origin}${FAQ_PATH}hoe-neem-ik-een-goed-hooimonster/`);
     await page.getByTestId('page-faq').waitFor();
     expect(
       await page
@@ -340,7 +321,7 @@ describe('the news', () => {
     const { page, errors, foreign } = await freshPage();
     const headings = () => texts(page, '[data-testid="page-media"] article h2');
     // The default page size (24): all nine on one page, no paging.
-    await page.goto(`${origin}/media/`);
+    await page.goto(`${shop.origin}/media/`);
     await page.getByTestId('page-media').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(nl.news!.title);
     expect(await headings()).toEqual(titles);
@@ -354,12 +335,12 @@ describe('the news', () => {
     expect(await paging.locator('[aria-current="page"]').textContent()).toBe('1 / 3');
     expect(await seriousViolations(page)).toEqual([]);
     await paging.getByRole('link', { name: '2 ›' }).click();
-    await page.waitForURL(`${origin}/media/?p=2&ps=4`);
+    await page.waitForURL(`${shop.origin}/media/?p=2&ps=4`);
     await page.getByRole('heading', { name: titles[4] }).waitFor();
     expect(await headings()).toEqual(titles.slice(4, 8));
     expect(await paging.locator('[aria-current="page"]').textContent()).toBe('2 / 3');
     await paging.getByRole('link', { name: '3 ›' }).click();
-    await page.waitForURL(`${origin}/media/?p=3&ps=4`);
+    await page.waitForURL(`${shop.origin}/media/?p=3&ps=4`);
     await page.getByRole('heading', { name: titles[8] }).waitFor();
     expect(await headings()).toEqual(titles.slice(8));
     expect(await paging.getByRole('link').evaluateAll((links) => links.map((link) => `${link.textContent} ${link.getAttribute('href')}`))).toEqual([
@@ -370,7 +351,7 @@ describe('the news', () => {
     // The item's own page.
     const item = items[8]!;
     await page.getByRole('link', { name: item.title.nl, exact: true }).click();
-    await page.waitForURL(`${origin}/media/1/nieuwe-verpakking-voor-onze-mueslis/`);
+    await page.waitForURL(`${shop.origin}/media/1/nieuwe-verpakking-voor-onze-mueslis/`);
     await page.getByTestId('page-media-item').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(item.title.nl);
     expect(await page.getByTestId('page-media-item').locator('time').getAttribute('datetime')).toBe('2026-01-12');
@@ -381,7 +362,7 @@ describe('the news', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // Rendered by the server too, when opened directly.
-    await page.goto(`${origin}/media/10/silolevering-voor-grote-stallen/`);
+    await page.goto(`${shop.origin}/media/10/silolevering-voor-grote-stallen/`);
     await page.getByTestId('page-media-item').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Silolevering voor grote stallen');
     expect(await seriousViolations(page)).toEqual([]);

@@ -118,7 +118,8 @@ describe('named routes', () => {
   it('has the news overview and news items, each a page of the route table', async () => {
     mockApi([
       {
-        url: '/api/news',
+        // The overview asks for the page size the engine reads from the address: 24 by default.
+        url: '/api/news?ps=24',
         respond: {
           items: [{ newsItemId: 12, date: '2026-01-12', title: 'Nieuw voer', summary: 'Er is nieuw voer.', url: '/media/12/nieuw-voer/' }],
           page: 1,
