@@ -130,12 +130,17 @@ fn rust_string(text: &JsString) -> String {
 
 /// Runs `operation` on a JavaScript value: `JSON.stringify`, the JSON door, `JSON.parse`.
 /// `cart.calculate` answers through the cart tape instead of JSON text (see
-/// [`CartCalculator::calculate`]): the same value, without the `JSON.parse` of a large answer.
+/// [`CartCalculator::calculate`]): the same value, without the `JSON.parse` of a large answer;
+/// and it reads the site, catalog and promotions of an input only when their JSON text differs
+/// from the last input's ([`engine::operations::RememberedCartContext`]): a storefront hands
+/// the same context over with every change of the cart.
 fn call(operation: &str, input: &JsValue) -> Result<JsValue, JsValue> {
     let input = json_text(input)?;
     if operation == "cart.calculate" {
-        return CART_TAPE.with_borrow_mut(|tape| {
-            engine::operations::calculate_cart_into_tape(&input, tape).map_err(to_js_error)?;
+        return LAST_CART.with_borrow_mut(|(remembered, tape)| {
+            remembered
+                .calculate_into_tape(&input, tape)
+                .map_err(to_js_error)?;
             Ok(decode_cart(&tape.numbers, &tape.text))
         });
     }
@@ -144,8 +149,9 @@ fn call(operation: &str, input: &JsValue) -> Result<JsValue, JsValue> {
 }
 
 thread_local! {
-    /// The tape of `calculateCart`'s answers, its memory kept for the next.
-    static CART_TAPE: std::cell::RefCell<engine::cart::CartTape> = std::cell::RefCell::default();
+    /// `calculateCart`'s last context and the tape of its answers, their memory kept for the next.
+    static LAST_CART: std::cell::RefCell<(engine::operations::RememberedCartContext, engine::cart::CartTape)> =
+        std::cell::RefCell::default();
 }
 
 /// JavaScript's JSON text of a value: `JSON.stringify`, copied into WebAssembly memory.

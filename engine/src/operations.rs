@@ -5,8 +5,9 @@
 //! them run exactly the same code and produce byte-identical JSON. Rust callers use the
 //! typed functions of each module directly.
 
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 use crate::cart::{self, CartInput, LineChangeRequest};
 use crate::checkout::{CartFacts, CheckoutState, checkout_gates};
@@ -227,6 +228,110 @@ pub fn calculate_cart_into_tape(input: &str, tape: &mut cart::CartTape) -> Resul
     let cart: CartInput = parse(input)?;
     tape.write(&cart::calculate(&cart)?);
     Ok(())
+}
+
+/// `cart.calculate` for a caller that hands over the whole input on every change of one cart
+/// (the WASM binding's `calculateCart`): the site, catalog and promotions of the last input
+/// are remembered with their [`cart::CartCalculator`], and an input with the very same JSON text
+/// for them is read for its choices only. Answers and errors are those of
+/// [`calculate_cart_into_tape`]: an input that is not read this way (a new context, anything
+/// the split reading refuses) is read whole, as `cart.calculate` reads it.
+#[derive(Debug, Default)]
+pub struct RememberedCartContext {
+    last: Option<(ContextText, cart::CartCalculator)>,
+}
+
+/// The JSON texts of an input's context fields, as they were written.
+#[derive(Debug, PartialEq, Eq)]
+struct ContextText {
+    site: String,
+    catalog: String,
+    promotions: Option<String>,
+}
+
+impl ContextText {
+    fn of(input: &SplitCartInput<'_>) -> ContextText {
+        ContextText {
+            site: input.site.get().to_owned(),
+            catalog: input.catalog.get().to_owned(),
+            promotions: input.promotions.map(|raw| raw.get().to_owned()),
+        }
+    }
+
+    fn matches(&self, input: &SplitCartInput<'_>) -> bool {
+        self.site == input.site.get()
+            && self.catalog == input.catalog.get()
+            && self.promotions.as_deref() == input.promotions.map(RawValue::get)
+    }
+}
+
+/// A [`CartInput`] with its context left as JSON text and its choices read: the fields and
+/// rules of [`CartInput`], so whatever it accepts `CartInput` accepts too.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct SplitCartInput<'a> {
+    #[serde(borrow)]
+    site: &'a RawValue,
+    #[serde(borrow)]
+    catalog: &'a RawValue,
+    #[serde(borrow, default, deserialize_with = "present")]
+    promotions: Option<&'a RawValue>,
+    #[serde(default)]
+    products: Vec<cart::CartLine>,
+    #[serde(default)]
+    discount_code: Option<String>,
+    #[serde(default)]
+    shipping_method: cart::ShippingMethod,
+    #[serde(default)]
+    payment_method_id: Option<crate::ids::PaymentMethodId>,
+    #[serde(default)]
+    gift_card: Option<cart::GiftCard>,
+}
+
+impl SplitCartInput<'_> {
+    fn into_choices(self) -> cart::CartChoices {
+        cart::CartChoices {
+            products: self.products,
+            discount_code: self.discount_code,
+            shipping_method: self.shipping_method,
+            payment_method_id: self.payment_method_id,
+            gift_card: self.gift_card,
+        }
+    }
+}
+
+/// A field's JSON text when the field is there, `null` included (which `CartInput` refuses for
+/// `promotions`: it must not be taken for a missing field).
+fn present<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<&'de RawValue>, D::Error> {
+    <&RawValue>::deserialize(deserializer).map(Some)
+}
+
+impl RememberedCartContext {
+    /// [`calculate_cart_into_tape`], reading a remembered context's fields no further.
+    pub fn calculate_into_tape(
+        &mut self,
+        input: &str,
+        tape: &mut cart::CartTape,
+    ) -> Result<(), EngineError> {
+        let Ok(split) = serde_json::from_str::<SplitCartInput<'_>>(input) else {
+            return calculate_cart_into_tape(input, tape);
+        };
+        if let Some((text, calculator)) = &mut self.last {
+            if text.matches(&split) {
+                tape.write(&calculator.calculate(split.into_choices())?);
+                return Ok(());
+            }
+        }
+        let text = ContextText::of(&split);
+        let (context, choices) = parse::<CartInput>(input)?.into_parts();
+        let mut calculator = cart::CartCalculator::new(context);
+        let calculated = calculator.calculate(choices);
+        self.last = Some((text, calculator));
+        tape.write(&calculated?);
+        Ok(())
+    }
 }
 
 /// A cart calculator for the context given as JSON text: the JSON door of

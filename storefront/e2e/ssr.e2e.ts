@@ -217,6 +217,27 @@ describe('the server-rendered shop', () => {
     await page.close();
   });
 
+  it("shows the server's page before it fetches the app, which then makes it live", async () => {
+    const { page, errors } = await freshPage(shop.chromium, shop.origin);
+    await page.goto(`${shop.origin}${PRODUCT_PATH}`);
+    const { paint, app, boot } = await page.evaluate(() => {
+      const scripts = performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/assets/') && entry.name.endsWith('.js'));
+      const start = (pattern: RegExp) => scripts.find((entry) => pattern.test(new URL(entry.name).pathname))?.startTime ?? null;
+      return {
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        // The page's one script tag (boot.ts, named index-*.js by the build) and the app it loads.
+        boot: start(/\/assets\/index-[^/]+\.js$/),
+        app: start(/\/assets\/main-[^/]+\.js$/),
+      };
+    });
+    expect(paint).not.toBeNull();
+    expect(boot).not.toBeNull();
+    expect(app).toBeGreaterThanOrEqual(paint ?? Number.POSITIVE_INFINITY);
+    expect(await page.getByTestId('page-productDetail').textContent()).toContain(PRICE);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('hydrates before the engine module has arrived, which loads after hydration', async () => {
     const { page, errors } = await freshPage(shop.chromium, shop.origin);
     const consoleErrors: string[] = [];

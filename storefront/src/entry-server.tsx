@@ -25,7 +25,7 @@ import { preloadAllPages } from './components/ui/lazyPage';
 import { askedCulture, comparePath, currencyFor, loadEngineFromBytes, recordAnswers } from './engine';
 import { headTags, pageHead } from './features/seo';
 import { fontPreloads } from './theme/preload';
-import { createI18n, loadResources, type Brand } from './i18n';
+import { createI18n, loadResources, resourcesForPage, type Brand } from './i18n';
 import { rememberedLanguage } from './lib/cookies';
 
 /** A request as the renderer's HTTP server received it. */
@@ -212,7 +212,7 @@ export async function createRenderer(options: RendererOptions) {
           siteFallback: i18nOptions.siteFallback,
           brand: i18nOptions.brand,
           comparePath: compare,
-          resources,
+          resources: resourcesForPage(resources, i18nOptions),
           lazyPages: [...scope.lazyPages],
           engineAnswers: Object.fromEntries(answers),
           router: await dehydrateRouter(context),

@@ -2,7 +2,7 @@ import './theme/global.css';
 import './theme/fonts';
 
 import { createStore, Provider as JotaiProvider } from 'jotai';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 
@@ -16,6 +16,7 @@ import { HydrationDone, startHydration } from './components/ui/Deferred';
 import { preloadPages } from './components/ui/lazyPage';
 import { consentDefault } from './lib/analytics';
 import { rememberedLanguage, rememberLanguage } from './lib/cookies';
+import { yieldToBrowser } from './lib/tasks';
 import { hydratePersisted, languageIdAtom } from './state';
 import { applyTheme } from './theme';
 
@@ -39,20 +40,27 @@ async function hydrate(rootElement: HTMLElement, state: ServerState) {
   replayAnswers(state.engineAnswers);
   enterSite(store, state.site, state.language);
   applyTheme(state.site.theme);
+  await yieldToBrowser();
   await initI18n({ culture: state.culture, siteFallback: state.siteFallback, brand: state.brand }, state.resources);
+  await yieldToBrowser();
   const router = createRouter({ comparePath: state.comparePath }, rehydrateRouter(state.router));
   await preloadPages(state.lazyPages);
+  await yieldToBrowser();
   // Deferred regions keep the server's HTML until they go live (components/ui/Deferred.tsx).
   startHydration();
-  hydrateRoot(
-    rootElement,
-    <StrictMode>
-      <JotaiProvider store={store}>
-        <RouterProvider router={router} />
-        <HydrationDone onDone={loadEngineLater} />
-      </JotaiProvider>
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (a visitor's first tap or scroll is not kept waiting).
+  startTransition(() => {
+    hydrateRoot(
+      rootElement,
+      <StrictMode>
+        <JotaiProvider store={store}>
+          <RouterProvider router={router} />
+          <HydrationDone onDone={loadEngineLater} />
+        </JotaiProvider>
+      </StrictMode>,
+    );
+  });
   void forwardMailplusId(window.location.search);
 }
 
@@ -66,6 +74,8 @@ async function start() {
   consentDefault();
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
+  // The app's scripts have just been evaluated: the page's start-up begins in a task of its own.
+  await yieldToBrowser();
   const serverState = readServerState();
   if (serverState) {
     await hydrate(rootElement, serverState);

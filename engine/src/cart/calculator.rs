@@ -171,6 +171,7 @@ impl CartCalculator {
 mod tests {
     use super::*;
     use crate::EngineError;
+    use crate::cart::CartTape;
     use crate::operations::run;
 
     fn vectors() -> Vec<serde_json::Value> {
@@ -298,5 +299,90 @@ mod tests {
             crate::operations::cart_calculator(r#"{"catalog": []}"#),
             Err(EngineError::InvalidInput(_))
         ));
+    }
+
+    /// What `calculateCart` of the WASM binding answers, and what `cart.calculate` answers.
+    fn both(
+        remembered: &mut crate::operations::RememberedCartContext,
+        input: &str,
+    ) -> (Result<CartTape, EngineError>, Result<CartTape, EngineError>) {
+        let mut held = CartTape::default();
+        let mut whole = CartTape::default();
+        let held = remembered
+            .calculate_into_tape(input, &mut held)
+            .map(|()| held);
+        let whole = crate::operations::calculate_cart_into_tape(input, &mut whole).map(|()| whole);
+        (held, whole)
+    }
+
+    fn same(
+        held: &Result<CartTape, EngineError>,
+        whole: &Result<CartTape, EngineError>,
+        input: &str,
+    ) {
+        match (held, whole) {
+            (Ok(held), Ok(whole)) => {
+                assert_eq!(held.numbers, whole.numbers, "{input}");
+                assert_eq!(held.text, whole.text, "{input}");
+            }
+            _ => assert_eq!(held.as_ref().err(), whole.as_ref().err(), "{input}"),
+        }
+    }
+
+    #[test]
+    fn a_remembered_context_answers_every_input_as_the_whole_input_does() {
+        let mut remembered = crate::operations::RememberedCartContext::default();
+        let mut read_again = 0;
+        for input in vectors() {
+            let mut variants = vec![input.clone(), input.clone()];
+            if let Some(object) = input.as_object() {
+                // Other choices on the same context, and inputs the whole reading refuses.
+                let mut fewer = object.clone();
+                if let Some(products) = fewer.get_mut("products").and_then(|p| p.as_array_mut()) {
+                    products.truncate(1);
+                }
+                fewer.insert("discountCode".into(), "ANYTHING".into());
+                variants.push(fewer.into());
+                let mut null_promotions = object.clone();
+                null_promotions.insert("promotions".into(), serde_json::Value::Null);
+                variants.push(null_promotions.into());
+                let mut unknown = object.clone();
+                unknown.insert("unknownField".into(), 1.into());
+                variants.push(unknown.into());
+                let mut bad_choice = object.clone();
+                bad_choice.insert("shippingMethod".into(), "by air".into());
+                variants.push(bad_choice.into());
+                variants.push(input.clone());
+            }
+            for variant in variants {
+                let text = variant.to_string();
+                let (held, whole) = both(&mut remembered, &text);
+                same(&held, &whole, &text);
+                read_again += usize::from(whole.is_ok());
+            }
+        }
+        assert!(read_again > 200, "only {read_again} answers compared");
+    }
+
+    #[test]
+    fn a_remembered_context_is_read_again_when_its_text_changes() {
+        let input = r#"{"site": {"vatPercentageHigh": "21", "vatPercentageLow": "9",
+                     "shippingOptions": [{"shippingMethod": 0, "price": "6.95"}]},
+            "catalog": [{"productId": 1, "productVariantId": 11, "productType": 2, "vatType": "low",
+                         "unitPrice": "24.95", "description": "Sportmuesli"}],
+            "products": [{"productVariantId": 11, "count": 2}]}"#;
+        let mut remembered = crate::operations::RememberedCartContext::default();
+        let (first, _) = both(&mut remembered, input);
+        assert!(first.unwrap().text.contains("49.90"));
+        // A new price for the same product: the new catalog counts, not the remembered one.
+        let cheaper = input.replace("24.95", "19.95");
+        let (held, whole) = both(&mut remembered, &cheaper);
+        same(&held, &whole, &cheaper);
+        assert!(held.unwrap().text.contains("39.90"));
+        // Promotions given as null are refused as `cart.calculate` refuses them, not taken as none.
+        let null_promotions = input.replace(r#""products""#, r#""promotions": null, "products""#);
+        let (held, whole) = both(&mut remembered, &null_promotions);
+        assert!(matches!(held, Err(EngineError::InvalidInput(_))));
+        same(&held, &whole, &null_promotions);
     }
 }

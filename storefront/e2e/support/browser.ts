@@ -33,12 +33,42 @@ export async function launchBrowser(): Promise<RunningBrowser> {
   });
   return {
     context,
-    newPage: () => context.newPage(),
+    newPage: async () => liveNavigation(await context.newPage()),
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Resolves once the page is live: a server-rendered page (it carries its state in `#hb-state`)
+ * when it is hydrated, which the app marks on `<html data-hydrated>`; a page rendered in the
+ * browser has no state and is live as soon as it shows.
+ */
+export async function waitUntilLive(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('hb-state') || document.documentElement.dataset.hydrated === 'true');
+}
+
+/**
+ * `goto` and `reload` that return once the page is live. The browser shows a server-rendered
+ * page before it fetches the app (storefront/src/boot.ts), so a test that clicked at once would
+ * click the server's HTML, as a visitor's very first tap can.
+ */
+function liveNavigation(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await waitUntilLive(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await waitUntilLive(page);
+    return response;
+  };
+  return page;
 }
 
 /** The consent cookie of a visitor who chose: necessary only. */

@@ -11,7 +11,9 @@ import type { Language, Site } from '../api/sites';
 import type { EngineAnswers } from '../engine';
 import type { Brand, Culture, I18nResources } from '../i18n';
 
-export const STATE_ELEMENT_ID = 'hb-state';
+import { STATE_ELEMENT_ID } from './stateElement';
+
+export { STATE_ELEMENT_ID };
 
 /** A value as JSON carries it: promises (awaited on the server) and errors are tagged. */
 type Tagged =

@@ -1,8 +1,19 @@
-import i18next from 'i18next';
+import i18next, { type i18n as I18n } from 'i18next';
 import { describe, expect, it } from 'vitest';
 
 import { messageKeys } from '../engine';
-import { COMPLETE_CULTURES, CULTURES, cultureChain, initI18n, translateMessage } from '.';
+import {
+  COMPLETE_CULTURES,
+  CULTURES,
+  createI18n,
+  cultureChain,
+  initI18n,
+  loadResources,
+  resourcesForPage,
+  translateMessage,
+  type Brand,
+  type Culture,
+} from '.';
 
 type Catalog = Record<string, unknown>;
 
@@ -182,5 +193,44 @@ describe('catalogs', () => {
         name,
       ).toEqual([]);
     }
+  });
+});
+
+/** `t` for any key text (the keys here come from the catalogs, not from code). */
+const untypedT = (instance: I18n) => instance.t.bind(instance) as unknown as (key: string, options?: { count: number }) => string;
+
+describe('the catalogs a server-rendered page carries', () => {
+  const COUNTS = [0, 1, 2, 5, 22, 101];
+  const brands: Brand[] = ['hoefslag', 'weidegroen'];
+  const siteFallbacks: (Culture | null)[] = [null, 'de'];
+
+  it.each(CULTURES.flatMap((culture) => brands.flatMap((brand) => siteFallbacks.map((siteFallback) => ({ culture, brand, siteFallback })))))(
+    '$culture ($brand, site fallback $siteFallback): every key reads as with the whole catalogs',
+    async (options) => {
+      const whole = await loadResources(options);
+      const page = resourcesForPage(whole, options);
+      const fromWhole = untypedT(createI18n(options, whole));
+      const fromPage = untypedT(createI18n(options, page));
+      const keys = new Set(Object.values(whole).flatMap((bundle) => [...baseKeys(bundle.translation)]));
+      for (const key of keys) {
+        expect(fromPage(key), key).toBe(fromWhole(key));
+        for (const count of COUNTS) expect(fromPage(key, { count }), `${key} (${count})`).toBe(fromWhole(key, { count }));
+      }
+      // The culture's own catalog is whole.
+      expect(page[options.culture]).toEqual(whole[options.culture]);
+    },
+  );
+
+  it('leaves out of a fallback what the culture has, and keeps its plural forms', () => {
+    const whole = {
+      pl: { translation: { a: 'A pl', items_one: '1 pl', items_few: 'kilka', group: { b: 'B pl' } } },
+      en: { translation: { a: 'A en', c: 'C en', items_one: '1 en', items_other: 'many en', group: { b: 'B en', d: 'D en' } } },
+      nl: { translation: { a: 'A nl', c: 'C nl', e: 'E nl' } },
+    };
+    expect(resourcesForPage(whole, { culture: 'pl' })).toEqual({
+      pl: whole.pl,
+      en: { translation: { c: 'C en', items_one: '1 en', items_other: 'many en', group: { d: 'D en' } } },
+      nl: { translation: { e: 'E nl' } },
+    });
   });
 });

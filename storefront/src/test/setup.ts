@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 
 import { readFileSync } from 'node:fs';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 import { clearCache } from '../api/cache';
@@ -15,6 +15,11 @@ import { mockApi, unexpectedRequests } from './api';
 const wasmPath = process.env.ENGINE_WASM_PATH;
 if (!wasmPath) throw new Error('ENGINE_WASM_PATH is not set (vite.config.ts sets it)');
 loadEngineFromBytes(readFileSync(wasmPath));
+
+// `findBy…` and `waitFor` wait up to 5 s instead of 1 s: with every test file running at once
+// on a two-core machine, an answer can take longer than a second to show (a passing test does
+// not wait longer; only a failing one fails later).
+configure({ asyncUtilTimeout: 5000 });
 
 const inBrowser = typeof document !== 'undefined';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Price } from '../../components/ui/Price';
-import { ProductImage } from '../../components/ui/ProductImage';
+import { ProductImage, type ImageLoading } from '../../components/ui/ProductImage';
 import { CompareButton } from '../../components/product/CompareButton';
 import styles from '../../components/shop.module.css';
 import type { ProductHit } from '../../api/catalog';
@@ -26,7 +26,25 @@ export function cardItem(product: ProductHit, listName: string, position: number
   );
 }
 
-export function ProductCard({ product, position, listName = '' }: { product: ProductHit; position: number; listName?: string }) {
+/** The cards of a list's first row (four wide on a large screen) load their images at once, the first before any other. */
+const EAGER_CARDS = 4;
+
+/** How a card at this place in its page (0 = first) loads its image. */
+export function cardImageLoading(index: number): ImageLoading {
+  return index === 0 ? 'first' : index < EAGER_CARDS ? 'eager' : 'lazy';
+}
+
+export function ProductCard({
+  product,
+  position,
+  listName = '',
+  imageLoading = 'lazy',
+}: {
+  product: ProductHit;
+  position: number;
+  listName?: string;
+  imageLoading?: ImageLoading;
+}) {
   const { t } = useTranslation();
   const quantity = useFormatQuantity();
   const to = product.url ?? '#';
@@ -35,7 +53,7 @@ export function ProductCard({ product, position, listName = '' }: { product: Pro
   return (
     <li className={styles.card} data-testid="product-card" data-position={position} data-variant-id={product.productVariantId}>
       <Link to={to} onClick={() => trackEvent('select_item', { item_list_name: listName, items: [item] })}>
-        <ProductImage image={product.image} alt="" size={320} />
+        <ProductImage image={product.image} alt="" size={320} loading={imageLoading} />
         <h2>{product.name}</h2>
       </Link>
       {product.shortDescription && <p className={styles.muted}>{product.shortDescription}</p>}

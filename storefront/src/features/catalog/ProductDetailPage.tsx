@@ -290,7 +290,7 @@ export function ProductView({ product }: { product: ProductDetail }) {
     <Page title={product.name ?? ''} testId="page-productDetail">
       <div className={styles.detail} data-product-id={product.productId} data-variant-id={product.productVariantId}>
         <div className={styles.media}>
-          <ProductImage image={product.image} alt={product.name ?? ''} size={600} lazy={false} />
+          <ProductImage image={product.image} alt={product.name ?? ''} size={600} loading="first" />
         </div>
         <div>
           {product.shortDescription && <p>{product.shortDescription}</p>}

@@ -14,7 +14,7 @@ import { progress } from '../../components/ui/progress';
 import styles from '../../components/shop.module.css';
 import { FACET_GROUPS, searchProducts, type Facet, type SearchResponse } from '../../api/catalog';
 import { listingUrl, readListing, searchRequest, SORT_CHOICES, toggleFilter, type Listing, type SortChoice } from './listing';
-import { ProductCard } from './ProductCard';
+import { cardImageLoading, ProductCard } from './ProductCard';
 
 type Outcome = { kind: 'loading' } | { kind: 'done'; response: SearchResponse } | { kind: 'failed' };
 
@@ -277,6 +277,7 @@ export function ProductListPage({ title, landingPageId, results = null }: Produc
                   product={product}
                   position={(response.page - 1) * response.pageSize + index + 1}
                   listName={title || 'search'}
+                  imageLoading={cardImageLoading(index)}
                 />
               ))}
             </ul>
