@@ -63,11 +63,10 @@ async function backoffice(method: string, path: string, body?: unknown): Promise
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
-/** Opens `path` and waits until the page the server rendered is live (hydrated). */
+/** Opens `path`, live (`goto` waits until the page is hydrated: support/browser.ts), with the page `testId` shown. */
 async function open(page: Page, path: string, testId: string): Promise<void> {
   await page.goto(`${shop.origin}${path}`);
   await page.getByTestId(testId).waitFor();
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
 /**
@@ -80,8 +79,14 @@ async function reloadUncached(page: Page): Promise<void> {
   await devtools.send('Network.clearBrowserCache');
   await devtools.detach();
   await page.reload();
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
+
+/** The ids of the FAQ page's open questions. */
+const openQuestions = (page: Page) =>
+  page
+    .getByTestId('page-faq')
+    .locator('details[open]')
+    .evaluateAll((nodes) => nodes.map((node) => node.id));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -225,7 +230,7 @@ describe('the FAQ', () => {
         category.items.map((item) => questionPath(item.slug)),
       );
     }
-    expect(await page.getByTestId('page-faq').locator('details[open]').count()).toBe(0);
+    expect(await openQuestions(page)).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The keyboard: Tab from the search to the first question, Enter opens and closes it.
@@ -247,22 +252,12 @@ describe('the FAQ', () => {
     expect(await page.locator('#faq-22').getAttribute('open')).toBe('');
     await page.locator('#faq-22').getByTestId('faq-question-link').click();
     await page.waitForURL(`${shop.origin}${FAQ_PATH}kan-ik-laten-bezorgen-bij-een-pakketpunt/`);
-    expect(
-      await page
-        .getByTestId('page-faq')
-        .locator('details[open]')
-        .evaluateAll((nodes) => nodes.map((node) => node.id)),
-    ).toEqual(['faq-22']);
+    expect(await openQuestions(page)).toEqual(['faq-22']);
 
     // A question's own path, rendered by the server: that question open, the others closed.
     await page.goto(`${shop.origin}${FAQ_PATH}hoe-neem-ik-een-goed-hooimonster/`);
     await page.getByTestId('page-faq').waitFor();
-    expect(
-      await page
-        .getByTestId('page-faq')
-        .locator('details[open]')
-        .evaluateAll((nodes) => nodes.map((node) => node.id)),
-    ).toEqual(['faq-41']);
+    expect(await openQuestions(page)).toEqual(['faq-41']);
     expect(await page.locator('#faq-41 p').first().textContent()).toBe(
       'Neem uit minstens tien balen een handvol uit het midden en meng dit. Stuur ongeveer 500 gram in de monsterzak.',
     );

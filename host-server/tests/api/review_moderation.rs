@@ -5,7 +5,27 @@
 use serde_json::{Value, json};
 
 use crate::orders::{place, ready_cart};
-use crate::support::{Backend, TestApp};
+use crate::support::{Backend, Mail, TestApp};
+
+/// The review-request mails in the outbox.
+fn review_requests(app: &TestApp) -> Vec<Mail> {
+    app.outbox()
+        .into_iter()
+        .filter(|mail| mail.subject.starts_with("Wat vind je van"))
+        .collect()
+}
+
+/// The review-request mails once the housekeeping task has sent one, waiting at most 5 s.
+async fn requests_once_sent(app: &TestApp) -> Vec<Mail> {
+    for _ in 0..100 {
+        let mails = review_requests(app);
+        if !mails.is_empty() {
+            return mails;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    review_requests(app)
+}
 
 const KEY: &str = "backoffice-test-key";
 /// The housekeeping interval of the retry tests: long enough that the outbox is put back long
@@ -220,14 +240,8 @@ async fn review_requests_go_out_days_after_shipping_once_per_order(backend: Back
     for status in ["paid", "processing", "sent"] {
         set_status(&app, &number, status).await;
     }
-    let requests = |app: &TestApp| {
-        app.outbox()
-            .into_iter()
-            .filter(|mail| mail.subject.starts_with("Wat vind je van"))
-            .collect::<Vec<_>>()
-    };
     tokio::time::sleep(std::time::Duration::from_millis(700)).await;
-    assert!(requests(&app).is_empty(), "not before 14 days");
+    assert!(review_requests(&app).is_empty(), "not before 14 days");
 
     let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
     let fifteen_days_ago = host_server::clock::now_millis() - 15 * 86_400_000;
@@ -240,14 +254,7 @@ async fn review_requests_go_out_days_after_shipping_once_per_order(backend: Back
     .execute(&pool)
     .await
     .unwrap();
-    let mut mails = Vec::new();
-    for _ in 0..100 {
-        mails = requests(&app);
-        if !mails.is_empty() {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    let mails = requests_once_sent(&app).await;
     let (description,): (String,) = sqlx::query_as(
         "SELECT l.description FROM order_lines l JOIN orders o ON o.order_id = l.order_id WHERE o.order_number = $1",
     )
@@ -278,7 +285,7 @@ async fn review_requests_go_out_days_after_shipping_once_per_order(backend: Back
 
     // Once per order, however many rounds follow.
     tokio::time::sleep(std::time::Duration::from_millis(700)).await;
-    assert_eq!(requests(&app).len(), 1);
+    assert_eq!(review_requests(&app).len(), 1);
     let open: Value = app.get("/api/account/reviews").await.json().await.unwrap();
     let open = open["reviewRequests"].as_array().unwrap();
     assert_eq!(open.len(), open_before + 1);
@@ -342,12 +349,6 @@ async fn a_request_that_cannot_be_mailed_is_tried_again_and_scans_get_none(backe
         numbers.push(number);
     }
     let (magnesium, scan) = (&numbers[0], &numbers[1]);
-    let requests = |app: &TestApp| {
-        app.outbox()
-            .into_iter()
-            .filter(|mail| mail.subject.starts_with("Wat vind je van"))
-            .collect::<Vec<_>>()
-    };
     app.break_outbox(true);
     sent_days_ago(&pool, magnesium, 15).await;
     sent_days_ago(&pool, scan, 15).await;
@@ -362,19 +363,12 @@ async fn a_request_that_cannot_be_mailed_is_tried_again_and_scans_get_none(backe
     app.break_outbox(false);
     assert!(attempts >= 1, "the failed mail was counted and released");
 
-    let mut mails = Vec::new();
-    for _ in 0..100 {
-        mails = requests(&app);
-        if !mails.is_empty() {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    let mails = requests_once_sent(&app).await;
     assert_eq!(mails.len(), 1);
     assert_eq!(mails[0].subject, "Wat vind je van Hoefslag Magnesium?");
     // Two more rounds: mailed once, one open request however many tries, no request for scans.
     tokio::time::sleep(std::time::Duration::from_millis(2 * ROUND_MS + 200)).await;
-    assert_eq!(requests(&app).len(), 1);
+    assert_eq!(review_requests(&app).len(), 1);
     let (requested_at, tries, open) = request_state(&pool, magnesium).await;
     assert!(requested_at.is_some());
     // Each round while the outbox was broken failed once more; fewer than the five that give up.
