@@ -320,6 +320,8 @@ typed_operations! {
         siloInterest / silo_interest = "feed.siloInterest" ("SiloRequest") -> "SiloResult";
         /// The display currency of a site and whether its prices are indicative.
         resolveCurrency / resolve_currency = "locale.currency" ("CurrencyRequest") -> "CurrencyResult";
+        /// A euro amount as a site shows it: converted at its rate and marked indicative, or euro.
+        displayPrice / display_price = "locale.displayPrice" ("PriceDisplayRequest") -> "PriceDisplay";
         /// Formats an amount the way a culture writes numbers.
         formatAmount / format_amount = "locale.formatAmount" ("AmountFormatRequest") -> "AmountFormatResult";
         /// Formats a quantity (scoops, grams, a measured value) the way a culture writes numbers, with its own digits.

@@ -89,10 +89,10 @@ impl ProductType {
         ProductType::Qs,
     ];
 
-    /// Whether each unit carries a sample name the customer gives: the roughage scan (RQS),
-    /// whose samples the laboratory reports by name. The quick scan takes no names.
+    /// Whether each unit carries a sample name the customer gives: both laboratory scans (the
+    /// hygiene scan and the quick scan), whose samples the laboratory reports by name.
     pub fn takes_sample_names(self) -> bool {
-        self == ProductType::Rqs
+        self.is_scan_product()
     }
 
     /// Laboratory scan products (types 4 and 5) are services: nothing is shipped.

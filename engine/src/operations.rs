@@ -15,8 +15,8 @@ use crate::error::EngineError;
 use crate::feed::{FeedAdviceRequest, SiloRequest, feed_advice, silo_interest};
 use crate::geo::{DistanceFormatRequest, DistanceRequest};
 use crate::locale::{
-    AmountFormatRequest, CultureRequest, CurrencyRequest, DateFormatRequest, QuantityFormatRequest,
-    resolve_culture,
+    AmountFormatRequest, CultureRequest, CurrencyRequest, DateFormatRequest, PriceDisplayRequest,
+    QuantityFormatRequest, display_price, resolve_culture,
 };
 use crate::stock::{StockStateRequest, stock_state};
 use crate::url::{
@@ -46,6 +46,7 @@ pub const OPERATIONS: &[&str] = &[
     #[cfg(feature = "server-operations")]
     "roughage.advice",
     "locale.currency",
+    "locale.displayPrice",
     #[cfg(feature = "server-operations")]
     "locale.convert",
     "locale.formatAmount",
@@ -122,6 +123,9 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
         "feed.advice" => apply(input, |request: FeedAdviceRequest| feed_advice(&request)),
         "feed.siloInterest" => apply(input, |request: SiloRequest| Ok(silo_interest(&request))),
         "locale.currency" => apply(input, |request: CurrencyRequest| Ok(request.resolve())),
+        "locale.displayPrice" => apply(input, |request: PriceDisplayRequest| {
+            Ok(display_price(&request)?)
+        }),
         "locale.formatAmount" => apply(input, |request: AmountFormatRequest| Ok(request.format())),
         "locale.formatQuantity" => {
             apply(input, |request: QuantityFormatRequest| Ok(request.format()))

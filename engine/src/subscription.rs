@@ -12,8 +12,9 @@
 //!
 //! - `saved`: set up (e.g. in checkout) but not activated yet; nothing is delivered.
 //! - `activated`: delivered every `intervalWeeks` weeks from `nextDeliveryDate`.
-//! - `paused`: no deliveries until resumed; resuming plans the next delivery one interval
-//!   after the day of resuming.
+//! - `paused`: no deliveries until resumed; resuming goes on with the planned rhythm: the
+//!   planned next delivery if it has not passed, else the first date of the rhythm from the
+//!   day of resuming ([`next_delivery_on_restart`]).
 //! - `closed`: ended by the customer; final.
 //!
 //! The delivery interval may change in every status but `closed`, to 1 to
@@ -197,6 +198,37 @@ pub fn next_delivery(date: CalendarDate, weeks: u32) -> Option<CalendarDate> {
     )
 }
 
+/// The next delivery when deliveries (re)start on `today` (activating or resuming).
+///
+/// The planned rhythm goes on where it can: a planned date that has not passed stays, so a
+/// pause undone before the delivery changes nothing; a passed one moves on by whole intervals
+/// to the first date from today. Without a planned date the first delivery is one interval
+/// after today.
+pub fn next_delivery_on_restart(
+    planned: Option<CalendarDate>,
+    today: CalendarDate,
+    weeks: u32,
+) -> Option<CalendarDate> {
+    let Some(planned) = planned else {
+        return next_delivery(today, weeks);
+    };
+    let day_number = |date: CalendarDate| {
+        days_from_civil(
+            i64::from(date.year()),
+            i64::from(date.month()),
+            i64::from(date.day()),
+        )
+    };
+    let behind = day_number(today) - day_number(planned);
+    if behind <= 0 {
+        return Some(planned);
+    }
+    let interval_days = 7 * i64::from(weeks.max(1));
+    let intervals = (behind + interval_days - 1) / interval_days;
+    let weeks_on = u32::try_from(intervals * i64::from(weeks.max(1))).ok()?;
+    next_delivery(planned, weeks_on)
+}
+
 /// Days since 1970-01-01 of a calendar date (Howard Hinnant's algorithm).
 fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
     let year = if month <= 2 { year - 1 } else { year };
@@ -339,5 +371,24 @@ mod tests {
         }
         assert!("cancelled".parse::<SubscriptionStatus>().is_err());
         assert!("stop".parse::<SubscriptionAction>().is_err());
+    }
+
+    #[test]
+    fn resuming_keeps_the_planned_rhythm() {
+        let date = |text: &str| CalendarDate::parse_iso(text).unwrap();
+        let restart = |planned: Option<&str>, today: &str, weeks: u32| {
+            next_delivery_on_restart(planned.map(date), date(today), weeks)
+                .unwrap()
+                .to_iso()
+        };
+        // Paused and resumed at once, before the delivery: the delivery stays on its day.
+        assert_eq!(restart(Some("2026-12-01"), "2026-11-27", 4), "2026-12-01");
+        assert_eq!(restart(Some("2026-12-01"), "2026-12-01", 4), "2026-12-01");
+        // Resumed after the planned day: the next date of the same rhythm.
+        assert_eq!(restart(Some("2026-12-01"), "2026-12-02", 4), "2026-12-29");
+        assert_eq!(restart(Some("2026-12-01"), "2026-12-29", 4), "2026-12-29");
+        assert_eq!(restart(Some("2026-12-01"), "2027-02-20", 2), "2027-02-23");
+        // Nothing planned (a first activation): one interval after today.
+        assert_eq!(restart(None, "2026-11-27", 4), "2026-12-25");
     }
 }

@@ -235,10 +235,10 @@ mod tests {
     }
 
     #[test]
-    fn only_the_roughage_scan_takes_sample_names() {
+    fn both_laboratory_scans_take_sample_names() {
         assert_eq!(
             cart_limits().sample_name_product_types,
-            vec![ProductType::Rqs]
+            vec![ProductType::Rqs, ProductType::Qs]
         );
         assert_eq!(
             (cart_limits().max_quantity, cart_limits().max_lines),

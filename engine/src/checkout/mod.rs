@@ -2,7 +2,8 @@
 //!
 //! The steps are, in order: billing, delivery, payment, complete (confirm and place the order).
 //!
-//! - Billing opens with at least one product in the cart.
+//! - Billing opens with at least one product in the cart and a name for every sample of the
+//!   scans that take sample names (the laboratory reports each sample by its name).
 //! - Delivery opens when billing is open and the billing address has a country. It is skipped
 //!   for carts that hold only scan products.
 //! - The delivery step is valid when it is skipped; with parcel-service delivery
@@ -22,6 +23,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::cart::RqsSample;
+use crate::catalog::ProductType;
 use crate::error::EngineError;
 use crate::ids::PaymentMethodId;
 use crate::locale::CountryCode;
@@ -40,6 +43,9 @@ pub struct CheckoutState {
     /// True when the cart holds only scan products (nothing to deliver).
     #[serde(default)]
     pub scan_products_only: bool,
+    /// How many samples of the cart's scans still need a name.
+    #[serde(default)]
+    pub unnamed_samples: u32,
     /// The country of the billing address, if chosen.
     #[serde(default)]
     pub billing_country: Option<CountryCode>,
@@ -175,6 +181,10 @@ pub struct CartFacts {
     /// True when the cart holds only scan products.
     #[serde(default)]
     pub scan_products_only: bool,
+    /// The lines with their product type, quantity and sample names (the cart's calculated
+    /// products may be passed as they are); only lines of scans that take names count.
+    #[serde(default)]
+    pub sample_lines: Vec<SampleLine>,
     /// The country of the billing address, if known.
     #[serde(default)]
     pub billing_country: Option<CountryCode>,
@@ -205,6 +215,40 @@ pub struct CartFacts {
     pub site_country: CountryCode,
 }
 
+/// A cart line as far as its sample names go.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct SampleLine {
+    /// The kind of product: only a scan that takes sample names needs them.
+    pub product_type: ProductType,
+    /// How many units, each one sample numbered from 1.
+    pub quantity: u32,
+    /// The names given, by sample number.
+    #[serde(default)]
+    pub rqs_samples: Vec<RqsSample>,
+}
+
+/// How many samples of these lines still need a name: every unit of a scan that takes sample
+/// names is one sample, numbered from 1, and a blank name counts as none.
+pub fn unnamed_samples(lines: &[SampleLine]) -> u32 {
+    lines
+        .iter()
+        .filter(|line| line.product_type.takes_sample_names())
+        .map(|line| {
+            let named = (1..=line.quantity)
+                .filter(|sequence| {
+                    line.rqs_samples.iter().any(|sample| {
+                        sample.sequence == *sequence && !sample.sample_name.trim().is_empty()
+                    })
+                })
+                .count();
+            line.quantity
+                .saturating_sub(u32::try_from(named).unwrap_or(u32::MAX))
+        })
+        .fold(0u32, u32::saturating_add)
+}
+
 impl CheckoutState {
     /// The checkout state of a cart: the delivery address's country counts only when the
     /// alternative address is chosen, and a gift card counts as a payment choice.
@@ -216,6 +260,7 @@ impl CheckoutState {
         CheckoutState {
             product_count: facts.product_count,
             scan_products_only: facts.scan_products_only,
+            unnamed_samples: unnamed_samples(&facts.sample_lines),
             billing_country: facts.billing_country,
             shipping_method: facts.shipping_method,
             parcel_shop_id: facts.parcel_shop_id.clone(),
@@ -243,6 +288,9 @@ pub fn checkout_gates(state: &CheckoutState) -> Result<CheckoutGates, EngineErro
 
     if state.product_count == 0 {
         reasons.push(MessageKey::CartEmpty);
+    }
+    if state.unnamed_samples > 0 {
+        reasons.push(MessageKey::SampleNameRequired);
     }
     let billing = gate(reasons.is_empty(), false, &reasons);
 
@@ -335,6 +383,7 @@ mod tests {
         CheckoutState {
             product_count: 1,
             scan_products_only: false,
+            unnamed_samples: 0,
             billing_country: Some(CountryCode::NL),
             shipping_method: ShippingMethod::Ordinary,
             parcel_shop_id: None,
@@ -665,5 +714,71 @@ mod tests {
             serde_json::from_str::<ShippingMethod>("1").unwrap(),
             ShippingMethod::ParcelService
         );
+    }
+
+    fn sample_line(product_type: ProductType, quantity: u32, names: &[(u32, &str)]) -> SampleLine {
+        SampleLine {
+            product_type,
+            quantity,
+            rqs_samples: names
+                .iter()
+                .map(|(sequence, name)| RqsSample {
+                    sequence: *sequence,
+                    sample_name: (*name).to_owned(),
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn counts_the_samples_without_a_name() {
+        let lines = [
+            sample_line(
+                ProductType::Rqs,
+                3,
+                &[(1, "Hooi west"), (2, "  "), (7, "stray")],
+            ),
+            sample_line(ProductType::Feed, 2, &[]),
+            sample_line(ProductType::Rqs, 1, &[(1, "Kuil")]),
+        ];
+        // Sample 2 is blank, sample 3 has no name; number 7 is no sample of a 3-unit line.
+        assert_eq!(unnamed_samples(&lines), 2);
+        assert_eq!(unnamed_samples(&[]), 0);
+    }
+
+    #[test]
+    fn a_scan_with_unnamed_samples_closes_every_step() {
+        let facts = CartFacts {
+            product_count: 1,
+            scan_products_only: true,
+            sample_lines: vec![sample_line(ProductType::Rqs, 2, &[])],
+            billing_country: Some(CountryCode::NL),
+            shipping_method: ShippingMethod::Ordinary,
+            parcel_shop_id: None,
+            parcel_shop_zipcode_or_city: None,
+            alternative_shipping_address: false,
+            shipping_address_country: None,
+            total_amount: "79.00".parse().unwrap(),
+            payment_method_id: Some(PaymentMethodId::new(1)),
+            gift_card_number: None,
+            site_country: CountryCode::NL,
+        };
+        let gates = checkout_gates(&CheckoutState::of_cart(&facts)).unwrap();
+        assert_eq!(gates.first_step, None);
+        for gate in [
+            &gates.steps.billing,
+            &gates.steps.payment,
+            &gates.steps.complete,
+        ] {
+            assert_eq!(gate.status, Closed);
+            let keys: Vec<MessageKey> = gate.reasons.iter().map(Message::key).collect();
+            assert_eq!(keys, [SampleNameRequired]);
+        }
+        let named = CartFacts {
+            sample_lines: vec![sample_line(ProductType::Rqs, 2, &[(1, "A"), (2, "B")])],
+            ..facts
+        };
+        let gates = checkout_gates(&CheckoutState::of_cart(&named)).unwrap();
+        assert_eq!(gates.steps.complete.status, Open);
     }
 }

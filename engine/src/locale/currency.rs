@@ -3,6 +3,8 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use super::culture::Culture;
+use super::number::format_amount;
 use crate::limits;
 use crate::limits::InputError;
 use crate::money::Money;
@@ -187,9 +189,122 @@ impl ConversionRequest {
     }
 }
 
+/// Input of `locale.displayPrice`: a euro amount as a site shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PriceDisplayRequest {
+    /// The authoritative euro amount (what is charged).
+    pub amount_eur: Money,
+    /// The site's currency symbol (`€`, `Kr.`, `KR`, `zł`).
+    #[serde(default)]
+    pub currency_symbol: Option<String>,
+    /// The site's units of its currency per euro; required to show a currency other than euro.
+    #[serde(default)]
+    pub rate: Option<ConversionRate>,
+    /// The culture whose number format to use.
+    pub culture: Culture,
+}
+
+/// Output of `locale.displayPrice`: what a visitor reads for one amount.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct PriceDisplay {
+    /// The amount shown, in `currency`: the euro amount, or its conversion at the site's rate.
+    pub amount: Money,
+    /// The currency of `amount`.
+    pub currency: Currency,
+    /// True for a converted amount, which the page marks as indicative (`ca.`).
+    pub indicative: bool,
+    /// The symbol written before the number.
+    pub symbol: String,
+    /// The symbol and the number as the culture writes it, e.g. `Kr. 245,80`.
+    pub text: String,
+}
+
+/// The symbol euro amounts are shown with when the site's own symbol names another currency.
+const EURO_SYMBOL: &str = "€";
+
+/// How a site shows a euro amount. A euro site shows it as it is, with the site's symbol. A
+/// krone, krona or złoty site shows the amount converted at its rate, once rounded, marked
+/// indicative. Without a rate the amount stays in euro with the euro sign: a euro number is
+/// never written behind another currency's sign.
+pub fn display_price(request: &PriceDisplayRequest) -> Result<PriceDisplay, InputError> {
+    let currency = currency_from_symbol(request.currency_symbol.as_deref());
+    let site_symbol = request.currency_symbol.as_deref().map(str::trim);
+    let shown = match (currency, request.rate) {
+        (Currency::Eur, _) | (_, None) => ConversionRequest {
+            amount_eur: request.amount_eur,
+            currency: Currency::Eur,
+            rate: None,
+        },
+        (currency, Some(rate)) => ConversionRequest {
+            amount_eur: request.amount_eur,
+            currency,
+            rate: Some(rate),
+        },
+    }
+    .convert()?;
+    let symbol = match (shown.currency, site_symbol) {
+        (Currency::Eur, Some(symbol)) if currency == Currency::Eur && !symbol.is_empty() => symbol,
+        (Currency::Eur, _) => EURO_SYMBOL,
+        (_, symbol) => symbol.unwrap_or_default(),
+    }
+    .to_owned();
+    let text = format!(
+        "{symbol} {}",
+        format_amount(shown.amount.as_decimal(), request.culture)
+    );
+    Ok(PriceDisplay {
+        amount: shown.amount,
+        currency: shown.currency,
+        indicative: shown.indicative,
+        symbol,
+        text,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn shown(amount: &str, symbol: &str, rate: Option<&str>, culture: Culture) -> PriceDisplay {
+        display_price(&PriceDisplayRequest {
+            amount_eur: amount.parse().unwrap(),
+            currency_symbol: Some(symbol.to_owned()),
+            rate: rate.map(|rate| ConversionRate::try_from(rate.to_owned()).unwrap()),
+            culture,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn a_krone_site_shows_the_converted_amount_not_the_euro_number() {
+        let krone = shown("32.95", "Kr.", Some("7.46"), Culture::Da);
+        assert_eq!(krone.text, "Kr. 245,81"); // 245.807
+        assert_eq!((krone.currency, krone.indicative), (Currency::Dkk, true));
+        let krona = shown("32.95", "KR", Some("11.20"), Culture::Sv);
+        assert_eq!(krona.text, "KR 369,04");
+        let zloty = shown("1234.50", "zł", Some("4.30"), Culture::Pl);
+        assert_eq!(zloty.text, "zł 5308,35");
+        let euro = shown("32.95", "€", None, Culture::Nl);
+        assert_eq!((euro.text.as_str(), euro.indicative), ("€ 32,95", false));
+    }
+
+    #[test]
+    fn without_a_rate_a_foreign_site_shows_euro_with_the_euro_sign() {
+        let unconverted = shown("32.95", "Kr.", None, Culture::Da);
+        assert_eq!(unconverted.text, "€ 32,95");
+        assert_eq!(
+            (unconverted.currency, unconverted.indicative),
+            (Currency::Eur, false)
+        );
+        // A euro site ignores a rate.
+        assert_eq!(shown("5.00", "€", Some("7.46"), Culture::De).text, "€ 5,00");
+    }
 
     #[test]
     fn derives_the_currency_from_the_symbol() {

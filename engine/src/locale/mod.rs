@@ -19,7 +19,7 @@ pub use culture::{
 };
 pub use currency::{
     ConversionRate, ConversionRequest, ConversionResult, Currency, CurrencyRequest, CurrencyResult,
-    convert_from_euro, currency_from_symbol,
+    PriceDisplay, PriceDisplayRequest, convert_from_euro, currency_from_symbol, display_price,
 };
 pub use date::{CalendarDate, DateError, DateFormatRequest, DateFormatResult};
 pub use number::{

@@ -84,6 +84,11 @@ async fn with_product(
             .filter(|action| status.after(*action).is_some())
             .collect();
         view.interval_can_change = status.interval_can_change();
+        // Only a delivering subscription has a next delivery; a paused one keeps its planned
+        // date for resuming, which is not shown as a delivery.
+        if !status.delivers() {
+            view.next_delivery_date = None;
+        }
     }
     Ok(view)
 }
@@ -254,15 +259,26 @@ async fn apply(
         .map_err(|error| ApiError::Internal(format!("today: {error}")))?;
     let weeks =
         u32::try_from(current.interval_weeks).unwrap_or(engine::subscription::MIN_INTERVAL_WEEKS);
-    let (start_date, next_delivery) = if next.delivers() {
-        let next_delivery =
-            engine::subscription::next_delivery(today, weeks).map(CalendarDate::to_iso);
-        (
+    // The stored date: the view leaves it out while paused.
+    let (stored_next,): (Option<String>,) = sqlx::query_as(
+        "SELECT next_delivery_date FROM subscriptions WHERE subscription_id = $1 AND account_id = $2",
+    )
+    .bind(subscription_id)
+    .bind(account_id)
+    .fetch_one(state.db.pool())
+    .await?;
+    let planned = stored_next
+        .as_deref()
+        .and_then(|date| CalendarDate::parse_iso(date).ok());
+    let (start_date, next_delivery) = match next {
+        _ if next.delivers() => (
             current.start_date.clone().or_else(|| Some(today.to_iso())),
-            next_delivery,
-        )
-    } else {
-        (current.start_date.clone(), None)
+            engine::subscription::next_delivery_on_restart(planned, today, weeks)
+                .map(CalendarDate::to_iso),
+        ),
+        // A pause keeps the planned date, so resuming goes on with the same rhythm.
+        SubscriptionStatus::Paused => (current.start_date.clone(), stored_next),
+        _ => (current.start_date.clone(), None),
     };
     // Only the status read above is changed, so two concurrent changes cannot both apply.
     let updated = sqlx::query(

@@ -43,7 +43,7 @@ pub use cache::CartCache;
 use cache::StoredCart;
 pub use line_writer::LineWriter;
 use pricing::CartChoices;
-pub use pricing::{PricingCache, promotion_of_code};
+pub use pricing::{PricingCache, code_used_up_by, promotion_of_code};
 pub use rows::CartRow;
 use rows::{LineRow, SampleRow};
 pub use store::CartOwner;
@@ -478,6 +478,29 @@ fn refusal_of_choice(dropped: &Dropped) -> ApiError {
     }
 }
 
+/// The refusal of a code this customer has used as often as it may be used.
+pub fn discount_code_used() -> ApiError {
+    ApiError::refused(
+        StatusCode::CONFLICT,
+        "errors.discountCodeUsed",
+        "You have already used this discount code",
+    )
+}
+
+/// Whether the cart's discount code is used up by the customer the cart now knows: its owner's
+/// account, or the billing e-mail address given.
+async fn code_used_up_in(
+    state: &AppState,
+    cart: &StoredCart,
+    code: &str,
+    email: Option<&str>,
+) -> Result<bool, ApiError> {
+    let owner = store::owner(state.db.pool(), &cart.row.cart_id).await?;
+    let account_id = owner.as_ref().and_then(|owner| owner.account_id.as_deref());
+    let mut connection = state.db.pool().acquire().await?;
+    code_used_up_by(&mut connection, code, account_id, email).await
+}
+
 fn discount_code_invalid() -> ApiError {
     ApiError::refused(
         StatusCode::BAD_REQUEST,
@@ -793,6 +816,7 @@ struct CodeQuery {
     responses(
         (status = 200, description = "The cart and its calculation", body = CartWithCalculation),
         (status = 400, description = "No code, or a code that is unknown, expired, used up or not for this site (`errors.discountCodeInvalid`)", body = ErrorBody),
+        (status = 409, description = "The customer the cart knows (its account or billing e-mail address) has used this code as often as it may be used (`errors.discountCodeUsed`)", body = ErrorBody),
         (status = 404, description = "No such cart, or an account's cart without its session", body = ErrorBody),
         (status = 429, description = "Too many attempts; `Retry-After` says when to try again", body = ErrorBody),
     )
@@ -815,6 +839,13 @@ async fn add_discount_code(
         .is_none()
     {
         return Err(discount_code_invalid());
+    }
+    // Known the customer, a code they have used up is refused now rather than at the last step.
+    let billing: Option<bodies::Billing> = parse_document(&cart.row.billing_json);
+    let email = billing.and_then(|billing| billing.email_address);
+    if code_used_up_in(&state, &cart, &code, email.as_deref()).await? {
+        attempt.succeeded(&state).await?;
+        return Err(discount_code_used());
     }
     // A code of a promotion the cart's site does not run is refused by the calculation.
     let changed = change_row(&state, cart, &["discount_code"], |row| {
@@ -1029,10 +1060,26 @@ async fn set_billing(
     let cart = read_cart(&state, &id).await?;
     body.check()?;
     let document = bodies::stored(&body)?;
-    change_row(&state, cart, &["billing_json"], |row| {
-        row.billing_json = Some(document)
+    // With the e-mail address the customer is known: a discount code they have used as often
+    // as it may be used comes off the cart now, and the answer says so at this step.
+    let used_up = match cart.row.discount_code.clone() {
+        Some(code) => code_used_up_in(&state, &cart, &code, body.email_address.as_deref()).await?,
+        None => false,
+    };
+    let JsonResponse(mut answer) = change_row(&state, cart, &["billing_json"], |row| {
+        row.billing_json = Some(document);
+        if used_up {
+            row.discount_code = None;
+        }
     })
-    .await
+    .await?;
+    if used_up {
+        answer.notices.push(CartNotice {
+            code: "errors.discountCodeUsed",
+            message: "You have already used this discount code; it was taken off the cart",
+        });
+    }
+    Ok(JsonResponse(answer))
 }
 
 /// Sets the company name and VAT number.

@@ -628,3 +628,37 @@ pub async fn cart_input(
         gift_card: gift_card(pool, choices.gift_card_number).await?,
     })
 }
+
+/// Whether this customer (by account or e-mail address) has used `code` as often as its
+/// per-customer limit allows, in orders that are not cancelled. A code without such a limit is
+/// never used up; neither is one for a customer the cart does not know yet.
+pub async fn code_used_up_by(
+    connection: &mut sqlx::AnyConnection,
+    code: &str,
+    account_id: Option<&str>,
+    email: Option<&str>,
+) -> Result<bool, ApiError> {
+    let email = email.map(str::trim).filter(|email| !email.is_empty());
+    if account_id.is_none() && email.is_none() {
+        return Ok(false);
+    }
+    let limit: Option<(Option<i64>,)> =
+        sqlx::query_as("SELECT per_customer_limit FROM discount_codes WHERE code = $1")
+            .bind(code)
+            .fetch_optional(&mut *connection)
+            .await?;
+    let Some((Some(limit),)) = limit else {
+        return Ok(false);
+    };
+    let (used,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM orders WHERE discount_code = $1 AND status <> 'cancelled' \
+         AND ((email_address IS NOT NULL AND LOWER(email_address) = LOWER($2)) \
+         OR (account_id IS NOT NULL AND account_id = $3))",
+    )
+    .bind(code)
+    .bind(email.unwrap_or_default())
+    .bind(account_id.unwrap_or_default())
+    .fetch_one(&mut *connection)
+    .await?;
+    Ok(used >= limit)
+}

@@ -601,7 +601,10 @@ impl SearchIndex {
         }
 
         // Sort: each key has a natural order (relevance best first, price low to high, name A to
-        // Z, newest first, rating best first); `descending` reverses it. Ties go by product id.
+        // Z, newest first, rating low to high with the most reviewed last); `descending` reverses
+        // it, and is what a rating sort means unless it says otherwise, so "by rating" is the best
+        // rated first. Products nobody rated yet come last either way: no rating is no verdict.
+        // Ties go by product id.
         let sort = plan.sort;
         let docs = &site.docs;
         results.sort_by(|(a, score_a), (b, score_b)| {
@@ -610,10 +613,10 @@ impl SearchIndex {
                 "price" => x.price.cmp(&y.price),
                 "name" => x.sort_name.cmp(&y.sort_name),
                 "newest" => y.created_on.cmp(&x.created_on),
-                "rating" => y
+                "rating" => x
                     .rating_tenths
-                    .cmp(&x.rating_tenths)
-                    .then(y.rating_count.cmp(&x.rating_count)),
+                    .cmp(&y.rating_tenths)
+                    .then(x.rating_count.cmp(&y.rating_count)),
                 _ => score_b.partial_cmp(score_a).unwrap_or(Ordering::Equal),
             };
             let natural = if plan.descending {
@@ -621,7 +624,14 @@ impl SearchIndex {
             } else {
                 natural
             };
-            natural.then(x.product_id.cmp(&y.product_id))
+            let unrated_last = if sort == "rating" {
+                (x.rating_count == 0).cmp(&(y.rating_count == 0))
+            } else {
+                Ordering::Equal
+            };
+            unrated_last
+                .then(natural)
+                .then(x.product_id.cmp(&y.product_id))
         });
 
         let total = results.len();
@@ -827,7 +837,9 @@ impl SearchIndex {
             min_rating_tenths,
             paging,
             sort,
-            descending: page_info.and_then(|info| info.descending).unwrap_or(false),
+            descending: page_info
+                .and_then(|info| info.descending)
+                .unwrap_or(sort == "rating"),
             only_products,
         })
     }

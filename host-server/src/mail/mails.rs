@@ -60,6 +60,8 @@ pub struct ProductNotice {
 pub struct OrderMailLine {
     pub quantity: i64,
     pub description: String,
+    /// The pack as the culture writes it (`20 kg`), when the catalog knows the variant.
+    pub pack: Option<String>,
     /// The line's total, formatted.
     pub amount: String,
     /// Given free by a promotion.
@@ -90,9 +92,13 @@ pub struct OrderMail {
     /// Paid with a gift card; `None` when none.
     pub gift_card: Option<String>,
     pub to_pay: String,
+    /// On a site that shows converted amounts: the euro amount charged.
+    pub charged_in_euro: Option<String>,
     /// The billing address, one line each (name, company, street, place).
     pub billing: Vec<String>,
-    /// The delivery address when it differs from the billing address.
+    /// How the order is delivered (home or a pick-up point); `None` for laboratory scans only.
+    pub delivery_method: Option<String>,
+    /// Where the order is delivered: the address or the pick-up point, one line each.
     pub delivery: Option<Vec<String>>,
     /// The payment method's name in the culture.
     pub payment_method: Option<String>,
@@ -105,6 +111,8 @@ pub struct OrderMail {
     pub transfer: Option<TransferInstructions>,
     /// The survey about this order (a signed link); `None` leaves it out.
     pub survey: Option<String>,
+    /// How to reach customer service (the site's phone number and e-mail address).
+    pub customer_service: String,
 }
 
 /// How to pay an order by bank transfer: the amount, the seller's account and the order number

@@ -173,10 +173,13 @@ pub async fn brand_of(state: &AppState, site_id: Option<i64>) -> Result<Brand, A
 pub async fn deliver(state: &AppState, to: Recipient<'_>, mail: &Mail) -> Result<(), ApiError> {
     let culture = culture_of(state, to.language_id).await?;
     let brand = brand_of(state, to.site_id).await?;
-    // Every mail to a customer can end the newsletter (not the shop staff's own mails).
+    // A mail to a newsletter subscriber can end the newsletter; an address that never signed
+    // up (or has left) gets no such link, nor do the shop staff's own mails.
     let unsubscribe = match mail.name() {
-        Some(_) => Some(unsubscribe_link(state, to.site_id, to.address).await?),
-        None => None,
+        Some(_) if receives_newsletter(state, to.address).await? => {
+            Some(unsubscribe_link(state, to.site_id, to.address).await?)
+        }
+        _ => None,
     };
     let rendered = state
         .mailer
@@ -220,6 +223,20 @@ pub async fn site_link(
 /// The page that unsubscribes an address from the newsletter; every mail to a customer links to
 /// it with the address and its signature ([`crate::signed_links`]).
 pub const NEWSLETTER_UNSUBSCRIBE_PATH: &str = "/newsletter/unsubscribe/";
+
+/// Whether `address` has signed up for the newsletter on any site (waiting for its
+/// confirmation, or confirmed) and not left it.
+async fn receives_newsletter(state: &AppState, address: &str) -> Result<bool, ApiError> {
+    let address = crate::email_address::normalize_email(address);
+    let (count,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM newsletter_subscriptions WHERE email_address = $1 \
+         AND status IN ('pending', 'confirmed')",
+    )
+    .bind(&address)
+    .fetch_one(state.db.pool())
+    .await?;
+    Ok(count > 0)
+}
 
 /// The unsubscribe link of `address` on the site's trusted origin.
 pub async fn unsubscribe_link(

@@ -6,8 +6,12 @@
 
 use std::collections::BTreeMap;
 
-use engine::locale::{Culture, format_amount};
+use engine::locale::{
+    ConversionRate, Culture, PriceDisplayRequest, display_price, format_amount, format_quantity,
+};
 use engine::money::Money;
+use engine::shipping::ShippingMethod;
+use rust_decimal::Decimal;
 
 use super::blocks::{self, OrderBilling};
 use super::store::OrderRow;
@@ -93,18 +97,159 @@ fn rate_text(rate: &str) -> String {
     }
 }
 
+/// What the confirmation needs of the order's site.
+#[derive(sqlx::FromRow)]
+struct SiteOfOrder {
+    vat_percentage_low: String,
+    vat_percentage_high: String,
+    currency: String,
+    exchange_rate: Option<String>,
+    customer_service_phone: String,
+    customer_service_email: String,
+    site_type: i64,
+}
+
+/// The mail catalogs' text of `key` for the order's culture and brand, with its values.
+fn mail_text(
+    state: &AppState,
+    site_type: i64,
+    culture: &str,
+    key: &str,
+    values: &[(&str, &str)],
+) -> Result<String, ApiError> {
+    let catalogs = state.mailer.renderer().catalogs();
+    let text = catalogs
+        .text(
+            mail::catalog::BrandWording::of_site_type(site_type),
+            culture,
+            key,
+        )
+        .ok_or_else(|| ApiError::Internal(format!("no mail text {key} for {culture}")))?;
+    let values: Vec<(String, String)> = values
+        .iter()
+        .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+        .collect();
+    Ok(mail::catalog::interpolate(text, &values))
+}
+
+/// The pack of a variant as the culture writes it (`20 kg`, `2,5 l`, `S`), from the catalog.
+async fn pack_of(
+    pool: &sqlx::AnyPool,
+    variant: engine::ids::ProductVariantId,
+    culture: Culture,
+) -> Result<Option<String>, ApiError> {
+    let row: Option<(String, String, Option<String>)> = sqlx::query_as(
+        "SELECT content_amount, content_unit, variant_label FROM variants WHERE product_variant_id = $1",
+    )
+    .bind(variant.get())
+    .fetch_optional(pool)
+    .await?;
+    let Some((amount, unit, label)) = row else {
+        return Ok(None);
+    };
+    let label = label.filter(|label| !label.trim().is_empty());
+    let content = match (unit.as_str(), amount.parse::<Decimal>()) {
+        ("piece", _) | (_, Err(_)) => None,
+        (unit, Ok(amount)) => Some(format!("{} {unit}", format_quantity(amount, culture))),
+    };
+    Ok(match (content, label) {
+        (Some(content), Some(label)) => Some(format!("{content}, {label}")),
+        (content, label) => content.or(label),
+    })
+}
+
+/// Where an order goes: the way of delivery and the address (the alternative address, a
+/// pick-up point or the billing address); nothing for laboratory scans only.
+async fn delivery_of(
+    state: &AppState,
+    view: &OrderView,
+    site_type: i64,
+    culture: &str,
+) -> Result<(Option<String>, Option<Vec<String>>), ApiError> {
+    if view.scan_products_only {
+        return Ok((None, None));
+    }
+    if view.shipping_method == ShippingMethod::ParcelService {
+        let shop: Option<(String, String, String, String, String)> = match &view.dpd_parcel_shop_id {
+            Some(id) => {
+                sqlx::query_as(
+                    "SELECT name, street, street_number, zipcode, city FROM parcel_shops WHERE parcel_shop_id = $1",
+                )
+                .bind(id)
+                .fetch_optional(state.db.pool())
+                .await?
+            }
+            None => None,
+        };
+        let lines = shop.map(|(name, street, number, zipcode, city)| {
+            vec![
+                name,
+                format!("{street} {number}"),
+                format!("{zipcode} {city}"),
+            ]
+        });
+        let method = mail_text(state, site_type, culture, "order.deliveryPickUpPoint", &[])?;
+        return Ok((Some(method), lines));
+    }
+    let method = mail_text(state, site_type, culture, "order.deliveryHome", &[])?;
+    let lines = match (&view.shipping, view.alternative_shipping_address) {
+        (Some(shipping), true) => blocks::address_lines(
+            shipping.first_name.as_deref(),
+            shipping.last_name.as_deref(),
+            shipping.address.as_ref(),
+        ),
+        _ => {
+            let billing = view.billing.as_ref();
+            blocks::address_lines(
+                billing.and_then(|billing| billing.first_name.as_deref()),
+                billing.and_then(|billing| billing.last_name.as_deref()),
+                billing.and_then(|billing| billing.address.as_ref()),
+            )
+        }
+    };
+    Ok((Some(method), Some(lines)))
+}
+
 async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiError> {
     let pool = state.db.pool();
     let culture_text = mail::culture_of(state, Some(order.language_id)).await?;
     let culture: Culture = culture_text.parse().unwrap_or(Culture::Nl);
     let euro = |amount: Money| format!("€ {}", format_amount(amount.as_decimal(), culture));
     let view: OrderView = view::order_view(pool, order).await?;
-    let (rate_low, rate_high): (String, String) = sqlx::query_as(
-        "SELECT vat_percentage_low, vat_percentage_high FROM sites WHERE site_id = $1",
+    let site: SiteOfOrder = sqlx::query_as(
+        "SELECT vat_percentage_low, vat_percentage_high, currency, exchange_rate, customer_service_phone, \
+         customer_service_email, site_type FROM sites WHERE site_id = $1",
     )
     .bind(order.site_id)
     .fetch_one(pool)
     .await?;
+    let (rate_low, rate_high) = (&site.vat_percentage_low, &site.vat_percentage_high);
+    let text = |key: &str, values: &[(&str, &str)]| {
+        mail_text(state, site.site_type, &culture_text, key, values)
+    };
+    let rate = site
+        .exchange_rate
+        .clone()
+        .and_then(|rate| ConversionRate::try_from(rate).ok());
+    // Every amount as the site shows it: converted and marked indicative on a krone, krona or
+    // zloty site (the euro amount charged is stated apart), else euro.
+    let shown = |amount: Money| -> Result<String, ApiError> {
+        let shown = display_price(&PriceDisplayRequest {
+            amount_eur: amount,
+            currency_symbol: Some(site.currency.clone()),
+            rate,
+            culture,
+        })
+        .map_err(engine::EngineError::from)?;
+        if shown.indicative {
+            text("common.indicative", &[("amount", &shown.text)])
+        } else {
+            Ok(shown.text)
+        }
+    };
+    let indicative = rate.is_some()
+        && engine::locale::currency_from_symbol(Some(&site.currency))
+            != engine::locale::Currency::Eur;
     let rate_of = |vat_type: &str, site_rate: &str| {
         view.lines
             .iter()
@@ -116,13 +261,13 @@ async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiErr
     };
     let mut vat = Vec::new();
     for (vat_type, site_rate, amount) in [
-        ("low", &rate_low, view.vat_amount_low),
-        ("high", &rate_high, view.vat_amount_high),
+        ("low", rate_low, view.vat_amount_low),
+        ("high", rate_high, view.vat_amount_high),
     ] {
         if !amount.is_zero() {
             vat.push(Labelled {
                 label: rate_of(vat_type, site_rate),
-                amount: euro(amount),
+                amount: shown(amount)?,
             });
         }
     }
@@ -157,17 +302,8 @@ async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiErr
     {
         billing_lines.insert(1, company.to_owned());
     }
-    let delivery = view
-        .shipping
-        .as_ref()
-        .filter(|_| view.alternative_shipping_address)
-        .map(|shipping| {
-            blocks::address_lines(
-                shipping.first_name.as_deref(),
-                shipping.last_name.as_deref(),
-                shipping.address.as_ref(),
-            )
-        });
+    let (delivery_method, delivery) =
+        delivery_of(state, &view, site.site_type, &culture_text).await?;
     let samples: Vec<String> = view
         .lines
         .iter()
@@ -181,39 +317,52 @@ async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiErr
         Some(_) => Some(order_link(state, order).await?),
         None => None,
     };
-    let to_pay = euro(view.amount_to_pay);
-    let transfer = transfer_instructions(state, order, &to_pay).await?;
+    // A transfer is made in euro, whatever the site shows.
+    let transfer = transfer_instructions(state, order, &euro(view.amount_to_pay)).await?;
     let survey = Some(survey_link(state, order).await?);
+    let mut lines = Vec::with_capacity(view.lines.len());
+    for line in &view.lines {
+        lines.push(OrderMailLine {
+            quantity: line.quantity,
+            description: line.description.clone(),
+            pack: pack_of(pool, line.product_variant_id, culture).await?,
+            amount: shown(line.total_amount)?,
+            free: line.is_free,
+        });
+    }
+    let mut discounts = Vec::new();
+    for discount in view.order_discounts.iter().chain(&view.shipping_discounts) {
+        discounts.push(Labelled {
+            label: discount.description.clone(),
+            amount: shown(discount.amount)?,
+        });
+    }
+    let customer_service = text(
+        "order.customerService",
+        &[
+            ("phone", &site.customer_service_phone),
+            ("email", &site.customer_service_email),
+        ],
+    )?;
     Ok(Mail::OrderConfirmation(Box::new(OrderMail {
         name: first_name(order),
         number: order.order_number.clone(),
-        lines: view
-            .lines
-            .iter()
-            .map(|line| OrderMailLine {
-                quantity: line.quantity,
-                description: line.description.clone(),
-                amount: euro(line.total_amount),
-                free: line.is_free,
-            })
-            .collect(),
-        discounts: view
-            .order_discounts
-            .iter()
-            .chain(&view.shipping_discounts)
-            .map(|discount| Labelled {
-                label: discount.description.clone(),
-                amount: euro(discount.amount),
-            })
-            .collect(),
-        subtotal: euro(view.sub_total_amount),
-        shipping: euro(view.shipping_costs),
-        payment_costs: euro(view.payment_costs),
+        lines,
+        discounts,
+        subtotal: shown(view.sub_total_amount)?,
+        shipping: shown(view.shipping_costs)?,
+        payment_costs: shown(view.payment_costs)?,
         vat,
-        total: euro(view.total_amount),
-        gift_card: (!view.gift_card_amount.is_zero()).then(|| euro(view.gift_card_amount)),
-        to_pay,
+        total: shown(view.total_amount)?,
+        gift_card: if view.gift_card_amount.is_zero() {
+            None
+        } else {
+            Some(shown(view.gift_card_amount)?)
+        },
+        to_pay: shown(view.amount_to_pay)?,
+        charged_in_euro: indicative.then(|| euro(view.amount_to_pay)),
         billing: billing_lines,
+        delivery_method,
         delivery,
         payment_method,
         scan_order: view.scan_products_only || !samples.is_empty(),
@@ -221,6 +370,7 @@ async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiErr
         link,
         transfer,
         survey,
+        customer_service,
     })))
 }
 

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 
 use axum::http::{HeaderMap, StatusCode};
 use engine::cart::CalculatedCart;
-use engine::checkout::{CartFacts, CheckoutState, StepStatus};
+use engine::checkout::{CartFacts, CheckoutState, SampleLine, StepStatus};
 use engine::locale::CountryCode;
 use engine::money::Money;
 use engine::order::{OrderLine, OrderStatus};
@@ -202,6 +202,16 @@ async fn check_gates(
     let state = CheckoutState::of_cart(&CartFacts {
         product_count: u32::try_from(cart.line_count).unwrap_or(u32::MAX),
         scan_products_only: cart.calculation.scan_products_only,
+        sample_lines: cart
+            .calculation
+            .products
+            .iter()
+            .map(|line| SampleLine {
+                product_type: line.product_type,
+                quantity: line.quantity,
+                rqs_samples: line.rqs_samples.clone(),
+            })
+            .collect(),
         billing_country: country_code(pool, billing_country).await?,
         shipping_method: row.shipping_method,
         parcel_shop_id: row.dpd_parcel_shop_id.clone(),
@@ -252,40 +262,20 @@ async fn check_discount_code(
     if crate::cart::promotion_of_code(pool, code).await?.is_none() {
         return Err(code_refused());
     }
-    let (limit,): (Option<i64>,) =
-        sqlx::query_as("SELECT per_customer_limit FROM discount_codes WHERE code = $1")
-            .bind(code)
-            .fetch_one(pool)
-            .await?;
-    let Some(limit) = limit else { return Ok(()) };
     let mut connection = pool.acquire().await?;
-    check_customer_uses(&mut connection, code, limit, account_id, email).await
+    check_customer_uses(&mut connection, code, account_id, email).await
 }
 
-/// The customer (by account or e-mail address) must have used the code fewer than `limit`
-/// times in orders that are not cancelled.
+/// The customer (by account or e-mail address) must have used the code fewer times than its
+/// per-customer limit.
 async fn check_customer_uses(
     connection: &mut AnyConnection,
     code: &str,
-    limit: i64,
     account_id: Option<&str>,
     email: &str,
 ) -> Result<(), ApiError> {
-    let (used,): (i64,) = sqlx::query_as(
-        "SELECT COUNT(*) FROM orders WHERE discount_code = $1 AND status <> 'cancelled' \
-         AND (LOWER(email_address) = LOWER($2) OR (account_id IS NOT NULL AND account_id = $3))",
-    )
-    .bind(code)
-    .bind(email)
-    .bind(account_id.unwrap_or_default())
-    .fetch_one(connection)
-    .await?;
-    if used >= limit {
-        return Err(ApiError::refused(
-            StatusCode::CONFLICT,
-            "errors.discountCodeUsed",
-            "You have already used this discount code",
-        ));
+    if crate::cart::code_used_up_by(connection, code, account_id, Some(email)).await? {
+        return Err(crate::cart::discount_code_used());
     }
     Ok(())
 }
@@ -301,22 +291,7 @@ async fn recheck_customer_uses(
     let Some(code) = &cart.row.discount_code else {
         return Ok(());
     };
-    let limit: Option<(Option<i64>,)> =
-        sqlx::query_as("SELECT per_customer_limit FROM discount_codes WHERE code = $1")
-            .bind(code)
-            .fetch_optional(&mut *connection)
-            .await?;
-    let Some((Some(limit),)) = limit else {
-        return Ok(());
-    };
-    check_customer_uses(
-        connection,
-        code,
-        limit,
-        cart.owner.account_id.as_deref(),
-        email,
-    )
-    .await
+    check_customer_uses(connection, code, cart.owner.account_id.as_deref(), email).await
 }
 
 /// Something left to pay needs a method that may pay the rest (the engine's

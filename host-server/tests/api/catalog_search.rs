@@ -154,6 +154,36 @@ fixture_tests! {
         assert_eq!(ids(&newest), ids(&new));
     }
 
+    async fn sorting_by_rating_puts_the_best_rated_first_and_the_unrated_last(app) {
+        let ratings = |body: &Value| -> Vec<Option<f64>> {
+            body["results"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|hit| hit["rating"]["average"].as_str().map(|average| average.parse().unwrap()))
+                .collect()
+        };
+        let best_first = |list: &[Option<f64>]| {
+            let rated = list.iter().take_while(|rating| rating.is_some()).count();
+            assert!(rated > 0, "{list:?}");
+            assert!(list[rated..].iter().all(Option::is_none), "unrated in between: {list:?}");
+            list[..rated].to_vec()
+        };
+        for page_info in [
+            json!({"sort": "rating", "descending": true, "pageSize": 100}),
+            json!({"sort": "rating", "pageSize": 100}),
+        ] {
+            let (_, body) = search(&app, 1, 1, json!({ "pageInfo": page_info })).await;
+            let rated = best_first(&ratings(&body));
+            assert!(rated.windows(2).all(|pair| pair[0] >= pair[1]), "{page_info}: {rated:?}");
+            assert_eq!(body["totalCount"], 76);
+        }
+        // Lowest first when asked, and still the unrated last.
+        let (_, ascending) = search(&app, 1, 1, json!({"pageInfo": {"sort": "rating", "descending": false, "pageSize": 100}})).await;
+        let rated = best_first(&ratings(&ascending));
+        assert!(rated.windows(2).all(|pair| pair[0] <= pair[1]), "{rated:?}");
+    }
+
     async fn bad_search_requests_are_400s_naming_the_field(app) {
         for (body, field) in [
             (json!({"filter": {"filters": [{"facetKey": "colour", "selectedKeys": ["red"]}]}}), "filter.filters[0]"),

@@ -11,7 +11,7 @@ use host_server::mail::{
 use scraper::{Html, Selector};
 use serde_json::json;
 
-use crate::orders::{expect_ok, ideal, pay, place, ready_cart};
+use crate::orders::{expect_ok, ideal, new_cart_on, pay, place, ready_cart};
 use crate::support::{Backend, TestApp};
 
 const HOME: &str = "https://hoefslag.localhost/";
@@ -102,18 +102,21 @@ fn every_mail() -> Vec<Mail> {
                 OrderMailLine {
                     quantity: 2,
                     description: "Hoefslag Sport Muesli <20 kg>".to_owned(),
+                    pack: Some("20 kg".to_owned()),
                     amount: "€ 59,31".to_owned(),
                     free: false,
                 },
                 OrderMailLine {
                     quantity: 1,
                     description: "Maatschep".to_owned(),
+                    pack: None,
                     amount: "€ 0,00".to_owned(),
                     free: true,
                 },
                 OrderMailLine {
                     quantity: 1,
                     description: "Ruwvoeranalyse Quickscan".to_owned(),
+                    pack: None,
                     amount: "€ 39,95".to_owned(),
                     free: false,
                 },
@@ -138,12 +141,14 @@ fn every_mail() -> Vec<Mail> {
             total: "€ 99,26".to_owned(),
             gift_card: Some("€ 9,90".to_owned()),
             to_pay: "€ 89,36".to_owned(),
+            charged_in_euro: None,
             billing: vec![
                 "Anna Jansen".to_owned(),
                 "Stal & Co".to_owned(),
                 "Oudegracht 12".to_owned(),
                 "3511 AP Utrecht".to_owned(),
             ],
+            delivery_method: Some("Thuisbezorgd op het bezorgadres".to_owned()),
             delivery: Some(vec!["Anna Jansen".to_owned(), "Weide 1".to_owned()]),
             payment_method: Some("iDEAL".to_owned()),
             samples: vec!["Hooi perceel 3".to_owned()],
@@ -151,6 +156,9 @@ fn every_mail() -> Vec<Mail> {
             link: Some(link("/account/orders/HS-2026-001001/")),
             transfer: None,
             survey: Some(link("/survey/?order=HS-2026-001001&token=abc")),
+            customer_service:
+                "Vragen over je bestelling? Bel 030 123 45 67 of mail klantenservice@hoefslag.nl."
+                    .to_owned(),
         })),
         Mail::OrderCancelled(notice(true, None)),
         Mail::OrderCancelled(notice(false, None)),
@@ -344,13 +352,15 @@ fn the_order_confirmation_shows_every_part_of_the_order() {
     let text = &rendered.text;
     for expected in [
         "Hallo Anna,\n\nBedankt voor je bestelling HS-2026-001001. Dit heb je besteld:\n\n",
-        "2 x Hoefslag Sport Muesli <20 kg>  € 59,31\n",
+        "2 x Hoefslag Sport Muesli <20 kg> (20 kg)  € 59,31\n",
         "1 x Maatschep  gratis\n",
         "Korting 10% op muesli: -€ 6,59\n",
         "Verzendkosten: € 0,00\nBetaalkosten: € 0,00\nTotaal (incl. btw): € 99,26\nBtw 9%: € 4,90\nBtw 21%: € 6,93\n",
         "Betaald met cadeaukaart: € 9,90\nTe betalen: € 89,36\nBetaalmethode: iDEAL\n",
         "Factuuradres:\nAnna Jansen\nStal & Co\nOudegracht 12\n3511 AP Utrecht\n",
+        "Bezorging: Thuisbezorgd op het bezorgadres\n",
         "Bezorgadres:\nAnna Jansen\nWeide 1\n",
+        "Vragen over je bestelling? Bel 030 123 45 67 of mail klantenservice@hoefslag.nl.\n",
         "Je monsters insturen\nNeem van elke partij",
         "Monsters: Hooi perceel 3\n",
         "Bekijk je bestelling:\nhttps://hoefslag.localhost/account/orders/HS-2026-001001/\n",
@@ -635,6 +645,21 @@ async fn the_shop_sends_the_order_mails_as_html_and_text_on_its_trusted_origin(b
         !confirmation.body.contains("IBAN"),
         "an order paid online has no transfer instructions"
     );
+    // The pack, how and where the order goes (the billing address when no other is given) and
+    // how to reach customer service; no newsletter link for an address that never signed up.
+    for expected in [
+        "2 x Hoefslag Sport Muesli (20 kg)",
+        "Bezorging: Thuisbezorgd op het bezorgadres\n",
+        "Bezorgadres:\nAnna Jansen\nOudegracht 12\n3511 AP Utrecht\n",
+        "Vragen over je bestelling? Bel +31881234500 of mail klantenservice@hoefslag.example.\n",
+    ] {
+        assert!(
+            confirmation.body.contains(expected),
+            "missing {expected:?} in\n{}",
+            confirmation.body
+        );
+    }
+    assert!(!html.contains("/newsletter/unsubscribe/"), "{html}");
 
     // The shop owner sends the parcel with its code: the shipped mail carries it.
     let put = |query: String| {
@@ -786,8 +811,70 @@ async fn the_senders_of_later_features_deliver_to_the_outbox(backend: Backend) {
     assert!(unknown.is_err(), "no order, no invitation");
 }
 
+/// The euro amount as a Danish page writes it: `1234.50` is `1234,50`.
+fn danish(amount: &str) -> String {
+    amount.replace('.', ",")
+}
+
+async fn a_danish_confirmation_shows_kroner_and_the_euro_charged(backend: Backend) {
+    sqlx::any::install_default_drivers();
+    let app = shop(backend).await;
+    // Hoefslag DK (site 5, Danish, 7.46 kroner a euro), paid by bank transfer.
+    let cart = new_cart_on(&app, 5, 4).await;
+    expect_ok(
+        app.post(&format!("/api/cart/{cart}/products?productVariantId=1011"))
+            .await,
+    )
+    .await;
+    let billing = json!({"firstName": "Mette", "lastName": "Hansen", "emailAddress": "mette@example.dk", "phoneNumber": "+4512345678",
+        "address": {"street": "Vestergade", "streetNumber": "1", "zipcode": "8000", "city": "Aarhus", "countryId": 5}});
+    expect_ok(
+        app.post_json(&format!("/api/cart/{cart}/billing"), &billing)
+            .await,
+    )
+    .await;
+    expect_ok(
+        app.post_json(
+            &format!("/api/cart/{cart}/payment"),
+            &json!({"paymentMethodId": 6}),
+        )
+        .await,
+    )
+    .await;
+    let (status, placed) = place(&app, &cart).await;
+    assert_eq!(status, 201, "{placed}");
+    let number = placed["order"]["orderNumber"].as_str().unwrap().to_owned();
+    let total = placed["order"]["totalAmount"].as_str().unwrap().to_owned();
+    let total_euro: rust_decimal::Decimal = total.parse().unwrap();
+    let kroner = (total_euro * rust_decimal::Decimal::new(746, 2))
+        .round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
+    let mails = app.outbox_with(1).await;
+    let confirmation = mails
+        .iter()
+        .find(|mail| mail.subject.contains(&number))
+        .expect("the confirmation, sent when the order is placed");
+    let body = &confirmation.body;
+    // Every amount in kroner, marked indicative; never the euro number behind the krone sign.
+    assert!(
+        body.contains(&format!("ca. Kr. {}", danish(&format!("{kroner:.2}")))),
+        "{body}"
+    );
+    assert!(!body.contains(&format!("Kr. {}", danish(&total))), "{body}");
+    // What is charged, in euro, and the transfer in euro.
+    assert!(
+        body.contains(&format!("Du betaler i euro: € {}\n", danish(&total))),
+        "{body}"
+    );
+    assert!(body.contains(&format!("€ {}", danish(&total))), "{body}");
+}
+
 mod sqlite {
     use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_danish_confirmation_shows_kroner_and_the_euro_charged() {
+        super::a_danish_confirmation_shows_kroner_and_the_euro_charged(Backend::Sqlite).await;
+    }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_bank_transfer_order_is_confirmed_with_where_to_pay() {
@@ -815,6 +902,12 @@ mod sqlite {
 
 mod postgres {
     use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]
+    async fn a_danish_confirmation_shows_kroner_and_the_euro_charged() {
+        super::a_danish_confirmation_shows_kroner_and_the_euro_charged(Backend::Postgres).await;
+    }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     #[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]

@@ -323,6 +323,26 @@ fixture_tests! {
         assert_eq!(status, 404);
     }
 
+    async fn a_scan_order_needs_a_name_for_every_sample(app) {
+        setup();
+        // Two hygiene scans and a quick scan, one sample named: refused with the rule's message.
+        let cart = ready_cart(&app, 1831, 2, ideal()).await;
+        expect_ok(app.post(&format!("/api/cart/{cart}/products?productVariantId=1811")).await).await;
+        expect_ok(app.post(&format!("/api/cart/{cart}/rqssamplename?productVariantId=1831&sequence=1&samplename=Hooi%20perceel%201")).await).await;
+        let (status, body) = place(&app, &cart).await;
+        assert_eq!((status, &body["code"]), (400, &json!("errors.checkoutClosed")), "{body}");
+        assert_eq!(
+            body["fieldErrors"]["checkout"],
+            json!([{"key": "validation.sampleNameRequired", "message": "Vul voor alle hooimonsters een naam in voordat je verdergaat"}]),
+            "{body}"
+        );
+        // Every sample named, the quick scan's too: placed.
+        expect_ok(app.post(&format!("/api/cart/{cart}/rqssamplename?productVariantId=1831&sequence=2&samplename=Hooi%20perceel%202")).await).await;
+        expect_ok(app.post(&format!("/api/cart/{cart}/rqssamplename?productVariantId=1811&sequence=1&samplename=Kuil%202026")).await).await;
+        let (status, body) = place(&app, &cart).await;
+        assert_eq!(status, 201, "{body}");
+    }
+
     async fn stock_and_discount_codes_are_checked_when_placing(app) {
         setup();
         let cart = ready_cart(&app, 1522, 2, ideal()).await;
@@ -331,7 +351,7 @@ fixture_tests! {
 
         // WELKOM10 is one use per customer: the first order with it counts the use, a second
         // order of the same address is refused, another address may.
-        let with_code = |email: &'static str| {
+        let prepared = |email: &'static str| {
             let app = &app;
             async move {
                 let cart = new_cart_on(app, 1, 1).await;
@@ -339,15 +359,32 @@ fixture_tests! {
                 expect_ok(app.post(&format!("/api/cart/{cart}/discountcode?code=WELKOM10")).await).await;
                 expect_ok(app.post_json(&format!("/api/cart/{cart}/billing"), &billing(email, 1)).await).await;
                 expect_ok(app.post_json(&format!("/api/cart/{cart}/payment"), &ideal()).await).await;
-                place(app, &cart).await
+                cart
             }
         };
-        let (status, body) = with_code("eerste@example.com").await;
+        // A second cart of the same address took the code before the first order was placed.
+        let first = prepared("eerste@example.com").await;
+        let second = prepared("EERSTE@example.com").await;
+        let (status, body) = place(&app, &first).await;
         assert_eq!((status, &body["order"]["discountCode"]), (201, &json!("WELKOM10")), "{body}");
         assert_eq!(body["order"]["orderDiscounts"][0]["amount"], "2.97");
-        let (status, body) = with_code("EERSTE@example.com").await;
+        let (status, body) = place(&app, &second).await;
         assert_eq!((status, &body["code"]), (409, &json!("errors.discountCodeUsed")), "{body}");
-        let (status, body) = with_code("tweede@example.com").await;
+        // Once the address is known the code is checked at once: it comes off the cart at the
+        // billing step with a notice saying why, and cannot be added again.
+        let third = new_cart_on(&app, 1, 1).await;
+        expect_ok(app.post(&format!("/api/cart/{third}/products?productVariantId=1011")).await).await;
+        expect_ok(app.post(&format!("/api/cart/{third}/discountcode?code=WELKOM10")).await).await;
+        let answer = expect_ok(app.post_json(&format!("/api/cart/{third}/billing"), &billing("Eerste@Example.com", 1)).await).await;
+        assert_eq!(answer["cart"]["discountCode"], Value::Null, "{answer}");
+        assert_eq!(answer["calculation"]["orderDiscounts"], json!([]), "{answer}");
+        assert_eq!(answer["notices"][0]["code"], "errors.discountCodeUsed", "{answer}");
+        let response = app.post(&format!("/api/cart/{third}/discountcode?code=WELKOM10")).await;
+        assert_eq!(response.status(), 409);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["code"], "errors.discountCodeUsed");
+        let other = prepared("tweede@example.com").await;
+        let (status, body) = place(&app, &other).await;
         assert_eq!(status, 201, "{body}");
         let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
         let (used,): (i64,) = sqlx::query_as("SELECT times_used FROM discount_codes WHERE code = 'WELKOM10'").fetch_one(&pool).await.unwrap();

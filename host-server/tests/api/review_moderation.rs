@@ -340,6 +340,11 @@ async fn a_request_that_cannot_be_mailed_is_tried_again_and_scans_get_none(backe
     // Hoefslag Magnesium, and a quick scan (a laboratory service: nothing shipped to review).
     for variant in [1522, 1811] {
         let cart = ready_cart(&app, variant, 1, json!({"paymentMethodId": 6})).await;
+        if variant == 1811 {
+            // A scan's sample needs its name before the order can be placed.
+            let named = app.post(&format!("/api/cart/{cart}/rqssamplename?productVariantId=1811&sequence=1&samplename=Hooi")).await;
+            assert_eq!(named.status(), 200);
+        }
         let (status, placed) = place(&app, &cart).await;
         assert_eq!(status, 201, "{placed}");
         let number = placed["order"]["orderNumber"].as_str().unwrap().to_owned();

@@ -55,6 +55,8 @@ import type {
   Operations,
   Paging,
   PagingRequest,
+  PriceDisplay,
+  PriceDisplayRequest,
   QuantityFormatRequest,
   ShippingMethodOption,
   SiloRequest,
@@ -248,6 +250,11 @@ export function feedAdvice(input: FeedAdviceRequest): FeedAdvice {
 /** Whether silo delivery may interest this yard. (`feed.siloInterest`) */
 export function siloInterest(input: SiloRequest): SiloResult {
   return answer('siloInterest', input, () => wasm.siloInterest(input));
+}
+
+/** A euro amount as a site shows it: converted at the site's rate and indicative, or euro. (`locale.displayPrice`) */
+export function displayPrice(input: PriceDisplayRequest): PriceDisplay {
+  return answer('displayPrice', input, () => wasm.displayPrice(input));
 }
 
 /** The display currency of a site and whether its prices are indicative. (`locale.currency`) */

@@ -38,6 +38,7 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'roughage.classify': nodeEngine.classifyRoughage,
   'roughage.advice': nodeEngine.roughageAdvice,
   'locale.currency': nodeEngine.resolveCurrency,
+  'locale.displayPrice': nodeEngine.displayPrice,
   'locale.convert': nodeEngine.convertCurrency,
   'locale.formatAmount': nodeEngine.formatAmount,
   'locale.formatQuantity': nodeEngine.formatQuantity,

@@ -7915,6 +7915,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The customer the cart knows (its account or billing e-mail address) has used this code as often as it may be used (`errors.discountCodeUsed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many attempts; `Retry-After` says when to try again */
             429: {
                 headers: {

@@ -18,6 +18,7 @@ export function checkoutState(answer: CartAnswer | null, countries: Country[], s
   return checkoutStateOfCart({
     productCount: cart?.products.length ?? 0,
     scanProductsOnly: calculation?.scanProductsOnly ?? false,
+    sampleLines: calculation?.products ?? [],
     billingCountry: code(cart?.billing?.address?.countryId),
     shippingMethod: cart?.shippingMethod ?? 0,
     parcelShopId: cart?.dpdParcelShopId ?? null,
