@@ -37,6 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(dealers))
         .routes(routes!(parcel_shops))
+        .routes(routes!(parcel_shop))
 }
 
 /// A known address with its coordinates.
@@ -287,6 +288,8 @@ struct ParcelShopQuery {
     /// A postcode, a city or `lat,lon`.
     #[param(required = true)]
     zipcode_or_city: Option<String>,
+    /// Only pick-up points in this country (the delivery country), when given.
+    country_id: Option<i64>,
 }
 
 /// A parcel-service pick-up point.
@@ -336,7 +339,8 @@ fn parcel_shop_of(row: &AnyRow, distance: u64) -> Result<ParcelShop, ApiError> {
     })
 }
 
-/// Parcel-service pick-up points near a zipcode or city (the 10 nearest).
+/// Parcel-service pick-up points near a zipcode or city (the 10 nearest), in the delivery
+/// country when `countryId` names one.
 #[utoipa::path(
     get,
     path = "/api/parcelshops",
@@ -355,9 +359,19 @@ async fn parcel_shops(
     let pool = state.db.pool();
     let near = required(query.zipcode_or_city, "zipcodeOrCity")?;
     let from = locate(pool, &near, "zipcodeOrCity").await?;
-    let rows = sqlx::query("SELECT * FROM parcel_shops ORDER BY parcel_shop_id")
-        .fetch_all(pool)
-        .await?;
+    let rows = match query.country_id {
+        Some(country_id) => {
+            sqlx::query("SELECT * FROM parcel_shops WHERE country_id = $1 ORDER BY parcel_shop_id")
+                .bind(country_id)
+                .fetch_all(pool)
+                .await?
+        }
+        None => {
+            sqlx::query("SELECT * FROM parcel_shops ORDER BY parcel_shop_id")
+                .fetch_all(pool)
+                .await?
+        }
+    };
     let mut shops = Vec::with_capacity(rows.len());
     for row in &rows {
         let point = GeoPoint::new(row.try_get("latitude")?, row.try_get("longitude")?)?;
@@ -370,4 +384,27 @@ async fn parcel_shops(
         near: from,
         parcel_shops: shops,
     }))
+}
+
+/// One pick-up point by its id, to show the chosen one by name and address.
+#[utoipa::path(
+    get,
+    path = "/api/parcelshops/{parcelShopId}",
+    tag = "locations",
+    params(("parcelShopId" = String, Path, description = "The pick-up point's id, e.g. `NL-UT-0001`")),
+    responses(
+        (status = 200, description = "The pick-up point; `distanceMeters` is 0", body = ParcelShop),
+        (status = 404, description = "No pick-up point has this id", body = ErrorBody),
+    )
+)]
+async fn parcel_shop(
+    State(state): State<AppState>,
+    crate::extract::Path(id): crate::extract::Path<String>,
+) -> Result<Json<ParcelShop>, ApiError> {
+    let row = sqlx::query("SELECT * FROM parcel_shops WHERE parcel_shop_id = $1")
+        .bind(&id)
+        .fetch_optional(state.db.pool())
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok(Json(parcel_shop_of(&row, 0)?))
 }

@@ -56,7 +56,7 @@ pub struct PaymentRequest {
     pub amount: Money,
     /// Shown on the customer's bank statement: the order number.
     pub description: String,
-    /// The payment method (`ideal`, `bancontact`, `card`, `paypal`), when the customer chose one.
+    /// The payment method (`ideal`, `bancontact`, `card`, `paypal`, `mobilepay`, ...), when the customer chose one.
     pub method: Option<String>,
     /// The bank for iDEAL, e.g. `ideal_INGBNL2A`.
     pub issuer: Option<String>,

@@ -112,6 +112,11 @@ fn method_of(method: &str) -> Option<&'static str> {
         "card" => Some("creditcard"),
         "paypal" => Some("paypal"),
         "banktransfer" => Some("banktransfer"),
+        "mobilepay" => Some("mobilepay"),
+        "swish" => Some("swish"),
+        "blik" => Some("blik"),
+        "przelewy24" => Some("przelewy24"),
+        "eps" => Some("eps"),
         _ => None,
     }
 }

@@ -167,7 +167,15 @@ mod submissions {
                 .iter()
                 .map(|m| (m["paymentMethodId"].as_i64().unwrap(), m["key"].as_str().unwrap(), m["name"].as_str().unwrap(), m["costs"].as_str().unwrap()))
                 .collect();
-            assert!(summary.contains(&(3, "card", "Kreditkarte", "0.29")), "{summary:?}");
+            // No surcharge on a consumer's card payment (EU payment services directive, 62(4)).
+            assert!(summary.contains(&(3, "card", "Kreditkarte", "0.00")), "{summary:?}");
+            // Each country's usual methods, first: EPS in Austria, MobilePay in Denmark, Swish in
+            // Sweden, BLIK and Przelewy24 in Poland.
+            for (site, language, usual) in [(4, 8, vec![11]), (5, 4, vec![7]), (6, 9, vec![8]), (7, 10, vec![9, 10])] {
+                let methods: Vec<Value> = app.get_in(site, language, "/api/paymentmethods").await.json().await.unwrap();
+                let ids: Vec<i64> = methods.iter().map(|m| m["paymentMethodId"].as_i64().unwrap()).collect();
+                assert_eq!(ids[..usual.len()], usual[..], "site {site}: {ids:?}");
+            }
             let dutch: Vec<Value> = app.get_in(1, 1, "/api/paymentmethods").await.json().await.unwrap();
             let ideal = dutch.iter().find(|m| m["key"] == "ideal").unwrap();
             assert_eq!((&ideal["flow"], &ideal["requiresIssuer"]), (&json!("redirect"), &json!(true)));

@@ -296,5 +296,14 @@ fixture_tests! {
         assert_eq!(missing.status(), 400);
         assert!(missing.json::<Value>().await.unwrap()["fieldErrors"]["zipcodeOrCity"].is_array());
         assert_eq!(app.get("/api/parcelshops?zipcodeOrCity=Atlantis").await.status(), 404);
+        // Limited to the delivery country: from Vejle (Denmark), only Danish points.
+        let danish: Value = app.get("/api/parcelshops?zipcodeOrCity=7100&countryId=5").await.json().await.unwrap();
+        let danish = danish["parcelShops"].as_array().unwrap();
+        assert!(!danish.is_empty() && danish.iter().all(|shop| shop["countryId"] == 5), "{danish:?}");
+        // One point by its id, for the review step.
+        let chosen: Value = app.get("/api/parcelshops/NL-UT-0001").await.json().await.unwrap();
+        assert_eq!((&chosen["parcelShopId"], &chosen["city"]), (&json!("NL-UT-0001"), &json!("Utrecht")));
+        assert!(chosen["name"].as_str().is_some_and(|name| !name.is_empty()));
+        assert_eq!(app.get("/api/parcelshops/XX-0000").await.status(), 404);
     }
 }

@@ -1725,8 +1725,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Parcel-service pick-up points near a zipcode or city (the 10 nearest). */
+        /**
+         * Parcel-service pick-up points near a zipcode or city (the 10 nearest), in the delivery
+         *     country when `countryId` names one.
+         */
         get: operations["parcel_shops"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/parcelshops/{parcelShopId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One pick-up point by its id, to show the chosen one by name and address. */
+        get: operations["parcel_shop"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9941,6 +9961,8 @@ export interface operations {
     parcel_shops: {
         parameters: {
             query: {
+                /** @description Only pick-up points in this country (the delivery country), when given. */
+                countryId?: number;
                 /** @description A postcode, a city or `lat,lon`. */
                 zipcodeOrCity: string;
             };
@@ -9969,6 +9991,38 @@ export interface operations {
                 };
             };
             /** @description No known place matches (`errors.locationNotFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    parcel_shop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pick-up point's id, e.g. `NL-UT-0001` */
+                parcelShopId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pick-up point; `distanceMeters` is 0 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParcelShop"];
+                };
+            };
+            /** @description No pick-up point has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
