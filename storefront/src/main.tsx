@@ -17,7 +17,7 @@ import { preloadPages } from './components/ui/lazyPage';
 import { consentDefault } from './lib/analytics';
 import { rememberedLanguage, rememberLanguage } from './lib/cookies';
 import { yieldToBrowser } from './lib/tasks';
-import { hydratePersisted, languageIdAtom } from './state';
+import { cartIdAtom, hydratePersisted, languageIdAtom } from './state';
 import { applyTheme } from './theme';
 
 /**
@@ -61,7 +61,7 @@ async function hydrate(rootElement: HTMLElement, state: ServerState) {
       </StrictMode>,
     );
   });
-  void forwardMailplusId(window.location.search);
+  void forwardMailplusId(window.location.search, store.get(cartIdAtom));
 }
 
 /** The engine answers what changes after hydration (cart previews, forms, new pages): loaded once the page is live. */
@@ -100,7 +100,7 @@ async function start() {
     siteFallback: siteFallbackCulture(site),
     brand: site.type === 1 ? 'weidegroen' : site.type === 2 ? 'corporate' : 'hoefslag',
   });
-  void forwardMailplusId(window.location.search);
+  void forwardMailplusId(window.location.search, store.get(cartIdAtom));
   const router = createRouter({ comparePath: comparePath({ culture: language.culture }).path });
   root.render(
     <StrictMode>

@@ -396,6 +396,8 @@ pub(super) struct ConversionQuery {
     /// The mailing service's id of the recipient, at most 100 characters.
     #[param(required = true, value_type = String)]
     mailplus_id: Option<String>,
+    /// The visitor's cart, if they have one: it keeps the id, and so does its order.
+    cart_id: Option<String>,
 }
 
 /// Records a conversion for the mailing service.
@@ -440,5 +442,27 @@ pub(super) async fn report_conversion(
     .bind(clock::now())
     .execute(state.db.pool())
     .await?;
+    if let Some(cart_id) = query.cart_id.as_deref().filter(|id| !id.is_empty()) {
+        keep_in_cart(&state, cart_id, mailplus_id).await?;
+    }
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// Keeps the mailing's id with the visitor's cart. An unknown cart (or an account's cart
+/// without its session) is passed over: the conversion is recorded all the same.
+async fn keep_in_cart(state: &AppState, cart_id: &str, mailplus_id: &str) -> Result<(), ApiError> {
+    let cart = match read_cart(state, cart_id).await {
+        Ok(cart) => cart,
+        Err(ApiError::NotFound) => return Ok(()),
+        Err(error) => return Err(error),
+    };
+    let id = mailplus_id.to_owned();
+    match change_row(state, cart, &["mailplus_id"], |row| {
+        row.mailplus_id = Some(id)
+    })
+    .await
+    {
+        Ok(_) | Err(ApiError::NotFound) => Ok(()),
+        Err(error) => Err(error),
+    }
 }

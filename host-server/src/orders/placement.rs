@@ -514,9 +514,9 @@ async fn insert_order(
          shipping_method, dealer_id, dpd_parcel_shop_id, newsletter_subscribe, scan_products_only, payment_method_id, issuer, \
          gift_card_number, discount_code, order_discounts_json, shipping_discounts_json, sub_total_amount, \
          original_shipping_costs, shipping_costs, payment_costs, total_amount, vat_amount_low, vat_amount_high, \
-         total_amount_excl_vat, gift_card_amount, amount_to_pay, created_at, updated_at) \
+         total_amount_excl_vat, gift_card_amount, amount_to_pay, created_at, updated_at, mailplus_id) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'created', $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
-         $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $36)",
+         $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $36, $37)",
     )
     .bind(order_id)
     .bind(public_id)
@@ -554,6 +554,7 @@ async fn insert_order(
     .bind(amount(calculation.gift_card_amount))
     .bind(amount(calculation.amount_to_pay))
     .bind(now)
+    .bind(row.mailplus_id.clone())
     .execute(connection)
     .await?;
     Ok(())

@@ -323,6 +323,41 @@ fixture_tests! {
         assert_eq!(status, 404);
     }
 
+    async fn a_mailings_id_goes_into_the_cart_and_its_order(app) {
+        setup();
+        let cart = ready_cart(&app, 1011, 1, ideal()).await;
+        let response = app
+            .client
+            .post(app.url(&format!("/api/Conversion?mailplusId=mp-42&cartId={cart}")))
+            .header("datetime", "2026-11-27T10:00:00+01:00")
+            .header("content-type", "application/json")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 204);
+        let shown = expect_ok(app.get(&format!("/api/cart/{cart}")).await).await;
+        assert_eq!(shown["cart"]["mailplusId"], "mp-42");
+        let (status, placed) = place(&app, &cart).await;
+        assert_eq!(status, 201, "{placed}");
+        let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
+        let (kept,): (Option<String>,) = sqlx::query_as("SELECT mailplus_id FROM orders WHERE order_number = $1")
+            .bind(placed["order"]["orderNumber"].as_str().unwrap())
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        assert_eq!(kept.as_deref(), Some("mp-42"));
+        // An unknown cart is passed over: the conversion is recorded all the same.
+        let response = app
+            .client
+            .post(app.url("/api/Conversion?mailplusId=mp-43&cartId=00000000000000000000000000000000"))
+            .header("datetime", "2026-11-27T10:00:00+01:00")
+            .header("content-type", "application/json")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 204);
+    }
+
     async fn a_scan_order_needs_a_name_for_every_sample(app) {
         setup();
         // Two hygiene scans and a quick scan, one sample named: refused with the rule's message.

@@ -111,6 +111,12 @@ describe('mailplus_id', () => {
     expect(requests[0]?.headers.datetime).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
+  it('goes with the visitor cart, which keeps it for its order', async () => {
+    const requests = mockApi([{ method: 'POST', url: '/api/Conversion?mailplusId=abc123&cartId=c0ffee', respond: new Response(null, { status: 204 }) }]);
+    await forwardMailplusId('?mailplus_id=abc123', 'c0ffee');
+    expect(requests).toHaveLength(1);
+  });
+
   it('is not sent without the parameter, and a failure is only logged', async () => {
     expect(forwardMailplusId('?utm=x')).toBeNull();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -83,9 +83,12 @@ export function browserCulture(languages: readonly string[]): Culture {
   return DEFAULT_CULTURE;
 }
 
-/** Reads `mailplus_id` once and hands it to the mailing service; failures are only logged. */
-export function forwardMailplusId(search: string): Promise<void> | null {
+/**
+ * Reads `mailplus_id` once and hands it to the mailing service with the visitor's cart, which
+ * keeps it for its order; failures are only logged.
+ */
+export function forwardMailplusId(search: string, cartId: string | number | null = null): Promise<void> | null {
   const mailplusId = new URLSearchParams(search).get('mailplus_id');
   if (!mailplusId) return null;
-  return sendConversion(mailplusId).catch((error: unknown) => console.warn('mailplus conversion failed', error));
+  return sendConversion(mailplusId, cartId === null ? null : String(cartId)).catch((error: unknown) => console.warn('mailplus conversion failed', error));
 }

@@ -8971,6 +8971,8 @@ export interface operations {
     cart_report_conversion: {
         parameters: {
             query: {
+                /** @description The visitor's cart, if they have one: it keeps the id, and so does its order. */
+                cartId?: string;
                 /** @description The mailing service's id of the recipient, at most 100 characters. */
                 mailplusId: string;
             };
