@@ -156,7 +156,7 @@ COMPOSITION = {"crate", "app", "state"}
 # Modules that only the composition root may import, per crate, with the reason.
 APART = {
     # The fixtures importer reads files and fills the database at start; request code uses the
-    # shapes it stores through `stored`, never the importer itself (issue 17, point 8).
+    # shapes it stores through `stored`, never the importer itself.
     "host-server": {"fixtures"},
 }
 

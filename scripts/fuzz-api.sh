@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Schema fuzzing of the HTTP API with schemathesis (issue 16, point 7): every operation of
+# Schema fuzzing of the HTTP API with schemathesis: every operation of
 # /api/openapi.json, at least 50 generated examples each, against the real server with the
 # demo data, a signed-in session, a real cart and the back-office and laboratory keys. Fails
 # on any 5xx answer or dropped connection. Installs schemathesis (pinned, in a virtual

@@ -13,6 +13,7 @@ step "Rust formatting and module cycles"
 cargo fmt --all --check
 # Modules that import each other in a circle.
 python3 "$REPO_ROOT/scripts/check-module-cycles.py" engine host-server
+python3 "$REPO_ROOT/scripts/check-doc-links.py"
 
 # From here every cargo command builds with clippy's lints as errors: clippy-driver compiles the
 # workspace's own crates (lints and code in one pass; what `cargo clippy` checks, with the same

@@ -1,6 +1,6 @@
 //! Spreading an amount over parts in proportion to their weights, to the cent.
 //!
-//! This is the largest-remainder method (decisions.md, "Money and VAT"): every part first gets
+//! This is the largest-remainder method: every part first gets
 //! the floor of its exact share, then the cents that are left are handed out one at a time to
 //! the parts with the largest remainders. Ties go to the earlier part, so the result depends
 //! only on the order the caller gives; the cart passes its lines in a canonical order (by

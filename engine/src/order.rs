@@ -1,6 +1,6 @@
 //! Order statuses and the transitions between them.
 //!
-//! The labels are the specification's (section 3, status labels): created, open, paid,
+//! The status labels: created, open, paid,
 //! processing, sent, closed and cancelled. The life of an order:
 //!
 //! ```text
@@ -262,7 +262,7 @@ fn free_line(
 }
 
 /// The VAT of an order as one figure: its low-rate and high-rate VAT added up. Each of the two
-/// was rounded once for its rate bucket (decisions.md, "Money and VAT"), so the sum needs no
+/// was rounded once for its rate bucket, so the sum needs no
 /// rounding and `total excl. VAT + VAT = total` still holds. This is what a single tax figure,
 /// such as the data layer's `purchase.tax`, reports.
 ///

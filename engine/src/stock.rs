@@ -1,4 +1,4 @@
-//! Stock state of a variant (specification sections 3 and 4): in stock, low or out of stock,
+//! Stock state of a variant: in stock, low or out of stock,
 //! and whether the back-in-stock e-mail is offered.
 //!
 //! A variant without stock management (`stock` absent, e.g. laboratory scans) is always in

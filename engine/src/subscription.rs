@@ -1,6 +1,6 @@
 //! Subscriptions: recurring feed deliveries, their statuses and the allowed changes.
 //!
-//! The labels are the specification's (section 3, status labels: saved, activated, closed)
+//! The status labels (saved, activated, closed)
 //! plus `paused`, for a customer who skips deliveries for a while:
 //!
 //! ```text

@@ -1,5 +1,5 @@
-//! Unit prices of a product variant (specification section 3, product labels: "per 1 unit,
-//! kilogram, liter, 100 gram and 100 ml"), from its price and its content.
+//! Unit prices of a product variant (per 1 unit, kilogram, liter, 100 gram and 100 ml), from
+//! its price and its content.
 //!
 //! A variant sold by weight shows the price per kg and per 100 g, one sold by volume per liter
 //! and per 100 ml, one sold by the piece per unit. Each is rounded once, commercially, to the

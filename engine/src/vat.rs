@@ -2,7 +2,7 @@
 //! VAT is reverse-charged.
 //!
 //! Consumer prices include VAT. The VAT inside an inclusive total is
-//! `total * rate / (100 + rate)`, rounded once (decisions.md, "Money and VAT").
+//! `total * rate / (100 + rate)`, rounded once.
 
 use std::fmt;
 use std::str::FromStr;

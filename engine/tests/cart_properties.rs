@@ -1,5 +1,5 @@
 //! Properties of the cart calculation that must hold for any cart, not only the vectors:
-//! the invariants of decisions.md, determinism, and independence of the order of the lines.
+//! the cart's invariants (docs/rules.md, "Money and VAT"), determinism, and independence of the order of the lines.
 
 use engine::cart::{self, CalculatedCart, CartInput};
 use engine::ids::ProductVariantId;

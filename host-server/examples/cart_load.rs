@@ -15,7 +15,7 @@
 //!
 //! `cargo run --release -p host-server --example cart_load [CONNECTIONS] [SECONDS] [MIX] [RATE]`
 //! (defaults 200, 15, `both` and closed loop; MIX `calculate` only calculates, after one add
-//! per cart). Goals (issue #8): over 5,000 requests per second, p99 under 5 ms:
+//! per cart). Goals: over 5,000 requests per second, p99 under 5 ms:
 //! `cart_load 200 15 both 5000`.
 
 use std::sync::Arc;

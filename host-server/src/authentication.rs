@@ -1,4 +1,4 @@
-//! Sign-in, sign-out and the session check (specification, section 7: /api/authentication).
+//! Sign-in, sign-out and the session check (/api/authentication).
 //!
 //! Sign-in needs an activated account. Wrong address, wrong password and not yet activated
 //! all give the same login-failure message, so the answer reveals nothing. Attempts are

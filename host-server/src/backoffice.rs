@@ -265,6 +265,9 @@ struct HandoverKey {
     key: String,
     /// Milliseconds since the Unix epoch.
     expires_at: i64,
+    /// The link to send the customer: the storefront's handover page on the cart's site, with
+    /// the key.
+    link: String,
 }
 
 /// Makes a one-time key that hands a cart to a customer (valid 24 hours).
@@ -294,6 +297,18 @@ async fn handover_key(
             .as_ref()
             .map(crate::config::Secret::expose),
     )?;
-    let (key, expires_at) = crate::cart::issue_handover_key(state.db.pool(), &cart_id).await?;
-    Ok((StatusCode::CREATED, Json(HandoverKey { key, expires_at })))
+    let issued = crate::cart::issue_handover_key(state.db.pool(), &cart_id).await?;
+    let page =
+        crate::mail::site_link(&state, Some(issued.site_id), crate::cart::HANDOVER_PATH).await?;
+    let mut link = url::Url::parse(&page)
+        .map_err(|error| ApiError::Internal(format!("handover link: {error}")))?;
+    link.query_pairs_mut().append_pair("key", &issued.key);
+    Ok((
+        StatusCode::CREATED,
+        Json(HandoverKey {
+            key: issued.key,
+            expires_at: issued.expires_at,
+            link: link.to_string(),
+        }),
+    ))
 }

@@ -6,8 +6,8 @@ use axum::http::{HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::Response;
 
-/// `Cache-Control` for data the storefront caches for 15 minutes (specification section 7:
-/// sites, countries, languages, navigation, footer, reviews). Errors are not cached.
+/// `Cache-Control` for data the storefront caches for 15 minutes
+/// (sites, countries, languages, navigation, footer, reviews). Errors are not cached.
 pub const LONG_CACHE: &str = "public, max-age=900";
 
 /// Adds the long cache header to successful responses.

@@ -1,4 +1,4 @@
-//! Captcha checks for sign-in and resend-confirmation (specification, section 7: these calls
+//! Captcha checks for sign-in and resend-confirmation (these calls
 //! send a captcha token header).
 //!
 //! Off by default, as in the demo. With `CAPTCHA_VERIFY_URL` set, the token is verified with a

@@ -1,4 +1,4 @@
-//! Content (specification sections 2, 3 and 7): the page content of the dynamic route with the
+//! Content: the page content of the dynamic route with the
 //! site's layout (navigation, footer, USPs, notification), news, FAQ and advice.
 //!
 //! Every call needs the `siteid` and `languageid` headers. Texts are picked by the engine's
@@ -510,7 +510,7 @@ pub struct HomeContent {
     pub sale: Vec<crate::catalog::search::ProductHit>,
 }
 
-/// The home page of the site's brand (issue 21): hero, category tiles, featured, newest and
+/// The home page of the site's brand: hero, category tiles, featured, newest and
 /// offered products. News, advice and USPs have their own calls.
 #[utoipa::path(
     get,

@@ -1,4 +1,4 @@
-//! The request headers every storefront call carries (specification, section 7): `siteid`,
+//! The request headers every storefront call carries: `siteid`,
 //! `languageid` and `datetime`.
 
 use axum::extract::FromRequestParts;

@@ -1,4 +1,4 @@
-//! The laboratory's door (decisions.md "Roughage scans": results are entered by the laboratory
+//! The laboratory's door (results are entered by the laboratory
 //! through an API-key protected endpoint or a CSV import command, never by hand in the
 //! database). Both go through [`record_result`]:
 //!

@@ -1,6 +1,6 @@
 //! # host-server
 //!
-//! The authoritative HTTP API of Hoofbeat Commerce (specification, section 7). It stores
+//! The authoritative HTTP API of Hoofbeat Commerce. It stores
 //! carts, orders and accounts, calls the [`engine`] for every amount it stores or shows, and
 //! serves the built storefront.
 //!

@@ -1,4 +1,4 @@
-//! The newsletter (issue 21, point 5): a sign-up per site and language with double opt-in.
+//! The newsletter: a sign-up per site and language with double opt-in.
 //!
 //! - `POST /api/newsletter/subscribe` with `{"emailAddress"}` in the request's site and
 //!   language answers 204 at once, whether or not the address is known or already subscribed

@@ -1,4 +1,4 @@
-//! Countries and languages (specification section 7, "Reference and routing"):
+//! Countries and languages, the reference data:
 //! `GET /api/countries`, `/api/countries/localizedname`, `/api/countries/{id}`,
 //! `/api/countries/{id}/localizedname`, `GET /api/language` and `GET /api/language/{id}`.
 //!

@@ -1,4 +1,4 @@
-//! Review requests and moderation (issue 21, point 8).
+//! Review requests and moderation.
 //!
 //! - The housekeeping round mails a review request a configured number of days
 //!   (`REVIEW_REQUEST_DAYS`) after an order placed in the shop was sent, once per order: the

@@ -1,4 +1,4 @@
-//! Routing (specification sections 2, 3 and 7): `GET /api/routing/getbyurl?url=` resolves a
+//! Routing: `GET /api/routing/getbyurl?url=` resolves a
 //! path of the site and language in the headers into the route parameters of a page type;
 //! `POST /api/routing/geturl` is its inverse.
 //!

@@ -1,4 +1,4 @@
-//! What search engines read (issue 18): a page's canonical address and the same page on the
+//! What search engines read: a page's canonical address and the same page on the
 //! brand's other sites and languages (`hreflang`), and per site `/robots.txt` and
 //! `/sitemap.xml`.
 //!

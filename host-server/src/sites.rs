@@ -1,4 +1,4 @@
-//! Sites (specification sections 3 and 7): `GET /api/sites/getbydomain?domain=`,
+//! Sites: `GET /api/sites/getbydomain?domain=`,
 //! `GET /api/Sites/{id}`, `GET /api/Sites` and the localization check
 //! `POST /api/Sites?url=&countryCode=`.
 //!

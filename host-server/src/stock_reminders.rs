@@ -1,4 +1,4 @@
-//! Back-in-stock mails (issue 21, point 6): a shopper asked to be told when a variant is
+//! Back-in-stock mails: a shopper asked to be told when a variant is
 //! available again (`POST /api/products/variant/{productVariantId}/stockreminder`, table
 //! `stock_reminders`). When the variant's stock goes from 0 to more (the back office's
 //! `PUT /api/backoffice/variants/{productVariantId}`), every waiting request gets its mail once,

@@ -1,4 +1,4 @@
-//! The storefront's pages and files, behind the one public address (issue 18).
+//! The storefront's pages and files, behind the one public address.
 //!
 //! - Files of the built storefront (`STATIC_DIR`) are served from disk; the hashed files under
 //!   `/assets/` never change, so they are cached for a year (`immutable`).

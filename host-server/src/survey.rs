@@ -1,4 +1,4 @@
-//! The customer survey (issue 21, point 7): a rating from 1 to 5 and a comment about an order,
+//! The customer survey: a rating from 1 to 5 and a comment about an order,
 //! linked from the order confirmation mail and the thank-you page. The link names the order
 //! number with its signature ([`crate::signed_links`]), so nobody can answer for another's
 //! order; one answer per order (the table's primary key; a second answer is 409

@@ -90,7 +90,7 @@ build_engine_wasm() {
   gzipped="$(gzip -9c "$wasm" | wc -c)"
   echo "browser engine: $(wc -c <"$wasm") bytes, $gzipped gzipped"
   # The size budget of the browser build (engine/README.md, "WebAssembly"). The .wasm is off
-  # the critical path (loaded after hydration, issue 18), so size is traded for speed up to it.
+  # the critical path (loaded after hydration), so size is traded for speed up to it.
   if [ "$gzipped" -ge 250000 ]; then
     fail "the browser engine is $gzipped bytes gzipped, over its budget of 250,000"
   fi

@@ -1,7 +1,7 @@
 /**
- * Issue 21 in Chromium against the real server and the demo data: the back-in-stock mail (point
- * 6) read from the outbox, review moderation by the back office (point 8), the FAQ and the news
- * (point 3). axe-core on every page visited (no serious or critical violation), no console
+ * In Chromium against the real server and the demo data: the back-in-stock mail read from the
+ * outbox, review moderation by the back office, the FAQ and the news.
+ * axe-core on every page visited (no serious or critical violation), no console
  * error, nothing requested from a third party. Expected texts come from the fixtures.
  */
 import { readFileSync } from 'node:fs';
@@ -71,7 +71,7 @@ async function open(page: Page, path: string, testId: string): Promise<void> {
 
 /**
  * Reloads the page with the browser's HTTP cache emptied first: reviews may be cached for 15
- * minutes (specification section 7, `Cache-Control: max-age=900`), so this is what a visitor
+ * minutes (`Cache-Control: max-age=900`), so this is what a visitor
  * sees who comes back later, or another visitor.
  */
 async function reloadUncached(page: Page): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Issue 21's mails in the browser against the real server: the footer's newsletter sign-up, the
+ * The engagement mails in the browser against the real server: the footer's newsletter sign-up, the
  * opt-in mail read from the outbox, its link to the confirmed page and the unsubscribe page;
  * the customer survey opened from the order confirmation mail, answered once. axe-core on every
  * page (no serious or critical violation).

@@ -1,5 +1,5 @@
 /**
- * The feed calculator, silo delivery and the roughage result pages (issue 20) in Chromium
+ * The feed calculator, silo delivery and the roughage result pages in Chromium
  * against the real server and the demo data: the fixtures' doses for a 600 kg horse in average
  * work and for a pony, the 'cannot be determined' text, the advice in the cart, the silo offer
  * on the Dutch and the Belgian Dutch site, a demo result with its three meter colours, and the
@@ -146,7 +146,7 @@ describe('the feed calculator', () => {
     }
   });
 
-  it('gives a pony half, and 1300 kg cannot be determined', async () => {
+  it('gives a pony half, and refuses 1300 kg by the field with its limits', async () => {
     const { page, errors } = await freshPage();
     await openCalculator(page);
     await page.getByTestId('feed-horse-type').selectOption('pony');
@@ -161,9 +161,10 @@ describe('the feed calculator', () => {
     const second = page.getByTestId('feed-horse').nth(1);
     await second.getByTestId('feed-weight').fill('1300');
     await second.getByTestId('feed-calculate').click();
-    await second.getByTestId('feed-undetermined').waitFor();
-    expect(await second.getByTestId('feed-undetermined').textContent()).toContain('Het voeradvies kan niet worden bepaald');
+    await second.getByTestId('error-horse2-weightKg').waitFor();
+    expect(await second.getByTestId('error-horse2-weightKg').textContent()).toBe('Vul een gewicht in van 50 tot 1200 kg');
     expect(await second.getByTestId('feed-weight').getAttribute('aria-invalid')).toBe('true');
+    expect(await second.getByTestId('feed-undetermined').count()).toBe(0);
     // The first horse's advice stays.
     expect(await page.getByTestId('feed-horse').first().getByTestId('feed-grams').textContent()).toBe('750 gram per dag');
     await expectAccessible(page);
@@ -274,10 +275,17 @@ describe('a roughage result page', () => {
     await expect.poll(async () => (await page.getByTestId('header-unread').textContent()) ?? '').toContain('1');
     await expectAccessible(page);
 
+    expect(await page.getByTestId('result-print-heading').isVisible()).toBe(false);
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('header').first().isVisible()).toBe(false);
     expect(await page.locator('footer').first().isVisible()).toBe(false);
+    expect(await page.getByTestId('notification-bar').isVisible()).toBe(false);
     expect(await page.getByTestId('result-print').isVisible()).toBe(false);
+    // The printed page's own heading: the brand, the customer and the sample.
+    const heading = page.getByTestId('result-print-heading');
+    expect(await heading.isVisible()).toBe(true);
+    expect(await heading.textContent()).toContain('Hoefslag');
+    expect(await heading.textContent()).toContain('Jan de Vries');
     const columns = await page
       .getByTestId('result-analyte')
       .first()

@@ -1,5 +1,5 @@
 /**
- * Issue 21 in Chromium against the real server and the demo data: the site's layout is the same
+ * In Chromium against the real server and the demo data: the site's layout is the same
  * on every page (a content page, the cart, checkout and account pages), keyboard-usable; the
  * home page of the brand; the data layer (consent mode, impressions in one batch after 1000 ms,
  * the cart's events) with no request to a third party; axe-core finds no serious or critical

@@ -1,5 +1,5 @@
 /**
- * Issue 21, point 4 in Chromium against the real server: the store locator's map. A local tile
+ * In Chromium against the real server: the store locator's map. A local tile
  * server (started here on 127.0.0.1, serving one small PNG) is the shop's MAP_TILE_URL. Before
  * the visitor consents to marketing cookies there is no map and no tile request; after consent
  * the tiles come from that server, only from it, and the dealers have markers; the content

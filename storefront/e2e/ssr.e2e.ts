@@ -1,5 +1,5 @@
 /**
- * The server-rendered shop (issue 18): host-server forwards pages to the renderer, whose HTML
+ * The server-rendered shop: host-server forwards pages to the renderer, whose HTML
  * already holds the page (fetched here without JavaScript); the browser hydrates it without a
  * mismatch and without asking again for what the page brought; with the renderer stopped, the
  * shop is the client-rendered app, as before.

@@ -1,5 +1,5 @@
 /**
- * Issue 21, point 9, in Chromium against the real server and the demo data: the data layer's
+ * In Chromium against the real server and the demo data: the data layer's
  * cart and checkout events read from `window.dataLayer` with their exact values
  * (remove_from_cart, add_shipping_info, add_payment_info, and purchase after paying at the test
  * provider), with the brand of each item and the order's VAT total as the purchase's tax; the

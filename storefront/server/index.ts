@@ -1,5 +1,5 @@
 /**
- * The server renderer's HTTP server (issue 18): host-server forwards every page request here
+ * The server renderer's HTTP server: host-server forwards every page request here
  * (`RENDERER_URL`) and serves files and the API itself. Built by `vite build --ssr` into
  * `dist-server/index.js` and started with `node storefront/dist-server/index.js`.
  *

@@ -1,5 +1,5 @@
 /**
- * The server renderer (issue 18, Vite's SSR build; storefront/server starts it). Per request:
+ * The server renderer (Vite's SSR build; storefront/server starts it). Per request:
  * the site by `Host`, its language (the visitor's cookie, else the engine's rule), culture,
  * theme and brand wording; a jotai store, an i18next instance, an API scope (loopback address,
  * the visitor's `Host` and cookies, its own client cache) of its own; the routes' loaders run
@@ -158,6 +158,7 @@ export async function createRenderer(options: RendererOptions) {
       visitor: visitorOf(request),
       context: {},
       cache: { entries: new Map(), inFlight: new Map() },
+      routeFailures: new Map(),
       setCookies: [],
       lazyPages: new Set(),
       fetch: options.fetch,

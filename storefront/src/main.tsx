@@ -36,7 +36,7 @@ async function hydrate(rootElement: HTMLElement, state: ServerState) {
     window.location.reload();
     return;
   }
-  // The page's own engine answers: hydration waits for no WebAssembly (issue 18, point 3).
+  // The page's own engine answers: hydration waits for no WebAssembly.
   replayAnswers(state.engineAnswers);
   enterSite(store, state.site, state.language);
   applyTheme(state.site.theme);

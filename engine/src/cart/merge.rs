@@ -1,5 +1,5 @@
 //! A guest's cart given to an account on signing in, when the account already has a cart
-//! (specification section 6): the guest's lines join the account's. `cart.mergeGuest` of the
+//! too: the guest's lines join the account's. `cart.mergeGuest` of the
 //! JSON door; the server stores what it answers.
 //!
 //! - A variant in both carts gets the sum of the units, at most [`MAX_QUANTITY`].

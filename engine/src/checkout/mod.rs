@@ -1,4 +1,4 @@
-//! Checkout step gates (specification section 4) and the Dutch-address rule (decisions.md).
+//! Checkout step gates and the Dutch-address rule.
 //!
 //! The steps are, in order: billing, delivery, payment, complete (confirm and place the order).
 //!
@@ -236,15 +236,19 @@ pub fn unnamed_samples(lines: &[SampleLine]) -> u32 {
         .iter()
         .filter(|line| line.product_type.takes_sample_names())
         .map(|line| {
-            let named = (1..=line.quantity)
-                .filter(|sequence| {
-                    line.rqs_samples.iter().any(|sample| {
-                        sample.sequence == *sequence && !sample.sample_name.trim().is_empty()
-                    })
+            // The named sample numbers of the line, each once: the work follows the names
+            // given, not the quantity (which a caller may make huge).
+            let named: std::collections::BTreeSet<u32> = line
+                .rqs_samples
+                .iter()
+                .filter(|sample| {
+                    (1..=line.quantity).contains(&sample.sequence)
+                        && !sample.sample_name.trim().is_empty()
                 })
-                .count();
+                .map(|sample| sample.sequence)
+                .collect();
             line.quantity
-                .saturating_sub(u32::try_from(named).unwrap_or(u32::MAX))
+                .saturating_sub(u32::try_from(named.len()).unwrap_or(u32::MAX))
         })
         .fold(0u32, u32::saturating_add)
 }
@@ -744,6 +748,13 @@ mod tests {
         // Sample 2 is blank, sample 3 has no name; number 7 is no sample of a 3-unit line.
         assert_eq!(unnamed_samples(&lines), 2);
         assert_eq!(unnamed_samples(&[]), 0);
+        // A name given twice counts once; a huge quantity costs no more than its names.
+        let huge = [sample_line(
+            ProductType::Qs,
+            u32::MAX,
+            &[(1, "A"), (1, "A again")],
+        )];
+        assert_eq!(unnamed_samples(&huge), u32::MAX - 1);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! The feed calculator (decisions.md "Feed calculator", specification section 9) and the silo
+//! The feed calculator and the silo
 //! delivery interest.
 //!
 //! Each feed product carries a daily dose in grams per work load for the 600 kg reference
@@ -55,7 +55,7 @@ impl HorseType {
     }
 }
 
-/// How hard the horse works (specification section 9).
+/// How hard the horse works.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]

@@ -1,4 +1,4 @@
-//! Silo delivery interest: offered to larger yards (specification section 9).
+//! Silo delivery interest: offered to larger yards.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,6 @@
 //! The fifteen interface cultures and the language fallback.
 //!
-//! Specification section 9: "The fallback language is the site's fallback, otherwise en. The
-//! default culture is nl."
+//! The fallback language is the site's fallback, otherwise en. The default culture is nl.
 
 use std::fmt;
 use std::str::FromStr;

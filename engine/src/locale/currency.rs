@@ -29,7 +29,7 @@ pub enum Currency {
     Pln,
 }
 
-/// The currency of a site, derived from its currency symbol (specification section 9).
+/// The currency of a site, derived from its currency symbol.
 ///
 /// `Kr.` gives DKK, `KR` gives SEK, `zł` or `zl` gives PLN; anything else, and no symbol, gives
 /// EUR. The comparison is exact and case-sensitive (the specification distinguishes `Kr.` from

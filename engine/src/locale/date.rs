@@ -1,4 +1,4 @@
-//! Calendar dates and the shop's date format, DD-MM-YYYY (specification section 9).
+//! Calendar dates and the shop's date format, DD-MM-YYYY.
 
 use std::fmt;
 

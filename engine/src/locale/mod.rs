@@ -1,5 +1,5 @@
 //! Locale rules: cultures and the language fallback, countries, the display currency, number
-//! and date formatting (specification section 9).
+//! and date formatting.
 //!
 //! Euro prices are authoritative; other currencies are indicative conversions shown next to the
 //! conversion disclaimer. Every amount is shown with exactly two fraction digits; a quantity

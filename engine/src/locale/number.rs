@@ -1,5 +1,5 @@
 //! Numbers for display: the culture's decimal separator, and digit grouping for Swedish and
-//! Polish only (specification section 9). Amounts have exactly two fraction digits
+//! Polish only. Amounts have exactly two fraction digits
 //! ([`format_amount`]); quantities such as scoops, grams or a lab value keep the fraction digits
 //! the rule that computed them gave ([`format_quantity`]).
 

@@ -1,6 +1,6 @@
 //! Promotions: what they are and how each kind applies to a cart.
 //!
-//! There are four kinds (decisions.md, "Promotions"), each in its own module:
+//! There are four kinds, each in its own module:
 //! - [`ProductDiscount`]: a percentage or a fixed amount per unit off the lines of a product,
 //!   a variant or a product group, optionally from a minimum quantity;
 //! - [`FreeProductOffer`]: buy X, get Y of a product free, shown as a free product line;
@@ -13,7 +13,7 @@
 //! their conditions. Validity dates and usage limits are the server's business: it passes in
 //! only the promotions that are active now.
 //!
-//! How promotions combine, where decisions.md is silent:
+//! How promotions combine:
 //! - a line gets at most one product discount: the one that takes off most (the first of
 //!   equals, in promotion order);
 //! - free product offers all apply, each to every line it targets;

@@ -22,7 +22,7 @@ use crate::ids::{ProductId, ProductVariantId};
 use crate::money::Money;
 use crate::shipping::{ShippingMethod, ShippingOption};
 
-/// The four kinds of promotion (decisions.md, "Promotions").
+/// The four kinds of promotion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify))]

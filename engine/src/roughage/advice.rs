@@ -2,8 +2,8 @@
 //! each a given horse needs.
 //!
 //! A nutrient is short when its value is below its target minimum (alert or take action). The
-//! horse eats `weight x 1.5 %` kg of roughage dry matter a day (the minimum of
-//! feed-and-roughage.md), so the daily shortfall is `(min - value) x dry-matter intake` in the
+//! horse eats `weight x 1.5 %` kg of roughage dry matter a day (the least a horse
+//! should eat), so the daily shortfall is `(min - value) x dry-matter intake` in the
 //! nutrient's unit. Each short nutrient is assigned to the first product (in the given order)
 //! that supplies it; a product's grams per day are the most any of its nutrients needs,
 //! `shortfall / content per kg x 1000`, rounded like feed doses (to 10 g from 100 g up, to 1 g

@@ -1,7 +1,7 @@
 //! Roughage scan results: the nutrient quick scan and the hygiene scan of hay and silage
-//! samples (decisions.md "Roughage scans", feed-and-roughage.md), and the balancing advice.
+//! samples, and the balancing advice.
 //!
-//! Target ranges and orientation values are data: defaults from feed-and-roughage.md are
+//! Target ranges and orientation values are data: defaults (typical horse targets, VDLUFA) are
 //! given by [`default_target_ranges`] and [`default_orientation_values`], and every request may
 //! pass its own (the fixtures hold them).
 

@@ -1,4 +1,4 @@
-//! Default target ranges of the quick scan (feed-and-roughage.md, "Roughage quick scan").
+//! Default target ranges of the quick scan: typical horse targets per kg dry matter.
 
 use std::collections::BTreeMap;
 

@@ -1,4 +1,4 @@
-//! The ration check (issue 20, point 5; operation `ration.check`): a horse's daily need for energy, protein and the key
+//! The ration check (operation `ration.check`): a horse's daily need for energy, protein and the key
 //! minerals (NRC 2007) against what its roughage supplies at the fed amount of dry matter, and
 //! the dose of a balancer that closes the gap.
 //!
@@ -6,22 +6,21 @@
 //!
 //! The shop's work loads map to NRC 2007's exercise classes: none = maintenance (average),
 //! light = light exercise, average = moderate exercise, heavy = heavy exercise.
-//! `feed-and-roughage.md` is the project's shared domain file (`../shared/spec/`); "NRC 2007" is
-//! National Research Council, *Nutrient Requirements of Horses*, 6th revised edition (2007),
-//! Table 16-3, "Daily nutrient requirements of horses (mature body weight of 500 kg)".
+//! "NRC 2007" is National Research Council, *Nutrient Requirements of Horses*, 6th revised
+//! edition (2007), Table 16-3, "Daily nutrient requirements of horses (mature body weight of 500 kg)".
 //!
 //! | Need per day | none | light | average | heavy | Source |
 //! |---|---|---|---|---|---|
-//! | Digestible energy, Mcal per kg body weight | 0.0333 | x 1.2 | x 1.4 | x 1.6 | feed-and-roughage.md (maintenance DE, "approximate DE multipliers") |
-//! | Crude protein, g for 500 kg | 630 (1.26 g/kg) | 699 | **768** | **862** | 630 and 699: feed-and-roughage.md; **768 and 862: NRC 2007 Table 16-3, rows moderate and heavy exercise, column crude protein; not in feed-and-roughage.md** |
-//! | Calcium, g per 100 kg | 4.0 | 6.0 | 7.0 | 8.0 | feed-and-roughage.md |
-//! | Phosphorus, g per 100 kg | 2.8 | 3.6 | 4.2 | 5.8 | feed-and-roughage.md |
-//! | Magnesium, g per 100 kg | 1.5 | 1.9 | 2.3 | 3.0 | feed-and-roughage.md |
+//! | Digestible energy, Mcal per kg body weight | 0.0333 | x 1.2 | x 1.4 | x 1.6 | NRC 2007 (maintenance DE, approximate DE multipliers) |
+//! | Crude protein, g for 500 kg | 630 (1.26 g/kg) | 699 | **768** | **862** | 630 and 699: NRC 2007 (maintenance, light work); **768 and 862: NRC 2007 Table 16-3, rows moderate and heavy exercise, column crude protein** |
+//! | Calcium, g per 100 kg | 4.0 | 6.0 | 7.0 | 8.0 | NRC 2007 |
+//! | Phosphorus, g per 100 kg | 2.8 | 3.6 | 4.2 | 5.8 | NRC 2007 |
+//! | Magnesium, g per 100 kg | 1.5 | 1.9 | 2.3 | 3.0 | NRC 2007 |
 //!
 //! Derived here, not read anywhere: energy in MJ (1 Mcal = 4.184 MJ, the thermochemical
 //! calorie); protein per kg body weight as the 500 kg figure / 500 (699 / 500 = 1.398,
 //! 768 / 500 = 1.536, 862 / 500 = 1.724 g per kg), so every need is linear in body weight, as
-//! `feed-and-roughage.md` says of maintenance energy (a 600 kg horse in average work: 921.6 g).
+//! NRC 2007 says of maintenance energy (a 600 kg horse in average work: 921.6 g).
 //! For a check against the same table: 500 kg gives 19.98, 23.31 and 26.64 Mcal for light,
 //! average and heavy work, where Table 16-3 lists 20.0, 23.3 and 26.6 Mcal.
 //!
@@ -150,8 +149,8 @@ fn need(nutrient: &str, weight: Decimal, work_load: WorkLoad) -> Decimal {
     match nutrient {
         ENERGY => decimal("0.0333") * weight * by_load("1", "1.2", "1.4", "1.6") * decimal("4.184"),
         // g per kg body weight: 630, 699, 768 and 862 g for 500 kg, divided by 500. 630 and 699
-        // are feed-and-roughage.md's; 768 and 862 are NRC 2007 Table 16-3's (moderate and
-        // heavy exercise), which that file does not give.
+        // are NRC 2007's maintenance and light-work figures; 768 and 862 are its Table 16-3's
+        // (moderate and heavy exercise).
         "crudeProtein" => weight * by_load("1.26", "1.398", "1.536", "1.724"),
         "calcium" => hundreds * by_load("4.0", "6.0", "7.0", "8.0"),
         "phosphorus" => hundreds * by_load("2.8", "3.6", "4.2", "5.8"),
@@ -333,7 +332,7 @@ mod tests {
         let weight = Decimal::from(500);
         assert_eq!(need(ENERGY, weight, WorkLoad::None), decimal("69.6636"));
         assert_eq!(need("crudeProtein", weight, WorkLoad::None), decimal("630"));
-        // NRC 2007 Table 16-3 (500 kg): 699 g light (also in feed-and-roughage.md), 768 g
+        // NRC 2007 Table 16-3 (500 kg): 699 g light, 768 g
         // moderate and 862 g heavy exercise.
         assert_eq!(
             need("crudeProtein", weight, WorkLoad::Light),

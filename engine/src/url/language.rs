@@ -1,4 +1,4 @@
-//! The address of a page in one of a site's languages, for search engines (issue 18): a site
+//! The address of a page in one of a site's languages, for search engines: a site
 //! shows one language without a choice (the one `resolve_culture` picks without a request);
 //! its other languages share the site's paths and are asked for with `?lang=<culture>`, which
 //! the server renderer honours. `hreflang` names a language and the site's country.

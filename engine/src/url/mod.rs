@@ -1,4 +1,4 @@
-//! URL rules (specification section 2): the trailing slash, the paging query parameters and
+//! URL rules: the trailing slash, the paging query parameters and
 //! the localized comparison path.
 
 use serde::{Deserialize, Serialize};
@@ -244,8 +244,8 @@ pub struct PagingRequest {
     pub page_size: u32,
 }
 
-/// The comparison page's path for a culture (specification section 2 gives nl, de, da, es,
-/// pt, sv, pl and it; the others are decided here: en `/compare`, fr `/comparer`, cs
+/// The comparison page's path for a culture (nl, de, da, es, pt, sv, pl and it have the
+/// shop's original paths; the others are decided here: en `/compare`, fr `/comparer`, cs
 /// `/porovnat`, et `/vordle`). Regional variants use their language's path.
 pub fn compare_path(culture: Culture) -> &'static str {
     match culture {

@@ -3,10 +3,10 @@
 
 use crate::locale::CountryCode;
 
-/// The shortest password: 7 characters (specification section 9).
+/// The shortest password: 7 characters.
 pub const PASSWORD_MIN_CHARACTERS: usize = 7;
 
-/// The fewest words of a review text (specification section 9).
+/// The fewest words of a review text.
 pub const REVIEW_MIN_WORDS: usize = 5;
 
 /// True when `text` matches `pattern` character by character: `9` is an ASCII digit, `A` an

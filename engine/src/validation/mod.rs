@@ -1,4 +1,4 @@
-//! Validation rules of forms and lists (specification section 5), with message keys whose
+//! Validation rules of forms and lists, with message keys whose
 //! Dutch texts come from [`messages`].
 //!
 //! The server validates every request body with the same rules the browser uses while the

@@ -94,7 +94,7 @@ impl PartialSchema for FileBytes {
 
 impl ToSchema for FileBytes {}
 
-/// The account as the storefront sees it (specification, section 3: Account).
+/// The account as the storefront sees it.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = Account)]
 #[serde(rename_all = "camelCase")]
@@ -150,6 +150,17 @@ impl From<AccountRow> for AccountView {
 struct CallbackQuery {
     /// A path of the shop, e.g. `/account/activate`; the link adds the token and account id.
     #[param(required = true)]
+    #[serde(default)]
+    callback_url: Option<String>,
+}
+
+/// `?callbackUrl=` where a call may take one: a path of the shop when given.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+struct OptionalCallbackQuery {
+    /// A path of the shop that a later mail about this change may link to; checked like every
+    /// link's path (no other origin).
     #[serde(default)]
     callback_url: Option<String>,
 }
@@ -370,7 +381,7 @@ async fn register(
     // Checked just above: required fields are present.
     let email = queries::normalize_email(form.email_address.as_deref().unwrap_or_default());
     limits::check(&state, Limit::Registration, &[&client.ip, &email]).await?;
-    // The registration's captcha hook (issue 19): checked like sign-in's while captchas are on.
+    // The registration's captcha hook: checked like sign-in's while captchas are on.
     let captcha = headers
         .get(CAPTCHA_HEADER)
         .and_then(|value| value.to_str().ok());
@@ -559,7 +570,7 @@ enum ResendTo {
 
 /// Sends a new activation mail to an account that is not activated yet, named by `userId`
 /// (the link of an expired activation mail) or by the e-mail address in the body (the resend
-/// page, specification sections 2 and 8). Answers the same for unknown and already activated
+/// page). Answers the same for unknown and already activated
 /// accounts and addresses; for an address the look-up and the mail happen after the answer,
 /// so neither the answer nor its timing tells whether the address has an account.
 #[utoipa::path(
@@ -1007,6 +1018,7 @@ struct AccountUpdate {
     path = "/api/account",
     tag = "account",
     operation_id = "updateAccount",
+    params(OptionalCallbackQuery),
     request_body = AccountUpdate,
     responses(
         (status = 200, description = "The account as changed", body = AccountView),
@@ -1018,8 +1030,12 @@ struct AccountUpdate {
 async fn update_account(
     State(state): State<AppState>,
     signed_in: SignedIn,
+    Query(query): Query<OptionalCallbackQuery>,
     Json(body): Json<AccountUpdate>,
 ) -> Result<crate::extract::Json<AccountView>, ApiError> {
+    if query.callback_url.is_some() {
+        trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?;
+    }
     Form::new()
         .field("firstName", body.first_name.as_deref(), name_rules())
         .field("lastName", body.last_name.as_deref(), name_rules())

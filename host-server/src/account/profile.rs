@@ -1,6 +1,6 @@
 //! Company data (business customers: company name and VAT number, checked with the engine's
-//! VAT rule for the billing country) and the delivery address of an account (specification
-//! section 3: Company, Shipping, alternativeShippingAddress). Personal data, the newsletter
+//! VAT rule for the billing country) and the delivery address of an account (Company,
+//! Shipping, alternativeShippingAddress). Personal data, the newsletter
 //! opt-in and the language preference are `PUT /api/account`.
 
 use axum::extract::State;

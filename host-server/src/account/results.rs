@@ -1,5 +1,5 @@
-//! Quick-scan and hygiene-scan (RQS) results of the customer's roughage samples (decisions.md
-//! "Roughage scans"). The laboratory's measurements are stored ([`crate::laboratory`]); the
+//! Quick-scan and hygiene-scan (RQS) results of the customer's roughage samples. The
+//! laboratory's measurements are stored ([`crate::laboratory`]); the
 //! classification (meter levels, dry-matter score, hygiene quality class, notices) is
 //! computed by the engine's roughage rules each time a result is shown, and the balancing
 //! advice is the fixtures' advice for every analyte the engine finds too low or too high.

@@ -1,5 +1,5 @@
-//! Returns (specification section 3, "Return: reason, photo of the damaged item, order number,
-//! quantity, product"): the customer's return requests, and registering one as a multipart
+//! Returns (reason, photo of the damaged item, order number, quantity, product): the
+//! customer's return requests, and registering one as a multipart
 //! form with an optional photo.
 //!
 //! The product must be a line of one of the customer's own orders and the quantity at most

@@ -20,8 +20,8 @@ use crate::{clock, secrets};
 pub const KEY_LIFETIME_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// Makes a key for a cart; the key and when it expires (milliseconds since the epoch).
-pub async fn issue_key(pool: &AnyPool, cart_id: &str) -> Result<(String, i64), ApiError> {
-    super::store::find(pool, cart_id)
+pub async fn issue_key(pool: &AnyPool, cart_id: &str) -> Result<IssuedKey, ApiError> {
+    let cart = super::store::find(pool, cart_id)
         .await?
         .ok_or(ApiError::NotFound)?;
     let key = secrets::new_token();
@@ -34,7 +34,22 @@ pub async fn issue_key(pool: &AnyPool, cart_id: &str) -> Result<(String, i64), A
         .bind(expires_at)
         .execute(pool)
         .await?;
-    Ok((key, expires_at))
+    Ok(IssuedKey {
+        key,
+        expires_at,
+        site_id: cart.site_id,
+    })
+}
+
+/// The storefront's page that takes over a cart with its key (`?key=`).
+pub const HANDOVER_PATH: &str = "/cart/handover/";
+
+/// A handover key as made: the key itself (shown once), when it expires (milliseconds since the
+/// Unix epoch) and the cart's site, on whose address the customer opens it.
+pub struct IssuedKey {
+    pub key: String,
+    pub expires_at: i64,
+    pub site_id: i64,
 }
 
 #[derive(Deserialize, IntoParams)]

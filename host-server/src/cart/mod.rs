@@ -124,7 +124,7 @@ fn refusal_to_place(dropped: &Dropped) -> ApiError {
     }
 }
 
-pub use handover::issue_key as issue_handover_key;
+pub use handover::{HANDOVER_PATH, IssuedKey, issue_key as issue_handover_key};
 
 /// A cart's owner and checkout password.
 pub async fn owner(pool: &sqlx::AnyPool, cart_id: &str) -> Result<Option<CartOwner>, ApiError> {
@@ -171,8 +171,8 @@ pub struct CartProductView {
     pub product_variant_id: ProductVariantId,
     pub count: i64,
     pub rqs_samples: Vec<SampleView>,
-    /// The product's brand, for the data layer's tracking items (specification section 3;
-    /// the engine's input has the rest of them); null for a variant the site no longer sells.
+    /// The product's brand, for the data layer's tracking items (the engine's input has the
+    /// rest of them); null for a variant the site no longer sells.
     pub brand: Option<String>,
 }
 
@@ -195,7 +195,7 @@ pub struct PaymentView {
     pub gift_card_number: Option<String>,
 }
 
-/// The cart's data (specification, section 3: Cart).
+/// The cart's data.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartView {

@@ -165,7 +165,7 @@ fn placeholders(start: usize, count: usize) -> String {
 }
 
 /// A catalog entry with its product's brand: no rule needs the brand, but the data layer's
-/// tracking items do (specification section 3), so it stays beside the engine's input.
+/// tracking items do, so it stays beside the engine's input.
 #[derive(Clone)]
 struct Listed {
     entry: CatalogEntry,

@@ -1,4 +1,4 @@
-//! The catalog read API (specification sections 3 and 7): product search, product detail by
+//! The catalog read API: product search, product detail by
 //! variant and the reviews of a product.
 //!
 //! Search runs on in-memory indexes ([`search::SearchIndex`]) built from the database at start
@@ -37,7 +37,7 @@ use crate::openapi::SiteHeaders;
 use crate::sites::site_language;
 use search::{Rating, SearchIndex, SearchRequest, SearchResponse, pick};
 
-/// The nutrient table's rows in display order (specification section 3: dry matter, crude
+/// The nutrient table's rows in display order (dry matter, crude
 /// protein, sugar, energy DE and EWpa, minerals, trace elements, vitamins), with their group and
 /// unit (per kg as fed, `fixtures/README.md`).
 pub const NUTRIENTS: &[(&str, &str, &str)] = &[
@@ -454,7 +454,8 @@ async fn variant_detail(
         product_type,
         product_group,
         brand,
-        product_colour,
+        // The product's colour is the one its picture is drawn in, not a colour of the goods.
+        _picture_colour,
         energy_level,
         rating_average,
         rating_count,
@@ -511,7 +512,6 @@ async fn variant_detail(
         }
     }
     let mut variant = this.ok_or(ApiError::NotFound)?;
-    variant.colour = variant.colour.or(Some(product_colour));
     variant.image = variant.image.or(product_image);
     Ok(Json(ProductDetail {
         variant,

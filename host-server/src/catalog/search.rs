@@ -1,4 +1,4 @@
-//! Product search (specification section 3): full text with tantivy, facet filters of the four
+//! Product search: full text with tantivy, facet filters of the four
 //! kinds, facet counts for the current selection, sorting and paging.
 //!
 //! [`SearchIndex::build`] turns a [`CatalogInput`] (read from the database by `load`, or
@@ -908,7 +908,7 @@ impl Number {
     }
 }
 
-/// One facet filter (specification section 3): multi-select `selectedKeys`, range slider
+/// One facet filter: multi-select `selectedKeys`, range slider
 /// `selectedMinValue`/`selectedMaxValue`, single select `selectedKey`, slider `selectedValue`.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

@@ -1,4 +1,4 @@
-//! The feed calculator for every visitor and silo delivery (issue 20): the public API area
+//! The feed calculator for every visitor and silo delivery: the public API area
 //! `/api/feedcalculator`. What the account's saved advice shares with it is here too: the
 //! choices by their JSON names, the site's advice rules and the products' doses, all read
 //! from the database and handed to the engine's [`engine::feed::feed_advice`], which computes.

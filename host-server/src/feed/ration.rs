@@ -1,4 +1,4 @@
-//! `POST /api/feedcalculator/ration`: the ration check (issue 20, point 5) for a horse and a
+//! `POST /api/feedcalculator/ration`: the ration check for a horse and a
 //! typical hay or haylage, or the signed-in customer's own quick scan. The engine's
 //! [`engine::roughage::ration_check`] computes; the balancers are the fixtures' balancing products
 //! for a low protein or mineral content (`roughage/targets.json`) with their nutrient tables.
@@ -26,7 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(check))
 }
 
-/// Typical roughage per kg dry matter (feed-and-roughage.md: hay crude protein 60-100 g, Ca 3-5 g,
+/// Typical roughage per kg dry matter (hay crude protein 60-100 g, Ca 3-5 g,
 /// P 2.1-2.5 g, Mg about 2.5 g; haylage wetter and richer): DE in MJ, the rest in g.
 fn typical(roughage: &str) -> Option<BTreeMap<String, Quantity>> {
     let values: [(&str, i64, u32); 5] = match roughage {

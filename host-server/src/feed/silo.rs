@@ -1,4 +1,4 @@
-//! Silo delivery for larger yards (specification section 9): whether the offer shows (the
+//! Silo delivery for larger yards: whether the offer shows (the
 //! engine's [`engine::feed::silo_interest`] with the site's threshold), the dealers that
 //! deliver by silo, and the silo-interest form, stored and mailed to the site's customer
 //! service.

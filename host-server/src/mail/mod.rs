@@ -257,7 +257,7 @@ pub async fn unsubscribe_link(
     Ok(link.to_string())
 }
 
-/// The page that confirms a newsletter sign-up (issue 21 adds it); the opt-in mail links to it
+/// The page that confirms a newsletter sign-up; the opt-in mail links to it
 /// with the sign-up's token.
 pub const NEWSLETTER_CONFIRM_PATH: &str = "/newsletter/confirm/";
 

@@ -35,7 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(download))
 }
 
-/// An invoice (specification section 3, "Invoice: invoice number, status").
+/// An invoice: its number and status.
 #[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
 #[schema(as = Invoice)]
 #[serde(rename_all = "camelCase")]

@@ -24,7 +24,7 @@ use crate::mail::{
 };
 use crate::stored::Seller;
 
-/// The shop's survey page (issue 21 adds it); an invitation links to it with the order number
+/// The shop's survey page; an invitation links to it with the order number
 /// and the invitation's token.
 pub const SURVEY_PATH: &str = "/survey/";
 

@@ -1,4 +1,4 @@
-//! Orders (decisions.md, "Checkout and orders"): placing an order from a cart, paying it, and
+//! Orders: placing an order from a cart, paying it, and
 //! reading it back.
 //!
 //! - `POST /api/cart/{id}/order` places the cart's order ([`placement`]) and answers where the

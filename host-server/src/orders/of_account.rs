@@ -1,4 +1,4 @@
-//! The account area's orders (`/api/account/orders`; specification section 3, "Order (labels)"): a list that loads more
+//! The account area's orders (`/api/account/orders`): a list that loads more
 //! page by page, newest first, and one order with its lines, samples, amounts, addresses and
 //! status history. Only the signed-in customer's own orders are found; any other order number
 //! is a 404.

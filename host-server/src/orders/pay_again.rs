@@ -1,8 +1,8 @@
-//! Paying an unpaid order from the account area (issue 19, point 4: "pay an unpaid order"):
+//! Paying an unpaid order from the account area:
 //! `POST /api/account/orders/{orderNumber}/pay`.
 //!
-//! Unpaid is what the engine's [`OrderStatus::awaits_payment`] says (specification section 4:
-//! `created`, `open`). The payment starts as placing the order starts it
+//! Unpaid is what the engine's [`OrderStatus::awaits_payment`] says (`created`,
+//! `open`). The payment starts as placing the order starts it
 //! ([`super::start_payment`]): an order without a payment yet (the provider could not be
 //! reached when it was placed) gets one at the provider; an order whose payment is still open
 //! at the provider keeps that payment (at most one open payment per order, migration 0023),

@@ -30,7 +30,7 @@ pub struct OrderLineView {
     pub vat_rate_percentage: String,
     pub is_free: bool,
     pub rqs_samples: Vec<SampleView>,
-    /// The product's brand, for the data layer's tracking items (specification section 3);
+    /// The product's brand, for the data layer's tracking items;
     /// null when the product is no longer in the catalog.
     pub brand: Option<String>,
     /// The product's group (its tracking item's category), null as `brand`.
@@ -57,7 +57,7 @@ pub struct OrderPaymentView {
     pub status: Option<String>,
 }
 
-/// An order (specification section 3, order labels).
+/// An order, with every label its pages and mails show.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = Order)]
 #[serde(rename_all = "camelCase")]

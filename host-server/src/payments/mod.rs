@@ -2,7 +2,7 @@
 //! two addresses a provider calls back on are order routes (`orders::payment_callbacks`), so
 //! that orders use payments and not the other way round.
 //!
-//! The flow (decisions.md, "Checkout and orders"): placing an order with something left to
+//! The flow: placing an order with something left to
 //! pay creates a payment at the provider and sends the customer to the provider's hosted
 //! page. The provider then
 //! - calls the webhook, `POST /api/payments/webhook` with the form field `id`. The body is

@@ -1,4 +1,4 @@
-//! The account area's data over HTTP (issue #9): orders with paging, invoices and their PDF,
+//! The account area's data over HTTP: orders with paging, invoices and their PDF,
 //! returns with photos, scan results and the unread count, subscriptions, saved feed advice,
 //! company data and delivery address, reviews; every call needs a session and finds only the
 //! customer's own data. The demo accounts of the fixtures are used (password Hoefslag2024).
@@ -557,6 +557,14 @@ fixture_tests! {
         let (status, body) = json_of(app.put_json("/api/account", &json!({"firstName": "Pieter", "lastName": "Jansen", "languageId": 99})).await).await;
         assert_eq!(status, 400);
         assert!(body["fieldErrors"]["languageId"].is_array());
+        // It takes a `callbackUrl` like the other account calls: a path of the shop, never
+        // another origin.
+        let update = json!({"firstName": "Pieter", "lastName": "Jansen", "languageId": 2, "newsletter": true});
+        let (status, body) = json_of(app.put_json("/api/account?callbackUrl=/account/information/", &update).await).await;
+        assert_eq!(status, 200, "{body}");
+        let (status, body) = json_of(app.put_json("/api/account?callbackUrl=https://evil.example/", &update).await).await;
+        assert_eq!(status, 400, "{body}");
+        assert!(body["fieldErrors"]["callbackUrl"].is_array(), "{body}");
     }
 
     async fn a_paid_order_appears_with_its_invoice_and_a_cancelled_one_cancels_it(app) {

@@ -1,4 +1,4 @@
-//! The account lifecycle of the specification, section 4, over HTTP.
+//! The account lifecycle over HTTP.
 
 use serde_json::{Value, json};
 

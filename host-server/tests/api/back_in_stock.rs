@@ -1,4 +1,4 @@
-//! Back-in-stock mails (issue 21, point 6): when a variant's stock goes from 0 to more, every
+//! Back-in-stock mails: when a variant's stock goes from 0 to more, every
 //! waiting request gets its mail once, in its site and language, and is marked sent; two
 //! concurrent stock changes never mail a request twice. Stock changed outside the back office
 //! (a fixtures import) is picked up by the housekeeping round.

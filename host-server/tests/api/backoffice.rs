@@ -109,6 +109,12 @@ async fn a_cart_is_handed_over_with_a_one_time_key(backend: Backend) {
     assert_eq!(response.status(), 201);
     let handover: Value = response.json().await.unwrap();
     let key = handover["key"].as_str().unwrap();
+    // The link customer service sends: the storefront's handover page on the cart's site.
+    let port = url::Url::parse(&app.url("/")).unwrap().port().unwrap();
+    assert_eq!(
+        handover["link"],
+        format!("http://hoefslag.localhost:{port}/cart/handover/?key={key}")
+    );
 
     let customer = reqwest::Client::new();
     let response = customer

@@ -68,7 +68,7 @@ async fn sign_in_needs_a_solved_captcha_when_one_is_configured() {
 }
 
 /// The site's captcha key as the storefront gets it: only while the server checks tokens, with
-/// the widget's script, which the content security policy then allows (issue 19, point 4).
+/// the widget's script, which the content security policy then allows.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_storefront_gets_the_captcha_key_and_script_only_while_tokens_are_checked() {
     // The demo: no checks, so no key, no script, the plain policy.

@@ -1,4 +1,4 @@
-//! Only valid data is stored (issue 16, point 5): the billing, shipping and company bodies of
+//! Only valid data is stored: the billing, shipping and company bodies of
 //! a cart are typed with the specification's fields and closed, with length limits.
 
 use serde_json::{Value, json};

@@ -1,4 +1,4 @@
-//! The cart invariant (issue 16, point 1): after any sequence of cart calls, accepted or
+//! The cart invariant: after any sequence of cart calls, accepted or
 //! refused, the cart reads and calculates with 200, and a refused call changes nothing.
 //!
 //! Random call sequences against the real server, from a fixed seed so that a failure can be

@@ -1,4 +1,4 @@
-//! Sites, countries, languages and routing on the imported fixtures (specification section 7).
+//! Sites, countries, languages and routing on the imported fixtures.
 
 use serde_json::{Value, json};
 

@@ -1,5 +1,5 @@
-//! The content security policy allows a third party only where the shop uses it (issue 21,
-//! points 3, 4 and 9): the video players' privacy origins always (the storefront embeds them only
+//! The content security policy allows a third party only where the shop uses it: the
+//! video players' privacy origins always (the storefront embeds them only
 //! after consent), the map tile host only with `MAP_TILE_URL`, the tag manager only on the pages
 //! of a site with a tag manager key. Each asserted as the exact header.
 

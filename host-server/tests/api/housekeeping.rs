@@ -1,4 +1,4 @@
-//! Nothing is kept forever (issue 16, point 5): the housekeeping task deletes carts not
+//! Nothing is kept forever: the housekeeping task deletes carts not
 //! changed for `CART_TTL` (unless their order awaits payment), expired sessions and tokens.
 
 use serde_json::Value;

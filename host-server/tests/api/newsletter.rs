@@ -1,4 +1,4 @@
-//! The newsletter (issue 21, point 5): a sign-up per site and language with a double opt-in
+//! The newsletter: a sign-up per site and language with a double opt-in
 //! mail, its confirmation, and the unsubscribe link that every mail to a customer carries.
 
 use serde_json::{Value, json};

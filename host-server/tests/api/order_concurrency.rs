@@ -1,7 +1,7 @@
-//! Placing orders at the same moment (decisions.md: "never oversells the last item under
-//! concurrency"), on SQLite and PostgreSQL: the last item in stock, one request sent ten times,
+//! Placing orders at the same moment (the shop never oversells the last item under
+//! concurrency), on SQLite and PostgreSQL: the last item in stock, one request sent ten times,
 //! one gift card paying fifty orders, a code one customer may use once in twenty parallel
-//! orders, and twenty parallel adds to one cart line (issue 16, point 2).
+//! orders, and twenty parallel adds to one cart line.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

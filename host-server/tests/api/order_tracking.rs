@@ -1,4 +1,4 @@
-//! What the data layer's e-commerce events (issue 21, point 9) read from the server: each cart
+//! What the data layer's e-commerce events read from the server: each cart
 //! line's brand, and the order's VAT total with each order line's brand and product group.
 //! Site 1 is Hoefslag NL (VAT 9 % low, 21 % high; free shipping from 50.00; iDEAL costs
 //! nothing). Variant 1601 is Equinatura Spierkracht (supplements, low VAT) at 69.95; 1721 is the

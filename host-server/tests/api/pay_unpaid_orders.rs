@@ -1,4 +1,4 @@
-//! Paying an unpaid order from the account area (issue 19, point 4):
+//! Paying an unpaid order from the account area:
 //! `POST /api/account/orders/{orderNumber}/pay`, with the demo fixtures and the test provider.
 //! Jan (account 1) and Anna are demo customers (password Hoefslag2024); Jan's
 //! HS-2026-000105 awaits a bank transfer, HS-2026-000102 is closed.

@@ -1,4 +1,4 @@
-//! The server binary as a process (issue 16, points 4 and 8): SIGTERM under load lets
+//! The server binary as a process: SIGTERM under load lets
 //! in-flight requests finish and no client gets a 5xx; SIGKILL in the middle of a stream of
 //! orders loses no order that was answered with a 2xx and leaves no half-written order.
 

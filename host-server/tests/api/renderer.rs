@@ -1,4 +1,4 @@
-//! The server renderer behind host-server (issue 18): pages are forwarded to it with the
+//! The server renderer behind host-server: pages are forwarded to it with the
 //! visitor's host, cookies, language and query, and its answer passes through; when it cannot
 //! be reached, the page is the client-rendered index.html. The renderer here is a stand-in
 //! peer; the real one (storefront/server) is driven by the browser tests.

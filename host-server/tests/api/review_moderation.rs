@@ -1,4 +1,4 @@
-//! Review requests and moderation (issue 21, point 8): the review-request mail goes out a
+//! Review requests and moderation: the review-request mail goes out a
 //! configured number of days after an order was sent, once per order; the back office lists
 //! the pending reviews and approves or rejects them, and the product's rating follows.
 

@@ -1,4 +1,4 @@
-//! The customer survey (issue 21, point 7): linked from the order confirmation mail and the
+//! The customer survey: linked from the order confirmation mail and the
 //! thank-you page with a signed link, one answer per order, never for another's order.
 
 use serde_json::{Value, json};

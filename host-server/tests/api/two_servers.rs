@@ -1,4 +1,4 @@
-//! Two servers on one PostgreSQL database (issue 16, point 6), the way a shop grows past one
+//! Two servers on one PostgreSQL database, the way a shop grows past one
 //! machine: the concurrency guarantees hold with the requests spread over both, and a price or
 //! stock change through the back-office API on one shows on the other within 2 seconds,
 //! search included (`LISTEN`/`NOTIFY`).

@@ -1,4 +1,4 @@
-//! Nothing held forever (issue 16, point 3): an order not paid within its payment method's
+//! Nothing held forever: an order not paid within its payment method's
 //! time is cancelled and its stock and gift-card amount return; a client that disconnects
 //! while the payment is being created leaves an order the next attempt pays at once.
 

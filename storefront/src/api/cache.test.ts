@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { json, mockApi, type MockRequest } from '../test/api';
 import { cachedGet, cacheSize, clearCache, LONG_TTL_MS, MAX_ENTRIES, shareInFlight, SHORT_TTL_MS, ttlFor } from './cache';
-import { ApiError } from './client';
+import { ApiError, setApiContext } from './client';
+import { setRequestScopeProvider, type RequestScope } from './fetch';
 import { clearRouteCache, failedStatus, lookupRoute, RouteLookupError } from './routing';
 
 describe('client cache rules (specification section 7)', () => {
@@ -16,7 +17,8 @@ describe('client cache rules (specification section 7)', () => {
     for (const path of [
       '/api/sites/getbydomain?domain=x',
       '/api/Sites/3',
-      '/api/reviews?productId=1',
+      '/api/products/12/reviews',
+      '/api/products/12/reviews?p=2',
       '/api/footer/1',
       '/api/countries',
       '/api/countries/1/localizedname',
@@ -26,7 +28,16 @@ describe('client cache rules (specification section 7)', () => {
     ]) {
       expect(ttlFor(path), path).toBe(LONG_TTL_MS);
     }
-    for (const path of ['/api/content/page?path=/', '/api/content/layoutx', '/api/language', '/api/account']) expect(ttlFor(path), path).toBe(SHORT_TTL_MS);
+    for (const path of [
+      '/api/content/page?path=/',
+      '/api/content/layoutx',
+      '/api/language',
+      '/api/account',
+      '/api/account/reviews',
+      '/api/products/variant/12',
+    ]) {
+      expect(ttlFor(path), path).toBe(SHORT_TTL_MS);
+    }
     for (const path of ['/api/cart/12', '/api/cart/12/shippingmethods', '/api/cartcalculation/12/calculate']) expect(ttlFor(path), path).toBe(0);
   });
 
@@ -81,6 +92,56 @@ describe('client cache rules (specification section 7)', () => {
     expect((first as PromiseRejectedResult).reason).toBeInstanceOf(ApiError);
     expect(await cachedGet('/api/language')).toEqual(['nl']);
     expect(calls).toBe(2);
+  });
+
+  it('keeps an answer per site and language', async () => {
+    const requests = mockApi([{ url: '/api/content/layout', respond: (request: MockRequest) => ({ language: request.headers.languageid }) }]);
+    setApiContext({ siteId: 4, languageId: 1 });
+    expect(await cachedGet('/api/content/layout')).toEqual({ language: '1' });
+    setApiContext({ siteId: 4, languageId: 4 });
+    expect(await cachedGet('/api/content/layout')).toEqual({ language: '4' });
+    setApiContext({ siteId: 7, languageId: 4 });
+    expect(await cachedGet('/api/content/layout')).toEqual({ language: '4' });
+    setApiContext({ siteId: 4, languageId: 1 });
+    expect(await cachedGet('/api/content/layout')).toEqual({ language: '1' });
+    expect(requests.map((request) => `${request.headers.siteid}/${request.headers.languageid}`)).toEqual(['4/1', '4/4', '7/4']);
+  });
+
+  it('keeps a server render’s answers apart when its language changes', async () => {
+    const scope: RequestScope = {
+      apiUrl: 'http://127.0.0.1:8080',
+      host: 'shop.example',
+      cookie: '',
+      visitor: null,
+      context: {},
+      cache: { entries: new Map(), inFlight: new Map() },
+      routeFailures: new Map(),
+      setCookies: [],
+      lazyPages: new Set(),
+      fetch: (url, init) => fetch(url, init),
+    };
+    setRequestScopeProvider(() => scope);
+    try {
+      mockApi([{ url: '/api/content/page?path=%2F', respond: (request: MockRequest) => ({ language: request.headers.languageid }) }]);
+      setApiContext({ siteId: 4, languageId: 1 });
+      expect(await cachedGet('/api/content/page?path=%2F')).toEqual({ language: '1' });
+      setApiContext({ siteId: 4, languageId: 4 });
+      expect(await cachedGet('/api/content/page?path=%2F')).toEqual({ language: '4' });
+    } finally {
+      setRequestScopeProvider(() => undefined);
+    }
+  });
+
+  it('shares a search in flight only within one site and language', async () => {
+    let answers = 0;
+    const requests = mockApi([{ method: 'POST', url: '/api/search', respond: () => ({ answer: ++answers }) }]);
+    const search = () => shareInFlight('search:hooi', () => fetch('/api/search', { method: 'POST' }).then((r) => r.json() as Promise<unknown>));
+    setApiContext({ siteId: 1, languageId: 1 });
+    const dutch = search();
+    setApiContext({ siteId: 1, languageId: 2 });
+    const english = search();
+    expect(await Promise.all([dutch, english])).toEqual([{ answer: 1 }, { answer: 2 }]);
+    expect(requests).toHaveLength(2);
   });
 
   it('never sends a shared request twice simultaneously (product search)', async () => {

@@ -1,5 +1,5 @@
 /**
- * Every cart call of specification section 7 in one module (never cached). Each change answers
+ * Every cart call in one module (never cached). Each change answers
  * the cart with the server's engine calculation; an answer that also carries the engine input
  * (`input`) lets the browser preview the next change with the WASM engine.
  */

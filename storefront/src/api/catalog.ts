@@ -22,7 +22,7 @@ import type {
   SchemaUnitPrices,
 } from './generated/schema';
 
-/** The ten product filter groups (specification section 3), in their order. */
+/** The ten product filter groups, in their order. */
 export const FACET_GROUPS = [
   'productGroup',
   'horseType',
@@ -49,7 +49,7 @@ export type FacetValue = SchemaSearchFacetValue;
 export type Facet = SchemaSearchFacet;
 export type SearchResponse = SchemaSearchResponse;
 
-/** A search; the same request running twice at once is sent once (section 7). */
+/** A search; the same request running twice at once is sent once. */
 export function searchProducts(request: SearchRequest): Promise<SearchResponse> {
   const key = `search:${JSON.stringify(request)}`;
   return shareInFlight(key, () => api.post('/api/products/search', { body: request }));

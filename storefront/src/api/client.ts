@@ -1,11 +1,13 @@
 /**
- * The one API client (specification section 7, issue 17). `apiFetch` (in `fetch.ts`) is the one
- * fetch function: cookies are sent, the timeout is 20 seconds, the `siteid`/`languageid`
- * headers are added, and any status outside 2xx is raised as an `ApiError` carrying the status
- * and body. `api` is its typed face, typed by path and method from the generated `paths`;
- * `cached: true` sends a GET through the client cache of `cache.ts`.
+ * The one API client. `apiFetch` (in `fetch.ts`) is the one
+ * fetch function: cookies are sent, the timeout is 20 seconds, the `siteid`/`languageid` and
+ * `datetime` headers are added, and any status outside 2xx is raised as an `ApiError` carrying
+ * the status and body. `api` is its typed face, typed by path and method from the generated
+ * `paths`. Every GET goes through the client cache of `cache.ts` (whose rules never cache cart
+ * calls) unless it says `cached: false` or brings its own abort signal; any other call forgets
+ * the cache's 2-second answers of its area once it is done.
  */
-import { cachedGet } from './cache';
+import { cachedGet, forgetChangedArea } from './cache';
 import { apiFetch, type RequestOptions } from './fetch';
 import type { paths } from './generated/schema';
 
@@ -13,7 +15,7 @@ export { API_TIMEOUT_MS, ApiError, apiFetch, setApiContext, type RequestOptions 
 
 /*
  * The typed face of `apiFetch`: `api.get('/api/faq', { query, headers })`, whose path,
- * parameters, body and answer types come from the generated `paths` (issue 17). Path
+ * parameters, body and answer types come from the generated `paths`. Path
  * parameters fill `{name}`; query values are URL-encoded in the order given, `undefined` left
  * out.
  */
@@ -47,7 +49,10 @@ export type ResponseOf<O> = O extends { responses: infer R } ? Answer<R[Extract<
 /** The JSON answer of `GET`/`POST`/... of this path. */
 export type ApiAnswer<P extends keyof paths, M extends Method = 'get'> = ResponseOf<Operation<P, M>>;
 
-/** The options of a typed call: the operation's `path`/`query` parameters and body, and the `apiFetch` ones. */
+/**
+ * The options of a typed call: the operation's `path`/`query` parameters and body, and the
+ * `apiFetch` ones. `cached: false` keeps a GET out of the client cache.
+ */
 export type TypedOptions<O> = Parameters<O> & Body<O> & Omit<RequestOptions, 'method' | 'body'> & { cached?: boolean };
 
 type Values = Record<string, unknown> | undefined;
@@ -73,8 +78,11 @@ type UntypedOptions = Omit<RequestOptions, 'method' | 'body'> & {
 function send(method: Method, template: string, options: UntypedOptions = {}): Promise<unknown> {
   const { path, query, body, cached, ...rest } = options;
   const url = buildUrl(template, path, query);
-  if (method === 'get' && cached) return cachedGet(url, rest);
-  return apiFetch(url, { ...rest, method: method.toUpperCase() as RequestOptions['method'], ...(body !== undefined ? { body } : {}) });
+  // A call with its own signal is not shared: its abort must not fail another caller's answer.
+  if (method === 'get') return cached !== false && !rest.signal ? cachedGet(url, rest) : apiFetch(url, rest);
+  const change = apiFetch(url, { ...rest, method: method.toUpperCase() as RequestOptions['method'], ...(body !== undefined ? { body } : {}) });
+  // A read after a change must see it, also when the change failed halfway.
+  return change.finally(() => forgetChangedArea(url));
 }
 
 function call<M extends Method>(method: M) {

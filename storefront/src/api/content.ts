@@ -1,6 +1,6 @@
 /**
- * The site's editorial content: the FAQ with its questions and the news (specification
- * section 4). Loaded by the route loaders, so the server renders them.
+ * The site's editorial content: the FAQ with its questions and the news.
+ * Loaded by the route loaders, so the server renders them.
  */
 import { api } from './client';
 import { ApiError } from './fetch';

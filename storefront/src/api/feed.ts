@@ -1,5 +1,5 @@
 /**
- * The feed calculator and silo delivery (issue 20): the server reads the site's advice rules
+ * The feed calculator and silo delivery: the server reads the site's advice rules
  * and the products' doses, the engine computes; these calls only carry the horse.
  */
 import { api } from './client';

@@ -1,7 +1,8 @@
 /**
  * The one fetch function under the typed client of `client.ts` (import from there): cookies
- * are sent, the timeout is 20 seconds, and any status outside 2xx is raised as an `ApiError`
- * carrying the status and body.
+ * are sent, the timeout is 20 seconds, every call carries the `siteid` and `languageid`
+ * headers (once the site is known) and `datetime`, and any status
+ * outside 2xx is raised as an `ApiError` carrying the status and body.
  */
 
 export const API_TIMEOUT_MS = 20_000;
@@ -48,6 +49,11 @@ export interface RequestScope {
   context: ApiContext;
   /** The cache of cache.ts for this request only. */
   cache: { entries: Map<string, unknown>; inFlight: Map<string, Promise<unknown>> };
+  /**
+   * The failed route look-ups of this page's render (routing.ts), by site, language and URL: a
+   * failure (a 404 in one language, a time-out) is never shown to a later request.
+   */
+  routeFailures: Map<string, number>;
   /** `Set-Cookie` headers of the API's answers, passed on to the visitor. */
   setCookies: string[];
   /** The ids of the lazily loaded pages rendered (lib/lazyPage.tsx), which the browser loads before hydrating. */
@@ -81,6 +87,20 @@ export function setApiContext(next: ApiContext): void {
   const scope = scopeOf();
   if (scope) scope.context = { ...next };
   else browserContext = { ...next };
+}
+
+/** The site and language the running call is made for (this request's, on the server). */
+export function apiContext(): ApiContext {
+  return { ...(scopeOf()?.context ?? browserContext) };
+}
+
+/**
+ * The site and language as part of a cache key: an answer given for one site or language is
+ * never served for another (cache.ts, routing.ts).
+ */
+export function apiContextKey(): string {
+  const { siteId, languageId } = apiContext();
+  return `site=${siteId ?? ''}&language=${languageId ?? ''}`;
 }
 
 export interface RequestOptions {
@@ -119,6 +139,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   }
   if (context.siteId !== undefined) headers.siteid = String(context.siteId);
   if (context.languageId !== undefined) headers.languageid = String(context.languageId);
+  // The moment of the call (ISO 8601); a caller that passes its own (the conversion) wins.
+  headers.datetime = new Date().toISOString();
   Object.assign(headers, options.headers);
   // A FormData body (multipart, e.g. a return's photo) sets its own content type.
   const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;

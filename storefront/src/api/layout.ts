@@ -1,9 +1,9 @@
 /**
- * The site's layout (issue 21, point 1): primary navigation with its sub-menus, footer columns,
+ * The site's layout: primary navigation with its sub-menus, footer columns,
  * customer service, social links, header and cart USPs, the notification bar and the currency
  * disclaimer. One request per site and language (`GET /api/content/layout`), loaded by the
- * root route's loader and kept 15 minutes by the client cache (specification section 7:
- * footer and navigation).
+ * root route's loader and kept 15 minutes by the client cache (as footer and navigation
+ * are).
  */
 import { api } from './client';
 import type { SchemaCustomerService, SchemaLayoutLink, SchemaSiteLayout, SchemaSiteNotification, SchemaSocialLink, SchemaUsp } from './generated/schema';

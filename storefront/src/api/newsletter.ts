@@ -1,5 +1,5 @@
 /**
- * The newsletter (issue 21): a sign-up in the request's site and language (answered at once,
+ * The newsletter: a sign-up in the request's site and language (answered at once,
  * the opt-in mail follows), its confirmation with the mail's token, and unsubscribing with the
  * signed link every mail carries.
  */

@@ -1,13 +1,24 @@
 /**
- * The dynamic route's look-ups (specification sections 2, 4, 7 and 8).
+ * The dynamic route's look-ups.
  *
- * A URL is looked up once (`GET /api/routing/getbyurl?url=`) and the result is kept for the
- * session: the route, or the error status of a failed look-up (500 when the status is unknown,
- * 503 for a time-out), which the page then shows. Simultaneous look-ups of one URL share one
- * request. The page content is then loaded with `GET /api/content/page?path=`.
+ * A URL is looked up (`GET /api/routing/getbyurl?url=`) once per site and language, and the
+ * result is remembered: the route, or the error status of a failed look-up (500 when the status
+ * is unknown, 503 for a time-out), which the page then shows. Simultaneous look-ups of one URL
+ * share one request. The page content is then loaded with `GET /api/content/page?path=`.
+ *
+ * The memory is bounded (`ROUTE_CACHE_MAX_ENTRIES`, least recently used out first) and every
+ * entry has a maximum age (`ROUTE_MAX_AGE_MS`), because the server renderer's one process
+ * serves every site, language and visitor, and a bot may try any number of URLs. What a failed
+ * look-up is remembered for:
+ * - on the server, only for the page's own render (the request's scope): the next request asks
+ *   again, so a 404 in one language or a passing time-out never reaches another visitor;
+ * - in the browser (one visitor), a 4xx for as long as a route; a failure that may pass (5xx, a
+ *   time-out, 429) only `TRANSIENT_FAILURE_MAX_AGE_MS`.
  */
 import { shareInFlight } from './cache';
 import { api, ApiError } from './client';
+import { apiContextKey, requestScope } from './fetch';
+import { LruCache } from './lru';
 import type { SchemaPageAlternates, SchemaPageContent, SchemaRoute } from './generated/schema';
 
 /** The page types the server resolves a dynamic URL into. */
@@ -72,7 +83,7 @@ const TYPE_NAMES: Record<string, PageType> = Object.fromEntries(
 );
 
 /**
- * Which page type a route-parameter variant is (specification section 3): an explicit
+ * Which page type a route-parameter variant is: an explicit
  * `pageType` or `type` name wins; otherwise the variant's own fields tell.
  */
 export function toPageRoute(raw: SchemaRoute | Raw): PageRoute {
@@ -96,34 +107,67 @@ export function toPageRoute(raw: SchemaRoute | Raw): PageRoute {
   return { pageType, parameters, ...(redirectUrl ? { redirectUrl } : {}) };
 }
 
-const routes = new Map<string, PageRoute>();
-const failures = new Map<string, number>();
+/** How many look-ups are remembered, and for how long at most. */
+export const ROUTE_CACHE_MAX_ENTRIES = 500;
+export const ROUTE_MAX_AGE_MS = 10 * 60 * 1000;
+/** How long the browser remembers a failure that may pass on a retry (5xx, time-out, 429). */
+export const TRANSIENT_FAILURE_MAX_AGE_MS = 10_000;
+
+type Outcome = { route: PageRoute } | { failed: number };
+
+/** Routes (server and browser) and the browser's failures, by site, language and URL. */
+const remembered = new LruCache<Outcome>(ROUTE_CACHE_MAX_ENTRIES);
+
+/** The key of a URL for the running call's site and language. */
+function keyOf(url: string): string {
+  return `${apiContextKey()}|${url}`;
+}
+
+const isTransient = (status: number) => status >= 500 || status === 429;
+
+function rememberFailure(key: string, status: number): void {
+  const scope = requestScope();
+  if (scope) scope.routeFailures.set(key, status);
+  else remembered.set(key, { failed: status }, isTransient(status) ? TRANSIENT_FAILURE_MAX_AGE_MS : ROUTE_MAX_AGE_MS);
+}
+
+function recall(key: string): Outcome | undefined {
+  const scope = requestScope();
+  const failed = scope?.routeFailures.get(key);
+  if (failed !== undefined) return { failed };
+  return remembered.get(key);
+}
 
 /** Forgets every look-up (tests). */
 export function clearRouteCache(): void {
-  routes.clear();
-  failures.clear();
+  remembered.clear();
+  requestScope()?.routeFailures.clear();
 }
 
-/** The stored status of a failed look-up of this URL, if any. */
+/** The number of remembered look-ups of every site and language (tests). */
+export function routeCacheSize(): number {
+  return remembered.size;
+}
+
+/** The stored status of a failed look-up of this URL for the current site and language, if any. */
 export function failedStatus(url: string): number | undefined {
-  return failures.get(url);
+  const outcome = recall(keyOf(url));
+  return outcome && 'failed' in outcome ? outcome.failed : undefined;
 }
 
-/** Looks a URL up once; later calls answer from memory, a failure included. */
+/** Looks a URL up once for the current site and language; later calls answer from memory (see above). */
 export function lookupRoute(url: string): Promise<PageRoute> {
-  const known = routes.get(url);
-  if (known) return Promise.resolve(known);
-  const failed = failures.get(url);
-  if (failed !== undefined) return Promise.reject(new RouteLookupError(url, failed));
-  return shareInFlight(`route:${url}`, async () => {
+  const key = keyOf(url);
+  const known = recall(key);
+  if (known) return 'route' in known ? Promise.resolve(known.route) : Promise.reject(new RouteLookupError(url, known.failed));
+  return shareInFlight(`route:${key}`, async () => {
     try {
-      const route = toPageRoute(await api.get('/api/routing/getbyurl', { query: { url } }));
-      routes.set(url, route);
+      const route = toPageRoute(await api.get('/api/routing/getbyurl', { query: { url }, cached: false }));
+      remembered.set(key, { route }, ROUTE_MAX_AGE_MS);
       return route;
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 500;
-      failures.set(url, status);
+      rememberFailure(key, status);
       throw new RouteLookupError(url, status);
     }
   });

@@ -1,5 +1,5 @@
 /**
- * The site the visitor is on (specification sections 1 and 3): chosen by the host name.
+ * The site the visitor is on: chosen by the host name.
  * `toSite` is the one place that reshapes the API's Site into the storefront's type.
  */
 import type { CultureCode } from '../engine';
@@ -25,6 +25,8 @@ export interface Site {
   countryId: number;
   /** The currency symbol, e.g. "€", "Kr.", "zł"; the engine derives the currency from it. */
   currency: string;
+  /** Units of the site's currency per euro (a decimal string); null on euro sites. */
+  exchangeRate: string | null;
   languages: Language[];
   fallbackLanguageId: number | null;
   theme: ThemeName;
@@ -65,7 +67,7 @@ export interface MapTiles {
   attribution: string;
 }
 
-/** Why the site could not be started (specification section 8, startup errors). */
+/** Why the site could not be started (startup errors). */
 export type SiteProblem = 'notFound' | 'noLanguage' | 'missingData';
 
 /** A startup error: the page shows it full-screen. */
@@ -81,7 +83,7 @@ export class SiteError extends Error {
 
 /**
  * The API's Site as it may arrive: the site's data is configured, so a field can be missing
- * (a startup error, specification section 8); `toSite` checks what the storefront needs.
+ * (a startup error); `toSite` checks what the storefront needs.
  */
 export type ArrivingSite = Partial<Omit<SchemaSite, 'languages'>> & { languages?: Partial<SchemaLanguage>[] };
 
@@ -95,7 +97,7 @@ function toLanguage(raw: Partial<SchemaLanguage>): Language | null {
   return { languageId, culture, localizedName: typeof localizedName === 'string' ? localizedName : culture };
 }
 
-/** Reshapes the API's Site (camelCase, specification section 3) into `Site`; throws `SiteError`. */
+/** Reshapes the API's Site (camelCase) into `Site`; throws `SiteError`. */
 export function toSite(raw: ArrivingSite | null | undefined): Site {
   if (typeof raw !== 'object' || raw === null) throw new SiteError('notFound', 'no site in the answer');
   const { siteId, name, domain, type, countryId } = raw;
@@ -119,6 +121,7 @@ export function toSite(raw: ArrivingSite | null | undefined): Site {
     type: siteType,
     countryId,
     currency: typeof raw.currency === 'string' ? raw.currency : '€',
+    exchangeRate: typeof raw.exchangeRate === 'string' && raw.exchangeRate !== '' ? raw.exchangeRate : null,
     languages: languages as Language[],
     fallbackLanguageId: numberOrNull(raw.fallbackLanguageId),
     theme: raw.theme === 'green' || (raw.theme === undefined && siteType === 1) ? 'green' : 'default',

@@ -1,5 +1,5 @@
 /**
- * The customer survey (issue 21): one answer per order, through the signed link of the order
+ * The customer survey: one answer per order, through the signed link of the order
  * confirmation mail or of the thank-you page (`GET /api/orders/{orderId}/survey`, for the
  * browser that placed the order).
  */

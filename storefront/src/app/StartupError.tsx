@@ -5,7 +5,7 @@ import styles from './StartupError.module.css';
 
 type Problem = Extract<StartResult, { kind: 'failed' }>['problem'];
 
-/** A full-page error when the site cannot start (specification section 8). */
+/** A full-page error when the site cannot start. */
 export function StartupError({ problem }: { problem: Problem }) {
   const { t } = useTranslation();
   const text = {

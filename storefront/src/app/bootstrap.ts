@@ -1,5 +1,5 @@
 /**
- * Start-up (specification sections 1, 4 and 8): the site comes from the host name, the
+ * Start-up: the site comes from the host name, the
  * language from what the visitor chose before (if the site has it) or the engine's rule, and
  * a mailing's `mailplus_id` is handed on once.
  */

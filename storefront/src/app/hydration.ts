@@ -1,5 +1,5 @@
 /**
- * What a server-rendered page hands to the browser (issue 18): the site and language the
+ * What a server-rendered page hands to the browser: the site and language the
  * server resolved, the culture's catalogs, and the route loaders' data, in one JSON block
  * (`<script type="application/json" id="hb-state">`, which the content security policy allows:
  * it is data, never run). The browser hydrates from it without repeating a request.

@@ -19,7 +19,7 @@ function withEngineLoaders(routes: RouteObject[]): RouteObject[] {
 }
 
 /**
- * The storefront's browser router (specification section 2); with the server's `hydrationData`
+ * The storefront's browser router; with the server's `hydrationData`
  * on a server-rendered page, so its loaders do not run again. In the browser the loaders wait
  * for the engine, which loads after hydration (engine/index.ts).
  */

@@ -95,7 +95,7 @@ describe('the trailing-slash rule', () => {
   });
 
   it('gives the dealer page its strict trailing slash', async () => {
-    // The locator loads the dealers (issue 21).
+    // The locator loads the dealers.
     mockApi([{ url: '/api/dealers', respond: { near: null, dealers: [] } }]);
     const { router } = await renderApp('/store-locator');
     await screen.findByTestId('page-dealer');

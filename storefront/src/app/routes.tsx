@@ -1,5 +1,5 @@
 /**
- * The route table (specification section 2). Every route has an id, which is its name
+ * The route table. Every route has an id, which is its name
  * (`cart`, `compare`, `dealer`, `dynamic`, `checkout.payment`, `account.orders`, ...); the
  * paths are in paths.ts. Every leaf loader applies the trailing-slash rule first.
  */
@@ -10,6 +10,7 @@ import { FooterSlots } from '../components/layout/FooterSlots';
 import { Shell } from '../components/layout/Shell';
 import { keepRootData, rootLoader } from '../components/layout/siteLayout';
 import { Loading } from '../components/ui/Loading';
+import { NavigationFailure } from '../components/ui/ProgressBar';
 import {
   AccountHomeRoute,
   AccountInformationRoute,
@@ -29,15 +30,17 @@ import {
 } from '../routes/account/AccountRoutes';
 import { DynamicRoute } from '../routes/dynamic/DynamicRoute';
 import { RouteError } from '../routes/ErrorPages';
+import { withErrorPages } from '../routes/routeErrors';
 import { CartRoute, CheckoutRoute, CompareRoute, DealerRoute, EngineCheckRoute, FeedCalculatorRoute, MediaIndexRoute, SearchRoute } from '../routes/ShopRoutes';
 import { newsIndexLoader, searchResultsLoader } from '../routes/loaders';
 import { feedCalculatorLoader } from '../features/feed-calculator';
 import { storeLocatorLoader } from '../features/store-locator';
 import { accountLoaders, confirmAccountLoader } from '../features/account';
-import { dynamicPageLoader } from '../routes/dynamic/loader';
+import { dynamicPageLoader, newsItemLoader } from '../routes/dynamic/loader';
 import { NewsletterConfirmRoute, NewsletterUnsubscribeRoute, SurveyRoute } from '../routes/EngagementRoutes';
 import { NewsletterSignup, newsletterConfirmLoader, newsletterUnsubscribeLoader } from '../features/newsletter';
 import { surveyLoader } from '../features/survey';
+import { CartHandoverPage } from '../features/cart';
 import { anonymousOnly, confirmLoader, resetLoader, signedIn, withCanonicalUrl } from './loaders';
 import type { CheckoutStep } from '../lib/paths';
 
@@ -57,12 +60,15 @@ const CHECKOUT: [CheckoutStep, string][] = [
 ];
 
 export function buildRoutes({ comparePath }: RouteOptions): RouteObject[] {
-  const page = (id: string, path: string | undefined, element: ReactNode, loader = withCanonicalUrl()): RouteObject =>
-    path === undefined ? { id, index: true, element, loader } : { id, path, element, loader };
+  const page = (id: string, path: string | undefined, element: ReactNode, loader = withCanonicalUrl()): RouteObject => {
+    // A failed page answers its own status, with the site's error page (routes/routeErrors.ts).
+    const guarded = withErrorPages(loader);
+    return path === undefined ? { id, index: true, element, loader: guarded } : { id, path, element, loader: guarded };
+  };
   return [
     {
       id: 'root',
-      // The site's layout, once per site and language (issue 21): the same menu and footer on every page.
+      // The site's layout, once per site and language: the same menu and footer on every page.
       loader: rootLoader,
       shouldRevalidate: keepRootData,
       element: (
@@ -73,18 +79,24 @@ export function buildRoutes({ comparePath }: RouteOptions): RouteObject[] {
       hydrateFallbackElement: <Loading fullPage />,
       children: [
         {
-          errorElement: <RouteError />,
+          errorElement: (
+            <>
+              <NavigationFailure />
+              <RouteError />
+            </>
+          ),
           children: [
             page('home', undefined, <DynamicRoute />, withCanonicalUrl(dynamicPageLoader)),
             page('cart', 'cart', <CartRoute />),
+            page('cartHandover', 'cart/handover', <CartHandoverPage />),
             page('compare', comparePath.replace(/^\//, ''), <CompareRoute />),
             page('dealer', 'store-locator', <DealerRoute />, withCanonicalUrl(storeLocatorLoader)),
             {
               path: 'media',
               children: [
                 page('media', undefined, <MediaIndexRoute />, withCanonicalUrl(newsIndexLoader)),
-                // A news item is a dynamic page (the server's route table has its path).
-                page('mediaItem', ':id?/:itemname', <DynamicRoute />, withCanonicalUrl(dynamicPageLoader)),
+                // A news item by the id in its address; its name in the address only reads well.
+                page('mediaItem', ':id?/:itemname', <DynamicRoute />, withCanonicalUrl(newsItemLoader)),
               ],
             },
             page('engineCheck', 'engine-check', <EngineCheckRoute />),

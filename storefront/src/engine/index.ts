@@ -7,7 +7,7 @@
  * objects in and out, amounts as strings), and `runOperation` for any operation by name. Types
  * come from the engine itself (see ./types.ts).
  *
- * The module is off the browser's critical path (issue 18, point 3): the server renderer records
+ * The module is off the browser's critical path: the server renderer records
  * every answer it rendered a page with (`recordAnswers`), the page carries them, and the
  * browser hydrates from them (`replayAnswers`) while the module loads after hydration. A call
  * the page did not record, before the module is there, suspends the rendering component until

@@ -106,7 +106,7 @@ function reachable(fallback: Catalog, earlier: readonly Catalog[]): Catalog {
  * The catalogs a server-rendered page carries: the culture's own whole, and of each fallback only
  * what the cultures before it in the chain lack. i18next asks the culture first and a fallback
  * only for a key the cultures before it do not have, so it finds the same text for every key,
- * from a page that is tens of kilobytes smaller (issue 18).
+ * from a page that is tens of kilobytes smaller.
  */
 export function resourcesForPage(resources: I18nResources, options: I18nOptions | Culture): I18nResources {
   const { culture, siteFallback } = settle(options);

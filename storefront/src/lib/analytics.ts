@@ -1,18 +1,18 @@
 /**
- * The tag manager's data layer (`window.dataLayer`, specification section 7; issue 21 point 9):
+ * The tag manager's data layer (`window.dataLayer`):
  * Google consent mode, denied until the visitor accepts, and the GA4 e-commerce events with the
- * specification's tracking-item fields (id, name, price, brand, category, product group,
+ * tracking-item fields (id, name, price, brand, category, product group,
  * variant, list name, position, quantity). Product impressions are batched: they are sent
- * together 1000 ms after the first one (the specification's delay).
+ * together 1000 ms after the first one.
  *
  * Amounts are the API's and the engine's decimal strings, never computed here. Nothing is
  * pushed while rendering on the server (there is no window).
  */
 
-/** The specification's product impression batching delay. */
+/** How long product impressions wait, so that they are sent together. */
 export const IMPRESSION_DELAY_MS = 1000;
 
-/** A GA4 item with the specification's tracking-item fields. */
+/** A GA4 item with the tracking-item fields. */
 export interface TrackingItem {
   item_id: string;
   item_name: string;

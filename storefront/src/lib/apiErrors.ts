@@ -6,6 +6,7 @@
 import type { TFunction } from 'i18next';
 
 import { ApiError } from '../api/client';
+import { CartCreationError } from './cartErrors';
 
 export interface ServerProblem {
   status: number;
@@ -37,8 +38,19 @@ export function readProblem(error: unknown): ServerProblem {
   };
 }
 
+/**
+ * The catalog key shown for a field error of the server. A password the API refuses reads
+ * 'Het wachtwoord voldoet niet aan de eisen' (the message for a password failing the
+ * rule): the engine checked the rule before sending, and the field's help states it.
+ */
+export function shownFieldKey(key: string): string {
+  return key === 'validation.passwordRequirements' ? 'validation.passwordNotValid' : key;
+}
+
 /** Field errors by field name, or `_` with one message for the whole form. */
 export function serverErrors(error: unknown, t: TFunction): Record<string, string> {
+  // A change that needed a new cart (add to cart, order again) and could not get one.
+  if (error instanceof CartCreationError) return { _: t('errors.cartCreationFailed') };
   const problem = readProblem(error);
   const translated = (key: string | null, fallback: string) => {
     const text = key ? t(key as never, { defaultValue: '' }) : '';
@@ -49,7 +61,7 @@ export function serverErrors(error: unknown, t: TFunction): Record<string, strin
     return { _: t('errors.tooManyAttempts', { count: minutes }) };
   }
   const errors: Record<string, string> = {};
-  for (const field of problem.fieldErrors) errors[field.field] ??= translated(field.key, field.message || t('errors.generic'));
+  for (const field of problem.fieldErrors) errors[field.field] ??= translated(shownFieldKey(field.key), field.message || t('errors.generic'));
   if (Object.keys(errors).length === 0) errors._ = translated(problem.code, t('errors.generic'));
   return errors;
 }

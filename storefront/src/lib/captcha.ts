@@ -1,6 +1,6 @@
 /**
- * The captcha of sign-in, registration and resend-confirmation (specification section 7: a
- * `captcha` header; section 3: the site's captcha key).
+ * The captcha of sign-in, registration and resend-confirmation (a `captcha` header, with the
+ * site's captcha key).
  *
  * The server hands out the site's key and the widget's script only while it checks tokens
  * (`CAPTCHA_VERIFY_URL`, host-server's `captcha.rs`): without them no widget is shown, no script

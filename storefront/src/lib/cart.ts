@@ -1,5 +1,5 @@
 /**
- * The cart's shared state and every change to it (specification section 4: no id, created,
+ * The cart's shared state and every change to it (no id, created,
  * fetched; a failed fetch resets the cart silently).
  *
  * A change is previewed at once with the WASM engine (a `CartCalculator` holding the context
@@ -21,7 +21,9 @@ import {
   type LineChange,
 } from '../engine';
 import { cartIdAtom, cartItemCountAtom } from '../state';
+import { api } from '../api/client';
 import { cartApi, type CartAnswer, type CartNotice } from '../api/cart';
+import { CartCreationError } from './cartErrors';
 import { trackCartChange } from './cartTracking';
 
 type Store = ReturnType<typeof createStore>;
@@ -65,7 +67,11 @@ function setAnswer(store: Store, answer: CartAnswer | null): void {
   store.set(cartItemCountAtom, answer ? Number(answer.calculation.itemCount) : 0);
 }
 
-/** Fetches the stored cart; any failure resets the cart to empty (no id), silently. */
+/**
+ * Fetches the stored cart; any failure resets the cart to empty (no id), silently. A cart that
+ * stopped being the visitor's while it was fetched (a new or handed-over cart took its place)
+ * changes nothing.
+ */
 export async function loadCart(store: Store): Promise<void> {
   const id = store.get(cartIdAtom);
   if (id === null || id === undefined) {
@@ -73,22 +79,37 @@ export async function loadCart(store: Store): Promise<void> {
     store.set(cartLoadedAtom, true);
     return;
   }
+  const stillCurrent = () => store.get(cartIdAtom) === id;
   try {
-    setAnswer(store, await cartApi.get(String(id)));
+    const answer = await cartApi.get(String(id));
+    if (stillCurrent()) setAnswer(store, answer);
   } catch {
-    store.set(cartIdAtom, null);
-    setAnswer(store, null);
+    if (stillCurrent()) {
+      store.set(cartIdAtom, null);
+      setAnswer(store, null);
+    }
   }
   store.set(cartLoadedAtom, true);
 }
 
-/** The cart's id, creating a cart first when there is none. */
+/** Makes a cart the server answered the visitor's cart (stored), in place of the one before. */
+function adoptCart(store: Store, answer: CartAnswer): void {
+  store.set(cartIdAtom, answer.cart.shoppingcartId);
+  store.set(cartMismatchAtom, null);
+  store.set(cartNoticesAtom, []);
+  setAnswer(store, answer);
+  store.set(cartLoadedAtom, true);
+}
+
+/** The cart's id, creating a cart first when there is none (a `CartCreationError` when that fails). */
 export async function ensureCart(store: Store): Promise<string> {
   // A stored cart that has not been fetched yet is fetched first (never a second cart).
   if (!store.get(cartAnswerAtom) && store.get(cartIdAtom) !== null) await loadCart(store);
   const current = store.get(cartAnswerAtom);
   if (current) return current.cart.shoppingcartId;
-  const created = await cartApi.create();
+  const created = await cartApi.create().catch((error: unknown) => {
+    throw new CartCreationError(error);
+  });
   store.set(cartIdAtom, created.cart.shoppingcartId);
   setAnswer(store, created);
   return created.cart.shoppingcartId;
@@ -115,6 +136,13 @@ function previewOf(input: CartInput, choices: CartChoices): CalculatedCart {
 }
 
 let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs a cart change after the ones already on their way. */
+function enqueue<T>(run: () => Promise<T>): Promise<T> {
+  const result = queue.then(run, run);
+  queue = result.catch(() => undefined);
+  return result;
+}
 
 /**
  * Runs one change: the engine preview first (shown at once), then the server call; changes run
@@ -157,9 +185,49 @@ export function changeCart(store: Store, request: (cartId: string) => Promise<Ca
       store.set(cartPendingAtom, false);
     }
   };
-  const result = queue.then(run, run);
-  queue = result.catch(() => undefined);
-  return result;
+  return enqueue(run);
+}
+
+/**
+ * Empties the cart as the specification says: a new cart takes its place (`POST /api/cart`; a
+ * `CartCreationError` when that fails, and the cart stays as it was). The old cart is left as
+ * it is on the server, so emptying cannot be undone.
+ */
+export function startNewCart(store: Store): Promise<CartAnswer> {
+  return enqueue(async () => {
+    const before = store.get(cartAnswerAtom);
+    const created = await cartApi.create().catch((error: unknown) => {
+      throw new CartCreationError(error);
+    });
+    adoptCart(store, created);
+    if (before) trackCartChange(before, created);
+    return created;
+  });
+}
+
+/** The handovers asked for, by store and key: a key works once, so a page shown twice asks once. */
+const handovers = new WeakMap<Store, Map<string, Promise<CartAnswer>>>();
+
+/**
+ * Takes over the cart customer service prepared (`POST /api/cart/impersonate?key=`): it becomes
+ * the visitor's cart in place of the one before. An unknown, used or expired key fails with the
+ * server's 404.
+ */
+export function takeOverCart(store: Store, key: string): Promise<CartAnswer> {
+  const asked = handovers.get(store) ?? new Map<string, Promise<CartAnswer>>();
+  handovers.set(store, asked);
+  let handover = asked.get(key);
+  if (!handover) {
+    handover = enqueue(async () => {
+      const answer = await api.post('/api/cart/impersonate', { query: { key } });
+      adoptCart(store, answer);
+      return answer;
+    });
+    asked.set(key, handover);
+    // A handover that failed may be asked for again (a lost connection; a used key fails again).
+    void handover.catch(() => asked.delete(key));
+  }
+  return handover;
 }
 
 /** Adds a variant to the cart (creating the cart first when there is none), without a preview. */
@@ -214,6 +282,8 @@ export function useCart() {
       /** Any other call that answers the cart (checkout choices). */
       call: (request: (cartId: string) => Promise<CartAnswer>) => change(request),
       reload: () => loadCart(store),
+      /** Empties the cart: a new cart takes its place. */
+      empty: () => startNewCart(store),
       forget: () => forgetCart(store),
       dismissMismatch: () => store.set(cartMismatchAtom, null),
       dismissNotices: () => store.set(cartNoticesAtom, []),

@@ -4,8 +4,20 @@ import { EngineError } from '../engine';
 import { translateMessage } from '../i18n';
 import { readApiError } from '../api/cart';
 
+/**
+ * No cart could be created for a change that needs one ('Cart
+ * creation failed'); `cause` is the failure of the call.
+ */
+export class CartCreationError extends Error {
+  constructor(cause: unknown) {
+    super('Cart creation failed', { cause });
+    this.name = 'CartCreationError';
+  }
+}
+
 /** A cart call's failure in the visitor's language: the message key when there is one. */
 export function cartErrorText(error: unknown, t: TFunction): string {
+  if (error instanceof CartCreationError) return t('errors.cartCreationFailed');
   if (error instanceof EngineError) {
     if (error.messageKey) return translateMessage({ key: error.messageKey });
     if (error.code === 'quantity_out_of_range' || error.code === 'invalid_quantity') return t('validation.invalidQuantity');

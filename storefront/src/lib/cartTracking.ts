@@ -1,5 +1,5 @@
 /**
- * The cart's events in the data layer (issue 21, point 9): add_to_cart and remove_from_cart from
+ * The cart's events in the data layer: add_to_cart and remove_from_cart from
  * the difference between two answers of the server, and the cart's items for view_cart,
  * begin_checkout, add_shipping_info and add_payment_info; purchase from the order. Prices are
  * the unit prices of the engine input the server calculated with, the brand is the server's

@@ -1,5 +1,5 @@
 /**
- * The comparison list (specification sections 4 and 5): at most 4 products, the same product
+ * The comparison list: at most 4 products, the same product
  * never twice, stored in localStorage. The rule is the engine's (`compare.add`); the list keeps
  * the variant that was compared too, for its page.
  */
@@ -8,6 +8,7 @@ import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { useCallback } from 'react';
 
 import { addToComparison, loadEngine, type Message } from '../engine';
+import { useHydrated } from './hydrated';
 
 export interface ComparedProduct {
   productId: number;
@@ -16,7 +17,7 @@ export interface ComparedProduct {
 
 export const COMPARE_STORAGE_KEY = 'hoofbeat.compare';
 
-// No localStorage on the server: the list is read after hydration.
+// No localStorage on the server: pages show the list once hydrated (`useCompareList`).
 const storage = createJSONStorage<ComparedProduct[]>(() => (typeof localStorage === 'undefined' ? (undefined as unknown as Storage) : localStorage));
 export const compareListAtom = atomWithStorage<ComparedProduct[]>(COMPARE_STORAGE_KEY, [], storage, { getOnInit: true });
 
@@ -28,9 +29,18 @@ export function addCompared(list: ComparedProduct[], product: ComparedProduct): 
   return { list: [...kept, product], message: null };
 }
 
+/** The server's list, and the browser's while it hydrates the server's HTML: nobody's. */
+const NOT_YET_READ: ComparedProduct[] = [];
+
+/**
+ * The comparison list. `known` is false on the server and while the browser hydrates (the list
+ * is then empty, as the server rendered it): the stored list is shown from the render after.
+ */
 export function useCompareList() {
   const store = useStore();
-  const [list, setList] = useAtom(compareListAtom);
+  const [stored, setList] = useAtom(compareListAtom);
+  const known = useHydrated();
+  const list = known ? stored : NOT_YET_READ;
   const add = useCallback(
     async (product: ComparedProduct) => {
       // A click may come before the engine has loaded (it loads after hydration); the list
@@ -42,7 +52,7 @@ export function useCompareList() {
     },
     [store],
   );
-  const remove = useCallback((productId: number) => setList(list.filter((item) => item.productId !== productId)), [list, setList]);
+  const remove = useCallback((productId: number) => setList(stored.filter((item) => item.productId !== productId)), [stored, setList]);
   const clear = useCallback(() => setList([]), [setList]);
-  return { list, add, remove, clear, has: (productId: number) => list.some((item) => item.productId === productId) };
+  return { list, known, add, remove, clear, has: (productId: number) => list.some((item) => item.productId === productId) };
 }

@@ -1,10 +1,10 @@
 /**
- * The storefront's named routes and their paths (specification section 2). Links are built
+ * The storefront's named routes and their paths. Links are built
  * from these names, never from literal paths, so a path can change in one place.
  *
  * Every path ends in a slash (the engine's trailing-slash rule); the comparison path is
  * localized by the engine (`url.comparePath`) and is passed in when the routes are built. It is
- * the only one: the specification localizes the comparison page alone (section 2) and names
+ * the only one: the shop localizes the comparison page alone and keeps
  * `/store-locator/` as it is, so the other fixed pages (cart, store locator, search, checkout,
  * account, feed calculator) have one path in every culture, like a site's languages share
  * their paths (`?lang=`).
@@ -12,6 +12,8 @@
 export const paths = {
   home: '/',
   cart: '/cart/',
+  /** Takes over a cart customer service prepared (`?key=`, the handover key), then shows the cart. */
+  cartHandover: '/cart/handover/',
   dealer: '/store-locator/',
   media: '/media/',
   mediaItem: (itemName: string, id?: string | number) =>

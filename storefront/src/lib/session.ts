@@ -1,5 +1,5 @@
 /**
- * The session in the shell (specification section 4): the authentication check loads the
+ * The session in the shell: the authentication check loads the
  * account once, sign-in stores it, sign-out clears it. Used by the header and the account area.
  */
 import { useSetAtom, useStore } from 'jotai';
@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { fetchAccount, isAuthenticated, signOut, type Account } from '../api/auth';
 import { clearCache } from '../api/cache';
 import { paths } from './paths';
-import { cartIdAtom, cartItemCountAtom, sessionAtom, type Session } from '../state';
+import { accountAtom, cartIdAtom, cartItemCountAtom, sessionAtom, type Session } from '../state';
 
 type Store = ReturnType<typeof useStore>;
 
@@ -19,14 +19,20 @@ export function sessionOf(account: Account | null): Session {
     : { status: 'anonymous' };
 }
 
+/** Stores who is signed in: the header's session and the whole account (null: nobody). */
+export function storeAccount(store: Store, account: Account | null): void {
+  store.set(accountAtom, account);
+  store.set(sessionAtom, sessionOf(account));
+}
+
 /** Asks the server who is signed in and stores the answer; a failure counts as not signed in. */
 export async function refreshSession(store: Store): Promise<Account | null> {
   try {
     const account = await fetchAccount();
-    store.set(sessionAtom, sessionOf(account));
+    storeAccount(store, account);
     return account;
   } catch {
-    store.set(sessionAtom, { status: 'anonymous' });
+    storeAccount(store, null);
     return null;
   }
 }
@@ -43,7 +49,7 @@ export async function checkSession(store: Store): Promise<void> {
     // Not known: treated as not signed in, as refreshSession does.
   }
   if (signedIn) await refreshSession(store);
-  else store.set(sessionAtom, { status: 'anonymous' });
+  else storeAccount(store, null);
 }
 
 /** Signs out: the session ends on the server, the account and its cart are forgotten here. */
@@ -57,6 +63,7 @@ export function useSignOut(): () => Promise<void> {
     } finally {
       clearCache();
       setSession({ status: 'anonymous' });
+      store.set(accountAtom, null);
       store.set(cartIdAtom, null);
       store.set(cartItemCountAtom, 0);
       await navigate(paths.account.login);

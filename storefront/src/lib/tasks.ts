@@ -1,7 +1,7 @@
 /**
  * Ends the running task and resumes in a new one, so the browser can paint and answer a tap in
  * between: the start-up of a page (reading its state, the catalogs, the router, hydration) runs
- * as several short tasks instead of one long one (issue 18, total blocking time).
+ * as several short tasks instead of one long one (to keep the total blocking time low).
  */
 export function yieldToBrowser(): Promise<void> {
   // `scheduler.yield` resumes ahead of other queued tasks; browsers without it get a timer.

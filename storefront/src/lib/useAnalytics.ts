@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react';
 import { trackEvent, trackImpression, type Ecommerce, type EcommerceEvent, type TrackingItem } from './analytics';
 
 /**
- * The currency of every tracked amount: the API's amounts are euro everywhere (decisions.md: euro
- * prices are authoritative; other currencies are only shown, converted and indicative).
+ * The currency of every tracked amount: the API's amounts are euro everywhere (euro prices
+ * are authoritative; other currencies are only shown, converted and indicative).
  */
 export const TRACKING_CURRENCY = 'EUR';
 

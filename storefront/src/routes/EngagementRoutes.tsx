@@ -1,4 +1,4 @@
-/** The pages the shop's mails link to (issue 21): the newsletter's confirmation and unsubscribe pages and the customer survey. */
+/** The pages the shop's mails link to: the newsletter's confirmation and unsubscribe pages and the customer survey. */
 import { useLoaderData } from 'react-router';
 
 import { NewsletterConfirmPage, NewsletterUnsubscribePage, type NewsletterConfirmData, type NewsletterUnsubscribeData } from '../features/newsletter';

@@ -1,10 +1,11 @@
 /**
- * The storefront's shared state, in one place (jotai). Persisted across reloads
- * (specification section 4): cart id, site id and language id, in localStorage.
+ * The storefront's shared state, in one place (jotai). Persisted across reloads, in
+ * localStorage: cart id, site id and language id.
  */
 import { atom, useAtomValue, type createStore } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 
+import type { Account } from '../api/auth';
 import type { Site } from '../api/sites';
 import type { Culture } from '../i18n/cultures';
 
@@ -47,7 +48,7 @@ export function useSite(): Site {
   return site;
 }
 
-/** The signed-in customer as the header shows it (specification section 4, "Session"). */
+/** The signed-in customer as the header shows it. */
 export interface SessionAccount {
   firstName: string;
   unreadQuickscanResults: number;
@@ -60,3 +61,11 @@ export interface SessionAccount {
 export type Session = { status: 'unknown' } | { status: 'anonymous' } | { status: 'signedIn'; account: SessionAccount };
 
 export const sessionAtom = atom<Session>({ status: 'unknown' });
+
+/**
+ * The signed-in customer's whole account as the server answered it (sign-in, `GET /api/account`),
+ * for the forms that start from it (the checkout's billing and delivery); null when nobody is
+ * signed in or the account was not fetched yet. Kept beside the session, which holds only what
+ * the header shows.
+ */
+export const accountAtom = atom<Account | null>(null);

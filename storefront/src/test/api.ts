@@ -38,7 +38,7 @@ export function json(body: unknown, status = 200): Response {
  * test declares its own route for it (only then is the request recorded).
  */
 const DEFAULT_LAYOUT = /^\/api\/content\/layout$/;
-/** The cart page's recommendations (issue 21): none, unless a test declares them (only then recorded). */
+/** The cart page's recommendations: none, unless a test declares them (only then recorded). */
 const DEFAULT_RECOMMENDATIONS = /^\/api\/cart\/[^/]+\/recommendations$/;
 
 /** Replaces fetch; returns the list of requests made, in order. */

@@ -42,6 +42,7 @@ export const WEIDEGROEN_DK = {
   type: 1,
   countryId: 4,
   currency: 'Kr.',
+  exchangeRate: '7.46',
   languages: [{ languageId: 4, culture: 'da', localizedName: 'Dansk' }],
   fallbackLanguageId: 4,
   theme: 'green',

@@ -330,7 +330,7 @@ export interface paths {
         /**
          * Sends a new activation mail to an account that is not activated yet, named by `userId`
          *     (the link of an expired activation mail) or by the e-mail address in the body (the resend
-         *     page, specification sections 2 and 8). Answers the same for unknown and already activated
+         *     page). Answers the same for unknown and already activated
          *     accounts and addresses; for an address the look-up and the mail happen after the answer,
          *     so neither the answer nor its timing tells whether the address has an account.
          */
@@ -1201,7 +1201,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The home page of the site's brand (issue 21): hero, category tiles, featured, newest and
+         * The home page of the site's brand: hero, category tiles, featured, newest and
          *     offered products. News, advice and USPs have their own calls.
          */
         get: operations["content_home"];
@@ -2089,7 +2089,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description The account as the storefront sees it (specification, section 3: Account). */
+        /** @description The account as the storefront sees it. */
         Account: {
             /** @description True when deliveries go to `shipping` rather than the billing address. */
             alternativeShippingAddress: boolean;
@@ -2556,8 +2556,8 @@ export interface components {
         /** @description A cart line as the storefront sees it. */
         CartProductView: {
             /**
-             * @description The product's brand, for the data layer's tracking items (specification section 3;
-             *     the engine's input has the rest of them); null for a variant the site no longer sells.
+             * @description The product's brand, for the data layer's tracking items (the engine's input has the
+             *     rest of them); null for a variant the site no longer sells.
              */
             brand?: string | null;
             /** Format: int64 */
@@ -2591,7 +2591,7 @@ export interface components {
             lastName?: string | null;
             shippingMethod?: components["schemas"]["ShippingMethod"];
         };
-        /** @description The cart's data (specification, section 3: Cart). */
+        /** @description The cart's data. */
         CartView: {
             alternativeShippingAddress: boolean;
             billing?: null | components["schemas"]["CartBilling"];
@@ -2879,7 +2879,7 @@ export interface components {
             status: number;
         };
         /**
-         * @description One facet filter (specification section 3): multi-select `selectedKeys`, range slider
+         * @description One facet filter: multi-select `selectedKeys`, range slider
          *     `selectedMinValue`/`selectedMaxValue`, single select `selectedKey`, slider `selectedValue`.
          */
         FacetFilter: {
@@ -3156,6 +3156,11 @@ export interface components {
             expiresAt: number;
             /** @description The key for `POST /api/cart/impersonate?key=`. */
             key: string;
+            /**
+             * @description The link to send the customer: the storefront's handover page on the cart's site, with
+             *     the key.
+             */
+            link: string;
         };
         /** @description The health report. */
         Health: {
@@ -3212,7 +3217,7 @@ export interface components {
              */
             intervalWeeks: number;
         };
-        /** @description An invoice (specification section 3, "Invoice: invoice number, status"). */
+        /** @description An invoice: its number and status. */
         Invoice: {
             /**
              * Format: date
@@ -3448,7 +3453,7 @@ export interface components {
             /** @description `MJ` or `g`. */
             unit: string;
         };
-        /** @description An order (specification section 3, order labels). */
+        /** @description An order, with every label its pages and mails show. */
         Order: {
             alternativeShippingAddress: boolean;
             amountToPay: components["schemas"]["Money"];
@@ -3520,7 +3525,7 @@ export interface components {
         /** @description A line of an order. */
         OrderLineView: {
             /**
-             * @description The product's brand, for the data layer's tracking items (specification section 3);
+             * @description The product's brand, for the data layer's tracking items;
              *     null when the product is no longer in the catalog.
              */
             brand?: string | null;
@@ -5224,7 +5229,13 @@ export interface operations {
     };
     updateAccount: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description A path of the shop that a later mail about this change may link to; checked like every
+                 *     link's path (no other origin).
+                 */
+                callbackUrl?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -37,10 +37,18 @@ describe('cart totals: every amount from the engine, formatted by the engine', (
     expect(screen.getByTestId('total')).toHaveTextContent('€ 74.85');
   });
 
-  it('marks Danish kroner indicative (currency derived from Kr.)', async () => {
+  it('shows Danish kroner converted at the site rate, indicative, and the euro amount charged', async () => {
     await renderTotals(WEIDEGROEN_DK, 'da', 1);
     const total = screen.getByTestId('total').firstElementChild;
-    expect(total).toHaveTextContent('ca. Kr. 29,90');
+    // 29.90 EUR x 7.46 = 223.054 DKK.
+    expect(total).toHaveTextContent('ca. Kr. 223,05');
     expect(total).toHaveAttribute('data-currency', 'DKK');
+    expect(screen.getByText('Du betaler i euro')).toBeInTheDocument();
+    expect(screen.getByTestId('charged-in-euro')).toHaveTextContent('€ 29,90');
+  });
+
+  it('states no separate euro amount on a euro site', async () => {
+    await renderTotals(HOEFSLAG_NL, 'nl', 1);
+    expect(screen.queryByTestId('charged-in-euro')).toBeNull();
   });
 });

@@ -2,9 +2,9 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Price } from '../ui/Price';
+import { Price, shownPrice, useFormatEuro } from '../ui/Price';
 import type { CalculatedCart } from '../../engine';
-import { useSite } from '../../state';
+import { cultureAtom, useSite } from '../../state';
 import styles from '../shop.module.css';
 import { cartPendingAtom } from '../../lib/cart';
 
@@ -60,6 +60,7 @@ export function CartTotals({ calculation, vatHigh, vatLow }: { calculation: Calc
           </dd>
         </>
       )}
+      <ChargedInEuro amountToPay={calculation.amountToPay} />
       <dt className={styles.muted}>{t('cart.totalExclVat')}</dt>
       <dd className={styles.muted}>
         <Price amount={calculation.totalAmountExclVat} />
@@ -81,6 +82,23 @@ export function CartTotals({ calculation, vatHigh, vatLow }: { calculation: Calc
         </>
       )}
     </dl>
+  );
+}
+
+/** Where amounts are indicative conversions: the euro amount that will really be charged. */
+function ChargedInEuro({ amountToPay }: { amountToPay: string }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const culture = useAtomValue(cultureAtom);
+  const formatEuro = useFormatEuro();
+  if (!shownPrice(amountToPay, site, culture).indicative) return null;
+  return (
+    <>
+      <dt className={styles.totalRow}>{t('currency.charged')}</dt>
+      <dd className={styles.totalRow} data-testid="charged-in-euro">
+        {formatEuro(amountToPay)}
+      </dd>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * Places in the footer that features fill (issue 21: the newsletter's sign-up). Shared
+ * Places in the footer that features fill (the newsletter's sign-up). Shared
  * components never import a feature, so the app composes them: the route table wraps the shell
  * in `<FooterSlots newsletter={<NewsletterSignup />}>` and the footer renders
  * `<FooterNewsletter />` where the form belongs. Nothing is rendered while a slot is empty.

@@ -1,9 +1,10 @@
 import { useAtomValue, useStore } from 'jotai';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { paths } from '../../lib/paths';
+import { useHideOnScroll } from '../../lib/scrollDirection';
 import { checkSession, useSignOut } from '../../lib/session';
 import { cartItemCountAtom, sessionAtom, useSite } from '../../state';
 import styles from './Header.module.css';
@@ -14,15 +15,22 @@ import { HeaderUsps } from './Usps';
 /** Where the search box sends the term: the storefront's search route. */
 export const SEARCH_PATH = paths.search;
 
-/** The header: brand, search, account and cart, the site's primary navigation and its header USPs. */
+/**
+ * The header: brand, search, account and cart, the site's primary navigation and its header USPs.
+ * It stays at the top of the window: it moves out of sight while the page scrolls down and comes
+ * back when it scrolls up (kept in sight while a control in it has the focus, see the CSS).
+ */
 export function Header() {
   const { t } = useTranslation();
   const site = useSite();
   const count = useAtomValue(cartItemCountAtom);
   const navigate = useNavigate();
   const [term, setTerm] = useState('');
+  const headerRef = useRef<HTMLElement>(null);
+  const headerHeight = useCallback(() => headerRef.current?.offsetHeight ?? 0, []);
+  const hidden = useHideOnScroll(headerHeight);
   return (
-    <header className={styles.header}>
+    <header ref={headerRef} className={styles.header} data-hidden={hidden} data-testid="site-header">
       <div className={styles.bar}>
         <Link to={paths.home} className={styles.brand} data-testid="brand-name">
           {site.brandName}

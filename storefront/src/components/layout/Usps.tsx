@@ -1,18 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
 import type { Usp } from '../../api/layout';
+import { Icon } from '../ui/Icon';
 import { useSiteLayout } from './siteLayout';
 import styles from './Usps.module.css';
-
-/** The icons the USP collections name (fixtures/content/uspCollections.json), as text symbols. */
-const ICONS: Record<string, string> = {
-  truck: '🚚',
-  clock: '⏱',
-  euro: '€',
-  lock: '🔒',
-  return: '↩',
-  chat: '💬',
-};
 
 /** A list of unique selling points; nothing when the site has none. */
 export function UspList({ usps, label, testId, variant = 'bar' }: { usps: Usp[]; label: string; testId: string; variant?: 'bar' | 'block' }) {
@@ -22,9 +13,7 @@ export function UspList({ usps, label, testId, variant = 'bar' }: { usps: Usp[];
     <ul className={variant === 'bar' ? styles.bar : styles.block} aria-label={label} data-testid={testId}>
       {shown.map((usp, index) => (
         <li key={`${usp.icon}-${index}`}>
-          <span className={styles.icon} aria-hidden="true">
-            {ICONS[usp.icon] ?? '✓'}
-          </span>
+          <Icon name={usp.icon} className={styles.icon} />
           {usp.text}
         </li>
       ))}

@@ -1,5 +1,5 @@
 /**
- * The suggestion for visitors from another country (specification sections 4 and 7): unless
+ * The suggestion for visitors from another country: unless
  * the visitor already chose (the localization cookie, 365 days), the server is asked whether a
  * site fits the visitor's country better (`POST /api/Sites?url=&countryCode=`).
  *

@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Await, useAsyncError } from 'react-router';
 
 import { progress } from './progress';
 
@@ -18,7 +19,7 @@ export interface AsyncViewProps<T> {
 }
 
 /**
- * An asynchronous view (specification section 4): a pending view (delayed 200 ms by default),
+ * An asynchronous view: a pending view (delayed 200 ms by default),
  * then the result view with the data or the rejected view with the error.
  */
 export function AsyncView<T>({ promise, pending = null, rejected, delay = PENDING_DELAY_MS, children }: AsyncViewProps<T>) {
@@ -50,4 +51,45 @@ export function AsyncView<T>({ promise, pending = null, rejected, delay = PENDIN
   if (outcome.kind === 'done') return <>{children(outcome.value)}</>;
   if (outcome.kind === 'failed') return <>{rejected ? rejected(outcome.error) : null}</>;
   return showPending ? <>{pending}</> : null;
+}
+
+/** Shows its children only after `delay` ms: fast work does not flash a loading indicator. */
+export function Pending({ delay = PENDING_DELAY_MS, children }: { delay?: number; children: ReactNode }) {
+  const [shown, setShown] = useState(delay <= 0);
+  useEffect(() => {
+    if (delay <= 0) return;
+    const timer = setTimeout(() => setShown(true), delay);
+    return () => clearTimeout(timer);
+  }, [delay]);
+  return shown ? <>{children}</> : null;
+}
+
+/** The error element of an awaited view: the rejected view, and the progress bar marked failed. */
+function AwaitRejected({ rejected }: { rejected: (error: unknown) => ReactNode }) {
+  const error = useAsyncError();
+  useEffect(() => progress.fail(), [error]);
+  return <>{rejected(error)}</>;
+}
+
+export interface AwaitViewProps<T> {
+  /** A loader's deferred promise (react-router's `Await`, so the server renders its result). */
+  resolve: Promise<T>;
+  pending?: ReactNode;
+  rejected?: (error: unknown) => ReactNode;
+  delay?: number;
+  children: (value: T) => ReactNode;
+}
+
+/**
+ * `AsyncView` for a loader's deferred data: the same delayed pending view and rejected view,
+ * through `Suspense` and `Await`, so a server-rendered page already holds the result.
+ */
+export function AwaitView<T>({ resolve, pending = null, rejected = () => null, delay = PENDING_DELAY_MS, children }: AwaitViewProps<T>) {
+  return (
+    <Suspense fallback={<Pending delay={delay}>{pending}</Pending>}>
+      <Await resolve={resolve} errorElement={<AwaitRejected rejected={rejected} />}>
+        {(value: T) => children(value)}
+      </Await>
+    </Suspense>
+  );
 }

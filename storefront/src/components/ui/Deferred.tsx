@@ -63,7 +63,7 @@ function Gate({ signal, children }: { signal: Signal | null; children: ReactNode
 }
 
 /**
- * Deferred rendering (specification section 4) for regions below the fold (reviews, nutrient
+ * Deferred rendering for regions below the fold (reviews, nutrient
  * tables, the footer): live at once on the server, so the page's HTML has the content. In the
  * browser the region goes live after the first interaction, when it becomes visible, or after
  * an idle time-out (2000 ms by default).

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import styles from './ErrorBox.module.css';
 
 /**
- * 'Oeps, hier ging iets mis!' (specification section 2): a retry link that reloads the page
+ * 'Oeps, hier ging iets mis!': a retry link that reloads the page
  * (or, with `onRetry`, asks again without a reload) and a link to the base path.
  */
 export function ErrorBox({ children, onRetry }: { children?: ReactNode; onRetry?: () => void }) {

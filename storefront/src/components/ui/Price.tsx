@@ -2,39 +2,58 @@ import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { currencyFor, formatAmount } from '../../engine';
+import { displayPrice, type PriceDisplay } from '../../engine';
+import type { Site } from '../../api/sites';
 import type { Culture } from '../../i18n';
 import { cultureAtom, siteAtom } from '../../state';
 
-/** An amount as text: the site's currency symbol and the engine's number format of the culture. */
-export function priceText(amount: string, symbol: string, culture: Culture): string {
-  return `${symbol} ${formatAmount({ amount, culture }).text}`;
+/**
+ * A euro amount as the site shows it (the engine's `locale.displayPrice`): on a krone, krona or
+ * zloty site the conversion at the site's rate, on a euro site the amount itself.
+ */
+export function shownPrice(amountEur: string, site: Pick<Site, 'currency' | 'exchangeRate'> | null, culture: Culture): PriceDisplay {
+  return displayPrice({
+    amountEur,
+    currencySymbol: site?.currency ?? '€',
+    rate: site?.exchangeRate ?? null,
+    culture,
+  });
 }
 
-/** A function that formats amounts for the running site and culture, marking indicative ones. */
-export function useFormatPrice(): (amount: string) => string {
+/** A euro amount as text with the euro sign, whatever the site's currency: what will be charged. */
+export function euroText(amountEur: string, culture: Culture): string {
+  return shownPrice(amountEur, null, culture).text;
+}
+
+/** A function that formats euro amounts for the running site and culture, marking indicative ones. */
+export function useFormatPrice(): (amountEur: string) => string {
   const { t } = useTranslation();
   const site = useAtomValue(siteAtom);
   const culture = useAtomValue(cultureAtom);
-  const symbol = site?.currency ?? '€';
-  const { indicative } = currencyFor(symbol);
   return useCallback(
-    (amount: string) => {
-      const text = priceText(amount, symbol, culture);
-      return indicative ? t('currency.indicative', { amount: text }) : text;
+    (amountEur: string) => {
+      const shown = shownPrice(amountEur, site, culture);
+      return shown.indicative ? t('currency.indicative', { amount: shown.text }) : shown.text;
     },
-    [symbol, culture, indicative, t],
+    [site, culture, t],
   );
 }
 
+/** A function that writes euro amounts with the euro sign for the running culture: the amount charged. */
+export function useFormatEuro(): (amountEur: string) => string {
+  const culture = useAtomValue(cultureAtom);
+  return useCallback((amountEur: string) => euroText(amountEur, culture), [culture]);
+}
+
 /**
- * An amount in the site's currency: the engine derives the currency from the site's symbol and
- * formats the number for the culture. Non-euro amounts are marked indicative.
+ * An amount as the site shows it: the engine converts the euro amount at the site's rate and
+ * formats the number for the culture. Converted amounts are marked indicative.
  */
 export function Price({ amount, negative = false }: { amount: string; negative?: boolean }) {
   const site = useAtomValue(siteAtom);
+  const culture = useAtomValue(cultureAtom);
   const format = useFormatPrice();
-  const { currency, indicative } = currencyFor(site?.currency ?? '€');
+  const { currency, indicative } = shownPrice(amount, site, culture);
   return (
     <span data-currency={currency} data-indicative={indicative} data-amount={amount}>
       {negative ? `- ${format(amount)}` : format(amount)}

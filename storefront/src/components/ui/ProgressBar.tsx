@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigation } from 'react-router';
+import { useNavigation, useRouteError } from 'react-router';
 
 import { progress as defaultController, type ProgressController } from './progress';
 import styles from './ProgressBar.module.css';
@@ -36,4 +36,15 @@ export function NavigationProgress({ controller = defaultController }: { control
     else controller.finish();
   }, [busy, controller]);
   return <ProgressBar controller={controller} />;
+}
+
+/**
+ * Put in a route's error element: a navigation that ends in a route error (a loader that
+ * throws, a page that fails to load) turns the bar the failure colour; a bar that is not
+ * running (a fast failure, or the first page) shows for it, as for a failed asynchronous view.
+ */
+export function NavigationFailure({ controller = defaultController }: { controller?: ProgressController }) {
+  const error = useRouteError();
+  useEffect(() => controller.fail(), [error, controller]);
+  return null;
 }

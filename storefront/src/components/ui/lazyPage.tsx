@@ -1,5 +1,5 @@
 /**
- * Pages that are chunks of their own, ready for server rendering and hydration (issue 18).
+ * Pages that are chunks of their own, ready for server rendering and hydration.
  *
  * A page whose chunk is already loaded renders at once, without a suspense boundary: the
  * server loads every page chunk at start (`preloadAllPages`) and notes in the request's scope
@@ -7,11 +7,14 @@
  * So a server-rendered page has no boundary that React would hydrate later, after the shell's
  * effects have changed the shared state (which would not match the server's HTML). A page
  * whose chunk is not loaded yet (a later navigation, or the client-rendered app) suspends with
- * the loading indicator, as `React.lazy` under `Suspense` does.
+ * the loading indicator, as `React.lazy` under `Suspense` does, shown after the pending delay
+ * of the asynchronous views (a chunk that loads fast shows no indicator). A chunk that fails to
+ * load throws to the route's error element, which marks the progress bar failed.
  */
 import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from 'react';
 
 import { requestScope } from '../../api/fetch';
+import { Pending } from './AsyncView';
 import { Loading } from './Loading';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component; its props are kept by `C`
@@ -35,7 +38,13 @@ export function lazyPage<C extends AnyComponent>(id: string, load: () => Promise
       return <Page {...props} />;
     }
     return (
-      <Suspense fallback={<Loading />}>
+      <Suspense
+        fallback={
+          <Pending>
+            <Loading />
+          </Pending>
+        }
+      >
         <Lazy {...props} />
       </Suspense>
     );

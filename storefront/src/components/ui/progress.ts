@@ -1,5 +1,5 @@
 /**
- * The thin progress bar at the top during navigation (specification sections 4 and 9).
+ * The thin progress bar at the top during navigation.
  *
  * - `start()`: the bar shows and creeps toward completion over `duration` ms (3000 by
  *   default); once past 95 percent it finishes by itself.

@@ -32,16 +32,23 @@ describe('currency display through the engine', () => {
     expect(price).toHaveAttribute('data-indicative', 'false');
   });
 
-  it('derives DKK from Kr. and marks it indicative', async () => {
+  it('converts euro to DKK at the site rate and marks it indicative', async () => {
+    // 99.50 EUR x 7.46 = 742.27 DKK: never the euro number behind the krone sign.
     withSite(<Price amount="99.5" />, WEIDEGROEN_DK, 'da');
-    const price = screen.getByText('ca. Kr. 99,50');
+    const price = screen.getByText('ca. Kr. 742,27');
     expect(price).toHaveAttribute('data-currency', 'DKK');
     expect(price).toHaveAttribute('data-indicative', 'true');
   });
 
   it('groups digits in Swedish and Polish, as the engine does', () => {
-    withSite(<Price amount="12345.5" />, { ...HOEFSLAG_NL, currency: 'KR' }, 'sv');
-    expect(screen.getByText('ca. KR 12\u00a0345,50', { normalizer: (text) => text })).toHaveAttribute('data-currency', 'SEK');
+    // 12,345.50 EUR x 11.20 = 138,269.60 SEK.
+    withSite(<Price amount="12345.5" />, { ...HOEFSLAG_NL, currency: 'KR', exchangeRate: '11.20' }, 'sv');
+    expect(screen.getByText('ca. KR 138\u00a0269,60', { normalizer: (text) => text })).toHaveAttribute('data-currency', 'SEK');
+  });
+
+  it('shows euro with the euro sign on a krone site that has no rate', () => {
+    withSite(<Price amount="32.95" />, { ...WEIDEGROEN_DK, exchangeRate: null }, 'da');
+    expect(screen.getByText('€ 32,95')).toHaveAttribute('data-indicative', 'false');
   });
 
   it('uses a decimal point in English', () => {

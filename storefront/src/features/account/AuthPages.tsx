@@ -1,5 +1,5 @@
 /**
- * The pages for visitors who are not signed in (specification section 2): login (flags i, s, a,
+ * The pages for visitors who are not signed in: login (flags i, s, a,
  * r, e), register, forgot, reset, resend-confirmation and confirm. Every check is the engine's.
  */
 import { useAtomValue, useStore } from 'jotai';

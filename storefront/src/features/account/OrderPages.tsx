@@ -27,13 +27,7 @@ export function AccountHomePage() {
             <h2 id="account-greeting" data-testid="account-greeting">
               {t('account.greeting', { firstName: account.firstName })}
             </h2>
-            <p data-testid="account-unread">
-              {(session.status === 'signedIn' ? session.account.unreadQuickscanResults : account.unreadQuickscanResults) > 0 ? (
-                <Link to={paths.account.rqsResults}>{t('account.unreadAdvice', { count: account.unreadQuickscanResults })}</Link>
-              ) : (
-                t('account.home.noUnread')
-              )}
-            </p>
+            <UnreadResults count={session.status === 'signedIn' ? session.account.unreadQuickscanResults : account.unreadQuickscanResults} />
           </section>
         )}
       </Data>
@@ -67,6 +61,20 @@ export function AccountHomePage() {
         </ul>
       </nav>
     </Page>
+  );
+}
+
+/**
+ * The count of unread scan results (`unreadQuickscanResults`), named
+ * as results and linked to the results page, where they are listed. The session's count is the
+ * one the header shows and follows when a result is opened.
+ */
+function UnreadResults({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <p data-testid="account-unread">
+      {count > 0 ? <Link to={paths.account.rqsResults}>{t('account.home.unreadResults', { count })}</Link> : t('account.home.noUnread')}
+    </p>
   );
 }
 
@@ -114,7 +122,7 @@ function OrderList({
   );
 }
 
-/** The orders, ten at a time: "load more" adds the next page and moves the focus to it. */
+/** The orders a page at a time (24, unless the address asks for another): "load more" adds the next page and moves the focus to it. */
 function OrdersList({ first }: { first: OrderPage }) {
   const { t } = useTranslation();
   const [pages, setPages] = useState<OrderPage[]>([first]);

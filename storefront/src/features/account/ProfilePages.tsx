@@ -77,7 +77,7 @@ export function InformationPage() {
         </ul>
       </nav>
       {current === 'reviews' && data.reviews ? (
-        <ReviewsSection reviews={data.reviews} />
+        <ReviewsSection reviews={data.reviews} pageSize={data.pageSize} />
       ) : (
         <Data resolve={data.profile}>
           {([account, company, delivery, countries]) => {
@@ -91,7 +91,12 @@ export function InformationPage() {
               case 'password':
                 return <PasswordForm />;
               default:
-                return <PersonalForm account={account} />;
+                return (
+                  <>
+                    <PersonalForm account={account} />
+                    <BillingDetails account={account} countries={countries} />
+                  </>
+                );
             }
           }}
         </Data>
@@ -170,6 +175,42 @@ function PersonalForm({ account }: { account: Account }) {
         {t('common.save')}
       </button>
     </form>
+  );
+}
+
+/**
+ * The billing address and mobile number of the account, to read: `PUT /api/account` takes
+ * neither (only name, phone, language and newsletter), so they are not fields of the form.
+ */
+function BillingDetails({ account, countries }: { account: Account; countries: Country[] }) {
+  const { t } = useTranslation();
+  const billing = account.billing;
+  const country = countries.find((candidate) => candidate.countryId === billing?.address.countryId)?.name;
+  return (
+    <section className={styles.section} aria-labelledby="personal-billing-title" data-testid="personal-billing">
+      <h2 id="personal-billing-title">{t('account.personalData.billingAddress')}</h2>
+      {billing ? (
+        <address data-testid="personal-billing-address">
+          {[billing.firstName, billing.lastName].filter(Boolean).join(' ')}
+          <br />
+          {[billing.address.street, billing.address.streetNumber, billing.address.streetNumberAddition].filter(Boolean).join(' ')}
+          <br />
+          {`${billing.address.zipcode} ${billing.address.city}`}
+          {country && (
+            <>
+              <br />
+              {country}
+            </>
+          )}
+        </address>
+      ) : (
+        <p data-testid="personal-billing-address">{t('account.personalData.noBillingAddress')}</p>
+      )}
+      <dl className={styles.facts}>
+        <dt>{t('checkout.fields.mobilePhone')}</dt>
+        <dd data-testid="personal-mobile">{account.mobilePhone || t('account.personalData.notGiven')}</dd>
+      </dl>
+    </section>
   );
 }
 

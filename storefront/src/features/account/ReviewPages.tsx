@@ -1,15 +1,19 @@
 /** The customer's reviews with their moderation state, and the review requests with the form. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { formStyles, FormField, FormMessage } from '../../components/ui/Form';
 import { reviewMinWords } from '../../lib/forms';
 import { accountApi, type ReviewRequest } from './api';
 import type { ReviewsData } from './loaders';
+import { PagedList } from './PagedList';
+import type { ReviewedProduct } from './reviewedProducts';
 import { Data, dateText, Empty, StatusLabel, styles } from './ui';
 import { bind, useAccountForm } from './useAccountForm';
 
-export function ReviewsSection({ reviews }: { reviews: Promise<ReviewsData> }) {
+/** The review requests with the form, and the written reviews a page at a time (`pageSize`). */
+export function ReviewsSection({ reviews, pageSize }: { reviews: Promise<ReviewsData>; pageSize: number }) {
   const { t } = useTranslation();
   return (
     <Data resolve={reviews}>
@@ -37,18 +41,19 @@ export function ReviewsSection({ reviews }: { reviews: Promise<ReviewsData> }) {
               {data.reviews.length === 0 ? (
                 <Empty testId="reviews-empty">{t('account.reviews.empty')}</Empty>
               ) : (
-                <ul className={styles.list}>
-                  {data.reviews.map((review) => (
-                    <li key={review.reviewId} className={styles.card} data-testid="review-item">
+                <PagedList items={data.reviews} pageSize={pageSize} keyOf={(review) => review.reviewId} itemTestId="review-item">
+                  {(review) => (
+                    <>
                       <h3 className={styles.cardTitle}>{review.title}</h3>
+                      <ReviewedProductName product={data.products[review.productId]} productId={review.productId} />
                       <p>{t('reviews.stars', { count: review.rating })}</p>
                       <p>{review.text}</p>
                       <p>
                         {dateText(review.createdAt)} · <StatusLabel status={review.status} />
                       </p>
-                    </li>
-                  ))}
-                </ul>
+                    </>
+                  )}
+                </PagedList>
               )}
             </section>
           </>
@@ -56,6 +61,13 @@ export function ReviewsSection({ reviews }: { reviews: Promise<ReviewsData> }) {
       }}
     </Data>
   );
+}
+
+/** The product a written review is about: its name, linked to its page when the site sells it. */
+function ReviewedProductName({ product, productId }: { product: ReviewedProduct | undefined; productId: number }) {
+  const { t } = useTranslation();
+  const name = product?.name ?? t('account.reviews.product', { number: productId });
+  return <p data-testid="review-product">{product?.url ? <Link to={product.url}>{name}</Link> : name}</p>;
 }
 
 function ReviewRequestItem({ request, productName }: { request: ReviewRequest; productName: string }) {

@@ -7,7 +7,10 @@ import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
 import { formStyles, FormField, FormMessage } from '../../components/ui/Form';
 import { serverErrors } from '../../lib/apiErrors';
-import { accountApi, type OrderDetail, type OrderSummary, type ReturnRequest, type Subscription } from './api';
+import { FeedAdviceList } from './FeedAdviceList';
+import { PagedList } from './PagedList';
+import { SubscriptionItem } from './SubscriptionItem';
+import { accountApi, type OrderDetail, type OrderSummary, type ReturnRequest } from './api';
 import type { AccountLoaderData } from './loaders';
 import { Data, dateText, Empty, StatusLabel, styles } from './ui';
 import { bind, useAccountForm } from './useAccountForm';
@@ -41,9 +44,9 @@ export function ReturnsPage() {
             return all.length === 0 ? (
               <Empty testId="returns-empty">{t('account.returns.empty')}</Empty>
             ) : (
-              <ul className={styles.list}>
-                {all.map((item) => (
-                  <li key={item.returnId} className={styles.card} data-testid="return-item">
+              <PagedList items={all} pageSize={data.pageSize} keyOf={(item) => item.returnId} itemTestId="return-item">
+                {(item) => (
+                  <>
                     <h3 className={styles.cardTitle}>{item.description ?? `${t('account.returns.product')} ${item.productVariantId}`}</h3>
                     <dl className={styles.facts}>
                       <dt>{t('account.returns.orderNumber')}</dt>
@@ -59,9 +62,9 @@ export function ReturnsPage() {
                       <dt>{t('account.returns.date')}</dt>
                       <dd>{dateText(item.createdAt)}</dd>
                     </dl>
-                  </li>
-                ))}
-              </ul>
+                  </>
+                )}
+              </PagedList>
             );
           }}
         </Data>
@@ -281,119 +284,6 @@ export function SubscriptionsPage() {
   );
 }
 
-function SubscriptionItem({ initial }: { initial: Subscription }) {
-  const { t } = useTranslation();
-  const [subscription, setSubscription] = useState(initial);
-  const [interval, setInterval] = useState(String(initial.intervalWeeks));
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [confirmClose, setConfirmClose] = useState(false);
-  const id = subscription.subscriptionId;
-  const run = async (work: () => Promise<Subscription>) => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const next = await work();
-      setSubscription(next);
-      setInterval(String(next.intervalWeeks));
-      setMessage({ kind: 'success', text: t('success.subscriptionsChanged') });
-    } catch (problem) {
-      const errors = serverErrors(problem, t);
-      setMessage({ kind: 'error', text: errors._ ?? Object.values(errors)[0] ?? t('errors.generic') });
-    } finally {
-      setBusy(false);
-      setConfirmClose(false);
-    }
-  };
-  const labels = {
-    activate: t('account.subscriptions.activate'),
-    pause: t('account.subscriptions.pause'),
-    resume: t('account.subscriptions.resume'),
-    close: t('account.subscriptions.close'),
-  };
-  return (
-    <>
-      <h2 className={styles.cardTitle} id={`subscription-${id}`}>
-        {initial.productName ?? t('account.subscriptions.product', { number: subscription.productVariantId })}
-      </h2>
-      <dl className={styles.facts}>
-        <dt>{t('account.orders.status')}</dt>
-        <dd data-testid="subscription-status">
-          <StatusLabel status={subscription.status} />
-        </dd>
-        <dt>{t('account.returns.quantity')}</dt>
-        <dd>{subscription.quantity}</dd>
-        <dt>{t('account.subscriptions.interval')}</dt>
-        <dd>{t('account.subscriptions.everyWeeks', { count: subscription.intervalWeeks })}</dd>
-        {subscription.nextDeliveryDate && subscription.status === 'activated' && (
-          <>
-            <dt>{t('account.subscriptions.nextDelivery')}</dt>
-            <dd>{dateText(subscription.nextDeliveryDate)}</dd>
-          </>
-        )}
-      </dl>
-      {subscription.intervalCanChange && (
-        <form
-          className={styles.actions}
-          aria-labelledby={`subscription-${id}`}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void run(() => accountApi.subscriptionInterval(id, Number(interval)));
-          }}
-        >
-          <FormField name={`interval-${id}`} label={t('account.subscriptions.intervalWeeks')}>
-            {(props) => <input {...props} type="number" inputMode="numeric" min={1} value={interval} onChange={(event) => setInterval(event.target.value)} />}
-          </FormField>
-          <button type="submit" className={formStyles.secondary} disabled={busy}>
-            {t('account.subscriptions.changeInterval')}
-          </button>
-        </form>
-      )}
-      <div className={styles.actions}>
-        {subscription.allowedActions
-          .filter((action) => action !== 'close')
-          .map((action) => (
-            <button
-              key={action}
-              type="button"
-              className={formStyles.button}
-              disabled={busy}
-              onClick={() => void run(() => accountApi.subscriptionAction(id, action))}
-              data-testid={`subscription-${action}`}
-            >
-              {labels[action]}
-            </button>
-          ))}
-        {subscription.allowedActions.includes('close') &&
-          (confirmClose ? (
-            <span role="group" aria-label={t('account.subscriptions.closeConfirm')}>
-              {t('account.subscriptions.closeConfirm')}{' '}
-              <button
-                type="button"
-                className={formStyles.button}
-                disabled={busy}
-                onClick={() => void run(() => accountApi.subscriptionAction(id, 'close'))}
-                data-testid="subscription-close-confirm"
-              >
-                {t('common.yes')}
-              </button>{' '}
-              <button type="button" className={formStyles.secondary} onClick={() => setConfirmClose(false)}>
-                {t('common.no')}
-              </button>
-            </span>
-          ) : (
-            <button type="button" className={formStyles.secondary} disabled={busy} onClick={() => setConfirmClose(true)} data-testid="subscription-close">
-              {labels.close}
-            </button>
-          ))}
-      </div>
-      <FormMessage kind={message?.kind ?? 'success'} testId="subscription-message">
-        {message ? <p>{message.text}</p> : null}
-      </FormMessage>
-    </>
-  );
-}
-
 /** The feed advice and the laboratory results, each with its unread marker (text, not colour). */
 export function ResultsPage() {
   const { t } = useTranslation();
@@ -433,24 +323,7 @@ export function ResultsPage() {
       </section>
       <section className={styles.section} aria-labelledby="advice-list">
         <h2 id="advice-list">{t('account.feedAdvice.title')}</h2>
-        <Data resolve={data.advice}>
-          {(advice) =>
-            advice.length === 0 ? (
-              <Empty testId="advice-empty">{t('account.feedAdvice.empty')}</Empty>
-            ) : (
-              <ul className={styles.list}>
-                {advice.map((item) => (
-                  <li key={item.adviceId} className={styles.card} data-testid="advice-item">
-                    <h3 className={styles.cardTitle}>{item.name}</h3>
-                    <p>
-                      {item.weightKg} kg · {dateText(item.createdAt)}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
-        </Data>
+        <Data resolve={data.advice}>{(saved) => <FeedAdviceList saved={saved} />}</Data>
       </section>
       <p>
         <Link to={paths.feedCalculator}>{t('nav.feedCalculator')}</Link>

@@ -1,5 +1,5 @@
 /**
- * The account's calls (specification section 7, README "The API"), all through the one API
+ * The account's calls (docs/http-api.md), all through the one API
  * client. Links in mails are paths of this shop (`callbackUrl`), never an origin.
  */
 import { api, buildUrl, type PathsFor } from '../../api/client';
@@ -46,6 +46,18 @@ export type OrderDetail = SchemaAccountOrderDetail;
 export type ReturnRequest = SchemaReturn;
 export type ResultSummary = SchemaScanResultSummary;
 export type SavedAdvice = SchemaSavedFeedAdvice;
+
+/** A saved advice's product as the page names it: its name and page on this site, when the calculator advises it here. */
+export interface AdviceProductName {
+  name: string;
+  url: string | null;
+}
+
+/** Saved feed advice with the names of its products, by product id. */
+export interface SavedAdviceList {
+  advice: SavedAdvice[];
+  productNames: Record<number, AdviceProductName>;
+}
 
 /** A subscription, with its product's name looked up by the loader (null when the site does not sell it). */
 export type Subscription = SchemaSubscription & { productName?: string | null };
@@ -97,16 +109,18 @@ export const accountApi = {
   countries: () => api.get('/api/countries/localizedname'),
   variant: (productVariantId: number): Promise<VariantName> => api.get('/api/products/variant/{productVariantId}', { path: { productVariantId } }),
   paymentMethods: () => api.get('/api/paymentmethods'),
-  orders: (page: number, pageSize = 10) => api.get('/api/account/orders', { query: { page, pageSize } }),
+  orders: (page: number, pageSize: number) => api.get('/api/account/orders', { query: { page, pageSize } }),
   order: (orderNumber: string): Promise<OrderDetail> => api.get('/api/account/orders/{orderNumber}', { path: { orderNumber } }),
   /** Starts (or finds) the payment of an unpaid order; answers the provider's page. */
   payOrder: (orderNumber: string) => api.post('/api/account/orders/{orderNumber}/pay', { path: { orderNumber }, body: {} }),
-  invoices: (page: number, pageSize = 10) => api.get('/api/account/invoices', { query: { page, pageSize } }),
+  invoices: (page: number, pageSize: number) => api.get('/api/account/invoices', { query: { page, pageSize } }),
   invoicePdfUrl: (invoiceNumber: string) => buildUrl(INVOICE_PDF, { invoiceNumber }, undefined),
   returns: () => api.get('/api/account/returns'),
   registerReturn: (form: FormData) => api.post('/api/account/returns', { body: form }),
   results: () => api.get('/api/account/results'),
   feedAdvice: () => api.get('/api/account/feedadvice'),
+  /** Deletes a saved feed advice (an empty JSON body: the server's cross-site check of a signed-in change). */
+  deleteFeedAdvice: (adviceId: string) => api.delete('/api/account/feedadvice/{adviceId}', { path: { adviceId }, body: {} }),
   subscriptions: (): Promise<Subscription[]> => api.get('/api/account/subscriptions'),
   subscriptionAction: (id: string, action: SchemaSubscriptionAction): Promise<Subscription> =>
     api.post(SUBSCRIPTION_ACTIONS[action], { path: { subscriptionId: id }, body: {} }),

@@ -6,9 +6,21 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 
 import { ApiError } from '../../api/client';
+import { readPaging } from '../../engine';
 import { paths } from '../../lib/paths';
 import { readProblem } from '../../lib/apiErrors';
-import { accountApi, itemsOf, type OwnReview, type ReviewRequest, type Subscription } from './api';
+import { feedApi } from '../../api/feed';
+import {
+  accountApi,
+  itemsOf,
+  type AdviceProductName,
+  type OwnReview,
+  type ReviewRequest,
+  type SavedAdvice,
+  type SavedAdviceList,
+  type Subscription,
+} from './api';
+import { linesByProduct, ordersOf, reviewedProducts, type ReviewedProduct } from './reviewedProducts';
 
 export interface ConfirmData {
   expired: boolean;
@@ -39,16 +51,18 @@ export interface ReviewsData {
   requests: ReviewRequest[];
   /** Product names by product id, from the orders the requests came from. */
   productNames: Record<number, string>;
+  /** The written reviews' products (name and page) by product id, as far as the customer's orders name them. */
+  products: Record<number, ReviewedProduct>;
 }
 
-/** The customer's reviews and open requests, with the products' names from their orders. */
-export async function loadReviews(): Promise<ReviewsData> {
+/** The customer's reviews and open requests, with the products' names (and pages) from their orders. */
+export async function loadReviews(pageSize: number): Promise<ReviewsData> {
   const answer = await accountApi.reviews();
-  const orderNumbers = [...new Set(answer.reviewRequests.map((request) => request.orderNumber))];
-  const orders = await Promise.all(orderNumbers.map((number) => accountApi.order(number).catch(() => null)));
+  const orders = await ordersOf(answer.reviewRequests.map((request) => request.orderNumber));
   const productNames: Record<number, string> = {};
-  for (const order of orders) for (const line of order?.lines ?? []) productNames[line.productId] ??= line.description;
-  return { reviews: answer.reviews, requests: answer.reviewRequests, productNames };
+  for (const [productId, line] of linesByProduct(orders)) productNames[productId] = line.description;
+  const products = await reviewedProducts(answer.reviews, orders, pageSize);
+  return { reviews: answer.reviews, requests: answer.reviewRequests, productNames, products };
 }
 
 /** The subscriptions with their products' names (the variant's product page, when the site sells it). */
@@ -65,12 +79,28 @@ async function withProductNames(subscriptions: Subscription[]): Promise<Subscrip
   return subscriptions.map((subscription) => ({ ...subscription, productName: names.get(subscription.productVariantId) ?? null }));
 }
 
-/** The server's page size of account lists, unless the URL asks for another (`ps`, 1-100). */
-export const ACCOUNT_PAGE_SIZE = 10;
+/**
+ * The saved advice with its products' names. A saved advice holds product ids only, so the
+ * names (in the site's language, with their pages) come from the calculator's answer for the
+ * same horse; a product the calculator no longer advises here keeps no name.
+ */
+export async function withAdviceProductNames(advice: SavedAdvice[]): Promise<SavedAdviceList> {
+  const horses = new Map(advice.map((item) => [`${item.horseType} ${item.weightKg} ${item.workLoad} ${item.roughageType}`, item]));
+  const answers = await Promise.all(
+    [...horses.values()].map((item) =>
+      feedApi.calculate({ horseType: item.horseType, weightKg: item.weightKg, workLoad: item.workLoad, roughageType: item.roughageType }).catch(() => null),
+    ),
+  );
+  const productNames: Record<number, AdviceProductName> = {};
+  for (const answer of answers)
+    for (const product of answer?.products ?? []) productNames[product.productId] ??= { name: product.name, url: product.url ?? null };
+  return { advice, productNames };
+}
 
+/** The page size of an account list: the address's `ps` (1-100), else the default page size (24), by the engine's paging rule. */
 function pageSizeOf(request: Request): number {
-  const asked = Number(new URL(request.url).searchParams.get('ps'));
-  return Number.isInteger(asked) && asked >= 1 && asked <= 100 ? asked : ACCOUNT_PAGE_SIZE;
+  const url = new URL(request.url);
+  return readPaging({ url: `${url.pathname}${url.search}` }).pageSize;
 }
 
 export const accountLoaders = {
@@ -82,14 +112,16 @@ export const accountLoaders = {
     params.orderId
       ? { order: guarded(Promise.all([accountApi.order(params.orderId), accountApi.paymentMethods().catch(() => [])])), orders: null }
       : { orders: guarded(accountApi.orders(1, pageSizeOf(request))), order: null },
-  invoices: () => ({ invoices: guarded(accountApi.invoices(1)) }),
-  returns: () => ({
+  invoices: ({ request }: LoaderFunctionArgs) => ({ invoices: guarded(accountApi.invoices(1, pageSizeOf(request))) }),
+  returns: ({ request }: LoaderFunctionArgs) => ({
     returns: guarded(accountApi.returns().then(itemsOf)),
     orders: guarded(accountApi.orders(1, 50)),
+    // The server sends every return: the page shows them a page at a time.
+    pageSize: pageSizeOf(request),
   }),
   results: () => ({
     results: guarded(accountApi.results().then(itemsOf)),
-    advice: guarded(accountApi.feedAdvice().then(itemsOf)),
+    advice: guarded(accountApi.feedAdvice().then(itemsOf).then(withAdviceProductNames)),
   }),
   subscriptions: () => ({ subscriptions: guarded(accountApi.subscriptions().then(itemsOf).then(withProductNames)) }),
   information: async ({ params, request }: LoaderFunctionArgs) => {
@@ -105,9 +137,12 @@ export const accountLoaders = {
         emailConfirmed = 'expired';
       }
     }
+    // The server sends every review: the page shows them a page at a time.
+    const pageSize = pageSizeOf(request);
     return {
       emailConfirmed,
-      reviews: params.action === 'reviews' ? guarded(loadReviews()) : null,
+      reviews: params.action === 'reviews' ? guarded(loadReviews(pageSize)) : null,
+      pageSize,
       profile: guarded(Promise.all([accountApi.account(), accountApi.company(), accountApi.delivery(), accountApi.countries()])),
     };
   },

@@ -1,8 +1,8 @@
 /** Small parts of the account pages: awaited data with loading and error states, dates, statuses. */
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Await } from 'react-router';
 
+import { AwaitView } from '../../components/ui/AsyncView';
 import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
 import { formatDate } from '../../engine';
@@ -10,14 +10,12 @@ import styles from './Account.module.css';
 
 export { styles };
 
-/** The data of a loader promise: loading while it runs, the error box when it fails. */
+/** The data of a loader promise: loading while it runs (after the pending delay), the error box when it fails. */
 export function Data<T>({ resolve, children }: { resolve: Promise<T>; children: (value: T) => ReactNode }) {
   return (
-    <Suspense fallback={<Loading />}>
-      <Await resolve={resolve} errorElement={<ErrorBox />}>
-        {(value: T) => children(value)}
-      </Await>
-    </Suspense>
+    <AwaitView resolve={resolve} pending={<Loading />} rejected={() => <ErrorBox />}>
+      {children}
+    </AwaitView>
   );
 }
 

@@ -3,7 +3,7 @@
  * the discount code and the totals. Totals follow a change at once from the WASM engine while
  * the server confirms; a server answer that differs from that preview shows an error box.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
@@ -21,6 +21,7 @@ import styles from '../../components/shop.module.css';
 import { cartApi } from '../../api/cart';
 import { CartNotices, MismatchBox } from '../../components/cart/CartNotices';
 import { CartTotals } from '../../components/cart/CartTotals';
+import { useProductTexts } from '../../components/product/productTexts';
 import { cartErrorText } from '../../lib/cartErrors';
 import { useCart } from '../../lib/cart';
 
@@ -118,6 +119,7 @@ function CartLine({
   showMissingSamples: boolean;
 }) {
   const { t } = useTranslation();
+  const texts = useProductTexts();
   const cart = useCart();
   const variantId = Number(line.productVariantId);
   const warning = calculation.stockWarnings.find((candidate) => Number(candidate.productVariantId) === variantId);
@@ -132,7 +134,7 @@ function CartLine({
       <div className={styles.row} style={{ justifyContent: 'space-between' }}>
         <div>
           <strong>{line.description}</strong>
-          <div className={styles.muted}>{line.productLabel}</div>
+          <div className={styles.muted}>{texts.variantLabel(line.productLabel)}</div>
           {line.productDiscounts.map((discount) => (
             <div key={discount.promotionKey} className={styles.muted} data-testid="product-discount">
               {discount.description}
@@ -174,6 +176,52 @@ function CartLine({
         </div>
       ))}
     </li>
+  );
+}
+
+/**
+ * Empties the cart (a new cart takes its place). It cannot be undone, so the visitor confirms
+ * first; the focus goes to the question's safe answer (cancel).
+ */
+function EmptyCart({ onError }: { onError: (text: string | null) => void }) {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) cancel.current?.focus();
+  }, [asking]);
+  if (!asking) {
+    return (
+      <button type="button" className={styles.secondary} onClick={() => setAsking(true)} disabled={cart.pending} data-testid="empty-cart">
+        {t('cart.clear.button')}
+      </button>
+    );
+  }
+  const empty = () => {
+    setBusy(true);
+    cart.empty().then(
+      () => onError(null),
+      (error: unknown) => {
+        onError(cartErrorText(error, t));
+        setBusy(false);
+        setAsking(false);
+      },
+    );
+  };
+  return (
+    <div className={styles.warning} role="alertdialog" aria-labelledby="empty-cart-question" data-testid="empty-cart-confirm">
+      <p id="empty-cart-question">{t('cart.clear.question')}</p>
+      <div className={styles.row}>
+        <button type="button" className={styles.button} onClick={empty} disabled={busy} data-testid="empty-cart-yes">
+          {t('cart.clear.confirm')}
+        </button>
+        <button ref={cancel} type="button" className={styles.secondary} onClick={() => setAsking(false)} disabled={busy} data-testid="empty-cart-no">
+          {t('common.cancel')}
+        </button>
+      </div>
+    </div>
   );
 }
 
@@ -314,6 +362,7 @@ export function CartPage() {
               {error}
             </p>
           )}
+          <EmptyCart onError={setError} />
         </section>
         <aside className={styles.card} aria-label={t('checkout.summary.title')}>
           <DiscountCode code={cart.answer?.cart.discountCode ?? null} />

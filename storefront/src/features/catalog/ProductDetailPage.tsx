@@ -24,12 +24,14 @@ import { checkForm } from '../../lib/forms';
 import { paths } from '../../lib/paths';
 import { nutrientGroupLabel, nutrientLabel } from '../../components/product/nutrients';
 import { StockLabel, UnitPriceList } from '../../components/product/ProductFacts';
+import { useProductTexts } from '../../components/product/productTexts';
 import { ReviewForm } from './ReviewForm';
+import { ReviewLanguage } from './ReviewLanguage';
 import { trackingItem } from '../../lib/analytics';
 import { usePageEvent } from '../../lib/useAnalytics';
 import { useFormatQuantity } from '../../lib/quantity';
 
-/** Product type 2: feed and supplements, dosed by the feed calculator (specification section 4). */
+/** Product type 2: feed and supplements, dosed by the feed calculator. */
 const FEED_PRODUCT_TYPE = 2;
 
 function AddToCart({ product }: { product: ProductDetail }) {
@@ -74,8 +76,8 @@ function AddToCart({ product }: { product: ProductDetail }) {
           </span>
         )}
         {state.kind === 'failed' && (
-          <span className={styles.fieldError} role="alert">
-            {state.text}
+          <span className={styles.fieldError} role="alert" data-testid="add-to-cart-failed">
+            <strong>{t('errors.failedShort')}</strong> {state.text}
           </span>
         )}
       </span>
@@ -161,6 +163,7 @@ function Reviews({ product }: { product: ProductDetail }) {
                     <p className={styles.muted}>
                       <span>{review.reviewerName}</span>
                       <span className={styles.separated}>{formatDate({ date: review.createdAt.slice(0, 10) }).text}</span>
+                      <ReviewLanguage culture={review.culture} />
                     </p>
                   </li>
                 ))}
@@ -176,19 +179,18 @@ function Reviews({ product }: { product: ProductDetail }) {
 
 function Details({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
+  const texts = useProductTexts();
   const nutrients = product.nutrients;
+  const { length, width, height } = product.dimensionsCm;
   const specs: [string, string | null][] = [
     [t('product.articleNumber'), product.articleNumber],
     [t('product.ean'), product.ean],
     [t('product.brand'), product.brand],
-    [t('product.colour'), product.colour ?? null],
-    [t('product.packaging'), product.packaging],
-    [t('product.content'), `${product.content.amount} ${product.content.unit}`],
-    [t('product.weight'), t('product.weightValue', { kilograms: product.weightKg })],
-    [
-      t('product.dimensions'),
-      t('product.dimensionsValue', { length: product.dimensionsCm.length, width: product.dimensionsCm.width, height: product.dimensionsCm.height }),
-    ],
+    [t('product.colour'), texts.colour(product.colour)],
+    [t('product.packaging'), texts.packaging(product.packaging)],
+    [t('product.content'), texts.content(product.content.amount, product.content.unit)],
+    [t('product.weight'), t('product.weightValue', { kilograms: texts.number(product.weightKg) })],
+    [t('product.dimensions'), t('product.dimensionsValue', { length: texts.number(length), width: texts.number(width), height: texts.number(height) })],
     [t('product.quantityPerPallet'), String(product.quantityPerPallet)],
     [t('product.shelfLife'), product.shelfLifeMonths === null ? null : t('product.shelfLifeValue', { count: product.shelfLifeMonths })],
     [t('product.deliveryTime'), t('product.deliveryTimeValue')],
@@ -248,7 +250,7 @@ function Details({ product }: { product: ProductDetail }) {
                         )}
                         <tr>
                           <th scope="row">{nutrientLabel(t, nutrient)}</th>
-                          <td>{`${nutrient.amount} ${nutrient.unit}`.trim()}</td>
+                          <td>{`${texts.number(nutrient.amount)} ${nutrient.unit}`.trim()}</td>
                         </tr>
                       </Fragment>
                     );
@@ -265,6 +267,7 @@ function Details({ product }: { product: ProductDetail }) {
 
 export function ProductView({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
+  const texts = useProductTexts();
   // The average rating as the culture writes numbers (4,5 in Dutch).
   const quantity = useFormatQuantity();
   // The data layer's view_item, once per variant shown.
@@ -312,7 +315,7 @@ export function ProductView({ product }: { product: ProductDetail }) {
                       aria-current={variant.productVariantId === product.productVariantId ? 'true' : undefined}
                       className={styles.secondary}
                     >
-                      {variant.variantLabel ?? `${variant.content.amount} ${variant.content.unit}`}
+                      {variant.variantLabel ?? texts.content(variant.content.amount, variant.content.unit)}
                     </Link>
                   </li>
                 ))}

@@ -1,7 +1,7 @@
 /**
  * The product overview's state lives in its URL (so it can be shared, reloaded and gone back
  * to): the search term `q`, the ten filter groups (one parameter each, values comma-separated),
- * `priceMin`/`priceMax`, `rating`, `sort`, and the paging `p`/`ps` of specification section 2,
+ * `priceMin`/`priceMax`, `rating`, `sort`, and the paging `p`/`ps`,
  * read and written by the engine (`url.readPaging`, `url.paging`: page 1 and page size 24 are
  * left out of the URL). Any change other than the page goes back to page 1.
  */

@@ -1,20 +1,22 @@
-import { useAtomValue } from 'jotai';
+import { useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import type { Account } from '../../api/auth';
 import { api } from '../../api/client';
 import { paths } from '../../lib/paths';
 import type { CheckoutGates } from '../../engine';
 import { useSite } from '../../state';
 import { cartApi, type Billing, type Company } from '../../api/cart';
-import { useCart } from '../../lib/cart';
+import { cartNoticesAtom, useCart } from '../../lib/cart';
 import { checkForm } from '../../lib/forms';
+import { Loading } from '../../components/ui/Loading';
 import styles from '../../components/shop.module.css';
 import { Field } from './fields';
 import { gatesOf, nextStep } from './gates';
 import { fetchCountries, type Country } from './reference';
-import { checkoutContactAtom, useServerErrors } from './useCheckout';
+import { useCheckoutAccount, useServerErrors } from './useCheckout';
 
 /** The address fields shared by billing and the alternative delivery address. */
 export function AddressFields({
@@ -84,13 +86,39 @@ export function toAddress(values: Record<string, string>) {
   };
 }
 
-function initialValues(billing: Billing | null, company: Company | null, siteCountryId: number, contact: Billing | null) {
+/** Whether the cart holds billing data already: then the form shows the cart's, never the account's. */
+function cartHasBilling(billing: Billing | null | undefined): boolean {
+  return Boolean(billing && (billing.firstName || billing.lastName || billing.emailAddress || billing.address));
+}
+
+/** An account's billing data in the cart's shape: its billing block, else its own name, e-mail and phone. */
+function accountBilling(account: Account): { billing: Billing; company: Company | null } {
+  const billing = account.billing;
+  return {
+    billing: {
+      firstName: billing?.firstName || account.firstName,
+      lastName: billing?.lastName || account.lastName,
+      emailAddress: billing?.emailAddress || account.emailAddress,
+      phoneNumber: billing?.phoneNumber || account.phoneNumber || null,
+      address: billing?.address ?? null,
+    },
+    company: account.company?.companyName ? account.company : null,
+  };
+}
+
+/** What the form starts with: the cart's billing data, or a signed-in customer's when the cart has none yet. */
+function startingBilling(cart: { billing?: Billing | null; company?: Company | null } | undefined, account: Account | null) {
+  if (!cartHasBilling(cart?.billing) && account) return accountBilling(account);
+  return { billing: cart?.billing ?? null, company: cart?.company ?? null };
+}
+
+function initialValues(billing: Billing | null, company: Company | null, siteCountryId: number) {
   const address = billing?.address ?? {};
   return {
-    firstName: billing?.firstName ?? contact?.firstName ?? '',
-    lastName: billing?.lastName ?? contact?.lastName ?? '',
-    emailAddress: billing?.emailAddress ?? contact?.emailAddress ?? '',
-    phoneNumber: billing?.phoneNumber ?? contact?.phoneNumber ?? '',
+    firstName: billing?.firstName ?? '',
+    lastName: billing?.lastName ?? '',
+    emailAddress: billing?.emailAddress ?? '',
+    phoneNumber: billing?.phoneNumber ?? '',
     zipcode: address.zipcode ?? '',
     street: address.street ?? '',
     streetNumber: address.streetNumber ?? '',
@@ -104,22 +132,35 @@ function initialValues(billing: Billing | null, company: Company | null, siteCou
   };
 }
 
+/**
+ * The code of the server's notice that it took the cart's discount code off: with the billing
+ * e-mail address it knows the customer, who has used the code as often as it may be used.
+ */
+const DISCOUNT_CODE_USED = 'errors.discountCodeUsed';
+
+/** The billing step; it opens once it is known who is signed in (a customer's data fill it in). */
 export function BillingStep({ countries, gates }: { countries: Country[]; gates: CheckoutGates }) {
+  const { known, account } = useCheckoutAccount();
+  if (!known) return <Loading />;
+  return <BillingForm countries={countries} gates={gates} account={account} />;
+}
+
+function BillingForm({ countries, gates, account }: { countries: Country[]; gates: CheckoutGates; account: Account | null }) {
   const { t } = useTranslation();
   const site = useSite();
   const navigate = useNavigate();
   const cart = useCart();
   const serverErrors = useServerErrors();
   const answer = cart.answer;
-  const contact = useAtomValue(checkoutContactAtom);
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    initialValues(answer?.cart.billing ?? null, answer?.cart.company ?? null, site.countryId, contact),
-  );
-  const [business, setBusiness] = useState(Boolean(answer?.cart.company?.companyName));
+  const [starting] = useState(() => startingBilling(answer?.cart, account));
+  const [values, setValues] = useState<Record<string, string>>(() => initialValues(starting.billing, starting.company, site.countryId));
+  const [business, setBusiness] = useState(Boolean(starting.company?.companyName));
   const [createAccount, setCreateAccount] = useState(false);
   const [newsletter, setNewsletter] = useState(answer?.cart.newsletterSubscribe ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [removedCode, setRemovedCode] = useState<string | null>(null);
+  const store = useStore();
   const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
   const text = (name: string, label: string, type = 'text', autoComplete = 'on') => (
     <Field name={name} label={label} error={errors[name]}>
@@ -150,6 +191,8 @@ export function BillingStep({ countries, gates }: { countries: Country[]; gates:
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
+    setRemovedCode(null);
+    const codeBefore = answer?.cart.discountCode ?? null;
     try {
       const billing = {
         firstName: values.firstName?.trim(),
@@ -159,6 +202,10 @@ export function BillingStep({ countries, gates }: { countries: Country[]; gates:
         address: toAddress(values),
       };
       let latest = await cart.call((id) => cartApi.setBilling(id, billing));
+      const codeTakenOff = latest.notices?.some((notice) => notice.code === DISCOUNT_CODE_USED) ?? false;
+      // The price changed: this step says why (once, here, not again above the form) and the
+      // customer goes on without the code by choice.
+      if (codeTakenOff) store.set(cartNoticesAtom, (notices) => notices.filter((notice) => notice.code !== DISCOUNT_CODE_USED));
       if (business) latest = await cart.call((id) => cartApi.setCompany(id, { companyName: values.companyName?.trim(), vatNumber: values.vatNumber?.trim() }));
       else if (latest.cart.company) latest = await cart.call((id) => cartApi.setCompany(id, {}));
       if (newsletter !== latest.cart.newsletterSubscribe) latest = await cart.call((id) => cartApi.setNewsletter(id, newsletter));
@@ -166,7 +213,8 @@ export function BillingStep({ countries, gates }: { countries: Country[]; gates:
         // A path of the shop: the server builds the link on the site's own domain (SECURITY.md).
         latest = await cart.call((id) => cartApi.setPassword(id, values.password ?? '', paths.account.confirm));
       }
-      void navigate(nextStep('billing', gatesOf(latest, countries, site.countryId)));
+      if (codeTakenOff) setRemovedCode(codeBefore ?? '');
+      else void navigate(nextStep('billing', gatesOf(latest, countries, site.countryId)));
     } catch (error) {
       setErrors(serverErrors(error));
     } finally {
@@ -201,10 +249,13 @@ export function BillingStep({ countries, gates }: { countries: Country[]; gates:
           {text('vatNumber', t('checkout.fields.vatNumber'))}
         </>
       )}
-      <label className={styles.row}>
-        <input type="checkbox" checked={createAccount} onChange={(event) => setCreateAccount(event.target.checked)} data-testid="create-account" />
-        <span>{t('checkout.billing.createAccount')}</span>
-      </label>
+      {/* A signed-in customer has an account: only visitors are offered one. */}
+      {account === null && (
+        <label className={styles.row}>
+          <input type="checkbox" checked={createAccount} onChange={(event) => setCreateAccount(event.target.checked)} data-testid="create-account" />
+          <span>{t('checkout.billing.createAccount')}</span>
+        </label>
+      )}
       {createAccount && (
         <>
           <p className={styles.muted}>{t('checkout.billing.createAccountHelp')}</p>
@@ -230,6 +281,11 @@ export function BillingStep({ countries, gates }: { countries: Country[]; gates:
       {errors._ && (
         <p className={styles.fieldError} role="alert">
           {errors._}
+        </p>
+      )}
+      {removedCode !== null && (
+        <p className={styles.warning} role="alert" data-testid="discount-code-removed">
+          {t('checkout.billing.discountCodeRemoved', { code: removedCode })}
         </p>
       )}
       {gates.orderOnDutchSite && <DutchNotice />}

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { mockApi, type MockRoute } from '../../test/api';
+import { json, mockApi, type MockRoute } from '../../test/api';
 import { renderApp } from '../../test/app';
 import { answerFor, cartInput } from '../../test/cart';
 
@@ -124,5 +124,39 @@ describe('checkout forms', () => {
     expect(await screen.findByTestId('error-emailAddress')).toHaveTextContent('Dit e-mailadres is niet geldig');
     expect(screen.getByTestId('error-zipcode')).toHaveTextContent('Deze postcode is niet geldig');
     expect(screen.getByTestId('error-firstName')).toHaveTextContent('Dit is een verplicht veld');
+  });
+});
+
+describe('placing the order fails', () => {
+  const confirmable = (order: MockRoute['respond']) =>
+    withCart(answerFor({ ...cartInput(1), paymentMethodId: 1 }, { billing, payment: { paymentMethodId: 1, issuer: 'ideal_INGBNL2A', giftCardNumber: null } }), [
+      { url: '/api/paymentmethods', respond: PAYMENT_METHODS },
+      { method: 'POST', url: '/api/cart/cart-1/order', respond: order },
+    ]);
+
+  async function place() {
+    await renderApp('/checkout/complete/');
+    await waitFor(() => expect(screen.getByTestId('confirm-step')).toHaveTextContent('iDEAL (ING)'));
+    fireEvent.click(screen.getByTestId('accept-terms'));
+    fireEvent.click(screen.getByTestId('place-order'));
+    return screen.findByTestId('order-error');
+  }
+
+  it('without a reason the visitor can act on: try again or ask customer service, never the server’s own text', async () => {
+    confirmable(json({ status: 500, code: 'errors.unexpectedServer', message: 'An unexpected server error occurred.' }, 500));
+    const error = await place();
+    expect([...error.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
+      'Er is iets mis gegaan tijdens het plaatsen van de bestelling.',
+      'Er is iets mis gegaan, probeer het nogmaals of neem contact op met onze klantenservice.',
+    ]);
+  });
+
+  it('with a known reason: that reason', async () => {
+    confirmable(json({ status: 409, code: 'errors.outOfStock', message: 'Niet op voorraad' }, 409));
+    const error = await place();
+    expect([...error.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
+      'Er is iets mis gegaan tijdens het plaatsen van de bestelling.',
+      'Een of meer producten zijn niet meer (voldoende) op voorraad.',
+    ]);
   });
 });

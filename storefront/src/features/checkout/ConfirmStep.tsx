@@ -9,8 +9,11 @@ import { Price } from '../../components/ui/Price';
 import type { CheckoutGates } from '../../engine';
 import { readApiError, type Address } from '../../api/cart';
 import { CartTotals } from '../../components/cart/CartTotals';
+import { useProductTexts } from '../../components/product/productTexts';
 import { useCart } from '../../lib/cart';
+import { cartErrorText } from '../../lib/cartErrors';
 import { placeOrder } from '../../api/orders';
+import { parcelShopLine, useParcelShop } from './parcelShop';
 import styles from '../../components/shop.module.css';
 import { DutchNotice } from './BillingStep';
 import type { Country } from './reference';
@@ -33,6 +36,7 @@ export const browser = { assign: (url: string) => window.location.assign(url) };
 
 export function ConfirmStep({ countries, gates }: { countries: Country[]; gates: CheckoutGates }) {
   const { t } = useTranslation();
+  const texts = useProductTexts();
   const cart = useCart();
   const [accepted, setAccepted] = useState(false);
   const [termsError, setTermsError] = useState(false);
@@ -42,6 +46,7 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
   const paying = gates.paymentNeeded && cart.calculation !== null && cart.calculation.amountToPay !== '0.00';
   // The method's name and bank come from the server's list, asked only when they are shown.
   const offered = usePaymentMethods(paying && chosenId !== null);
+  const pickupPoint = useParcelShop(cart.answer?.cart.shippingMethod === 1 ? cart.answer.cart.dpdParcelShopId : null);
   const answer = cart.answer;
   const calculation = cart.calculation;
   if (!answer || !calculation) return null;
@@ -61,7 +66,7 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
   const delivery = calculation.scanProductsOnly
     ? [t('checkout.delivery.skipped')]
     : view.shippingMethod === 1
-      ? [t('checkout.delivery.pickupPoint'), t('checkout.pickupFinder.chosenShop', { location: view.dpdParcelShopId ?? '' })]
+      ? [t('checkout.delivery.pickupPoint'), ...(pickupPoint ? [t('checkout.pickupFinder.chosenShop', { location: parcelShopLine(pickupPoint) })] : [])]
       : view.alternativeShippingAddress
         ? [
             t('checkout.delivery.alternativeAddress'),
@@ -88,7 +93,9 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
         }
         const known = orderErrorKey(problem.code);
         if (known) details.push(t(known));
-        else if (details.length === 0 && problem.message) details.push(problem.message);
+        // No reason the visitor can act on (a server fault, no connection): the server's own
+        // text is not in the visitor's language, so the shop's advice is shown instead.
+        else if (details.length === 0) details.push(t('errors.contactCustomerService'));
         setFailure(details);
         setBusy(false);
         void cart.reload();
@@ -114,7 +121,7 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
                 <tr key={line.productVariantId}>
                   <td>
                     {line.description}
-                    <div className={styles.muted}>{line.productLabel}</div>
+                    <div className={styles.muted}>{texts.variantLabel(line.productLabel)}</div>
                     {line.rqsSamples.map((sample) => (
                       <div key={sample.sequence} className={styles.muted}>
                         {t('checkout.summary.sample', { number: sample.sequence, name: sample.sampleName })}
@@ -173,6 +180,7 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
           </div>
         </section>
         <aside className={styles.card}>
+          {view.discountCode && <DiscountCodeSummary code={view.discountCode} onRemoved={() => setFailure(null)} />}
           <CartTotals calculation={calculation} />
           <label className={styles.row}>
             <input
@@ -208,6 +216,34 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
           </button>
         </aside>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The cart's discount code, which the customer may take off here: the server refuses the order
+ * when the customer has used the code as often as it may be used, and the order can then be
+ * placed without it. Taking it off clears that refusal (the cart changed).
+ */
+function DiscountCodeSummary({ code, onRemoved }: { code: string; onRemoved: () => void }) {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const [error, setError] = useState<string | null>(null);
+  const remove = () => {
+    setError(null);
+    cart.removeDiscountCode().then(onRemoved, (failure: unknown) => setError(cartErrorText(failure, t)));
+  };
+  return (
+    <div className={styles.row} data-testid="summary-discount-code">
+      <span>{t('cart.discountCode.applied', { code })}</span>
+      <button type="button" className={styles.secondary} onClick={remove} disabled={cart.pending}>
+        {t('cart.discountCode.remove')}
+      </button>
+      {error && (
+        <span className={styles.fieldError} role="alert">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

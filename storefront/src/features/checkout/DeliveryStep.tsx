@@ -3,13 +3,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import type { Account } from '../../api/auth';
 import { api } from '../../api/client';
 import type { SchemaDealer, SchemaParcelShop } from '../../api/generated/schema';
+import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import { formatDistance, type CheckoutGates } from '../../engine';
 import type { Culture } from '../../i18n';
 import { cultureAtom, useSite } from '../../state';
-import { cartApi } from '../../api/cart';
+import { cartApi, type CartView } from '../../api/cart';
 import { cartErrorText } from '../../lib/cartErrors';
 import { useCart } from '../../lib/cart';
 import { trackShippingInfo } from '../../lib/cartTracking';
@@ -18,8 +20,9 @@ import styles from '../../components/shop.module.css';
 import { AddressFields, addressRules, DutchNotice, toAddress } from './BillingStep';
 import { Field } from './fields';
 import { gatesOf, nextStep } from './gates';
+import { parcelShopLine, useParcelShop } from './parcelShop';
 import type { Country } from './reference';
-import { useServerErrors } from './useCheckout';
+import { useCheckoutAccount, useServerErrors } from './useCheckout';
 
 type Choice = 'home' | 'alternative' | 'pickup';
 
@@ -32,7 +35,16 @@ export function distanceText(meters: number, culture: Culture): string | null {
   return formatDistance({ meters, culture }).text;
 }
 
-function PickupFinder({ chosen, onChoose }: { chosen: string | null; onChoose: (shop: ParcelShop, query: string) => void }) {
+function PickupFinder({
+  chosen,
+  countryId,
+  onChoose,
+}: {
+  chosen: string | null;
+  /** The delivery country: only its pick-up points are offered. */
+  countryId: number | null;
+  onChoose: (shop: ParcelShop, query: string) => void;
+}) {
   const { t } = useTranslation();
   const culture = useAtomValue(cultureAtom);
   const [query, setQuery] = useState('');
@@ -48,7 +60,7 @@ function PickupFinder({ chosen, onChoose }: { chosen: string | null; onChoose: (
     }
     setBusy(true);
     api
-      .get('/api/parcelshops', { query: { zipcodeOrCity: term } })
+      .get('/api/parcelshops', { query: { zipcodeOrCity: term, ...(countryId !== null ? { countryId } : {}) } })
       .then(
         (answer) => {
           setShops(answer.parcelShops);
@@ -179,20 +191,46 @@ function DealerChoice() {
   );
 }
 
+/** Whether the visitor chose a delivery in this cart already (then the account's choice does not replace it). */
+function cartHasDeliveryChoice(view: CartView | undefined): boolean {
+  return Boolean(view && (view.shipping || view.alternativeShippingAddress || view.shippingMethod === 1 || view.dpdParcelShopId));
+}
+
+/**
+ * The choice and the alternative address the form starts with: the cart's; where the cart has
+ * none yet, a signed-in customer's delivery address (and their choice of it) from the account.
+ */
+function startingDelivery(view: CartView | undefined, account: Account | null): { choice: Choice; shipping: CartView['shipping'] } {
+  const fromCart: Choice = view?.shippingMethod === 1 ? 'pickup' : view?.alternativeShippingAddress ? 'alternative' : 'home';
+  const accountShipping = account?.shipping ?? null;
+  const choice = !cartHasDeliveryChoice(view) && accountShipping && account?.alternativeShippingAddress ? 'alternative' : fromCart;
+  const shipping = view?.shipping?.address ? view.shipping : (accountShipping ?? view?.shipping ?? null);
+  return { choice, shipping };
+}
+
+/** The delivery step; it opens once it is known who is signed in (a customer's address fills it in). */
 export function DeliveryStep({ countries, gates }: { countries: Country[]; gates: CheckoutGates }) {
+  const { known, account } = useCheckoutAccount();
+  if (!known) return <Loading />;
+  return <DeliveryForm countries={countries} gates={gates} account={account} />;
+}
+
+function DeliveryForm({ countries, gates, account }: { countries: Country[]; gates: CheckoutGates; account: Account | null }) {
   const { t } = useTranslation();
   const site = useSite();
   const navigate = useNavigate();
   const cart = useCart();
   const serverErrors = useServerErrors();
   const view = cart.answer?.cart;
+  const chosenShop = useParcelShop(view?.dpdParcelShopId);
   const methods = cart.calculation?.shippingMethods ?? [];
   const priceOf = (method: 0 | 1) => methods.find((option) => option.shippingMethod === method)?.price;
-  const [choice, setChoice] = useState<Choice>(view?.shippingMethod === 1 ? 'pickup' : view?.alternativeShippingAddress ? 'alternative' : 'home');
-  const shippingAddress = view?.shipping?.address ?? {};
+  const [starting] = useState(() => startingDelivery(view, account));
+  const [choice, setChoice] = useState<Choice>(starting.choice);
+  const shippingAddress = starting.shipping?.address ?? {};
   const [values, setValues] = useState<Record<string, string>>({
-    firstName: view?.shipping?.firstName ?? '',
-    lastName: view?.shipping?.lastName ?? '',
+    firstName: starting.shipping?.firstName ?? '',
+    lastName: starting.shipping?.lastName ?? '',
     zipcode: shippingAddress?.zipcode ?? '',
     street: shippingAddress?.street ?? '',
     streetNumber: shippingAddress?.streetNumber ?? '',
@@ -296,14 +334,12 @@ export function DeliveryStep({ countries, gates }: { countries: Country[]; gates
       )}
       {choice === 'pickup' && (
         <>
-          {view?.dpdParcelShopId && (
+          {view?.dpdParcelShopId && chosenShop && (
             <p className={styles.notice} data-testid="pickup-chosen">
-              {t('checkout.pickupFinder.chosenShop', {
-                location: view.dpdParcelShopZipcodeOrCity ? `${view.dpdParcelShopId} (${view.dpdParcelShopZipcodeOrCity})` : view.dpdParcelShopId,
-              })}
+              {t('checkout.pickupFinder.chosenShop', { location: parcelShopLine(chosenShop) })}
             </p>
           )}
-          <PickupFinder chosen={view?.dpdParcelShopId ?? null} onChoose={choosePickup} />
+          <PickupFinder chosen={view?.dpdParcelShopId ?? null} countryId={view?.billing?.address?.countryId ?? null} onChoose={choosePickup} />
         </>
       )}
       <DealerChoice />

@@ -9,12 +9,13 @@ import { paths } from '../../lib/paths';
 import { cartIdAtom } from '../../state';
 import { readApiError } from '../../api/cart';
 import { loadCart } from '../../lib/cart';
+import { storeAccount } from '../../lib/session';
 import { checkForm } from '../../lib/forms';
 import { captchaToken, isCaptchaProblem } from '../../lib/captcha';
 import { Captcha } from '../../components/ui/Captcha';
 import styles from '../../components/shop.module.css';
 import { Field } from './fields';
-import { checkoutContactAtom, useServerErrors } from './useCheckout';
+import { useServerErrors } from './useCheckout';
 
 /** Login or continue as a guest. Signing in takes the guest cart into the account's cart. */
 export function LoginStep() {
@@ -54,12 +55,8 @@ export function LoginStep() {
         captcha: await captchaToken(),
       });
       clearCache();
-      store.set(checkoutContactAtom, {
-        firstName: account.firstName ?? '',
-        lastName: account.lastName ?? '',
-        emailAddress: account.emailAddress ?? values.emailAddress.trim(),
-        phoneNumber: account.phoneNumber ?? '',
-      });
+      // Signed in: the header greets the customer and billing and delivery start from the account.
+      storeAccount(store, account);
       if (account.shoppingcartId) store.set(cartIdAtom, account.shoppingcartId);
       await loadCart(store);
       void navigate(paths.checkout.billing);

@@ -42,7 +42,7 @@ export type PaymentMethod = Omit<SchemaPaymentMethod, 'key'> & { key: PaymentMet
 /**
  * `GET /api/paymentmethods` (headers `siteid`, `languageid`): the site's payment methods in
  * display order, named in the site language. Reference data, so through the client cache
- * (the short lifetime of every GET that specification section 7 does not name). An answer that
+ * (the short lifetime of every GET that is not cached for 15 minutes). An answer that
  * is not a list is an error.
  */
 export async function fetchPaymentMethods(): Promise<PaymentMethod[]> {

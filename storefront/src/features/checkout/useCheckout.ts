@@ -1,17 +1,35 @@
-import { atom, useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import type { Account } from '../../api/auth';
 import type { CheckoutGates } from '../../engine';
-import { useSite } from '../../state';
+import { accountAtom, sessionAtom, useSite } from '../../state';
 import { readApiError } from '../../api/cart';
+import { shownFieldKey } from '../../lib/apiErrors';
 import { cartAnswerAtom, cartLoadedAtom } from '../../lib/cart';
+import { refreshSession } from '../../lib/session';
 import { gatesOf } from './gates';
 import { fetchCountries, fetchPaymentMethods, type Country, type PaymentMethod } from './reference';
 import { trackBeginCheckout } from '../../lib/cartTracking';
 
-/** The signed-in customer's name, e-mail and phone, to fill in an empty billing form. */
-export const checkoutContactAtom = atom<{ firstName: string; lastName: string; emailAddress: string; phoneNumber: string } | null>(null);
+/**
+ * Who fills in the checkout: `known` once the session is checked (and, for a signed-in customer,
+ * the account fetched), `account` the signed-in customer's account, else null. The forms wait
+ * for `known`, so that a customer's addresses are there when they open.
+ */
+export function useCheckoutAccount(): { known: boolean; account: Account | null } {
+  const store = useStore();
+  const session = useAtomValue(sessionAtom);
+  const account = useAtomValue(accountAtom);
+  const missing = session.status === 'signedIn' && account === null;
+  // The header checks who is signed in; a session known without its account fetches it here.
+  useEffect(() => {
+    if (missing) void refreshSession(store);
+  }, [missing, store]);
+  if (session.status === 'anonymous') return { known: true, account: null };
+  return { known: session.status === 'signedIn' && account !== null, account };
+}
 
 /** The countries (once) and the engine's gates of the current cart. */
 export function useCheckout(): { countries: Country[] | null; gates: CheckoutGates | null; loaded: boolean; failed: boolean } {
@@ -76,7 +94,7 @@ export function useServerErrors() {
     };
     for (const field of problem.fieldErrors) {
       const name = field.field.replace(/^address\./, '');
-      errors[name] ??= translated(field.key, field.message || t('errors.generic'));
+      errors[name] ??= translated(shownFieldKey(field.key), field.message || t('errors.generic'));
     }
     if (Object.keys(errors).length === 0) {
       errors._ = problem.code ? translated(problem.code, problem.message ?? t('errors.generic')) : t('errors.generic');

@@ -14,6 +14,7 @@ import { ProductImage } from '../../components/ui/ProductImage';
 import { fetchProduct, type ProductDetail } from '../../api/catalog';
 import { StockLabel, UnitPriceList } from '../../components/product/ProductFacts';
 import { nutrientLabel } from '../../components/product/nutrients';
+import { useProductTexts } from '../../components/product/productTexts';
 import styles from '../../components/shop.module.css';
 import { useCompareList } from '../../lib/compare';
 import { useFormatQuantity } from '../../lib/quantity';
@@ -21,14 +22,16 @@ import { useFormatQuantity } from '../../lib/quantity';
 export function ComparePage() {
   const { t } = useTranslation();
   const quantity = useFormatQuantity();
-  const { list, remove, clear } = useCompareList();
+  const texts = useProductTexts();
+  const { list, known, remove, clear } = useCompareList();
   const [products, setProducts] = useState<ProductDetail[] | null>(null);
   const [failed, setFailed] = useState(false);
   const ids = list.map((item) => item.productVariantId).join(',');
-  // Another list loads again (state adjusted while rendering).
+  // Another list loads again (state adjusted while rendering); the old list's products are not shown meanwhile.
   const [loadedIds, setLoadedIds] = useState(ids);
   if (loadedIds !== ids) {
     setLoadedIds(ids);
+    setProducts(null);
     setFailed(false);
   }
   useEffect(() => {
@@ -42,6 +45,14 @@ export function ComparePage() {
       current = false;
     };
   }, [ids]);
+  // The server cannot know the visitor's list: it renders the page loading, as the browser's first render does.
+  if (!known) {
+    return (
+      <Page title={t('compare.title')} testId="page-compare">
+        <Loading />
+      </Page>
+    );
+  }
   if (list.length === 0) {
     return (
       <Page title={t('compare.title')} testId="page-compare">
@@ -108,7 +119,7 @@ export function ComparePage() {
               product.rating.average ? t('reviews.averageRating', { rating: quantity.text(product.rating.average) }) : null,
             )}
             {row(t('product.brand'), (product) => product.brand)}
-            {row(t('product.packaging'), (product) => product.packaging)}
+            {row(t('product.packaging'), (product) => texts.packaging(product.packaging))}
             {row(t('product.energyLevel'), (product) =>
               product.energyLevel
                 ? t(product.energyLevel === 'low' ? 'product.energyLow' : product.energyLevel === 'medium' ? 'product.energyMedium' : 'product.energyHigh')
@@ -122,7 +133,7 @@ export function ComparePage() {
                 <th scope="row">{nutrientLabel(t, shown)}</th>
                 {products.map((product) => {
                   const nutrient = product.nutrients.find((candidate) => candidate.nutrient === shown.nutrient);
-                  return <td key={product.productId}>{nutrient ? `${nutrient.amount} ${nutrient.unit}`.trim() : null}</td>;
+                  return <td key={product.productId}>{nutrient ? `${texts.number(nutrient.amount)} ${nutrient.unit}`.trim() : null}</td>;
                 })}
               </tr>
             ))}

@@ -9,6 +9,7 @@ import { consentChoiceAtom, consentOpenAtom } from '../../components/layout/cons
 import { Page } from '../../components/layout/Page';
 import { formatDate } from '../../engine';
 import styles from './Content.module.css';
+import { bodyAfterLead } from './lead';
 
 type Category = AdviceCategories['categories'][number];
 
@@ -20,10 +21,26 @@ function dateText(date: string): string {
   }
 }
 
-/** A category's articles and videos, each a link to its page. */
+/** The embed addresses of the video hosts the shop knows (privacy-enhanced where the host has one). */
+const EMBEDS: Record<string, (id: string) => string> = {
+  youtube: (id) => `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}`,
+  vimeo: (id) => `https://player.vimeo.com/video/${encodeURIComponent(id)}?dnt=1`,
+};
+
+/**
+ * True for a video of a host the shop can embed; the demo's `placeholder` videos (and any host
+ * the shop does not know) have no player.
+ */
+function hasPlayer(video: Pick<AdviceVideo, 'videoProvider'>): boolean {
+  return Object.hasOwn(EMBEDS, video.videoProvider);
+}
+
+/** A category's articles and the videos that can be played, each a link to its page. */
 function CategoryItems({ category }: { category: Category }) {
   const { t } = useTranslation();
-  if (category.articles.length === 0 && category.videos.length === 0) return <p data-testid="advice-empty">{t('advice.empty')}</p>;
+  // A video without a player would only say that it is not available: it is not promoted.
+  const videos = category.videos.filter(hasPlayer);
+  if (category.articles.length === 0 && videos.length === 0) return <p data-testid="advice-empty">{t('advice.empty')}</p>;
   return (
     <>
       {category.articles.length > 0 && (
@@ -42,11 +59,11 @@ function CategoryItems({ category }: { category: Category }) {
           </ul>
         </section>
       )}
-      {category.videos.length > 0 && (
+      {videos.length > 0 && (
         <section aria-labelledby={`advice-videos-${category.adviceCategoryId}`}>
           <h3 id={`advice-videos-${category.adviceCategoryId}`}>{t('advice.videos')}</h3>
           <ul className={styles.newsList}>
-            {category.videos.map((video) => (
+            {videos.map((video) => (
               <li key={video.adviceVideoId} data-testid="advice-video">
                 <h4>{video.url ? <Link to={video.url}>{video.title}</Link> : video.title}</h4>
                 {video.description && <p>{video.description}</p>}
@@ -91,24 +108,19 @@ export function AdviceCategoryPage({ title, advice, categoryId }: { title: strin
   );
 }
 
-/** An advice article: its date and body. */
+/** An advice article: its date, the lead once, then what the body adds to it. */
 export function AdviceArticlePage({ article }: { article: AdviceArticle }) {
+  const body = bodyAfterLead(article.body, article.summary);
   return (
     <Page title={article.title ?? ''} testId="page-adviceArticle">
       <p className={styles.meta}>
         <time dateTime={article.date}>{dateText(article.date)}</time>
       </p>
       {article.summary && <p>{article.summary}</p>}
-      {article.body && <Markdown source={article.body} />}
+      {body && <Markdown source={body} />}
     </Page>
   );
 }
-
-/** The embed addresses of the video hosts the shop knows (privacy-enhanced where the host has one). */
-const EMBEDS: Record<string, (id: string) => string> = {
-  youtube: (id) => `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}`,
-  vimeo: (id) => `https://player.vimeo.com/video/${encodeURIComponent(id)}?dnt=1`,
-};
 
 /**
  * The player: a poster (title and description, no request to the host) until the visitor has
@@ -120,7 +132,7 @@ function VideoPlayer({ video }: { video: AdviceVideo }) {
   const consent = useAtomValue(consentChoiceAtom);
   const openConsent = useSetAtom(consentOpenAtom);
   const [playing, setPlaying] = useState(false);
-  const embed = EMBEDS[video.videoProvider];
+  const embed = hasPlayer(video) ? EMBEDS[video.videoProvider] : undefined;
   const allowed = consent?.marketing === true;
   if (embed && allowed && playing) {
     return (

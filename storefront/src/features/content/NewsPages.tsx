@@ -7,6 +7,7 @@ import { Page } from '../../components/layout/Page';
 import { formatDate, withPaging } from '../../engine';
 import { paths } from '../../lib/paths';
 import styles from './Content.module.css';
+import { bodyAfterLead } from './lead';
 
 function PublishedOn({ date }: { date: string }) {
   const { t } = useTranslation();
@@ -58,9 +59,10 @@ export function NewsIndexPage({ news }: { news: NewsPage }) {
   );
 }
 
-/** A news item's own page. */
+/** A news item's own page: the lead once, then what the body adds to it. */
 export function NewsArticlePage({ article }: { article: NewsArticle }) {
   const { t } = useTranslation();
+  const body = bodyAfterLead(article.body, article.summary);
   return (
     <Page title={article.title ?? t('news.title')} testId="page-media-item">
       <div className={styles.article}>
@@ -71,7 +73,7 @@ export function NewsArticlePage({ article }: { article: NewsArticle }) {
             <strong>{article.summary}</strong>
           </p>
         )}
-        {article.body && <Markdown source={article.body} />}
+        {body && <Markdown source={body} />}
         <p>
           <Link to={paths.media}>{t('news.backToOverview')}</Link>
         </p>

@@ -8,7 +8,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import type { Culture } from '../../i18n';
-import { mockApi } from '../../test/api';
+import { json, mockApi } from '../../test/api';
 import { renderApp } from '../../test/app';
 
 const choice = (key: string, name: string, defaultWeightKg: number | null = null) => ({ key, name, defaultWeightKg });
@@ -124,5 +124,82 @@ describe('the feed calculator writes quantities as the culture does', () => {
       .map((cell) => cell.textContent);
     expect(cells).toEqual(['83,6 MJ', '63,8 MJ (76%)', '19,8 MJ']);
     expect(screen.getByTestId('ration-balancer')).toHaveTextContent('390 Gramm Hoefslag Balancer');
+  });
+});
+
+describe('the weight field', () => {
+  it('states the limits the server sends (the engine’s) as Dutch writes numbers', async () => {
+    mockApi([{ url: '/api/feedcalculator/choices', respond: CHOICES }]);
+    await renderApp('/feed-calculator/');
+    await screen.findByTestId('feed-weight');
+    expect(document.getElementById('field-horse1-weightKg-help')?.textContent).toBe('Van 50 tot 1200 kg');
+  });
+
+  it('sv: groups 1 200 with a no-break space', async () => {
+    mockApi([{ url: '/api/feedcalculator/choices', respond: CHOICES }]);
+    await renderApp('/feed-calculator/', { culture: 'sv' });
+    await screen.findByTestId('feed-weight');
+    expect(document.getElementById('field-horse1-weightKg-help')?.textContent).toBe('Från 50 till 1\u00a0200 kg');
+  });
+
+  it.each(['0', '5000', '', '49', '1201', '600.5'])('refuses %j by the field with the limits, without asking for advice', async (weight) => {
+    const requests = mockApi([
+      { url: '/api/feedcalculator/choices', respond: CHOICES },
+      { method: 'POST', url: '/api/feedcalculator/advice', respond: ADVICE },
+    ]);
+    await renderApp('/feed-calculator/');
+    const input = await screen.findByTestId('feed-weight');
+    fireEvent.change(input, { target: { value: weight } });
+    fireEvent.click(screen.getByTestId('feed-calculate'));
+    const error = await screen.findByTestId('error-horse1-weightKg');
+    expect(error).toHaveTextContent('Vul een gewicht in van 50 tot 1200 kg');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input.getAttribute('aria-describedby')?.split(' ')).toEqual(['field-horse1-weightKg-help', error.id]);
+    expect(input).toHaveFocus();
+    expect(screen.queryByTestId('feed-undetermined')).toBeNull();
+    expect(requests.filter((request) => request.url === '/api/feedcalculator/advice')).toEqual([]);
+  });
+
+  it('asks for advice once the weight is within the limits again, and the field is valid', async () => {
+    const requests = mockApi([
+      { url: '/api/feedcalculator/choices', respond: CHOICES },
+      { method: 'POST', url: '/api/feedcalculator/advice', respond: ADVICE },
+    ]);
+    await renderApp('/feed-calculator/');
+    const input = await screen.findByTestId('feed-weight');
+    fireEvent.change(input, { target: { value: '5000' } });
+    fireEvent.click(screen.getByTestId('feed-calculate'));
+    await screen.findByTestId('error-horse1-weightKg');
+    fireEvent.change(input, { target: { value: '1200' } });
+    fireEvent.click(screen.getByTestId('feed-calculate'));
+    await screen.findByTestId('feed-result');
+    expect(screen.queryByTestId('error-horse1-weightKg')).toBeNull();
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(requests.filter((request) => request.url === '/api/feedcalculator/advice').map((request) => request.body)).toEqual([
+      { horseType: 'horse', weightKg: 1200, workLoad: 'average', roughageType: 'hay' },
+    ]);
+  });
+
+  it('shows the limits by the field when the server refuses the weight', async () => {
+    mockApi([
+      { url: '/api/feedcalculator/choices', respond: { ...CHOICES, maxWeightKg: 1500 } },
+      {
+        method: 'POST',
+        url: '/api/feedcalculator/advice',
+        respond: json(
+          {
+            status: 400,
+            code: 'feed.adviceUndetermined',
+            fieldErrors: { weightKg: [{ key: 'feed.adviceUndetermined', message: 'weightKg must be 50 to 1200 kg' }] },
+          },
+          400,
+        ),
+      },
+    ]);
+    await renderApp('/feed-calculator/');
+    fireEvent.change(await screen.findByTestId('feed-weight'), { target: { value: '1300' } });
+    fireEvent.click(screen.getByTestId('feed-calculate'));
+    expect(await screen.findByTestId('error-horse1-weightKg')).toHaveTextContent('Vul een gewicht in van 50 tot 1500 kg');
+    expect(screen.queryByTestId('feed-undetermined')).toBeNull();
   });
 });

@@ -1,12 +1,12 @@
 /**
- * The feed calculator (issue 20): one or more horses on one page, each with its type, weight
+ * The feed calculator: one or more horses on one page, each with its type, weight
  * (slider and number, 50-1200 kg), work load and roughage; the server computes the advice with
  * the engine (grams per day, per portion at 3 feedings, scoops, days per pack). The advised
  * products go into the cart; a signed-in customer saves the advice; silo delivery for larger
  * yards; a print view. Everything shown comes from the route loader and the API client.
  */
 import { useAtomValue, useStore } from 'jotai';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 
@@ -16,6 +16,7 @@ import { FormField, FormMessage, formStyles } from '../../components/ui/Form';
 import { useFormatPrice } from '../../components/ui/Price';
 import { addToCart } from '../../lib/cart';
 import { serverErrors } from '../../lib/apiErrors';
+import { horseTypeKey, roughageKey, workLoadKey } from '../../lib/feedChoices';
 import { useFormatQuantity } from '../../lib/quantity';
 import { sessionAtom } from '../../state';
 import type { FeedCalculatorData } from './loader';
@@ -33,34 +34,19 @@ interface Horse {
 
 type Outcome = { kind: 'advice'; advice: FeedCalculation } | { kind: 'error'; errors: Record<string, string> };
 
-const WORK_LOAD_LABELS = {
-  none: 'feedCalculator.workLoadNone',
-  light: 'feedCalculator.workLoadLight',
-  average: 'feedCalculator.workLoadAverage',
-  heavy: 'feedCalculator.workLoadHeavy',
-} as const;
-
-const HORSE_TYPE_LABELS = {
-  horse: 'feedCalculator.horse',
-  pony: 'feedCalculator.pony',
-  youngHorse: 'feedCalculator.youngHorse',
-  senior: 'feedCalculator.senior',
-  broodmare: 'feedCalculator.broodmare',
-} as const;
-
-const ROUGHAGE_LABELS = {
-  hay: 'feedCalculator.hay',
-  haylage: 'feedCalculator.haylage',
-  silage: 'feedCalculator.silage',
-  pasture: 'feedCalculator.grass',
-} as const;
-
-function label<K extends string>(labels: Record<string, K>, key: string): K | null {
-  return Object.prototype.hasOwnProperty.call(labels, key) ? (labels[key] ?? null) : null;
-}
-
 function defaultWeight(choices: FeedChoices, horseType: string): number {
   return choices.horseTypes.find((choice) => choice.key === horseType)?.defaultWeightKg ?? 600;
+}
+
+/**
+ * The weight as whole kilograms within the calculator's bounds, or null. The bounds are the
+ * engine's (`feed::MIN_WEIGHT_KG`, `MAX_WEIGHT_KG`), which the server sends with the choices.
+ */
+function validWeight(text: string, choices: Pick<FeedChoices, 'minWeightKg' | 'maxWeightKg'>): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const weight = Number(trimmed);
+  return weight >= choices.minWeightKg && weight <= choices.maxWeightKg ? weight : null;
 }
 
 function newHorse(choices: FeedChoices, key: number): Horse {
@@ -138,18 +124,37 @@ function HorseCard({
   onRemove: (() => void) | null;
 }) {
   const { t } = useTranslation();
+  const quantity = useFormatQuantity();
   const headingId = useId();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
+  const [weightRefused, setWeightRefused] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const prefix = `horse${number}`;
   const errors = outcome?.kind === 'error' ? outcome.errors : {};
+  const limits = { number: quantity.text(choices.minWeightKg), kilograms: quantity.text(choices.maxWeightKg) };
+  // The field states the limits itself, also when the server refuses the weight.
+  const weightError = weightRefused || errors.weightKg ? t('feedCalculator.weightOutOfRange', limits) : undefined;
+  const formError = Object.entries(errors).find(([field]) => field !== 'weightKg')?.[1];
+  const weightInput = useRef<HTMLInputElement>(null);
+  const weightInvalid = weightError !== undefined;
+  // After a calculation is asked for, a refused weight takes the focus: its message is read with it.
+  useEffect(() => {
+    if (attempt > 0 && weightInvalid) weightInput.current?.focus();
+  }, [attempt, weightInvalid]);
   const calculate = async () => {
+    const weight = validWeight(horse.weightKg, choices);
+    setWeightRefused(weight === null);
+    setAttempt((count) => count + 1);
+    if (weight === null) {
+      setOutcome(null);
+      return;
+    }
     setBusy(true);
-    const weight = Number(horse.weightKg);
     try {
       const advice = await feedApi.calculate({
         horseType: horse.horseType,
-        weightKg: Number.isInteger(weight) && horse.weightKg.trim() !== '' ? weight : -1,
+        weightKg: weight,
         workLoad: horse.workLoad,
         roughageType: horse.roughageType,
         ...(productId !== null ? { productId } : {}),
@@ -161,7 +166,6 @@ function HorseCard({
       setBusy(false);
     }
   };
-  const weightError = errors.weightKg;
   return (
     <section className={styles.horse} aria-labelledby={headingId} data-testid="feed-horse">
       <h2 id={headingId}>{t('feedCalculator.horseTitle', { number })}</h2>
@@ -182,7 +186,7 @@ function HorseCard({
               data-testid="feed-horse-type"
             >
               {choices.horseTypes.map((choice) => {
-                const key = label(HORSE_TYPE_LABELS, choice.key);
+                const key = horseTypeKey(choice.key);
                 return (
                   <option key={choice.key} value={choice.key}>
                     {key ? t(key) : choice.name}
@@ -192,12 +196,7 @@ function HorseCard({
             </select>
           )}
         </FormField>
-        <FormField
-          name={`${prefix}-weightKg`}
-          label={t('feedCalculator.weight')}
-          error={weightError}
-          help={t('feedCalculator.weightHelp', { min: choices.minWeightKg, max: choices.maxWeightKg })}
-        >
+        <FormField name={`${prefix}-weightKg`} label={t('feedCalculator.weight')} error={weightError} help={t('feedCalculator.weightHelp', limits)}>
           {(props) => (
             <div className={styles.weight}>
               <input
@@ -213,6 +212,7 @@ function HorseCard({
               />
               <input
                 {...props}
+                ref={weightInput}
                 type="number"
                 inputMode="numeric"
                 min={choices.minWeightKg}
@@ -228,7 +228,7 @@ function HorseCard({
         <fieldset className={styles.choices}>
           <legend>{t('feedCalculator.workLoad')}</legend>
           {choices.workLoads.map((choice) => {
-            const key = label(WORK_LOAD_LABELS, choice.key);
+            const key = workLoadKey(choice.key);
             const id = `${prefix}-workLoad-${choice.key}`;
             return (
               <div key={choice.key} className={styles.radio}>
@@ -250,7 +250,7 @@ function HorseCard({
           {(props) => (
             <select {...props} value={horse.roughageType} onChange={(event) => onChange({ roughageType: event.target.value })} data-testid="feed-roughage">
               {choices.roughageTypes.map((choice) => {
-                const key = label(ROUGHAGE_LABELS, choice.key);
+                const key = roughageKey(choice.key);
                 return (
                   <option key={choice.key} value={choice.key}>
                     {key ? t(key) : choice.name}
@@ -272,15 +272,14 @@ function HorseCard({
         </div>
       </form>
       <p className={styles.printOnly}>
-        {t(label(HORSE_TYPE_LABELS, horse.horseType) ?? 'feedCalculator.horse')} · {horse.weightKg} {t('feedCalculator.weightUnit')} ·{' '}
-        {t(label(WORK_LOAD_LABELS, horse.workLoad) ?? 'feedCalculator.workLoadAverage')} ·{' '}
-        {t(label(ROUGHAGE_LABELS, horse.roughageType) ?? 'feedCalculator.hay')}
+        {t(horseTypeKey(horse.horseType) ?? 'feedCalculator.horse')} · {horse.weightKg} {t('feedCalculator.weightUnit')} ·{' '}
+        {t(workLoadKey(horse.workLoad) ?? 'feedCalculator.workLoadAverage')} · {t(roughageKey(horse.roughageType) ?? 'feedCalculator.hay')}
       </p>
       {outcome?.kind === 'advice' && <AdviceResult advice={outcome.advice} horse={horse} />}
       <div role="alert">
-        {outcome?.kind === 'error' && (weightError ?? errors._) && (
+        {formError && (
           <p className={styles.undetermined} data-testid="feed-undetermined">
-            {weightError ?? errors._}
+            {formError}
           </p>
         )}
       </div>

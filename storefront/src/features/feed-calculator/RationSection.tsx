@@ -1,5 +1,5 @@
 /**
- * The ration check (issue 20, point 5): a horse's daily need for energy, protein and the key
+ * The ration check: a horse's daily need for energy, protein and the key
  * minerals against what a typical hay or haylage supplies, and the balancer dose that closes
  * the gap; computed by the engine on the server. The chart is a small SVG drawn from the
  * answer (need as 100 %, supply as its share), with the same figures in a table beside it.

@@ -1,12 +1,13 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Await, Link } from 'react-router';
+import { Link } from 'react-router';
 
 import type { AdviceCategories, HomeContent, NewsPage } from '../../api/content';
 import { Markdown } from '../../components/content/Markdown';
 import { Page } from '../../components/layout/Page';
 import { UspList } from '../../components/layout/Usps';
 import { useSiteLayout } from '../../components/layout/siteLayout';
+import { AwaitView } from '../../components/ui/AsyncView';
 import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import { ProductImage, imageUrl } from '../../components/ui/ProductImage';
@@ -19,22 +20,21 @@ import styles from './Home.module.css';
 
 type Product = HomeContent['featured'][number];
 
-/** A part of the page that loads on its own: loading, then its content, or a short note when it failed. */
+/** A part of the page that loads on its own: loading (after the pending delay), then its content, or a short note when it failed. */
 function Part<T>({ resolve, children }: { resolve: Promise<T>; children: (value: T) => ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Suspense fallback={<Loading />}>
-      <Await
-        resolve={resolve}
-        errorElement={
-          <p className={styles.note} role="alert" data-testid="home-part-failed">
-            {t('home.loadFailed')}
-          </p>
-        }
-      >
-        {(value: T) => children(value)}
-      </Await>
-    </Suspense>
+    <AwaitView
+      resolve={resolve}
+      pending={<Loading />}
+      rejected={() => (
+        <p className={styles.note} role="alert" data-testid="home-part-failed">
+          {t('home.loadFailed')}
+        </p>
+      )}
+    >
+      {children}
+    </AwaitView>
   );
 }
 

@@ -1,4 +1,4 @@
-/** The home page of a brand (issue 21, point 2): its own chunk, and what its route loads. */
+/** The home page of a brand: its own chunk, and what its route loads. */
 import { lazyPage } from '../../components/ui/lazyPage';
 
 export const HomePage = lazyPage('home.page', () => import('./HomePage').then((module) => ({ default: module.HomePage })));

@@ -1,4 +1,4 @@
-/** What the home page loads (issue 21, point 2): each part on its own, so one failing part never fails the page. */
+/** What the home page loads: each part on its own, so one failing part never fails the page. */
 import { fetchAdviceCategories, fetchHome, fetchNewsPage, type AdviceCategories, type HomeContent, type NewsPage } from '../../api/content';
 
 export interface HomeData {

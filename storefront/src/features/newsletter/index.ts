@@ -1,5 +1,5 @@
 /**
- * The newsletter's public door (issue 21): the footer's sign-up form, and the confirmation and
+ * The newsletter's public door: the footer's sign-up form, and the confirmation and
  * unsubscribe pages (a chunk of their own) with their loaders.
  */
 import { lazyPage } from '../../components/ui/lazyPage';

@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { toSite } from '../../api/sites';
-import { mockApi } from '../../test/api';
+import { json, mockApi } from '../../test/api';
 import { HOEFSLAG_NL, renderApp } from '../../test/app';
 import type { OrderView } from '../../api/orders';
 
@@ -108,9 +108,53 @@ describe('after the payment provider', () => {
   });
 
   it('the failed-payment page offers to try again in the payment step', async () => {
-    mockApi(page('/betaling-mislukt/?orderId=o-secret', 115, 'Betaling mislukt'));
+    mockApi([
+      ...page('/betaling-mislukt/?orderId=o-secret', 115, 'Betaling mislukt'),
+      { url: '/api/orders/o-secret', respond: { ...order, status: 'cancelled' } },
+    ]);
     await renderApp('/betaling-mislukt/?orderId=o-secret', { site: SITE });
-    expect(await screen.findByTestId('page-payment-failed')).toHaveTextContent('De betaling is niet gelukt');
+    const failed = await screen.findByTestId('page-payment-failed');
+    await waitFor(() => expect(failed).toHaveTextContent('De betaling van je bestelling'));
+    expect(screen.getByTestId('retry-payment')).toHaveAttribute('href', '/checkout/payment/');
+  });
+
+  it('the failed-payment page says the order, by its number, was cancelled and nothing charged; the cart is kept', async () => {
+    mockApi([
+      ...page('/betaling-mislukt/?orderId=o-secret', 115, 'Betaling mislukt'),
+      { url: '/api/orders/o-secret', respond: { ...order, status: 'cancelled' } },
+    ]);
+    await renderApp('/betaling-mislukt/?orderId=o-secret', { site: SITE });
+    expect(await screen.findByTestId('payment-failed-text')).toHaveTextContent(
+      'De betaling van je bestelling HS-2026-000201 is niet gelukt. Daarom hebben we de bestelling geannuleerd; er is niets afgeschreven.',
+    );
+    const failed = screen.getByTestId('page-payment-failed');
+    expect(failed).toHaveTextContent('Je winkelwagen is bewaard: je kunt opnieuw betalen of een andere betaalmethode kiezen.');
+    expect(failed).not.toHaveTextContent('o-secret');
+    expect(screen.getByRole('link', { name: 'Opnieuw betalen' })).toHaveAttribute('href', '/checkout/payment/');
+    expect(screen.getByRole('link', { name: 'Andere betaalmethode kiezen' })).toHaveAttribute('href', '/checkout/payment/');
+  });
+
+  it('an order still awaiting its payment is called unpaid, not cancelled', async () => {
+    mockApi([
+      ...page('/betaling-mislukt/?orderId=o-secret', 115, 'Betaling mislukt'),
+      { url: '/api/orders/o-secret', respond: { ...order, status: 'created' } },
+    ]);
+    await renderApp('/betaling-mislukt/?orderId=o-secret', { site: SITE });
+    expect(await screen.findByTestId('payment-failed-text')).toHaveTextContent(
+      'De betaling van je bestelling HS-2026-000201 is niet gelukt. De bestelling is niet betaald.',
+    );
+  });
+
+  it('without the order (it cannot be fetched) the page shows no reference, never the public id', async () => {
+    mockApi([
+      ...page('/betaling-mislukt/?orderId=o-secret', 115, 'Betaling mislukt'),
+      { url: '/api/orders/o-secret', respond: json({ status: 404, code: 'errors.notFound', message: 'Not found' }, 404) },
+    ]);
+    await renderApp('/betaling-mislukt/?orderId=o-secret', { site: SITE });
+    expect(await screen.findByTestId('payment-failed-text')).toHaveTextContent('De betaling is niet gelukt. Je bestelling is niet betaald.');
+    const failed = screen.getByTestId('page-payment-failed');
+    expect(failed).not.toHaveTextContent('o-secret');
+    expect(failed).not.toHaveTextContent('Referentie');
     expect(screen.getByTestId('retry-payment')).toHaveAttribute('href', '/checkout/payment/');
   });
 });

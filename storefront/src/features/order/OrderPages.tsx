@@ -178,7 +178,7 @@ export function ThankYouPage({ title, body, scan }: { title: string; body?: stri
 }
 
 /**
- * The invitation to the customer survey (issue 21): its signed link, which the server gives only
+ * The invitation to the customer survey: its signed link, which the server gives only
  * to the browser that placed the order (or its signed-in owner). Loaded after the page is live;
  * nothing shows when there is none or it was answered.
  */
@@ -208,22 +208,52 @@ function SurveyInvitation({ orderId }: { orderId: string }) {
   );
 }
 
-/** Failed payment: the cart is kept; "try again" goes back to the payment step. */
+/**
+ * The order, its failure already observed: a render that React drops before showing it (while
+ * the page's chunk or data loads) leaves a promise nobody reads, and its failure must not
+ * surface as an unhandled rejection. The page shows the failure itself.
+ */
+function watchedOrder(orderId: string): Promise<OrderView> {
+  const order = fetchOrder(orderId);
+  order.catch(() => undefined);
+  return order;
+}
+
+/**
+ * Failed payment. The server cancels an order whose payment failed (and mails the customer so);
+ * an order still awaiting its payment is only unpaid. The page names the order by its number,
+ * from the order itself (the browser that placed it may fetch it); without it, no reference at
+ * all. The cart is kept: "try again" and another method go back to the payment step.
+ */
 export function PaymentFailedPage({ title }: { title: string }) {
   const { t } = useTranslation();
   const orderId = useOrderId();
   const store = useStore();
   const cartId = useAtomValue(cartIdAtom);
+  const promise = useMemo(() => (orderId ? watchedOrder(orderId) : null), [orderId]);
   // A new attempt is a new order; the cart is fetched again (it is kept). Once, on arrival.
   const onArrival = useEffectEvent(() => {
     forgetIdempotencyKey(cartId);
     void loadCart(store);
   });
   useEffect(() => onArrival(), []);
+  const unknownOrder = <p data-testid="payment-failed-text">{t('checkout.failed.text')}</p>;
   return (
     <Page title={title || t('checkout.failed.title')} testId="page-payment-failed">
-      <p>{t('checkout.failed.text')}</p>
-      {orderId && <p className={styles.muted}>{t('checkout.failed.reference', { number: orderId })}</p>}
+      {promise ? (
+        <AsyncView promise={promise} pending={<Loading />} rejected={() => unknownOrder}>
+          {(order) => (
+            <p data-testid="payment-failed-text">
+              {order.status === 'cancelled'
+                ? t('checkout.failed.cancelled', { orderNumber: order.orderNumber })
+                : t('checkout.failed.notPaid', { orderNumber: order.orderNumber })}
+            </p>
+          )}
+        </AsyncView>
+      ) : (
+        unknownOrder
+      )}
+      <p>{t('checkout.failed.cartKept')}</p>
       <p className={styles.row}>
         <Link to={paths.checkout.payment} className={styles.button} data-testid="retry-payment">
           {t('checkout.failed.retry')}

@@ -4,10 +4,12 @@
  * as a word; the dry-matter score; for a hygiene scan each germ group's count level and the
  * overall quality class; the advice with its products for the cart. The result comes from the
  * route loader (opening it marks it read; the header's unread count is refreshed). Printable:
- * three columns, no header, footer or dialogs.
+ * three columns, no header, footer or dialogs, and a heading of its own with the brand, the
+ * customer and the sample.
  */
-import { useStore } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -17,9 +19,13 @@ import { FormMessage, formStyles } from '../../components/ui/Form';
 import { useFormatPrice } from '../../components/ui/Price';
 import { formatDate } from '../../engine';
 import { addToCart } from '../../lib/cart';
+import { cartErrorText } from '../../lib/cartErrors';
 import { paths } from '../../lib/paths';
 import { useFormatQuantity } from '../../lib/quantity';
 import { refreshSession } from '../../lib/session';
+import { accountAtom, siteAtom } from '../../state';
+import { distinctAdvice, preselectedProducts } from './advice';
+import { scaledCount } from './counts';
 import { analyteLabel, germGroupLabel } from './labels';
 import styles from './ScanResult.module.css';
 
@@ -61,18 +67,68 @@ export function Meter({ level }: { level: Level }) {
   );
 }
 
+/** A germ count as the culture writes it: a round count in millions or thousands ("21 miljoen"). */
+function useCountText(): (count: number) => string {
+  const { t } = useTranslation();
+  const quantity = useFormatQuantity();
+  return (count) => {
+    const { quantity: scaled, scale } = scaledCount(count);
+    if (scale === 'millions') return t('account.results.countMillions', quantity.count(scaled));
+    if (scale === 'thousands') return t('account.results.countThousands', quantity.count(scaled));
+    return quantity.text(scaled);
+  };
+}
+
+function sampleTypeText(t: TFunction, result: ScanResult): string {
+  const scan = result.scanType === 'quickScan' ? t('account.results.quickScan') : t('account.results.rqs');
+  return `${scan}, ${result.sampleType === 'silage' ? t('account.results.silage') : t('account.results.hay')}`;
+}
+
+/** The printed page's heading (the shop's header is not printed): the brand, the customer and the sample. */
+function PrintHeading({ result }: { result: ScanResult }) {
+  const { t } = useTranslation();
+  const site = useAtomValue(siteAtom);
+  const account = useAtomValue(accountAtom);
+  const customer = account ? [account.firstName, account.lastName].filter(Boolean).join(' ') : '';
+  return (
+    <div className={styles.printOnly} data-testid="result-print-heading">
+      {site && <p className={styles.printBrand}>{site.brandName}</p>}
+      <dl className={styles.facts}>
+        {customer && (
+          <>
+            <dt>{t('account.results.customer')}</dt>
+            <dd>{customer}</dd>
+          </>
+        )}
+        <dt>{t('account.results.sampleName')}</dt>
+        <dd>{result.sampleName}</dd>
+        <dt>{t('account.results.sampleType')}</dt>
+        <dd>{sampleTypeText(t, result)}</dd>
+        <dt>{t('account.results.receiptDate')}</dt>
+        <dd>{dateText(result.receiptDate)}</dd>
+        <dt>{t('account.results.resultDate')}</dt>
+        <dd>{dateText(result.resultDate)}</dd>
+      </dl>
+    </div>
+  );
+}
+
 export function ScanResultPage({ result }: { result: ScanResult }) {
   const { t } = useTranslation();
   const store = useStore();
   const formatPrice = useFormatPrice();
   const quantity = useFormatQuantity();
+  const countText = useCountText();
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [chosen, setChosen] = useState<number[]>(() => preselectedProducts(result));
+  const chosenProducts = result.products.filter((product) => chosen.includes(product.productId));
+  const choose = (productId: number, on: boolean) =>
+    setChosen((ids) => (on ? [...ids.filter((id) => id !== productId), productId] : ids.filter((id) => id !== productId)));
   // The server marked the result read: the header's unread count follows.
   useEffect(() => {
     void refreshSession(store);
   }, [store, result.resultKey]);
-  const quickScan = result.scanType === 'quickScan';
   const analytes = Object.entries(result.classification.analytes);
   const hygiene = result.classification.hygiene;
   const unitOf = (analyte: string) => result.references[analyte]?.unit ?? '';
@@ -87,24 +143,24 @@ export function ScanResultPage({ result }: { result: ScanResult }) {
   };
   return (
     <Page title={result.sampleName || result.resultKey} testId="page-scan-result">
+      <PrintHeading result={result} />
       <p className={styles.noPrint}>
         <Link to={paths.account.rqsResults}>{t('account.results.back')}</Link>{' '}
         <button type="button" className={formStyles.secondary} onClick={() => window.print()} data-testid="result-print">
           {t('account.results.print')}
         </button>
       </p>
-      <dl className={styles.facts}>
+      <dl className={`${styles.facts} ${styles.noPrint}`}>
         <dt>{t('account.results.sampleName')}</dt>
         <dd>{result.sampleName}</dd>
         <dt>{t('account.results.sampleType')}</dt>
-        <dd>
-          {quickScan ? t('account.results.quickScan') : t('account.results.rqs')} ·{' '}
-          {result.sampleType === 'silage' ? t('account.results.silage') : t('account.results.hay')}
-        </dd>
+        <dd>{sampleTypeText(t, result)}</dd>
         <dt>{t('account.results.receiptDate')}</dt>
         <dd>{dateText(result.receiptDate)}</dd>
         <dt>{t('account.results.resultDate')}</dt>
         <dd>{dateText(result.resultDate)}</dd>
+      </dl>
+      <dl className={styles.facts}>
         <dt>{t('account.results.overall')}</dt>
         <dd>
           <Meter level={result.level} />
@@ -177,10 +233,10 @@ export function ScanResultPage({ result }: { result: ScanResult }) {
               {Object.entries(hygiene.groups).map(([group, germ]) => (
                 <tr key={group} data-testid="result-germ-group">
                   <th scope="row">{germGroupLabel(t, group)}</th>
-                  <td>
-                    {quantity.text(germ.count)} {t('account.results.unit')}
+                  <td data-testid="result-germ-count">
+                    {countText(germ.count)} {t('account.results.unit')}
                   </td>
-                  <td>{quantity.text(germ.orientationValue)}</td>
+                  <td>{countText(germ.orientationValue)}</td>
                   <td>{germ.countLevel}</td>
                 </tr>
               ))}
@@ -194,8 +250,13 @@ export function ScanResultPage({ result }: { result: ScanResult }) {
           {result.classification.messages.map((notice) => (
             <li key={notice.key}>{t(notice.key as never)}</li>
           ))}
-          {result.advice.map((item) => (
-            <li key={`${item.analyte}-${item.direction}`}>{item.text}</li>
+          {distinctAdvice(result.advice).map((group) => (
+            <li key={group.text}>
+              {group.analytes.some((analyte) => analyte !== 'hygiene') && (
+                <strong>{group.analytes.map((analyte) => analyteLabel(t, analyte)).join(', ')}: </strong>
+              )}
+              {group.text}
+            </li>
           ))}
         </ul>
         {result.balancing && result.balancing.products.length > 0 && (
@@ -216,10 +277,22 @@ export function ScanResultPage({ result }: { result: ScanResult }) {
         {result.products.length > 0 && (
           <>
             <h3>{t('account.results.recommendedProducts')}</h3>
+            <p className={styles.noPrint}>{t('account.results.chooseProducts')}</p>
             <ul className={styles.columns} data-testid="result-products">
               {result.products.map((product) => (
-                <li key={product.productId} className={styles.card}>
-                  {product.url ? <Link to={product.url}>{product.name}</Link> : product.name} · {formatPrice(product.price)}
+                <li key={product.productId} className={styles.card} data-testid="result-product" data-product-id={product.productId}>
+                  <span className={styles.productName}>
+                    <input
+                      type="checkbox"
+                      className={styles.noPrint}
+                      checked={chosen.includes(product.productId)}
+                      onChange={(event) => choose(product.productId, event.target.checked)}
+                      aria-label={t('account.results.chooseProduct', { product: product.name })}
+                      data-testid="result-product-choice"
+                    />
+                    {product.url ? <Link to={product.url}>{product.name}</Link> : product.name}
+                  </span>
+                  <span data-testid="result-product-price">{formatPrice(product.price)}</span>
                 </li>
               ))}
             </ul>
@@ -227,16 +300,16 @@ export function ScanResultPage({ result }: { result: ScanResult }) {
               <button
                 type="button"
                 className={formStyles.button}
-                disabled={busy}
+                disabled={busy || chosenProducts.length === 0}
                 data-testid="result-add-to-cart"
                 onClick={() => {
                   setBusy(true);
                   (async () => {
-                    for (const product of result.products) await addToCart(store, product.productVariantId, 1);
+                    for (const product of chosenProducts) await addToCart(store, product.productVariantId, 1);
                   })()
                     .then(
                       () => setMessage({ kind: 'success', text: t('account.results.added') }),
-                      () => setMessage({ kind: 'error', text: t('errors.generic') }),
+                      (error: unknown) => setMessage({ kind: 'error', text: cartErrorText(error, t) }),
                     )
                     .finally(() => setBusy(false));
                 }}

@@ -191,6 +191,11 @@ describe('pageHead', () => {
     expect(pageHead(input(null, { routeId: 'cart' }))).toMatchObject({ title: '«cart.title» | Hoefslag', indexable: false, canonical: null });
     expect(pageHead(input(null, { routeId: 'checkout.payment' }))).toMatchObject({ title: '«checkout.title» | Hoefslag', indexable: false });
     expect(pageHead(input(null, { routeId: 'dealer' }))).toMatchObject({ title: '«storeLocator.title» | Hoefslag', indexable: true });
+    // The store locator's loader brings the site's dealer page title.
+    expect(pageHead(input({ near: '', dealers: null, title: 'Find a stockist' }, { routeId: 'dealer' }))).toMatchObject({
+      title: 'Find a stockist | Hoefslag',
+      indexable: true,
+    });
     expect(pageHead(input(page(), { status: 404 }))).toMatchObject({ title: '«errors.pageNotFound» | Hoefslag', indexable: false, jsonLd: [] });
     expect(pageHead(input(page({ content: { ...page().content, indexable: false } }))).indexable).toBe(false);
   });

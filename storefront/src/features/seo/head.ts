@@ -1,5 +1,5 @@
 /**
- * The head of a page for search engines and link previews (issue 18): title, description,
+ * The head of a page for search engines and link previews: title, description,
  * canonical address, the same page in the brand's other sites and languages (`hreflang`),
  * whether it may be indexed, Open Graph and structured data. Built from the route loaders'
  * data, the same on the server renderer and in tests; `headTags` writes it as HTML.
@@ -154,7 +154,14 @@ export function pageHead(input: HeadInput): PageHead {
   if (isDynamic(data)) return dynamicHead(input, data);
   const key = routeTitle(routeId);
   if (routeId?.startsWith('checkout.')) return plainHead(input, t('checkout.title'), false);
-  return plainHead(input, key ? t(key) : '', routeId !== null && INDEXABLE_ROUTES.has(routeId));
+  const title = (routeId === 'dealer' ? ownTitleOf(data) : null) ?? (key ? t(key) : '');
+  return plainHead(input, title, routeId !== null && INDEXABLE_ROUTES.has(routeId));
+}
+
+/** The title a named page's loader brought, if any (the store locator: the site's dealer page title). */
+function ownTitleOf(data: unknown): string | null {
+  const title = typeof data === 'object' && data !== null ? (data as { title?: unknown }).title : null;
+  return typeof title === 'string' && title !== '' ? title : null;
 }
 
 function dynamicHead(input: HeadInput, data: DynamicPageFacts): PageHead {

@@ -1,5 +1,5 @@
 /**
- * Structured data for search engines (schema.org as JSON-LD, issue 18): the shop's
+ * Structured data for search engines (schema.org as JSON-LD): the shop's
  * organization, a product with its offer and rating, the breadcrumb trail, an FAQ page and a
  * news article. Built from what the server sent; nothing is computed here: prices are the
  * decimal strings the engine produced.

@@ -143,7 +143,7 @@ export function StoreLocatorPage({ data }: { data: StoreLocatorData }) {
     [dealers],
   );
   return (
-    <Page title={t('storeLocator.title')} testId="page-dealer">
+    <Page title={data.title ?? t('storeLocator.title')} testId="page-dealer">
       <Form method="get" className={own.search} role="search" aria-label={t('dealers.title')}>
         <label htmlFor="locator-near">{t('dealers.searchLabel')}</label>
         <div className={own.row}>

@@ -1,8 +1,9 @@
-/** What the store locator loads (issue 21, point 4): the dealers near the searched place, or all of them. */
+/** What the store locator loads: the dealers near the searched place, or all of them. */
 import type { LoaderFunctionArgs } from 'react-router';
 
 import { api, ApiError } from '../../api/client';
 import type { SchemaDealers } from '../../api/generated/schema';
+import { fetchSiteFacts } from '../../lib/siteFacts';
 
 export type Dealers = SchemaDealers;
 
@@ -11,17 +12,24 @@ export interface StoreLocatorData {
   near: string;
   /** The dealers, nearest first when a place was searched; null when the place is unknown. */
   dealers: Dealers | null;
+  /** The page's title as the site names it (its `dealerPageTitle`), in the page's language; null: the shop's own. */
+  title: string | null;
+}
+
+/** The dealers near a place, or every dealer of the site's brand; null for a place the server cannot locate. */
+async function dealersNear(near: string): Promise<Dealers | null> {
+  try {
+    return await api.get('/api/dealers', { query: { near: near || undefined }, cached: true });
+  } catch (error) {
+    // An unknown place is an answer for the visitor, not a failed page.
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
 }
 
 /** `/store-locator/?near=`: the dealers near a place (the server locates it), or every dealer of the site's brand. */
 export async function storeLocatorLoader({ request }: LoaderFunctionArgs): Promise<StoreLocatorData> {
   const near = (new URL(request.url).searchParams.get('near') ?? '').trim();
-  try {
-    const dealers = await api.get('/api/dealers', { query: { near: near || undefined }, cached: true });
-    return { near, dealers };
-  } catch (error) {
-    // An unknown place is an answer for the visitor, not a failed page.
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { near, dealers: null };
-    throw error;
-  }
+  const [dealers, site] = await Promise.all([dealersNear(near), fetchSiteFacts()]);
+  return { near, dealers, title: site?.dealerPageTitle?.trim() || null };
 }

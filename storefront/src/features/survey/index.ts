@@ -1,4 +1,4 @@
-/** The customer survey's public door (issue 21): its page (a chunk of its own) and loader. */
+/** The customer survey's public door: its page (a chunk of its own) and loader. */
 import { lazyPage } from '../../components/ui/lazyPage';
 
 export { surveyLoader, type SurveyData } from './loader';

@@ -20,6 +20,14 @@ const numberOf = (value: unknown): number | null => {
   return typeof number === 'number' && Number.isFinite(number) ? number : null;
 };
 
+/**
+ * The category an advice route names: the server sends `adviceCategoryId` (null for the
+ * overview); the specification's older variant name is `blogCategoryId`.
+ */
+function adviceCategoryOf(route: PageRoute): number | null {
+  return numberOf(route.parameters.adviceCategoryId ?? route.parameters.blogCategoryId);
+}
+
 /** A content page, or the thank-you / failed-payment page when it is one of the site's checkout pages. */
 function ContentPage({ data }: { data: DynamicPageData }) {
   const site = useSite();
@@ -94,7 +102,7 @@ export function DynamicRoute() {
       return data.news ? <NewsArticlePage article={data.news} /> : <GenericPage data={data} />;
     case 'adviceCategory':
       return data.advice ? (
-        <AdviceCategoryPage title={data.content.title} advice={data.advice} categoryId={numberOf(data.route.parameters.blogCategoryId)} />
+        <AdviceCategoryPage title={data.content.title} advice={data.advice} categoryId={adviceCategoryOf(data.route)} />
       ) : (
         <GenericPage data={data} />
       );

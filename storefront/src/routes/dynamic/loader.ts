@@ -82,7 +82,10 @@ export function productVariantOf(route: PageRoute): number | null {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** The key of the site's home page (fixtures/content/pages.json): its page shows the brand's home (issue 21). */
+/** The status of an address that moved for good. */
+const MOVED_PERMANENTLY = 301;
+
+/** The key of the site's home page (fixtures/content/pages.json): its page shows the brand's home. */
 export const HOME_PAGE_KEY = 'home';
 
 /** The page key the content API sent, if any. */
@@ -94,6 +97,41 @@ function pageKeyOf(content: PageContent): string | null {
 /** A configured redirect's status when it is one, else 301 (the page moved). */
 function redirectStatus(status: unknown): number {
   return typeof status === 'number' && REDIRECT_STATUSES.has(status) ? status : 301;
+}
+
+/** A path segment that is an id: a whole number from 1, else null. */
+function idOf(segment: string): number | null {
+  return /^[1-9]\d*$/.test(segment) ? Number(segment) : null;
+}
+
+/** The news item of an id, or the not-found error when the site has none of that id. */
+async function newsItemOf(id: number): Promise<NewsArticle> {
+  try {
+    return await fetchNewsItem(id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw data({ notFound: true }, { status: 404 });
+    throw error;
+  }
+}
+
+/**
+ * `/media/:id?/:itemname/`: the news item comes from the id. The
+ * name in the address only reads well: an address with the item's id and another name moves
+ * for good (301) to the item's own address. Without an id the path is looked up as any
+ * dynamic page.
+ */
+export async function newsItemLoader(args: LoaderFunctionArgs): Promise<DynamicPageData> {
+  const segment = args.params.id;
+  if (segment === undefined) return dynamicPageLoader(args);
+  const newsItemId = idOf(segment);
+  if (newsItemId === null) throw data({ notFound: true }, { status: 404 });
+  const url = new URL(args.request.url);
+  // The page's content (its canonical address and alternates) is asked for at once; an address
+  // that moves does without it.
+  const noContent: PageContent = { title: '', indexable: true, data: {} };
+  const [news, content] = await Promise.all([newsItemOf(newsItemId), fetchPageContent(url.pathname).catch(() => noContent)]);
+  if (news.url && news.url !== url.pathname) throw replace(`${news.url}${url.search}`, MOVED_PERMANENTLY);
+  return { path: url.pathname, route: { pageType: 'newsItem', parameters: { newsItemId } }, content, news };
 }
 
 /**
