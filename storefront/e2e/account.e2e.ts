@@ -297,10 +297,13 @@ describe('a demo customer', () => {
     // The product by its name, not its number.
     expect(await item.getByRole('heading').textContent()).not.toMatch(/^Artikel \d+$/);
     expect(await item.getByTestId('subscription-resume').count()).toBe(0);
+    // A change that moves or stops deliveries is asked first.
     await item.getByTestId('subscription-pause').click();
+    await item.getByTestId('subscription-confirm-yes').click();
     await expect.poll(() => item.getByTestId('subscription-status').textContent()).toBe('Gepauzeerd');
     expect(await item.getByTestId('subscription-pause').count()).toBe(0);
     await item.getByTestId('subscription-resume').click();
+    await item.getByTestId('subscription-confirm-yes').click();
     await expect.poll(() => item.getByTestId('subscription-status').textContent()).toBe('Geactiveerd');
     await page.reload();
     await page.getByTestId('subscription-item').first().waitFor();
@@ -482,6 +485,7 @@ describe('a demo customer, further', () => {
     await expectAccessible(page);
     await item.getByLabel('Leveren om de zoveel weken').fill('6');
     await item.getByRole('button', { name: 'Interval wijzigen' }).click();
+    await item.getByTestId('subscription-confirm-yes').click();
     await item.getByTestId('subscription-message').getByText('Je abonnementen zijn gewijzigd').waitFor();
     expect(await item.getByText('Elke 6 weken').count()).toBe(1);
     await page.reload();
@@ -490,11 +494,14 @@ describe('a demo customer, further', () => {
     // Closing asks first; no keeps it, yes closes it for good.
     const again = page.getByTestId('subscription-item').first();
     await again.getByTestId('subscription-close').click();
-    await again.getByRole('group', { name: 'Weet je zeker dat je dit abonnement wilt opzeggen?' }).getByRole('button', { name: 'Nee' }).click();
+    await again
+      .getByRole('alertdialog', { name: 'Weet je zeker dat je dit abonnement wilt opzeggen?' })
+      .getByRole('button', { name: 'Niets wijzigen' })
+      .click();
     expect(await again.getByTestId('subscription-status').textContent()).toBe('Geactiveerd');
     await again.getByTestId('subscription-close').click();
     await expectAccessible(page);
-    await again.getByTestId('subscription-close-confirm').click();
+    await again.getByTestId('subscription-confirm-yes').click();
     await expect.poll(() => again.getByTestId('subscription-status').textContent()).toBe('Afgesloten');
     expect(await again.getByTestId('subscription-close').count()).toBe(0);
     expect(await again.getByTestId('subscription-pause').count()).toBe(0);

@@ -326,15 +326,14 @@ fixture_tests! {
     async fn a_mailings_id_goes_into_the_cart_and_its_order(app) {
         setup();
         let cart = ready_cart(&app, 1011, 1, ideal()).await;
-        let response = app
-            .client
-            .post(app.url(&format!("/api/Conversion?mailplusId=mp-42&cartId={cart}")))
-            .header("datetime", "2026-11-27T10:00:00+01:00")
-            .header("content-type", "application/json")
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 204);
+        let convert = |query: String| {
+            app.client
+                .post(app.url(&format!("/api/Conversion?{query}")))
+                .header("datetime", "2026-11-27T10:00:00+01:00")
+                .header("content-type", "application/json")
+                .send()
+        };
+        assert_eq!(convert(format!("mailplusId=mp-42&cartId={cart}")).await.unwrap().status(), 204);
         let shown = expect_ok(app.get(&format!("/api/cart/{cart}")).await).await;
         assert_eq!(shown["cart"]["mailplusId"], "mp-42");
         let (status, placed) = place(&app, &cart).await;
@@ -347,15 +346,8 @@ fixture_tests! {
             .unwrap();
         assert_eq!(kept.as_deref(), Some("mp-42"));
         // An unknown cart is passed over: the conversion is recorded all the same.
-        let response = app
-            .client
-            .post(app.url("/api/Conversion?mailplusId=mp-43&cartId=00000000000000000000000000000000"))
-            .header("datetime", "2026-11-27T10:00:00+01:00")
-            .header("content-type", "application/json")
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 204);
+        let unknown = convert("mailplusId=mp-43&cartId=00000000000000000000000000000000".to_owned());
+        assert_eq!(unknown.await.unwrap().status(), 204);
     }
 
     async fn a_scan_order_needs_a_name_for_every_sample(app) {

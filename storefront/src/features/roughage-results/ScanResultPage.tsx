@@ -84,6 +84,23 @@ function sampleTypeText(t: TFunction, result: ScanResult): string {
   return `${scan}, ${result.sampleType === 'silage' ? t('account.results.silage') : t('account.results.hay')}`;
 }
 
+/** The sample's name, kind and dates, as terms of a description list. */
+function SampleFacts({ result }: { result: ScanResult }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <dt>{t('account.results.sampleName')}</dt>
+      <dd>{result.sampleName}</dd>
+      <dt>{t('account.results.sampleType')}</dt>
+      <dd>{sampleTypeText(t, result)}</dd>
+      <dt>{t('account.results.receiptDate')}</dt>
+      <dd>{dateText(result.receiptDate)}</dd>
+      <dt>{t('account.results.resultDate')}</dt>
+      <dd>{dateText(result.resultDate)}</dd>
+    </>
+  );
+}
+
 /** The printed page's heading (the shop's header is not printed): the brand, the customer and the sample. */
 function PrintHeading({ result }: { result: ScanResult }) {
   const { t } = useTranslation();
@@ -100,14 +117,7 @@ function PrintHeading({ result }: { result: ScanResult }) {
             <dd>{customer}</dd>
           </>
         )}
-        <dt>{t('account.results.sampleName')}</dt>
-        <dd>{result.sampleName}</dd>
-        <dt>{t('account.results.sampleType')}</dt>
-        <dd>{sampleTypeText(t, result)}</dd>
-        <dt>{t('account.results.receiptDate')}</dt>
-        <dd>{dateText(result.receiptDate)}</dd>
-        <dt>{t('account.results.resultDate')}</dt>
-        <dd>{dateText(result.resultDate)}</dd>
+        <SampleFacts result={result} />
       </dl>
     </div>
   );
@@ -151,14 +161,7 @@ export function ScanResultPage({ result }: { result: ScanResult }) {
         </button>
       </p>
       <dl className={`${styles.facts} ${styles.noPrint}`}>
-        <dt>{t('account.results.sampleName')}</dt>
-        <dd>{result.sampleName}</dd>
-        <dt>{t('account.results.sampleType')}</dt>
-        <dd>{sampleTypeText(t, result)}</dd>
-        <dt>{t('account.results.receiptDate')}</dt>
-        <dd>{dateText(result.receiptDate)}</dd>
-        <dt>{t('account.results.resultDate')}</dt>
-        <dd>{dateText(result.resultDate)}</dd>
+        <SampleFacts result={result} />
       </dl>
       <dl className={styles.facts}>
         <dt>{t('account.results.overall')}</dt>
