@@ -231,25 +231,26 @@ async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiErr
         .exchange_rate
         .clone()
         .and_then(|rate| ConversionRate::try_from(rate).ok());
-    // Every amount as the site shows it: converted and marked indicative on a krone, krona or
-    // zloty site (the euro amount charged is stated apart), else euro.
-    let shown = |amount: Money| -> Result<String, ApiError> {
-        let shown = display_price(&PriceDisplayRequest {
+    // Every amount as the site shows it (the engine's `display_price`): converted and marked
+    // indicative on a krone, krona or zloty site, where the euro amount charged is stated apart.
+    let display = |amount: Money| {
+        display_price(&PriceDisplayRequest {
             amount_eur: amount,
             currency_symbol: Some(site.currency.clone()),
             rate,
             culture,
         })
-        .map_err(engine::EngineError::from)?;
+        .map_err(|error| ApiError::from(engine::EngineError::from(error)))
+    };
+    let shown = |amount: Money| -> Result<String, ApiError> {
+        let shown = display(amount)?;
         if shown.indicative {
             text("common.indicative", &[("amount", &shown.text)])
         } else {
             Ok(shown.text)
         }
     };
-    let indicative = rate.is_some()
-        && engine::locale::currency_from_symbol(Some(&site.currency))
-            != engine::locale::Currency::Eur;
+    let indicative = display(view.amount_to_pay)?.indicative;
     let rate_of = |vat_type: &str, site_rate: &str| {
         view.lines
             .iter()

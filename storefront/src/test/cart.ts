@@ -70,3 +70,14 @@ export function cartView(overrides: Partial<CartView> = {}, input?: CartInput): 
 export function answerFor(input: CartInput, overrides: Partial<CartView> = {}, withInput = true): CartAnswer {
   return { cart: cartView(overrides, input), calculation: calculateCart(input), ...(withInput ? { input } : {}) };
 }
+
+/** The one country of the checkout tests' country list: the Netherlands. */
+export const DUTCH_COUNTRIES = [{ countryId: 1, regionCode: 'NL', localizedName: 'Nederland' }];
+
+/** A Dutch guest's billing details, as a cart holds them. */
+export const DUTCH_BILLING = {
+  firstName: 'Anna',
+  lastName: 'de Vries',
+  emailAddress: 'anna@example.nl',
+  address: { zipcode: '3511 AZ', street: 'Oudegracht', streetNumber: '1', city: 'Utrecht', countryId: 1 },
+};

@@ -4,16 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { Culture } from '../../i18n';
 import { mockApi } from '../../test/api';
 import { renderApp } from '../../test/app';
-import { answerFor, cartInput } from '../../test/cart';
+import { answerFor, cartInput, DUTCH_BILLING, DUTCH_COUNTRIES } from '../../test/cart';
 import { distanceText } from './DeliveryStep';
 
-const COUNTRIES = [{ countryId: 1, regionCode: 'NL', localizedName: 'Nederland' }];
-const billing = {
-  firstName: 'Anna',
-  lastName: 'de Vries',
-  emailAddress: 'anna@example.nl',
-  address: { zipcode: '3511 AZ', street: 'Oudegracht', streetNumber: '1', city: 'Utrecht', countryId: 1 },
-};
+const COUNTRIES = DUTCH_COUNTRIES;
+const billing = DUTCH_BILLING;
 
 const shop = (parcelShopId: string, distanceMeters: number) => ({
   parcelShopId,

@@ -3,16 +3,11 @@ import { describe, expect, it } from 'vitest';
 
 import { json, mockApi, type MockRequest, type MockRoute } from '../../test/api';
 import { renderApp } from '../../test/app';
-import { answerFor, cartInput } from '../../test/cart';
+import { answerFor, cartInput, DUTCH_BILLING, DUTCH_COUNTRIES } from '../../test/cart';
 
-const COUNTRIES = [{ countryId: 1, regionCode: 'NL', localizedName: 'Nederland' }];
+const COUNTRIES = DUTCH_COUNTRIES;
 
-const billing = {
-  firstName: 'Anna',
-  lastName: 'de Vries',
-  emailAddress: 'anna@example.nl',
-  address: { zipcode: '3511 AZ', street: 'Oudegracht', streetNumber: '1', city: 'Utrecht', countryId: 1 },
-};
+const billing = DUTCH_BILLING;
 
 const PAYMENT_METHODS = [{ paymentMethodId: 1, key: 'ideal', name: 'iDEAL', costs: '0.00', flow: 'redirect', requiresIssuer: false, issuers: [] }];
 
