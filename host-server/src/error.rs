@@ -243,6 +243,15 @@ impl IntoResponse for ApiError {
         // this module, so it cannot be used from it.
         #[allow(clippy::disallowed_types)]
         let mut response = (status, axum::Json(body)).into_response();
+        // A body over the limit is answered before it is read to the end, so the connection
+        // cannot carry another request: saying so keeps a client from sending its next request
+        // on a connection the server is closing.
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            response.headers_mut().insert(
+                axum::http::header::CONNECTION,
+                axum::http::HeaderValue::from_static("close"),
+            );
+        }
         if let Some(seconds) = retry_after {
             response.headers_mut().insert(
                 axum::http::header::RETRY_AFTER,
