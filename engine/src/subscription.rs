@@ -17,7 +17,7 @@
 //!   day of resuming ([`next_delivery_on_restart`]).
 //! - `closed`: ended by the customer; final.
 //!
-//! The delivery interval may change in every status but `closed`, to 1 to
+//! The delivery interval may change in every status but `closed`, to [`MIN_INTERVAL_WEEKS`] to
 //! [`MAX_INTERVAL_WEEKS`] whole weeks.
 
 use std::fmt;
@@ -29,9 +29,9 @@ use crate::error::EngineError;
 use crate::locale::CalendarDate;
 
 /// The shortest delivery interval in weeks.
-pub const MIN_INTERVAL_WEEKS: u32 = 1;
+pub const MIN_INTERVAL_WEEKS: u32 = 2;
 /// The longest delivery interval in weeks (half a year).
-pub const MAX_INTERVAL_WEEKS: u32 = 26;
+pub const MAX_INTERVAL_WEEKS: u32 = 12;
 
 /// The status of a subscription.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -318,10 +318,10 @@ mod tests {
     }
 
     #[test]
-    fn intervals_are_one_to_twenty_six_weeks() {
-        assert_eq!(check_interval(1).unwrap(), 1);
-        assert_eq!(check_interval(26).unwrap(), 26);
-        for weeks in [0, 27, -1, i64::MAX] {
+    fn intervals_are_two_to_twelve_weeks() {
+        assert_eq!(check_interval(2).unwrap(), 2);
+        assert_eq!(check_interval(12).unwrap(), 12);
+        for weeks in [0, 1, 13, 26, 27, -1, i64::MAX] {
             assert_eq!(
                 check_interval(weeks).unwrap_err().code(),
                 "invalid_input",

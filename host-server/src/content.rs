@@ -26,6 +26,7 @@ use crate::openapi::SiteHeaders;
 use crate::routing::{PageNotFound, Route};
 use crate::sites::{SiteLanguage, pick_json, site_language};
 use crate::stored::{self, Loc};
+use crate::trust::{ShopLinks, Trust};
 
 /// The routes of this area.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -98,10 +99,15 @@ struct Links<'a> {
     site: &'a SiteLanguage,
     pages: HashMap<String, i64>,
     paths: HashMap<String, String>,
+    shop: ShopLinks,
 }
 
 impl<'a> Links<'a> {
-    async fn load(pool: &AnyPool, site: &'a SiteLanguage) -> Result<Links<'a>, ApiError> {
+    async fn load(
+        pool: &AnyPool,
+        trust: &Trust,
+        site: &'a SiteLanguage,
+    ) -> Result<Links<'a>, ApiError> {
         let pages: Vec<(String, i64)> =
             sqlx::query_as("SELECT page_key, page_id FROM pages WHERE site_id = $1")
                 .bind(site.site_id)
@@ -117,6 +123,7 @@ impl<'a> Links<'a> {
             site,
             pages: pages.into_iter().collect(),
             paths,
+            shop: trust.shop_links().await?,
         })
     }
 
@@ -139,7 +146,7 @@ impl<'a> Links<'a> {
         if route.advice_overview == Some(true) {
             return self.paths.get("adviceCategory:0").cloned();
         }
-        route.url.clone()
+        route.url.as_deref().map(|url| self.shop.rewrite(url))
     }
 
     /// The link, unless it is for other sites or has no page on this one.
@@ -315,7 +322,7 @@ async fn notification(
 }
 
 /// The layout parts of a site in a language: navigation, footer, USPs and notification.
-async fn layout(pool: &AnyPool, site: &SiteLanguage) -> Result<Layout, ApiError> {
+async fn layout(pool: &AnyPool, trust: &Trust, site: &SiteLanguage) -> Result<Layout, ApiError> {
     let (navigation_id, footer_id, notification_id, header_usps, cart_usps): (i64, i64, Option<i64>, Option<i64>, Option<i64>) =
         sqlx::query_as(
             "SELECT primary_navigation_id, footer_id, notification_id, header_usp_collection_id, cart_usp_collection_id \
@@ -324,7 +331,7 @@ async fn layout(pool: &AnyPool, site: &SiteLanguage) -> Result<Layout, ApiError>
         .bind(site.site_id)
         .fetch_one(pool)
         .await?;
-    let links = Links::load(pool, site).await?;
+    let links = Links::load(pool, trust, site).await?;
     Ok(Layout {
         navigation: navigation(pool, &links, navigation_id).await?,
         footer: footer(pool, &links, footer_id).await?,
@@ -449,7 +456,7 @@ async fn site_layout(
         header_usps,
         cart_usps,
         notification,
-    } = layout(pool, &site).await?;
+    } = layout(pool, &state.trust, &site).await?;
     Ok(Json(SiteLayout {
         site_id: site.site_id,
         language_id: site.language_id,
@@ -540,7 +547,7 @@ async fn home(
         return Err(ApiError::NotFound);
     };
     let home: stored::HomePage = stored_json(&content, "home page")?;
-    let links = Links::load(pool, &site).await?;
+    let links = Links::load(pool, &state.trust, &site).await?;
     let index = state.search.current();
     let catalog = index.site(site.site_id, site.language_id);
     let products = |ids: &[ProductId]| catalog.map(|c| c.products(ids)).unwrap_or_default();
@@ -756,7 +763,7 @@ async fn page(
         path: normalized,
         route,
         page,
-        layout: layout(pool, &site).await?,
+        layout: layout(pool, &state.trust, &site).await?,
         alternates,
     })
     .into_response())

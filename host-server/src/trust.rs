@@ -62,6 +62,32 @@ pub struct Trust {
     sites: RwLock<SiteHosts>,
 }
 
+/// Links to the shop's own sites (a brand's site named in another site's navigation), written
+/// with the scheme and port the shop is served on, whatever the stored link says.
+pub struct ShopLinks {
+    hosts: HashSet<String>,
+    scheme: String,
+    port: Option<u16>,
+}
+
+impl ShopLinks {
+    /// `link` on the shop's scheme and port when it names one of the shop's sites; any other
+    /// link as it is.
+    pub fn rewrite(&self, link: &str) -> String {
+        let Ok(mut url) = Url::parse(link) else {
+            return link.to_owned();
+        };
+        let own = matches!(url.scheme(), "http" | "https")
+            && url
+                .host_str()
+                .is_some_and(|host| self.hosts.contains(&host.to_ascii_lowercase()));
+        if !own || url.set_scheme(&self.scheme).is_err() || url.set_port(self.port).is_err() {
+            return link.to_owned();
+        }
+        url.to_string()
+    }
+}
+
 /// The host name of a `Host` header or URL authority, lower case, without port or brackets.
 pub fn host_name(authority: &str) -> String {
     let authority = authority.trim().to_ascii_lowercase();
@@ -230,6 +256,30 @@ impl Trust {
         };
         Url::parse(&format!("{scheme}://{host}{port}/"))
             .map_err(|error| ApiError::Internal(format!("origin of {host}: {error}")))
+    }
+
+    /// How links to the shop's own sites are written: every site is served with one scheme and
+    /// port, `PUBLIC_URL`'s, else `http` and the port this server listens on.
+    pub async fn shop_links(&self) -> Result<ShopLinks, sqlx::Error> {
+        if !self.sites.read().await.is_fresh() {
+            self.load_sites().await?;
+        }
+        let (scheme, port) = match self.public_url() {
+            Some(public) => (public.scheme().to_owned(), public.port()),
+            None => ("http".to_owned(), Some(self.listen_port)),
+        };
+        Ok(ShopLinks {
+            hosts: self
+                .sites
+                .read()
+                .await
+                .site_of_host
+                .keys()
+                .cloned()
+                .collect(),
+            scheme,
+            port,
+        })
     }
 
     /// Where a payment provider reaches the webhook: `PUBLIC_URL`, else the link origin.

@@ -45,13 +45,6 @@ ensure_wasm_bindgen_cli() {
   fi
 }
 
-ensure_wasm_pack() {
-  if ! command -v wasm-pack >/dev/null; then
-    step "Installing wasm-pack"
-    cargo install wasm-pack --locked || cargo install wasm-pack || fail "could not install wasm-pack from crates.io"
-  fi
-}
-
 # Shrinks a wasm-bindgen output in place: drops the function-name and producers sections, then
 # runs `wasm-opt -Oz` when it is installed (Debian's binaryen; not installed by these scripts,
 # because bookworm's version cannot help, see below, and binaryen 132 from npm makes this file
@@ -72,20 +65,30 @@ optimize_wasm() {
   fi
 }
 
-# Builds the engine for the browser (engine-wasm/pkg, an npm workspace package) and for Node
-# (engine-wasm/pkg-node, used by the vector and parity tests). --mode no-install: wasm-pack uses
-# the wasm-bindgen on PATH and downloads nothing; --no-opt: no wasm-opt download — both builds
-# are then shrunk the same way by optimize_wasm, so the tests run what ships.
-build_engine_wasm() {
-  step "Building the engine for WebAssembly"
+# Compiles engine-wasm for wasm32 with `cargo build` and binds it with wasm-bindgen into
+# engine-wasm/<out_dir> for a JavaScript `target` (web or nodejs), with the package.json of the
+# npm workspace package @hoofbeat/engine-wasm; the .wasm is then shrunk by optimize_wasm, so
+# the tests run what ships. Further arguments go to cargo (e.g. --features).
+bind_engine_wasm() {
+  local target="$1" out_dir="$2"
+  shift 2
+  # A target folder of its own, so the server can build at the same time (scripts/start.sh).
+  local target_dir="${CARGO_TARGET_DIR:-$REPO_ROOT/target}/wasm"
+  CARGO_TARGET_DIR="$target_dir" cargo build --quiet -p engine-wasm --lib --target wasm32-unknown-unknown \
+    --profile wasm-release "$@"
+  rm -rf "engine-wasm/$out_dir"
+  wasm-bindgen --target "$target" --out-dir "engine-wasm/$out_dir" \
+    "$target_dir/wasm32-unknown-unknown/wasm-release/engine_wasm.wasm"
+  node "$REPO_ROOT/scripts/lib/wasm-package.mjs" "engine-wasm/$out_dir" "$target"
+  optimize_wasm "engine-wasm/$out_dir/engine_wasm_bg.wasm"
+}
+
+# The engine for the browser (engine-wasm/pkg, an npm workspace package): only the operations
+# the storefront calls, within the size budget.
+build_browser_engine_wasm() {
+  step "Building the engine for WebAssembly (browser)"
   cd "$REPO_ROOT"
-  local common=(--mode no-install --no-opt --profile wasm-release --scope hoofbeat)
-  wasm-pack --quiet build engine-wasm "${common[@]}" --target web --out-dir pkg
-  # The Node build has every operation (the vectors run them all); the browser build only
-  # those the storefront calls.
-  wasm-pack --quiet build engine-wasm "${common[@]}" --target nodejs --out-dir pkg-node -- --features all-operations
-  optimize_wasm engine-wasm/pkg/engine_wasm_bg.wasm
-  optimize_wasm engine-wasm/pkg-node/engine_wasm_bg.wasm
+  bind_engine_wasm web pkg
   local wasm=engine-wasm/pkg/engine_wasm_bg.wasm gzipped
   gzipped="$(gzip -9c "$wasm" | wc -c)"
   echo "browser engine: $(wc -c <"$wasm") bytes, $gzipped gzipped"
@@ -94,6 +97,19 @@ build_engine_wasm() {
   if [ "$gzipped" -ge 250000 ]; then
     fail "the browser engine is $gzipped bytes gzipped, over its budget of 250,000"
   fi
+}
+
+# The engine for Node (engine-wasm/pkg-node) with every operation: the vector and parity tests
+# run it.
+build_node_engine_wasm() {
+  step "Building the engine for WebAssembly (Node, every operation)"
+  cd "$REPO_ROOT"
+  bind_engine_wasm nodejs pkg-node --features all-operations
+}
+
+build_engine_wasm() {
+  build_browser_engine_wasm
+  build_node_engine_wasm
 }
 
 # Writes N random engine inputs with the native engine's answers (engine/examples/parity.rs)
@@ -157,5 +173,4 @@ prepare_build_tools() {
   require_toolchains
   ensure_wasm_target
   ensure_wasm_bindgen_cli
-  ensure_wasm_pack
 }

@@ -254,6 +254,20 @@ describe('a demo customer', () => {
     expect(await page.getByLabel('Voornaam').inputValue()).toBe('Johannes');
     expect(await page.getByLabel('Telefoonnummer (optioneel)').inputValue()).toBe('+31301234567');
 
+    // The billing address and mobile number: changed, and kept after a reload.
+    await page.getByRole('link', { name: 'Factuuradres' }).click();
+    const billing = page.getByTestId('billing-form');
+    await billing.waitFor();
+    await expectAccessible(page);
+    await billing.getByLabel('Straat').fill('Kerkstraat');
+    await billing.getByLabel('Mobiel nummer (optioneel)').fill('+31687654321');
+    await billing.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByTestId('form-saved').getByText('Je gegevens zijn gewijzigd.').waitFor();
+    await page.reload();
+    await page.getByTestId('billing-form').waitFor();
+    expect(await page.getByLabel('Straat').inputValue()).toBe('Kerkstraat');
+    expect(await page.getByLabel('Mobiel nummer (optioneel)').inputValue()).toBe('+31687654321');
+
     await page.getByRole('link', { name: 'Bedrijfsgegevens' }).click();
     await page.getByTestId('company-form').waitFor();
     // The focus moved to the new page's heading.

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { createRenderer, FALLBACK_HEADER, type PageRequest } from '../src/entry-server';
+import { apiAgent, loopbackFetch } from '../src/api/loopbackFetch';
 
 const storefrontDir = fileURLToPath(new URL('..', import.meta.url));
 const staticDir = resolve(process.env.STATIC_DIR ?? join(storefrontDir, 'dist'));
@@ -29,35 +30,11 @@ function wasmBytes(): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(readFileSync(join(assets, file)));
 }
 
-/** `fetch` over node:http, which sends the `Host` header as given (the visitor's host). */
-function loopbackFetch(url: string, init: RequestInit): Promise<Response> {
-  return new Promise((resolvePromise, reject) => {
-    const headers = Object.fromEntries(new Headers(init.headers).entries());
-    const request = http.request(url, { method: init.method ?? 'GET', headers, signal: init.signal ?? undefined }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('error', reject);
-      answer.on('end', () => {
-        const responseHeaders = new Headers();
-        for (const [name, value] of Object.entries(answer.headers)) {
-          for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, item);
-        }
-        const status = answer.statusCode ?? 502;
-        const body = status === 204 || status === 304 ? null : Buffer.concat(chunks);
-        resolvePromise(new Response(body, { status, headers: responseHeaders }));
-      });
-    });
-    request.on('error', reject);
-    if (typeof init.body === 'string') request.write(init.body);
-    request.end();
-  });
-}
-
 const render = await createRenderer({
   template: readFileSync(join(staticDir, 'index.html'), 'utf8'),
   wasm: wasmBytes(),
   apiUrl,
-  fetch: loopbackFetch,
+  fetch: loopbackFetch(apiAgent()),
   assetFiles: readdirSync(assets),
 });
 

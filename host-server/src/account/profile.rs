@@ -24,6 +24,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_company, put_company))
         .routes(routes!(get_delivery, put_delivery))
+        .routes(routes!(put_billing))
 }
 
 /// An address of the account's profile.
@@ -263,6 +264,79 @@ async fn put_company(
     }))
 }
 
+/// A text field as stored: trimmed, empty when absent.
+fn trimmed(value: Option<&str>) -> String {
+    value.map(str::trim).unwrap_or_default().to_owned()
+}
+
+/// The name fields of an address block, to be checked with its address.
+fn checked_name(first_name: Option<&str>, last_name: Option<&str>) -> Form {
+    Form::new()
+        .field("firstName", first_name, name_rules())
+        .field("lastName", last_name, name_rules())
+}
+
+/// A complete address with the postcode format of its country, checked together with the
+/// fields `form` already holds so that one answer names every wrong field.
+async fn checked_address(
+    pool: &AnyPool,
+    address: AddressBody,
+    form: Form,
+) -> Result<AccountAddress, ApiError> {
+    let (country_id, country) = match address.country_id {
+        None => return Err(ApiError::required("address.countryId")),
+        Some(country_id) => (
+            country_id,
+            country_code(pool, country_id).await?.ok_or_else(|| {
+                ApiError::field(
+                    "address.countryId",
+                    "validation.invalid",
+                    format!("country {country_id} does not exist"),
+                )
+            })?,
+        ),
+    };
+    form.field(
+        "address.street",
+        address.street.as_deref(),
+        vec![Rule::Required, Rule::MaxLength { count: 100 }],
+    )
+    .field(
+        "address.streetNumber",
+        address.street_number.as_deref(),
+        vec![Rule::Required, Rule::HouseNumber],
+    )
+    .field(
+        "address.streetNumberAddition",
+        address.street_number_addition.as_deref(),
+        vec![Rule::MaxLength { count: 10 }],
+    )
+    .field(
+        "address.zipcode",
+        address.zipcode.as_deref(),
+        vec![Rule::Required, Rule::Postcode { country }],
+    )
+    .field(
+        "address.city",
+        address.city.as_deref(),
+        vec![Rule::Required, Rule::MaxLength { count: 100 }],
+    )
+    .check()?;
+    Ok(AccountAddress {
+        street: trimmed(address.street.as_deref()),
+        street_number: trimmed(address.street_number.as_deref()),
+        street_number_addition: address
+            .street_number_addition
+            .as_deref()
+            .map(str::trim)
+            .filter(|text| !text.is_empty())
+            .map(str::to_owned),
+        zipcode: trimmed(address.zipcode.as_deref()),
+        city: trimmed(address.city.as_deref()),
+        country_id,
+    })
+}
+
 /// The delivery address of an account.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = DeliveryAddress)]
@@ -356,72 +430,12 @@ async fn put_delivery(
 ) -> Result<crate::extract::Json<DeliveryView>, ApiError> {
     let pool = state.db.pool();
     let shipping = if body.alternative_shipping_address {
-        let address = body.address.unwrap_or_default();
-        let (country_id, country) = match address.country_id {
-            None => return Err(ApiError::required("address.countryId")),
-            Some(country_id) => (
-                country_id,
-                country_code(pool, country_id).await?.ok_or_else(|| {
-                    ApiError::field(
-                        "address.countryId",
-                        "validation.invalid",
-                        format!("country {country_id} does not exist"),
-                    )
-                })?,
-            ),
-        };
-        Form::new()
-            .field("firstName", body.first_name.as_deref(), name_rules())
-            .field("lastName", body.last_name.as_deref(), name_rules())
-            .field(
-                "address.street",
-                address.street.as_deref(),
-                vec![Rule::Required, Rule::MaxLength { count: 100 }],
-            )
-            .field(
-                "address.streetNumber",
-                address.street_number.as_deref(),
-                vec![Rule::Required, Rule::HouseNumber],
-            )
-            .field(
-                "address.streetNumberAddition",
-                address.street_number_addition.as_deref(),
-                vec![Rule::MaxLength { count: 10 }],
-            )
-            .field(
-                "address.zipcode",
-                address.zipcode.as_deref(),
-                vec![Rule::Required, Rule::Postcode { country }],
-            )
-            .field(
-                "address.city",
-                address.city.as_deref(),
-                vec![Rule::Required, Rule::MaxLength { count: 100 }],
-            )
-            .check()?;
-        let trimmed = |value: &Option<String>| {
-            value
-                .as_deref()
-                .map(str::trim)
-                .unwrap_or_default()
-                .to_owned()
-        };
+        let name = checked_name(body.first_name.as_deref(), body.last_name.as_deref());
+        let address = checked_address(pool, body.address.unwrap_or_default(), name).await?;
         Some(AccountShipping {
-            first_name: trimmed(&body.first_name),
-            last_name: trimmed(&body.last_name),
-            address: AccountAddress {
-                street: trimmed(&address.street),
-                street_number: trimmed(&address.street_number),
-                street_number_addition: address
-                    .street_number_addition
-                    .as_deref()
-                    .map(str::trim)
-                    .filter(|text| !text.is_empty())
-                    .map(str::to_owned),
-                zipcode: trimmed(&address.zipcode),
-                city: trimmed(&address.city),
-                country_id,
-            },
+            first_name: trimmed(body.first_name.as_deref()),
+            last_name: trimmed(body.last_name.as_deref()),
+            address,
             shipping_method: body.shipping_method,
         })
     } else {
@@ -446,5 +460,97 @@ async fn put_delivery(
     Ok(crate::extract::Json(DeliveryView {
         alternative_shipping_address: body.alternative_shipping_address,
         shipping,
+    }))
+}
+
+/// The billing address and mobile phone of an account, as stored.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = BillingAddress)]
+#[serde(rename_all = "camelCase")]
+struct BillingView {
+    billing: AccountBilling,
+    mobile_phone: Option<String>,
+}
+
+/// A new billing address and mobile phone; an unknown field is a 400.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = BillingAddressBody)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct BillingBody {
+    #[serde(default)]
+    first_name: Option<String>,
+    #[serde(default)]
+    last_name: Option<String>,
+    #[serde(default)]
+    phone_number: Option<String>,
+    /// The mobile phone for delivery messages; empty or absent removes it.
+    #[serde(default)]
+    mobile_phone: Option<String>,
+    #[serde(default)]
+    address: Option<AddressBody>,
+}
+
+/// Sets the billing address (name, phone and a complete address with the postcode format of
+/// its country) and the mobile phone. The billing e-mail address is the account's own.
+#[utoipa::path(
+    put,
+    path = "/api/account/billingaddress",
+    tag = "account",
+    operation_id = "putBillingAddress",
+    request_body = BillingBody,
+    responses(
+        (status = 200, description = "The billing address as stored", body = BillingView),
+        (status = 400, description = "A field is missing or invalid; `fieldErrors` names it", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+    )
+)]
+async fn put_billing(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Json(body): Json<BillingBody>,
+) -> Result<crate::extract::Json<BillingView>, ApiError> {
+    let pool = state.db.pool();
+    let form = checked_name(body.first_name.as_deref(), body.last_name.as_deref())
+        .field(
+            "phoneNumber",
+            body.phone_number.as_deref(),
+            vec![Rule::MaxLength { count: 30 }, Rule::Phone],
+        )
+        .field(
+            "mobilePhone",
+            body.mobile_phone.as_deref(),
+            vec![Rule::MaxLength { count: 30 }, Rule::Phone],
+        );
+    let address = checked_address(pool, body.address.unwrap_or_default(), form).await?;
+    let email_address = crate::account::queries::by_id(pool, &signed_in.account_id)
+        .await?
+        .ok_or(ApiError::Unauthorized)?
+        .email_address;
+    let optional = |value: Option<&str>| Some(trimmed(value)).filter(|text| !text.is_empty());
+    let billing = AccountBilling {
+        first_name: trimmed(body.first_name.as_deref()),
+        last_name: trimmed(body.last_name.as_deref()),
+        phone_number: optional(body.phone_number.as_deref()),
+        email_address,
+        address,
+    };
+    let mobile_phone = optional(body.mobile_phone.as_deref());
+    let billing_json = serde_json::to_string(&billing)
+        .map_err(|error| ApiError::Internal(format!("billing: {error}")))?;
+    sqlx::query(
+        "INSERT INTO account_profiles (account_id, billing_json, mobile_phone, updated_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (account_id) DO UPDATE SET billing_json = excluded.billing_json, \
+         mobile_phone = excluded.mobile_phone, updated_at = excluded.updated_at",
+    )
+    .bind(&signed_in.account_id)
+    .bind(billing_json)
+    .bind(mobile_phone.as_deref())
+    .bind(clock::now())
+    .execute(pool)
+    .await?;
+    Ok(crate::extract::Json(BillingView {
+        billing,
+        mobile_phone,
     }))
 }

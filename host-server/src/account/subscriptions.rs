@@ -184,7 +184,7 @@ fn refused(error: engine::EngineError) -> ApiError {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct IntervalBody {
-    /// Weeks between deliveries, 1 to 26.
+    /// Weeks between deliveries, 2 to 12.
     #[schema(required = true, value_type = i64, minimum = 1, maximum = 26)]
     #[serde(default)]
     interval_weeks: Option<i64>,
@@ -200,7 +200,7 @@ struct IntervalBody {
     request_body = IntervalBody,
     responses(
         (status = 200, description = "The subscription as changed", body = SubscriptionView),
-        (status = 400, description = "No interval, or one outside 1 to 26 weeks", body = ErrorBody),
+        (status = 400, description = "No interval, or one outside 2 to 12 weeks", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
         (status = 404, description = "No subscription of this customer has this id", body = ErrorBody),

@@ -139,6 +139,7 @@ fixture_tests! {
         assert_eq!(app.client.delete(app.url("/api/account/feedadvice/x")).header("content-type", "application/json").send().await.unwrap().status(), 401);
         assert_eq!(post_return(&app, return_form("HS-2026-000101", 1011, "1", "other", None)).await.0, 401);
         assert_eq!(app.put_json("/api/account/company", &json!({"companyName": "X"})).await.status(), 401);
+        assert_eq!(app.put_json("/api/account/billingaddress", &json!({"firstName": "X"})).await.status(), 401);
     }
 
     async fn orders_load_more_newest_first_with_their_details(app) {
@@ -429,7 +430,7 @@ fixture_tests! {
         let (status, interval) = json_of(app.put_json("/api/account/subscriptions/1/interval", &json!({"intervalWeeks": 6})).await).await;
         assert_eq!(status, 200);
         assert_eq!(interval["intervalWeeks"], 6);
-        for bad in [json!({"intervalWeeks": 0}), json!({"intervalWeeks": 27}), json!({})] {
+        for bad in [json!({"intervalWeeks": 0}), json!({"intervalWeeks": 1}), json!({"intervalWeeks": 13}), json!({"intervalWeeks": 27}), json!({})] {
             let (status, body) = json_of(app.put_json("/api/account/subscriptions/1/interval", &bad).await).await;
             assert_eq!(status, 400, "{bad}");
             assert!(body["fieldErrors"]["intervalWeeks"].is_array(), "{body}");
@@ -549,6 +550,33 @@ fixture_tests! {
         let (_, account) = get_json(&app, "/api/account").await;
         assert_eq!(account["alternativeShippingAddress"], true);
         assert_eq!(account["shipping"]["firstName"], "Piet");
+
+        // The billing address and mobile phone: checked like the delivery address, the
+        // e-mail address always the account's own.
+        let billing = json!({"firstName": "Piet", "lastName": "Jansen", "phoneNumber": "0612345678", "mobilePhone": "+31 6 12345678",
+                             "address": {"street": "Kerkstraat", "streetNumber": "12", "zipcode": "6711 AB", "city": "Ede", "countryId": 1}});
+        let (status, body) = json_of(app.put_json("/api/account/billingaddress", &billing).await).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["billing"]["address"]["street"], "Kerkstraat");
+        assert_eq!(body["mobilePhone"], "+31 6 12345678");
+        let (_, account) = get_json(&app, "/api/account").await;
+        assert_eq!(account["billing"]["address"]["zipcode"], "6711 AB");
+        assert_eq!(account["billing"]["emailAddress"], account["emailAddress"]);
+        assert_eq!(account["billing"]["phoneNumber"], "0612345678");
+        assert_eq!(account["mobilePhone"], "+31 6 12345678");
+        let (status, body) = json_of(app.put_json(
+            "/api/account/billingaddress",
+            &json!({"firstName": "", "lastName": "Jansen", "mobilePhone": "call me",
+                    "address": {"street": "Kerkstraat", "streetNumber": "12", "zipcode": "12345", "city": "Ede", "countryId": 1}}),
+        ).await).await;
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(field_keys(&body, "firstName"), ["validation.required"]);
+        assert_eq!(field_keys(&body, "address.zipcode"), ["validation.invalidPostcode"]);
+        assert!(body["fieldErrors"]["mobilePhone"].is_array(), "{body}");
+        let (_, account) = get_json(&app, "/api/account").await;
+        assert_eq!(account["billing"]["address"]["zipcode"], "6711 AB", "a refused change keeps the stored address");
+        let (status, _) = json_of(app.put_json("/api/account/billingaddress", &json!({"emailAddress": "other@example.com"})).await).await;
+        assert_eq!(status, 400, "the billing e-mail address is the account's own");
 
         // Personal data with newsletter and language preference.
         let (status, body) = json_of(app.put_json("/api/account", &json!({"firstName": "Pieter", "lastName": "Jansen", "languageId": 2, "newsletter": true})).await).await;

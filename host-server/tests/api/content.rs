@@ -104,6 +104,12 @@ fixture_tests! {
         assert_eq!(weidegroen["navigation"]["items"][1]["children"].as_array().unwrap().len(), 2);
         let corporate: Value = app.get_in(30, 2, "/api/content/layout").await.json().await.unwrap();
         assert_eq!(corporate["headerUsps"], json!([]));
+        // Its links to the brands' sites are on the scheme and port the shop is served on
+        // (this test server's port, no PUBLIC_URL); links elsewhere stay as they are.
+        let port = app.base_url.rsplit(':').next().unwrap();
+        let urls: Vec<&str> = corporate["navigation"]["items"].as_array().unwrap().iter().filter_map(|item| item["url"].as_str()).collect();
+        assert!(urls.contains(&format!("http://hoefslag.localhost:{port}/").as_str()), "{urls:?}");
+        assert!(urls.contains(&format!("http://weidegroen.localhost:{port}/").as_str()), "{urls:?}");
         // The same layout as a dynamic page brings.
         let page: Value = app.get_in(1, 1, "/api/content/page?path=/over-ons/").await.json().await.unwrap();
         assert_eq!(page["layout"]["navigation"], body["navigation"]);

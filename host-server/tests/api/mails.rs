@@ -362,6 +362,8 @@ fn the_order_confirmation_shows_every_part_of_the_order() {
         "Bezorgadres:\nAnna Jansen\nWeide 1\n",
         "Vragen over je bestelling? Bel 030 123 45 67 of mail klantenservice@hoefslag.nl.\n",
         "Je monsters insturen\nNeem van elke partij",
+        // The kit is posted with the order: the instructions speak of its bag.
+        "doe het in de monsterzak die we je per post sturen",
         "Monsters: Hooi perceel 3\n",
         "Bekijk je bestelling:\nhttps://hoefslag.localhost/account/orders/HS-2026-001001/\n",
         "Met vriendelijke groet,\nHoefslag\n",

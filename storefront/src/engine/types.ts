@@ -1,6 +1,6 @@
 /**
  * The engine's JSON shapes, generated from the Rust types: the engine's `typescript` feature
- * derives a declaration for every input and output type (tsify), wasm-pack writes them into the
+ * derives a declaration for every input and output type (tsify), wasm-bindgen writes them into the
  * package's `.d.ts`, and they are re-exported here. Nothing is written by hand, so the
  * storefront's types cannot drift from the engine's: a changed Rust type fails `tsc`.
  *

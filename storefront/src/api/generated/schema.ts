@@ -85,6 +85,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/billingaddress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the billing address (name, phone and a complete address with the postcode format of
+         *     its country) and the mobile phone. The billing e-mail address is the account's own.
+         */
+        put: operations["putBillingAddress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/changeemailaddress": {
         parameters: {
             query?: never;
@@ -2367,6 +2387,20 @@ export interface components {
          * @enum {string}
          */
         Backend: "sqlite" | "postgres";
+        /** @description The billing address and mobile phone of an account, as stored. */
+        BillingAddress: {
+            billing: components["schemas"]["AccountBilling"];
+            mobilePhone?: string | null;
+        };
+        /** @description A new billing address and mobile phone; an unknown field is a 400. */
+        BillingAddressBody: {
+            address?: null | components["schemas"]["DeliveryAddressBody"];
+            firstName?: string | null;
+            lastName?: string | null;
+            /** @description The mobile phone for delivery messages; empty or absent removes it. */
+            mobilePhone?: string | null;
+            phoneNumber?: string | null;
+        };
         /**
          * @description A calculated cart. All amounts include VAT unless their name says otherwise.
          *
@@ -3213,7 +3247,7 @@ export interface components {
         IntervalBody: {
             /**
              * Format: int64
-             * @description Weeks between deliveries, 1 to 26.
+             * @description Weeks between deliveries, 2 to 12.
              */
             intervalWeeks: number;
         };
@@ -4984,6 +5018,8 @@ export type SchemaAdvisedProduct = components['schemas']['AdvisedProduct'];
 export type SchemaAlternate = components['schemas']['Alternate'];
 export type SchemaAnalyteResult = components['schemas']['AnalyteResult'];
 export type SchemaBackend = components['schemas']['Backend'];
+export type SchemaBillingAddress = components['schemas']['BillingAddress'];
+export type SchemaBillingAddressBody = components['schemas']['BillingAddressBody'];
 export type SchemaCalculatedCart = components['schemas']['CalculatedCart'];
 export type SchemaCalculatedProduct = components['schemas']['CalculatedProduct'];
 export type SchemaCartAddress = components['schemas']['CartAddress'];
@@ -5475,6 +5511,57 @@ export interface operations {
             };
             /** @description An invalid password, no token, or `errors.resetTokenExpired` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A signed-in call from another site: no JSON body or `siteid` header, or a foreign `Origin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putBillingAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingAddressBody"];
+            };
+        };
+        responses: {
+            /** @description The billing address as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingAddress"];
+                };
+            };
+            /** @description A field is missing or invalid; `fieldErrors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6868,7 +6955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Subscription"];
                 };
             };
-            /** @description No interval, or one outside 1 to 26 weeks */
+            /** @description No interval, or one outside 2 to 12 weeks */
             400: {
                 headers: {
                     [name: string]: unknown;

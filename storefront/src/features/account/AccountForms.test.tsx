@@ -207,6 +207,39 @@ describe('signed-in forms', () => {
     expect(await screen.findByTestId('error-currentPassword')).toHaveTextContent('Het huidige wachtwoord klopt niet');
   });
 
+  it('billing address and mobile phone: filled in from the account, checked by the engine, sent with the address block', async () => {
+    const requests = mockApi(
+      accountRoutes([
+        {
+          method: 'PUT',
+          url: '/api/account/billingaddress',
+          respond: (request) => ({ billing: { ...(request.body as object), emailAddress: JAN.emailAddress }, mobilePhone: '+31612345678' }),
+        },
+      ]),
+    );
+    await renderApp('/account/information/billing/');
+    await screen.findByTestId('billing-form');
+    expect(screen.getByLabelText('Straat')).toHaveValue('Oudegracht');
+    expect(screen.getByLabelText('Postcode')).toHaveValue('3511 AP');
+    type('Postcode', '12345');
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByTestId('error-zipcode')).toHaveTextContent('Deze postcode is niet geldig');
+    expect(requests.filter((request) => request.method === 'PUT')).toEqual([]);
+    type('Postcode', '3512 JE');
+    type(/^Mobiel nummer/, '+31612345678');
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByTestId('form-saved')).toHaveTextContent('Je gegevens zijn gewijzigd.');
+    expect(requests.filter((request) => request.method === 'PUT').map((request) => request.body)).toEqual([
+      {
+        firstName: 'Jan',
+        lastName: 'de Vries',
+        phoneNumber: '+31302345678',
+        mobilePhone: '+31612345678',
+        address: { street: 'Oudegracht', streetNumber: '12', streetNumberAddition: null, zipcode: '3512 JE', city: 'Utrecht', countryId: 1 },
+      },
+    ]);
+  });
+
   it('orders: an empty list says so', async () => {
     mockApi(accountRoutes([{ url: /^\/api\/account\/orders\?/, respond: { items: [], page: 1, pageSize: 10, total: 0, hasMore: false } }]));
     await renderApp('/account/orders/');

@@ -1,6 +1,6 @@
 /**
- * information/:action?/ — personal data (no action), company data (`company`), delivery and
- * alternative address (`delivery`), change e-mail (`email`, also the mailed link's page),
+ * information/:action?/ — personal data (no action), billing address and mobile phone
+ * (`billing`), company data (`company`), delivery and alternative address (`delivery`), change e-mail (`email`, also the mailed link's page),
  * change password (`password`) and the reviews (`reviews`, in ReviewsSection).
  */
 import { useAtomValue, useStore } from 'jotai';
@@ -15,15 +15,16 @@ import type { FieldRules } from '../../lib/forms';
 import { refreshSession } from '../../lib/session';
 import { siteAtom } from '../../state';
 import { textOf } from '../../lib/text';
-import { accountApi, type Account, type Country, type DeliveryAddress } from './api';
+import { accountApi, type Account, type AccountAddress, type Country, type DeliveryAddress } from './api';
 import type { AccountLoaderData } from './loaders';
 import { ReviewsSection } from './ReviewPages';
 import { Data, styles } from './ui';
 import { bind, useAccountForm } from './useAccountForm';
 
 const NAME = [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] as const;
+const PHONE = [{ rule: 'maxLength', count: 30 }, { rule: 'phone' }] as const;
 
-export const INFORMATION_ACTIONS = ['company', 'delivery', 'email', 'password', 'reviews'] as const;
+export const INFORMATION_ACTIONS = ['billing', 'company', 'delivery', 'email', 'password', 'reviews'] as const;
 export type InformationAction = (typeof INFORMATION_ACTIONS)[number];
 
 export function informationPath(action?: InformationAction): string {
@@ -57,6 +58,7 @@ export function InformationPage() {
   const current = (INFORMATION_ACTIONS as readonly string[]).includes(action ?? '') ? (action as InformationAction) : undefined;
   const titles: Record<InformationAction | 'personal', string> = {
     personal: t('account.personalData.title'),
+    billing: t('account.personalData.billingAddress'),
     company: t('account.companyData.title'),
     delivery: t('account.deliveryAddress.title'),
     email: t('account.changeEmail.title'),
@@ -82,6 +84,8 @@ export function InformationPage() {
         <Data resolve={data.profile}>
           {([account, company, delivery, countries]) => {
             switch (current) {
+              case 'billing':
+                return <BillingForm account={account} countries={countries} />;
               case 'company':
                 return <CompanyForm account={account} company={company.company} countries={countries} />;
               case 'delivery':
@@ -121,7 +125,7 @@ function PersonalForm({ account }: { account: Account }) {
     rules: (values) => ({
       firstName: { value: values.firstName.trim(), rules: [...NAME] },
       lastName: { value: values.lastName.trim(), rules: [...NAME] },
-      phoneNumber: { value: values.phoneNumber.trim(), rules: [{ rule: 'maxLength', count: 30 }, { rule: 'phone' }] },
+      phoneNumber: { value: values.phoneNumber.trim(), rules: [...PHONE] },
     }),
     submit: async (values) => {
       setSaved(false);
@@ -178,10 +182,7 @@ function PersonalForm({ account }: { account: Account }) {
   );
 }
 
-/**
- * The billing address and mobile number of the account, to read: `PUT /api/account` takes
- * neither (only name, phone, language and newsletter), so they are not fields of the form.
- */
+/** The billing address and mobile number of the account, to read; `billing/` changes them. */
 function BillingDetails({ account, countries }: { account: Account; countries: Country[] }) {
   const { t } = useTranslation();
   const billing = account.billing;
@@ -266,6 +267,160 @@ function CompanyForm({ account, company, countries }: { account: Account; compan
   );
 }
 
+/** The address part of a form's values. */
+interface AddressValues {
+  street: string;
+  streetNumber: string;
+  streetNumberAddition: string;
+  zipcode: string;
+  city: string;
+  countryId: string;
+}
+
+type AddressForm = ReturnType<typeof useAccountForm<AddressValues & Record<string, unknown>>>;
+
+function addressValues(address: AccountAddress | undefined): AddressValues {
+  return {
+    street: address?.street ?? '',
+    streetNumber: address?.streetNumber ?? '',
+    streetNumberAddition: address?.streetNumberAddition ?? '',
+    zipcode: address?.zipcode ?? '',
+    city: address?.city ?? '',
+    countryId: address?.countryId ? String(address.countryId) : '',
+  };
+}
+
+function addressRules(values: AddressValues, countries: Country[]): FieldRules {
+  return {
+    street: { value: values.street.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] },
+    streetNumber: { value: values.streetNumber.trim(), rules: [{ rule: 'required' }, { rule: 'houseNumber' }] },
+    zipcode: { value: values.zipcode.trim(), rules: [{ rule: 'required' }, ...postcodeRule(regionOf(countries, values.countryId))] },
+    city: { value: values.city.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] },
+    countryId: { value: values.countryId, rules: [{ rule: 'required' }] },
+  };
+}
+
+function addressBody(values: AddressValues) {
+  return {
+    street: values.street.trim(),
+    streetNumber: values.streetNumber.trim(),
+    streetNumberAddition: values.streetNumberAddition.trim() || null,
+    zipcode: values.zipcode.trim(),
+    city: values.city.trim(),
+    countryId: Number(values.countryId),
+  };
+}
+
+/** A text input of an account form; the server names address fields `address.<name>`. */
+function TextField({
+  form,
+  name,
+  label,
+  autoComplete,
+  type,
+}: {
+  form: Pick<AddressForm, 'values' | 'set' | 'errors'>;
+  name: string;
+  label: string;
+  autoComplete: string;
+  type?: 'tel';
+}) {
+  return (
+    <FormField name={name} label={label} error={form.errors[name] ?? form.errors[`address.${name}`]}>
+      {(props) => <input {...props} type={type} autoComplete={autoComplete} {...bind(form, name)} />}
+    </FormField>
+  );
+}
+
+/** Street, number, postcode, city and country, with the browser's autofill section. */
+function AddressFields({
+  form,
+  countries,
+  section,
+}: {
+  form: Pick<AddressForm, 'values' | 'set' | 'errors'>;
+  countries: Country[];
+  section: 'billing' | 'shipping';
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField form={form} name="street" label={t('checkout.fields.street')} autoComplete={`${section} address-line1`} />
+      <TextField form={form} name="streetNumber" label={t('checkout.fields.houseNumber')} autoComplete={`${section} address-line2`} />
+      <TextField
+        form={form}
+        name="streetNumberAddition"
+        label={`${t('checkout.fields.addition')} ${t('common.optional')}`}
+        autoComplete={`${section} address-line3`}
+      />
+      <TextField form={form} name="zipcode" label={t('checkout.fields.zipcode')} autoComplete={`${section} postal-code`} />
+      <TextField form={form} name="city" label={t('checkout.fields.city')} autoComplete={`${section} address-level2`} />
+      <FormField name="countryId" label={t('checkout.fields.country')} error={form.errors.countryId ?? form.errors['address.countryId']}>
+        {(props) => (
+          <select {...props} autoComplete={`${section} country`} {...bind(form, 'countryId')}>
+            <option value="">{t('common.select')}</option>
+            {countries.map((country) => (
+              <option key={country.countryId} value={String(country.countryId)}>
+                {country.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+    </>
+  );
+}
+
+function BillingForm({ account, countries }: { account: Account; countries: Country[] }) {
+  const { t } = useTranslation();
+  const [saved, setSaved] = useState(false);
+  const billing = account.billing;
+  const { formRef, ...form } = useAccountForm({
+    initial: {
+      firstName: billing?.firstName ?? account.firstName,
+      lastName: billing?.lastName ?? account.lastName,
+      phoneNumber: billing?.phoneNumber ?? account.phoneNumber ?? '',
+      mobilePhone: account.mobilePhone ?? '',
+      ...addressValues(billing?.address),
+    },
+    rules: (values): FieldRules => ({
+      firstName: { value: values.firstName.trim(), rules: [...NAME] },
+      lastName: { value: values.lastName.trim(), rules: [...NAME] },
+      phoneNumber: { value: values.phoneNumber.trim(), rules: [...PHONE] },
+      mobilePhone: { value: values.mobilePhone.trim(), rules: [...PHONE] },
+      ...addressRules(values, countries),
+    }),
+    submit: async (values) => {
+      setSaved(false);
+      await accountApi.updateBilling({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        phoneNumber: values.phoneNumber.trim() || null,
+        mobilePhone: values.mobilePhone.trim() || null,
+        address: addressBody(values),
+      });
+      setSaved(true);
+    },
+  });
+  return (
+    <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="billing-form">
+      <p>
+        {t('auth.email')}: <strong>{account.emailAddress}</strong>
+      </p>
+      <TextField form={form} name="firstName" label={t('checkout.fields.firstName')} autoComplete="billing given-name" />
+      <TextField form={form} name="lastName" label={t('checkout.fields.lastName')} autoComplete="billing family-name" />
+      <AddressFields form={form} countries={countries} section="billing" />
+      <TextField form={form} name="phoneNumber" label={`${t('checkout.fields.phone')} ${t('common.optional')}`} autoComplete="billing tel" type="tel" />
+      <TextField form={form} name="mobilePhone" label={`${t('checkout.fields.mobilePhone')} ${t('common.optional')}`} autoComplete="mobile tel" type="tel" />
+      <FormError text={form.errors._} />
+      <Saved shown={saved} text={t('success.dataChanged')} />
+      <button type="submit" className={formStyles.button} disabled={form.busy}>
+        {t('common.save')}
+      </button>
+    </form>
+  );
+}
+
 function DeliveryForm({ delivery, countries }: { delivery: DeliveryAddress; countries: Country[] }) {
   const { t } = useTranslation();
   const [saved, setSaved] = useState(false);
@@ -276,23 +431,14 @@ function DeliveryForm({ delivery, countries }: { delivery: DeliveryAddress; coun
       alternative: delivery.alternativeShippingAddress,
       firstName: shipping?.firstName ?? '',
       lastName: shipping?.lastName ?? '',
-      street: address?.street ?? '',
-      streetNumber: address?.streetNumber ?? '',
-      streetNumberAddition: address?.streetNumberAddition ?? '',
-      zipcode: address?.zipcode ?? '',
-      city: address?.city ?? '',
-      countryId: address?.countryId ? String(address.countryId) : '',
+      ...addressValues(address),
     },
     rules: (values): FieldRules =>
       values.alternative
         ? {
             firstName: { value: values.firstName.trim(), rules: [...NAME] },
             lastName: { value: values.lastName.trim(), rules: [...NAME] },
-            street: { value: values.street.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] },
-            streetNumber: { value: values.streetNumber.trim(), rules: [{ rule: 'required' }, { rule: 'houseNumber' }] },
-            zipcode: { value: values.zipcode.trim(), rules: [{ rule: 'required' }, ...postcodeRule(regionOf(countries, values.countryId))] },
-            city: { value: values.city.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] },
-            countryId: { value: values.countryId, rules: [{ rule: 'required' }] },
+            ...addressRules(values, countries),
           }
         : {},
     submit: async (values) => {
@@ -303,29 +449,13 @@ function DeliveryForm({ delivery, countries }: { delivery: DeliveryAddress; coun
               alternativeShippingAddress: true,
               firstName: values.firstName.trim(),
               lastName: values.lastName.trim(),
-              address: {
-                street: values.street.trim(),
-                streetNumber: values.streetNumber.trim(),
-                streetNumberAddition: values.streetNumberAddition.trim() || null,
-                zipcode: values.zipcode.trim(),
-                city: values.city.trim(),
-                countryId: Number(values.countryId),
-              },
+              address: addressBody(values),
             }
           : { alternativeShippingAddress: false },
       );
       setSaved(true);
     },
   });
-  const text = (
-    name: 'firstName' | 'lastName' | 'street' | 'streetNumber' | 'streetNumberAddition' | 'zipcode' | 'city',
-    label: string,
-    autoComplete: `shipping ${string}`,
-  ) => (
-    <FormField name={name} label={label} error={form.errors[name] ?? form.errors[`address.${name}`]}>
-      {(props) => <input {...props} autoComplete={autoComplete} {...bind(form, name)} />}
-    </FormField>
-  );
   return (
     <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="delivery-form">
       <fieldset>
@@ -341,25 +471,9 @@ function DeliveryForm({ delivery, countries }: { delivery: DeliveryAddress; coun
       </fieldset>
       {form.values.alternative && (
         <>
-          {text('firstName', t('checkout.fields.firstName'), 'shipping given-name')}
-          {text('lastName', t('checkout.fields.lastName'), 'shipping family-name')}
-          {text('street', t('checkout.fields.street'), 'shipping address-line1')}
-          {text('streetNumber', t('checkout.fields.houseNumber'), 'shipping address-line2')}
-          {text('streetNumberAddition', `${t('checkout.fields.addition')} ${t('common.optional')}`, 'shipping address-line3')}
-          {text('zipcode', t('checkout.fields.zipcode'), 'shipping postal-code')}
-          {text('city', t('checkout.fields.city'), 'shipping address-level2')}
-          <FormField name="countryId" label={t('checkout.fields.country')} error={form.errors.countryId ?? form.errors['address.countryId']}>
-            {(props) => (
-              <select {...props} autoComplete="shipping country" {...bind(form, 'countryId')}>
-                <option value="">{t('common.select')}</option>
-                {countries.map((country) => (
-                  <option key={country.countryId} value={String(country.countryId)}>
-                    {country.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <TextField form={form} name="firstName" label={t('checkout.fields.firstName')} autoComplete="shipping given-name" />
+          <TextField form={form} name="lastName" label={t('checkout.fields.lastName')} autoComplete="shipping family-name" />
+          <AddressFields form={form} countries={countries} section="shipping" />
         </>
       )}
       <FormError text={form.errors._} />

@@ -103,7 +103,9 @@ export function SubscriptionItem({ initial }: { initial: Subscription }) {
           }}
         >
           <FormField name={`interval-${id}`} label={t('account.subscriptions.intervalWeeks')}>
-            {(props) => <input {...props} type="number" inputMode="numeric" min={1} value={interval} onChange={(event) => setInterval(event.target.value)} />}
+            {(props) => (
+              <input {...props} type="number" inputMode="numeric" min={2} max={12} value={interval} onChange={(event) => setInterval(event.target.value)} />
+            )}
           </FormField>
           <button ref={intervalButton} type="submit" className={formStyles.secondary} disabled={busy || asked !== null} data-testid="subscription-interval">
             {t('account.subscriptions.changeInterval')}

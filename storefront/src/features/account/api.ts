@@ -9,7 +9,9 @@ import type {
   SchemaAccountOrderSummary,
   SchemaAccountReview,
   SchemaAccountReviewRequest,
+  SchemaAccountAddress,
   SchemaAccountUpdate,
+  SchemaBillingAddressBody,
   SchemaCompanyBody,
   SchemaCountry,
   SchemaDeliveryAddress,
@@ -65,6 +67,7 @@ export type Subscription = SchemaSubscription & { productName?: string | null };
 export type OwnReview = SchemaAccountReview;
 export type ReviewRequest = SchemaAccountReviewRequest;
 export type DeliveryAddress = SchemaDeliveryAddress;
+export type AccountAddress = SchemaAccountAddress;
 export type Country = SchemaCountry;
 export type PaymentMethod = SchemaPaymentMethod;
 
@@ -104,6 +107,7 @@ export const accountApi = {
   updateAccount: (body: SchemaAccountUpdate) => api.put('/api/account', { body }),
   company: () => api.get('/api/account/company'),
   updateCompany: (body: SchemaCompanyBody) => api.put('/api/account/company', { body }),
+  updateBilling: (body: SchemaBillingAddressBody) => api.put('/api/account/billingaddress', { body }),
   delivery: () => api.get('/api/account/deliveryaddress'),
   updateDelivery: (body: SchemaDeliveryBody) => api.put('/api/account/deliveryaddress', { body }),
   countries: () => api.get('/api/countries/localizedname'),
