@@ -16,7 +16,8 @@ naming `state`).
 
 Some modules are kept apart from request code (`APART`): in host-server the fixtures importer
 (`fixtures`), which only the composition root may start; what both sides share lives in
-`stored`.
+`platform::stored_json`. Some serve every other module and import none of them (`FOUNDATION`):
+in host-server `platform`.
 
 Usage: scripts/check-module-cycles.py [CRATE_DIR ...]   (default: engine host-server)
 """
@@ -156,8 +157,15 @@ COMPOSITION = {"crate", "app", "state"}
 # Modules that only the composition root may import, per crate, with the reason.
 APART = {
     # The fixtures importer reads files and fills the database at start; request code uses the
-    # shapes it stores through `stored`, never the importer itself.
+    # shapes it stores through `platform::stored_json`, never the importer itself.
     "host-server": {"fixtures"},
+}
+
+# Modules below every domain, per crate: they may import only themselves and the composition
+# root's `AppState` (`state`), never a domain. In host-server, `platform` (database,
+# configuration, sessions, trust, mail, errors, …) serves every domain.
+FOUNDATION = {
+    "host-server": {"platform"},
 }
 
 # Circles known and not yet broken, as (crate, sorted modules), each with a comment giving its
@@ -204,6 +212,8 @@ def check_crate(crate_dir):
                 top_graph.setdefault(owner, set()).add(target)
                 if target in ("app", "crate"):
                     layering.append(f"{crate_dir.name}: {path.relative_to(crate_dir)} imports the composition root ({target}); move what it needs into a module of its own")
+                if owner in FOUNDATION.get(crate_dir.name, set()) and target not in ("state", "crate"):
+                    layering.append(f"{crate_dir.name}: {path.relative_to(crate_dir)} imports the domain {target}; {owner} serves the domains and imports none")
                 if target in APART.get(crate_dir.name, set()):
                     layering.append(f"{crate_dir.name}: {path.relative_to(crate_dir)} imports {target}, which is kept apart from request code (APART)")
         # siblings inside a module folder

@@ -19,7 +19,7 @@ cargo build --profile demo -p host-server >"$server_log" 2>&1 &
 server_build=$!
 trap 'kill "$server_build" 2>/dev/null || true' EXIT
 
-build_browser_engine_wasm
+build_engine_wasm
 ensure_npm_packages
 build_storefront
 

@@ -18,6 +18,7 @@ use crate::locale::{
     AmountFormatRequest, CultureRequest, CurrencyRequest, DateFormatRequest, PriceDisplayRequest,
     QuantityFormatRequest, display_price, resolve_culture,
 };
+use crate::order::PayableRequest;
 use crate::stock::{StockStateRequest, stock_state};
 use crate::url::{
     AskedCultureRequest, ComparePathRequest, Paging, PagingRequest, UrlRequest, UrlResult,
@@ -73,6 +74,7 @@ pub const OPERATIONS: &[&str] = &[
     #[cfg(feature = "server-operations")]
     "cart.mergeGuest",
     "checkout.stateOfCart",
+    "order.payable",
     #[cfg(feature = "server-operations")]
     "ration.check",
     #[cfg(feature = "server-operations")]
@@ -111,6 +113,7 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
         "cart.calculate" => calculate_cart(input),
         "cart.shippingMethods" => cart_shipping_methods(input),
         "checkout.gates" => apply(input, |state: CheckoutState| checkout_gates(&state)),
+        "order.payable" => apply(input, |request: PayableRequest| Ok(request.payability())),
         "checkout.stateOfCart" => {
             apply(input, |facts: CartFacts| Ok(CheckoutState::of_cart(&facts)))
         }

@@ -133,6 +133,15 @@ impl FromStr for OrderStatus {
     }
 }
 
+impl TryFrom<String> for OrderStatus {
+    type Error = EngineError;
+
+    /// A status as the database stores it.
+    fn try_from(text: String) -> Result<OrderStatus, EngineError> {
+        text.parse()
+    }
+}
+
 /// One line of a placed order: what was bought, at what price, and what it came to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -271,6 +280,47 @@ pub fn vat_total(vat_amount_low: Money, vat_amount_high: Money) -> Result<Money,
     vat_amount_low.checked_add(vat_amount_high)
 }
 
+/// Whether anything is left to pay: a gift card or a total of 0 may leave nothing, and then no
+/// payment is started and the order counts as paid.
+pub fn payment_due(amount_to_pay: Money) -> bool {
+    !amount_to_pay.is_zero()
+}
+
+/// Whether the customer can still pay an order (a "pay now" button, a payment page): it awaits
+/// payment and something is left to pay.
+pub fn payable(status: OrderStatus, amount_to_pay: Money) -> bool {
+    status.awaits_payment() && payment_due(amount_to_pay)
+}
+
+/// Input of `order.payable`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PayableRequest {
+    /// The order's status.
+    pub status: OrderStatus,
+    /// What is left to pay after a gift card.
+    pub amount_to_pay: Money,
+}
+
+/// Output of `order.payable`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct Payability {
+    /// True when the customer can still pay the order.
+    pub payable: bool,
+}
+
+impl PayableRequest {
+    /// Whether the order of this request can still be paid.
+    pub fn payability(&self) -> Payability {
+        Payability {
+            payable: payable(self.status, self.amount_to_pay),
+        }
+    }
+}
+
 /// An order's number: the site's configured prefix, the year it was placed and a sequence of
 /// six digits or more, e.g. `HS-2026-000101`.
 pub fn order_number(prefix: &str, year: &str, sequence: i64) -> String {
@@ -284,6 +334,18 @@ mod tests {
 
     fn money(text: &str) -> Money {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn only_an_order_awaiting_payment_with_something_left_to_pay_is_payable() {
+        for status in OrderStatus::ALL {
+            assert_eq!(
+                super::payable(status, money("0.01")),
+                matches!(status, Created | Open),
+                "{status}"
+            );
+            assert!(!super::payable(status, Money::ZERO), "{status}");
+        }
     }
 
     #[test]

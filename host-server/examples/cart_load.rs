@@ -21,7 +21,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use host_server::config::{Config, ImportFixtures};
+use host_server::platform::config::{Config, ImportFixtures};
 use tokio::net::TcpListener;
 
 const VARIANTS: [i64; 5] = [1011, 1021, 1031, 1701, 1721];

@@ -16,13 +16,13 @@ use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::cache_policy::{long_cache, no_store_for_private_areas};
-use crate::config::Config;
-use crate::content_policy::{self, ThirdParties};
-use crate::error::ApiError;
+use crate::platform::cache_headers::{long_cache, no_store_for_private_areas};
+use crate::platform::config::Config;
+use crate::platform::error::ApiError;
+use crate::platform::security_headers::{self, ThirdParties};
 use crate::{
-    AppState, account, authentication, catalog, content, health, locations, openapi, reference,
-    routing, sites, vat,
+    AppState, accounts, accounts::authentication, catalog, content, content::route_lookup,
+    engine_api::vat, locations, openapi, platform::health, sites, sites::countries,
 };
 
 /// Every API area's routes with their OpenAPI operations. Configuration picks the payment
@@ -38,25 +38,27 @@ pub fn api(config: &Config) -> OpenApiRouter<AppState> {
         .merge(crate::reviews::router())
         .merge(crate::newsletter::router())
         .merge(crate::survey::router())
-        .merge(account::router())
+        .merge(accounts::router())
         .merge(crate::feed::router())
-        .merge(account::data_router(config))
+        .merge(accounts::data_router(config))
+        .merge(crate::laboratory::results::router())
+        .merge(crate::reviews::account::router())
         .merge(crate::laboratory::router(config))
         .merge(authentication::router())
         .merge(vat::router())
         .merge(sites::router().layer(middleware::map_response(long_cache)))
-        .merge(reference::router().layer(middleware::map_response(long_cache)))
-        .merge(routing::router())
+        .merge(countries::router().layer(middleware::map_response(long_cache)))
+        .merge(route_lookup::router())
         .merge(catalog::router())
         .merge(content::router())
         .merge(locations::router())
-        .merge(crate::seo::router())
+        .merge(crate::content::seo::router())
         .merge(openapi::router())
 }
 
 /// The OpenAPI document of [`api`], as `host-server openapi` prints it: built with the default
 /// configuration and the test payment provider, so it needs no environment.
-pub fn api_document() -> Result<utoipa::openapi::OpenApi, crate::config::ConfigError> {
+pub fn api_document() -> Result<utoipa::openapi::OpenApi, crate::platform::config::ConfigError> {
     let config =
         Config::from_lookup(|name| (name == "PAYMENT_PROVIDER").then(|| "test".to_owned()))?;
     Ok(api(&config).into_openapi())
@@ -64,12 +66,13 @@ pub fn api_document() -> Result<utoipa::openapi::OpenApi, crate::config::ConfigE
 
 /// Builds the router: the API under `/api`, and the storefront for every other path: its
 /// built files, and pages from the server renderer, or `index.html` when there is none
-/// (`storefront.rs`).
+/// (`platform/renderer.rs`).
 pub fn router(state: AppState, config: &Config) -> Router {
-    let storefront = crate::storefront::Storefront::new(
+    let storefront = crate::platform::renderer::Storefront::new(
         config.static_dir.clone(),
         config.renderer_url.clone(),
         std::sync::Arc::clone(&state.trust),
+        std::sync::Arc::clone(&state.pages),
     );
     let (api, document) = api(config).split_for_parts();
     api.layer(axum::Extension(openapi::Document::new(document)))
@@ -94,7 +97,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
         ))
         .layer(middleware::from_fn_with_state(
             state.clone(),
-            crate::trust::refuse_unknown_hosts,
+            crate::platform::trust::refuse_unknown_hosts,
         ))
         .layer(middleware::from_fn_with_state(
             state.clone(),
@@ -124,7 +127,7 @@ pub const JSON_BODY_LIMIT: usize = 256 * 1024;
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The policy without third-party options (`content_policy`).
-pub use crate::content_policy::CONTENT_SECURITY_POLICY;
+pub use crate::platform::security_headers::CONTENT_SECURITY_POLICY;
 
 /// The third parties this request's answer may use: the captcha service and the map tiles when
 /// configured, the tag manager on the pages of a site with a key. A failed site lookup allows
@@ -152,7 +155,7 @@ async fn hardening_headers(
 ) -> Response {
     let third = third_parties(&state, request.headers()).await;
     let mut response = next.run(request).await;
-    let policy = HeaderValue::from_str(&content_policy::policy(&third))
+    let policy = HeaderValue::from_str(&security_headers::policy(&third))
         .unwrap_or_else(|_| HeaderValue::from_static(CONTENT_SECURITY_POLICY));
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_SECURITY_POLICY, policy);
@@ -188,7 +191,8 @@ async fn cookie_requests_pass_cors(
         Method::GET | Method::HEAD | Method::OPTIONS
     );
     let headers = request.headers();
-    let relies_on_session = crate::session::session_cookie(headers, state.trust.https()).is_some();
+    let relies_on_session =
+        crate::platform::session::session_cookie(headers, state.trust.https()).is_some();
     // The payment webhook is called by the provider, never on a customer's behalf.
     let path = request.uri().path();
     let from_the_shop_pages = path.starts_with("/api/") && path != "/api/payments/webhook";

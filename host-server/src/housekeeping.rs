@@ -11,9 +11,9 @@
 //! order is cancelled the cart stays for another try.
 
 use crate::AppState;
-use crate::clock;
-use crate::config::HousekeepingConfig;
-use crate::error::ApiError;
+use crate::platform::clock;
+use crate::platform::config::HousekeepingConfig;
+use crate::platform::error::ApiError;
 use engine::ids::PaymentMethodId;
 
 impl HousekeepingConfig {
@@ -56,7 +56,7 @@ pub async fn send_due_mails(
     state: &AppState,
     config: &HousekeepingConfig,
 ) -> Result<Sent, ApiError> {
-    let back_in_stock = crate::stock_reminders::notify_all_in_stock(state).await?;
+    let back_in_stock = crate::catalog::stock_reminders::notify_all_in_stock(state).await?;
     let review_requests =
         crate::reviews::send_review_requests(state, config.review_request_days).await?;
     Ok(Sent {
@@ -127,7 +127,7 @@ pub async fn delete_expired(
         .rows_affected();
     let unactivated_accounts =
         remove_stale_unactivated(pool, state.lifetimes.activation_token).await?;
-    let rate_limit_counters = crate::limits::remove_old(state).await?;
+    let rate_limit_counters = crate::platform::limits::remove_old(state).await?;
     let carts = delete_expired_carts(
         state,
         now_millis.saturating_sub(config.cart_ttl.saturating_mul(1000)),

@@ -4,67 +4,40 @@
 //! carts, orders and accounts, calls the [`engine`] for every amount it stores or shows, and
 //! serves the built storefront.
 //!
-//! Each API area is a module with its routes, handlers and queries together; [`app::router`]
-//! merges them. `main.rs` only reads the configuration and calls [`run`].
+//! One folder per domain (accounts, cart, catalog, content, orders, payments, reviews, …), each
+//! with its routes, handlers, request and response types and its queries; [`platform`] holds
+//! what is not a domain (database, configuration, sessions, trust, mail, limits, errors).
+//! [`app::router`] merges the domains' routes; `main.rs` only reads the configuration and calls
+//! [`run`].
 
-pub mod account;
+pub mod accounts;
 pub mod app;
-pub mod authentication;
 pub mod backoffice;
-pub mod cache_policy;
-pub mod captcha;
 pub mod cart;
 pub mod catalog;
-pub mod catalog_events;
-pub mod clock;
-pub mod config;
 pub mod content;
-pub mod content_policy;
-pub mod context;
-pub mod db;
-pub mod email_address;
 pub mod engine_api;
-pub mod error;
-pub mod extract;
 pub mod feed;
 pub mod fixtures;
-pub mod health;
 pub mod housekeeping;
 pub mod laboratory;
-pub mod limits;
 pub mod locations;
-pub mod mail;
 pub mod newsletter;
 pub mod openapi;
 pub mod orders;
-pub mod passwords;
 pub mod payments;
-pub mod pdf;
-pub mod reference;
+pub mod platform;
 pub mod reviews;
-pub mod routing;
-pub mod secrets;
-pub mod seo;
-pub mod session;
-pub mod signed_links;
 pub mod sites;
 pub mod state;
-pub mod stock_reminders;
-pub mod stored;
-pub mod storefront;
 pub mod survey;
-pub mod telemetry;
-pub mod time;
-pub mod trust;
-pub mod validation;
-pub mod vat;
 
 use std::future::Future;
 
 use tokio::net::TcpListener;
 
-use crate::config::Config;
-use crate::db::Database;
+use crate::platform::config::Config;
+use crate::platform::db::Database;
 pub use state::AppState;
 
 /// Why the server could not start or stopped with an error.
@@ -72,13 +45,13 @@ pub use state::AppState;
 pub enum StartupError {
     /// The database could not be opened or migrated.
     #[error(transparent)]
-    Database(#[from] db::DatabaseError),
+    Database(#[from] platform::db::DatabaseError),
     /// The port could not be bound, or serving failed.
     #[error("network: {0}")]
     Io(#[from] std::io::Error),
     /// E-mail delivery could not be set up.
     #[error(transparent)]
-    Mail(#[from] mail::MailError),
+    Mail(#[from] platform::mail::MailError),
     /// The automatic fixture import at start failed.
     #[error("fixture import: {0}")]
     Fixtures(#[from] fixtures::FixtureError),
@@ -106,7 +79,7 @@ pub async fn serve(
     let state = open_state(&config, listener.local_addr()?.port()).await?;
     catalog::SearchService::watch(std::sync::Arc::clone(&state.search), state.db.clone());
     housekeeping::start(state.clone(), config.housekeeping.clone());
-    catalog_events::listen(state.clone(), config.database_url.clone());
+    catalog::events::listen(state.clone(), config.database_url.clone());
     let app = app::router(state, &config);
     tracing::info!(address = %listener.local_addr()?, "listening");
     axum::serve(
@@ -128,10 +101,10 @@ pub async fn serve(
 pub async fn open_state(config: &Config, port: u16) -> Result<AppState, StartupError> {
     let db = Database::connect(&config.database_url).await?;
     db.checkpoint_in_background();
-    if config.import_fixtures == config::ImportFixtures::Auto
+    if config.import_fixtures == platform::config::ImportFixtures::Auto
         && fixtures::database_is_empty(&db)
             .await
-            .map_err(db::DatabaseError::from)?
+            .map_err(platform::db::DatabaseError::from)?
     {
         tracing::info!(dir = %config.fixtures_dir.display(), "empty database: importing the fixtures");
         fixtures::import(&db, &config.fixtures_dir).await?;
@@ -144,16 +117,25 @@ pub async fn open_state(config: &Config, port: u16) -> Result<AppState, StartupE
     Ok(AppState {
         search,
         db: db.clone(),
-        mailer: mail::Mailer::new(&config.mail)?,
-        captcha: captcha::CaptchaVerifier::new(&config.captcha),
+        mailer: platform::mail::Mailer::new(&config.mail)?,
+        captcha: platform::captcha::CaptchaVerifier::new(&config.captcha),
         map: config.map.clone(),
         lifetimes: config.lifetimes,
         pricing: std::sync::Arc::default(),
-        carts: std::sync::Arc::new(cart::CartCache::new(db.backend() == db::Backend::Sqlite)),
+        carts: std::sync::Arc::new(cart::CartCache::new(
+            db.backend() == platform::db::Backend::Sqlite,
+        )),
         cart_lines: std::sync::Arc::new(cart::LineWriter::start(db.pool().clone(), db.backend())),
         payments: payments::provider(&config.payment, &db),
-        trust: std::sync::Arc::new(trust::Trust::new(config.trust.clone(), port, db.clone())),
+        trust: std::sync::Arc::new(platform::trust::Trust::new(
+            config.trust.clone(),
+            port,
+            db.clone(),
+        )),
         backoffice_api_key: config.backoffice_api_key.clone(),
+        pages: std::sync::Arc::new(platform::page_cache::PageCache::new(
+            config.page_cache.clone(),
+        )),
     })
 }
 

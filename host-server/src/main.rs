@@ -3,7 +3,7 @@
 //! `host-server import-lab-results FILE.csv` imports the laboratory's scan results;
 //! `host-server openapi` prints the OpenAPI document (it needs no configuration).
 
-use host_server::config::Config;
+use host_server::platform::config::Config;
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
@@ -17,7 +17,7 @@ async fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
-    host_server::telemetry::init(&config);
+    host_server::platform::telemetry::init(&config);
     let mut arguments = std::env::args().skip(1);
     match arguments.next().as_deref() {
         None | Some("serve") => {}

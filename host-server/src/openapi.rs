@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use utoipa::IntoParams;
 use utoipa::openapi::OpenApi;
 
-use crate::error::{ErrorBody, FieldError};
+use crate::platform::error::{ErrorBody, FieldError};
 
 /// The document's fixed parts: title, description, licence and the shared schemas.
 #[derive(utoipa::OpenApi)]

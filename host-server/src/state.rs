@@ -1,7 +1,10 @@
 //! [`AppState`], what every handler can reach: part of the composition root with `lib.rs` and
 //! `app` (see `scripts/check-module-cycles.py`), so every area may name it.
 
-use crate::{captcha, cart, catalog, config, db::Database, mail, payments, trust};
+use crate::{
+    cart, catalog, payments, platform::captcha, platform::config, platform::db::Database,
+    platform::mail, platform::trust,
+};
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -29,6 +32,8 @@ pub struct AppState {
     pub payments: std::sync::Arc<dyn payments::PaymentProvider>,
     /// The hosts the server answers for, the origin of its links, the client's address.
     pub trust: std::sync::Arc<trust::Trust>,
+    /// The pages kept for visitors without a session; dropped when what they show changes.
+    pub pages: std::sync::Arc<crate::platform::page_cache::PageCache>,
     /// `BACKOFFICE_API_KEY`: the shop owner's API key; that API is closed when unset.
     pub backoffice_api_key: Option<config::Secret>,
 }

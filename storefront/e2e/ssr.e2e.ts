@@ -288,13 +288,21 @@ describe('the server-rendered shop', () => {
   });
 
   it('works as the client-rendered app when the renderer is stopped', async () => {
+    // A page the page cache holds is still served as rendered.
+    const cached = await fetch(`${shop.origin}${PRODUCT_PATH}`);
+    await cached.text();
     await shop.server.stopRenderer();
-    const html = await (await fetch(`${shop.origin}${PRODUCT_PATH}`)).text();
+    const kept = await fetch(`${shop.origin}${PRODUCT_PATH}`);
+    expect(kept.headers.get('x-page-cache')).toBe('hit');
+    expect(await kept.text()).toContain(PRODUCT_NAME);
+    // A page it does not hold is the client-rendered app.
+    const notCached = `${PRODUCT_PATH}?renderer=stopped`;
+    const html = await (await fetch(`${shop.origin}${notCached}`)).text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain(PRODUCT_NAME);
 
     const { page, errors } = await freshPage(shop.chromium, shop.origin);
-    await page.goto(`${shop.origin}${PRODUCT_PATH}`);
+    await page.goto(`${shop.origin}${notCached}`);
     await page.getByTestId('page-productDetail').waitFor();
     expect(await page.getByTestId('page-productDetail').textContent()).toContain(PRODUCT_NAME);
     expect(await page.getByTestId('product-price').textContent()).toContain(PRICE);

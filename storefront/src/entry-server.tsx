@@ -27,6 +27,7 @@ import { headTags, pageHead } from './features/seo';
 import { fontPreloads } from './theme/preload';
 import { createI18n, loadResources, resourcesForPage, type Brand } from './i18n';
 import { rememberedLanguage } from './lib/cookies';
+import { pageCacheControl } from './lib/pageCaching';
 
 /** A request as the renderer's HTTP server received it. */
 export interface PageRequest {
@@ -236,7 +237,20 @@ export async function createRenderer(options: RendererOptions) {
         });
         return {
           status: context.statusCode,
-          headers: [['content-type', 'text/html; charset=utf-8'], ['cache-control', 'no-cache'], ['vary', 'Cookie, Accept-Language'], ...setCookies()],
+          headers: [
+            ['content-type', 'text/html; charset=utf-8'],
+            [
+              'cache-control',
+              pageCacheControl({
+                routeId: deepestMatch(context).routeId,
+                indexable: head.indexable,
+                cookie: scope.cookie,
+                setsCookies: scope.setCookies.length > 0,
+              }),
+            ],
+            ['vary', 'Cookie, Accept-Language'],
+            ...setCookies(),
+          ],
           body,
         };
       }),

@@ -11,7 +11,11 @@
 //!   when there is no alternative shipping address, or the alternative address has a country.
 //! - Payment opens when billing and delivery are valid and the Dutch-address rule does not
 //!   block. It is skipped (not needed) when the total is 0 and billing and delivery are valid.
-//! - Complete opens when payment is open with a payment method chosen, or payment is skipped.
+//! - A payment method is needed when payment is needed, unless a gift card pays a total above
+//!   0 in full (`amountToPay` 0): then the payment step stays open to change the card, and no
+//!   method is chosen.
+//! - Complete opens when payment is open with a payment method chosen where one is needed, or
+//!   payment is skipped.
 //!
 //! Dutch-address rule: on a site whose country is not the Netherlands, a billing address in the
 //! Netherlands, or a delivery address in the Netherlands (the alternative address when one is
@@ -66,6 +70,9 @@ pub struct CheckoutState {
     pub shipping_country: Option<CountryCode>,
     /// The cart's total amount to pay.
     pub total_amount: Money,
+    /// What is left to pay after a gift card; the total when not given.
+    #[serde(default)]
+    pub amount_to_pay: Option<Money>,
     /// True when a payment method has been chosen.
     #[serde(default)]
     pub payment_method_chosen: bool,
@@ -143,6 +150,9 @@ pub struct CheckoutGates {
     pub furthest_step: Option<Step>,
     /// True when the order needs a payment (not a total of 0 with valid billing and delivery).
     pub payment_needed: bool,
+    /// True when a payment method must be chosen: a payment is needed, and no gift card pays the
+    /// whole total.
+    pub payment_method_needed: bool,
     /// True when the visitor must be told to order on the Dutch site.
     pub order_on_dutch_site: bool,
     /// Each step's gate.
@@ -205,6 +215,10 @@ pub struct CartFacts {
     pub shipping_address_country: Option<CountryCode>,
     /// The cart's total amount to pay.
     pub total_amount: Money,
+    /// What is left to pay after a gift card (the calculation's `amountToPay`); the total when
+    /// not given.
+    #[serde(default)]
+    pub amount_to_pay: Option<Money>,
     /// The chosen payment method, if any.
     #[serde(default)]
     pub payment_method_id: Option<PaymentMethodId>,
@@ -275,6 +289,7 @@ impl CheckoutState {
                 .then_some(facts.shipping_address_country)
                 .flatten(),
             total_amount: facts.total_amount,
+            amount_to_pay: facts.amount_to_pay,
             payment_method_chosen: facts.payment_method_id.is_some() || gift_card,
             site_country: facts.site_country,
         }
@@ -286,6 +301,14 @@ pub fn checkout_gates(state: &CheckoutState) -> Result<CheckoutGates, EngineErro
     if state.total_amount.is_negative() {
         return Err(EngineError::InvalidInput(
             "the total amount is negative".into(),
+        ));
+    }
+    if state
+        .amount_to_pay
+        .is_some_and(|amount| amount.is_negative() || amount > state.total_amount)
+    {
+        return Err(EngineError::InvalidInput(
+            "the amount to pay must be 0 to the total amount".into(),
         ));
     }
     let mut reasons = Vec::new();
@@ -345,7 +368,12 @@ pub fn checkout_gates(state: &CheckoutState) -> Result<CheckoutGates, EngineErro
         &reasons,
     );
 
-    if payment_needed && !state.payment_method_chosen {
+    // A gift card that pays a total above 0 leaves nothing to pay and needs no method; a total
+    // of 0 needs one whenever a payment is needed at all (billing or delivery not yet valid).
+    let paid_by_gift_card =
+        !state.total_amount.is_zero() && state.amount_to_pay.is_some_and(|left| left.is_zero());
+    let payment_method_needed = payment_needed && !paid_by_gift_card;
+    if payment_method_needed && !state.payment_method_chosen {
         reasons.push(MessageKey::PaymentMethodMissing);
     }
     let complete = gate(reasons.is_empty(), false, &reasons);
@@ -372,6 +400,7 @@ pub fn checkout_gates(state: &CheckoutState) -> Result<CheckoutGates, EngineErro
         first_step: open_steps().next(),
         furthest_step: open_steps().next_back(),
         payment_needed,
+        payment_method_needed,
         order_on_dutch_site,
         steps,
     })
@@ -395,6 +424,7 @@ mod tests {
             alternative_shipping_address: false,
             shipping_country: None,
             total_amount: "10.00".parse().unwrap(),
+            amount_to_pay: None,
             payment_method_chosen: true,
             site_country: CountryCode::NL,
         }
@@ -545,6 +575,29 @@ mod tests {
                 "total 0.01 needs a payment method",
                 CheckoutState {
                     total_amount: "0.01".parse().unwrap(),
+                    payment_method_chosen: false,
+                    ..ready()
+                },
+                [
+                    (Open, &[]),
+                    (Open, &[]),
+                    (Open, &[]),
+                    (Closed, &[PaymentMethodMissing]),
+                ],
+            ),
+            (
+                "a gift card that pays it all needs no payment method; the step stays open",
+                CheckoutState {
+                    amount_to_pay: Some(Money::ZERO),
+                    payment_method_chosen: false,
+                    ..ready()
+                },
+                [(Open, &[]), (Open, &[]), (Open, &[]), (Open, &[])],
+            ),
+            (
+                "a gift card that pays part leaves a payment method to choose",
+                CheckoutState {
+                    amount_to_pay: Some("0.01".parse().unwrap()),
                     payment_method_chosen: false,
                     ..ready()
                 },
@@ -707,12 +760,40 @@ mod tests {
     }
 
     #[test]
+    fn a_payment_method_is_needed_only_for_what_is_left_to_pay() {
+        let needed = |total: &str, left: Option<&str>| {
+            checkout_gates(&CheckoutState {
+                total_amount: total.parse().unwrap(),
+                amount_to_pay: left.map(|amount| amount.parse().unwrap()),
+                ..ready()
+            })
+            .map(|gates| (gates.payment_needed, gates.payment_method_needed))
+            .unwrap()
+        };
+        assert_eq!(needed("10.00", None), (true, true));
+        assert_eq!(needed("10.00", Some("10.00")), (true, true));
+        assert_eq!(needed("10.00", Some("0.00")), (true, false));
+        assert_eq!(needed("0.00", None), (false, false));
+    }
+
+    #[test]
     fn refuses_negative_totals_and_unknown_shipping_methods() {
         let state = CheckoutState {
             total_amount: "-0.01".parse().unwrap(),
             ..ready()
         };
         assert_eq!(checkout_gates(&state).unwrap_err().code(), "invalid_input");
+        for left in ["-0.01", "10.01"] {
+            let state = CheckoutState {
+                amount_to_pay: Some(left.parse().unwrap()),
+                ..ready()
+            };
+            assert_eq!(
+                checkout_gates(&state).unwrap_err().code(),
+                "invalid_input",
+                "{left}"
+            );
+        }
         assert!(serde_json::from_str::<ShippingMethod>("2").is_err());
         assert_eq!(
             serde_json::from_str::<ShippingMethod>("1").unwrap(),
@@ -770,6 +851,7 @@ mod tests {
             alternative_shipping_address: false,
             shipping_address_country: None,
             total_amount: "79.00".parse().unwrap(),
+            amount_to_pay: None,
             payment_method_id: Some(PaymentMethodId::new(1)),
             gift_card_number: None,
             site_country: CountryCode::NL,

@@ -8,7 +8,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::AppState;
-use crate::error::ApiError;
+use crate::platform::error::ApiError;
 
 /// The cart id of a path under `/api/cart/{id}` or `/api/cartcalculation/{id}`, if any.
 fn cart_id_of(path: &str) -> Option<&str> {
@@ -26,7 +26,7 @@ fn cart_id_of(path: &str) -> Option<&str> {
 /// session.
 pub async fn only_its_owner(
     State(state): State<AppState>,
-    client: crate::session::Client,
+    client: crate::platform::session::Client,
     request: Request,
     next: Next,
 ) -> Response {
@@ -54,10 +54,12 @@ async fn is_allowed(
     let Some(session_id) = session_id else {
         return Ok(false);
     };
-    Ok(crate::session::account_of_session(state, session_id)
-        .await?
-        .as_deref()
-        == Some(account_id.as_str()))
+    Ok(
+        crate::platform::session::account_of_session(state, session_id)
+            .await?
+            .as_deref()
+            == Some(account_id.as_str()),
+    )
 }
 
 #[cfg(test)]

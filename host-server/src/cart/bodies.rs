@@ -6,8 +6,8 @@ use engine::validation::Rule;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::error::ApiError;
-use crate::validation::Form;
+use crate::platform::error::ApiError;
+use crate::platform::validation::Form;
 
 /// An address (specification: zipcode, street, streetNumber, streetNumberAddition, city,
 /// countryId). Every part is optional here; the checkout gates decide what a step needs.
@@ -82,12 +82,12 @@ impl Billing {
             .field(
                 "firstName",
                 self.first_name.as_deref(),
-                crate::validation::name_rules(),
+                crate::platform::validation::name_rules(),
             )
             .field(
                 "lastName",
                 self.last_name.as_deref(),
-                crate::validation::name_rules(),
+                crate::platform::validation::name_rules(),
             )
             .field(
                 "phoneNumber",
@@ -97,7 +97,7 @@ impl Billing {
             .field(
                 "emailAddress",
                 self.email_address.as_deref(),
-                crate::validation::email_rules(),
+                crate::platform::validation::email_rules(),
             );
         match &self.address {
             Some(address) => address.checked(form, "address").check(),

@@ -2,9 +2,9 @@
 //! address switch, dealer, parcel-service pick-up point, newsletter and a password for a new
 //! account; and the conversion report for the mailing service.
 
-use crate::db::Flag;
-use crate::extract::Json as JsonResponse;
-use crate::extract::{Path, Query, path_number};
+use crate::platform::db::Flag;
+use crate::platform::extract::Json as JsonResponse;
+use crate::platform::extract::{Path, Query, path_number};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use engine::ids::ProductVariantId;
@@ -13,9 +13,9 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::{CartWithCalculation, answer, change_row, existing_cart, read_cart, store};
-use crate::error::{ApiError, ErrorBody};
-use crate::validation::{Form, required_param};
-use crate::{AppState, clock, passwords};
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::validation::{Form, required_param};
+use crate::{AppState, platform::clock, platform::passwords};
 
 fn number(value: &Option<String>, field: &str) -> Result<i64, ApiError> {
     required_param(value, field)?.parse().map_err(|_| {
@@ -359,7 +359,7 @@ pub(super) struct PasswordQuery {
 )]
 pub(super) async fn set_password(
     State(state): State<AppState>,
-    client: crate::session::Client,
+    client: crate::platform::session::Client,
     Path(id): Path<String>,
     Query(query): Query<PasswordQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
@@ -368,7 +368,7 @@ pub(super) async fn set_password(
         .field(
             "password",
             query.password.as_deref(),
-            crate::validation::new_password_rules(),
+            crate::platform::validation::new_password_rules(),
         )
         .field(
             "confirmUrl",
@@ -376,10 +376,10 @@ pub(super) async fn set_password(
             vec![Rule::Required, Rule::MaxLength { count: 500 }],
         )
         .check()?;
-    crate::trust::shop_path(query.confirm_url.as_deref(), "confirmUrl")?;
-    crate::limits::check(
+    crate::platform::trust::shop_path(query.confirm_url.as_deref(), "confirmUrl")?;
+    crate::platform::limits::check(
         &state,
-        crate::limits::Limit::CheckoutPassword,
+        crate::platform::limits::Limit::CheckoutPassword,
         &[&client.ip, &id],
     )
     .await?;

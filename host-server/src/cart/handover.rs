@@ -4,8 +4,8 @@
 //! (`POST /api/backoffice/carts/{id}/handoverkey`), are random, stored hashed, work once and
 //! expire after a day.
 
-use crate::extract::Json as JsonResponse;
-use crate::extract::Query;
+use crate::platform::extract::Json as JsonResponse;
+use crate::platform::extract::Query;
 use axum::extract::State;
 use serde::Deserialize;
 use sqlx::AnyPool;
@@ -13,8 +13,8 @@ use utoipa::IntoParams;
 
 use super::{CartWithCalculation, answer};
 use crate::AppState;
-use crate::error::{ApiError, ErrorBody};
-use crate::{clock, secrets};
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::{platform::clock, platform::secrets};
 
 /// How long a handover key works, in milliseconds.
 pub const KEY_LIFETIME_MS: i64 = 24 * 60 * 60 * 1000;
@@ -81,7 +81,7 @@ pub(super) async fn impersonate(
     State(state): State<AppState>,
     Query(query): Query<KeyQuery>,
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
-    let key = crate::validation::required_param(&query.key, "key")?;
+    let key = crate::platform::validation::required_param(&query.key, "key")?;
     let pool = state.db.pool();
     let key_hash = secrets::hash_token(key);
     let now = clock::now_millis();

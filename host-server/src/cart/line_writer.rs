@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, HashSet};
 use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::db::Backend;
+use crate::platform::db::Backend;
 
 /// The most lines written in one statement (six parameters each).
 const MAX_BATCH: usize = 64;
@@ -229,7 +229,7 @@ async fn upsert(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::Database;
+    use crate::platform::db::Database;
 
     fn write(cart_id: &str, variant: i64, count: i64, at: i64) -> LineWrite {
         LineWrite {

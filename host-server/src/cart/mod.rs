@@ -17,9 +17,9 @@ mod rows;
 mod store;
 mod texts;
 
-use crate::db::Flag;
-use crate::extract::Json as JsonResponse;
-use crate::extract::{Json, Path, Query, path_number};
+use crate::platform::db::Flag;
+use crate::platform::extract::Json as JsonResponse;
+use crate::platform::extract::{Json, Path, Query, path_number};
 use axum::extract::State;
 use axum::http::StatusCode;
 use engine::cart::{CalculatedCart, ShippingMethodOption};
@@ -32,12 +32,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::clock;
-use crate::context::RequestContext;
-use crate::error::{ApiError, ErrorBody};
-use crate::limits::{self, Limit};
 use crate::openapi::SiteHeaders;
-use crate::session::Client;
+use crate::platform::clock;
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::limits::{self, Limit};
+use crate::platform::request_context::RequestContext;
+use crate::platform::session::Client;
 use applicable::Dropped;
 pub use cache::CartCache;
 use cache::StoredCart;
@@ -543,7 +543,9 @@ async fn create_cart(
         .text_language(state.db.pool(), site_id, language_id)
         .await?;
     let account_id = match &client.session_id {
-        Some(session_id) => crate::session::account_of_session(&state, session_id).await?,
+        Some(session_id) => {
+            crate::platform::session::account_of_session(&state, session_id).await?
+        }
         None => None,
     };
     let cart_id = store::create(
@@ -1141,9 +1143,13 @@ async fn gift_card_accepted(
             .bind(number)
             .fetch_optional(state.db.pool())
             .await?;
-    let (pin_hash, balance) =
-        card.unwrap_or_else(|| (crate::passwords::DUMMY_HASH.to_owned(), "0".to_owned()));
-    let pin_matches = crate::passwords::verify(pin.to_owned(), pin_hash).await?;
+    let (pin_hash, balance) = card.unwrap_or_else(|| {
+        (
+            crate::platform::passwords::DUMMY_HASH.to_owned(),
+            "0".to_owned(),
+        )
+    });
+    let pin_matches = crate::platform::passwords::verify(pin.to_owned(), pin_hash).await?;
     if pin_matches {
         attempt.succeeded(state).await?;
     }

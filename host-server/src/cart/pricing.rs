@@ -19,9 +19,9 @@ use sqlx::AnyPool;
 
 use super::rows::{LineRow, SampleRow};
 use super::texts::{self, TextLanguage};
-use crate::clock;
-use crate::error::ApiError;
-use crate::stored::Loc;
+use crate::platform::clock;
+use crate::platform::error::ApiError;
+use crate::platform::stored_json::Loc;
 
 /// What the engine needs besides the cart's lines.
 pub struct CartChoices<'a> {
@@ -328,7 +328,7 @@ async fn promotion_rows(
     site_id: i64,
     day: &str,
 ) -> Result<Vec<StoredPromotion>, ApiError> {
-    let rows: Vec<(String, crate::db::Flag, String)> = sqlx::query_as(
+    let rows: Vec<(String, crate::platform::db::Flag, String)> = sqlx::query_as(
         "SELECT p.promotion_key, p.requires_code, p.rule_json FROM promotions p \
          JOIN promotion_sites ps ON ps.promotion_key = p.promotion_key AND ps.site_id = $1 \
          WHERE p.valid_from <= $2 AND p.valid_until >= $2 ORDER BY p.promotion_key",

@@ -1,15 +1,15 @@
 //! `GET /api/cart/{id}/recommendations`: products that go with the cart: other products of
 //! the product groups in the cart that the site sells and has in stock, best rated first.
 
-use crate::extract::Json as JsonResponse;
-use crate::extract::Path;
+use crate::platform::extract::Json as JsonResponse;
+use crate::platform::extract::Path;
 use axum::extract::State;
 use engine::ids::{ProductId, ProductVariantId};
 use serde::Serialize;
 
 use super::{existing_cart, store, texts};
 use crate::AppState;
-use crate::error::{ApiError, ErrorBody};
+use crate::platform::error::{ApiError, ErrorBody};
 
 /// How many products to recommend.
 pub const RECOMMENDATIONS: usize = 4;

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use engine::shipping::ShippingMethod;
 
-use crate::db::Flag;
+use crate::platform::db::Flag;
 
 /// A cart row.
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -19,7 +19,7 @@ pub struct CartRow {
     pub discount_code: Option<String>,
     #[sqlx(try_from = "i64")]
     pub shipping_method: ShippingMethod,
-    #[sqlx(try_from = "crate::db::NullableKey")]
+    #[sqlx(try_from = "crate::platform::db::NullableKey")]
     pub payment_method_id: Option<PaymentMethodId>,
     pub issuer: Option<String>,
     pub gift_card_number: Option<String>,

@@ -7,8 +7,8 @@ use sqlx::{AnyConnection, AnyPool};
 use super::cache::{CartCache, StoredCart};
 use super::line_writer::{LineWrite, LineWriter};
 use super::rows::{CartRow, LineRow, SampleRow};
-use crate::db::Flag;
-use crate::{clock, secrets};
+use crate::platform::db::Flag;
+use crate::{platform::clock, platform::secrets};
 use std::sync::Arc;
 
 const CART_COLUMNS: &str = "cart_id, site_id, language_id, created_at, last_modified, discount_code, \

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use engine::locale::Culture;
 
-use crate::stored::Loc;
+use crate::platform::stored_json::Loc;
 
 /// The language a cart is shown in, for picking localized texts.
 #[derive(Clone, Copy, Debug)]

@@ -11,7 +11,7 @@ use super::search::{
     CatalogInput, FacetFilter, FacetGroupInput, LandingPageInput, ProductInput, SiteLanguageInput,
     Texts, VariantInput,
 };
-use crate::error::ApiError;
+use crate::platform::error::ApiError;
 
 /// A stored localized JSON object as a map (empty when it does not parse).
 pub fn texts(json: &str) -> Texts {
@@ -228,7 +228,7 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
             .into_iter()
             .filter_map(|(id, culture)| culture.parse().ok().map(|culture| (id, culture)))
             .collect();
-    let sites: Vec<(i64, i64, i64, crate::db::Flag)> = sqlx::query_as(
+    let sites: Vec<(i64, i64, i64, crate::platform::db::Flag)> = sqlx::query_as(
         "SELECT s.site_id, l.language_id, s.fallback_language_id, s.enable_stock_reminder_feature \
          FROM sites s JOIN site_languages l ON l.site_id = s.site_id ORDER BY s.site_id, l.position",
     )

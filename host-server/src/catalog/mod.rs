@@ -6,9 +6,11 @@
 //! [`SearchService::rebuild`], and a background task rebuilds when another process (the
 //! `import-fixtures` command) changed `app_meta.fixtures_digest`.
 
+pub mod events;
 pub mod load;
 pub mod nutrients;
 pub mod search;
+pub mod stock_reminders;
 mod submissions;
 
 use engine::ids::{ProductId, ProductVariantId};
@@ -28,12 +30,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::cache_policy::LONG_CACHE;
-use crate::context::RequestContext;
-use crate::db::Database;
-use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Json, Path, Query, path_number};
 use crate::openapi::SiteHeaders;
+use crate::platform::cache_headers::LONG_CACHE;
+use crate::platform::db::Database;
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::extract::{Json, Path, Query, path_number};
+use crate::platform::request_context::RequestContext;
 use crate::sites::site_language;
 use search::{Rating, SearchIndex, SearchRequest, SearchResponse, pick};
 
@@ -176,7 +178,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 async fn search_products(
     State(state): State<AppState>,
     context: RequestContext,
-    crate::extract::Json(request): crate::extract::Json<SearchRequest>,
+    crate::platform::extract::Json(request): crate::platform::extract::Json<SearchRequest>,
 ) -> Result<Json<SearchResponse>, ApiError> {
     let site = site_language(state.db.pool(), context).await?;
     let index = state.search.current();
@@ -479,7 +481,7 @@ async fn variant_detail(
     }
     let [name, short, long, composition] =
         localized.map(|texts| pick(&texts, site.culture, site.fallback));
-    let (reminder,): (crate::db::Flag,) =
+    let (reminder,): (crate::platform::db::Flag,) =
         sqlx::query_as("SELECT enable_stock_reminder_feature FROM sites WHERE site_id = $1")
             .bind(site.site_id)
             .fetch_one(pool)
@@ -673,7 +675,7 @@ async fn reviews(
                     text,
                     language_id,
                     culture,
-                    created_at: crate::time::format_utc(created_at),
+                    created_at: crate::platform::time::format_utc(created_at),
                 }
             },
         )

@@ -8,7 +8,7 @@ use engine::roughage::{BalancingProduct, Quantity};
 use rust_decimal::Decimal;
 use sqlx::AnyPool;
 
-use crate::error::ApiError;
+use crate::platform::error::ApiError;
 
 /// What each product supplies per kg, the nutrients named by `name`; products without a
 /// nutrient table are left out.

@@ -36,7 +36,7 @@ use tantivy::tokenizer::{
 use tantivy::{Index, IndexReader, TantivyDocument, doc};
 use utoipa::ToSchema;
 
-use crate::error::ApiError;
+use crate::platform::error::ApiError;
 
 /// The facet key of the price range slider.
 pub const PRICE_FACET: &str = "price";

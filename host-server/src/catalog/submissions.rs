@@ -3,7 +3,7 @@
 //! back-in-stock reminder (`POST /api/products/variant/{productVariantId}/stockreminder`) on
 //! sites with `enableStockReminderFeature`.
 
-use crate::extract::Json as JsonResponse;
+use crate::platform::extract::Json as JsonResponse;
 use axum::extract::State;
 use axum::http::StatusCode;
 use engine::ids::{ProductId, ProductVariantId};
@@ -12,13 +12,13 @@ use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::context::RequestContext;
-use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Json, Path, path_number};
 use crate::openapi::SiteHeaders;
-use crate::session::Client;
-use crate::validation::Form;
-use crate::{AppState, clock};
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::extract::{Json, Path, path_number};
+use crate::platform::request_context::RequestContext;
+use crate::platform::session::Client;
+use crate::platform::validation::Form;
+use crate::{AppState, platform::clock};
 
 /// A review as the shopper writes it.
 #[derive(Deserialize, ToSchema)]
@@ -121,7 +121,12 @@ pub(super) async fn write_review(
         )
         .check()?;
     let rating = rating_of(body.rating.as_ref())?;
-    crate::limits::check(&state, crate::limits::Limit::Review, &[&client.ip, &id]).await?;
+    crate::platform::limits::check(
+        &state,
+        crate::platform::limits::Limit::Review,
+        &[&client.ip, &id],
+    )
+    .await?;
     let pool = state.db.pool();
     let sold: Option<(i64,)> = sqlx::query_as(
         "SELECT product_id FROM product_sites WHERE product_id = $1 AND site_id = $2",
@@ -134,7 +139,7 @@ pub(super) async fn write_review(
         return Err(ApiError::NotFound);
     }
     let account_id = match &client.session_id {
-        Some(session) => crate::session::account_of_session(&state, session).await?,
+        Some(session) => crate::platform::session::account_of_session(&state, session).await?,
         None => None,
     };
     let mut transaction = pool.begin().await?;
@@ -217,14 +222,15 @@ pub(super) async fn remind_when_in_stock(
         .field(
             "emailAddress",
             body.email_address.as_deref(),
-            crate::validation::email_rules(),
+            crate::platform::validation::email_rules(),
         )
         .check()?;
-    let email =
-        crate::email_address::normalize_email(body.email_address.as_deref().unwrap_or_default());
-    crate::limits::check(
+    let email = crate::platform::email_address::normalize_email(
+        body.email_address.as_deref().unwrap_or_default(),
+    );
+    crate::platform::limits::check(
         &state,
-        crate::limits::Limit::StockReminder,
+        crate::platform::limits::Limit::StockReminder,
         &[&client.ip, &email],
     )
     .await?;
@@ -248,8 +254,9 @@ pub(super) async fn remind_when_in_stock(
         }
         Some(_) => {}
     }
-    let email =
-        crate::email_address::normalize_email(body.email_address.as_deref().unwrap_or_default());
+    let email = crate::platform::email_address::normalize_email(
+        body.email_address.as_deref().unwrap_or_default(),
+    );
     let exists: Option<(i64,)> = sqlx::query_as("SELECT product_variant_id FROM stock_reminders WHERE product_variant_id = $1 AND email_address = $2")
         .bind(variant_id.get())
         .bind(&email)

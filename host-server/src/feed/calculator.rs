@@ -19,10 +19,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::context::RequestContext;
-use crate::error::{ApiError, ErrorBody, FieldError};
-use crate::extract::Json;
 use crate::openapi::SiteHeaders;
+use crate::platform::error::{ApiError, ErrorBody, FieldError};
+use crate::platform::extract::Json;
+use crate::platform::request_context::RequestContext;
 
 /// The routes of this part.
 pub fn router() -> OpenApiRouter<AppState> {

@@ -15,7 +15,7 @@ use sqlx::AnyPool;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::AppState;
-use crate::error::ApiError;
+use crate::platform::error::ApiError;
 
 pub use calculator::{CalculatedProduct, Calculation};
 pub use silo::{SiloCheck, SiloDealer};

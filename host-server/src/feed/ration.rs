@@ -17,9 +17,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::error::{ApiError, ErrorBody};
-use crate::extract::Json;
-use crate::session::{Client, account_of_session};
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::extract::Json;
+use crate::platform::session::{Client, account_of_session};
 
 /// The routes of this part.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -154,7 +154,7 @@ fn as_stored(nutrient: &str) -> &str {
 async fn check(
     State(state): State<AppState>,
     client: Client,
-    context: crate::context::RequestContext,
+    context: crate::platform::request_context::RequestContext,
     Json(body): Json<Body>,
 ) -> Result<Json<Answer>, ApiError> {
     let pool = state.db.pool();

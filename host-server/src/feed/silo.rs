@@ -14,13 +14,13 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::context::RequestContext;
-use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Json, Query};
 use crate::openapi::SiteHeaders;
-use crate::session::Client;
-use crate::validation::Form;
-use crate::{AppState, clock, secrets};
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::extract::{Json, Query};
+use crate::platform::request_context::RequestContext;
+use crate::platform::session::Client;
+use crate::platform::validation::Form;
+use crate::{AppState, platform::clock, platform::secrets};
 
 /// The routes of this part.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -258,17 +258,17 @@ async fn register(
         .field(
             "yard",
             body.yard.as_deref(),
-            crate::validation::name_rules(),
+            crate::platform::validation::name_rules(),
         )
         .field(
             "name",
             body.name.as_deref(),
-            crate::validation::name_rules(),
+            crate::platform::validation::name_rules(),
         )
         .field(
             "emailAddress",
             body.email_address.as_deref(),
-            crate::validation::email_rules(),
+            crate::platform::validation::email_rules(),
         )
         .field(
             "phoneNumber",
@@ -283,11 +283,12 @@ async fn register(
         .check()?;
     let horses = bounded(body.horses, "horses", 1, 100_000)?;
     let feed_kg = bounded(body.feed_kg_per_month, "feedKgPerMonth", 0, 10_000_000)?;
-    let email =
-        crate::email_address::normalize_email(body.email_address.as_deref().unwrap_or_default());
-    crate::limits::check(
+    let email = crate::platform::email_address::normalize_email(
+        body.email_address.as_deref().unwrap_or_default(),
+    );
+    crate::platform::limits::check(
         &state,
-        crate::limits::Limit::SiloInterest,
+        crate::platform::limits::Limit::SiloInterest,
         &[&client.ip, &email],
     )
     .await?;
@@ -364,7 +365,7 @@ async fn mail_silo_interest(
     language_id: i64,
     interest: &Interest,
 ) -> Result<(), ApiError> {
-    let mail = crate::mail::Mail::SiloInterest(crate::mail::SiloInterestMail {
+    let mail = crate::platform::mail::Mail::SiloInterest(crate::platform::mail::SiloInterestMail {
         yard: interest.yard.clone(),
         horses: interest.horses,
         feed_kg_per_month: interest.feed_kg_per_month,
@@ -374,10 +375,10 @@ async fn mail_silo_interest(
         message: interest.message.clone(),
         reference: interest.interest_id.clone(),
     });
-    let recipient = crate::mail::Recipient {
+    let recipient = crate::platform::mail::Recipient {
         address: to,
         site_id: Some(interest.site_id),
         language_id: Some(language_id),
     };
-    crate::mail::deliver(state, recipient, &mail).await
+    crate::platform::mail::deliver(state, recipient, &mail).await
 }

@@ -1,5 +1,5 @@
 //! The customer's invoices: a list (newest first, paged like the orders) and each invoice as a
-//! PDF generated on demand by [`crate::pdf`]. Another customer's invoice number is a 404.
+//! PDF generated on demand by [`crate::platform::pdf`]. Another customer's invoice number is a 404.
 //!
 //! An invoice follows its order ([`follow_order_status`], called on every status change of an
 //! order): when the order is paid it gets an invoice (`F{year}-{number}`, numbers from 1001
@@ -20,13 +20,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::of_account::{OrderDetail, Page, PageQuery, order_of_account};
-use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Json, Path, Query};
-use crate::mail::{self, catalog, catalog::BrandWording};
-use crate::pdf;
-use crate::session::SignedIn;
-use crate::stored::Seller;
-use crate::{AppState, clock};
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::mail::{self, catalog, catalog::BrandWording};
+use crate::platform::pdf;
+use crate::platform::session::SignedIn;
+use crate::platform::stored_json::Seller;
+use crate::{AppState, platform::clock};
 
 /// The routes of this area.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -178,7 +178,8 @@ async fn invoice_pdf(
     order: Option<&OrderDetail>,
 ) -> Result<Vec<u8>, ApiError> {
     let site = site_of(state, &invoice.invoice_number).await?;
-    let culture_text = mail::culture_of(state, order.map(|order| order.language_id)).await?;
+    let culture_text =
+        mail::culture_of(state.db.pool(), order.map(|order| order.language_id)).await?;
     let culture: Culture = culture_text.parse().unwrap_or(Culture::Nl);
     let wording = BrandWording::of_site_type(site.site_type);
     let catalogs = state.mailer.renderer().catalogs();
@@ -377,7 +378,7 @@ async fn invoice_pdf(
     operation_id = "downloadInvoice",
     params(("invoiceNumber" = String, Path, description = "The invoice number")),
     responses(
-        (status = 200, description = "The PDF, as an attachment", body = crate::account::FileBytes, content_type = "application/pdf",
+        (status = 200, description = "The PDF, as an attachment", body = crate::accounts::FileBytes, content_type = "application/pdf",
             headers(("content-disposition" = String, description = "`attachment` with the invoice's file name"))),
         (status = 400, description = "The invoice number is not valid text", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),

@@ -17,23 +17,23 @@ use super::blocks::{self, OrderBilling};
 use super::store::OrderRow;
 use super::view::{self, OrderView};
 use crate::AppState;
-use crate::error::ApiError;
-use crate::mail::{
+use crate::platform::error::ApiError;
+use crate::platform::mail::{
     self, InvoiceMail, Labelled, Mail, OrderMail, OrderMailLine, OrderNotice, Recipient,
     SurveyMail, TransferInstructions,
 };
-use crate::stored::Seller;
+use crate::platform::stored_json::Seller;
 
 /// The shop's survey page; an invitation links to it with the order number
 /// and the invitation's token.
 pub const SURVEY_PATH: &str = "/survey/";
 
 /// The survey page of an order on its site's trusted origin, with the order number and its
-/// signature ([`crate::signed_links`]): only who has the link can answer for the order.
+/// signature ([`crate::platform::signed_links`]): only who has the link can answer for the order.
 pub async fn survey_link(state: &AppState, order: &OrderRow) -> Result<String, ApiError> {
-    let token = crate::signed_links::sign(
+    let token = crate::platform::signed_links::sign(
         state,
-        crate::signed_links::Purpose::Survey,
+        crate::platform::signed_links::Purpose::Survey,
         &order.order_number,
     )
     .await?;
@@ -212,7 +212,7 @@ async fn delivery_of(
 
 async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiError> {
     let pool = state.db.pool();
-    let culture_text = mail::culture_of(state, Some(order.language_id)).await?;
+    let culture_text = mail::culture_of(state.db.pool(), Some(order.language_id)).await?;
     let culture: Culture = culture_text.parse().unwrap_or(Culture::Nl);
     let euro = |amount: Money| format!("€ {}", format_amount(amount.as_decimal(), culture));
     let view: OrderView = view::order_view(pool, order).await?;
@@ -388,7 +388,7 @@ async fn transfer_instructions(
         return Ok(None);
     };
     let pool = state.db.pool();
-    if order.amount_to_pay.is_zero()
+    if !engine::order::payment_due(order.amount_to_pay)
         || super::placement::payment_flow(pool, method).await?
             != Some(engine::payment::PaymentFlow::Offline)
     {

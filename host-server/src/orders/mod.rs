@@ -28,7 +28,7 @@ mod placement;
 mod store;
 mod view;
 
-use crate::extract::{Json, Path};
+use crate::platform::extract::{Json, Path};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use engine::order::OrderStatus;
@@ -38,9 +38,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::error::{ApiError, ErrorBody};
 use crate::payments::{PaymentRequest, PaymentStatus};
-use crate::session::Client;
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::session::Client;
 pub use mails::{SURVEY_PATH, send_review_request, send_survey_invitation};
 use placement::Placement;
 use store::OrderRow;
@@ -111,19 +111,19 @@ async fn place_order(
     State(state): State<AppState>,
     Path(cart_id): Path<String>,
     headers: HeaderMap,
-    context: crate::context::RequestContext,
+    context: crate::platform::request_context::RequestContext,
     client: Client,
 ) -> Result<impl axum::response::IntoResponse, ApiError> {
     let (viewer_token, viewer_cookie) = viewer_token(&headers, &client)?;
     let (status, Json(placed)) = place_and_pay(&state, &cart_id, &headers, context).await?;
     sqlx::query("UPDATE orders SET viewer_token_hash = $1 WHERE public_id = $2")
-        .bind(crate::secrets::hash_token(&viewer_token))
+        .bind(crate::platform::secrets::hash_token(&viewer_token))
         .bind(&placed.order.order_id)
         .execute(state.db.pool())
         .await?;
     Ok((
         status,
-        [(crate::session::SET_COOKIE_HEADER, viewer_cookie)],
+        [(crate::platform::session::SET_COOKIE_HEADER, viewer_cookie)],
         Json(placed),
     ))
 }
@@ -133,9 +133,9 @@ fn viewer_token(
     headers: &HeaderMap,
     client: &Client,
 ) -> Result<(String, axum::http::HeaderValue), ApiError> {
-    let token = crate::session::cookie_value(headers, VIEWER_COOKIE)
+    let token = crate::platform::session::cookie_value(headers, VIEWER_COOKIE)
         .filter(|token| token.len() == 64 && token.chars().all(|c| c.is_ascii_hexdigit()))
-        .unwrap_or_else(crate::secrets::new_token);
+        .unwrap_or_else(crate::platform::secrets::new_token);
     let cookie = cookie::Cookie::build((VIEWER_COOKIE, token.clone()))
         .path("/api/orders")
         .http_only(true)
@@ -143,14 +143,14 @@ fn viewer_token(
         .secure(client.https)
         .max_age(cookie::time::Duration::days(30))
         .build();
-    Ok((token, crate::session::cookie_header(cookie)?))
+    Ok((token, crate::platform::session::cookie_header(cookie)?))
 }
 
 async fn place_and_pay(
     state: &AppState,
     cart_id: &str,
     headers: &HeaderMap,
-    context: crate::context::RequestContext,
+    context: crate::platform::request_context::RequestContext,
 ) -> Result<(StatusCode, Json<PlacedOrder>), ApiError> {
     let key = placement::idempotency_key(headers)?;
     let origin = state.trust.origin(context.site_id, headers).await?;
@@ -241,7 +241,7 @@ async fn start_payment(
     if order.status()? != OrderStatus::Created {
         return Ok(order);
     }
-    if order.amount_to_pay.is_zero() {
+    if !engine::order::payment_due(order.amount_to_pay) {
         complete(state, &order, OrderStatus::Created).await?;
     } else if pays_offline(state, &order).await? {
         let mut connection = pool.acquire().await?;
@@ -290,7 +290,7 @@ async fn remove_abandoned_claim(state: &AppState, order: &OrderRow) -> Result<bo
         "DELETE FROM payments WHERE order_id = $1 AND status = 'creating' AND created_at < $2",
     )
     .bind(order.order_id)
-    .bind(crate::clock::now_millis() - ABANDONED_CLAIM_MS)
+    .bind(crate::platform::clock::now_millis() - ABANDONED_CLAIM_MS)
     .execute(state.db.pool())
     .await?;
     Ok(removed.rows_affected() > 0)
@@ -335,7 +335,7 @@ async fn create_provider_payment(
     let amount = order.amount_to_pay;
     // Claim the order's one open payment first (a unique index allows one); a request that
     // loses the claim waits for the winner's payment instead of making a second one.
-    let claim = format!("creating_{}", crate::secrets::new_id());
+    let claim = format!("creating_{}", crate::platform::secrets::new_id());
     let claimed = sqlx::query(
         "INSERT INTO payments (payment_id, order_id, provider, payment_method_id, issuer, amount, status, checkout_url,          created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 'creating', '', $7, $7)",
     )
@@ -345,7 +345,7 @@ async fn create_provider_payment(
     .bind(order.payment_method_id.map(i64::from))
     .bind(order.issuer.clone())
     .bind(amount.to_string())
-    .bind(crate::clock::now_millis())
+    .bind(crate::platform::clock::now_millis())
     .execute(pool)
     .await;
     match claimed {
@@ -375,7 +375,7 @@ async fn create_provider_payment(
         .bind(&payment.id)
         .bind(payment.status.as_str())
         .bind(payment.checkout_url.clone().unwrap_or_default())
-        .bind(crate::clock::now_millis())
+        .bind(crate::platform::clock::now_millis())
         .bind(&claim)
         .execute(pool)
         .await?;
@@ -414,7 +414,7 @@ async fn payment_request(
         issuer: order.issuer.clone(),
         redirect_url: join(origin, &format!("/api/payments/return/{}", order.public_id))?,
         webhook_url: join(webhook_base, "/api/payments/webhook")?,
-        locale: crate::account::queries::culture_of(pool, Some(order.language_id)).await?,
+        locale: crate::platform::mail::culture_of(pool, Some(order.language_id)).await?,
         order_reference: order.public_id.clone(),
     })
 }
@@ -468,7 +468,7 @@ async fn newsletter_asked(state: &AppState, order: &OrderRow) {
             .await;
     let result = match asked {
         Ok(Some((1,))) => {
-            let email = crate::email_address::normalize_email(&order.email_address);
+            let email = crate::platform::email_address::normalize_email(&order.email_address);
             crate::newsletter::sign_up(state, &email, order.site_id, order.language_id).await
         }
         Ok(_) => return,
@@ -524,7 +524,7 @@ async fn try_create_requested_account(
         text(billing.last_name),
         text(billing.phone_number),
     );
-    let new_account = crate::account::queries::NewAccount {
+    let new_account = crate::accounts::queries::NewAccount {
         email_address: &order.email_address,
         password_hash: &password_hash,
         first_name: &first_name,
@@ -534,7 +534,7 @@ async fn try_create_requested_account(
         site_id: Some(order.site_id),
         newsletter: false,
         company: company.as_ref().and_then(|company| {
-            Some(crate::account::queries::NewCompany {
+            Some(crate::accounts::queries::NewCompany {
                 company_name: company
                     .company_name
                     .as_deref()
@@ -543,9 +543,9 @@ async fn try_create_requested_account(
             })
         }),
     };
-    let confirm_path = crate::trust::shop_path(Some(&confirm_url), "confirmUrl")?;
+    let confirm_path = crate::platform::trust::shop_path(Some(&confirm_url), "confirmUrl")?;
     if let Some(account_id) =
-        crate::account::create_with_activation(state, &new_account, confirm_path, origin).await?
+        crate::accounts::create_with_activation(state, &new_account, confirm_path, origin).await?
     {
         sqlx::query("UPDATE orders SET account_id = $1 WHERE order_id = $2")
             .bind(account_id)
@@ -622,9 +622,9 @@ async fn get_survey_link(
     if !may_see_personal_data(&state, &order, &headers, &client).await? {
         return Err(ApiError::NotFound);
     }
-    let token = crate::signed_links::sign(
+    let token = crate::platform::signed_links::sign(
         &state,
-        crate::signed_links::Purpose::Survey,
+        crate::platform::signed_links::Purpose::Survey,
         &order.order_number,
     )
     .await?;
@@ -654,18 +654,20 @@ async fn may_see_personal_data(
             .fetch_optional(state.db.pool())
             .await?;
     let stored = viewer_hash.and_then(|(hash,)| hash);
-    let given = crate::session::cookie_value(headers, VIEWER_COOKIE)
-        .map(|token| crate::secrets::hash_token(&token));
+    let given = crate::platform::session::cookie_value(headers, VIEWER_COOKIE)
+        .map(|token| crate::platform::secrets::hash_token(&token));
     if stored.is_some() && stored == given {
         return Ok(true);
     }
     let (Some(owner), Some(session_id)) = (&order.account_id, &client.session_id) else {
         return Ok(false);
     };
-    Ok(crate::session::account_of_session(state, session_id)
-        .await?
-        .as_deref()
-        == Some(owner.as_str()))
+    Ok(
+        crate::platform::session::account_of_session(state, session_id)
+            .await?
+            .as_deref()
+            == Some(owner.as_str()),
+    )
 }
 
 /// Moves an order (by its number) to `to` for the shop owner: only as the engine allows, and

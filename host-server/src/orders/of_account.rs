@@ -7,6 +7,7 @@ use axum::extract::State;
 use engine::cart::Discount;
 use engine::ids::PaymentMethodId;
 use engine::money::Money;
+use engine::order::OrderStatus;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sqlx::AnyPool;
@@ -16,9 +17,9 @@ use utoipa_axum::routes;
 
 use super::blocks::{OrderBilling, OrderCompany, OrderShipping};
 use crate::AppState;
-use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Json, Path, Query};
-use crate::session::SignedIn;
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::session::SignedIn;
 
 /// The routes of this area.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -117,12 +118,13 @@ pub struct OrderSummary {
     #[sqlx(skip)]
     #[schema(format = DateTime)]
     pub order_date: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: OrderStatus,
     #[sqlx(try_from = "String")]
     pub total_amount: Money,
     #[sqlx(try_from = "String")]
     pub amount_to_pay: Money,
-    #[sqlx(try_from = "crate::db::NullableKey")]
+    #[sqlx(try_from = "crate::platform::db::NullableKey")]
     pub payment_method_id: Option<PaymentMethodId>,
     pub site_id: i64,
     pub track_and_trace: Option<String>,
@@ -130,7 +132,7 @@ pub struct OrderSummary {
 
 /// An ISO 8601 UTC date-time of milliseconds since the epoch.
 pub fn iso_millis(millis: i64) -> String {
-    crate::time::format_utc(millis.div_euclid(1000))
+    crate::platform::time::format_utc(millis.div_euclid(1000))
 }
 
 /// The signed-in customer's orders, newest first, a page at a time ("load more").
@@ -177,7 +179,7 @@ async fn list(
 #[schema(as = OrderStatusChange)]
 #[serde(rename_all = "camelCase")]
 pub struct StatusChange {
-    pub status: String,
+    pub status: OrderStatus,
     /// ISO 8601, UTC.
     #[schema(format = DateTime)]
     pub changed_at: String,
@@ -192,7 +194,7 @@ pub struct OrderDetail {
     /// ISO 8601, UTC.
     #[schema(format = DateTime)]
     pub order_date: String,
-    pub status: String,
+    pub status: OrderStatus,
     pub site_id: i64,
     pub language_id: i64,
     pub email_address: String,
@@ -252,10 +254,11 @@ pub async fn order_of_account(
     };
     let lines = super::line_views(pool, row.order_id).await?;
     let history = super::status_history(pool, row.order_id).await?;
+    let status = row.status()?;
     Ok(Some(OrderDetail {
         order_number: row.order_number,
         order_date: iso_millis(row.created_at),
-        status: row.status,
+        status,
         site_id: row.site_id,
         language_id: row.language_id,
         email_address: row.email_address,
@@ -285,11 +288,15 @@ pub async fn order_of_account(
         track_and_trace: row.track_and_trace,
         status_history: history
             .into_iter()
-            .map(|(status, changed_at)| StatusChange {
-                status,
-                changed_at: iso_millis(changed_at),
+            .map(|(status, changed_at)| {
+                Ok(StatusChange {
+                    status: status.parse().map_err(|_| {
+                        ApiError::Internal(format!("a status history holds '{status}'"))
+                    })?,
+                    changed_at: iso_millis(changed_at),
+                })
             })
-            .collect(),
+            .collect::<Result<_, ApiError>>()?,
     }))
 }
 

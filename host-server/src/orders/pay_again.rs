@@ -23,11 +23,11 @@ use utoipa_axum::routes;
 
 use super::store;
 use crate::AppState;
-use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Json, Path};
-use crate::limits::{self, Limit};
 use crate::payments::PaymentStatus;
-use crate::session::{Client, SignedIn};
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::extract::{Json, Path};
+use crate::platform::limits::{self, Limit};
+use crate::platform::session::{Client, SignedIn};
 
 /// The routes of this area.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -80,7 +80,7 @@ async fn pay_order(
     signed_in: SignedIn,
     client: Client,
     headers: HeaderMap,
-    context: crate::context::RequestContext,
+    context: crate::platform::request_context::RequestContext,
     Path(order_number): Path<String>,
     Json(_body): Json<PayOrderRequest>,
 ) -> Result<Json<PayOrderAnswer>, ApiError> {
@@ -163,7 +163,7 @@ async fn refuse_unless_payable(state: &AppState, order: &store::OrderRow) -> Res
             "This order is cancelled and can no longer be paid",
         ));
     }
-    if !status.awaits_payment() || order.amount_to_pay.is_zero() {
+    if !engine::order::payable(status, order.amount_to_pay) {
         return Err(already_paid());
     }
     if super::pays_offline(state, order).await? {

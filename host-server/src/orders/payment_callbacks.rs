@@ -2,7 +2,7 @@
 //! the webhook, `POST /api/payments/webhook`, and the customer's return,
 //! `GET /api/payments/return/{orderId}`. Both apply the provider's word to the order.
 
-use crate::extract::Path;
+use crate::platform::extract::Path;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -12,7 +12,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::error::{ApiError, ErrorBody};
+use crate::platform::error::{ApiError, ErrorBody};
 
 /// The provider's routes: the webhook and the return.
 pub fn router() -> OpenApiRouter<AppState> {

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 
 use axum::http::{HeaderMap, StatusCode};
 use engine::cart::CalculatedCart;
-use engine::checkout::{CartFacts, CheckoutState, SampleLine, StepStatus};
+use engine::checkout::{CartFacts, CheckoutGates, CheckoutState, SampleLine, StepStatus};
 use engine::locale::CountryCode;
 use engine::money::Money;
 use engine::order::{OrderLine, OrderStatus};
@@ -29,7 +29,7 @@ use super::store::{self, OrderRow};
 use crate::AppState;
 use crate::cart::PricedCart;
 use crate::cart::bodies::{Billing, Shipping};
-use crate::error::{ApiError, FieldError};
+use crate::platform::error::{ApiError, FieldError};
 
 /// What a placement attempt came to.
 pub enum Placement {
@@ -133,7 +133,7 @@ struct Checked {
 
 async fn check(pool: &AnyPool, cart: &PricedCart) -> Result<Checked, ApiError> {
     let billing: Option<Billing> = document(&cart.row.billing_json);
-    check_gates(pool, cart, billing.as_ref()).await?;
+    let gates = check_gates(pool, cart, billing.as_ref()).await?;
     let email_address = billing
         .as_ref()
         .and_then(|billing| billing.email_address.as_deref())
@@ -144,7 +144,9 @@ async fn check(pool: &AnyPool, cart: &PricedCart) -> Result<Checked, ApiError> {
     if let Some(code) = &cart.row.discount_code {
         check_discount_code(pool, code, cart.owner.account_id.as_deref(), &email_address).await?;
     }
-    check_payment_method(pool, cart).await?;
+    if gates.payment_method_needed {
+        check_payment_method(pool, cart).await?;
+    }
     let (order_number_prefix,): (String,) =
         sqlx::query_as("SELECT order_number_prefix FROM sites WHERE site_id = $1")
             .bind(cart.row.site_id)
@@ -177,12 +179,12 @@ async fn country_code(
     Ok(row.and_then(|(code,)| code.parse().ok()))
 }
 
-/// The engine's checkout gates must open the last step, "complete".
+/// The engine's checkout gates, which must open the last step, "complete".
 async fn check_gates(
     pool: &AnyPool,
     cart: &PricedCart,
     billing: Option<&Billing>,
-) -> Result<(), ApiError> {
+) -> Result<CheckoutGates, ApiError> {
     let row = &cart.row;
     let shipping: Option<Shipping> = document(&row.shipping_json);
     let billing_country = billing
@@ -219,13 +221,14 @@ async fn check_gates(
         alternative_shipping_address: row.alternative_shipping_address.into(),
         shipping_address_country: country_code(pool, shipping_country).await?,
         total_amount: cart.calculation.total_amount,
+        amount_to_pay: Some(cart.calculation.amount_to_pay),
         payment_method_id: row.payment_method_id,
         gift_card_number: row.gift_card_number.clone(),
         site_country,
     });
     let gates = engine::checkout::checkout_gates(&state)?;
     if gates.steps.complete.status != StepStatus::Closed {
-        return Ok(());
+        return Ok(gates);
     }
     let reasons = gates
         .steps
@@ -294,12 +297,9 @@ async fn recheck_customer_uses(
     check_customer_uses(connection, code, cart.owner.account_id.as_deref(), email).await
 }
 
-/// Something left to pay needs a method that may pay the rest (the engine's
-/// `PaymentFlow::may_pay_rest`).
+/// What is left to pay after a gift card (the engine's gates say a payment method is needed)
+/// needs a method that may pay the rest (the engine's `PaymentFlow::may_pay_rest`).
 async fn check_payment_method(pool: &AnyPool, cart: &PricedCart) -> Result<(), ApiError> {
-    if cart.calculation.amount_to_pay.is_zero() {
-        return Ok(());
-    }
     let flow = match cart.row.payment_method_id {
         Some(id) => payment_flow(pool, id).await?,
         None => None,
@@ -403,14 +403,14 @@ async fn write(
     if !take_gift_card_amount(&mut transaction, cart).await? {
         return Ok(Placement::PriceAgain);
     }
-    let public_id = crate::secrets::new_id();
+    let public_id = crate::platform::secrets::new_id();
     insert_order(&mut transaction, order_id, &public_id, cart, checked, key).await?;
     insert_lines(&mut transaction, order_id, lines).await?;
     store::record_status(
         &mut transaction,
         order_id,
         OrderStatus::Created,
-        crate::clock::now_millis(),
+        crate::platform::clock::now_millis(),
     )
     .await?;
     transaction.commit().await?;
@@ -504,8 +504,8 @@ async fn insert_order(
 ) -> Result<(), ApiError> {
     let row = &cart.row;
     let calculation: &CalculatedCart = &cart.calculation;
-    let now = crate::clock::now_millis();
-    let year = &crate::clock::today()[..4];
+    let now = crate::platform::clock::now_millis();
+    let year = &crate::platform::clock::today()[..4];
     let order_number = engine::order::order_number(&checked.order_number_prefix, year, order_id);
     let amount = |money: Money| money.to_string();
     sqlx::query(

@@ -8,9 +8,9 @@ use engine::money::Money;
 use engine::order::OrderStatus;
 use sqlx::{AnyConnection, AnyPool};
 
-use crate::clock;
-use crate::db::Flag;
-use crate::error::ApiError;
+use crate::platform::clock;
+use crate::platform::db::Flag;
+use crate::platform::error::ApiError;
 
 /// An order row.
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -34,7 +34,7 @@ pub struct OrderRow {
     pub dealer_id: Option<i64>,
     pub dpd_parcel_shop_id: Option<String>,
     pub scan_products_only: Flag,
-    #[sqlx(try_from = "crate::db::NullableKey")]
+    #[sqlx(try_from = "crate::platform::db::NullableKey")]
     pub payment_method_id: Option<PaymentMethodId>,
     pub issuer: Option<String>,
     pub gift_card_number: Option<String>,

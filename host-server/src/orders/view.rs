@@ -3,13 +3,14 @@
 use engine::cart::Discount;
 use engine::ids::{PaymentMethodId, ProductId, ProductVariantId};
 use engine::money::Money;
+use engine::order::OrderStatus;
 use serde::Serialize;
 use sqlx::AnyPool;
 use utoipa::ToSchema;
 
 use super::blocks::{OrderBilling, OrderCompany, OrderShipping};
 use super::store::{self, OrderRow};
-use crate::error::ApiError;
+use crate::platform::error::ApiError;
 
 /// A line of an order.
 #[derive(Debug, Serialize, ToSchema)]
@@ -64,7 +65,7 @@ pub struct OrderPaymentView {
 pub struct OrderView {
     pub order_id: String,
     pub order_number: String,
-    pub status: String,
+    pub status: OrderStatus,
     /// Milliseconds since the Unix epoch.
     pub order_date: i64,
     pub site_id: i64,
@@ -160,7 +161,7 @@ pub async fn order_view(pool: &AnyPool, order: &OrderRow) -> Result<OrderView, A
     Ok(OrderView {
         order_id: order.public_id.clone(),
         order_number: order.order_number.clone(),
-        status: order.status.clone(),
+        status: order.status()?,
         order_date: order.created_at,
         site_id: order.site_id,
         language_id: order.language_id,

@@ -27,8 +27,8 @@ use engine::money::Money;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::AppState;
-use crate::config::PaymentConfig;
-use crate::error::ApiError;
+use crate::platform::config::PaymentConfig;
+use crate::platform::error::ApiError;
 
 /// A future a provider returns; boxed so that providers can sit behind `dyn`.
 pub type ProviderFuture<'a, T> =
@@ -162,7 +162,10 @@ impl From<ProviderError> for ApiError {
 }
 
 /// The provider the configuration names.
-pub fn provider(config: &PaymentConfig, db: &crate::db::Database) -> Arc<dyn PaymentProvider> {
+pub fn provider(
+    config: &PaymentConfig,
+    db: &crate::platform::db::Database,
+) -> Arc<dyn PaymentProvider> {
     match config {
         PaymentConfig::Mollie { api_key, api_url } => {
             Arc::new(mollie::Mollie::new(api_url, api_key.expose()))

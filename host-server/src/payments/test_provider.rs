@@ -6,7 +6,7 @@
 //! shop's webhook over HTTP, exactly as a real provider does, and sends the browser to the
 //! shop's return address.
 
-use crate::extract::Path;
+use crate::platform::extract::Path;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -19,8 +19,8 @@ use super::{
     PaymentProvider, PaymentRequest, PaymentStatus, ProviderError, ProviderFuture, ProviderPayment,
 };
 use crate::AppState;
-use crate::db::Database;
-use crate::error::ErrorBody;
+use crate::platform::db::Database;
+use crate::platform::error::ErrorBody;
 
 /// The test provider, keeping its book in the shop's database.
 pub struct TestProvider {
@@ -88,7 +88,7 @@ impl PaymentProvider for TestProvider {
         request: &'a PaymentRequest,
     ) -> ProviderFuture<'a, ProviderPayment> {
         Box::pin(async move {
-            let payment_id = format!("tp_{}", crate::secrets::new_id());
+            let payment_id = format!("tp_{}", crate::platform::secrets::new_id());
             sqlx::query(
                 "INSERT INTO test_provider_payments \
                  (payment_id, amount, description, method, issuer, status, redirect_url, webhook_url, created_at) \
@@ -101,7 +101,7 @@ impl PaymentProvider for TestProvider {
             .bind(request.issuer.clone())
             .bind(&request.redirect_url)
             .bind(&request.webhook_url)
-            .bind(crate::clock::now_millis())
+            .bind(crate::platform::clock::now_millis())
             .execute(self.db.pool())
             .await?;
             Ok(ProviderPayment {
@@ -158,7 +158,7 @@ async fn ideal_banks(db: &Database) -> Result<Vec<(String, String)>, sqlx::Error
 async fn hosted_page(
     State(state): State<AppState>,
     Path(payment_id): Path<String>,
-) -> Result<Response, crate::error::ApiError> {
+) -> Result<Response, crate::platform::error::ApiError> {
     let Some(entry) = entry(&state.db, &payment_id).await? else {
         return Ok((
             StatusCode::NOT_FOUND,
@@ -258,16 +258,16 @@ async fn choose_outcome(
     State(state): State<AppState>,
     Path(payment_id): Path<String>,
     body: Bytes,
-) -> Result<Redirect, crate::error::ApiError> {
+) -> Result<Redirect, crate::platform::error::ApiError> {
     let entry = entry(&state.db, &payment_id)
         .await?
-        .ok_or(crate::error::ApiError::NotFound)?;
+        .ok_or(crate::platform::error::ApiError::NotFound)?;
     let status = match super::form_field(&body, "outcome").as_deref() {
         Some("paid") => PaymentStatus::Paid,
         Some("failed") => PaymentStatus::Failed,
         Some("cancelled") => PaymentStatus::Cancelled,
         _ => {
-            return Err(crate::error::ApiError::field(
+            return Err(crate::platform::error::ApiError::field(
                 "outcome",
                 "validation.invalid",
                 "outcome is paid, failed or cancelled",

@@ -265,7 +265,7 @@ fixture_tests! {
         // The Dutch stable (account 6) with its Dutch VAT number; invoice F2026-00017 of order
         // HS-2026-000119 charged VAT at both rates.
         sign_in(&app, "inkoop@stal-de-hoefijzer.example").await;
-        let db = host_server::db::Database::connect(&app.database_url()).await.unwrap();
+        let db = host_server::platform::db::Database::connect(&app.database_url()).await.unwrap();
         let pool = db.pool();
         let text_of = |bytes: &[u8]| pdf_extract::extract_text_from_mem(bytes).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
         let invoice = || async { text_of(&app.get("/api/account/invoices/F2026-00017/pdf").await.bytes().await.unwrap()) };
@@ -442,7 +442,7 @@ fixture_tests! {
         // is 2026-12-01; on a later day the rhythm moves on by whole intervals from it).
         let planned = list[0]["nextDeliveryDate"].as_str().unwrap();
         let resumed_on = resumed["nextDeliveryDate"].as_str().unwrap();
-        let today = host_server::clock::today();
+        let today = host_server::platform::clock::today();
         if today.as_str() <= planned {
             assert_eq!(resumed_on, planned);
         } else {
@@ -620,7 +620,7 @@ fixture_tests! {
         assert_eq!(pdf.status(), 200);
 
         // A cancelled order cancels its invoice.
-        let db = host_server::db::Database::connect(&app.database_url()).await.unwrap();
+        let db = host_server::platform::db::Database::connect(&app.database_url()).await.unwrap();
         let mut connection = db.pool().acquire().await.unwrap();
         let (order_id,): (i64,) = sqlx::query_as("SELECT order_id FROM orders WHERE order_number = $1").bind(&number).fetch_one(&mut *connection).await.unwrap();
         host_server::orders::invoices::follow_order_status(&mut connection, order_id, engine::order::OrderStatus::Cancelled).await.unwrap();
@@ -643,8 +643,9 @@ fixture_tests! {
 /// The laboratory endpoint and the CSV import, on a server with a laboratory key.
 async fn laboratory_results(backend: crate::support::Backend) {
     let app = TestApp::spawn_with(backend, |config| {
-        config.import_fixtures = host_server::config::ImportFixtures::Auto;
-        config.account_data.lab_api_key = Some(host_server::config::Secret::new("lab-secret-1"));
+        config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
+        config.account_data.lab_api_key =
+            Some(host_server::platform::config::Secret::new("lab-secret-1"));
     })
     .await;
     let result = json!({
@@ -715,7 +716,7 @@ async fn laboratory_results(backend: crate::support::Backend) {
     assert_eq!(status, 400, "an unknown germ group: {body}");
 
     // The CSV command: Anna's (account 2) read quick scan and unread hygiene scan, all or nothing.
-    let db = host_server::db::Database::connect(&app.database_url())
+    let db = host_server::platform::db::Database::connect(&app.database_url())
         .await
         .unwrap();
     let bad = "orderNumber;productVariantId;sequence;sampleType;receiptDate;resultDate;sugar;yeasts\n\
@@ -730,7 +731,7 @@ async fn laboratory_results(backend: crate::support::Backend) {
     );
     let file = app.scratch().join("lab.csv");
     std::fs::write(&file, bad.replace("2026-11-31", "2026-11-30")).unwrap();
-    let mut config = host_server::config::Config::from_lookup(|name| {
+    let mut config = host_server::platform::config::Config::from_lookup(|name| {
         (name == "PAYMENT_PROVIDER").then(|| "test".to_owned())
     })
     .unwrap();

@@ -16,8 +16,8 @@ const VARIANT: i64 = 1191;
 
 async fn app(backend: Backend, housekeeping_ms: Option<u64>) -> TestApp {
     TestApp::spawn_with(backend, |config| {
-        config.import_fixtures = host_server::config::ImportFixtures::Auto;
-        config.backoffice_api_key = Some(host_server::config::Secret::new(KEY));
+        config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
+        config.backoffice_api_key = Some(host_server::platform::config::Secret::new(KEY));
         if let Some(ms) = housekeeping_ms {
             config.housekeeping.interval = std::time::Duration::from_millis(ms);
         }

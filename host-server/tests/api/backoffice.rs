@@ -10,8 +10,8 @@ const KEY: &str = "backoffice-test-key";
 
 async fn app(backend: Backend) -> TestApp {
     TestApp::spawn_with(backend, |config| {
-        config.import_fixtures = host_server::config::ImportFixtures::Auto;
-        config.backoffice_api_key = Some(host_server::config::Secret::new(KEY));
+        config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
+        config.backoffice_api_key = Some(host_server::platform::config::Secret::new(KEY));
     })
     .await
 }

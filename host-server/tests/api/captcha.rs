@@ -36,7 +36,7 @@ async fn sign_in_needs_a_solved_captcha_when_one_is_configured() {
     let verify_url = start_stand_in().await;
     let app = TestApp::spawn_with(Backend::Sqlite, |config| {
         config.captcha.verify_url = Some(verify_url);
-        config.captcha.secret = host_server::config::Secret::new("s3cret");
+        config.captcha.secret = host_server::platform::config::Secret::new("s3cret");
     })
     .await;
     let body = json!({ "emailAddress": "x@example.nl", "password": "Hooi2024" });
@@ -88,9 +88,9 @@ async fn the_storefront_gets_the_captcha_key_and_script_only_while_tokens_are_ch
 
     let verify_url = start_stand_in().await;
     let on = TestApp::spawn_with(Backend::Sqlite, |config| {
-        config.import_fixtures = host_server::config::ImportFixtures::Auto;
+        config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
         config.captcha.verify_url = Some(verify_url);
-        config.captcha.secret = host_server::config::Secret::new("s3cret");
+        config.captcha.secret = host_server::platform::config::Secret::new("s3cret");
     })
     .await;
     let response = on.get("/api/sites/getbydomain?domain=localhost").await;
@@ -137,7 +137,7 @@ async fn registration_and_resend_need_a_solved_captcha_when_one_is_configured() 
     let verify_url = start_stand_in().await;
     let app = TestApp::spawn_with(Backend::Sqlite, |config| {
         config.captcha.verify_url = Some(verify_url);
-        config.captcha.secret = host_server::config::Secret::new("s3cret");
+        config.captcha.secret = host_server::platform::config::Secret::new("s3cret");
     })
     .await;
     let body = json!({ "emailAddress": "roos@example.nl", "password": "Hooi2024", "firstName": "Roos", "lastName": "Hoefijzer" });

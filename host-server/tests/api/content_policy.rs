@@ -67,8 +67,8 @@ async fn without_configuration_only_the_video_players_are_allowed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_configured_tile_service_is_handed_out_and_allowed_for_images() {
     let app = TestApp::spawn_with(Backend::Sqlite, |config| {
-        config.import_fixtures = host_server::config::ImportFixtures::Auto;
-        config.map = host_server::config::MapConfig {
+        config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
+        config.map = host_server::platform::config::MapConfig {
             tile_url: Some("http://127.0.0.1:4000/tiles/{z}/{x}/{y}.png".to_owned()),
             attribution: "© Kaartdienst <test>".to_owned(),
         };
@@ -128,7 +128,7 @@ async fn only_the_pages_of_a_site_with_a_key_allow_the_tag_manager(backend: Back
         std::env::temp_dir().join(format!("hoofbeat-csp-{}", uuid::Uuid::new_v4().simple()));
     let fixtures = fixtures_with_tag_manager(&scratch, "hoefslag.localhost");
     let app = TestApp::spawn_with(backend, |config| {
-        config.import_fixtures = host_server::config::ImportFixtures::Auto;
+        config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
         config.fixtures_dir = fixtures;
     })
     .await;

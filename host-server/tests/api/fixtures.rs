@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use host_server::db::Database;
 use host_server::fixtures::{self, FixtureError};
+use host_server::platform::db::Database;
 use sqlx::Row;
 
 use crate::support::{TestApp, fixture_tests, fixtures_dir};

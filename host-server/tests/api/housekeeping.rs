@@ -9,7 +9,7 @@ use crate::support::{Backend, TestApp};
 async fn housekeeping_deletes_what_has_expired(backend: Backend) {
     sqlx::any::install_default_drivers();
     let app = TestApp::spawn_with(backend, |config| {
-        config.import_fixtures = host_server::config::ImportFixtures::Auto;
+        config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
         config.housekeeping.cart_ttl = 3600;
         config.housekeeping.interval = std::time::Duration::from_millis(200);
     })
@@ -31,7 +31,7 @@ async fn housekeeping_deletes_what_has_expired(backend: Backend) {
             .fetch_one(&pool)
             .await
             .unwrap();
-    let now = host_server::clock::now();
+    let now = host_server::platform::clock::now();
     for (hash, expires_at) in [("expired", now - 1), ("live", now + 3600)] {
         sqlx::query("INSERT INTO sessions (session_hash, account_id, created_at, expires_at, last_seen_at) VALUES ($1, $2, $3, $4, $3)")
             .bind(hash)
@@ -52,7 +52,7 @@ async fn housekeeping_deletes_what_has_expired(backend: Backend) {
     }
     // The carts age last: a housekeeping round that deletes the old cart has then seen the
     // expired session and token too (a round deletes sessions and tokens before carts).
-    let two_hours_ago = host_server::clock::now_millis() - 2 * 3_600_000;
+    let two_hours_ago = host_server::platform::clock::now_millis() - 2 * 3_600_000;
     for cart in [&old, &ordered] {
         sqlx::query("UPDATE carts SET last_modified = $1 WHERE cart_id = $2")
             .bind(two_hours_ago)

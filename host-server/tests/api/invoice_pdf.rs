@@ -2,7 +2,7 @@
 //! a PDF text extractor), an invoice longer than a page continues on the next with its table
 //! header and page numbers, and the fonts are embedded as subsets.
 
-use host_server::pdf::{Invoice, InvoiceLine, invoice};
+use host_server::platform::pdf::{Invoice, InvoiceLine, invoice};
 
 const NAMES: [&str; 3] = ["Łukasz Wójcik", "Dvořák", "Õun Jüri Šõmmi"];
 

@@ -2,8 +2,8 @@
 //! no English where the culture has its own, well-formed accessible HTML whose links stay on
 //! the shop's trusted origin; and the mails the shop really sends from the outbox.
 
-use host_server::mail::catalog::{BrandWording, COMPLETE_CULTURES, CULTURES};
-use host_server::mail::{
+use host_server::platform::mail::catalog::{BrandWording, COMPLETE_CULTURES, CULTURES};
+use host_server::platform::mail::{
     AccountLink, Brand, InvoiceMail, Labelled, Mail, OrderMail, OrderMailLine, OrderNotice,
     ProductNotice, Recipient, Renderer, ReturnMail, ScanResultMail, SiloInterestMail, SurveyMail,
     TransferInstructions,
@@ -592,8 +592,9 @@ fn the_newsletter_survey_and_silo_mails_read_as_written() {
 
 async fn shop(backend: Backend) -> TestApp {
     TestApp::spawn_with(backend, |config| {
-        config.import_fixtures = host_server::config::ImportFixtures::Auto;
-        config.backoffice_api_key = Some(host_server::config::Secret::new("mail-test-key"));
+        config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
+        config.backoffice_api_key =
+            Some(host_server::platform::config::Secret::new("mail-test-key"));
     })
     .await
 }
@@ -765,7 +766,7 @@ async fn the_senders_of_later_features_deliver_to_the_outbox(backend: Backend) {
         site_id: Some(20),
         language_id: Some(1),
     };
-    host_server::mail::send_newsletter_opt_in(&state, subscriber, " ", "opt-in-token")
+    host_server::platform::mail::send_newsletter_opt_in(&state, subscriber, " ", "opt-in-token")
         .await
         .unwrap();
     let mails = app.outbox_with(1).await;

@@ -31,6 +31,7 @@ mod openapi;
 mod order_concurrency;
 mod order_tracking;
 mod orders;
+mod page_cache;
 mod pay_unpaid_orders;
 mod process;
 mod renderer;

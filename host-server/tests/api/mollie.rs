@@ -76,9 +76,11 @@ async fn stand_in() -> (String, Shared) {
 
 async fn app_with_mollie(backend: Backend, api_url: String) -> TestApp {
     TestApp::spawn_with(backend, move |config| {
-        config.import_fixtures = host_server::config::ImportFixtures::Auto;
-        config.payment = host_server::config::PaymentConfig::Mollie {
-            api_key: host_server::config::Secret::new("test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM"),
+        config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
+        config.payment = host_server::platform::config::PaymentConfig::Mollie {
+            api_key: host_server::platform::config::Secret::new(
+                "test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM",
+            ),
             api_url,
         };
     })

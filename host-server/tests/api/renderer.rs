@@ -260,7 +260,7 @@ async fn the_renderers_api_calls_count_the_visitor_only_with_the_renderer_key() 
     let (renderer, seen) = start_renderer().await;
     let app = TestApp::spawn_with(Backend::Sqlite, |config| {
         config.renderer_url = Some(renderer);
-        config.import_fixtures = host_server::config::ImportFixtures::Auto;
+        config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
     })
     .await;
     plain_client()

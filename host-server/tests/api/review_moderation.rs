@@ -34,8 +34,8 @@ const ROUND_MS: u64 = 2000;
 
 async fn app(backend: Backend, housekeeping_ms: Option<u64>) -> TestApp {
     TestApp::spawn_with(backend, |config| {
-        config.import_fixtures = host_server::config::ImportFixtures::Auto;
-        config.backoffice_api_key = Some(host_server::config::Secret::new(KEY));
+        config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
+        config.backoffice_api_key = Some(host_server::platform::config::Secret::new(KEY));
         config.housekeeping.review_request_days = 14;
         if let Some(ms) = housekeeping_ms {
             config.housekeeping.interval = std::time::Duration::from_millis(ms);
@@ -244,7 +244,7 @@ async fn review_requests_go_out_days_after_shipping_once_per_order(backend: Back
     assert!(review_requests(&app).is_empty(), "not before 14 days");
 
     let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
-    let fifteen_days_ago = host_server::clock::now_millis() - 15 * 86_400_000;
+    let fifteen_days_ago = host_server::platform::clock::now_millis() - 15 * 86_400_000;
     sqlx::query(
         "UPDATE order_status_history SET changed_at = $1 WHERE status = 'sent' \
          AND order_id = (SELECT order_id FROM orders WHERE order_number = $2)",
@@ -300,7 +300,7 @@ async fn review_requests_go_out_days_after_shipping_once_per_order(backend: Back
 }
 
 async fn sent_days_ago(pool: &sqlx::AnyPool, number: &str, days: i64) {
-    let changed_at = host_server::clock::now_millis() - days * 86_400_000;
+    let changed_at = host_server::platform::clock::now_millis() - days * 86_400_000;
     sqlx::query(
         "UPDATE order_status_history SET changed_at = $1 WHERE status = 'sent' \
          AND order_id = (SELECT order_id FROM orders WHERE order_number = $2)",

@@ -497,8 +497,8 @@ mod payment_provider {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn without_the_test_provider_its_page_does_not_exist() {
         let app = TestApp::spawn_with(crate::support::Backend::Sqlite, |config| {
-            config.payment = host_server::config::PaymentConfig::Mollie {
-                api_key: host_server::config::Secret::new("test_x"),
+            config.payment = host_server::platform::config::PaymentConfig::Mollie {
+                api_key: host_server::platform::config::Secret::new("test_x"),
                 api_url: "http://127.0.0.1:9/v2".to_owned(),
             };
         })

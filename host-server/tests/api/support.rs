@@ -8,12 +8,12 @@
 
 use std::path::PathBuf;
 
-use host_server::config::Config;
+use host_server::platform::config::Config;
 use sqlx::Connection;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 
-pub use host_server::db::Backend;
+pub use host_server::platform::db::Backend;
 
 /// Declares each test once for SQLite and once for PostgreSQL.
 macro_rules! backend_tests {
@@ -169,7 +169,7 @@ impl TestApp {
         // Pages are the static index.html unless a test starts a renderer of its own.
         config.renderer_url = None;
         config.mail.outbox_dir = scratch.join("outbox");
-        config.import_fixtures = host_server::config::ImportFixtures::Never;
+        config.import_fixtures = host_server::platform::config::ImportFixtures::Never;
         config.fixtures_dir = fixtures_dir();
         config.account_data.return_photos_dir = scratch.join("returns");
         adjust(&mut config);
@@ -208,7 +208,7 @@ impl TestApp {
     /// (the automatic import at start, as on a fresh machine).
     pub async fn spawn_with_fixtures(backend: Backend) -> TestApp {
         TestApp::spawn_with(backend, |config| {
-            config.import_fixtures = host_server::config::ImportFixtures::Auto
+            config.import_fixtures = host_server::platform::config::ImportFixtures::Auto
         })
         .await
     }

@@ -38,7 +38,7 @@ async fn status_of(app: &TestApp, order_id: &str) -> String {
 async fn unpaid_orders_are_cancelled_after_their_payment_methods_time(backend: Backend) {
     sqlx::any::install_default_drivers();
     let app = TestApp::spawn_with(backend, |config| {
-        config.import_fixtures = host_server::config::ImportFixtures::Auto;
+        config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
         config.housekeeping.unpaid_order_ttl = 2;
         config.housekeeping.interval = Duration::from_millis(200);
     })
@@ -146,9 +146,11 @@ async fn a_client_that_disconnects_while_the_payment_is_created_pays_at_once_nex
     let api_url = format!("http://{}/v2", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, stand_in).await.unwrap() });
     let app = TestApp::spawn_with(backend, move |config| {
-        config.import_fixtures = host_server::config::ImportFixtures::Auto;
-        config.payment = host_server::config::PaymentConfig::Mollie {
-            api_key: host_server::config::Secret::new("test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM"),
+        config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
+        config.payment = host_server::platform::config::PaymentConfig::Mollie {
+            api_key: host_server::platform::config::Secret::new(
+                "test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM",
+            ),
             api_url,
         };
     })

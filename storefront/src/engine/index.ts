@@ -28,6 +28,7 @@ import type {
   CartFacts,
   CheckoutGates,
   CheckoutState,
+  PayableRequest,
   CompareAddRequest,
   CompareAddResult,
   AskedCulture,
@@ -338,6 +339,11 @@ export function applyLineChange(input: LineChangeRequest): LineChangeResult {
 /** The visitor's choices with the discount code taken off, for the preview. (`cart.removeDiscountCode`) */
 export function removeDiscountCode(input: CartInput): CartChoices {
   return answer('removeDiscountCode', input, () => wasm.removeDiscountCode(input));
+}
+
+/** Whether the customer can still pay an order: it awaits payment and something is left to pay. (`order.payable`) */
+export function orderPayable(input: PayableRequest): boolean {
+  return answer('orderPayable', input, () => wasm.orderPayable(input)).payable;
 }
 
 let limits: CartLimits | null = null;

@@ -2189,7 +2189,7 @@ export interface components {
             shippingMethod: components["schemas"]["ShippingMethod"];
             /** Format: int64 */
             siteId: number;
-            status: string;
+            status: components["schemas"]["OrderStatus"];
             statusHistory: components["schemas"]["OrderStatusChange"][];
             subTotalAmount: components["schemas"]["Money"];
             totalAmount: components["schemas"]["Money"];
@@ -2210,7 +2210,7 @@ export interface components {
             paymentMethodId?: null | components["schemas"]["PaymentMethodId"];
             /** Format: int64 */
             siteId: number;
-            status: string;
+            status: components["schemas"]["OrderStatus"];
             totalAmount: components["schemas"]["Money"];
             trackAndTrace?: string | null;
         };
@@ -3520,7 +3520,7 @@ export interface components {
             shippingMethod: components["schemas"]["ShippingMethod"];
             /** Format: int64 */
             siteId: number;
-            status: string;
+            status: components["schemas"]["OrderStatus"];
             subTotalAmount: components["schemas"]["Money"];
             totalAmount: components["schemas"]["Money"];
             totalAmountExclVat: components["schemas"]["Money"];
@@ -3607,6 +3607,11 @@ export interface components {
             lastName?: string | null;
             shippingMethod?: components["schemas"]["ShippingMethod"];
         };
+        /**
+         * @description The status of an order.
+         * @enum {string}
+         */
+        OrderStatus: "created" | "open" | "paid" | "processing" | "sent" | "closed" | "cancelled";
         /** @description One status the order had. */
         OrderStatusChange: {
             /**
@@ -3614,7 +3619,7 @@ export interface components {
              * @description ISO 8601, UTC.
              */
             changedAt: string;
-            status: string;
+            status: components["schemas"]["OrderStatus"];
         };
         /** @description The hosted page's form. */
         OutcomeForm: {
@@ -3647,7 +3652,7 @@ export interface components {
                 paymentMethodId?: null | components["schemas"]["PaymentMethodId"];
                 /** Format: int64 */
                 siteId: number;
-                status: string;
+                status: components["schemas"]["OrderStatus"];
                 totalAmount: components["schemas"]["Money"];
                 trackAndTrace?: string | null;
             }[];
@@ -5124,6 +5129,7 @@ export type SchemaOrderLineView = components['schemas']['OrderLineView'];
 export type SchemaOrderPaymentView = components['schemas']['OrderPaymentView'];
 export type SchemaOrderSample = components['schemas']['OrderSample'];
 export type SchemaOrderShipping = components['schemas']['OrderShipping'];
+export type SchemaOrderStatus = components['schemas']['OrderStatus'];
 export type SchemaOrderStatusChange = components['schemas']['OrderStatusChange'];
 export type SchemaOutcomeForm = components['schemas']['OutcomeForm'];
 export type SchemaPackageDimensions = components['schemas']['PackageDimensions'];

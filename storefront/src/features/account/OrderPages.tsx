@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
 import { formStyles, FormMessage } from '../../components/ui/Form';
 import { Price } from '../../components/ui/Price';
+import { orderPayable } from '../../engine';
 import { readProblem, serverErrors } from '../../lib/apiErrors';
 import { sessionAtom } from '../../state';
 import { addToCart } from '../../lib/cart';
@@ -205,8 +206,6 @@ function AddressBlock({ person }: { person: Person | null }) {
   );
 }
 
-const UNPAID = ['created', 'open'];
-
 /** Leaves the shop for the payment provider's page (a seam for tests). */
 export const paymentPage = { assign: (url: string) => window.location.assign(url) };
 
@@ -295,7 +294,7 @@ function OrderDetailView({ order, paymentMethod }: { order: OrderDetail; payment
           </>
         )}
       </dl>
-      {UNPAID.includes(order.status) && Number(order.amountToPay) > 0 && (
+      {orderPayable({ status: order.status, amountToPay: order.amountToPay }) && (
         <div data-testid="order-unpaid">
           <p className={styles.empty}>
             {t('account.orders.unpaid')} <Price amount={order.amountToPay} />

@@ -43,7 +43,8 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
   const [failure, setFailure] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
   const chosenId = cart.answer?.cart.payment.paymentMethodId ?? null;
-  const paying = gates.paymentNeeded && cart.calculation !== null && cart.calculation.amountToPay !== '0.00';
+  // Something is left to pay after a gift card: the engine's gates say so.
+  const paying = gates.paymentMethodNeeded;
   // The method's name and bank come from the server's list, asked only when they are shown.
   const offered = usePaymentMethods(paying && chosenId !== null);
   const pickupPoint = useParcelShop(cart.answer?.cart.shippingMethod === 1 ? cart.answer.cart.dpdParcelShopId : null);
@@ -212,7 +213,7 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
             </div>
           )}
           <button type="button" className={styles.button} onClick={place} disabled={busy || cart.pending} data-testid="place-order">
-            {gates.paymentNeeded && calculation.amountToPay !== '0.00' ? t('checkout.payment.payAndPlaceOrder') : t('checkout.payment.placeOrder')}
+            {paying ? t('checkout.payment.payAndPlaceOrder') : t('checkout.payment.placeOrder')}
           </button>
         </aside>
       </div>

@@ -43,8 +43,8 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
   const [busy, setBusy] = useState(false);
   const calculation = cart.calculation;
 
-  // Nothing left to pay (the gift card pays it all): no method is needed.
-  const nothingToPay = calculation?.amountToPay === '0.00';
+  // Nothing left to pay (the gift card pays it all): the engine's gates need no method.
+  const nothingToPay = !gates.paymentMethodNeeded;
   const send = async (withMethod: boolean) => {
     const found = await checkForm({
       ...(withMethod && !nothingToPay ? { paymentMethodId: { value: method === null ? '' : String(method), rules: [{ rule: 'required' }] } } : {}),
@@ -137,7 +137,9 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
                 data-testid="gift-card-apply"
                 onClick={() =>
                   void send(false).then((answer) => {
-                    if (answer && answer.calculation.amountToPay === '0.00') void navigate(nextStep('payment', gatesOf(answer, countries, site.countryId)));
+                    if (!answer) return;
+                    const after = gatesOf(answer, countries, site.countryId);
+                    if (!after.paymentMethodNeeded) void navigate(nextStep('payment', after));
                   })
                 }
               >

@@ -26,6 +26,7 @@ export function checkoutState(answer: CartAnswer | null, countries: Country[], s
     alternativeShippingAddress: cart?.alternativeShippingAddress ?? false,
     shippingAddressCountry: code(cart?.shipping?.address?.countryId),
     totalAmount: calculation?.totalAmount ?? '0.00',
+    amountToPay: calculation?.amountToPay ?? null,
     paymentMethodId: cart?.payment.paymentMethodId ?? null,
     giftCardNumber: cart?.payment.giftCardNumber ?? null,
     siteCountry: code(siteCountryId) ?? 'NL',

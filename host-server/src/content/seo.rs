@@ -1,0 +1,307 @@
+//! What search engines read: a page's canonical address and the same page on the
+//! brand's other sites and languages (`hreflang`), and per site `/robots.txt` and
+//! `/sitemap.xml`.
+//!
+//! A site shows one language without a choice; its other languages share its paths and are
+//! asked for with `?lang=<culture>` (`engine::url::language_path`). Addresses are built on the
+//! sites' trusted origins (`platform/trust.rs`), never on a host the request made up. Alternates stay
+//! within the brand: the same product on another brand's shop is another shop's page.
+
+use std::collections::{HashMap, HashSet};
+
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use engine::locale::Culture;
+use serde::Serialize;
+use sqlx::AnyPool;
+use url::Url;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::AppState;
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::sites::SiteLanguage;
+
+/// `/robots.txt` and `/sitemap.xml` of the site the `Host` names (documented with the API: they
+/// are part of what the server answers, for crawlers).
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(robots_txt))
+        .routes(routes!(sitemap_xml))
+}
+
+/// Paths no search engine needs: private, per visitor, or the API.
+const NOT_FOR_ROBOTS: [&str; 7] = [
+    "/account/",
+    "/cart/",
+    "/checkout/",
+    "/search/",
+    "/quick-scan-result/",
+    "/rqs-result/",
+    "/api/",
+];
+
+/// A page's address for search engines and the same page elsewhere.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageAlternates {
+    /// The page's own address in the language shown.
+    pub canonical: String,
+    /// The page on every site of the brand and in every language that has it, this one included.
+    pub alternates: Vec<Alternate>,
+    /// The address for visitors whose language no alternate names (`hreflang="x-default"`).
+    pub x_default: String,
+}
+
+/// The page in one site's language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Alternate {
+    /// Language and region, e.g. `nl-NL`, `de-AT`.
+    pub hreflang: String,
+    pub href: String,
+}
+
+/// A site as search engines see it.
+struct SiteFacts {
+    brand: String,
+    origin: Url,
+    region_code: String,
+    /// The site's languages in their order, by id.
+    cultures: Vec<(i64, Culture)>,
+    /// The culture shown without a choice.
+    default: Culture,
+}
+
+impl SiteFacts {
+    fn culture(&self, language_id: i64) -> Option<Culture> {
+        self.cultures
+            .iter()
+            .find(|(id, _)| *id == language_id)
+            .map(|(_, culture)| *culture)
+    }
+
+    /// The absolute address of `path` in `culture` on this site.
+    fn address(&self, path: &str, culture: Culture) -> Result<String, ApiError> {
+        let path_and_query = engine::url::language_path(path, culture, self.default);
+        self.origin
+            .join(&path_and_query)
+            .map(String::from)
+            .map_err(|error| ApiError::Internal(format!("address of {path_and_query}: {error}")))
+    }
+}
+
+/// Every site's facts, with each site's origin as links for this request are built.
+async fn sites(state: &AppState, headers: &HeaderMap) -> Result<HashMap<i64, SiteFacts>, ApiError> {
+    let pool = state.db.pool();
+    let rows: Vec<(i64, String, String, Option<String>)> = sqlx::query_as(
+        "SELECT s.site_id, s.brand, c.region_code, l.culture FROM sites s \
+         JOIN countries c ON c.country_id = s.country_id \
+         LEFT JOIN languages l ON l.language_id = s.fallback_language_id",
+    )
+    .fetch_all(pool)
+    .await?;
+    let languages: Vec<(i64, i64, String)> = sqlx::query_as(
+        "SELECT sl.site_id, sl.language_id, l.culture FROM site_languages sl \
+         JOIN languages l ON l.language_id = sl.language_id ORDER BY sl.site_id, sl.position",
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut facts = HashMap::new();
+    for (site_id, brand, region_code, fallback) in rows {
+        let cultures: Vec<(i64, Culture)> = languages
+            .iter()
+            .filter(|(site, _, _)| *site == site_id)
+            .filter_map(|(_, language_id, culture)| Some((*language_id, culture.parse().ok()?)))
+            .collect();
+        let offered: Vec<Culture> = cultures.iter().map(|(_, culture)| *culture).collect();
+        let fallback = fallback.and_then(|culture| culture.parse().ok());
+        facts.insert(
+            site_id,
+            SiteFacts {
+                brand,
+                origin: state.trust.origin(Some(site_id), headers).await?,
+                region_code,
+                default: engine::url::default_culture(&offered, fallback),
+                cultures,
+            },
+        );
+    }
+    Ok(facts)
+}
+
+/// The canonical address of the page at `path` (normalized) and the page on the brand's other
+/// sites and languages, found by its route key.
+pub async fn alternates(
+    state: &AppState,
+    headers: &HeaderMap,
+    site: &SiteLanguage,
+    route_key: &str,
+    path: &str,
+) -> Result<PageAlternates, ApiError> {
+    let sites = sites(state, headers).await?;
+    let here = sites
+        .get(&site.site_id)
+        .ok_or_else(|| ApiError::Internal(format!("site {} has no facts", site.site_id)))?;
+    let canonical = here.address(path, site.culture)?;
+    let rows: Vec<(i64, i64, String)> = sqlx::query_as(
+        "SELECT site_id, language_id, path FROM routes WHERE route_key = $1 \
+         ORDER BY site_id, language_id",
+    )
+    .bind(route_key)
+    .fetch_all(state.db.pool())
+    .await?;
+    let mut alternates = Vec::new();
+    let mut x_default = None;
+    for (site_id, language_id, path) in rows {
+        let Some(facts) = sites
+            .get(&site_id)
+            .filter(|facts| facts.brand == here.brand)
+        else {
+            continue;
+        };
+        let Some(culture) = facts.culture(language_id) else {
+            continue;
+        };
+        let href = facts.address(&path, culture)?;
+        if culture == facts.default && x_default.is_none() {
+            x_default = Some(href.clone());
+        }
+        alternates.push(Alternate {
+            hreflang: engine::url::hreflang(culture, &facts.region_code),
+            href,
+        });
+    }
+    Ok(PageAlternates {
+        x_default: x_default.unwrap_or_else(|| canonical.clone()),
+        canonical,
+        alternates,
+    })
+}
+
+/// The site of the request, for its robots.txt and sitemap; 404 for a host of no site.
+async fn site_of(state: &AppState, headers: &HeaderMap) -> Result<i64, ApiError> {
+    state
+        .trust
+        .site_of_request(headers)
+        .await?
+        .ok_or(ApiError::NotFound)
+}
+
+/// The site's robots.txt: private pages and the API closed to crawlers, and the sitemap.
+#[utoipa::path(
+    get,
+    path = "/robots.txt",
+    tag = "search engines",
+    responses(
+        (status = 200, description = "robots.txt", content_type = "text/plain", body = String),
+        (status = 404, description = "The host is no site's", body = ErrorBody),
+    )
+)]
+async fn robots_txt(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let site_id = site_of(&state, &headers).await?;
+    let origin = state.trust.origin(Some(site_id), &headers).await?;
+    let mut text = String::from("User-agent: *\n");
+    for path in NOT_FOR_ROBOTS {
+        text.push_str(&format!("Disallow: {path}\n"));
+    }
+    text.push_str(&format!("\nSitemap: {origin}sitemap.xml\n"));
+    Ok(text_answer("text/plain; charset=utf-8", text))
+}
+
+/// Every routable page of the site in each of its languages, but the pages marked not to be
+/// indexed.
+#[utoipa::path(
+    get,
+    path = "/sitemap.xml",
+    tag = "search engines",
+    responses(
+        (status = 200, description = "The sitemap (sitemaps.org 0.9)", content_type = "application/xml", body = String),
+        (status = 404, description = "The host is no site's", body = ErrorBody),
+    )
+)]
+async fn sitemap_xml(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let site_id = site_of(&state, &headers).await?;
+    let sites = sites(&state, &headers).await?;
+    let site = sites
+        .get(&site_id)
+        .ok_or_else(|| ApiError::Internal(format!("site {site_id} has no facts")))?;
+    let hidden = hidden_route_keys(state.db.pool(), site_id).await?;
+    let routes: Vec<(i64, String, String)> = sqlx::query_as(
+        "SELECT language_id, path, route_key FROM routes WHERE site_id = $1 ORDER BY language_id, path",
+    )
+    .bind(site_id)
+    .fetch_all(state.db.pool())
+    .await?;
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for (language_id, path, route_key) in routes {
+        let Some(culture) = site.culture(language_id) else {
+            continue;
+        };
+        if hidden.contains(&route_key) {
+            continue;
+        }
+        let address = site.address(&path, culture)?;
+        xml.push_str(&format!("  <url><loc>{}</loc></url>\n", xml_text(&address)));
+    }
+    xml.push_str("</urlset>\n");
+    Ok(text_answer("application/xml; charset=utf-8", xml))
+}
+
+/// The route keys of the site's content pages that are not to be indexed.
+async fn hidden_route_keys(pool: &AnyPool, site_id: i64) -> Result<HashSet<String>, ApiError> {
+    let pages: Vec<(i64,)> =
+        sqlx::query_as("SELECT page_id FROM pages WHERE site_id = $1 AND indexable = 0")
+            .bind(site_id)
+            .fetch_all(pool)
+            .await?;
+    Ok(pages
+        .into_iter()
+        .map(|(page_id,)| format!("contentPage:{page_id}"))
+        .collect())
+}
+
+fn text_answer(content_type: &'static str, body: String) -> Response {
+    let mut response = (StatusCode::OK, body).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    // Sites change rarely; a crawler may keep these for an hour.
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=3600"),
+    );
+    response
+}
+
+/// Text escaped for an XML element.
+fn xml_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&apos;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_in_a_sitemap_are_escaped() {
+        assert_eq!(
+            xml_text("http://x/?p=2&lang=en"),
+            "http://x/?p=2&amp;lang=en"
+        );
+    }
+}

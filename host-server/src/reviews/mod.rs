@@ -1,0 +1,400 @@
+//! Review requests and moderation.
+//!
+//! - The housekeeping round mails a review request a configured number of days
+//!   (`REVIEW_REQUEST_DAYS`) after an order placed in the shop was sent, once per order: the
+//!   order is claimed with one `UPDATE ... WHERE review_requested_at IS NULL`, so two servers
+//!   never mail it twice. The mail asks about the order's first product and links to its review
+//!   form; an account's order also gets an open request per product in the account's reviews.
+//! - The back office (`x-api-key`, as [`crate::backoffice`]) lists the reviews that wait for
+//!   moderation (`GET /api/backoffice/reviews`) and approves or rejects one
+//!   (`POST /api/backoffice/reviews/{reviewId}/approve`, `/reject`). Approved reviews appear in
+//!   `GET /api/products/{productId}/reviews`, and the product's rating (the engine's
+//!   [`engine::catalog::rating_summary`] of its approved reviews) follows at once, in search too.
+
+pub mod account;
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use serde::Serialize;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::AppState;
+use crate::catalog::PageQuery;
+use crate::platform::error::{ApiError, ErrorBody};
+use crate::platform::extract::{Json, Path, Query};
+
+/// The routes of this area.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(pending_reviews))
+        .routes(routes!(approve_review))
+        .routes(routes!(reject_review))
+}
+
+/// The `x-api-key` header every call of the back office needs.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Header)]
+#[allow(dead_code)] // Describes the header for the API document; `require_api_key` reads it.
+struct ApiKeyHeader {
+    /// The back office's key (`BACKOFFICE_API_KEY`).
+    #[param(rename = "x-api-key")]
+    x_api_key: String,
+}
+
+fn require_key(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
+    crate::backoffice::require_api_key(
+        headers,
+        state
+            .backoffice_api_key
+            .as_ref()
+            .map(crate::platform::config::Secret::expose),
+    )
+}
+
+/// A review as the shop owner moderates it.
+#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[schema(as = ModeratedReview)]
+#[serde(rename_all = "camelCase")]
+struct ReviewForModeration {
+    review_id: i64,
+    product_id: i64,
+    site_id: i64,
+    language_id: i64,
+    reviewer_name: String,
+    /// 1 to 5.
+    rating: i64,
+    title: String,
+    #[serde(rename = "text")]
+    body: String,
+    /// `pending`, `approved` or `rejected`.
+    status: String,
+    #[serde(skip)]
+    created_at: i64,
+    /// When it was written (UTC, ISO 8601).
+    #[sqlx(skip)]
+    #[serde(rename = "createdAt")]
+    #[schema(format = DateTime)]
+    created: String,
+}
+
+/// A page of the reviews awaiting moderation, oldest first.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = PendingReviews)]
+#[serde(rename_all = "camelCase")]
+struct Pending {
+    /// All pending reviews, not only this page's.
+    total: i64,
+    page: u32,
+    page_size: u32,
+    reviews: Vec<ReviewForModeration>,
+}
+
+const COLUMNS: &str = "review_id, product_id, site_id, language_id, reviewer_name, rating, title, body, status, created_at";
+
+/// The reviews awaiting moderation, oldest first (shop owner).
+#[utoipa::path(
+    get,
+    path = "/api/backoffice/reviews",
+    tag = "backoffice",
+    operation_id = "listPendingReviews",
+    params(PageQuery, ApiKeyHeader),
+    responses(
+        (status = 200, description = "A page of pending reviews", body = Pending),
+        (status = 400, description = "An invalid `p` or `ps`", body = ErrorBody),
+        (status = 401, description = "`errors.apiKey`: no or a wrong `x-api-key`", body = ErrorBody),
+    )
+)]
+async fn pending_reviews(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(query): Query<PageQuery>,
+) -> Result<Json<Pending>, ApiError> {
+    require_key(&state, &headers)?;
+    let paging = query.paging()?;
+    let pool = state.db.pool();
+    let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM reviews WHERE status = 'pending'")
+        .fetch_one(pool)
+        .await?;
+    let mut reviews: Vec<ReviewForModeration> = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM reviews WHERE status = 'pending' \
+         ORDER BY created_at, review_id LIMIT $1 OFFSET $2"
+    ))
+    .bind(i64::from(paging.page_size))
+    .bind(i64::try_from(paging.offset()).unwrap_or(i64::MAX))
+    .fetch_all(pool)
+    .await?;
+    for review in &mut reviews {
+        review.created = crate::platform::time::format_utc(review.created_at);
+    }
+    Ok(Json(Pending {
+        total,
+        page: paging.page,
+        page_size: paging.page_size,
+        reviews,
+    }))
+}
+
+/// Approves a review: it appears on the product's page and counts in its rating (shop owner).
+///
+/// A rejected review may be approved after all; approving twice changes nothing.
+#[utoipa::path(
+    post,
+    path = "/api/backoffice/reviews/{reviewId}/approve",
+    tag = "backoffice",
+    operation_id = "approveReview",
+    params(("reviewId" = i64, Path, description = "The review"), ApiKeyHeader),
+    responses(
+        (status = 200, description = "The review as moderated", body = ReviewForModeration),
+        (status = 400, description = "The id is not a whole number", body = ErrorBody),
+        (status = 401, description = "`errors.apiKey`: no or a wrong `x-api-key`", body = ErrorBody),
+        (status = 403, description = "A call carrying a session cookie from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 404, description = "No such review", body = ErrorBody),
+    )
+)]
+async fn approve_review(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<ReviewForModeration>, ApiError> {
+    require_key(&state, &headers)?;
+    let review_id: i64 = crate::platform::extract::path_number(&id, "reviewId")?;
+    Ok(Json(moderate(&state, review_id, "approved").await?))
+}
+
+/// Rejects a review: it is not shown (an approved one is taken down) (shop owner).
+#[utoipa::path(
+    post,
+    path = "/api/backoffice/reviews/{reviewId}/reject",
+    tag = "backoffice",
+    operation_id = "rejectReview",
+    params(("reviewId" = i64, Path, description = "The review"), ApiKeyHeader),
+    responses(
+        (status = 200, description = "The review as moderated", body = ReviewForModeration),
+        (status = 400, description = "The id is not a whole number", body = ErrorBody),
+        (status = 401, description = "`errors.apiKey`: no or a wrong `x-api-key`", body = ErrorBody),
+        (status = 403, description = "A call carrying a session cookie from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 404, description = "No such review", body = ErrorBody),
+    )
+)]
+async fn reject_review(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<ReviewForModeration>, ApiError> {
+    require_key(&state, &headers)?;
+    let review_id: i64 = crate::platform::extract::path_number(&id, "reviewId")?;
+    Ok(Json(moderate(&state, review_id, "rejected").await?))
+}
+
+/// Sets the review's status and the product's rating from its approved reviews, in one
+/// transaction that first locks the product's row, so two moderations of the same product
+/// one after the other always leave the rating of both.
+async fn moderate(
+    state: &AppState,
+    review_id: i64,
+    status: &str,
+) -> Result<ReviewForModeration, ApiError> {
+    let mut transaction = state.db.durable_pool().begin().await?;
+    // The first statement writes: it takes the product's row lock (PostgreSQL) or the write
+    // lock (SQLite) before anything is read. A transaction that read first would, on SQLite,
+    // find the lock taken by a concurrent moderation and fail at once instead of waiting.
+    let locked = sqlx::query(
+        "UPDATE products SET rating_count = rating_count \
+         WHERE product_id = (SELECT product_id FROM reviews WHERE review_id = $1)",
+    )
+    .bind(review_id)
+    .execute(&mut *transaction)
+    .await?;
+    let product: Option<(i64,)> =
+        sqlx::query_as("SELECT product_id FROM reviews WHERE review_id = $1")
+            .bind(review_id)
+            .fetch_optional(&mut *transaction)
+            .await?;
+    let (Some((product_id,)), 1) = (product, locked.rows_affected()) else {
+        return Err(ApiError::NotFound);
+    };
+    sqlx::query("UPDATE reviews SET status = $1 WHERE review_id = $2")
+        .bind(status)
+        .bind(review_id)
+        .execute(&mut *transaction)
+        .await?;
+    let ratings: Vec<(i64,)> =
+        sqlx::query_as("SELECT rating FROM reviews WHERE product_id = $1 AND status = 'approved'")
+            .bind(product_id)
+            .fetch_all(&mut *transaction)
+            .await?;
+    let ratings: Vec<i64> = ratings.into_iter().map(|(rating,)| rating).collect();
+    let (average, count) = engine::catalog::rating_summary(&ratings);
+    sqlx::query("UPDATE products SET rating_average = $1, rating_count = $2 WHERE product_id = $3")
+        .bind(average)
+        .bind(count)
+        .bind(product_id)
+        .execute(&mut *transaction)
+        .await?;
+    let mut review: ReviewForModeration = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM reviews WHERE review_id = $1"
+    ))
+    .bind(review_id)
+    .fetch_one(&mut *transaction)
+    .await?;
+    transaction.commit().await?;
+    review.created = crate::platform::time::format_utc(review.created_at);
+    // The rating is part of the search index and the product's page on every server.
+    crate::catalog::events::changed(state).await?;
+    Ok(review)
+}
+
+/// Mails the review requests that are due: orders placed in the shop and sent at least `days`
+/// days ago that have had none. Returns how many were sent. A request whose mail cannot be sent
+/// is tried again by the next rounds, [`crate::platform::mail::MAX_ATTEMPTS`] times in all.
+pub async fn send_review_requests(state: &AppState, days: i64) -> Result<usize, ApiError> {
+    let now = crate::platform::clock::now_millis();
+    let sent_before = now.saturating_sub(days.saturating_mul(86_400_000));
+    let mut sent = 0;
+    for order_id in due_orders(state, sent_before).await? {
+        if !claim(state, order_id, now).await? {
+            continue;
+        }
+        match request_review(state, order_id).await {
+            Ok(true) => sent += 1,
+            Ok(false) => {}
+            Err(error) => {
+                tracing::warn!(%error, order_id, "could not send a review request; tried again later");
+                if let Err(error) = release(state, order_id).await {
+                    tracing::warn!(%error, order_id, "could not release a review request");
+                }
+            }
+        }
+    }
+    Ok(sent)
+}
+
+/// Orders placed from a cart (the demo data's imported orders are history), with something
+/// that was shipped (a scan-only order ships nothing to review), sent before `sent_before`.
+async fn due_orders(state: &AppState, sent_before: i64) -> Result<Vec<i64>, ApiError> {
+    let due: Vec<(i64,)> = sqlx::query_as(
+        "SELECT o.order_id FROM orders o WHERE o.review_requested_at IS NULL AND o.cart_id IS NOT NULL \
+         AND o.review_request_attempts < $2 AND o.scan_products_only = 0 \
+         AND o.status IN ('sent', 'closed') AND EXISTS (SELECT 1 FROM order_status_history h \
+         WHERE h.order_id = o.order_id AND h.status = 'sent' AND h.changed_at <= $1) ORDER BY o.order_id",
+    )
+    .bind(sent_before)
+    .bind(crate::platform::mail::MAX_ATTEMPTS)
+    .fetch_all(state.db.pool())
+    .await?;
+    Ok(due.into_iter().map(|(order_id,)| order_id).collect())
+}
+
+/// Marks the order's request as sent; true for exactly one caller, whichever server makes it.
+async fn claim(state: &AppState, order_id: i64, now: i64) -> Result<bool, ApiError> {
+    let claimed = sqlx::query(
+        "UPDATE orders SET review_requested_at = $1 WHERE order_id = $2 AND review_requested_at IS NULL",
+    )
+    .bind(now)
+    .bind(order_id)
+    .execute(state.db.durable_pool())
+    .await?;
+    Ok(claimed.rows_affected() == 1)
+}
+
+/// Gives an order whose request could not be mailed back to the due ones, one attempt more.
+async fn release(state: &AppState, order_id: i64) -> Result<(), ApiError> {
+    sqlx::query(
+        "UPDATE orders SET review_requested_at = NULL, \
+         review_request_attempts = review_request_attempts + 1 WHERE order_id = $1",
+    )
+    .bind(order_id)
+    .execute(state.db.durable_pool())
+    .await?;
+    Ok(())
+}
+
+/// An order line a review can be asked for.
+#[derive(sqlx::FromRow)]
+struct ReviewableLine {
+    product_id: i64,
+    product_variant_id: i64,
+    product_type: i64,
+    description: String,
+}
+
+/// The products of an order a review is asked for: what was shipped and paid for, not free
+/// products nor laboratory scans (a service, [`engine::catalog::ProductType::is_scan_product`]).
+async fn reviewable_lines(
+    state: &AppState,
+    order_id: i64,
+) -> Result<Vec<ReviewableLine>, ApiError> {
+    let lines: Vec<ReviewableLine> = sqlx::query_as(
+        "SELECT product_id, product_variant_id, product_type, description FROM order_lines \
+         WHERE order_id = $1 AND is_free = 0 ORDER BY line_number",
+    )
+    .bind(order_id)
+    .fetch_all(state.db.pool())
+    .await?;
+    Ok(lines
+        .into_iter()
+        .filter(|line| {
+            u64::try_from(line.product_type)
+                .ok()
+                .and_then(engine::catalog::ProductType::from_number)
+                .is_some_and(|product_type| !product_type.is_scan_product())
+        })
+        .collect())
+}
+
+/// Writes the open requests of an account's order and mails the request for its first product.
+/// The requests are written before the mail and only once each, so a retry after a failed mail
+/// adds none.
+async fn request_review(state: &AppState, order_id: i64) -> Result<bool, ApiError> {
+    let Some(order) = crate::orders::order_by_id(state.db.pool(), order_id).await? else {
+        return Ok(false);
+    };
+    let lines = reviewable_lines(state, order_id).await?;
+    let Some(first) = lines.first() else {
+        return Ok(false);
+    };
+    if let Some(account_id) = &order.account_id {
+        let mut products: Vec<i64> = lines.iter().map(|line| line.product_id).collect();
+        products.sort_unstable();
+        products.dedup();
+        write_open_requests(state, account_id, &order.order_number, &products).await?;
+    }
+    crate::orders::send_review_request(state, &order, &first.description, first.product_variant_id)
+        .await?;
+    Ok(true)
+}
+
+/// An open review request in the account's reviews for each product that has none for this
+/// order yet.
+async fn write_open_requests(
+    state: &AppState,
+    account_id: &str,
+    order_number: &str,
+    products: &[i64],
+) -> Result<(), ApiError> {
+    let mut transaction = state.db.pool().begin().await?;
+    for product_id in products {
+        // A write first (the id), so that the transaction holds the write lock before it reads.
+        let (request_id,): (i64,) = sqlx::query_as(
+            "UPDATE counters SET value = value + 1 WHERE name = 'review_request' RETURNING value",
+        )
+        .fetch_one(&mut *transaction)
+        .await?;
+        sqlx::query(
+            "INSERT INTO review_requests (review_request_id, account_id, order_number, product_id, sent_on, status) \
+             SELECT $1, $2, $3, $4, $5, 'new' WHERE NOT EXISTS (SELECT 1 FROM review_requests \
+             WHERE account_id = $2 AND order_number = $3 AND product_id = $4)",
+        )
+        .bind(request_id)
+        .bind(account_id)
+        .bind(order_number)
+        .bind(product_id)
+        .bind(crate::platform::clock::today())
+        .execute(&mut *transaction)
+        .await?;
+    }
+    transaction.commit().await?;
+    Ok(())
+}
