@@ -72,7 +72,7 @@ optimize_wasm() {
 bind_engine_wasm() {
   local target="$1" out_dir="$2"
   shift 2
-  # A target folder of its own, so the server can build at the same time (scripts/start.sh).
+  # A target folder of its own: the wasm32 build and its profile never invalidate the server's.
   local target_dir="${CARGO_TARGET_DIR:-$REPO_ROOT/target}/wasm"
   CARGO_TARGET_DIR="$target_dir" cargo build --quiet -p engine-wasm --lib --target wasm32-unknown-unknown \
     --profile wasm-release "$@"
