@@ -10,9 +10,8 @@ build_engine_wasm
 ensure_npm_packages
 build_storefront
 
-# The demo profile builds in a few minutes on a fresh machine; a production server is built
-# with `cargo build --release -p host-server` (docs/operations.md). (Building it beside the
-# engine and the storefront was measured slower on two cores: 14 min in all.)
+# The demo profile builds quicker than a release build; a production server is built with
+# `cargo build --release -p host-server` (docs/operations.md).
 step "Building host-server (demo profile)"
 cd "$REPO_ROOT"
 cargo build --profile demo -p host-server

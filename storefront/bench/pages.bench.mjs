@@ -69,7 +69,7 @@ async function load(path, headers) {
 }
 
 async function mainScript() {
-  const html = (await request('/')).body;
+  const html = (await request('/', { 'accept-encoding': 'identity' })).body;
   const script = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
   if (!script) throw new Error('no module script in the home page');
   return script;
@@ -78,7 +78,7 @@ async function mainScript() {
 async function sessionCookie() {
   const answer = await request(
     '/api/authentication/signin',
-    { 'content-type': 'application/json', siteid: '1', languageid: '1', captcha: 'bench', origin: `http://${HOST}` },
+    { 'content-type': 'application/json', 'accept-encoding': 'identity', siteid: '1', languageid: '1', captcha: 'bench', origin: `http://${HOST}` },
     'POST',
     JSON.stringify(DEMO),
   );
