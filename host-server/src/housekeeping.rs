@@ -2,7 +2,7 @@
 //! is held forever: orders not paid within their payment method's time are cancelled (their
 //! stock, gift-card amount and code use return), carts not changed for `CART_TTL` are deleted,
 //! and so are sessions (past their expiry or idle time-out), account tokens and cart handover
-//! keys past their expiry, accounts never activated within their activation link's lifetime,
+//! keys past their expiry, accounts never activated whose activation links have all expired,
 //! and rate-limit counters of past windows. It also sends the mails that are due: waiting
 //! back-in-stock requests of variants in stock again, and review requests a configured number
 //! of days after an order was sent.
@@ -216,17 +216,24 @@ async fn delete_expired_carts(state: &AppState, before: i64) -> Result<u64, ApiE
     }
 }
 
-/// Removes accounts that were never activated and whose activation link has expired (the
-/// lifetime in seconds), unless an order names them. Returns how many were removed.
+/// Removes accounts that were never activated, older than an activation link's lifetime (in
+/// seconds), with no activation link still valid and no order naming them. Returns how many
+/// were removed. A link sent again keeps its account for that link's lifetime: its owner may
+/// still use it.
 pub async fn remove_stale_unactivated(
     pool: &sqlx::AnyPool,
     activation_lifetime: i64,
 ) -> Result<u64, sqlx::Error> {
+    let now = clock::now();
     let removed = sqlx::query(
         "DELETE FROM accounts WHERE activated_at IS NULL AND created_at < $1 \
+         AND NOT EXISTS (SELECT 1 FROM account_tokens WHERE account_tokens.account_id = accounts.account_id \
+             AND account_tokens.purpose = 'activation' AND account_tokens.expires_at > $2 \
+             AND account_tokens.used_at IS NULL) \
          AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.account_id = accounts.account_id)",
     )
-    .bind(clock::now() - activation_lifetime)
+    .bind(now - activation_lifetime)
+    .bind(now)
     .execute(pool)
     .await?;
     Ok(removed.rows_affected())

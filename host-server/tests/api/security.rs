@@ -284,15 +284,20 @@ mod registration {
             assert_eq!((status, body), (reqwest::StatusCode::CONFLICT, ()), "an activated address stays taken");
         }
 
-        async fn accounts_never_activated_are_removed_after_the_link_expired(app) {
+        async fn accounts_never_activated_are_removed_after_every_link_expired(app) {
             assert_eq!(register(&app, "late@example.nl", "/account/confirm/").await.status(), 201);
+            assert_eq!(register(&app, "resent@example.nl", "/account/confirm/").await.status(), 201);
             let _ = signed_in(&app, &stranger(), "active@example.nl").await;
             execute(&app, "UPDATE accounts SET created_at = created_at - 100").await;
+            // The late account's link expired; the other's was sent again and still works.
+            execute(&app, "UPDATE account_tokens SET expires_at = 0 WHERE account_id IN \
+                (SELECT account_id FROM accounts WHERE email_address = 'late@example.nl')").await;
             let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
             let removed = host_server::housekeeping::remove_stale_unactivated(&pool, 50).await.unwrap();
             assert_eq!(removed, 1);
             assert_eq!(count(&app, "SELECT COUNT(*) FROM accounts WHERE email_address = 'late@example.nl'").await, 0);
             assert_eq!(count(&app, "SELECT COUNT(*) FROM accounts WHERE email_address = 'active@example.nl'").await, 1);
+            assert_eq!(count(&app, "SELECT COUNT(*) FROM accounts WHERE email_address = 'resent@example.nl'").await, 1);
         }
     }
 }
