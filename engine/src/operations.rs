@@ -69,6 +69,7 @@ pub const OPERATIONS: &[&str] = &[
     "cart.applyLineChange",
     "cart.removeDiscountCode",
     "cart.limits",
+    "subscription.intervalLimits",
     #[cfg(feature = "server-operations")]
     "promotions.forCart",
     #[cfg(feature = "server-operations")]
@@ -168,6 +169,9 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
             Ok(cart::without_discount_code(&cart))
         }),
         "cart.limits" => apply(input, |_: serde::de::IgnoredAny| Ok(cart::cart_limits())),
+        "subscription.intervalLimits" => apply(input, |_: serde::de::IgnoredAny| {
+            Ok(crate::subscription::interval_limits())
+        }),
         other => server_side::run(other, input),
     }
 }

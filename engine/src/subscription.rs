@@ -169,6 +169,26 @@ impl FromStr for SubscriptionAction {
     }
 }
 
+/// Output of `subscription.intervalLimits`: the delivery intervals a customer may choose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct IntervalLimits {
+    /// The shortest interval in weeks.
+    pub min_weeks: u32,
+    /// The longest interval in weeks.
+    pub max_weeks: u32,
+}
+
+/// The delivery intervals a customer may choose, for the forms that ask for one.
+pub fn interval_limits() -> IntervalLimits {
+    IntervalLimits {
+        min_weeks: MIN_INTERVAL_WEEKS,
+        max_weeks: MAX_INTERVAL_WEEKS,
+    }
+}
+
 /// Checks a delivery interval: a whole number of weeks from [`MIN_INTERVAL_WEEKS`] to
 /// [`MAX_INTERVAL_WEEKS`].
 pub fn check_interval(weeks: i64) -> Result<u32, EngineError> {

@@ -122,6 +122,45 @@ describe('the home page', () => {
     expect(foreign).toEqual([]);
     await page.close();
   });
+
+  it('moves a product row one product per swipe on a phone, and a tap opens the product', async () => {
+    const { page, errors } = await freshPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${shop.origin}/`);
+    const row = page.getByTestId('home-featured-carousel');
+    await row.getByTestId('carousel-position').waitFor();
+    expect(await row.getByTestId('carousel-position').textContent()).toBe('1 van 4');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+    const track = row.getByRole('list');
+    await track.scrollIntoViewIfNeeded();
+    const box = (await track.boundingBox())!;
+    const y = box.y + box.height / 2;
+    const touch = async (points: { x: number; y: number }[], type: 'touchStart' | 'touchMove' | 'touchEnd') =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+    // A finger moved 60 px to the left: a swipe (30 px or more).
+    await touch([{ x: box.x + 200, y }], 'touchStart');
+    await touch([{ x: box.x + 170, y }], 'touchMove');
+    await touch([{ x: box.x + 140, y }], 'touchMove');
+    await touch([], 'touchEnd');
+    await expect.poll(() => row.getByTestId('carousel-position').textContent()).toBe('2 van 4');
+    const second = await track
+      .locator('li')
+      .nth(1)
+      .evaluate((item) => (item as HTMLElement).offsetLeft);
+    await expect.poll(() => track.evaluate((list) => list.scrollLeft)).toBe(second);
+    expect(page.url()).toBe(`${shop.origin}/`);
+    // A tap on the product in view opens it.
+    const link = track.locator('li').nth(1).getByRole('link');
+    const href = await link.getAttribute('href');
+    const target = (await link.boundingBox())!;
+    await touch([{ x: target.x + target.width / 2, y: target.y + 20 }], 'touchStart');
+    await touch([], 'touchEnd');
+    await page.waitForURL(`${shop.origin}${href}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
 
 type Entry = Record<string, unknown> & { event?: string; ecommerce?: { items?: Record<string, unknown>[] } };

@@ -25,7 +25,7 @@ import { preloadAllPages } from './components/ui/lazyPage';
 import { askedCulture, comparePath, currencyFor, loadEngineFromBytes, recordAnswers } from './engine';
 import { headTags, pageHead } from './features/seo';
 import { fontPreloads } from './theme/preload';
-import { createI18n, loadResources, resourcesForPage, type Brand } from './i18n';
+import { createI18n, loadResources, resourcesForPage, type Brand, type Culture, type I18nResources } from './i18n';
 import { rememberedLanguage } from './lib/cookies';
 import { pageCacheControl } from './lib/pageCaching';
 
@@ -142,6 +142,40 @@ function fillTemplate(template: string, parts: { lang: string; theme: string; ti
     );
 }
 
+/** What every page in one culture, fallback and brand shares, made once per process. */
+interface CultureKit {
+  /** Never changes language: every request in this culture uses it, none switches it. */
+  i18n: ReturnType<typeof createI18n>;
+  /** The catalogs a page carries to the browser. */
+  pageResources: I18nResources;
+}
+
+const cultureKits = new Map<string, Promise<CultureKit>>();
+
+function cultureKit(options: { culture: Culture; siteFallback: Culture | null; brand: Brand }): Promise<CultureKit> {
+  const key = `${options.culture} ${options.siteFallback ?? '-'} ${options.brand}`;
+  let kit = cultureKits.get(key);
+  if (!kit) {
+    kit = loadResources(options).then((resources) => ({ i18n: createI18n(options, resources), pageResources: resourcesForPage(resources, options) }));
+    // A failed load is tried again by the next request.
+    kit.catch(() => cultureKits.delete(key));
+    cultureKits.set(key, kit);
+  }
+  return kit;
+}
+
+/** The route handlers, one per path of the comparison page (it differs per culture), made once per process. */
+const handlers = new Map<string, ReturnType<typeof createStaticHandler>>();
+
+function handlerFor(compare: string): ReturnType<typeof createStaticHandler> {
+  let handler = handlers.get(compare);
+  if (!handler) {
+    handler = createStaticHandler(buildRoutes({ comparePath: compare }));
+    handlers.set(compare, handler);
+  }
+  return handler;
+}
+
 /** Starts the renderer: the engine is instantiated once, from its bytes, and every page chunk is loaded. */
 export async function createRenderer(options: RendererOptions) {
   loadEngineFromBytes(options.wasm);
@@ -182,11 +216,10 @@ export async function createRenderer(options: RendererOptions) {
         enterSite(store, site, language);
         const culture = language.culture;
         const i18nOptions = { culture, siteFallback: siteFallbackCulture(site), brand: brandOf(site.type) };
-        const resources = await loadResources(i18nOptions);
-        const i18n = createI18n(i18nOptions, resources);
+        const { i18n, pageResources } = await cultureKit(i18nOptions);
+        // Asked on every request: the page records the engine's answers it was rendered with.
         const compare = comparePath({ culture }).path;
-        const routes = buildRoutes({ comparePath: compare });
-        const handler = createStaticHandler(routes);
+        const handler = handlerFor(compare);
         const fetchRequest = new Request(new URL(request.url, `http://${host}`), {
           method: request.method === 'HEAD' ? 'GET' : request.method,
           headers: { cookie: scope.cookie, 'accept-language': header(request, 'accept-language') },
@@ -214,7 +247,7 @@ export async function createRenderer(options: RendererOptions) {
           siteFallback: i18nOptions.siteFallback,
           brand: i18nOptions.brand,
           comparePath: compare,
-          resources: resourcesForPage(resources, i18nOptions),
+          resources: pageResources,
           lazyPages: [...scope.lazyPages],
           engineAnswers: Object.fromEntries(answers),
           router: await dehydrateRouter(context),

@@ -167,7 +167,11 @@ async fn check(
                 ApiError::field(
                     "weightKg",
                     "validation.invalid",
-                    "weightKg must be 50 to 1200",
+                    format!(
+                        "weightKg must be {} to {}",
+                        engine::feed::MIN_WEIGHT_KG,
+                        engine::feed::MAX_WEIGHT_KG
+                    ),
                 )
             })
         })?;

@@ -22,13 +22,15 @@ use std::net::SocketAddr;
 
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Request};
-use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::response::Response;
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 use url::Url;
 
-use crate::platform::page_cache::{CachedPage, Lookup, PageCache, PageKey, shared_cache_control};
+use crate::platform::page_cache::{
+    CachedPage, Encoding, Lookup, PageCache, PageKey, shared_cache_control,
+};
 use crate::platform::trust::{RENDERER_KEY_HEADER, Trust};
 
 /// `Cache-Control` of the hashed build files under `/assets/`.
@@ -98,16 +100,6 @@ impl RenderedPage {
                 .insert(PAGE_CACHE_HEADER, HeaderValue::from_static(state));
         }
         response
-    }
-}
-
-impl From<CachedPage> for RenderedPage {
-    fn from(page: CachedPage) -> RenderedPage {
-        RenderedPage {
-            status: page.status,
-            headers: page.headers,
-            body: page.body,
-        }
     }
 }
 
@@ -208,12 +200,12 @@ impl Storefront {
             return Ok(renderer.render(parts).await?.into_response(None));
         };
         match pages.lookup(&key) {
-            Lookup::Fresh(page) => return Ok(self.cached(page, "hit")),
+            Lookup::Fresh(page) => return Ok(self.cached(page, &parts.headers, "hit")),
             Lookup::Stale { page, refresh } => {
                 if refresh {
                     self.refresh_in_background(renderer.clone(), parts.clone(), key);
                 }
-                return Ok(self.cached(page, "stale"));
+                return Ok(self.cached(page, &parts.headers, "stale"));
             }
             Lookup::Miss => {}
         }
@@ -221,7 +213,7 @@ impl Storefront {
         let turn = pages.turn(&key);
         let _turn = turn.lock().await;
         if let Lookup::Fresh(page) = pages.lookup(&key) {
-            return Ok(self.cached(page, "hit"));
+            return Ok(self.cached(page, &parts.headers, "hit"));
         }
         let generation = pages.generation();
         let rendered = renderer.render(parts).await?;
@@ -233,8 +225,14 @@ impl Storefront {
         Ok(rendered.into_response(Some("miss")))
     }
 
-    fn cached(&self, page: CachedPage, state: &'static str) -> Response {
-        let mut rendered = RenderedPage::from(page);
+    /// A kept page, in its copy compressed for what the request accepts.
+    fn cached(&self, page: CachedPage, request: &HeaderMap, state: &'static str) -> Response {
+        let (status, headers, body) = page.encoded(Encoding::preferred(request));
+        let mut rendered = RenderedPage {
+            status,
+            headers,
+            body,
+        };
         rendered.headers.insert(
             header::CACHE_CONTROL,
             shared_cache_control(self.inner.pages.config()),

@@ -264,6 +264,72 @@ async fn the_cache_can_be_turned_off() {
     assert_eq!(renders.load(Ordering::SeqCst), 3);
 }
 
+/// The cached page as a browser that takes `encoding` gets it: its `Content-Encoding`, `Vary`,
+/// and the page unpacked.
+async fn fetch_encoded(
+    app: &TestApp,
+    path: &str,
+    encoding: &str,
+) -> (String, String, String, String) {
+    let answer = reqwest::Client::new()
+        .get(app.url(path))
+        .header(header::HOST, "hoefslag.localhost")
+        .header(header::ACCEPT_ENCODING, encoding)
+        .send()
+        .await
+        .unwrap();
+    let text = |name: header::HeaderName| {
+        answer
+            .headers()
+            .get(name)
+            .map(|value| value.to_str().unwrap().to_owned())
+            .unwrap_or_default()
+    };
+    let (cache, content_encoding, vary) = (
+        text(header::HeaderName::from_static("x-page-cache")),
+        text(header::CONTENT_ENCODING),
+        text(header::VARY),
+    );
+    let body = answer.bytes().await.unwrap();
+    let mut page = String::new();
+    match content_encoding.as_str() {
+        "br" => {
+            let mut bytes = Vec::new();
+            brotli::BrotliDecompress(&mut &body[..], &mut bytes).unwrap();
+            page = String::from_utf8(bytes).unwrap();
+        }
+        "gzip" => {
+            std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&body[..]), &mut page)
+                .unwrap();
+        }
+        _ => page = String::from_utf8(body.to_vec()).unwrap(),
+    }
+    (cache, content_encoding, vary, page)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kept_page_is_served_in_the_encoding_each_browser_takes() {
+    let (renderer, renders) = start_renderer().await;
+    let app = spawn(Backend::Sqlite, renderer, true).await;
+    let page = "render 1 of /muesli/ for cookie - in -";
+    let (cache, _, _, first) = fetch_encoded(&app, "/muesli/", "identity").await;
+    assert_eq!((cache.as_str(), first.as_str()), ("miss", page));
+    for (accepts, expected) in [
+        ("gzip, deflate, br, zstd", "br"),
+        ("gzip, deflate", "gzip"),
+        ("br;q=0, gzip;q=0", ""),
+    ] {
+        let (cache, encoding, vary, body) = fetch_encoded(&app, "/muesli/", accepts).await;
+        assert_eq!(
+            (cache.as_str(), encoding.as_str(), body.as_str()),
+            ("hit", expected, page),
+            "Accept-Encoding: {accepts}"
+        );
+        assert!(vary.contains("accept-encoding"), "{vary}");
+    }
+    assert_eq!(renders.load(Ordering::SeqCst), 1);
+}
+
 /// A catalog change through the back office drops the cached pages of both servers on one
 /// PostgreSQL database within a second.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -25,6 +25,7 @@ import type {
   CartContext,
   CartInput,
   CartLimits,
+  IntervalLimits,
   CartFacts,
   CheckoutGates,
   CheckoutState,
@@ -351,6 +352,13 @@ let limits: CartLimits | null = null;
 /** The bounds of a cart: units per line, lines, which product types take sample names. (`cart.limits`) */
 export function cartLimits(): CartLimits {
   return answer('cartLimits', null, () => (limits ??= wasm.cartLimits(null)));
+}
+
+let intervalLimits: IntervalLimits | null = null;
+
+/** The delivery intervals a subscription may have, in weeks. (`subscription.intervalLimits`) */
+export function subscriptionIntervalLimits(): IntervalLimits {
+  return answer('subscriptionIntervalLimits', null, () => (intervalLimits ??= wasm.subscriptionIntervalLimits(null)));
 }
 
 /** Every message key the engine can report; translation catalogs must cover them all. (`messages.keys`) */

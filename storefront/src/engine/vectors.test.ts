@@ -58,6 +58,7 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'cart.applyLineChange': nodeEngine.applyLineChange,
   'cart.removeDiscountCode': nodeEngine.removeDiscountCode,
   'cart.limits': nodeEngine.cartLimits,
+  'subscription.intervalLimits': nodeEngine.subscriptionIntervalLimits,
   'order.payable': nodeEngine.orderPayable,
   'cart.mergeGuest': nodeEngine.mergeGuestCart,
   'promotions.forCart': nodeEngine.promotionsForCart,

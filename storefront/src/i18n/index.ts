@@ -3,7 +3,7 @@
  * Only the active culture and the cultures of its fallback chain are downloaded (one chunk per
  * catalog). Chains, brand overrides and the rules for keys: README.md in this folder.
  */
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 import { CULTURES, DEFAULT_CULTURE, type Culture } from './cultures';
@@ -191,4 +191,14 @@ export async function initI18n(options: I18nOptions | Culture = {}, inlined?: I1
 /** Translates an engine message (`{ key, params }`), e.g. a validation failure. */
 export function translateMessage(message: { key: string; params?: { count?: number; amount?: number } }): string {
   return i18next.t(message.key, (message.params ?? {}) as never) as unknown as string;
+}
+
+/**
+ * The text of a key that arrives at run time (a status, a reason, an error code from the server
+ * or the engine), which the typed `t` cannot check: `fallback` when the catalogs lack it. The
+ * catalog tests check that every key the server and the engine can send is translated.
+ */
+export function textOfKey(t: TFunction, key: string, fallback = ''): string {
+  if (key === '') return fallback;
+  return t(key as never, { defaultValue: fallback });
 }

@@ -5,6 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 
+import { textOfKey } from '../i18n';
 import { ApiError } from '../api/client';
 import { CartCreationError } from './cartErrors';
 
@@ -53,7 +54,7 @@ export function serverErrors(error: unknown, t: TFunction): Record<string, strin
   if (error instanceof CartCreationError) return { _: t('errors.cartCreationFailed') };
   const problem = readProblem(error);
   const translated = (key: string | null, fallback: string) => {
-    const text = key ? t(key as never, { defaultValue: '' }) : '';
+    const text = textOfKey(t, key ?? '');
     return text !== '' ? text : fallback;
   };
   if (problem.status === 429) {

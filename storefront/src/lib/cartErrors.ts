@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 import { EngineError } from '../engine';
-import { translateMessage } from '../i18n';
+import { textOfKey, translateMessage } from '../i18n';
 import { readApiError } from '../api/cart';
 
 /**
@@ -27,13 +27,9 @@ export function cartErrorText(error: unknown, t: TFunction): string {
   if (problem.status === 0) return t('errors.generic');
   if (problem.code === 'errors.discountCodeInvalid') return t('cart.discountCode.invalid');
   const field = problem.fieldErrors[0];
-  if (field && i18nHas(t, field.key)) return t(field.key as never);
+  if (field && textOfKey(t, field.key)) return textOfKey(t, field.key);
   if (problem.code === 'quantity_out_of_range') return t('validation.invalidQuantity');
-  if (problem.code && i18nHas(t, problem.code)) return t(problem.code as never);
+  if (problem.code && textOfKey(t, problem.code)) return textOfKey(t, problem.code);
   if (field?.message) return field.message;
   return problem.status >= 500 ? t('errors.unexpectedServer', { status: problem.status }) : t('errors.generic');
-}
-
-function i18nHas(t: TFunction, key: string): boolean {
-  return key !== '' && t(key as never, { defaultValue: '' }) !== '';
 }

@@ -23,6 +23,18 @@ configure({ asyncUtilTimeout: 5000 });
 
 const inBrowser = typeof document !== 'undefined';
 
+// jsdom has no PointerEvent: `fireEvent.pointerDown` would lose the pointer type and position.
+if (inBrowser && typeof window.PointerEvent === 'undefined') {
+  class PointerEvent extends MouseEvent {
+    readonly pointerType: string;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerType = init.pointerType ?? 'mouse';
+    }
+  }
+  window.PointerEvent = PointerEvent as unknown as typeof window.PointerEvent;
+}
+
 beforeEach(() => {
   if (!inBrowser) return;
   // No test reaches a network: a request a test did not declare fails it.

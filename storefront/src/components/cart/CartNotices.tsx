@@ -1,6 +1,7 @@
 /** The cart's messages, shown above the cart and every checkout step. */
 import { useTranslation } from 'react-i18next';
 
+import { textOfKey } from '../../i18n';
 import { useCart } from '../../lib/cart';
 import { ErrorBox } from '../ui/ErrorBox';
 import { Price } from '../ui/Price';
@@ -41,7 +42,7 @@ export function CartNotices() {
   return (
     <div className={styles.notice} role="status" data-testid="cart-notices">
       {notices.map((notice) => (
-        <p key={notice.code}>{t(notice.code as never, { defaultValue: notice.message })}</p>
+        <p key={notice.code}>{textOfKey(t, notice.code, notice.message)}</p>
       ))}
       <button type="button" className={styles.secondary} onClick={dismissNotices}>
         {t('common.close')}

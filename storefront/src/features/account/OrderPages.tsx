@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useNavigate, useParams } from 'react-router';
 
+import { textOfKey } from '../../i18n';
 import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
 import { formStyles, FormMessage } from '../../components/ui/Form';
@@ -232,7 +233,7 @@ function PayNow({ orderNumber }: { orderNumber: string }) {
       paymentPage.assign(answer.redirectUrl);
     } catch (problem) {
       const refusal = PAY_REFUSALS[readProblem(problem).code ?? ''];
-      setError(refusal ? t(refusal as never) : (serverErrors(problem, t)._ ?? t('errors.generic')));
+      setError(refusal ? textOfKey(t, refusal, t('errors.generic')) : (serverErrors(problem, t)._ ?? t('errors.generic')));
       setBusy(false);
     }
   };

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useParams } from 'react-router';
 
+import { textOfKey } from '../../i18n';
 import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
 import { formStyles, FormField, FormMessage } from '../../components/ui/Form';
@@ -54,7 +55,7 @@ export function ReturnsPage() {
                       <dt>{t('account.returns.quantity')}</dt>
                       <dd>{item.quantity}</dd>
                       <dt>{t('account.returns.reason')}</dt>
-                      <dd>{t(`account.returns.reasons.${item.reason}` as never, { defaultValue: item.reason })}</dd>
+                      <dd>{textOfKey(t, `account.returns.reasons.${item.reason}`, item.reason)}</dd>
                       <dt>{t('account.orders.status')}</dt>
                       <dd>
                         <StatusLabel status={item.status} />
@@ -312,7 +313,7 @@ export function ResultsPage() {
                       <dt>{t('account.results.resultDate')}</dt>
                       <dd>{dateText(result.resultDate)}</dd>
                       <dt>{t('account.results.overall')}</dt>
-                      <dd>{t(`account.results.meter.${result.level}` as never, { defaultValue: result.level })}</dd>
+                      <dd>{textOfKey(t, `account.results.meter.${result.level}`, result.level)}</dd>
                     </dl>
                   </li>
                 ))}

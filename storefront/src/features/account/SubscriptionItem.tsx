@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { formStyles, FormField, FormMessage } from '../../components/ui/Form';
+import { subscriptionIntervalLimits } from '../../engine';
 import { serverErrors } from '../../lib/apiErrors';
 import { accountApi, type Subscription } from './api';
 import { dateText, StatusLabel, styles } from './ui';
@@ -104,7 +105,15 @@ export function SubscriptionItem({ initial }: { initial: Subscription }) {
         >
           <FormField name={`interval-${id}`} label={t('account.subscriptions.intervalWeeks')}>
             {(props) => (
-              <input {...props} type="number" inputMode="numeric" min={2} max={12} value={interval} onChange={(event) => setInterval(event.target.value)} />
+              <input
+                {...props}
+                type="number"
+                inputMode="numeric"
+                min={subscriptionIntervalLimits().minWeeks}
+                max={subscriptionIntervalLimits().maxWeeks}
+                value={interval}
+                onChange={(event) => setInterval(event.target.value)}
+              />
             )}
           </FormField>
           <button ref={intervalButton} type="submit" className={formStyles.secondary} disabled={busy || asked !== null} data-testid="subscription-interval">

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { textOfKey } from '../../i18n';
 import { AwaitView } from '../../components/ui/AsyncView';
 import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
@@ -32,7 +33,7 @@ export function dateText(value: string | null | undefined): string {
 /** A status as a word (never as a colour only). */
 export function StatusLabel({ status }: { status: string }) {
   const { t } = useTranslation();
-  const text = t(`status.${status}` as never, { defaultValue: status });
+  const text = textOfKey(t, `status.${status}`, status);
   return (
     <span className={styles.status} data-status={status}>
       {text}

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { textOfKey } from '../../i18n';
 import { paths } from '../../lib/paths';
 import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
@@ -89,7 +90,7 @@ export function ConfirmStep({ countries, gates }: { countries: Country[]; gates:
         const problem = readApiError(error);
         const details: string[] = [];
         for (const field of problem.fieldErrors) {
-          const text = field.key ? t(field.key as never, { defaultValue: '' }) : '';
+          const text = textOfKey(t, field.key ?? '');
           details.push(text || field.message);
         }
         const known = orderErrorKey(problem.code);

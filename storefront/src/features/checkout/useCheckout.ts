@@ -2,6 +2,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { textOfKey } from '../../i18n';
 import type { Account } from '../../api/auth';
 import type { CheckoutGates } from '../../engine';
 import { accountAtom, sessionAtom, useSite } from '../../state';
@@ -89,7 +90,7 @@ export function useServerErrors() {
     const problem = readApiError(error);
     const errors: Record<string, string> = {};
     const translated = (key: string, fallback: string) => {
-      const text = key ? t(key as never, { defaultValue: '' }) : '';
+      const text = textOfKey(t, key ?? '');
       return text !== '' ? text : fallback;
     };
     for (const field of problem.fieldErrors) {

@@ -8,6 +8,7 @@ import { Page } from '../../components/layout/Page';
 import { UspList } from '../../components/layout/Usps';
 import { useSiteLayout } from '../../components/layout/siteLayout';
 import { AwaitView } from '../../components/ui/AsyncView';
+import { Carousel } from '../../components/ui/Carousel';
 import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import { ProductImage, imageUrl } from '../../components/ui/ProductImage';
@@ -71,11 +72,11 @@ function ProductList({ id, title, products }: { id: string; title: string; produ
       {products.length === 0 ? (
         <p className={styles.note}>{t('home.noProducts')}</p>
       ) : (
-        <ul className={styles.products}>
+        <Carousel labelledBy={`home-${id}`} testId={`home-${id}-carousel`}>
           {products.map((product, index) => (
             <ProductTile key={product.productId} product={product} listName={`home-${id}`} position={index + 1} />
           ))}
-        </ul>
+        </Carousel>
       )}
     </section>
   );

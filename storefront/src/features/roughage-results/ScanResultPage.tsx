@@ -13,6 +13,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { textOfKey } from '../../i18n';
 import type { ScanResult } from '../../api/results';
 import { Page } from '../../components/layout/Page';
 import { FormMessage, formStyles } from '../../components/ui/Form';
@@ -251,7 +252,7 @@ export function ScanResultPage({ result }: { result: ScanResult }) {
         <h2 id="advice">{t('account.results.advice')}</h2>
         <ul data-testid="result-advice">
           {result.classification.messages.map((notice) => (
-            <li key={notice.key}>{t(notice.key as never)}</li>
+            <li key={notice.key}>{textOfKey(t, notice.key, notice.key)}</li>
           ))}
           {distinctAdvice(result.advice).map((group) => (
             <li key={group.text}>
