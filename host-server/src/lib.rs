@@ -136,6 +136,7 @@ pub async fn open_state(config: &Config, port: u16) -> Result<AppState, StartupE
         pages: std::sync::Arc::new(platform::page_cache::PageCache::new(
             config.page_cache.clone(),
         )),
+        layouts: std::sync::Arc::default(),
     })
 }
 

@@ -34,6 +34,8 @@ pub struct AppState {
     pub trust: std::sync::Arc<trust::Trust>,
     /// The pages kept for visitors without a session; dropped when what they show changes.
     pub pages: std::sync::Arc<crate::platform::page_cache::PageCache>,
+    /// Each site's layout in each language, kept for a few seconds.
+    pub layouts: std::sync::Arc<crate::content::LayoutCache>,
     /// `BACKOFFICE_API_KEY`: the shop owner's API key; that API is closed when unset.
     pub backoffice_api_key: Option<config::Secret>,
 }

@@ -9,11 +9,16 @@
 // - a product page from the page cache (a visitor without a session);
 // - the same page rendered every time: a session cookie no session has keeps it out of the cache,
 //   so the renderer renders it as for a visitor who is not signed in;
-// - the account page of a signed-in demo customer (rendered every time, with its API calls).
+// - the account page of a signed-in demo customer (rendered every time, with its API calls);
+// - the API: a content page as the renderer asks for it (`GET /api/content/page`), and a cart
+//   line's quantity set with the cart's totals in the answer (`PUT /api/cart/{id}/products/{v}`),
+//   one cart per connection.
 //
 // Budgets: the cached page at least half the file's rate with p99 under 50 ms; a render at
-// least 200 pages/s; the account page at least 100/s with p99 under 500 ms. The exit code is 1
-// when one is missed. Run it on a quiet machine: client and servers share its cores.
+// least 200 pages/s; the account page at least 100/s with p99 under 500 ms; the content API at
+// least 3,000/s; the cart change at least 10,000/s. The exit code is 1 when one is missed. Run it
+// on a quiet machine: client and servers share its cores, and this client's own work counts
+// against the server's rate.
 import http from 'node:http';
 
 const base = (process.argv[2] ?? 'http://localhost:8080').replace(/\/$/, '');
@@ -48,20 +53,24 @@ function request(path, headers = {}, method = 'GET', body = null) {
   });
 }
 
-/** `CONNECTIONS` clients asking for `path` for `seconds`: requests per second, p50 and p99. */
-async function load(path, headers) {
+/**
+ * `CONNECTIONS` clients asking for `path` for `seconds`: requests per second, p50 and p99. `path`
+ * may be a function of the client's number and its request count, `method` another method.
+ */
+async function load(path, headers, method = 'GET') {
   const times = [];
   let failures = 0;
   const until = Date.now() + seconds * 1000;
-  const client = async () => {
-    while (Date.now() < until) {
-      const answer = await request(path, headers).catch(() => null);
+  const client = async (number) => {
+    for (let count = 0; Date.now() < until; count += 1) {
+      const target = typeof path === 'function' ? path(number, count) : path;
+      const answer = await request(target, headers, method).catch(() => null);
       if (answer && answer.status === 200) times.push(answer.ms);
       else failures += 1;
     }
   };
   const started = Date.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, client));
+  await Promise.all(Array.from({ length: CONNECTIONS }, (_, number) => client(number)));
   const elapsed = (Date.now() - started) / 1000;
   times.sort((a, b) => a - b);
   const at = (share) => times[Math.min(times.length - 1, Math.floor(times.length * share))] ?? NaN;
@@ -87,29 +96,54 @@ async function sessionCookie() {
   return cookie;
 }
 
+const SITE = { siteid: '1', languageid: '1', 'accept-encoding': 'identity' };
+const VARIANT = 1011;
+
+/** One cart per connection, each with a line of the product whose quantity the load changes. */
+async function carts() {
+  const ids = [];
+  for (let index = 0; index < CONNECTIONS; index += 1) {
+    const created = await request('/api/cart', { ...SITE, 'content-type': 'application/json' }, 'POST', '{}');
+    const id = JSON.parse(created.body).cart?.shoppingcartId;
+    if (!id) throw new Error(`no cart (${created.status}): ${created.body}`);
+    const added = await request(`/api/cart/${id}/products?productVariantId=${VARIANT}`, SITE, 'POST');
+    if (added.status !== 200) throw new Error(`adding to the cart failed (${added.status}): ${added.body}`);
+    ids.push(id);
+  }
+  return ids;
+}
+
 const fixed = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
 const script = await mainScript();
 await request(PRODUCT); // into the page cache
 const signedIn = await sessionCookie();
+const cartIds = await carts();
 const rows = [
   ['main script (a file)', await load(script)],
   ['product page, page cache', await load(PRODUCT)],
   ['product page, rendered', await load(PRODUCT, { cookie: 'hb_session=no-such-session' })],
   ['account page, signed in', await load('/account/', { cookie: signedIn })],
+  ['API: content page', await load(`/api/content/page?path=${encodeURIComponent(PRODUCT)}`, SITE)],
+  [
+    'API: cart quantity with totals',
+    await load((number, count) => `/api/cart/${cartIds[number]}/products/${VARIANT}?quantity=${(count % 3) + 1}`, SITE, 'PUT'),
+  ],
 ];
 console.log(`${CONNECTIONS} connections, ${seconds} s each, ${base} as ${HOST}\n`);
 console.log('| what | requests/s | p50 ms | p99 ms | failed |\n|---|---|---|---|---|');
 for (const [name, result] of rows) {
   console.log(`| ${name} | ${fixed(result.rate)} | ${fixed(result.p50, 1)} | ${fixed(result.p99, 1)} | ${result.failures} |`);
 }
-const [file, cached, rendered, account] = rows.map(([, result]) => result);
+const [file, cached, rendered, account, content, cart] = rows.map(([, result]) => result);
 const missed = [
   cached.rate < file.rate / 2 && 'the cached page under half the file’s rate',
   cached.p99 >= 50 && 'the cached page’s p99 at 50 ms or more',
   rendered.rate < 200 && 'fewer than 200 renders per second',
   account.rate < 100 && 'fewer than 100 account pages per second',
   account.p99 >= 500 && 'the account page’s p99 at 500 ms or more',
+  content.rate < 3000 && 'fewer than 3,000 content pages per second from the API',
+  cart.rate < 10000 && 'fewer than 10,000 cart changes per second',
 ].filter(Boolean);
 console.log(missed.length ? `\nbudget missed: ${missed.join('; ')}` : '\nevery budget met');
 agent.destroy();

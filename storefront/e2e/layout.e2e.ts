@@ -136,8 +136,13 @@ describe('the home page', () => {
     await track.scrollIntoViewIfNeeded();
     const box = (await track.boundingBox())!;
     const y = box.y + box.height / 2;
-    const touch = async (points: { x: number; y: number }[], type: 'touchStart' | 'touchMove' | 'touchEnd') =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+    // Each touch event carries its own time, 50 ms after the one before: however long the busy
+    // machine takes to deliver them, the page reads a quick stroke, never a hold.
+    let at = Date.now() / 1000;
+    const touch = async (points: { x: number; y: number }[], type: 'touchStart' | 'touchMove' | 'touchEnd') => {
+      at += 0.05;
+      await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points, timestamp: at });
+    };
     // A finger moved 60 px to the left: a swipe (30 px or more).
     await touch([{ x: box.x + 200, y }], 'touchStart');
     await touch([{ x: box.x + 170, y }], 'touchMove');

@@ -9,70 +9,17 @@
  * `RENDERER_WORKERS` (one per core: rendering is JavaScript on one thread, so one process per
  * core renders that many pages at once; the processes share the port).
  */
+
 import cluster from 'node:cluster';
-import { readdirSync, readFileSync } from 'node:fs';
-import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { createRenderer, FALLBACK_HEADER, type PageRequest } from '../src/entry-server';
-import { apiAgent, loopbackFetch } from '../src/api/loopbackFetch';
-
-const storefrontDir = fileURLToPath(new URL('..', import.meta.url));
-const staticDir = resolve(process.env.STATIC_DIR ?? join(storefrontDir, 'dist'));
-const port = Number(process.env.RENDERER_PORT ?? 8081);
-const listenHost = process.env.RENDERER_HOST ?? '127.0.0.1';
-const apiUrl = (process.env.API_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-
-const assets = join(staticDir, 'assets');
-
-/** The engine's .wasm as the client build emitted it (`assets/engine_wasm_bg-<hash>.wasm`). */
-function wasmBytes(): Uint8Array<ArrayBuffer> {
-  const file = readdirSync(assets).find((name) => name.startsWith('engine_wasm_bg') && name.endsWith('.wasm'));
-  if (!file) throw new Error(`no engine_wasm_bg*.wasm in ${assets}: build the storefront first`);
-  return Uint8Array.from(readFileSync(join(assets, file)));
-}
-
-/** One rendering process: the engine, the page frame and the site data loaded once, then every request rendered. */
-async function serve(): Promise<void> {
-  const render = await createRenderer({
-    template: readFileSync(join(staticDir, 'index.html'), 'utf8'),
-    wasm: wasmBytes(),
-    apiUrl,
-    fetch: loopbackFetch(apiAgent()),
-    assetFiles: readdirSync(assets),
-  });
-
-  const server = http.createServer((incoming, outgoing) => {
-    const request: PageRequest = { method: incoming.method ?? 'GET', url: incoming.url ?? '/', headers: incoming.headers };
-    render(request).then(
-      (page) => {
-        for (const [name, value] of page.headers) outgoing.appendHeader(name, value);
-        outgoing.statusCode = page.status;
-        outgoing.end(request.method === 'HEAD' ? undefined : page.body);
-      },
-      (error: unknown) => {
-        console.error(`rendering ${request.url} failed`, error);
-        // host-server answers the client-rendered index.html instead.
-        outgoing.statusCode = 500;
-        outgoing.setHeader(FALLBACK_HEADER, 'client');
-        outgoing.end();
-      },
-    );
-  });
-
-  server.listen(port, listenHost, () => console.log(`renderer listening on http://${listenHost}:${port}, API at ${apiUrl}`));
-
-  const stop = () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
-    // Pages still rendering get a moment to finish.
-    setTimeout(() => process.exit(0), 1_000).unref();
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-}
+// React and its server renderer choose their production build by NODE_ENV when they are first
+// loaded; the development build renders several times slower. So the renderer runs React's
+// production build unless told `NODE_ENV=development`, and its rendering code is loaded only
+// after this line (a dynamic import), never by the supervising process.
+if (process.env.NODE_ENV !== 'development') process.env.NODE_ENV = 'production';
 
 /** A worker that dies within this time after its start is not started again: it would only die again. */
 const QUICK_DEATH_MS = 5_000;
@@ -114,5 +61,7 @@ const workers = Math.max(1, Number(process.env.RENDERER_WORKERS ?? availablePara
 if (cluster.isPrimary && workers > 1) {
   supervise(workers);
 } else {
-  await serve();
+  const storefrontDir = fileURLToPath(new URL('..', import.meta.url));
+  const { serve } = await import('./render');
+  await serve(resolve(process.env.STATIC_DIR ?? join(storefrontDir, 'dist')));
 }

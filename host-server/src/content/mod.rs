@@ -5,6 +5,8 @@
 //! text fallback rule; links are resolved to the paths of the request's site and language from
 //! the route table the fixture import computed.
 
+mod layout_cache;
+pub use layout_cache::LayoutCache;
 pub mod route_lookup;
 pub mod seo;
 
@@ -84,7 +86,7 @@ async fn route_paths(
 }
 
 /// A link of the navigation or footer, resolved for the site and language.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 #[schema(as = LayoutLink)]
 pub struct Link {
     pub title: Option<String>,
@@ -173,7 +175,7 @@ impl<'a> Links<'a> {
 }
 
 /// The primary navigation.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Navigation {
     pub navigation_id: i64,
@@ -181,7 +183,7 @@ pub struct Navigation {
 }
 
 /// The footer.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Footer {
     pub footer_id: i64,
@@ -189,14 +191,14 @@ pub struct Footer {
 }
 
 /// A column of the footer.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct FooterColumn {
     pub title: Option<String>,
     pub links: Vec<Link>,
 }
 
 /// A unique selling point.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct Usp {
     /// The icon's name, e.g. `truck`.
     pub icon: String,
@@ -204,7 +206,7 @@ pub struct Usp {
 }
 
 /// The site's notification bar.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 #[schema(as = SiteNotification)]
 #[serde(rename_all = "camelCase")]
 pub struct Notification {
@@ -216,7 +218,7 @@ pub struct Notification {
 }
 
 /// The layout parts of a site in a language.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Layout {
     pub navigation: Navigation,
@@ -325,6 +327,21 @@ async fn notification(
         text: text(&text_json, links.site),
         url,
     }))
+}
+
+/// The layout parts of a site in a language, from the layout cache while fresh.
+async fn layout_of(state: &AppState, site: &SiteLanguage) -> Result<Layout, ApiError> {
+    let key = layout_cache::LayoutKey {
+        site_id: site.site_id,
+        language_id: site.language_id,
+        day: crate::platform::time::date_utc(crate::platform::clock::now()),
+    };
+    if let Some(layout) = state.layouts.fresh(&key) {
+        return Ok(layout);
+    }
+    let layout = layout(state.db.pool(), &state.trust, site).await?;
+    state.layouts.keep(key, layout.clone());
+    Ok(layout)
 }
 
 /// The layout parts of a site in a language: navigation, footer, USPs and notification.
@@ -462,7 +479,7 @@ async fn site_layout(
         header_usps,
         cart_usps,
         notification,
-    } = layout(pool, &state.trust, &site).await?;
+    } = layout_of(&state, &site).await?;
     Ok(Json(SiteLayout {
         site_id: site.site_id,
         language_id: site.language_id,
@@ -769,7 +786,7 @@ async fn page(
         path: normalized,
         route,
         page,
-        layout: layout(pool, &state.trust, &site).await?,
+        layout: layout_of(&state, &site).await?,
         alternates,
     })
     .into_response())

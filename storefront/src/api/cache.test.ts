@@ -1,10 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { json, mockApi, type MockRequest } from '../test/api';
-import { cachedGet, cacheSize, clearCache, LONG_TTL_MS, MAX_ENTRIES, shareInFlight, SHORT_TTL_MS, ttlFor } from './cache';
+import { cachedGet, cacheSize, clearCache, LONG_TTL_MS, MAX_ENTRIES, shareInFlight, SHARED_TTL_MS, SHORT_TTL_MS, ttlFor } from './cache';
 import { ApiError, setApiContext } from './client';
 import { setRequestScopeProvider, type RequestScope } from './fetch';
 import { clearRouteCache, failedStatus, lookupRoute, RouteLookupError } from './routing';
+
+/** One server-rendered page request of a visitor of `host`, with its own cache. */
+function serverScope(host: string): RequestScope {
+  return {
+    apiUrl: 'http://127.0.0.1:8080',
+    host,
+    cookie: '',
+    visitor: null,
+    context: {},
+    cache: { entries: new Map(), inFlight: new Map() },
+    routeFailures: new Map(),
+    setCookies: [],
+    lazyPages: new Set(),
+    fetch: (url, init) => fetch(url, init),
+  };
+}
 
 describe('client cache rules (specification section 7)', () => {
   beforeEach(() => {
@@ -108,18 +124,7 @@ describe('client cache rules (specification section 7)', () => {
   });
 
   it('keeps a server render’s answers apart when its language changes', async () => {
-    const scope: RequestScope = {
-      apiUrl: 'http://127.0.0.1:8080',
-      host: 'shop.example',
-      cookie: '',
-      visitor: null,
-      context: {},
-      cache: { entries: new Map(), inFlight: new Map() },
-      routeFailures: new Map(),
-      setCookies: [],
-      lazyPages: new Set(),
-      fetch: (url, init) => fetch(url, init),
-    };
+    const scope = serverScope('shop.example');
     setRequestScopeProvider(() => scope);
     try {
       mockApi([{ url: '/api/content/page?path=%2F', respond: (request: MockRequest) => ({ language: request.headers.languageid }) }]);
@@ -129,6 +134,35 @@ describe('client cache rules (specification section 7)', () => {
       expect(await cachedGet('/api/content/page?path=%2F')).toEqual({ language: '4' });
     } finally {
       setRequestScopeProvider(() => undefined);
+    }
+  });
+
+  it('shares the site and layout between the server renderer’s requests for a minute, per host, site and language', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let scope = serverScope('hoefslag.nl');
+    setRequestScopeProvider(() => scope);
+    try {
+      let answers = 0;
+      const requests = mockApi([
+        { url: '/api/content/layout', respond: () => ({ answer: ++answers }) },
+        { url: '/api/content/page?path=%2F', respond: () => ({ answer: ++answers }) },
+      ]);
+      const visit = async (host: string, siteId: number) => {
+        scope = serverScope(host);
+        setApiContext({ siteId, languageId: 1 });
+        return [await cachedGet('/api/content/layout'), await cachedGet('/api/content/page?path=%2F')];
+      };
+      expect(await visit('hoefslag.nl', 1)).toEqual([{ answer: 1 }, { answer: 2 }]);
+      // The next visitor shares the layout, not the page's own answer.
+      expect(await visit('hoefslag.nl', 1)).toEqual([{ answer: 1 }, { answer: 3 }]);
+      expect(await visit('hoefslag.be', 1)).toEqual([{ answer: 4 }, { answer: 5 }]);
+      expect(await visit('hoefslag.nl', 2)).toEqual([{ answer: 6 }, { answer: 7 }]);
+      vi.setSystemTime(Date.now() + SHARED_TTL_MS + 1);
+      expect(await visit('hoefslag.nl', 1)).toEqual([{ answer: 8 }, { answer: 9 }]);
+      expect(requests.filter((request) => request.url.startsWith('/api/content/layout'))).toHaveLength(4);
+    } finally {
+      setRequestScopeProvider(() => undefined);
+      vi.useRealTimers();
     }
   });
 

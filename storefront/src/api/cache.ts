@@ -14,6 +14,11 @@
  * - A request that is in flight is shared: the same GET is never sent twice at once. Other
  *   calls that must not run twice at once (product search) use `shareInFlight`.
  *
+ * - In the server renderer each page request has a cache of its own; the long-lived answers
+ *   above, which are the same for every visitor, are also shared by every request of the
+ *   process for a minute (`SHARED_TTL_MS`), so that a page does not ask for the site and its
+ *   layout again for every visitor. They are kept per host, site and language.
+ *
  * Failed requests are not cached (the next call tries again). A change (any other method)
  * forgets the 2-second answers of its area (`/api/account/…` for `PUT /api/account`), so a page
  * that reads again after saving shows what it saved.
@@ -23,6 +28,8 @@ import { apiContextKey, apiFetch, requestScope, type RequestOptions } from './fe
 export const LONG_TTL_MS = 15 * 60 * 1000;
 export const SHORT_TTL_MS = 2_000;
 export const MAX_ENTRIES = 200;
+/** How long the server renderer shares a long-lived answer between its requests. */
+export const SHARED_TTL_MS = 60_000;
 
 const LONG_LIVED = [
   /^\/api\/(sites|footer|countries|navigation|primarynavigation|secondarynavigation)(\/|\?|$)/i,
@@ -48,6 +55,8 @@ interface Entry {
 }
 
 const browserEntries = new Map<string, Entry>();
+/** The server renderer's answers that every visitor shares (see above). */
+const sharedEntries = new Map<string, Entry>();
 const browserInFlight = new Map<string, Promise<unknown>>();
 
 /**
@@ -65,6 +74,7 @@ export function clearCache(): void {
   const { entries, inFlight } = maps();
   entries.clear();
   inFlight.clear();
+  if (!requestScope()) sharedEntries.clear();
 }
 
 /** The area of a path: its first segment after `/api/`, e.g. `account` of `/api/account/company`. */
@@ -84,8 +94,7 @@ export function cacheSize(): number {
   return maps().entries.size;
 }
 
-function store(key: string, entry: Entry): void {
-  const { entries } = maps();
+function store(entries: Map<string, Entry>, key: string, entry: Entry): void {
   entries.delete(key);
   entries.set(key, entry);
   while (entries.size > MAX_ENTRIES) {
@@ -106,10 +115,12 @@ function keyOf(path: string, options: Omit<RequestOptions, 'method' | 'body'>): 
 
 /** A GET through the cache rules above. */
 export function cachedGet<T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {
-  const ttl = ttlFor(path);
+  const scope = requestScope();
+  const shared = scope !== undefined && ttlFor(path) === LONG_TTL_MS;
+  const ttl = shared ? SHARED_TTL_MS : ttlFor(path);
   if (ttl === 0) return apiFetch<T>(path, options);
-  const key = keyOf(path, options);
-  const { entries } = maps();
+  const key = shared ? `${scope.host}|${keyOf(path, options)}` : keyOf(path, options);
+  const entries = shared ? sharedEntries : maps().entries;
   const now = Date.now();
   const hit = entries.get(key);
   if (hit && (!hit.settled || hit.expires > now)) return hit.value as Promise<T>;
@@ -126,7 +137,7 @@ export function cachedGet<T>(path: string, options: Omit<RequestOptions, 'method
       throw error;
     },
   );
-  store(key, entry);
+  store(entries, key, entry);
   return entry.value as Promise<T>;
 }
 

@@ -44,14 +44,15 @@ export function useGestures(onGesture: (gesture: Gesture) => void): GestureHandl
   return {
     onPointerDown(event) {
       if (event.pointerType === 'mouse') return;
-      start.current = { point: { x: event.clientX, y: event.clientY }, at: performance.now() };
+      start.current = { point: { x: event.clientX, y: event.clientY }, at: event.timeStamp };
       swallowClick.current = false;
     },
     onPointerUp(event) {
       const stroke = start.current;
       if (!stroke) return;
       start.current = undefined;
-      const gesture = classifyGesture(stroke.point, { x: event.clientX, y: event.clientY }, performance.now() - stroke.at);
+      // The events' own times: when the finger touched and left, however late a busy page handles them.
+      const gesture = classifyGesture(stroke.point, { x: event.clientX, y: event.clientY }, event.timeStamp - stroke.at);
       swallowClick.current = gesture !== 'tap';
       onGesture(gesture);
     },
