@@ -114,6 +114,17 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
   },
   {
+    // Components translate through the app's hook, which is lighter on the server.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/i18n/useTranslation.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-i18next', importNames: ['useTranslation'], message: 'Import useTranslation from src/i18n/useTranslation.' }] },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     ...jsxA11y.flatConfigs.recommended,
   },

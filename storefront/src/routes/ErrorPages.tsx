@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 
+import { useTranslation } from '../i18n/useTranslation';
 import { ApiError } from '../api/client';
 import { Markdown } from '../components/content/Markdown';
 import { Page } from '../components/layout/Page';

@@ -1,6 +1,6 @@
 /** The cart's messages, shown above the cart and every checkout step. */
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { textOfKey } from '../../i18n';
 import { useCart } from '../../lib/cart';
 import { ErrorBox } from '../ui/ErrorBox';

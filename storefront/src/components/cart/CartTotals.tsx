@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { Price, shownPrice, useFormatEuro } from '../ui/Price';
 import type { CalculatedCart } from '../../engine';
 import { cultureAtom, useSite } from '../../state';

@@ -1,7 +1,7 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { consentChoiceAtom, consentOpenAtom, pushConsent, readConsent, saveConsent } from './consent';
 import styles from './CookieConsent.module.css';
 

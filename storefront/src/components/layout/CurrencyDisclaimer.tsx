@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { currencyFor } from '../../engine';
 import { useSite } from '../../state';
 import { useSiteLayout } from './siteLayout';

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../state';
 import { consentOpenAtom } from './consent';

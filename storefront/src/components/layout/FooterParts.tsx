@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import type { CustomerService, LayoutLink, SiteLayout, SocialLink } from '../../api/layout';
 import styles from './Footer.module.css';
 

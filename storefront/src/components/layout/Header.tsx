@@ -1,8 +1,8 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { paths } from '../../lib/paths';
 import { useHideOnScroll } from '../../lib/scrollDirection';
 import { checkSession, useSignOut } from '../../lib/session';

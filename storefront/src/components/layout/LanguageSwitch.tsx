@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { rememberLanguage } from '../../lib/cookies';
 import { cultureAtom, languageIdAtom, useSite } from '../../state';
 

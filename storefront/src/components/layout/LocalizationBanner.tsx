@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { cultureAtom } from '../../state';
 import { findSuggestion, rememberLocalizationChoice, suggestionAtom } from './localization';
 import styles from './LocalizationBanner.module.css';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import type { LayoutLink } from '../../api/layout';
 import { paths } from '../../lib/paths';
 import { useComparePath } from '../../lib/useComparePath';

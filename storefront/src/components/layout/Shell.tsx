@@ -1,8 +1,8 @@
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { ScrollManager } from './ScrollManager';
 import { OnlineStatus } from '../ui/OnlineStatus';
 import { NavigationProgress } from '../ui/ProgressBar';

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Usp } from '../../api/layout';
 import { Icon } from '../ui/Icon';
 import { useSiteLayout } from './siteLayout';

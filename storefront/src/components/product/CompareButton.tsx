@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { translateMessage } from '../../i18n';
 import styles from '../shop.module.css';
 import { useCompareList, type ComparedProduct } from '../../lib/compare';

@@ -1,6 +1,6 @@
 /** A product's stock state and unit prices (product card, product page and comparison). */
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import type { StockState, UnitPrices } from '../../api/catalog';
 import { useFormatPrice } from '../ui/Price';
 import styles from '../shop.module.css';

@@ -6,8 +6,8 @@
  */
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { useFormatQuantity, type QuantityFormat, type QuantityValue } from '../../lib/quantity';
 
 /** The server's packaging codes (fixtures/README.md, `variants[].packaging`). */

@@ -7,8 +7,8 @@
  */
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { attachCaptcha, loadCaptchaScript } from '../../lib/captcha';
 import { siteAtom } from '../../state';
 import styles from './Form.module.css';

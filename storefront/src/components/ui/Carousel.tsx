@@ -5,8 +5,8 @@
  */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Children, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { useGestures, type Gesture } from '../../lib/gestures';
 import styles from './Carousel.module.css';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import styles from './ErrorBox.module.css';
 
 /**

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-
+import { useTranslation } from '../../i18n/useTranslation';
 import styles from './Loading.module.css';
 
 /** A loading indicator: `fullPage` covers the screen, otherwise it fills its container. */

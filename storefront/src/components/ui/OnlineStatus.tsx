@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import styles from './OnlineStatus.module.css';
 
 export const BACK_ONLINE_VISIBLE_MS = 4000;

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { displayPrice, type PriceDisplay } from '../../engine';
 import type { Site } from '../../api/sites';
 import type { Culture } from '../../i18n';

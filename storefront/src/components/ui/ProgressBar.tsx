@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigation, useRouteError } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { progress as defaultController, type ProgressController } from './progress';
 import styles from './ProgressBar.module.css';
 

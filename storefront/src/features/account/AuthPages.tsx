@@ -4,9 +4,9 @@
  */
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { signIn } from '../../api/auth';
 import { clearCache } from '../../api/cache';
 import { readLoginFlags } from './loginFlags';

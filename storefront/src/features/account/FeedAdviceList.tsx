@@ -5,9 +5,9 @@
  * deleted after a confirmation.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { FormMessage, formStyles } from '../../components/ui/Form';
 import { serverErrors } from '../../lib/apiErrors';
 import { horseTypeKey, roughageKey, workLoadKey } from '../../lib/feedChoices';

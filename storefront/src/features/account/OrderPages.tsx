@@ -1,9 +1,9 @@
 /** Account home, orders (list with load more, one order's detail, order again) and invoices. */
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useNavigate, useParams } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { textOfKey } from '../../i18n';
 import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';

@@ -5,9 +5,9 @@
  */
 import { useAtomValue, useStore } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, useLoaderData, useParams } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
 import { CheckField, formStyles, FormField, FormMessage } from '../../components/ui/Form';

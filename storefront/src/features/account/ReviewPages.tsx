@@ -1,8 +1,8 @@
 /** The customer's reviews with their moderation state, and the review requests with the form. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { formStyles, FormField, FormMessage } from '../../components/ui/Form';
 import { reviewMinWords } from '../../lib/forms';
 import { accountApi, type ReviewRequest } from './api';

@@ -1,8 +1,8 @@
 /** Returns (list and form), subscriptions, feed advice and results lists. */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useParams } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { textOfKey } from '../../i18n';
 import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';

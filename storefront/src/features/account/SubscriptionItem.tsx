@@ -5,8 +5,8 @@
  * what did: deliveries stopped, or the next delivery date the server planned.
  */
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { formStyles, FormField, FormMessage } from '../../components/ui/Form';
 import { subscriptionIntervalLimits } from '../../engine';

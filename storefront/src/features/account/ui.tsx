@@ -1,7 +1,7 @@
 /** Small parts of the account pages: awaited data with loading and error states, dates, statuses. */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { textOfKey } from '../../i18n';
 import { AwaitView } from '../../components/ui/AsyncView';
 import { ErrorBox } from '../../components/ui/ErrorBox';

@@ -3,8 +3,8 @@
  * field errors after, a busy flag, and focus on the first failing field.
  */
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { useFocusFirstError } from '../../components/ui/Form';
 import { readProblem, serverErrors } from '../../lib/apiErrors';
 import { isCaptchaProblem } from '../../lib/captcha';

@@ -10,9 +10,9 @@
 import type { TFunction } from 'i18next';
 import { useStore } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { readApiError } from '../../api/cart';
 import { Page } from '../../components/layout/Page';
 import { Loading } from '../../components/ui/Loading';

@@ -4,9 +4,9 @@
  * the server confirms; a server answer that differs from that preview shows an error box.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
 import { CartUsps } from '../../components/layout/Usps';

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { cartApi } from '../../api/cart';
 import type { SchemaCartRecommendation } from '../../api/generated/schema';
 import styles from '../../components/shop.module.css';

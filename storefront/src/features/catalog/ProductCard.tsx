@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { Price } from '../../components/ui/Price';
 import { ProductImage, type ImageLoading } from '../../components/ui/ProductImage';
 import { CompareButton } from '../../components/product/CompareButton';

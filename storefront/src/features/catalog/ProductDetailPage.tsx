@@ -4,9 +4,9 @@
  * and add to cart with a quantity.
  */
 import { Fragment, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { Page } from '../../components/layout/Page';
 import { AsyncView } from '../../components/ui/AsyncView';
 import { Deferred } from '../../components/ui/Deferred';

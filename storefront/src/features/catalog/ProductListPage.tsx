@@ -4,9 +4,9 @@
  * The state is the URL (listing.ts); every change is a navigation, so back and forward work.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { Page } from '../../components/layout/Page';
 import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';

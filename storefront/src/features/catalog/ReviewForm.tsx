@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import styles from '../../components/shop.module.css';
 import { writeReview } from '../../api/catalog';
 import { checkForm, reviewMinWords } from '../../lib/forms';

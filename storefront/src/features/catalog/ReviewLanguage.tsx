@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-
+import { useTranslation } from '../../i18n/useTranslation';
 import styles from '../../components/shop.module.css';
 
 /** The name of a culture's language in the page's language (`de` in Dutch: "Duits"); null when unknown. */

@@ -5,9 +5,9 @@
  * on to the next open one.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { paths, type CheckoutStep } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
 import { ErrorBox } from '../../components/ui/ErrorBox';

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { textOfKey } from '../../i18n';
 import { paths } from '../../lib/paths';
 import { ErrorBox } from '../../components/ui/ErrorBox';

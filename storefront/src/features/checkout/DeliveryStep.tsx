@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Account } from '../../api/auth';
 import { api } from '../../api/client';
 import type { SchemaDealer, SchemaParcelShop } from '../../api/generated/schema';

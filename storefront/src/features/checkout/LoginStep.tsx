@@ -1,8 +1,8 @@
 import { useStore } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { isAuthenticated, signIn } from '../../api/auth';
 import { clearCache } from '../../api/cache';
 import { paths } from '../../lib/paths';

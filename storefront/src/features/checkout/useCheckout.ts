@@ -1,7 +1,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { textOfKey } from '../../i18n';
 import type { Account } from '../../api/auth';
 import type { CheckoutGates } from '../../engine';

@@ -1,8 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import type { AdviceArticle, AdviceCategories, AdviceVideo } from '../../api/content';
 import { Markdown } from '../../components/content/Markdown';
 import { consentChoiceAtom, consentOpenAtom } from '../../components/layout/consent';

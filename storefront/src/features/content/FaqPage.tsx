@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Faq } from '../../api/content';
 import { Markdown } from '../../components/content/Markdown';
 import { Page } from '../../components/layout/Page';

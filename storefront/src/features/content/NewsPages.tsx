@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import type { NewsArticle, NewsPage } from '../../api/content';
 import { Markdown } from '../../components/content/Markdown';
 import { Page } from '../../components/layout/Page';

@@ -7,9 +7,9 @@
  */
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { feedApi, type FeedCalculation, type FeedChoices } from '../../api/feed';
 import { Page } from '../../components/layout/Page';
 import { FormField, FormMessage, formStyles } from '../../components/ui/Form';

@@ -5,8 +5,8 @@
  * answer (need as 100 %, supply as its share), with the same figures in a table beside it.
  */
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { feedApi, type RationCheckAnswer } from '../../api/feed';
 import { FormField, FormMessage, formStyles } from '../../components/ui/Form';
 import { nutrientLabel } from '../../components/product/nutrients';

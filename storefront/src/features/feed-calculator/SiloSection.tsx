@@ -5,8 +5,8 @@
  * dealers that deliver by silo and the silo-interest form, mailed to customer service.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { feedApi, type SiloCheck } from '../../api/feed';
 import { FormField, FormMessage, formStyles } from '../../components/ui/Form';
 import { serverErrors } from '../../lib/apiErrors';

@@ -1,8 +1,8 @@
 /** The newsletter's confirmation page (the opt-in mail's link) and its unsubscribe page (every mail's link). */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { newsletterApi } from '../../api/newsletter';
 import { Page } from '../../components/layout/Page';
 import { FormMessage, formStyles } from '../../components/ui/Form';

@@ -5,8 +5,8 @@
  * at render: nothing here touches the browser before a submit.
  */
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { newsletterApi } from '../../api/newsletter';
 import { FormField, FormMessage, formStyles } from '../../components/ui/Form';
 import { serverErrors } from '../../lib/apiErrors';

@@ -5,9 +5,9 @@
  */
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { paths } from '../../lib/paths';
 import { Markdown } from '../../components/content/Markdown';
 import { Page } from '../../components/layout/Page';

@@ -10,9 +10,9 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { textOfKey } from '../../i18n';
 import type { ScanResult } from '../../api/results';
 import { Page } from '../../components/layout/Page';

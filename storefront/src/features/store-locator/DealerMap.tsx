@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import type { MapTiles } from '../../api/sites';
 import { consentChoiceAtom, consentOpenAtom } from '../../components/layout/consent';
 import styles from '../../components/shop.module.css';

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import type { SchemaDealer } from '../../api/generated/schema';
 import { Page } from '../../components/layout/Page';
 import { useSiteLayout } from '../../components/layout/siteLayout';

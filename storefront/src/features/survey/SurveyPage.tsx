@@ -4,9 +4,9 @@
  * answer is refused by the server and shown as already answered.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { surveyApi } from '../../api/survey';
 import { Page } from '../../components/layout/Page';
 import { FormField, FormMessage, formStyles } from '../../components/ui/Form';

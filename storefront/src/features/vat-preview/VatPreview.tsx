@@ -1,7 +1,7 @@
 import { useAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { fetchVatSplit } from '../../api/vat';
 import { EngineError, splitVat, type VatSplit } from '../../engine';
 import { amountAtom, rateAtom } from './state';

@@ -3,9 +3,9 @@
  * visitors who are not signed in. The guards are in app/loaders.ts; the pages and their
  * loaders come from features/account.
  */
-import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import { paths } from '../../lib/paths';
 import { FocusHeadingOnNavigate } from '../../components/ui/FocusHeading';
 import { useSignOut } from '../../lib/session';

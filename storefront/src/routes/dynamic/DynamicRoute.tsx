@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 
+import { useTranslation } from '../../i18n/useTranslation';
 import type { PageRoute } from '../../api/routing';
 import { linkTitle } from '../../lib/navigation';
 import { landingPageOf, type DynamicPageData } from './loader';
