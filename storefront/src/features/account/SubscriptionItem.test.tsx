@@ -89,6 +89,9 @@ describe('subscriptions: a change that moves or stops deliveries is asked first'
     const requests = await showSubscriptions(ACTIVE, [
       { method: 'PUT', url: '/api/account/subscriptions/sub-1/interval', answer: { ...ACTIVE, intervalWeeks: 6, nextDeliveryDate: '2026-03-02' } },
     ]);
+    // The field keeps to the engine's bounds: every 2 to 12 weeks.
+    expect(screen.getByLabelText('Leveren om de zoveel weken')).toHaveAttribute('min', '2');
+    expect(screen.getByLabelText('Leveren om de zoveel weken')).toHaveAttribute('max', '12');
     fireEvent.change(screen.getByLabelText('Leveren om de zoveel weken'), { target: { value: '6' } });
     fireEvent.click(screen.getByTestId('subscription-interval'));
     const dialog = screen.getByRole('alertdialog', { name: 'Het leveringsinterval wijzigen?' });
