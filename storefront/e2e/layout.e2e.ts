@@ -1,7 +1,7 @@
 /**
  * In Chromium against the real server and the demo data: the site's layout is the same
  * on every page (a content page, the cart, checkout and account pages), keyboard-usable; the
- * home page of the brand; the data layer (consent mode, impressions in one batch after 1000 ms,
+ * home page of the brand; a product's pictures, swiped on a phone; the data layer (consent mode, impressions in one batch after 1000 ms,
  * the cart's events) with no request to a third party; axe-core finds no serious or critical
  * violation.
  */
@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 import { seriousViolations } from './support/axe';
 import { recordingPage, useShop } from './support/shop';
+import { touchScreen } from './support/touch';
 
 const shop = useShop();
 
@@ -130,24 +131,10 @@ describe('the home page', () => {
     const row = page.getByTestId('home-featured-carousel');
     await row.getByTestId('carousel-position').waitFor();
     expect(await row.getByTestId('carousel-position').textContent()).toBe('1 van 4');
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+    const finger = await touchScreen(page);
     const track = row.getByRole('list');
-    await track.scrollIntoViewIfNeeded();
-    const box = (await track.boundingBox())!;
-    const y = box.y + box.height / 2;
-    // Each touch event carries its own time, 50 ms after the one before: however long the busy
-    // machine takes to deliver them, the page reads a quick stroke, never a hold.
-    let at = Date.now() / 1000;
-    const touch = async (points: { x: number; y: number }[], type: 'touchStart' | 'touchMove' | 'touchEnd') => {
-      at += 0.05;
-      await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points, timestamp: at });
-    };
     // A finger moved 60 px to the left: a swipe (30 px or more).
-    await touch([{ x: box.x + 200, y }], 'touchStart');
-    await touch([{ x: box.x + 170, y }], 'touchMove');
-    await touch([{ x: box.x + 140, y }], 'touchMove');
-    await touch([], 'touchEnd');
+    await finger.swipe(track, 200, 140);
     await expect.poll(() => row.getByTestId('carousel-position').textContent()).toBe('2 van 4');
     const second = await track
       .locator('li')
@@ -158,10 +145,35 @@ describe('the home page', () => {
     // A tap on the product in view opens it.
     const link = track.locator('li').nth(1).getByRole('link');
     const href = await link.getAttribute('href');
-    const target = (await link.boundingBox())!;
-    await touch([{ x: target.x + target.width / 2, y: target.y + 20 }], 'touchStart');
-    await touch([], 'touchEnd');
+    await finger.tap(link);
     await page.waitForURL(`${shop.origin}${href}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('a product page', () => {
+  it('shows a product’s pictures one at a time on a phone, a swipe or the buttons moving between them', async () => {
+    const { page, errors } = await freshPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${shop.origin}/muesli/`);
+    await page.getByRole('link', { name: 'Hoefslag Sport Muesli' }).first().click();
+    const gallery = page.getByRole('region', { name: 'Afbeeldingen van Hoefslag Sport Muesli' });
+    await gallery.getByTestId('carousel-position').waitFor();
+    expect(await gallery.getByTestId('carousel-position').textContent()).toBe('1 van 3');
+    const track = gallery.getByRole('list');
+    // One picture fills the row.
+    const widths = await track.evaluate((list) => [list.clientWidth, (list.children[0] as HTMLElement).offsetWidth]);
+    expect(widths[1]).toBe(widths[0]);
+    const finger = await touchScreen(page);
+    await finger.swipe(track, 250, 150);
+    await expect.poll(() => gallery.getByTestId('carousel-position').textContent()).toBe('2 van 3');
+    const second = track.getByRole('img', { name: 'Hoefslag Sport Muesli, afbeelding 2 van 3' });
+    await expect.poll(() => second.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(200);
+    await gallery.getByRole('button', { name: 'Volgende' }).click();
+    await expect.poll(() => gallery.getByTestId('carousel-position').textContent()).toBe('3 van 3');
+    await expect.poll(() => gallery.getByRole('button', { name: 'Volgende' }).isDisabled()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();

@@ -308,6 +308,9 @@ pub struct ProductDetail {
     pub energy_level: Option<String>,
     pub rating: Rating,
     pub nutrients: Vec<Nutrient>,
+    /// Every picture of the product for its gallery: the variant's image (else the product's)
+    /// first, then the product's further pictures in order. Empty when it has none.
+    pub images: Vec<String>,
     pub other_variants: Vec<Variant>,
 }
 
@@ -382,6 +385,29 @@ const VARIANT_COLUMNS: &str = "v.product_variant_id, v.article_number, v.ean, v.
      v.delivery_max_days, v.price, v.vat_type, v.stock, v.image";
 
 /// The nutrient table of a product in display order.
+/// The gallery: the main image, then the product's further pictures that are not that image.
+async fn gallery_of(
+    pool: &AnyPool,
+    product_id: ProductId,
+    main: Option<&str>,
+) -> Result<Vec<String>, ApiError> {
+    let further: Vec<(String,)> =
+        sqlx::query_as("SELECT image FROM product_images WHERE product_id = $1 ORDER BY position")
+            .bind(product_id.get())
+            .fetch_all(pool)
+            .await?;
+    Ok(main
+        .map(str::to_owned)
+        .into_iter()
+        .chain(
+            further
+                .into_iter()
+                .map(|(image,)| image)
+                .filter(|image| Some(image.as_str()) != main),
+        )
+        .collect())
+}
+
 async fn nutrients_of(pool: &AnyPool, product_id: ProductId) -> Result<Vec<Nutrient>, ApiError> {
     let mut nutrients: Vec<(String, f64)> =
         sqlx::query_as("SELECT nutrient, amount FROM product_nutrients WHERE product_id = $1")
@@ -515,6 +541,7 @@ async fn variant_detail(
     }
     let mut variant = this.ok_or(ApiError::NotFound)?;
     variant.image = variant.image.or(product_image);
+    let images = gallery_of(pool, product_id, variant.image.as_deref()).await?;
     Ok(Json(ProductDetail {
         variant,
         product_id,
@@ -532,6 +559,7 @@ async fn variant_detail(
             count: rating_count,
         },
         nutrients: nutrients_of(pool, product_id).await?,
+        images,
         other_variants: others,
     }))
 }

@@ -240,6 +240,8 @@ fixture_tests! {
         assert!(body["composition"].as_str().unwrap().starts_with("Luzerne, sojaschroot"));
         assert_eq!(body["nutrients"][0], json!({"nutrient": "dryMatterPercent", "group": "analysis", "amount": 90.0, "unit": "%"}));
         assert_eq!(body["nutrients"][1], json!({"nutrient": "crudeProtein", "group": "analysis", "amount": 259.0, "unit": "g/kg"}));
+        assert_eq!(body["image"], "hs-balancer.svg");
+        assert_eq!(body["images"], json!(["hs-balancer.svg", "hs-balancer-back.svg", "hs-balancer-feed.svg"]));
         assert_eq!(body["otherVariants"].as_array().unwrap().len(), 1);
         assert_eq!(body["otherVariants"][0]["productVariantId"], 1262);
         assert_eq!(body["otherVariants"][0]["price"], "18.95");

@@ -37,6 +37,7 @@ const TABLES: &[&str] = &[
     "variants",
     "product_facets",
     "product_nutrients",
+    "product_images",
     "promotions",
     "discount_codes",
     "gift_cards",
@@ -347,6 +348,29 @@ mod broken_files {
         );
         assert!(
             text.contains("orders.json: orders[1].amountToPay"),
+            "{text}"
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_gallery_picture_that_is_missing_or_shown_twice_is_reported() {
+        let app = TestApp::spawn(crate::support::Backend::Sqlite).await;
+        let error = import_copy(&app, |dir| {
+            edit(
+                dir,
+                "catalog/products/balancers.json",
+                "\"gallery\": [\"hs-balancer-back.svg\", \"hs-balancer-feed.svg\"]",
+                "\"gallery\": [\"hs-balancer-side.svg\", \"hs-balancer.svg\"]",
+            )
+        })
+        .await;
+        let text = error.to_string();
+        assert!(
+            text.contains("catalog/products/balancers.json: products[0].gallery[0]: image hs-balancer-side.svg is not in images/"),
+            "{text}"
+        );
+        assert!(
+            text.contains("catalog/products/balancers.json: products[0].gallery[1]: image hs-balancer.svg is shown twice"),
             "{text}"
         );
     }

@@ -36,6 +36,7 @@ export function productDetail(overrides: Record<string, unknown> = {}) {
       { nutrient: 'digestibleEnergyMj', group: 'energy', amount: 12.7, unit: 'MJ/kg' },
       { nutrient: 'vitaminA', group: 'vitamins', amount: 15000, unit: 'IU/kg' },
     ],
+    images: ['hs-sport-muesli.svg'],
     otherVariants: [],
     ...overrides,
   };

@@ -3881,6 +3881,11 @@ export interface components {
             composition?: string | null;
             /** @description `low`, `medium` or `high`, for feed. */
             energyLevel?: string | null;
+            /**
+             * @description Every picture of the product for its gallery: the variant's image (else the product's)
+             *     first, then the product's further pictures in order. Empty when it has none.
+             */
+            images: string[];
             longDescription?: string | null;
             name?: string | null;
             nutrients: components["schemas"]["Nutrient"][];

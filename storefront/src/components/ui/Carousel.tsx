@@ -10,13 +10,16 @@ import { useTranslation } from '../../i18n/useTranslation';
 import { useGestures, type Gesture } from '../../lib/gestures';
 import styles from './Carousel.module.css';
 
-interface CarouselProps {
-  /** The id of the heading that names the row. */
-  labelledBy: string;
+/** The id of the heading that names the row, or the name itself when no heading shows it. */
+type CarouselName = { labelledBy: string; label?: never } | { label: string; labelledBy?: never };
+
+type CarouselProps = CarouselName & {
   /** The items, each rendered as a `<li>` by the caller. */
   children: ReactNode;
+  /** `row`: several items in view (product rows); `single`: one at a time (a product's pictures). */
+  layout?: 'row' | 'single';
   testId?: string;
-}
+};
 
 /** Where the row stands: the first item in view and whether its end is in view. */
 interface Position {
@@ -48,7 +51,7 @@ function indexAtScroll(track: HTMLUListElement): number {
   return nearest;
 }
 
-export function Carousel({ labelledBy, children, testId }: CarouselProps) {
+export function Carousel({ labelledBy, label, children, layout = 'row', testId }: CarouselProps) {
   const { t } = useTranslation();
   const track = useRef<HTMLUListElement>(null);
   const count = Children.count(children);
@@ -87,8 +90,23 @@ export function Carousel({ labelledBy, children, testId }: CarouselProps) {
   });
 
   return (
-    <div className={styles.carousel} role="region" aria-roledescription={t('carousel.role')} aria-labelledby={labelledBy} data-testid={testId}>
-      <ul ref={track} className={styles.track} onScroll={() => track.current && remeasure(indexAtScroll(track.current))} {...handlers}>
+    <div
+      className={styles.carousel}
+      role="region"
+      aria-roledescription={t('carousel.role')}
+      aria-labelledby={labelledBy}
+      aria-label={label}
+      data-testid={testId}
+    >
+      <ul
+        ref={track}
+        className={`${styles.track} ${layout === 'single' ? styles.single : ''}`}
+        // A row of pictures has nothing to focus inside: the row itself takes the focus, so the
+        // arrow keys scroll it.
+        tabIndex={layout === 'single' ? 0 : undefined}
+        onScroll={() => track.current && remeasure(indexAtScroll(track.current))}
+        {...handlers}
+      >
         {children}
       </ul>
       {position.overflowing && count > 1 && (

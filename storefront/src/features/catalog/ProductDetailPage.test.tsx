@@ -33,6 +33,7 @@ const MUESLI = {
   unitPrice: { perKilogram: '1.25' },
   rating: { count: 0 },
   nutrients: [],
+  images: ['hs-sport-muesli.svg'],
   otherVariants: [],
 } as unknown as ProductDetail;
 

@@ -13,7 +13,6 @@ import { Deferred } from '../../components/ui/Deferred';
 import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
-import { ProductImage } from '../../components/ui/ProductImage';
 import { cartLimits, formatDate } from '../../engine';
 import { useCart } from '../../lib/cart';
 import { cartErrorText } from '../../lib/cartErrors';
@@ -25,6 +24,7 @@ import { paths } from '../../lib/paths';
 import { nutrientGroupLabel, nutrientLabel } from '../../components/product/nutrients';
 import { StockLabel, UnitPriceList } from '../../components/product/ProductFacts';
 import { useProductTexts } from '../../components/product/productTexts';
+import { ProductGallery } from './ProductGallery';
 import { ReviewForm } from './ReviewForm';
 import { ReviewLanguage } from './ReviewLanguage';
 import { trackingItem } from '../../lib/analytics';
@@ -293,7 +293,7 @@ export function ProductView({ product }: { product: ProductDetail }) {
     <Page title={product.name ?? ''} testId="page-productDetail">
       <div className={styles.detail} data-product-id={product.productId} data-variant-id={product.productVariantId}>
         <div className={styles.media}>
-          <ProductImage image={product.image} alt={product.name ?? ''} size={600} loading="first" />
+          <ProductGallery images={product.images} name={product.name ?? ''} />
         </div>
         <div>
           {product.shortDescription && <p>{product.shortDescription}</p>}
