@@ -310,6 +310,10 @@ typed_operations! {
         checkoutStateOfCart / checkout_state_of_cart = "checkout.stateOfCart" ("CartFacts") -> "CheckoutState";
         /// Checks every field of a form against its rules.
         validateForm / validate_form = "validation.validateForm" ("FormInput") -> "FormResult";
+        /// A named form's fields with their rules, in the order shown.
+        formDefinition / form_definition = "validation.formDefinition" ("FormRequest") -> "FormDefinition";
+        /// Checks a named form's values with its definition.
+        validateNamedForm / validate_named_form = "validation.validateNamedForm" ("NamedFormInput") -> "FormResult";
         /// The Dutch source text of a message, with its parameters filled in.
         messageText / message_text = "validation.message" ("Message") -> "MessageText";
         /// Adds a product to the comparison list, within its limit.

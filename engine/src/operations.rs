@@ -25,8 +25,8 @@ use crate::url::{
     asked_culture, normalize, read_paging, with_paging,
 };
 use crate::validation::{
-    CompareAddRequest, FormInput, Message, MessageKey, MessageText, add_to_comparison,
-    validate_form,
+    CompareAddRequest, FormInput, FormRequest, Message, MessageKey, MessageText, NamedFormInput,
+    add_to_comparison, form_definition, validate_form, validate_named_form,
 };
 use crate::vat::VatSplitRequest;
 
@@ -37,6 +37,8 @@ pub const OPERATIONS: &[&str] = &[
     "cart.shippingMethods",
     "checkout.gates",
     "validation.validateForm",
+    "validation.formDefinition",
+    "validation.validateNamedForm",
     "validation.message",
     "messages.keys",
     "compare.add",
@@ -119,6 +121,12 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
             apply(input, |facts: CartFacts| Ok(CheckoutState::of_cart(&facts)))
         }
         "validation.validateForm" => apply(input, |form: FormInput| Ok(validate_form(&form)?)),
+        "validation.formDefinition" => apply(input, |request: FormRequest| {
+            Ok(form_definition(request.form))
+        }),
+        "validation.validateNamedForm" => apply(input, |form: NamedFormInput| {
+            Ok(validate_named_form(&form)?)
+        }),
         "validation.message" => apply(input, |message: Message| Ok(MessageText::from(message))),
         "messages.keys" => apply(input, |_: serde::de::IgnoredAny| Ok(MessageKeys::all())),
         "compare.add" => apply(input, |request: CompareAddRequest| {

@@ -12,6 +12,7 @@
 
 mod compare;
 mod formats;
+mod forms;
 mod messages;
 
 use std::collections::BTreeMap;
@@ -27,6 +28,11 @@ pub use compare::{
 pub use formats::{
     PASSWORD_MIN_CHARACTERS, REVIEW_MIN_WORDS, is_email, is_house_number, is_password, is_phone,
     is_postcode, is_vat_number, word_count,
+};
+pub use forms::{
+    EMAIL_MAX_CHARACTERS, FieldDefinition, FormDefinition, FormName, FormRequest,
+    NAME_MAX_CHARACTERS, NamedFormInput, PASSWORD_MAX_CHARACTERS, PHONE_MAX_CHARACTERS,
+    REVIEW_TEXT_MAX_CHARACTERS, form_definition, validate_named_form,
 };
 pub use messages::{Message, MessageKey, MessageParams, MessageText, Parameter};
 

@@ -46,8 +46,11 @@ import type {
   EngineErrorFields,
   FeedAdvice,
   FeedAdviceRequest,
+  FormDefinition,
   FormInput,
+  FormRequest,
   FormResult,
+  NamedFormInput,
   LineChangeRequest,
   LineChangeResult,
   Message,
@@ -232,6 +235,16 @@ export function checkoutGates(input: CheckoutState): CheckoutGates {
 /** Checks every field of a form against its rules. (`validation.validateForm`) */
 export function validateForm(input: FormInput): FormResult {
   return answer('validateForm', input, () => wasm.validateForm(input));
+}
+
+/** A named form's fields with their rules, in the order shown. (`validation.formDefinition`) */
+export function formDefinition(input: FormRequest): FormDefinition {
+  return answer('formDefinition', input, () => wasm.formDefinition(input));
+}
+
+/** Checks a named form's values with its definition. (`validation.validateNamedForm`) */
+export function validateNamedForm(input: NamedFormInput): FormResult {
+  return answer('validateNamedForm', input, () => wasm.validateNamedForm(input));
 }
 
 /** The Dutch source text of a message, with its parameters filled in. (`validation.message`) */

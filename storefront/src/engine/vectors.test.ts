@@ -59,6 +59,8 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'cart.removeDiscountCode': nodeEngine.removeDiscountCode,
   'cart.limits': nodeEngine.cartLimits,
   'subscription.intervalLimits': nodeEngine.subscriptionIntervalLimits,
+  'validation.formDefinition': nodeEngine.formDefinition,
+  'validation.validateNamedForm': nodeEngine.validateNamedForm,
   'order.payable': nodeEngine.orderPayable,
   'cart.mergeGuest': nodeEngine.mergeGuestCart,
   'promotions.forCart': nodeEngine.promotionsForCart,

@@ -21,11 +21,6 @@ import { cartIdAtom, siteAtom } from '../../state';
 import { accountApi } from './api';
 import type { ConfirmData } from './loaders';
 import { bind, useAccountForm } from './useAccountForm';
-import type { FieldRules } from '../../lib/forms';
-
-const EMAIL = [{ rule: 'required' }, { rule: 'maxLength', count: 254 }, { rule: 'email' }] as const;
-const NEW_PASSWORD = [{ rule: 'required' }, { rule: 'maxLength', count: 128 }, { rule: 'password' }] as const;
-const NAME = [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] as const;
 
 /** A path of this shop to go back to after signing in; anything else is ignored. */
 export function safeReturnPath(value: string | null): string | null {
@@ -57,10 +52,7 @@ export function LoginPage() {
   const [loginFailed, setLoginFailed] = useState(false);
   const { formRef, ...form } = useAccountForm({
     initial: { emailAddress: '', password: '' },
-    rules: (values) => ({
-      emailAddress: { value: values.emailAddress.trim(), rules: [{ rule: 'required' }, { rule: 'email' }] },
-      password: { value: values.password, rules: [{ rule: 'required' }] },
-    }),
+    rules: 'signIn',
     submit: async (values) => {
       setLoginFailed(false);
       const cartId = store.get(cartIdAtom);
@@ -170,22 +162,7 @@ export function RegisterPage() {
       passwordRepeat: '',
       newsletter: false,
     },
-    rules: (values) => ({
-      firstName: { value: values.firstName.trim(), rules: [...NAME] },
-      lastName: { value: values.lastName.trim(), rules: [...NAME] },
-      emailAddress: { value: values.emailAddress.trim(), rules: [...EMAIL] },
-      phoneNumber: { value: values.phoneNumber.trim(), rules: [{ rule: 'maxLength', count: 30 }, { rule: 'phone' }] },
-      companyName: { value: values.companyName.trim(), rules: [{ rule: 'maxLength', count: 100 }] },
-      vatNumber: {
-        value: values.vatNumber.trim(),
-        rules: [
-          { rule: 'maxLength', count: 20 },
-          { rule: 'vatNumber', country: null },
-        ],
-      },
-      password: { value: values.password, rules: [...NEW_PASSWORD] },
-      passwordRepeat: { value: values.passwordRepeat, rules: [{ rule: 'required' }, { rule: 'passwordRepeat', field: 'password' }] },
-    }),
+    rules: 'registration',
     submit: async (values) => {
       const account = await accountApi.register(
         {
@@ -271,7 +248,7 @@ export function ForgotPasswordForm({ callbackPath }: { callbackPath: string }) {
   const sentRef = useFocusOnShow<HTMLDivElement>(sent);
   const { formRef, ...form } = useAccountForm({
     initial: { emailAddress: '' },
-    rules: (values) => ({ emailAddress: { value: values.emailAddress.trim(), rules: [...EMAIL] } }),
+    rules: 'emailAddress',
     submit: async (values) => {
       await accountApi.forgotPassword(values.emailAddress.trim(), callbackPath);
       setSent(true);
@@ -325,10 +302,7 @@ export function ResetPasswordForm({ forgotPath, onDone }: { forgotPath: string; 
   const [expired, setExpired] = useState(false);
   const { formRef, ...form } = useAccountForm({
     initial: { newPassword: '', passwordRepeat: '' },
-    rules: (values) => ({
-      newPassword: { value: values.newPassword, rules: [...NEW_PASSWORD] },
-      passwordRepeat: { value: values.passwordRepeat, rules: [{ rule: 'required' }, { rule: 'passwordRepeat', field: 'newPassword' }] },
-    }),
+    rules: 'newPassword',
     submit: async (values) => {
       await accountApi.resetPassword(userId, token, values.newPassword);
       await onDone();
@@ -390,7 +364,7 @@ export function ResendConfirmationPage() {
   // names it by the e-mail address (the server answers the same for any address).
   const { formRef, ...form } = useAccountForm({
     initial: { emailAddress: '' },
-    rules: (values): FieldRules => (userId ? {} : { emailAddress: { value: values.emailAddress.trim(), rules: [...EMAIL] } }),
+    rules: userId ? () => ({}) : 'emailAddress',
     submit: async (values) => {
       const captcha = await captchaToken();
       await (userId ? accountApi.resendConfirmation(userId, captcha) : accountApi.resendConfirmationTo(values.emailAddress.trim(), captcha));

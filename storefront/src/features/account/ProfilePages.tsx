@@ -122,11 +122,7 @@ function PersonalForm({ account }: { account: Account }) {
       languageId: String(account.languageId ?? ''),
       newsletter: account.newsletter,
     },
-    rules: (values) => ({
-      firstName: { value: values.firstName.trim(), rules: [...NAME] },
-      lastName: { value: values.lastName.trim(), rules: [...NAME] },
-      phoneNumber: { value: values.phoneNumber.trim(), rules: [...PHONE] },
-    }),
+    rules: 'personalDetails',
     submit: async (values) => {
       setSaved(false);
       await accountApi.updateAccount({
@@ -490,10 +486,7 @@ function EmailForm({ account, confirmed }: { account: Account; confirmed: 'confi
   const [pending, setPending] = useState<string | null>(null);
   const { formRef, ...form } = useAccountForm({
     initial: { newEmailAddress: '', password: '' },
-    rules: (values) => ({
-      newEmailAddress: { value: values.newEmailAddress.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 254 }, { rule: 'email' }] },
-      password: { value: values.password, rules: [{ rule: 'required' }] },
-    }),
+    rules: 'emailChange',
     submit: async (values) => {
       await accountApi.changeEmail(values.newEmailAddress.trim(), values.password);
       setPending(values.newEmailAddress.trim());
@@ -534,11 +527,7 @@ function PasswordForm() {
   const [saved, setSaved] = useState(false);
   const { formRef, ...form } = useAccountForm({
     initial: { currentPassword: '', newPassword: '', passwordRepeat: '' },
-    rules: (values) => ({
-      currentPassword: { value: values.currentPassword, rules: [{ rule: 'required' }] },
-      newPassword: { value: values.newPassword, rules: [{ rule: 'required' }, { rule: 'maxLength', count: 128 }, { rule: 'password' }] },
-      passwordRepeat: { value: values.passwordRepeat, rules: [{ rule: 'required' }, { rule: 'passwordRepeat', field: 'newPassword' }] },
-    }),
+    rules: 'passwordChange',
     submit: async (values) => {
       setSaved(false);
       await accountApi.changePassword(values.currentPassword, values.newPassword);

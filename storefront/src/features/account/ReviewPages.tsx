@@ -103,12 +103,7 @@ export function WriteReviewForm({ productId, labelledBy, onSent }: { productId: 
   const { t } = useTranslation();
   const { formRef, ...form } = useAccountForm({
     initial: { title: '', rating: '', text: '', name: '' },
-    rules: (values) => ({
-      title: { value: values.title.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] },
-      rating: { value: values.rating, rules: [{ rule: 'required' }] },
-      text: { value: values.text, rules: [{ rule: 'required' }, { rule: 'reviewText' }] },
-      name: { value: values.name.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 50 }] },
-    }),
+    rules: 'review',
     submit: async (values) => {
       await accountApi.writeReview(productId, { title: values.title.trim(), rating: Number(values.rating), text: values.text, name: values.name.trim() });
       onSent();

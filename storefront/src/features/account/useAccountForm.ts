@@ -8,12 +8,12 @@ import { useTranslation } from '../../i18n/useTranslation';
 import { useFocusFirstError } from '../../components/ui/Form';
 import { readProblem, serverErrors } from '../../lib/apiErrors';
 import { isCaptchaProblem } from '../../lib/captcha';
-import { checkForm, type FieldRules } from '../../lib/forms';
+import { checkForm, checkNamedForm, type FieldRules, type FormName } from '../../lib/forms';
 
 export interface AccountFormOptions<V> {
   initial: V;
-  /** The engine rules of each field for these values. */
-  rules: (values: V) => FieldRules;
+  /** The shop's form these values fill in (checked by its engine definition), or the engine rules of each field for these values. */
+  rules: FormName | ((values: V) => FieldRules);
   /** Sends the form; a thrown API error becomes field errors or a form message. */
   submit: (values: V) => Promise<void>;
   /** Replaces the text of an error the page explains itself (e.g. the login failure). */
@@ -31,7 +31,7 @@ export function useAccountForm<V extends Record<string, unknown>>({ initial, rul
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (busy) return;
-    const found = await checkForm(rules(values));
+    const found = typeof rules === 'string' ? await checkNamedForm(rules, values) : await checkForm(rules(values));
     setErrors(found);
     setAttempt((count) => count + 1);
     if (Object.keys(found).length > 0) return;

@@ -41,6 +41,14 @@ describe('write-review form', () => {
     expect(screen.getByLabelText('Je review')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('refuses a text over 4000 characters, as the server would, and sends nothing', async () => {
+    const requests = mockApi([{ method: 'POST', url: '/api/products/7/reviews', respond: json({ status: 'pending' }, 201) }]);
+    render(<ReviewForm productId={7} />);
+    fill('paard '.repeat(667));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Dit veld mag maximaal 4000 tekens bevatten');
+    expect(requests).toEqual([]);
+  });
+
   it('requires every field', async () => {
     render(<ReviewForm productId={7} />);
     fireEvent.click(screen.getByRole('button', { name: 'Review plaatsen' }));

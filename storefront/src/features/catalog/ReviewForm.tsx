@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
 import styles from '../../components/shop.module.css';
 import { writeReview } from '../../api/catalog';
-import { checkForm, reviewMinWords } from '../../lib/forms';
+import { checkNamedForm, reviewMinWords } from '../../lib/forms';
 
 type Sent = 'no' | 'sending' | 'sent' | 'failed';
 
@@ -32,12 +32,7 @@ export function ReviewForm({ productId }: { productId: number }) {
       onSubmit={(event) => {
         event.preventDefault();
         void (async () => {
-          const found = await checkForm({
-            title: { value: values.title, rules: [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] },
-            rating: { value: values.rating, rules: [{ rule: 'required' }] },
-            text: { value: values.text, rules: [{ rule: 'required' }, { rule: 'reviewText' }] },
-            name: { value: values.name, rules: [{ rule: 'required' }, { rule: 'maxLength', count: 50 }] },
-          });
+          const found = await checkNamedForm('review', values);
           setErrors(found);
           if (Object.keys(found).length > 0) return;
           setSent('sending');

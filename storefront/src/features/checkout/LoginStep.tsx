@@ -10,7 +10,7 @@ import { cartIdAtom } from '../../state';
 import { readApiError } from '../../api/cart';
 import { loadCart } from '../../lib/cart';
 import { storeAccount } from '../../lib/session';
-import { checkForm } from '../../lib/forms';
+import { checkNamedForm } from '../../lib/forms';
 import { captchaToken, isCaptchaProblem } from '../../lib/captcha';
 import { Captcha } from '../../components/ui/Captcha';
 import styles from '../../components/shop.module.css';
@@ -39,10 +39,7 @@ export function LoginStep() {
     };
   }, [navigate]);
   const submit = async () => {
-    const found = await checkForm({
-      emailAddress: { value: values.emailAddress, rules: [{ rule: 'required' }, { rule: 'email' }] },
-      password: { value: values.password, rules: [{ rule: 'required' }] },
-    });
+    const found = await checkNamedForm('signIn', values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);

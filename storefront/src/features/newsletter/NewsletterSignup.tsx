@@ -10,12 +10,10 @@ import { useTranslation } from '../../i18n/useTranslation';
 import { newsletterApi } from '../../api/newsletter';
 import { FormField, FormMessage, formStyles } from '../../components/ui/Form';
 import { serverErrors } from '../../lib/apiErrors';
-import { checkForm } from '../../lib/forms';
+import { checkNamedForm } from '../../lib/forms';
 import styles from './NewsletterSignup.module.css';
 
 type State = 'idle' | 'sending' | 'sent';
-
-const EMAIL_RULES = [{ rule: 'required' }, { rule: 'maxLength', count: 254 }, { rule: 'email' }] as const;
 
 export function NewsletterSignup() {
   const { t } = useTranslation();
@@ -38,7 +36,7 @@ export function NewsletterSignup() {
           onSubmit={(event) => {
             event.preventDefault();
             void (async () => {
-              const found = await checkForm({ emailAddress: { value: email.trim(), rules: [...EMAIL_RULES] } });
+              const found = await checkNamedForm('newsletterSignup', { emailAddress: email });
               setErrors(found);
               if (Object.keys(found).length > 0) return;
               setState('sending');

@@ -11,7 +11,7 @@ import { surveyApi } from '../../api/survey';
 import { Page } from '../../components/layout/Page';
 import { FormField, FormMessage, formStyles } from '../../components/ui/Form';
 import { readProblem, serverErrors } from '../../lib/apiErrors';
-import { checkForm } from '../../lib/forms';
+import { checkNamedForm } from '../../lib/forms';
 import { paths } from '../../lib/paths';
 import type { SurveyData } from './loader';
 
@@ -57,10 +57,7 @@ export function SurveyPage({ data }: { data: SurveyData }) {
           onSubmit={(event) => {
             event.preventDefault();
             void (async () => {
-              const found = await checkForm({
-                rating: { value: rating, rules: [{ rule: 'required' }] },
-                comment: { value: comment, rules: [{ rule: 'maxLength', count: 2000 }] },
-              });
+              const found = await checkNamedForm('survey', { rating, comment });
               setErrors(found);
               if (Object.keys(found).length > 0) return;
               setState('sending');
