@@ -205,17 +205,7 @@ pub fn check_interval(weeks: i64) -> Result<u32, EngineError> {
 /// The date `weeks` weeks after `date`: the next delivery after activating or resuming on
 /// `date`.
 pub fn next_delivery(date: CalendarDate, weeks: u32) -> Option<CalendarDate> {
-    let days = days_from_civil(
-        i64::from(date.year()),
-        i64::from(date.month()),
-        i64::from(date.day()),
-    ) + 7 * i64::from(weeks);
-    let (year, month, day) = civil_from_days(days);
-    CalendarDate::new(
-        u16::try_from(year).ok()?,
-        u8::try_from(month).ok()?,
-        u8::try_from(day).ok()?,
-    )
+    date.plus_days(7 * i64::from(weeks))
 }
 
 /// The next delivery when deliveries (re)start on `today` (activating or resuming).
@@ -232,14 +222,7 @@ pub fn next_delivery_on_restart(
     let Some(planned) = planned else {
         return next_delivery(today, weeks);
     };
-    let day_number = |date: CalendarDate| {
-        days_from_civil(
-            i64::from(date.year()),
-            i64::from(date.month()),
-            i64::from(date.day()),
-        )
-    };
-    let behind = day_number(today) - day_number(planned);
+    let behind = planned.days_until(today);
     if behind <= 0 {
         return Some(planned);
     }
@@ -247,35 +230,6 @@ pub fn next_delivery_on_restart(
     let intervals = (behind + interval_days - 1) / interval_days;
     let weeks_on = u32::try_from(intervals * i64::from(weeks.max(1))).ok()?;
     next_delivery(planned, weeks_on)
-}
-
-/// Days since 1970-01-01 of a calendar date (Howard Hinnant's algorithm).
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let year = if month <= 2 { year - 1 } else { year };
-    let era = year.div_euclid(400);
-    let year_of_era = year - era * 400;
-    let month_index = if month > 2 { month - 3 } else { month + 9 };
-    let day_of_year = (153 * month_index + 2) / 5 + day - 1;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    era * 146_097 + day_of_era - 719_468
-}
-
-/// The calendar date of a day number since 1970-01-01.
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let days = days + 719_468;
-    let era = days.div_euclid(146_097);
-    let day_of_era = days - era * 146_097;
-    let year_of_era =
-        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
-    let month = if month_index < 10 {
-        month_index + 3
-    } else {
-        month_index - 9
-    };
-    (year_of_era + era * 400 + i64::from(month <= 2), month, day)
 }
 
 #[cfg(test)]

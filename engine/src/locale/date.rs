@@ -1,4 +1,5 @@
-//! Calendar dates and the shop's date format, DD-MM-YYYY.
+//! Calendar dates and the shop's date format, DD-MM-YYYY. The calendar itself (month lengths,
+//! leap years, counting days) is jiff's.
 
 use std::fmt;
 
@@ -26,11 +27,46 @@ pub enum DateError {
 impl CalendarDate {
     /// Makes a date, checking month, day (with leap years) and year 1000 to 9999.
     pub fn new(year: u16, month: u8, day: u8) -> Option<CalendarDate> {
-        let valid = (1000..=9999).contains(&year)
-            && (1..=12).contains(&month)
-            && day >= 1
-            && day <= days_in_month(year, month);
-        valid.then_some(CalendarDate { year, month, day })
+        let in_calendar = Self::civil_date(year, month, day).is_some();
+        ((1000..=9999).contains(&year) && in_calendar).then_some(CalendarDate { year, month, day })
+    }
+
+    fn civil_date(year: u16, month: u8, day: u8) -> Option<jiff::civil::Date> {
+        let year = i16::try_from(year).ok()?;
+        let month = i8::try_from(month).ok()?;
+        let day = i8::try_from(day).ok()?;
+        jiff::civil::Date::new(year, month, day).ok()
+    }
+
+    fn civil(self) -> Option<jiff::civil::Date> {
+        Self::civil_date(self.year, self.month, self.day)
+    }
+
+    fn of_civil(date: jiff::civil::Date) -> Option<CalendarDate> {
+        let year = u16::try_from(date.year()).ok()?;
+        let month = u8::try_from(date.month()).ok()?;
+        let day = u8::try_from(date.day()).ok()?;
+        CalendarDate::new(year, month, day)
+    }
+
+    /// The date `days` days later (earlier when negative); `None` past the year 9999 or
+    /// before 1000.
+    pub fn plus_days(self, days: i64) -> Option<CalendarDate> {
+        let later = self
+            .civil()?
+            .checked_add(jiff::Span::new().try_days(days).ok()?)
+            .ok()?;
+        Self::of_civil(later)
+    }
+
+    /// The days from this date to `other`: negative when `other` is earlier.
+    pub fn days_until(self, other: CalendarDate) -> i64 {
+        let (Some(from), Some(to)) = (self.civil(), other.civil()) else {
+            return 0;
+        };
+        // Dates of years 1000 to 9999 are at most about 3.3 million days apart: the span in
+        // days always exists.
+        from.until(to).map_or(0, |span| i64::from(span.get_days()))
     }
 
     /// Parses the shop's format `DD-MM-YYYY`: exactly two, two and four digits.
@@ -95,20 +131,6 @@ impl fmt::Display for CalendarDate {
             "{:02}-{:02}-{:04}",
             self.day, self.month, self.year
         )
-    }
-}
-
-/// True for leap years of the Gregorian calendar.
-pub fn is_leap_year(year: u16) -> bool {
-    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-}
-
-fn days_in_month(year: u16, month: u8) -> u8 {
-    match month {
-        2 if is_leap_year(year) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
     }
 }
 
@@ -244,7 +266,21 @@ mod tests {
             (2400, true),
         ];
         for (year, leap) in cases {
-            assert_eq!(is_leap_year(year), leap, "{year}");
+            assert_eq!(CalendarDate::new(year, 2, 29).is_some(), leap, "{year}");
         }
+    }
+
+    #[test]
+    fn counts_days_across_months_leap_days_and_years() {
+        let date = |text: &str| CalendarDate::parse_iso(text).unwrap();
+        assert_eq!(date("2024-02-28").plus_days(1), Some(date("2024-02-29")));
+        assert_eq!(date("2023-02-28").plus_days(1), Some(date("2023-03-01")));
+        assert_eq!(date("2026-12-31").plus_days(1), Some(date("2027-01-01")));
+        assert_eq!(date("2026-03-01").plus_days(-1), Some(date("2026-02-28")));
+        assert_eq!(date("9999-12-31").plus_days(1), None);
+        assert_eq!(date("1000-01-01").plus_days(-1), None);
+        assert_eq!(date("2026-02-28").days_until(date("2027-03-01")), 366);
+        assert_eq!(date("2027-03-01").days_until(date("2026-02-28")), -366);
+        assert_eq!(date("2026-11-27").days_until(date("2026-11-27")), 0);
     }
 }

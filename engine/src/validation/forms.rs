@@ -122,7 +122,8 @@ pub struct FormDefinition {
 pub struct NamedFormInput {
     /// The form.
     pub form: FormName,
-    /// The values as entered, by field name; a field left out is empty.
+    /// The values as entered, by field name; a field left out (or `null`) is empty.
+    #[cfg_attr(feature = "openapi", schema(value_type = BTreeMap<String, FieldValue>))]
     pub values: BTreeMap<String, Option<FieldValue>>,
     /// True on the screen: the screen-only fields are checked too.
     #[serde(default)]
