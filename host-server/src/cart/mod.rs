@@ -10,7 +10,6 @@ pub mod bodies;
 mod cache;
 mod checkout_choices;
 mod handover;
-mod line_writer;
 mod pricing;
 mod recommendations;
 mod rows;
@@ -41,12 +40,12 @@ use crate::platform::session::Client;
 use applicable::Dropped;
 pub use cache::CartCache;
 use cache::StoredCart;
-pub use line_writer::LineWriter;
 use pricing::CartChoices;
 pub use pricing::{PricingCache, code_used_up_by, promotion_of_code};
 pub use rows::CartRow;
 use rows::{LineRow, SampleRow};
 pub use store::CartOwner;
+pub use store::line_writer::LineWriter;
 
 /// Gives a guest cart to a customer who signs in (see [`store::adopt_guest_cart`]); the
 /// account's cart id, or empty when the cart was another customer's and the account has none.
@@ -1138,11 +1137,7 @@ async fn gift_card_accepted(
     pin: &str,
 ) -> Result<bool, ApiError> {
     let attempt = limits::check(state, Limit::GiftCard, &[&client.ip, cart_id, number]).await?;
-    let card: Option<(String, String)> =
-        sqlx::query_as("SELECT pin_hash, balance FROM gift_cards WHERE card_number = $1")
-            .bind(number)
-            .fetch_optional(state.db.pool())
-            .await?;
+    let card = store::pricing::gift_card_pin_and_balance(state.db.pool(), number).await?;
     let (pin_hash, balance) = card.unwrap_or_else(|| {
         (
             crate::platform::passwords::DUMMY_HASH.to_owned(),
@@ -1191,13 +1186,7 @@ async fn set_payment(
     let cart = read_cart(&state, &id).await?;
     let pool = state.db.pool();
     if let Some(method) = body.payment_method_id {
-        let offered: Option<(i64,)> =
-            sqlx::query_as("SELECT payment_method_id FROM site_payment_methods WHERE site_id = $1 AND payment_method_id = $2")
-                .bind(cart.row.site_id)
-                .bind(method.get())
-                .fetch_optional(pool)
-                .await?;
-        if offered.is_none() {
+        if !store::pricing::site_offers_payment_method(pool, cart.row.site_id, method).await? {
             return Err(ApiError::field(
                 "paymentMethodId",
                 "validation.invalid",
