@@ -9,6 +9,7 @@ mod layout_cache;
 pub use layout_cache::LayoutCache;
 pub mod route_lookup;
 pub mod seo;
+mod store;
 
 use engine::ids::ProductId;
 use std::collections::HashMap;
@@ -32,6 +33,8 @@ use crate::platform::request_context::RequestContext;
 use crate::platform::stored_json::{self, Loc};
 use crate::platform::trust::{ShopLinks, Trust};
 use crate::sites::{SiteLanguage, pick_json, site_language};
+use store::advice::{ArticleRow, VideoRow};
+use store::news::NewsRow;
 
 /// The routes of this area.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -71,13 +74,7 @@ async fn route_paths(
     site: &SiteLanguage,
     types: &[&str],
 ) -> Result<HashMap<String, String>, ApiError> {
-    let rows: Vec<(String, String, String)> = sqlx::query_as(
-        "SELECT route_type, route_key, path FROM routes WHERE site_id = $1 AND language_id = $2",
-    )
-    .bind(site.site_id)
-    .bind(site.language_id)
-    .fetch_all(pool)
-    .await?;
+    let rows = store::routes::of_site_language(pool, site.site_id, site.language_id).await?;
     Ok(rows
         .into_iter()
         .filter(|(route_type, _, _)| types.contains(&route_type.as_str()))
@@ -113,11 +110,7 @@ impl<'a> Links<'a> {
         trust: &Trust,
         site: &'a SiteLanguage,
     ) -> Result<Links<'a>, ApiError> {
-        let pages: Vec<(String, i64)> =
-            sqlx::query_as("SELECT page_key, page_id FROM pages WHERE site_id = $1")
-                .bind(site.site_id)
-                .fetch_all(pool)
-                .await?;
+        let pages = store::layout::page_ids_by_key(pool, site.site_id).await?;
         let paths = route_paths(
             pool,
             site,
@@ -234,13 +227,8 @@ async fn navigation(
     links: &Links<'_>,
     navigation_id: i64,
 ) -> Result<Navigation, ApiError> {
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT items_json FROM navigations WHERE navigation_id = $1")
-            .bind(navigation_id)
-            .fetch_optional(pool)
-            .await?;
-    let items = match row {
-        Some((items,)) => links.links(&read_stored::<Vec<stored_json::Link>>(
+    let items = match store::layout::navigation_items(pool, navigation_id).await? {
+        Some(items) => links.links(&read_stored::<Vec<stored_json::Link>>(
             &items,
             "navigation",
         )?),
@@ -253,15 +241,11 @@ async fn navigation(
 }
 
 async fn footer(pool: &AnyPool, links: &Links<'_>, footer_id: i64) -> Result<Footer, ApiError> {
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT columns_json FROM footers WHERE footer_id = $1")
-            .bind(footer_id)
-            .fetch_optional(pool)
-            .await?;
-    let columns: Vec<stored_json::FooterColumn> = match row {
-        Some((columns,)) => read_stored(&columns, "footer")?,
-        None => Vec::new(),
-    };
+    let columns: Vec<stored_json::FooterColumn> =
+        match store::layout::footer_columns(pool, footer_id).await? {
+            Some(columns) => read_stored(&columns, "footer")?,
+            None => Vec::new(),
+        };
     Ok(Footer {
         footer_id,
         columns: columns
@@ -278,13 +262,8 @@ async fn usps(pool: &AnyPool, site: &SiteLanguage, id: Option<i64>) -> Result<Ve
     let Some(id) = id else {
         return Ok(Vec::new());
     };
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT items_json FROM usp_collections WHERE usp_collection_id = $1")
-            .bind(id)
-            .fetch_optional(pool)
-            .await?;
-    let items: Vec<stored_json::Usp> = match row {
-        Some((items,)) => read_stored(&items, "USPs")?,
+    let items: Vec<stored_json::Usp> = match store::layout::usp_items(pool, id).await? {
+        Some(items) => read_stored(&items, "USPs")?,
         None => Vec::new(),
     };
     Ok(items
@@ -305,12 +284,7 @@ async fn notification(
     let Some(id) = id else {
         return Ok(None);
     };
-    let row: Option<(i64, String, String, Option<String>, String, String)> = sqlx::query_as(
-        "SELECT notification_id, style, text_json, route_json, valid_from, valid_until FROM notifications WHERE notification_id = $1",
-    )
-    .bind(id)
-    .fetch_optional(pool)
-    .await?;
+    let row = store::layout::notification(pool, id).await?;
     let today = crate::platform::time::date_utc(crate::platform::clock::now());
     let Some((notification_id, style, text_json, route, _, _)) = row.filter(|(.., from, until)| {
         from.as_str() <= today.as_str() && today.as_str() <= until.as_str()
@@ -346,14 +320,8 @@ async fn layout_of(state: &AppState, site: &SiteLanguage) -> Result<Layout, ApiE
 
 /// The layout parts of a site in a language: navigation, footer, USPs and notification.
 async fn layout(pool: &AnyPool, trust: &Trust, site: &SiteLanguage) -> Result<Layout, ApiError> {
-    let (navigation_id, footer_id, notification_id, header_usps, cart_usps): (i64, i64, Option<i64>, Option<i64>, Option<i64>) =
-        sqlx::query_as(
-            "SELECT primary_navigation_id, footer_id, notification_id, header_usp_collection_id, cart_usp_collection_id \
-             FROM sites WHERE site_id = $1",
-        )
-        .bind(site.site_id)
-        .fetch_one(pool)
-        .await?;
+    let (navigation_id, footer_id, notification_id, header_usps, cart_usps) =
+        store::layout::site_parts(pool, site.site_id).await?;
     let links = Links::load(pool, trust, site).await?;
     Ok(Layout {
         navigation: navigation(pool, &links, navigation_id).await?,
@@ -413,20 +381,6 @@ pub struct SiteLayout {
     pub become_dealer_link: Option<String>,
 }
 
-type SiteLayoutRow = (
-    String,
-    String,
-    String,
-    String,
-    String,
-    String,
-    String,
-    Option<String>,
-    String,
-    String,
-    Option<String>,
-);
-
 /// The site's layout for the frame of every page: navigation with sub-menus, footer columns,
 /// customer service, social links, USPs, notification and the disclaimer and dealer links.
 #[utoipa::path(
@@ -446,15 +400,7 @@ async fn site_layout(
 ) -> Result<Json<SiteLayout>, ApiError> {
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
-    let row: SiteLayoutRow = sqlx::query_as(
-        "SELECT customer_service_title_json, customer_service_bottom_text_json, customer_service_link_json, \
-         customer_service_phone, customer_service_phone_link, customer_service_email, \
-         customer_service_opening_hours_json, currency_conversion_disclaimer_link_json, \
-         become_dealer_link_json, social_links_json, exchange_rate FROM sites WHERE site_id = $1",
-    )
-    .bind(site.site_id)
-    .fetch_one(pool)
-    .await?;
+    let row = store::layout::site_frame(pool, site.site_id).await?;
     let (title, bottom, link, phone, phone_link, email, hours, disclaimer, dealer, social, rate) =
         row;
     let social: stored_json::SocialLinks = read_stored(&social, "social links")?;
@@ -560,13 +506,7 @@ async fn home(
 ) -> Result<Json<HomeContent>, ApiError> {
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
-    let row: Option<(String,)> = sqlx::query_as(
-        "SELECT h.content_json FROM home_pages h JOIN sites s ON s.brand = h.brand WHERE s.site_id = $1",
-    )
-    .bind(site.site_id)
-    .fetch_optional(pool)
-    .await?;
-    let Some((content,)) = row else {
+    let Some(content) = store::layout::home_page(pool, site.site_id).await? else {
         return Err(ApiError::NotFound);
     };
     let home: stored_json::HomePage = read_stored(&content, "home page")?;
@@ -667,20 +607,11 @@ async fn page_of(
     page_type: PageType,
     faq: (Option<i64>, Option<i64>),
 ) -> Result<Option<Page>, ApiError> {
-    let page: Option<(i64, String, Option<i64>, String, crate::platform::db::Flag)> =
-        sqlx::query_as("SELECT page_id, page_key, parent_page_id, body_format, indexable FROM pages WHERE page_id = $1 AND site_id = $2")
-            .bind(page_id)
-            .bind(site.site_id)
-            .fetch_optional(pool)
-            .await?;
+    let page = store::pages::page_of_site(pool, page_id, site.site_id).await?;
     let Some((page_id, page_key, parent_page_id, body_format, indexable)) = page else {
         return Ok(None);
     };
-    let texts: Vec<(String, Option<String>, Option<String>)> =
-        sqlx::query_as("SELECT culture, title, body FROM page_texts WHERE page_id = $1")
-            .bind(page_id)
-            .fetch_all(pool)
-            .await?;
+    let texts = store::pages::texts(pool, page_id).await?;
     let mut titles = HashMap::new();
     let mut bodies = HashMap::new();
     for (culture, title, body) in texts {
@@ -743,13 +674,8 @@ async fn page(
         format!("/{path}")
     };
     let normalized = engine::url::normalize(&path);
-    let row: Option<(String, String, String)> =
-        sqlx::query_as("SELECT route_type, params_json, route_key FROM routes WHERE site_id = $1 AND language_id = $2 AND path = $3")
-            .bind(site.site_id)
-            .bind(site.language_id)
-            .bind(&normalized)
-            .fetch_optional(pool)
-            .await?;
+    let row =
+        store::routes::at_path_with_key(pool, site.site_id, site.language_id, &normalized).await?;
     let Some((route_type, params, route_key)) = row else {
         return Ok(crate::content::route_lookup::page_not_found(pool, &site)
             .await?
@@ -791,8 +717,6 @@ async fn page(
     })
     .into_response())
 }
-
-type NewsRow = (i64, String, String, String, String, Option<String>);
 
 /// A news item.
 #[derive(Debug, Serialize, ToSchema)]
@@ -857,20 +781,13 @@ async fn news(
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
     let paging = query.paging()?;
-    let (total,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM news_item_sites WHERE site_id = $1")
-            .bind(site.site_id)
-            .fetch_one(pool)
-            .await?;
-    let rows: Vec<NewsRow> = sqlx::query_as(
-        "SELECT n.news_item_id, n.published_on, n.title_json, n.summary_json, n.body_json, n.image FROM news_items n \
-         JOIN news_item_sites s ON s.news_item_id = n.news_item_id WHERE s.site_id = $1 \
-         ORDER BY n.published_on DESC, n.news_item_id DESC LIMIT $2 OFFSET $3",
+    let total = store::news::count_of_site(pool, site.site_id).await?;
+    let rows = store::news::page_of_site(
+        pool,
+        site.site_id,
+        i64::from(paging.page_size),
+        i64::try_from(paging.offset()).unwrap_or(i64::MAX),
     )
-    .bind(site.site_id)
-    .bind(i64::from(paging.page_size))
-    .bind(i64::try_from(paging.offset()).unwrap_or(i64::MAX))
-    .fetch_all(pool)
     .await?;
     let paths = route_paths(pool, &site, &["newsItem"]).await?;
     let total = usize::try_from(total).unwrap_or(0);
@@ -906,14 +823,7 @@ async fn news_item(
     let id: i64 = path_number(&id, "id")?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
-    let row: Option<NewsRow> = sqlx::query_as(
-        "SELECT n.news_item_id, n.published_on, n.title_json, n.summary_json, n.body_json, n.image FROM news_items n \
-         JOIN news_item_sites s ON s.news_item_id = n.news_item_id WHERE s.site_id = $1 AND n.news_item_id = $2",
-    )
-    .bind(site.site_id)
-    .bind(id)
-    .fetch_optional(pool)
-    .await?;
+    let row = store::news::item_of_site(pool, site.site_id, id).await?;
     let row = row.ok_or(ApiError::NotFound)?;
     let paths = route_paths(pool, &site, &["newsItem"]).await?;
     Ok(Json(NewsArticle {
@@ -985,28 +895,13 @@ async fn faq(
         None => 1,
         Some(id) => path_number(id, "faqId")?,
     };
-    let categories: Vec<(i64, String)> =
-        sqlx::query_as("SELECT faq_category_id, title_json FROM faq_categories WHERE faq_id = $1 ORDER BY position")
-            .bind(faq_id)
-            .fetch_all(pool)
-            .await?;
+    let categories = store::faq::categories(pool, faq_id).await?;
     if categories.is_empty() {
         return Err(ApiError::NotFound);
     }
-    let items: Vec<(i64, i64, String, String)> = sqlx::query_as(
-        "SELECT i.faq_item_id, i.faq_category_id, i.question_json, i.answer_json FROM faq_items i \
-         JOIN faq_categories c ON c.faq_category_id = i.faq_category_id WHERE c.faq_id = $1 ORDER BY i.position",
-    )
-    .bind(faq_id)
-    .fetch_all(pool)
-    .await?;
-    let faq_page: Option<(i64,)> =
-        sqlx::query_as("SELECT page_id FROM pages WHERE site_id = $1 AND page_key = 'faq'")
-            .bind(site.site_id)
-            .fetch_optional(pool)
-            .await?;
+    let items = store::faq::items(pool, faq_id).await?;
+    let page_id = store::pages::faq_page_id(pool, site.site_id).await?;
     let paths = route_paths(pool, &site, &["faq"]).await?;
-    let page_id = faq_page.map(|(id,)| id);
     let path = |key: String| paths.get(&key).cloned();
     let categories = categories
         .iter()
@@ -1032,9 +927,6 @@ async fn faq(
         categories,
     }))
 }
-
-type ArticleRow = (i64, i64, String, String, String, String, String);
-type VideoRow = (i64, i64, String, String, String, String, i64);
 
 /// An advice article.
 #[derive(Debug, Serialize, ToSchema)]
@@ -1124,9 +1016,6 @@ fn video_of(row: &VideoRow, site: &SiteLanguage, paths: &HashMap<String, String>
     }
 }
 
-const ARTICLE_COLUMNS: &str = "advice_article_id, advice_category_id, published_on, title_json, summary_json, body_json, related_product_ids_json";
-const VIDEO_COLUMNS: &str = "advice_video_id, advice_category_id, title_json, description_json, video_provider, video_id, duration_seconds";
-
 /// Advice categories with their articles and videos.
 #[utoipa::path(
     get,
@@ -1144,20 +1033,9 @@ async fn advice_categories(
 ) -> Result<Json<AdviceCategories>, ApiError> {
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
-    let categories: Vec<(i64, String)> = sqlx::query_as(
-        "SELECT advice_category_id, title_json FROM advice_categories ORDER BY position",
-    )
-    .fetch_all(pool)
-    .await?;
-    let articles: Vec<ArticleRow> =
-        sqlx::query_as(&format!("SELECT {ARTICLE_COLUMNS} FROM advice_articles ORDER BY published_on DESC, advice_article_id"))
-            .fetch_all(pool)
-            .await?;
-    let videos: Vec<VideoRow> = sqlx::query_as(&format!(
-        "SELECT {VIDEO_COLUMNS} FROM advice_videos ORDER BY advice_video_id"
-    ))
-    .fetch_all(pool)
-    .await?;
+    let categories = store::advice::categories(pool).await?;
+    let articles = store::advice::articles(pool).await?;
+    let videos = store::advice::videos(pool).await?;
     let paths = route_paths(
         pool,
         &site,
@@ -1208,12 +1086,7 @@ async fn advice_article(
     let id: i64 = path_number(&id, "id")?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
-    let row: Option<ArticleRow> = sqlx::query_as(&format!(
-        "SELECT {ARTICLE_COLUMNS} FROM advice_articles WHERE advice_article_id = $1"
-    ))
-    .bind(id)
-    .fetch_optional(pool)
-    .await?;
+    let row = store::advice::article(pool, id).await?;
     let row = row.ok_or(ApiError::NotFound)?;
     let paths = route_paths(pool, &site, &["adviceArticle"]).await?;
     Ok(Json(AdviceArticleDetail {
@@ -1243,12 +1116,7 @@ async fn advice_video(
     let id: i64 = path_number(&id, "id")?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
-    let row: Option<VideoRow> = sqlx::query_as(&format!(
-        "SELECT {VIDEO_COLUMNS} FROM advice_videos WHERE advice_video_id = $1"
-    ))
-    .bind(id)
-    .fetch_optional(pool)
-    .await?;
+    let row = store::advice::video(pool, id).await?;
     let row = row.ok_or(ApiError::NotFound)?;
     let paths = route_paths(pool, &site, &["adviceVideo"]).await?;
     Ok(Json(video_of(&row, &site, &paths)))
