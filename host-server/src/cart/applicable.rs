@@ -13,7 +13,7 @@ use engine::ids::{PaymentMethodId, ProductVariantId};
 use engine::promotions::codes_equal;
 use sqlx::AnyConnection;
 
-use super::CartNotice;
+use super::api_types::CartNotice;
 use super::cache::{CartCache, StoredCart};
 use super::store;
 

@@ -12,7 +12,9 @@ use engine::validation::Rule;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::{CartWithCalculation, answer, change_row, existing_cart, read_cart, store};
+use super::api_types::CartWithCalculation;
+use super::service::{answer, change_row, existing_cart, read_cart};
+use super::store;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::validation::{Form, required_param};
 use crate::{AppState, platform::clock, platform::passwords};

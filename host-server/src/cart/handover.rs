@@ -11,7 +11,9 @@ use serde::Deserialize;
 use sqlx::AnyPool;
 use utoipa::IntoParams;
 
-use super::{CartWithCalculation, answer, store};
+use super::api_types::CartWithCalculation;
+use super::service::answer;
+use super::store;
 use crate::AppState;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::{platform::clock, platform::secrets};

@@ -7,7 +7,8 @@ use axum::extract::State;
 use engine::ids::{ProductId, ProductVariantId};
 use serde::Serialize;
 
-use super::{existing_cart, store, texts};
+use super::service::existing_cart;
+use super::{store, texts};
 use crate::AppState;
 use crate::platform::error::{ApiError, ErrorBody};
 
