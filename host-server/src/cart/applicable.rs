@@ -13,8 +13,9 @@ use engine::ids::{PaymentMethodId, ProductVariantId};
 use engine::promotions::codes_equal;
 use sqlx::AnyConnection;
 
-use super::CartNotice;
+use super::api_types::CartNotice;
 use super::cache::{CartCache, StoredCart};
+use super::store;
 
 /// A stored choice taken off a cart.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -206,45 +207,26 @@ pub async fn persist(
     }
     let _change = cache.change(cart_id);
     for drop in dropped {
-        let query = match drop {
+        match drop {
             Dropped::DiscountCode(code) => {
-                sqlx::query("UPDATE carts SET discount_code = NULL WHERE cart_id = $1 AND discount_code = $2").bind(cart_id).bind(code.clone())
+                store::clear_discount_code(transaction, cart_id, code).await?
             }
-            Dropped::GiftCard(number) => sqlx::query("UPDATE carts SET gift_card_number = NULL WHERE cart_id = $1 AND gift_card_number = $2")
-                .bind(cart_id)
-                .bind(number.clone()),
+            Dropped::GiftCard(number) => {
+                store::clear_gift_card(transaction, cart_id, number).await?
+            }
             Dropped::PaymentMethod(id) => {
-                sqlx::query("UPDATE carts SET payment_method_id = NULL, issuer = NULL WHERE cart_id = $1 AND payment_method_id = $2")
-                    .bind(cart_id)
-                    .bind(id.get())
+                store::clear_payment_method(transaction, cart_id, *id).await?
             }
             Dropped::ShippingMethod { from, to } => {
-                sqlx::query("UPDATE carts SET shipping_method = $3 WHERE cart_id = $1 AND shipping_method = $2").bind(cart_id).bind(i64::from(*from)).bind(i64::from(*to))
+                store::replace_shipping_method(transaction, cart_id, *from, *to).await?
             }
-            Dropped::Line(variant) => {
-                sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1 AND product_variant_id = $2")
-                    .bind(cart_id)
-                    .bind(variant.get())
-                    .execute(&mut *transaction)
-                    .await?;
-                sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2").bind(cart_id).bind(variant.get())
+            Dropped::Line(variant) => store::drop_line(transaction, cart_id, *variant).await?,
+            Dropped::Quantity { variant, from, to } => {
+                store::replace_count(transaction, cart_id, *variant, *from, *to).await?
             }
-            Dropped::Quantity { variant, from, to } => sqlx::query(
-                "UPDATE cart_lines SET count = $4 WHERE cart_id = $1 AND product_variant_id = $2 AND count = $3",
-            )
-            .bind(cart_id)
-            .bind(variant.get())
-            .bind(*from)
-            .bind(*to),
-        };
-        query.execute(&mut *transaction).await?;
+        }
     }
-    sqlx::query("UPDATE carts SET last_modified = $1 WHERE cart_id = $2")
-        .bind(now)
-        .bind(cart_id)
-        .execute(&mut *transaction)
-        .await?;
-    Ok(())
+    store::set_last_modified(transaction, cart_id, now).await
 }
 
 #[cfg(test)]

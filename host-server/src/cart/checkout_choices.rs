@@ -12,7 +12,9 @@ use engine::validation::Rule;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::{CartWithCalculation, answer, change_row, existing_cart, read_cart, store};
+use super::api_types::CartWithCalculation;
+use super::service::{answer, change_row, existing_cart, read_cart};
+use super::store;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::validation::{Form, required_param};
 use crate::{AppState, platform::clock, platform::passwords};
@@ -61,14 +63,7 @@ async fn scan_line_count(
     cart_id: &str,
     variant_id: ProductVariantId,
 ) -> Result<i64, ApiError> {
-    let line: Option<(i64, i64)> = sqlx::query_as(
-        "SELECT cl.count, p.product_type FROM cart_lines cl JOIN products p ON p.product_id = cl.product_id \
-         WHERE cl.cart_id = $1 AND cl.product_variant_id = $2",
-    )
-    .bind(cart_id)
-    .bind(variant_id.get())
-    .fetch_optional(state.db.pool())
-    .await?;
+    let line = store::line_count_and_type(state.db.pool(), cart_id, variant_id).await?;
     let (count, product_type) = line.ok_or(ApiError::NotFound)?;
     let is_scan =
         engine::cart::ProductType::from_number(u64::try_from(product_type).unwrap_or_default())
@@ -239,12 +234,7 @@ pub(super) async fn set_dealer(
 ) -> Result<JsonResponse<CartWithCalculation>, ApiError> {
     let cart = read_cart(&state, &id).await?;
     let dealer_id = number(&query.dealer_id, "dealerId")?;
-    let exists: Option<(i64,)> =
-        sqlx::query_as("SELECT dealer_id FROM dealers WHERE dealer_id = $1")
-            .bind(dealer_id)
-            .fetch_optional(state.db.pool())
-            .await?;
-    if exists.is_none() {
+    if !store::checkout::dealer_exists(state.db.pool(), dealer_id).await? {
         return Err(ApiError::field(
             "dealerId",
             "validation.invalid",
@@ -301,12 +291,7 @@ pub(super) async fn set_pickup_point(
         )
         .check()?;
     let shop_id = required_param(&query.parcel_shop_id, "parcelShopId")?;
-    let exists: Option<(String,)> =
-        sqlx::query_as("SELECT parcel_shop_id FROM parcel_shops WHERE parcel_shop_id = $1")
-            .bind(shop_id)
-            .fetch_optional(state.db.pool())
-            .await?;
-    if exists.is_none() {
+    if !store::checkout::parcel_shop_exists(state.db.pool(), shop_id).await? {
         return Err(ApiError::field(
             "parcelShopId",
             "validation.invalid",
@@ -434,14 +419,8 @@ pub(super) async fn report_conversion(
         .map(str::trim)
         .filter(|value| !value.is_empty() && value.len() <= 64)
         .ok_or_else(|| ApiError::required("datetime"))?;
-    sqlx::query(
-        "INSERT INTO conversions (mailplus_id, reported_datetime, received_at) VALUES ($1, $2, $3)",
-    )
-    .bind(mailplus_id)
-    .bind(datetime)
-    .bind(clock::now())
-    .execute(state.db.pool())
-    .await?;
+    store::checkout::record_conversion(state.db.pool(), mailplus_id, datetime, clock::now())
+        .await?;
     if let Some(cart_id) = query.cart_id.as_deref().filter(|id| !id.is_empty()) {
         keep_in_cart(&state, cart_id, mailplus_id).await?;
     }

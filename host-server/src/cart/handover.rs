@@ -11,7 +11,9 @@ use serde::Deserialize;
 use sqlx::AnyPool;
 use utoipa::IntoParams;
 
-use super::{CartWithCalculation, answer};
+use super::api_types::CartWithCalculation;
+use super::service::answer;
+use super::store;
 use crate::AppState;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::{platform::clock, platform::secrets};
@@ -21,19 +23,13 @@ pub const KEY_LIFETIME_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// Makes a key for a cart; the key and when it expires (milliseconds since the epoch).
 pub async fn issue_key(pool: &AnyPool, cart_id: &str) -> Result<IssuedKey, ApiError> {
-    let cart = super::store::find(pool, cart_id)
+    let cart = store::find(pool, cart_id)
         .await?
         .ok_or(ApiError::NotFound)?;
     let key = secrets::new_token();
     let now = clock::now_millis();
     let expires_at = now + KEY_LIFETIME_MS;
-    sqlx::query("INSERT INTO cart_handover_keys (key_hash, cart_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-        .bind(secrets::hash_token(&key))
-        .bind(cart_id)
-        .bind(now)
-        .bind(expires_at)
-        .execute(pool)
-        .await?;
+    store::handover::insert_key(pool, &secrets::hash_token(&key), cart_id, now, expires_at).await?;
     Ok(IssuedKey {
         key,
         expires_at,
@@ -86,19 +82,9 @@ pub(super) async fn impersonate(
     let key_hash = secrets::hash_token(key);
     let now = clock::now_millis();
     // Using the key is one conditional write, so two browsers cannot both take it.
-    let taken = sqlx::query("UPDATE cart_handover_keys SET used_at = $1 WHERE key_hash = $2 AND used_at IS NULL AND expires_at > $1")
-        .bind(now)
-        .bind(&key_hash)
-        .execute(pool)
-        .await?
-        .rows_affected();
-    if taken == 0 {
+    if !store::handover::take_key(pool, &key_hash, now).await? {
         return Err(ApiError::NotFound);
     }
-    let (cart_id,): (String,) =
-        sqlx::query_as("SELECT cart_id FROM cart_handover_keys WHERE key_hash = $1")
-            .bind(&key_hash)
-            .fetch_one(pool)
-            .await?;
+    let cart_id = store::handover::cart_of_key(pool, &key_hash).await?;
     answer(&state, &cart_id).await
 }

@@ -18,6 +18,7 @@ use engine::vat::VatType;
 use sqlx::AnyPool;
 
 use super::rows::{LineRow, SampleRow};
+use super::store::pricing as store;
 use super::texts::{self, TextLanguage};
 use crate::platform::clock;
 use crate::platform::error::ApiError;
@@ -43,15 +44,7 @@ pub async fn text_language(
     site_id: i64,
     language_id: i64,
 ) -> Result<TextLanguage, ApiError> {
-    let row: Option<(String, Option<String>)> = sqlx::query_as(
-        "SELECT l.culture, f.culture FROM site_languages sl JOIN languages l ON l.language_id = sl.language_id \
-         JOIN sites s ON s.site_id = sl.site_id LEFT JOIN languages f ON f.language_id = s.fallback_language_id \
-         WHERE sl.site_id = $1 AND sl.language_id = $2",
-    )
-    .bind(site_id)
-    .bind(language_id)
-    .fetch_optional(pool)
-    .await?;
+    let row = store::site_language_cultures(pool, site_id, language_id).await?;
     let (culture, fallback) = row.ok_or_else(ApiError::payload_incorrect)?;
     let culture: Culture = culture.parse().map_err(|error| corrupt("culture", error))?;
     Ok(TextLanguage {
@@ -61,31 +54,12 @@ pub async fn text_language(
 }
 
 async fn pricing_context(pool: &AnyPool, site_id: i64) -> Result<PricingContext, ApiError> {
-    let (high, low): (String, String) = sqlx::query_as(
-        "SELECT vat_percentage_high, vat_percentage_low FROM sites WHERE site_id = $1",
-    )
-    .bind(site_id)
-    .fetch_optional(pool)
-    .await?
-    .ok_or_else(ApiError::payload_incorrect)?;
-    let shipping: Vec<(i64, String)> =
-        sqlx::query_as("SELECT shipping_method, price FROM shipping_prices WHERE site_id = $1 ORDER BY shipping_method")
-            .bind(site_id)
-            .fetch_all(pool)
-            .await?;
-    let free: Option<(Option<String>, String)> =
-        sqlx::query_as("SELECT free_shipping_threshold, free_shipping_methods_json FROM shipping_settings WHERE site_id = $1")
-            .bind(site_id)
-            .fetch_optional(pool)
-            .await?;
-    let payment: Vec<(i64, String)> = sqlx::query_as(
-        "SELECT pm.payment_method_id, pm.cost FROM payment_methods pm \
-         JOIN site_payment_methods spm ON spm.payment_method_id = pm.payment_method_id WHERE spm.site_id = $1 \
-         ORDER BY spm.position",
-    )
-    .bind(site_id)
-    .fetch_all(pool)
-    .await?;
+    let (high, low) = store::vat_percentages(pool, site_id)
+        .await?
+        .ok_or_else(ApiError::payload_incorrect)?;
+    let shipping = store::shipping_prices(pool, site_id).await?;
+    let free = store::free_shipping(pool, site_id).await?;
+    let payment = store::payment_costs(pool, site_id).await?;
     let money = |text: &str| {
         text.parse::<Money>()
             .map_err(|error| corrupt("site pricing", error))
@@ -139,31 +113,6 @@ fn stored_shipping_method(number: i64) -> Result<ShippingMethod, ApiError> {
     ShippingMethod::from_number(number).ok_or_else(|| corrupt("shipping method", number))
 }
 
-#[derive(sqlx::FromRow)]
-struct VariantRow {
-    #[sqlx(try_from = "i64")]
-    product_variant_id: ProductVariantId,
-    #[sqlx(try_from = "i64")]
-    product_id: ProductId,
-    product_type: i64,
-    product_group: String,
-    brand: String,
-    vat_type: String,
-    price: String,
-    stock: Option<i64>,
-    variant_label: Option<String>,
-    packaging: String,
-    content_amount: String,
-    content_unit: String,
-}
-
-fn placeholders(start: usize, count: usize) -> String {
-    (start..start + count)
-        .map(|index| format!("${index}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// A catalog entry with its product's brand: no rule needs the brand, but the data layer's
 /// tracking items do, so it stays beside the engine's input.
 #[derive(Clone)]
@@ -182,19 +131,7 @@ async fn catalog(
     if variant_ids.is_empty() {
         return Ok(Vec::new());
     }
-    let sql = format!(
-        "SELECT v.product_variant_id, v.product_id, p.product_type, p.product_group, p.brand, v.vat_type, v.price, v.stock, \
-         v.variant_label, v.packaging, v.content_amount, v.content_unit FROM variants v \
-         JOIN products p ON p.product_id = v.product_id \
-         JOIN variant_sites vs ON vs.product_variant_id = v.product_variant_id AND vs.site_id = $1 \
-         WHERE v.product_variant_id IN ({}) ORDER BY v.product_variant_id",
-        placeholders(2, variant_ids.len())
-    );
-    let mut query = sqlx::query_as::<_, VariantRow>(&sql).bind(site_id);
-    for id in variant_ids {
-        query = query.bind(id.get());
-    }
-    let rows = query.fetch_all(pool).await?;
+    let rows = store::variants_sold_on_site(pool, site_id, variant_ids).await?;
     let names = product_names(
         pool,
         rows.iter().map(|row| row.product_id).collect(),
@@ -241,16 +178,8 @@ async fn product_names(
     if product_ids.is_empty() {
         return Ok(BTreeMap::new());
     }
-    let sql = format!(
-        "SELECT product_id, culture, name FROM product_texts WHERE name IS NOT NULL AND product_id IN ({})",
-        placeholders(1, product_ids.len())
-    );
-    let mut query = sqlx::query_as::<_, (i64, String, String)>(&sql);
-    for id in &product_ids {
-        query = query.bind(id.get());
-    }
     let mut texts: BTreeMap<ProductId, Vec<(String, String)>> = BTreeMap::new();
-    for (product_id, culture, name) in query.fetch_all(pool).await? {
+    for (product_id, culture, name) in store::product_names(pool, &product_ids).await? {
         texts
             .entry(ProductId::new(product_id))
             .or_default()
@@ -272,14 +201,7 @@ pub async fn promotion_of_code(pool: &AnyPool, code: &str) -> Result<Option<Stri
         return Ok(None);
     };
     let today = clock::today();
-    let row: Option<(String, Option<i64>, i64)> = sqlx::query_as(
-        "SELECT promotion_key, usage_limit, times_used FROM discount_codes \
-         WHERE code = $1 AND valid_from <= $2 AND valid_until >= $2",
-    )
-    .bind(code)
-    .bind(&today)
-    .fetch_optional(pool)
-    .await?;
+    let row = store::discount_code_valid_on(pool, &code, &today).await?;
     Ok(row
         .filter(|(_, limit, used)| limit.is_none_or(|limit| *used < limit))
         .map(|(key, _, _)| key))
@@ -328,15 +250,7 @@ async fn promotion_rows(
     site_id: i64,
     day: &str,
 ) -> Result<Vec<StoredPromotion>, ApiError> {
-    let rows: Vec<(String, crate::platform::db::Flag, String)> = sqlx::query_as(
-        "SELECT p.promotion_key, p.requires_code, p.rule_json FROM promotions p \
-         JOIN promotion_sites ps ON ps.promotion_key = p.promotion_key AND ps.site_id = $1 \
-         WHERE p.valid_from <= $2 AND p.valid_until >= $2 ORDER BY p.promotion_key",
-    )
-    .bind(site_id)
-    .bind(day)
-    .fetch_all(pool)
-    .await?;
+    let rows = store::promotions_of_site(pool, site_id, day).await?;
     rows.into_iter()
         .map(|(key, requires_code, rule_json)| {
             Ok(StoredPromotion {
@@ -543,13 +457,8 @@ async fn gift_card(
     let Some(card_number) = card_number else {
         return Ok(None);
     };
-    let balance: Option<(String,)> =
-        sqlx::query_as("SELECT balance FROM gift_cards WHERE card_number = $1")
-            .bind(card_number)
-            .fetch_optional(pool)
-            .await?;
-    let card = match balance {
-        Some((balance,)) => GiftCard {
+    let card = match store::gift_card_balance(pool, card_number).await? {
+        Some(balance) => GiftCard {
             balance: balance
                 .parse()
                 .map_err(|error| corrupt("gift card", error))?,
@@ -642,23 +551,15 @@ pub async fn code_used_up_by(
     if account_id.is_none() && email.is_none() {
         return Ok(false);
     }
-    let limit: Option<(Option<i64>,)> =
-        sqlx::query_as("SELECT per_customer_limit FROM discount_codes WHERE code = $1")
-            .bind(code)
-            .fetch_optional(&mut *connection)
-            .await?;
-    let Some((Some(limit),)) = limit else {
+    let Some(Some(limit)) = store::per_customer_limit(connection, code).await? else {
         return Ok(false);
     };
-    let (used,): (i64,) = sqlx::query_as(
-        "SELECT COUNT(*) FROM orders WHERE discount_code = $1 AND status <> 'cancelled' \
-         AND ((email_address IS NOT NULL AND LOWER(email_address) = LOWER($2)) \
-         OR (account_id IS NOT NULL AND account_id = $3))",
+    let used = store::orders_with_code_by(
+        connection,
+        code,
+        email.unwrap_or_default(),
+        account_id.unwrap_or_default(),
     )
-    .bind(code)
-    .bind(email.unwrap_or_default())
-    .bind(account_id.unwrap_or_default())
-    .fetch_one(&mut *connection)
     .await?;
     Ok(used >= limit)
 }

@@ -21,9 +21,7 @@ const CHANNEL: &str = "hoofbeat_catalog";
 pub async fn changed(state: &AppState) -> Result<(), ApiError> {
     if state.db.backend() == Backend::Postgres {
         // Every listener, this server's own included, refreshes on the notification.
-        sqlx::query(&format!("NOTIFY {CHANNEL}"))
-            .execute(state.db.pool())
-            .await?;
+        super::store::notify(state.db.pool(), CHANNEL).await?;
     }
     refresh(state).await;
     Ok(())

@@ -11,6 +11,7 @@ use super::search::{
     CatalogInput, FacetFilter, FacetGroupInput, LandingPageInput, ProductInput, SiteLanguageInput,
     Texts, VariantInput,
 };
+use super::store::search_input as store;
 use crate::platform::error::ApiError;
 
 /// A stored localized JSON object as a map (empty when it does not parse).
@@ -35,46 +36,10 @@ fn group_by<K: std::hash::Hash + Eq, V>(rows: Vec<(K, V)>) -> HashMap<K, Vec<V>>
     map
 }
 
-type ProductRow = (
-    i64,
-    String,
-    String,
-    Option<String>,
-    i64,
-    String,
-    Option<String>,
-);
-type TextRow = (
-    i64,
-    String,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-);
-type VariantRow = (
-    i64,
-    i64,
-    String,
-    String,
-    String,
-    String,
-    String,
-    Option<i64>,
-    Option<String>,
-);
-
 /// Reads everything the search indexes need.
 pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
-    let groups: Vec<(String, String, String)> =
-        sqlx::query_as("SELECT facet_key, kind, name_json FROM facet_groups ORDER BY position")
-            .fetch_all(pool)
-            .await?;
-    let values: Vec<(String, String, String)> = sqlx::query_as(
-        "SELECT facet_key, value_key, name_json FROM facet_values ORDER BY facet_key, position",
-    )
-    .fetch_all(pool)
-    .await?;
+    let groups = store::facet_groups(pool).await?;
+    let values = store::facet_values(pool).await?;
     let mut values = group_by(
         values
             .into_iter()
@@ -91,15 +56,8 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
         })
         .collect();
 
-    let products: Vec<ProductRow> = sqlx::query_as(
-        "SELECT product_id, brand, product_group, rating_average, rating_count, created_on, image FROM products ORDER BY product_id",
-    )
-    .fetch_all(pool)
-    .await?;
-    let text_rows: Vec<TextRow> =
-        sqlx::query_as("SELECT product_id, culture, name, short_description, long_description, composition FROM product_texts")
-            .fetch_all(pool)
-            .await?;
+    let products = store::products(pool).await?;
+    let text_rows = store::product_texts(pool).await?;
     let mut product_texts: HashMap<i64, [Texts; 4]> = HashMap::new();
     for (product_id, culture, name, short, long, composition) in text_rows {
         let Ok(culture) = culture.parse::<Culture>() else {
@@ -112,32 +70,16 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
             }
         }
     }
-    let mut product_sites = group_by(
-        sqlx::query_as::<_, (i64, i64)>("SELECT product_id, site_id FROM product_sites")
-            .fetch_all(pool)
-            .await?,
-    );
+    let mut product_sites = group_by(store::product_sites(pool).await?);
     let mut product_facets = group_by(
-        sqlx::query_as::<_, (i64, String, String)>(
-            "SELECT product_id, facet_key, value_key FROM product_facets",
-        )
-        .fetch_all(pool)
-        .await?
-        .into_iter()
-        .map(|(product, key, value)| (product, (key, value)))
-        .collect(),
+        store::product_facets(pool)
+            .await?
+            .into_iter()
+            .map(|(product, key, value)| (product, (key, value)))
+            .collect(),
     );
-    let variant_rows: Vec<VariantRow> = sqlx::query_as(
-        "SELECT product_variant_id, product_id, article_number, ean, price, content_amount, content_unit, stock, image \
-         FROM variants ORDER BY product_id, position",
-    )
-    .fetch_all(pool)
-    .await?;
-    let mut variant_sites = group_by(
-        sqlx::query_as::<_, (i64, i64)>("SELECT product_variant_id, site_id FROM variant_sites")
-            .fetch_all(pool)
-            .await?,
-    );
+    let variant_rows = store::variants(pool).await?;
+    let mut variant_sites = group_by(store::variant_sites(pool).await?);
     let mut variant_product = HashMap::new();
     let mut variants: HashMap<i64, Vec<VariantInput>> = HashMap::new();
     for (variant_id, product_id, article_number, ean, price, amount, unit, stock, image) in
@@ -163,11 +105,7 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
             site_ids: variant_sites.remove(&variant_id).unwrap_or_default(),
         });
     }
-    let routes: Vec<(i64, i64, String, String)> = sqlx::query_as(
-        "SELECT site_id, language_id, route_key, path FROM routes WHERE route_type = 'productDetail'",
-    )
-    .fetch_all(pool)
-    .await?;
+    let routes = store::product_detail_routes(pool).await?;
     let mut urls: HashMap<i64, HashMap<(i64, i64), String>> = HashMap::new();
     for (site_id, language_id, key, path) in routes {
         let Some(variant) = key
@@ -221,19 +159,12 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
         )
         .collect();
 
-    let cultures: HashMap<i64, Culture> =
-        sqlx::query_as::<_, (i64, String)>("SELECT language_id, culture FROM languages")
-            .fetch_all(pool)
-            .await?
-            .into_iter()
-            .filter_map(|(id, culture)| culture.parse().ok().map(|culture| (id, culture)))
-            .collect();
-    let sites: Vec<(i64, i64, i64, crate::platform::db::Flag)> = sqlx::query_as(
-        "SELECT s.site_id, l.language_id, s.fallback_language_id, s.enable_stock_reminder_feature \
-         FROM sites s JOIN site_languages l ON l.site_id = s.site_id ORDER BY s.site_id, l.position",
-    )
-    .fetch_all(pool)
-    .await?;
+    let cultures: HashMap<i64, Culture> = store::languages(pool)
+        .await?
+        .into_iter()
+        .filter_map(|(id, culture)| culture.parse().ok().map(|culture| (id, culture)))
+        .collect();
+    let sites = store::site_languages(pool).await?;
     let site_languages = sites
         .into_iter()
         .filter_map(|(site_id, language_id, fallback, reminder)| {
@@ -250,15 +181,8 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
         })
         .collect();
 
-    let landing_rows: Vec<(i64, String, String)> =
-        sqlx::query_as("SELECT landing_page_id, filter_json, default_sort FROM landing_pages")
-            .fetch_all(pool)
-            .await?;
-    let mut landing_sites = group_by(
-        sqlx::query_as::<_, (i64, i64)>("SELECT landing_page_id, site_id FROM landing_page_sites")
-            .fetch_all(pool)
-            .await?,
-    );
+    let landing_rows = store::landing_pages(pool).await?;
+    let mut landing_sites = group_by(store::landing_page_sites(pool).await?);
     let mut landing_pages = HashMap::new();
     for (id, filter, default_sort) in landing_rows {
         let filter: FacetFilter = serde_json::from_str(&filter).map_err(|error| {
@@ -275,15 +199,9 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
             },
         );
     }
-    let articles: Vec<(i64, String)> =
-        sqlx::query_as("SELECT advice_category_id, related_product_ids_json FROM advice_articles")
-            .fetch_all(pool)
-            .await?;
+    let articles = store::advice_article_products(pool).await?;
     let mut advice_products: HashMap<i64, Vec<ProductId>> = HashMap::new();
-    let categories: Vec<(i64,)> =
-        sqlx::query_as("SELECT advice_category_id FROM advice_categories")
-            .fetch_all(pool)
-            .await?;
+    let categories = store::advice_categories(pool).await?;
     for (category,) in categories {
         advice_products.entry(category).or_default();
     }

@@ -11,6 +11,7 @@ pub mod load;
 pub mod nutrients;
 pub mod search;
 pub mod stock_reminders;
+mod store;
 mod submissions;
 
 use engine::ids::{ProductId, ProductVariantId};
@@ -23,8 +24,7 @@ use axum::response::{IntoResponse, Response};
 use engine::stock::{StockState, StockStateRequest, stock_state};
 use engine::unit_price::{UnitPriceRequest, UnitPrices, unit_prices};
 use serde::{Deserialize, Serialize};
-use sqlx::any::AnyRow;
-use sqlx::{AnyPool, Row};
+use sqlx::AnyPool;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -38,6 +38,7 @@ use crate::platform::extract::{Json, Path, Query, path_number};
 use crate::platform::request_context::RequestContext;
 use crate::sites::site_language;
 use search::{Rating, SearchIndex, SearchRequest, SearchResponse, pick};
+use store::products;
 
 /// The nutrient table's rows in display order (dry matter, crude
 /// protein, sugar, energy DE and EWpa, minerals, trace elements, vitamins), with their group and
@@ -75,14 +76,6 @@ pub struct SearchService {
     digest: RwLock<Option<String>>,
 }
 
-async fn fixtures_digest(pool: &AnyPool) -> Result<Option<String>, sqlx::Error> {
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT value FROM app_meta WHERE key = 'fixtures_digest'")
-            .fetch_optional(pool)
-            .await?;
-    Ok(row.map(|(digest,)| digest))
-}
-
 impl SearchService {
     /// Builds the indexes from the database.
     pub async fn load(db: &Database) -> Result<SearchService, ApiError> {
@@ -96,7 +89,7 @@ impl SearchService {
 
     /// Reads the catalog again and swaps in new indexes.
     pub async fn rebuild(&self, db: &Database) -> Result<(), ApiError> {
-        let digest = fixtures_digest(db.pool()).await?;
+        let digest = store::fixtures_digest(db.pool()).await?;
         let input = load::catalog_input(db.pool()).await?;
         let started = std::time::Instant::now();
         let index = tokio::task::spawn_blocking(move || SearchIndex::build(&input))
@@ -125,7 +118,7 @@ impl SearchService {
 
     /// Rebuilds when the fixtures digest in the database differs from the one indexed.
     pub async fn refresh_if_changed(&self, db: &Database) -> Result<bool, ApiError> {
-        let digest = fixtures_digest(db.pool()).await?;
+        let digest = store::fixtures_digest(db.pool()).await?;
         let known = self
             .digest
             .read()
@@ -188,28 +181,6 @@ async fn search_products(
         &request,
     )?))
 }
-
-/// A path id: a whole number, else a 400 naming the parameter.
-type TextRow = (
-    String,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-);
-type ReviewRow = (i64, String, i64, i64, String, String, i64, Option<String>);
-type DetailRow = (
-    i64,
-    String,
-    i64,
-    String,
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    i64,
-    Option<String>,
-);
 
 /// How much a variant holds.
 #[derive(Debug, Serialize, ToSchema)]
@@ -315,15 +286,15 @@ pub struct ProductDetail {
 }
 
 fn variant_of(
-    row: &AnyRow,
+    row: &products::VariantRow,
     reminder: bool,
     urls: &[(String, String)],
 ) -> Result<Variant, ApiError> {
-    let id: i64 = row.try_get("product_variant_id")?;
-    let price: String = row.try_get("price")?;
-    let amount: String = row.try_get("content_amount")?;
-    let unit: String = row.try_get("content_unit")?;
-    let stock: Option<i64> = row.try_get("stock")?;
+    let id = row.product_variant_id;
+    let price = row.price.clone();
+    let amount = row.content_amount.clone();
+    let unit = row.content_unit.clone();
+    let stock = row.stock;
     let parsed_price: engine::money::Money = price
         .parse()
         .map_err(|_| ApiError::Internal(format!("variant {id} price")))?;
@@ -348,26 +319,26 @@ fn variant_of(
         .map(|(_, path)| path.clone());
     Ok(Variant {
         product_variant_id: ProductVariantId::new(id),
-        article_number: row.try_get("article_number")?,
-        ean: row.try_get("ean")?,
-        packaging: row.try_get("packaging")?,
+        article_number: row.article_number.clone(),
+        ean: row.ean.clone(),
+        packaging: row.packaging.clone(),
         content: Content { amount, unit },
-        variant_label: row.try_get("variant_label")?,
-        colour: row.try_get("colour")?,
-        weight_kg: row.try_get("weight_kg")?,
+        variant_label: row.variant_label.clone(),
+        colour: row.colour.clone(),
+        weight_kg: row.weight_kg,
         dimensions_cm: Dimensions {
-            length: row.try_get("length_cm")?,
-            width: row.try_get("width_cm")?,
-            height: row.try_get("height_cm")?,
+            length: row.length_cm,
+            width: row.width_cm,
+            height: row.height_cm,
         },
-        quantity_per_pallet: row.try_get("quantity_per_pallet")?,
-        shelf_life_months: row.try_get("shelf_life_months")?,
+        quantity_per_pallet: row.quantity_per_pallet,
+        shelf_life_months: row.shelf_life_months,
         delivery_time: DeliveryTime {
-            min_days: row.try_get("delivery_min_days")?,
-            max_days: row.try_get("delivery_max_days")?,
+            min_days: row.delivery_min_days,
+            max_days: row.delivery_max_days,
         },
         price: parsed_price,
-        vat_type: row.try_get("vat_type")?,
+        vat_type: row.vat_type.clone(),
         unit_price,
         stock: VariantStock {
             state: stock_state.state,
@@ -375,14 +346,10 @@ fn variant_of(
             stock_reminder_available: stock_state.stock_reminder_available,
             enable_stock_reminder_feature: reminder,
         },
-        image: row.try_get("image")?,
+        image: row.image.clone(),
         url,
     })
 }
-
-const VARIANT_COLUMNS: &str = "v.product_variant_id, v.article_number, v.ean, v.packaging, v.content_amount, v.content_unit, v.variant_label, \
-     v.colour, v.weight_kg, v.length_cm, v.width_cm, v.height_cm, v.quantity_per_pallet, v.shelf_life_months, v.delivery_min_days, \
-     v.delivery_max_days, v.price, v.vat_type, v.stock, v.image";
 
 /// The nutrient table of a product in display order.
 /// The gallery: the main image, then the product's further pictures that are not that image.
@@ -391,29 +358,20 @@ async fn gallery_of(
     product_id: ProductId,
     main: Option<&str>,
 ) -> Result<Vec<String>, ApiError> {
-    let further: Vec<(String,)> =
-        sqlx::query_as("SELECT image FROM product_images WHERE product_id = $1 ORDER BY position")
-            .bind(product_id.get())
-            .fetch_all(pool)
-            .await?;
+    let further = products::gallery_images(pool, product_id).await?;
     Ok(main
         .map(str::to_owned)
         .into_iter()
         .chain(
             further
                 .into_iter()
-                .map(|(image,)| image)
                 .filter(|image| Some(image.as_str()) != main),
         )
         .collect())
 }
 
 async fn nutrients_of(pool: &AnyPool, product_id: ProductId) -> Result<Vec<Nutrient>, ApiError> {
-    let mut nutrients: Vec<(String, f64)> =
-        sqlx::query_as("SELECT nutrient, amount FROM product_nutrients WHERE product_id = $1")
-            .bind(product_id.get())
-            .fetch_all(pool)
-            .await?;
+    let mut nutrients = products::nutrients(pool, product_id).await?;
     nutrients.sort_by_key(|(nutrient, _)| {
         NUTRIENTS
             .iter()
@@ -457,25 +415,12 @@ async fn variant_detail(
     let variant_id: ProductVariantId = path_number(&id, "productVariantId")?;
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
-    let sold: Option<(i64,)> = sqlx::query_as(
-        "SELECT v.product_id FROM variants v JOIN variant_sites s ON s.product_variant_id = v.product_variant_id \
-         WHERE v.product_variant_id = $1 AND s.site_id = $2",
-    )
-    .bind(variant_id.get())
-    .bind(site.site_id)
-    .fetch_optional(pool)
-    .await?;
-    let Some((product_id,)) = sold else {
+    let Some(product_id) =
+        products::product_of_variant_on_site(pool, variant_id, site.site_id).await?
+    else {
         return Err(ApiError::NotFound);
     };
-    let product_id = ProductId::new(product_id);
-    let product: DetailRow = sqlx::query_as(
-        "SELECT product_id, product_key, product_type, product_group, brand, colour, energy_level, rating_average, rating_count, image \
-         FROM products WHERE product_id = $1",
-    )
-    .bind(product_id.get())
-    .fetch_one(pool)
-    .await?;
+    let product = products::product(pool, product_id).await?;
     let (
         _,
         product_key,
@@ -489,11 +434,7 @@ async fn variant_detail(
         rating_count,
         product_image,
     ) = product;
-    let texts: Vec<TextRow> =
-        sqlx::query_as("SELECT culture, name, short_description, long_description, composition FROM product_texts WHERE product_id = $1")
-            .bind(product_id.get())
-            .fetch_all(pool)
-            .await?;
+    let texts = products::texts(pool, product_id).await?;
     let mut localized: [search::Texts; 4] = Default::default();
     for (culture, name, short, long, composition) in texts {
         let Ok(culture) = culture.parse() else {
@@ -507,27 +448,9 @@ async fn variant_detail(
     }
     let [name, short, long, composition] =
         localized.map(|texts| pick(&texts, site.culture, site.fallback));
-    let (reminder,): (crate::platform::db::Flag,) =
-        sqlx::query_as("SELECT enable_stock_reminder_feature FROM sites WHERE site_id = $1")
-            .bind(site.site_id)
-            .fetch_one(pool)
-            .await?;
-    let variants: Vec<AnyRow> = sqlx::query(&format!(
-        "SELECT {VARIANT_COLUMNS} FROM variants v JOIN variant_sites s ON s.product_variant_id = v.product_variant_id \
-         WHERE v.product_id = $1 AND s.site_id = $2 ORDER BY v.position"
-    ))
-    .bind(product_id.get())
-    .bind(site.site_id)
-    .fetch_all(pool)
-    .await?;
-    let routes: Vec<(String, String)> = sqlx::query_as(
-        "SELECT route_key, path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_type = 'productDetail' AND route_key LIKE $3",
-    )
-    .bind(site.site_id)
-    .bind(site.language_id)
-    .bind("productDetail:%:article")
-    .fetch_all(pool)
-    .await?;
+    let reminder = products::stock_reminder_feature(pool, site.site_id).await?;
+    let variants = products::variants_on_site(pool, product_id, site.site_id).await?;
+    let routes = products::article_routes(pool, site.site_id, site.language_id).await?;
     let reminder = bool::from(reminder);
     let mut this = None;
     let mut others = Vec::new();
@@ -667,29 +590,16 @@ async fn reviews(
     let product_id: ProductId = path_number(&id, "productId")?;
     let paging = query.paging()?;
     let pool = state.db.pool();
-    let product: Option<(Option<String>, i64)> =
-        sqlx::query_as("SELECT rating_average, rating_count FROM products WHERE product_id = $1")
-            .bind(product_id.get())
-            .fetch_optional(pool)
-            .await?;
-    let Some((average, _)) = product else {
+    let Some((average, _)) = store::reviews::rating(pool, product_id).await? else {
         return Err(ApiError::NotFound);
     };
-    let (count,): (i64,) = sqlx::query_as(
-        "SELECT COUNT(*) FROM reviews WHERE product_id = $1 AND status = 'approved'",
+    let count = store::reviews::approved_count(pool, product_id).await?;
+    let rows = store::reviews::approved_page(
+        pool,
+        product_id,
+        i64::from(paging.page_size),
+        i64::try_from(paging.offset()).unwrap_or(i64::MAX),
     )
-    .bind(product_id.get())
-    .fetch_one(pool)
-    .await?;
-    let rows: Vec<ReviewRow> = sqlx::query_as(
-        "SELECT r.review_id, r.reviewer_name, r.language_id, r.rating, r.title, r.body, r.created_at, l.culture \
-         FROM reviews r LEFT JOIN languages l ON l.language_id = r.language_id \
-         WHERE r.product_id = $1 AND r.status = 'approved' ORDER BY r.created_at DESC, r.review_id DESC LIMIT $2 OFFSET $3",
-    )
-    .bind(product_id.get())
-    .bind(i64::from(paging.page_size))
-    .bind(i64::try_from(paging.offset()).unwrap_or(i64::MAX))
-    .fetch_all(pool)
     .await?;
     let reviews = rows
         .into_iter()

@@ -19,11 +19,7 @@ pub async fn supplies_of(
 ) -> Result<Vec<BalancingProduct>, ApiError> {
     let mut products = Vec::with_capacity(product_ids.len());
     for product_id in product_ids {
-        let rows: Vec<(String, f64)> =
-            sqlx::query_as("SELECT nutrient, amount FROM product_nutrients WHERE product_id = $1")
-                .bind(product_id.get())
-                .fetch_all(pool)
-                .await?;
+        let rows = super::store::products::nutrients(pool, product_id).await?;
         let supplies: BTreeMap<String, Quantity> = rows
             .into_iter()
             .filter_map(|(nutrient, amount)| {

@@ -14,56 +14,34 @@
 use engine::ids::ProductVariantId;
 use engine::locale::Culture;
 
+use super::store::stock_reminders::{self as store, Claimed};
 use crate::AppState;
 use crate::platform::error::ApiError;
 use crate::platform::mail::{self, Mail, ProductNotice, Recipient};
 use crate::platform::stored_json::Loc;
 
-/// A claimed request: who to mail, in which site and language.
-#[derive(sqlx::FromRow)]
-struct Claimed {
-    email_address: String,
-    site_id: i64,
-    language_id: i64,
-}
-
 /// Whether the variant can be ordered: stock not counted (`NULL`) or above 0. `None`: no such
 /// variant.
 async fn in_stock(state: &AppState, variant_id: i64) -> Result<Option<(i64, bool)>, ApiError> {
-    let row: Option<(i64, Option<i64>)> =
-        sqlx::query_as("SELECT product_id, stock FROM variants WHERE product_variant_id = $1")
-            .bind(variant_id)
-            .fetch_optional(state.db.pool())
-            .await?;
+    let row = store::product_and_stock(state.db.pool(), variant_id).await?;
     Ok(row.map(|(product_id, stock)| (product_id, stock.is_none_or(|stock| stock > 0))))
 }
 
 /// Marks every waiting request of the variant as sent and returns them; a request is returned
 /// by exactly one call, whichever server makes it.
 async fn claim(state: &AppState, variant_id: i64) -> Result<Vec<Claimed>, ApiError> {
-    Ok(sqlx::query_as(
-        "UPDATE stock_reminders SET notified_at = $1 \
-         WHERE product_variant_id = $2 AND notified_at IS NULL AND mail_attempts < $3 \
-         RETURNING email_address, site_id, language_id",
+    Ok(store::claim_waiting(
+        state.db.durable_pool(),
+        variant_id,
+        crate::platform::clock::now_millis(),
+        mail::MAX_ATTEMPTS,
     )
-    .bind(crate::platform::clock::now_millis())
-    .bind(variant_id)
-    .bind(mail::MAX_ATTEMPTS)
-    .fetch_all(state.db.durable_pool())
     .await?)
 }
 
 /// Gives a request whose mail could not be sent back to the waiting ones, one attempt more.
 async fn release(state: &AppState, variant_id: i64, address: &str) -> Result<(), ApiError> {
-    sqlx::query(
-        "UPDATE stock_reminders SET notified_at = NULL, mail_attempts = mail_attempts + 1 \
-         WHERE product_variant_id = $1 AND email_address = $2",
-    )
-    .bind(variant_id)
-    .bind(address)
-    .execute(state.db.durable_pool())
-    .await?;
-    Ok(())
+    Ok(store::release(state.db.durable_pool(), variant_id, address).await?)
 }
 
 /// Claims the waiting requests of a variant that is in stock and sends their mails in the
@@ -87,15 +65,7 @@ pub async fn notify(state: &AppState, variant_id: ProductVariantId) -> Result<us
 /// Sends the waiting requests of every variant in stock (the housekeeping round); returns how
 /// many mails were sent. The mails are sent before it returns.
 pub async fn notify_all_in_stock(state: &AppState) -> Result<usize, ApiError> {
-    let waiting: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT DISTINCT v.product_variant_id, v.product_id FROM stock_reminders r \
-         JOIN variants v ON v.product_variant_id = r.product_variant_id \
-         WHERE r.notified_at IS NULL AND r.mail_attempts < $1 AND (v.stock IS NULL OR v.stock > 0) \
-         ORDER BY v.product_variant_id",
-    )
-    .bind(mail::MAX_ATTEMPTS)
-    .fetch_all(state.db.pool())
-    .await?;
+    let waiting = store::waiting_in_stock(state.db.pool(), mail::MAX_ATTEMPTS).await?;
     let mut total = 0;
     for (variant_id, product_id) in waiting {
         let claimed = claim(state, variant_id).await?;
@@ -164,35 +134,17 @@ async fn back_in_stock_mail(
         .await?
         .parse()
         .unwrap_or(Culture::Nl);
-    let fallback: Option<(Option<String>,)> = sqlx::query_as(
-        "SELECT l.culture FROM sites s LEFT JOIN languages l ON l.language_id = s.fallback_language_id \
-         WHERE s.site_id = $1",
-    )
-    .bind(site_id)
-    .fetch_optional(pool)
-    .await?;
-    let site_fallback: Option<Culture> = fallback
-        .and_then(|(culture,)| culture)
-        .and_then(|culture| culture.parse().ok());
-    let names: Vec<(String, String)> = sqlx::query_as(
-        "SELECT culture, name FROM product_texts WHERE product_id = $1 AND name IS NOT NULL",
-    )
-    .bind(product_id)
-    .fetch_all(pool)
-    .await?;
+    let fallback = store::site_fallback_culture(pool, site_id).await?;
+    let site_fallback: Option<Culture> =
+        fallback.flatten().and_then(|culture| culture.parse().ok());
+    let names = store::product_names(pool, product_id).await?;
     let names = Loc(names
         .into_iter()
         .filter_map(|(culture, name)| Some((culture.parse().ok()?, name)))
         .collect());
-    let page: Option<(String,)> = sqlx::query_as(
-        "SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3",
-    )
-    .bind(site_id)
-    .bind(language_id)
-    .bind(format!("productDetail:{variant_id}:article"))
-    .fetch_optional(pool)
-    .await?;
-    let path = page.map_or_else(|| "/".to_owned(), |(path,)| path);
+    let route_key = format!("productDetail:{variant_id}:article");
+    let page = store::route_path(pool, site_id, language_id, &route_key).await?;
+    let path = page.unwrap_or_else(|| "/".to_owned());
     Ok(Mail::BackInStock(ProductNotice {
         name: String::new(),
         product: names.pick(culture, site_fallback).to_owned(),

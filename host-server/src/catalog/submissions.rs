@@ -12,6 +12,8 @@ use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::store::reviews::{self, NewReview};
+use super::store::stock_reminders;
 use crate::openapi::SiteHeaders;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path, path_number};
@@ -128,53 +130,29 @@ pub(super) async fn write_review(
     )
     .await?;
     let pool = state.db.pool();
-    let sold: Option<(i64,)> = sqlx::query_as(
-        "SELECT product_id FROM product_sites WHERE product_id = $1 AND site_id = $2",
-    )
-    .bind(product_id.get())
-    .bind(site.site_id)
-    .fetch_optional(pool)
-    .await?;
-    if sold.is_none() {
+    if !reviews::product_sold_on_site(pool, product_id, site.site_id).await? {
         return Err(ApiError::NotFound);
     }
     let account_id = match &client.session_id {
         Some(session) => crate::platform::session::account_of_session(&state, session).await?,
         None => None,
     };
-    let mut transaction = pool.begin().await?;
-    let (review_id,): (i64,) = sqlx::query_as(
-        "UPDATE counters SET value = value + 1 WHERE name = 'review' RETURNING value",
+    // An account's open request to review this product is answered with it.
+    reviews::insert_pending(
+        pool,
+        NewReview {
+            product_id,
+            account_id,
+            reviewer_name: body.name.as_deref().unwrap_or_default().trim(),
+            language_id: site.language_id,
+            site_id: site.site_id,
+            rating,
+            title: body.title.as_deref().unwrap_or_default().trim(),
+            body: body.text.as_deref().unwrap_or_default().trim(),
+            created_at: clock::now(),
+        },
     )
-    .fetch_one(&mut *transaction)
     .await?;
-    sqlx::query(
-        "INSERT INTO reviews (review_id, product_id, account_id, reviewer_name, language_id, site_id, rating, title, body, status, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10)",
-    )
-    .bind(review_id)
-    .bind(product_id.get())
-    .bind(account_id.clone())
-    .bind(body.name.as_deref().unwrap_or_default().trim())
-    .bind(site.language_id)
-    .bind(site.site_id)
-    .bind(rating)
-    .bind(body.title.as_deref().unwrap_or_default().trim())
-    .bind(body.text.as_deref().unwrap_or_default().trim())
-    // Seconds, as every review's `created_at` (the fixtures' too).
-    .bind(clock::now())
-    .execute(&mut *transaction)
-    .await?;
-    if let Some(account_id) = account_id {
-        // The customer's open request to review this product is answered.
-        sqlx::query("UPDATE review_requests SET status = 'added', review_id = $1 WHERE account_id = $2 AND product_id = $3 AND status = 'new'")
-            .bind(review_id)
-            .bind(account_id)
-            .bind(product_id.get())
-            .execute(&mut *transaction)
-            .await?;
-    }
-    transaction.commit().await?;
     Ok((
         StatusCode::CREATED,
         JsonResponse(Submitted { status: "pending" }),
@@ -235,17 +213,9 @@ pub(super) async fn remind_when_in_stock(
     )
     .await?;
     let pool = state.db.pool();
-    let offered: Option<(i64,)> = sqlx::query_as(
-        "SELECT s.enable_stock_reminder_feature FROM sites s JOIN variant_sites vs ON vs.site_id = s.site_id \
-         WHERE s.site_id = $1 AND vs.product_variant_id = $2",
-    )
-    .bind(site.site_id)
-    .bind(variant_id.get())
-    .fetch_optional(pool)
-    .await?;
-    match offered {
+    match stock_reminders::reminder_feature_if_sold(pool, site.site_id, variant_id).await? {
         None => return Err(ApiError::NotFound),
-        Some((0,)) => {
+        Some(0) => {
             return Err(ApiError::refused(
                 StatusCode::BAD_REQUEST,
                 "errors.stockReminderUnavailable",
@@ -257,21 +227,15 @@ pub(super) async fn remind_when_in_stock(
     let email = crate::platform::email_address::normalize_email(
         body.email_address.as_deref().unwrap_or_default(),
     );
-    let exists: Option<(i64,)> = sqlx::query_as("SELECT product_variant_id FROM stock_reminders WHERE product_variant_id = $1 AND email_address = $2")
-        .bind(variant_id.get())
-        .bind(&email)
-        .fetch_optional(pool)
-        .await?;
-    if exists.is_none() {
-        let inserted = sqlx::query(
-            "INSERT INTO stock_reminders (product_variant_id, email_address, site_id, language_id, created_at) VALUES ($1, $2, $3, $4, $5)",
+    if !stock_reminders::exists(pool, variant_id, &email).await? {
+        let inserted = stock_reminders::insert(
+            pool,
+            variant_id,
+            &email,
+            site.site_id,
+            site.language_id,
+            clock::now_millis(),
         )
-        .bind(variant_id.get())
-        .bind(&email)
-        .bind(site.site_id)
-        .bind(site.language_id)
-        .bind(clock::now_millis())
-        .execute(pool)
         .await;
         // The same address asking twice at the same moment: the first one counts.
         match inserted {

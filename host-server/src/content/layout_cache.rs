@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use super::Layout;
+use super::api_types::Layout;
 
 /// How long a layout is served without reading it again: a change (on this server or another
 /// of the same database) shows within this time.
@@ -66,7 +66,7 @@ impl LayoutCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::{Footer, Navigation};
+    use crate::content::api_types::{Footer, Navigation};
 
     fn layout(navigation_id: i64) -> Layout {
         Layout {

@@ -18,6 +18,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::store::routes as store;
 use crate::AppState;
 use crate::openapi::SiteHeaders;
 use crate::platform::error::{ApiError, ErrorBody};
@@ -255,13 +256,7 @@ async fn get_by_url(
     let pool = state.db.pool();
     let site = site_language(pool, context).await?;
     let (path, query) = path_and_query(&url);
-    let redirect: Option<(String, i64)> = sqlx::query_as(
-        "SELECT to_path, status_code FROM redirects WHERE site_id = $1 AND from_path = $2",
-    )
-    .bind(site.site_id)
-    .bind(&path)
-    .fetch_optional(pool)
-    .await?;
+    let redirect = store::redirect(pool, site.site_id, &path).await?;
     if let Some((to_path, status_code)) = redirect {
         return Ok(with_site(&site, Route::redirect(to_path, status_code)));
     }
@@ -288,13 +283,7 @@ async fn get_by_url(
         };
         return Ok(with_site(&site, route));
     }
-    let row: Option<(String, String)> =
-        sqlx::query_as("SELECT route_type, params_json FROM routes WHERE site_id = $1 AND language_id = $2 AND path = $3")
-            .bind(site.site_id)
-            .bind(site.language_id)
-            .bind(&normalized)
-            .fetch_optional(pool)
-            .await?;
+    let row = store::at_path(pool, site.site_id, site.language_id, &normalized).await?;
     let Some((route_type, params)) = row else {
         return Ok(page_not_found(pool, &site).await?.into_response());
     };
@@ -485,15 +474,8 @@ async fn get_url(
         Lookup::Url(url) => return Ok(Json(RouteUrl { url })),
     };
     for key in keys {
-        let row: Option<(String,)> = sqlx::query_as(
-            "SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3",
-        )
-        .bind(site.site_id)
-        .bind(site.language_id)
-        .bind(&key)
-        .fetch_optional(pool)
-        .await?;
-        if let Some((path,)) = row {
+        let row = store::path_of_key(pool, site.site_id, site.language_id, &key).await?;
+        if let Some(path) = row {
             let url = match request.parameters.as_ref() {
                 Some(parameters) if request.route_type == "productSearch" => {
                     let paging = engine::url::Paging {
@@ -541,11 +523,7 @@ pub(crate) async fn page_not_found(
     pool: &sqlx::AnyPool,
     site: &SiteLanguage,
 ) -> Result<PageNotFound, ApiError> {
-    let (not_found_page_id,): (i64,) =
-        sqlx::query_as("SELECT not_found_page_id FROM sites WHERE site_id = $1")
-            .bind(site.site_id)
-            .fetch_one(pool)
-            .await?;
+    let not_found_page_id = store::not_found_page_id(pool, site.site_id).await?;
     Ok(PageNotFound {
         status: 404,
         code: "errors.notFound",

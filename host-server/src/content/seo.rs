@@ -20,6 +20,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::store;
 use crate::AppState;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::sites::SiteLanguage;
@@ -96,19 +97,8 @@ impl SiteFacts {
 /// Every site's facts, with each site's origin as links for this request are built.
 async fn sites(state: &AppState, headers: &HeaderMap) -> Result<HashMap<i64, SiteFacts>, ApiError> {
     let pool = state.db.pool();
-    let rows: Vec<(i64, String, String, Option<String>)> = sqlx::query_as(
-        "SELECT s.site_id, s.brand, c.region_code, l.culture FROM sites s \
-         JOIN countries c ON c.country_id = s.country_id \
-         LEFT JOIN languages l ON l.language_id = s.fallback_language_id",
-    )
-    .fetch_all(pool)
-    .await?;
-    let languages: Vec<(i64, i64, String)> = sqlx::query_as(
-        "SELECT sl.site_id, sl.language_id, l.culture FROM site_languages sl \
-         JOIN languages l ON l.language_id = sl.language_id ORDER BY sl.site_id, sl.position",
-    )
-    .fetch_all(pool)
-    .await?;
+    let rows = store::seo::sites(pool).await?;
+    let languages = store::seo::site_languages(pool).await?;
     let mut facts = HashMap::new();
     for (site_id, brand, region_code, fallback) in rows {
         let cultures: Vec<(i64, Culture)> = languages
@@ -146,13 +136,7 @@ pub async fn alternates(
         .get(&site.site_id)
         .ok_or_else(|| ApiError::Internal(format!("site {} has no facts", site.site_id)))?;
     let canonical = here.address(path, site.culture)?;
-    let rows: Vec<(i64, i64, String)> = sqlx::query_as(
-        "SELECT site_id, language_id, path FROM routes WHERE route_key = $1 \
-         ORDER BY site_id, language_id",
-    )
-    .bind(route_key)
-    .fetch_all(state.db.pool())
-    .await?;
+    let rows = store::routes::paths_of_key(state.db.pool(), route_key).await?;
     let mut alternates = Vec::new();
     let mut x_default = None;
     for (site_id, language_id, path) in rows {
@@ -235,12 +219,7 @@ async fn sitemap_xml(
         .get(&site_id)
         .ok_or_else(|| ApiError::Internal(format!("site {site_id} has no facts")))?;
     let hidden = hidden_route_keys(state.db.pool(), site_id).await?;
-    let routes: Vec<(i64, String, String)> = sqlx::query_as(
-        "SELECT language_id, path, route_key FROM routes WHERE site_id = $1 ORDER BY language_id, path",
-    )
-    .bind(site_id)
-    .fetch_all(state.db.pool())
-    .await?;
+    let routes = store::routes::of_site(state.db.pool(), site_id).await?;
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
          <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
@@ -261,14 +240,10 @@ async fn sitemap_xml(
 
 /// The route keys of the site's content pages that are not to be indexed.
 async fn hidden_route_keys(pool: &AnyPool, site_id: i64) -> Result<HashSet<String>, ApiError> {
-    let pages: Vec<(i64,)> =
-        sqlx::query_as("SELECT page_id FROM pages WHERE site_id = $1 AND indexable = 0")
-            .bind(site_id)
-            .fetch_all(pool)
-            .await?;
+    let pages = store::seo::hidden_pages(pool, site_id).await?;
     Ok(pages
         .into_iter()
-        .map(|(page_id,)| format!("contentPage:{page_id}"))
+        .map(|page_id| format!("contentPage:{page_id}"))
         .collect())
 }
 

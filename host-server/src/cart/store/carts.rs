@@ -1,12 +1,14 @@
-//! The cart tables: carts, their lines and the names of scan samples.
+//! The cart tables: carts, their lines and the names of scan samples, with the writes that
+//! take stored choices off a cart.
 
 use engine::cart::{CartLine, RqsSample};
-use engine::ids::{ProductId, ProductVariantId};
+use engine::ids::{PaymentMethodId, ProductId, ProductVariantId};
+use engine::shipping::ShippingMethod;
 use sqlx::{AnyConnection, AnyPool};
 
-use super::cache::{CartCache, StoredCart};
 use super::line_writer::{LineWrite, LineWriter};
-use super::rows::{CartRow, LineRow, SampleRow};
+use crate::cart::cache::{CartCache, StoredCart};
+use crate::cart::rows::{CartRow, LineRow, SampleRow};
 use crate::platform::db::Flag;
 use crate::{platform::clock, platform::secrets};
 use std::sync::Arc;
@@ -442,6 +444,141 @@ pub async fn remove_sample(
     }
     touch(&mut transaction, cart_id).await?;
     transaction.commit().await
+}
+
+/// The count and product type of a line of the cart; `None` when the cart has no such line.
+pub async fn line_count_and_type(
+    pool: &AnyPool,
+    cart_id: &str,
+    variant_id: ProductVariantId,
+) -> Result<Option<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT cl.count, p.product_type FROM cart_lines cl JOIN products p ON p.product_id = cl.product_id \
+         WHERE cl.cart_id = $1 AND cl.product_variant_id = $2",
+    )
+    .bind(cart_id)
+    .bind(variant_id.get())
+    .fetch_optional(pool)
+    .await
+}
+
+// Taking stored choices off a cart (`applicable::persist`): each write changes the cart only
+// where it still holds the value taken off, so a choice made meanwhile stays. They run on the
+// caller's transaction, which holds the cart's change in the cache.
+
+/// Takes the discount code off, while the cart still has `code`.
+pub async fn clear_discount_code(
+    connection: &mut AnyConnection,
+    cart_id: &str,
+    code: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE carts SET discount_code = NULL WHERE cart_id = $1 AND discount_code = $2")
+        .bind(cart_id)
+        .bind(code.to_owned())
+        .execute(connection)
+        .await?;
+    Ok(())
+}
+
+/// Takes the gift card off, while the cart still has card `number`.
+pub async fn clear_gift_card(
+    connection: &mut AnyConnection,
+    cart_id: &str,
+    number: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE carts SET gift_card_number = NULL WHERE cart_id = $1 AND gift_card_number = $2",
+    )
+    .bind(cart_id)
+    .bind(number.to_owned())
+    .execute(connection)
+    .await?;
+    Ok(())
+}
+
+/// Takes the payment method and its issuer off, while the cart still has `method`.
+pub async fn clear_payment_method(
+    connection: &mut AnyConnection,
+    cart_id: &str,
+    method: PaymentMethodId,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE carts SET payment_method_id = NULL, issuer = NULL WHERE cart_id = $1 AND payment_method_id = $2")
+        .bind(cart_id)
+        .bind(method.get())
+        .execute(connection)
+        .await?;
+    Ok(())
+}
+
+/// Replaces shipping method `from` by `to`, while the cart still has `from`.
+pub async fn replace_shipping_method(
+    connection: &mut AnyConnection,
+    cart_id: &str,
+    from: ShippingMethod,
+    to: ShippingMethod,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE carts SET shipping_method = $3 WHERE cart_id = $1 AND shipping_method = $2",
+    )
+    .bind(cart_id)
+    .bind(i64::from(from))
+    .bind(i64::from(to))
+    .execute(connection)
+    .await?;
+    Ok(())
+}
+
+/// Removes a line with its sample names.
+pub async fn drop_line(
+    connection: &mut AnyConnection,
+    cart_id: &str,
+    variant_id: ProductVariantId,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM cart_samples WHERE cart_id = $1 AND product_variant_id = $2")
+        .bind(cart_id)
+        .bind(variant_id.get())
+        .execute(&mut *connection)
+        .await?;
+    sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1 AND product_variant_id = $2")
+        .bind(cart_id)
+        .bind(variant_id.get())
+        .execute(&mut *connection)
+        .await?;
+    Ok(())
+}
+
+/// Sets a line's count from `from` to `to`, while it still is `from`.
+pub async fn replace_count(
+    connection: &mut AnyConnection,
+    cart_id: &str,
+    variant_id: ProductVariantId,
+    from: i64,
+    to: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE cart_lines SET count = $4 WHERE cart_id = $1 AND product_variant_id = $2 AND count = $3",
+    )
+    .bind(cart_id)
+    .bind(variant_id.get())
+    .bind(from)
+    .bind(to)
+    .execute(connection)
+    .await?;
+    Ok(())
+}
+
+/// Moves the cart's modification time to `now`.
+pub async fn set_last_modified(
+    connection: &mut AnyConnection,
+    cart_id: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE carts SET last_modified = $1 WHERE cart_id = $2")
+        .bind(now)
+        .bind(cart_id)
+        .execute(connection)
+        .await?;
+    Ok(())
 }
 
 /// The newest cart of an account, if it has one.
