@@ -37,7 +37,8 @@ pub enum FormName {
     SignIn,
     /// A new customer account.
     Registration,
-    /// Asking for a link to set a new password, or for the activation mail again.
+    /// An e-mail address alone: asking for a link to set a new password or for the activation
+    /// mail again, a back-in-stock reminder.
     EmailAddress,
     /// Setting a new password with a link from a mail.
     NewPassword,

@@ -351,7 +351,6 @@ fn variant_of(
     })
 }
 
-/// The nutrient table of a product in display order.
 /// The gallery: the main image, then the product's further pictures that are not that image.
 async fn gallery_of(
     pool: &AnyPool,

@@ -7,7 +7,7 @@ use crate::platform::extract::Json as JsonResponse;
 use axum::extract::State;
 use axum::http::StatusCode;
 use engine::ids::{ProductId, ProductVariantId};
-use engine::validation::Rule;
+use engine::validation::FormName;
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -19,7 +19,7 @@ use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path, path_number};
 use crate::platform::request_context::RequestContext;
 use crate::platform::session::Client;
-use crate::platform::validation::Form;
+use crate::platform::validation::NamedForm;
 use crate::{AppState, platform::clock};
 
 /// A review as the shopper writes it.
@@ -101,26 +101,10 @@ pub(super) async fn write_review(
 ) -> Result<(StatusCode, JsonResponse<Submitted>), ApiError> {
     let product_id: ProductId = path_number(&id, "productId")?;
     let site = crate::sites::site_language(state.db.pool(), context).await?;
-    Form::new()
-        .field(
-            "title",
-            body.title.as_deref(),
-            vec![Rule::Required, Rule::MaxLength { count: 100 }],
-        )
-        .field(
-            "text",
-            body.text.as_deref(),
-            vec![
-                Rule::Required,
-                Rule::MaxLength { count: 4000 },
-                Rule::ReviewText,
-            ],
-        )
-        .field(
-            "name",
-            body.name.as_deref(),
-            vec![Rule::Required, Rule::MaxLength { count: 50 }],
-        )
+    NamedForm::new(FormName::Review)
+        .value("title", body.title.as_deref())
+        .value("text", body.text.as_deref())
+        .value("name", body.name.as_deref())
         .check()?;
     let rating = rating_of(body.rating.as_ref())?;
     crate::platform::limits::check(
@@ -196,12 +180,8 @@ pub(super) async fn remind_when_in_stock(
 ) -> Result<(StatusCode, JsonResponse<Submitted>), ApiError> {
     let variant_id: ProductVariantId = path_number(&id, "productVariantId")?;
     let site = crate::sites::site_language(state.db.pool(), context).await?;
-    Form::new()
-        .field(
-            "emailAddress",
-            body.email_address.as_deref(),
-            crate::platform::validation::email_rules(),
-        )
+    NamedForm::new(FormName::EmailAddress)
+        .value("emailAddress", body.email_address.as_deref())
         .check()?;
     let email = crate::platform::email_address::normalize_email(
         body.email_address.as_deref().unwrap_or_default(),

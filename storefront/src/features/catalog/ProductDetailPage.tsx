@@ -19,7 +19,7 @@ import { cartErrorText } from '../../lib/cartErrors';
 import { CompareButton } from '../../components/product/CompareButton';
 import styles from '../../components/shop.module.css';
 import { fetchProduct, fetchReviews, type ProductDetail, remindWhenInStock } from '../../api/catalog';
-import { checkForm } from '../../lib/forms';
+import { checkNamedForm } from '../../lib/forms';
 import { paths } from '../../lib/paths';
 import { nutrientGroupLabel, nutrientLabel } from '../../components/product/nutrients';
 import { StockLabel, UnitPriceList } from '../../components/product/ProductFacts';
@@ -98,9 +98,9 @@ function BackInStock({ productVariantId }: { productVariantId: number }) {
       onSubmit={(event) => {
         event.preventDefault();
         void (async () => {
-          const errors = await checkForm({ email: { value: email, rules: [{ rule: 'required' }, { rule: 'email' }] } });
-          setError(errors.email ?? null);
-          if (errors.email) return;
+          const errors = await checkNamedForm('emailAddress', { emailAddress: email });
+          setError(errors.emailAddress ?? null);
+          if (errors.emailAddress) return;
           setSent('sending');
           remindWhenInStock(productVariantId, email)
             .then(() => setSent('sent'))
