@@ -22,7 +22,7 @@ function serverScope(host: string): RequestScope {
   };
 }
 
-describe('client cache rules (specification section 7)', () => {
+describe('client cache rules', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     clearCache();
@@ -189,7 +189,7 @@ describe('client cache rules (specification section 7)', () => {
   });
 });
 
-describe('route look-ups (specification sections 4 and 8)', () => {
+describe('route look-ups', () => {
   beforeEach(() => clearRouteCache());
 
   it('looks a URL up once, also when asked simultaneously', async () => {

@@ -13,7 +13,7 @@ import { surveyApi } from './survey';
 
 const NOW = '2025-03-04T05:06:07.089Z';
 
-describe('the headers every call carries (specification section 7)', () => {
+describe('the headers every call carries', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(NOW));
@@ -78,7 +78,7 @@ describe('the headers every call carries (specification section 7)', () => {
   });
 });
 
-describe('GETs of the typed client and the client cache (specification section 7)', () => {
+describe('GETs of the typed client and the client cache', () => {
   beforeEach(() => setApiContext({ siteId: 1, languageId: 1 }));
 
   it('serves every GET outside the cart from the 2-second cache', async () => {

@@ -66,7 +66,7 @@ describe('engine facade', () => {
   });
 });
 
-describe('answers replayed before the module is loaded (issue 18, point 3)', () => {
+describe('answers replayed before the module is loaded', () => {
   it('gives the answers a server-rendered page was built with, and the module recorded them', async () => {
     const recording = new Map<string, unknown>();
     const engine = await import('.');

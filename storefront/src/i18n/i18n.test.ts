@@ -81,7 +81,7 @@ describe('fallback chains', () => {
     expect(i18next.t('feedCalculator.scoopsPerDay', { count: 2 })).toBe('2 mesures par jour');
   });
 
-  it('the account speaks each region’s wording where it differs (issue 19, point 5)', async () => {
+  it('the account speaks each region’s wording where it differs', async () => {
     await initI18n({ culture: 'nl-BE' });
     expect(i18next.t('account.results.added')).toBe('De producten zitten in je winkelmandje.');
     expect(i18next.t('account.companyData.intro')).toContain('ondernemingsnummer');

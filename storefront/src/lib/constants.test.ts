@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { BREAKPOINTS_PX, fromBreakpoint } from './constants';
 
-describe('breakpoints (specification section 9)', () => {
+describe('breakpoints', () => {
   it('are mobile 448, tablet 768, desktop 1088, widescreen 1280 and fullhd 1472 px', () => {
     expect(BREAKPOINTS_PX).toEqual({ mobile: 448, tablet: 768, desktop: 1088, widescreen: 1280, fullhd: 1472 });
   });

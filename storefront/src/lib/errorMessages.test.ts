@@ -11,7 +11,7 @@ import { CartCreationError, cartErrorText } from './cartErrors';
 
 const createFails = () => mockApi([{ method: 'POST', url: '/api/cart', respond: json({ status: 500, code: 'errors.unexpectedServer', message: 'x' }, 500) }]);
 
-describe('cart creation failure (specification section 8)', () => {
+describe('cart creation failure', () => {
   it('a change that needs a new cart fails with “Cart creation failed”, the call’s failure as its cause', async () => {
     createFails();
     const store = createStore();
@@ -39,7 +39,7 @@ describe('cart creation failure (specification section 8)', () => {
   });
 });
 
-describe('a password the API refuses (specification section 5)', () => {
+describe('a password the API refuses', () => {
   const refused = (field: string) =>
     new ApiError(400, {
       status: 400,

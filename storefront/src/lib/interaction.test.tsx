@@ -10,7 +10,7 @@ import { directionBetween, headerHidden, useHideOnScroll } from './scrollDirecti
 
 const at = (x: number, y: number) => ({ x, y });
 
-describe('touch settings (specification section 9)', () => {
+describe('touch settings', () => {
   it('are a tap tolerance of 10 px, a hold of 400 ms and a swipe of 30 px', () => {
     expect(TOUCH).toEqual({ tapTolerancePx: 10, holdMs: 400, swipePx: 30 });
   });
@@ -35,7 +35,7 @@ describe('touch settings (specification section 9)', () => {
   });
 });
 
-describe('scroll direction (specification section 9)', () => {
+describe('scroll direction', () => {
   afterEach(() => vi.useRealTimers());
 
   it('is read every 250 ms', () => {

@@ -8,7 +8,7 @@ import { applyScroll, decideScroll, hashTarget, isSignedInAccountPage, ScrollMem
 
 const at = (pathname: string, hash = '') => ({ pathname, hash });
 
-describe('scroll rules (specification section 2)', () => {
+describe('scroll rules', () => {
   it('does not scroll for #no-scroll', () => {
     expect(decideScroll(at('/'), at('/hooi/', '#no-scroll'), 'PUSH')).toEqual({ kind: 'none' });
   });
@@ -61,7 +61,7 @@ describe('scroll rules (specification section 2)', () => {
   });
 });
 
-describe('back and forward restore the position (specification section 2)', () => {
+describe('back and forward restore the position', () => {
   const saved = { top: 640, left: 0 };
 
   it('restores the remembered position on back or forward', () => {

@@ -11,7 +11,7 @@ beforeAll(async () => {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('icons by name (specification section 8)', () => {
+describe('icons by name', () => {
   it('shows a known icon, hidden from screen readers', () => {
     const { container } = render(<Icon name="truck" className="icon" />);
     expect(container.innerHTML).toBe('<span class="icon" aria-hidden="true" data-icon="truck">🚚</span>');

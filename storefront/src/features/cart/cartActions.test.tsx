@@ -35,7 +35,7 @@ describe('cart lines: the variant label in the language of the site', () => {
   });
 });
 
-describe('emptying the cart: a new cart takes its place (specification section 4)', () => {
+describe('emptying the cart: a new cart takes its place', () => {
   it('asks first, then starts a new cart and leaves the old one as it is', async () => {
     storedCart('cart-1');
     const requests = mockApi([
