@@ -357,6 +357,8 @@ typed_operations! {
         removeDiscountCode / remove_discount_code = "cart.removeDiscountCode" ("CartInput") -> "CartChoices";
         /// The bounds of a cart: units per line, lines, which product types take sample names (the input is ignored).
         cartLimits / cart_limits = "cart.limits" ("unknown") -> "CartLimits";
+        /// Which rows a summary of a cart's or an order's amounts shows.
+        totalsShown / totals_shown = "cart.totalsShown" ("TotalsAmounts") -> "TotalsShown";
         /// The delivery intervals a subscription may have, in weeks (the input is ignored).
         subscriptionIntervalLimits / subscription_interval_limits = "subscription.intervalLimits" ("unknown") -> "IntervalLimits";
         /// Whether the customer can still pay an order.

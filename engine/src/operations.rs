@@ -71,6 +71,7 @@ pub const OPERATIONS: &[&str] = &[
     "cart.applyLineChange",
     "cart.removeDiscountCode",
     "cart.limits",
+    "cart.totalsShown",
     "subscription.intervalLimits",
     #[cfg(feature = "server-operations")]
     "promotions.forCart",
@@ -177,6 +178,9 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
             Ok(cart::without_discount_code(&cart))
         }),
         "cart.limits" => apply(input, |_: serde::de::IgnoredAny| Ok(cart::cart_limits())),
+        "cart.totalsShown" => apply(input, |amounts: cart::TotalsAmounts| {
+            Ok(cart::totals_shown(&amounts))
+        }),
         "subscription.intervalLimits" => apply(input, |_: serde::de::IgnoredAny| {
             Ok(crate::subscription::interval_limits())
         }),

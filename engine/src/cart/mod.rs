@@ -100,6 +100,7 @@ mod line_change;
 mod merge;
 mod output;
 mod tape;
+mod totals_shown;
 
 pub use calculator::{CartCalculator, CartChoices, CartContext};
 pub use error::CartError;
@@ -117,6 +118,7 @@ pub use output::{
     ShippingMethodOption, StockWarning,
 };
 pub use tape::CartTape;
+pub use totals_shown::{TotalsAmounts, TotalsShown, totals_shown};
 
 pub use crate::limits::MAX_QUANTITY;
 

@@ -64,6 +64,8 @@ import type {
   PriceDisplayRequest,
   QuantityFormatRequest,
   ShippingMethodOption,
+  TotalsAmounts,
+  TotalsShown,
   SiloRequest,
   SiloResult,
   UrlRequest,
@@ -245,6 +247,11 @@ export function formDefinition(input: FormRequest): FormDefinition {
 /** Checks a named form's values with its definition. (`validation.validateNamedForm`) */
 export function validateNamedForm(input: NamedFormInput): FormResult {
   return answer('validateNamedForm', input, () => wasm.validateNamedForm(input));
+}
+
+/** Which rows a summary of a cart's or an order's amounts shows. (`cart.totalsShown`) */
+export function totalsShown(input: TotalsAmounts): TotalsShown {
+  return answer('totalsShown', input, () => wasm.totalsShown(input));
 }
 
 /** The Dutch source text of a message, with its parameters filled in. (`validation.message`) */

@@ -58,6 +58,7 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'cart.applyLineChange': nodeEngine.applyLineChange,
   'cart.removeDiscountCode': nodeEngine.removeDiscountCode,
   'cart.limits': nodeEngine.cartLimits,
+  'cart.totalsShown': nodeEngine.totalsShown,
   'subscription.intervalLimits': nodeEngine.subscriptionIntervalLimits,
   'validation.formDefinition': nodeEngine.formDefinition,
   'validation.validateNamedForm': nodeEngine.validateNamedForm,

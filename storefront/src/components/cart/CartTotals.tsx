@@ -3,10 +3,22 @@ import type { ReactNode } from 'react';
 
 import { useTranslation } from '../../i18n/useTranslation';
 import { Price, shownPrice, useFormatEuro } from '../ui/Price';
-import type { CalculatedCart } from '../../engine';
+import { totalsShown, type CalculatedCart, type TotalsShown } from '../../engine';
 import { cultureAtom, useSite } from '../../state';
 import styles from '../shop.module.css';
 import { cartPendingAtom } from '../../lib/cart';
+
+/** Which rows the totals of a calculation show, by the engine's rule. */
+export function cartTotalsShown(calculation: CalculatedCart): TotalsShown {
+  return totalsShown({
+    shippingCosts: calculation.shippingCosts,
+    shippingOffered: calculation.shippingMethods.length > 0,
+    paymentCosts: calculation.paymentCosts,
+    giftCardAmount: calculation.giftCardAmount,
+    vatAmountLow: calculation.vatAmountLow,
+    vatAmountHigh: calculation.vatAmountHigh,
+  });
+}
 
 /** The totals of a calculation (the engine's preview or the server's answer). */
 export function CartTotals({ calculation, vatHigh, vatLow }: { calculation: CalculatedCart; vatHigh?: string; vatLow?: string }) {
@@ -16,6 +28,7 @@ export function CartTotals({ calculation, vatHigh, vatLow }: { calculation: Calc
   const high = vatHigh ?? site.vatPercentageHigh;
   const low = vatLow ?? site.vatPercentageLow;
   const discounts = [...calculation.orderDiscounts];
+  const shown = cartTotalsShown(calculation);
   return (
     <dl className={styles.totals} data-testid="cart-totals" aria-busy={pending}>
       <dt>{t('cart.subtotal')}</dt>
@@ -28,15 +41,13 @@ export function CartTotals({ calculation, vatHigh, vatLow }: { calculation: Calc
         </Fragmentish>
       ))}
       <dt>{t('cart.shippingCosts')}</dt>
-      <dd data-testid="shipping-costs">
-        {calculation.shippingCosts === '0.00' && calculation.shippingMethods.length > 0 ? t('common.free') : <Price amount={calculation.shippingCosts} />}
-      </dd>
+      <dd data-testid="shipping-costs">{shown.shippingFree ? t('common.free') : <Price amount={calculation.shippingCosts} />}</dd>
       {calculation.shippingDiscounts.map((discount) => (
         <Fragmentish key={`ship-${discount.promotionKey}`} label={discount.description}>
           <Price amount={discount.amount} negative />
         </Fragmentish>
       ))}
-      {calculation.paymentCosts !== '0.00' && (
+      {shown.paymentCosts && (
         <>
           <dt>{t('cart.paymentCosts')}</dt>
           <dd>
@@ -48,7 +59,7 @@ export function CartTotals({ calculation, vatHigh, vatLow }: { calculation: Calc
       <dd className={styles.totalRow} data-testid="total">
         <Price amount={calculation.totalAmount} />
       </dd>
-      {calculation.giftCardAmount !== '0.00' && (
+      {shown.giftCard && (
         <>
           <dt>{t('cart.giftCard.paid')}</dt>
           <dd data-testid="gift-card-amount">
@@ -65,7 +76,7 @@ export function CartTotals({ calculation, vatHigh, vatLow }: { calculation: Calc
       <dd className={styles.muted}>
         <Price amount={calculation.totalAmountExclVat} />
       </dd>
-      {calculation.vatAmountLow !== '0.00' && (
+      {shown.vatLow && (
         <>
           <dt className={styles.muted}>{t('cart.vatLow', { rate: low })}</dt>
           <dd className={styles.muted}>
@@ -73,7 +84,7 @@ export function CartTotals({ calculation, vatHigh, vatLow }: { calculation: Calc
           </dd>
         </>
       )}
-      {calculation.vatAmountHigh !== '0.00' && (
+      {shown.vatHigh && (
         <>
           <dt className={styles.muted}>{t('cart.vatHigh', { rate: high })}</dt>
           <dd className={styles.muted}>

@@ -6,6 +6,7 @@ import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import type { CheckoutGates } from '../../engine';
+import { cartTotalsShown } from '../../components/cart/CartTotals';
 import { useSite } from '../../state';
 import { cartApi } from '../../api/cart';
 import { useCart } from '../../lib/cart';
@@ -147,7 +148,7 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
               </button>
             </>
           )}
-          {calculation && calculation.giftCardAmount !== '0.00' && (
+          {calculation && cartTotalsShown(calculation).giftCard && (
             <p data-testid="gift-card-paid">
               <span className={styles.pair}>
                 <span>{t('cart.giftCard.paid')}</span>

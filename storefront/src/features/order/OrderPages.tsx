@@ -15,7 +15,7 @@ import { AsyncView } from '../../components/ui/AsyncView';
 import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
-import { formatDate } from '../../engine';
+import { formatDate, totalsShown } from '../../engine';
 import { cartIdAtom } from '../../state';
 import { trackPurchase } from '../../lib/cartTracking';
 import { forgetCart, loadCart } from '../../lib/cart';
@@ -35,6 +35,13 @@ const STATUS_KEYS = {
 
 function OrderSummary({ order }: { order: OrderView }) {
   const { t } = useTranslation();
+  const shown = totalsShown({
+    shippingCosts: order.shippingCosts,
+    paymentCosts: order.paymentCosts,
+    giftCardAmount: order.giftCardAmount,
+    vatAmountLow: order.vatAmountLow,
+    vatAmountHigh: order.vatAmountHigh,
+  });
   return (
     <section className={styles.card} data-testid="order-summary">
       <dl className={styles.totals}>
@@ -85,12 +92,12 @@ function OrderSummary({ order }: { order: OrderView }) {
         <dd>
           <Price amount={order.shippingCosts} />
         </dd>
-        {order.paymentCosts !== '0.00' && <Row label={t('cart.paymentCosts')} amount={order.paymentCosts} />}
+        {shown.paymentCosts && <Row label={t('cart.paymentCosts')} amount={order.paymentCosts} />}
         <dt className={styles.totalRow}>{t('cart.total')}</dt>
         <dd className={styles.totalRow} data-testid="order-total">
           <Price amount={order.totalAmount} />
         </dd>
-        {order.giftCardAmount !== '0.00' && (
+        {shown.giftCard && (
           <>
             <Row label={t('cart.giftCard.paid')} amount={order.giftCardAmount} negative />
             <Row label={t('cart.amountToPay')} amount={order.amountToPay} />
