@@ -524,7 +524,7 @@ async fn try_create_requested_account(
         text(billing.last_name),
         text(billing.phone_number),
     );
-    let new_account = crate::accounts::queries::NewAccount {
+    let new_account = crate::accounts::store::NewAccount {
         email_address: &order.email_address,
         password_hash: &password_hash,
         first_name: &first_name,
@@ -534,7 +534,7 @@ async fn try_create_requested_account(
         site_id: Some(order.site_id),
         newsletter: false,
         company: company.as_ref().and_then(|company| {
-            Some(crate::accounts::queries::NewCompany {
+            Some(crate::accounts::store::NewCompany {
                 company_name: company
                     .company_name
                     .as_deref()
