@@ -73,7 +73,11 @@ pub async fn remove_others_of_account(
 
 /// Removes the sessions past their expiry at `now` or last used at or before `seen_before`;
 /// returns how many.
-pub async fn remove_expired(pool: &AnyPool, now: i64, seen_before: i64) -> Result<u64, sqlx::Error> {
+pub async fn remove_expired(
+    pool: &AnyPool,
+    now: i64,
+    seen_before: i64,
+) -> Result<u64, sqlx::Error> {
     Ok(
         sqlx::query("DELETE FROM sessions WHERE expires_at <= $1 OR last_seen_at <= $2")
             .bind(now)
