@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::accounts::queries;
+use crate::accounts::store;
 use crate::accounts::{AccountView, CaptchaHeader};
 use crate::platform::captcha::CAPTCHA_HEADER;
 use crate::platform::error::{ApiError, ErrorBody};
@@ -102,9 +102,9 @@ async fn sign_in(
     state.captcha.verify(captcha, &client.ip).await?;
 
     let pool = state.db.pool();
-    let account_key = queries::normalize_email(body.email_address.as_deref().unwrap_or_default());
+    let account_key = store::normalize_email(body.email_address.as_deref().unwrap_or_default());
     let attempt = limits::check(&state, Limit::SignIn, &[&client.ip, &account_key]).await?;
-    let account = queries::by_email(pool, &account_key).await?;
+    let account = store::by_email(pool, &account_key).await?;
     let stored_hash = account.as_ref().map_or_else(
         || passwords::DUMMY_HASH.to_owned(),
         |account| account.password_hash.clone(),

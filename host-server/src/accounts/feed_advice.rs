@@ -13,6 +13,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::accounts::OptionalSiteHeaders;
+use crate::accounts::store::feed_advice::{self as store, AdviceRow};
 use crate::feed::{choice, feed_products, label, rules_of_brand};
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path};
@@ -45,19 +46,6 @@ pub struct SavedAdvice {
     /// ISO 8601, UTC.
     #[schema(format = DateTime)]
     pub created_at: String,
-}
-
-#[derive(sqlx::FromRow)]
-struct AdviceRow {
-    advice_id: String,
-    site_id: i64,
-    name: String,
-    horse_type: String,
-    weight_kg: i64,
-    work_load: String,
-    roughage_type: String,
-    advice_json: String,
-    created_at: i64,
 }
 
 impl TryFrom<AdviceRow> for SavedAdvice {
@@ -96,13 +84,7 @@ async fn list(
     State(state): State<AppState>,
     signed_in: SignedIn,
 ) -> Result<crate::platform::extract::Json<Vec<SavedAdvice>>, ApiError> {
-    let rows: Vec<AdviceRow> = sqlx::query_as(
-        "SELECT advice_id, site_id, name, horse_type, weight_kg, work_load, roughage_type, advice_json, created_at \
-         FROM saved_feed_advice WHERE account_id = $1 ORDER BY created_at DESC, advice_id",
-    )
-    .bind(&signed_in.account_id)
-    .fetch_all(state.db.pool())
-    .await?;
+    let rows = store::advice_of_account(state.db.pool(), &signed_in.account_id).await?;
     let saved = rows
         .into_iter()
         .map(SavedAdvice::try_from)
@@ -182,14 +164,10 @@ async fn save(
         })?),
     };
     let pool = state.db.pool();
-    let account_site: Option<(Option<i64>,)> =
-        sqlx::query_as("SELECT site_id FROM accounts WHERE account_id = $1")
-            .bind(&signed_in.account_id)
-            .fetch_optional(pool)
-            .await?;
+    let account_site = store::site_of_account(pool, &signed_in.account_id).await?;
     let site_id = context
         .site_id
-        .or(account_site.and_then(|(site,)| site))
+        .or(account_site.flatten())
         .ok_or_else(ApiError::payload_incorrect)?;
     let brand = crate::feed::brand_of(pool, site_id).await?;
     let mut rules = rules_of_brand(pool, &brand).await?;
@@ -213,29 +191,25 @@ async fn save(
             || format!("{} {} kg", label(&horse_type), advice.weight_kg),
             str::to_owned,
         );
-    sqlx::query(
-        "INSERT INTO saved_feed_advice (advice_id, account_id, site_id, name, horse_type, weight_kg, work_load, roughage_type, \
-         advice_json, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    let advice_json = serde_json::to_string(&advice)
+        .map_err(|error| ApiError::Internal(format!("advice: {error}")))?;
+    store::insert(
+        pool,
+        store::NewAdvice {
+            advice_id: &advice_id,
+            account_id: &signed_in.account_id,
+            site_id,
+            name: &name,
+            horse_type: label(&horse_type),
+            weight_kg: i64::from(advice.weight_kg),
+            work_load: label(&work_load),
+            roughage_type: label(&roughage_type),
+            advice_json,
+            created_at: clock::now(),
+        },
     )
-    .bind(&advice_id)
-    .bind(&signed_in.account_id)
-    .bind(site_id)
-    .bind(&name)
-    .bind(label(&horse_type))
-    .bind(i64::from(advice.weight_kg))
-    .bind(label(&work_load))
-    .bind(label(&roughage_type))
-    .bind(serde_json::to_string(&advice).map_err(|error| ApiError::Internal(format!("advice: {error}")))?)
-    .bind(clock::now())
-    .execute(pool)
     .await?;
-    let row: AdviceRow = sqlx::query_as(
-        "SELECT advice_id, site_id, name, horse_type, weight_kg, work_load, roughage_type, advice_json, created_at \
-         FROM saved_feed_advice WHERE advice_id = $1",
-    )
-    .bind(&advice_id)
-    .fetch_one(pool)
-    .await?;
+    let row = store::advice(pool, &advice_id).await?;
     Ok((
         StatusCode::CREATED,
         crate::platform::extract::Json(row.try_into()?),
@@ -262,13 +236,7 @@ async fn remove(
     signed_in: SignedIn,
     Path(advice_id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    let deleted =
-        sqlx::query("DELETE FROM saved_feed_advice WHERE advice_id = $1 AND account_id = $2")
-            .bind(&advice_id)
-            .bind(&signed_in.account_id)
-            .execute(state.db.pool())
-            .await?;
-    if deleted.rows_affected() == 0 {
+    if !store::remove(state.db.pool(), &advice_id, &signed_in.account_id).await? {
         return Err(ApiError::NotFound);
     }
     Ok(StatusCode::NO_CONTENT)

@@ -7,8 +7,8 @@
 pub mod authentication;
 pub mod feed_advice;
 pub mod profile;
-pub mod queries;
 pub mod returns;
+pub mod store;
 pub mod subscriptions;
 
 use axum::extract::State;
@@ -32,7 +32,7 @@ use crate::platform::validation::{
     Form, email_rules, name_rules, new_password_rules, required_param,
 };
 use crate::{AppState, platform::passwords, platform::trust};
-use queries::{AccountRow, NewAccount, NewCompany, PersonalData, TokenPurpose};
+use store::{AccountRow, NewAccount, NewCompany, PersonalData, TokenPurpose};
 
 /// The routes of this area.
 ///
@@ -255,11 +255,11 @@ pub async fn create_with_activation(
 ) -> Result<Option<String>, ApiError> {
     let mut transaction = state.db.pool().begin().await?;
     let Some(account_id) =
-        queries::insert_or_renew_unactivated(&mut transaction, new_account).await?
+        store::insert_or_renew_unactivated(&mut transaction, new_account).await?
     else {
         return Ok(None);
     };
-    let token = queries::issue_token(
+    let token = store::issue_token(
         &mut transaction,
         &account_id,
         TokenPurpose::Activation,
@@ -268,7 +268,7 @@ pub async fn create_with_activation(
     )
     .await?;
     transaction.commit().await?;
-    let account = queries::by_id(state.db.pool(), &account_id)
+    let account = store::by_id(state.db.pool(), &account_id)
         .await?
         .ok_or(ApiError::NotFound)?;
     let link = trust::link_with_token(origin, callback_path, &token, &account_id)?;
@@ -292,7 +292,7 @@ async fn issue_token(
     new_email: Option<&str>,
 ) -> Result<String, ApiError> {
     let mut transaction = state.db.pool().begin().await?;
-    let token = queries::issue_token(
+    let token = store::issue_token(
         &mut transaction,
         account_id,
         purpose,
@@ -378,7 +378,7 @@ async fn register(
         ));
     }
     // Checked just above: required fields are present.
-    let email = queries::normalize_email(form.email_address.as_deref().unwrap_or_default());
+    let email = store::normalize_email(form.email_address.as_deref().unwrap_or_default());
     limits::check(&state, Limit::Registration, &[&client.ip, &email]).await?;
     // The registration's captcha hook: checked like sign-in's while captchas are on.
     let captcha = headers
@@ -407,7 +407,7 @@ async fn register(
                 "An account with this e-mail address already exists",
             )
         })?;
-    let account = queries::by_id(state.db.pool(), &account_id)
+    let account = store::by_id(state.db.pool(), &account_id)
         .await?
         .ok_or(ApiError::NotFound)?;
     Ok((
@@ -443,10 +443,10 @@ async fn confirm(
         )
     };
     let mut transaction = state.db.pool().begin().await?;
-    queries::consume_token(&mut transaction, &user_id, TokenPurpose::Activation, token)
+    store::consume_token(&mut transaction, &user_id, TokenPurpose::Activation, token)
         .await?
         .ok_or_else(expired)?;
-    queries::activate(&mut transaction, &user_id).await?;
+    store::activate(&mut transaction, &user_id).await?;
     transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -489,7 +489,7 @@ async fn forgot_password(
     Form::new()
         .field("emailAddress", body.email_address.as_deref(), email_rules())
         .check()?;
-    let email = queries::normalize_email(&body.email_address.unwrap_or_default());
+    let email = store::normalize_email(&body.email_address.unwrap_or_default());
     limits::check(&state, Limit::ForgotPassword, &[&client.ip, &email]).await?;
     let origin = link_origin(&state, context, &headers).await?;
     tokio::spawn(async move {
@@ -507,7 +507,7 @@ async fn send_password_reset(
     origin: &url::Url,
 ) -> Result<(), ApiError> {
     let pool = state.db.pool();
-    let Some(account) = queries::by_email(pool, email).await? else {
+    let Some(account) = store::by_email(pool, email).await? else {
         return Ok(());
     };
     let token = issue_token(
@@ -613,7 +613,7 @@ async fn resend_confirmation(
             Form::new()
                 .field("emailAddress", body.email_address.as_deref(), email_rules())
                 .check()?;
-            ResendTo::EmailAddress(queries::normalize_email(
+            ResendTo::EmailAddress(store::normalize_email(
                 &body.email_address.unwrap_or_default(),
             ))
         }
@@ -652,8 +652,8 @@ async fn send_activation_again(
 ) -> Result<(), ApiError> {
     let pool = state.db.pool();
     let account = match to {
-        ResendTo::Account(id) => queries::by_id(pool, &id).await?,
-        ResendTo::EmailAddress(email) => queries::by_email(pool, &email).await?,
+        ResendTo::Account(id) => store::by_id(pool, &id).await?,
+        ResendTo::EmailAddress(email) => store::by_email(pool, &email).await?,
     };
     let Some(account) = account.filter(|account| account.activated_at.is_none()) else {
         return Ok(());
@@ -724,7 +724,7 @@ async fn reset_password(
     };
     let password_hash = passwords::hash(body.new_password.unwrap_or_default()).await?;
     let mut transaction = pool.begin().await?;
-    queries::consume_token(
+    store::consume_token(
         &mut transaction,
         &user_id,
         TokenPurpose::PasswordReset,
@@ -732,9 +732,9 @@ async fn reset_password(
     )
     .await?
     .ok_or_else(expired)?;
-    queries::set_password_hash(&mut transaction, &user_id, &password_hash).await?;
+    store::set_password_hash(&mut transaction, &user_id, &password_hash).await?;
     // Whoever knew the old password is signed out everywhere.
-    queries::end_sessions(&mut transaction, &user_id, None).await?;
+    store::end_sessions(&mut transaction, &user_id, None).await?;
     transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -790,7 +790,7 @@ async fn change_password(
     )
     .await?;
     let pool = state.db.pool();
-    let account = queries::by_id(pool, &signed_in.account_id)
+    let account = store::by_id(pool, &signed_in.account_id)
         .await?
         .ok_or(ApiError::Unauthorized)?;
     let current = body.current_password.unwrap_or_default();
@@ -804,9 +804,9 @@ async fn change_password(
     attempt.succeeded(&state).await?;
     let password_hash = passwords::hash(body.new_password.unwrap_or_default()).await?;
     let mut transaction = pool.begin().await?;
-    queries::set_password_hash(&mut transaction, &account.account_id, &password_hash).await?;
+    store::set_password_hash(&mut transaction, &account.account_id, &password_hash).await?;
     let keep = client.session_id.as_deref();
-    queries::end_sessions(&mut transaction, &account.account_id, keep).await?;
+    store::end_sessions(&mut transaction, &account.account_id, keep).await?;
     transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -865,7 +865,7 @@ async fn change_email_address(
     )
     .await?;
     let pool = state.db.pool();
-    let account = queries::by_id(pool, &signed_in.account_id)
+    let account = store::by_id(pool, &signed_in.account_id)
         .await?
         .ok_or(ApiError::Unauthorized)?;
     if !passwords::verify(
@@ -881,8 +881,8 @@ async fn change_email_address(
         ));
     }
     attempt.succeeded(&state).await?;
-    let new_email = queries::normalize_email(&body.new_email_address.unwrap_or_default());
-    if queries::by_email(pool, &new_email).await?.is_some() {
+    let new_email = store::normalize_email(&body.new_email_address.unwrap_or_default());
+    if store::by_email(pool, &new_email).await?.is_some() {
         return Err(ApiError::refused(
             StatusCode::CONFLICT,
             "errors.emailInUse",
@@ -947,18 +947,18 @@ async fn confirm_email_address(
     };
     let mut transaction = pool.begin().await?;
     let new_email =
-        queries::consume_token(&mut transaction, &user_id, TokenPurpose::EmailChange, token)
+        store::consume_token(&mut transaction, &user_id, TokenPurpose::EmailChange, token)
             .await?
             .flatten()
             .ok_or_else(expired)?;
-    if !queries::set_email(&mut transaction, &user_id, &new_email).await? {
+    if !store::set_email(&mut transaction, &user_id, &new_email).await? {
         return Err(ApiError::refused(
             StatusCode::CONFLICT,
             "errors.emailInUse",
             "An account with this e-mail address already exists",
         ));
     }
-    queries::end_sessions(&mut transaction, &user_id, keep).await?;
+    store::end_sessions(&mut transaction, &user_id, keep).await?;
     transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -978,7 +978,7 @@ async fn get_account(
     State(state): State<AppState>,
     signed_in: SignedIn,
 ) -> Result<crate::platform::extract::Json<AccountView>, ApiError> {
-    let account = queries::by_id(state.db.pool(), &signed_in.account_id)
+    let account = store::by_id(state.db.pool(), &signed_in.account_id)
         .await?
         .ok_or(ApiError::Unauthorized)?;
     let pool = state.db.pool();
@@ -1047,12 +1047,7 @@ async fn update_account(
         .check()?;
     let pool = state.db.pool();
     if let Some(language_id) = body.language_id {
-        let known: Option<(i64,)> =
-            sqlx::query_as("SELECT language_id FROM languages WHERE language_id = $1")
-                .bind(language_id)
-                .fetch_optional(pool)
-                .await?;
-        if known.is_none() {
+        if !store::language_exists(pool, language_id).await? {
             return Err(ApiError::field(
                 "languageId",
                 "validation.invalid",
@@ -1067,6 +1062,6 @@ async fn update_account(
         language_id: body.language_id,
         newsletter: body.newsletter,
     };
-    queries::update_personal_data(pool, &signed_in.account_id, &data).await?;
+    store::update_personal_data(pool, &signed_in.account_id, &data).await?;
     get_account(State(state), signed_in).await
 }

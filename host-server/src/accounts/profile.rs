@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::platform::db::Flag;
+pub use super::store::profile::{Profile, profile_of};
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::Json;
 use crate::platform::session::SignedIn;
@@ -61,29 +61,6 @@ pub struct AccountShipping {
     pub shipping_method: engine::shipping::ShippingMethod,
 }
 
-/// The stored profile of an account.
-#[derive(Debug, Default, sqlx::FromRow)]
-pub struct Profile {
-    pub company_name: Option<String>,
-    pub vat_number: Option<String>,
-    pub mobile_phone: Option<String>,
-    pub billing_json: Option<String>,
-    pub shipping_json: Option<String>,
-    pub alternative_shipping_address: Flag,
-}
-
-/// The profile of an account (empty when none is stored yet).
-pub async fn profile_of(pool: &AnyPool, account_id: &str) -> Result<Profile, sqlx::Error> {
-    let profile: Option<Profile> = sqlx::query_as(
-        "SELECT company_name, vat_number, mobile_phone, billing_json, shipping_json, alternative_shipping_address \
-         FROM account_profiles WHERE account_id = $1",
-    )
-    .bind(account_id)
-    .fetch_optional(pool)
-    .await?;
-    Ok(profile.unwrap_or_default())
-}
-
 impl Profile {
     /// `{companyName, vatNumber}`, or `null` for a consumer.
     pub fn company(&self) -> Option<Company> {
@@ -123,18 +100,7 @@ async fn store_company(
     name: Option<&str>,
     vat: Option<&str>,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO account_profiles (account_id, company_name, vat_number, updated_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (account_id) DO UPDATE SET company_name = excluded.company_name, \
-         vat_number = excluded.vat_number, updated_at = excluded.updated_at",
-    )
-    .bind(account_id)
-    .bind(name)
-    .bind(vat)
-    .bind(clock::now())
-    .execute(pool)
-    .await
-    .map(|_| ())
+    super::store::profile::set_company(pool, account_id, name, vat, clock::now()).await
 }
 
 /// Company data.
@@ -179,12 +145,8 @@ async fn get_company(
 
 /// The region code of a country id.
 async fn country_code(pool: &AnyPool, country_id: i64) -> Result<Option<CountryCode>, sqlx::Error> {
-    let code: Option<(String,)> =
-        sqlx::query_as("SELECT region_code FROM countries WHERE country_id = $1")
-            .bind(country_id)
-            .fetch_optional(pool)
-            .await?;
-    Ok(code.and_then(|(code,)| code.parse().ok()))
+    let code = super::store::profile::region_code(pool, country_id).await?;
+    Ok(code.and_then(|code| code.parse().ok()))
 }
 
 /// New company data.
@@ -448,16 +410,13 @@ async fn put_delivery(
         .map(serde_json::to_string)
         .transpose()
         .map_err(|error| ApiError::Internal(format!("shipping: {error}")))?;
-    sqlx::query(
-        "INSERT INTO account_profiles (account_id, shipping_json, alternative_shipping_address, updated_at) \
-         VALUES ($1, $2, $3, $4) ON CONFLICT (account_id) DO UPDATE SET shipping_json = excluded.shipping_json, \
-         alternative_shipping_address = excluded.alternative_shipping_address, updated_at = excluded.updated_at",
+    super::store::profile::set_delivery(
+        pool,
+        &signed_in.account_id,
+        shipping_json,
+        body.alternative_shipping_address,
+        clock::now(),
     )
-    .bind(&signed_in.account_id)
-    .bind(shipping_json)
-    .bind(i64::from(body.alternative_shipping_address))
-    .bind(clock::now())
-    .execute(pool)
     .await?;
     Ok(crate::platform::extract::Json(DeliveryView {
         alternative_shipping_address: body.alternative_shipping_address,
@@ -525,7 +484,7 @@ async fn put_billing(
             vec![Rule::MaxLength { count: 30 }, Rule::Phone],
         );
     let address = checked_address(pool, body.address.unwrap_or_default(), form).await?;
-    let email_address = crate::accounts::queries::by_id(pool, &signed_in.account_id)
+    let email_address = crate::accounts::store::by_id(pool, &signed_in.account_id)
         .await?
         .ok_or(ApiError::Unauthorized)?
         .email_address;
@@ -540,16 +499,13 @@ async fn put_billing(
     let mobile_phone = optional(body.mobile_phone.as_deref());
     let billing_json = serde_json::to_string(&billing)
         .map_err(|error| ApiError::Internal(format!("billing: {error}")))?;
-    sqlx::query(
-        "INSERT INTO account_profiles (account_id, billing_json, mobile_phone, updated_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (account_id) DO UPDATE SET billing_json = excluded.billing_json, \
-         mobile_phone = excluded.mobile_phone, updated_at = excluded.updated_at",
+    super::store::profile::set_billing(
+        pool,
+        &signed_in.account_id,
+        billing_json,
+        mobile_phone.as_deref(),
+        clock::now(),
     )
-    .bind(&signed_in.account_id)
-    .bind(billing_json)
-    .bind(mobile_phone.as_deref())
-    .bind(clock::now())
-    .execute(pool)
     .await?;
     Ok(crate::platform::extract::Json(BillingView {
         billing,

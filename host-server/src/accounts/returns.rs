@@ -22,6 +22,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::accounts::store::returns as store;
 use crate::platform::error::{ApiError, ErrorBody, FieldError};
 use crate::platform::extract::{Json, Path};
 use crate::platform::mail::{self, Mail, ReturnMail};
@@ -56,16 +57,14 @@ pub fn router(files: ReturnFiles) -> OpenApiRouter<AppState> {
 }
 
 /// A return request.
-#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[derive(Debug, Serialize, ToSchema)]
 #[schema(as = Return)]
 #[serde(rename_all = "camelCase")]
 pub struct ReturnView {
     pub return_id: String,
     pub order_number: String,
-    #[sqlx(try_from = "i64")]
     pub product_variant_id: ProductVariantId,
     /// The order line's description of the product.
-    #[sqlx(skip)]
     pub description: Option<String>,
     pub quantity: i64,
     /// `damaged`, `wrongItem`, `notNeeded` or `other`.
@@ -75,39 +74,40 @@ pub struct ReturnView {
     pub photo_path: Option<String>,
     #[serde(skip)]
     pub photo_content_type: Option<String>,
-    #[sqlx(skip)]
     pub has_photo: bool,
     /// `new`, `processing` or `closed`.
     pub status: String,
     #[serde(skip)]
     pub created_at: i64,
     /// ISO 8601, UTC.
-    #[sqlx(skip)]
     #[serde(rename = "createdAt")]
     #[schema(format = DateTime)]
     pub created: String,
 }
 
-const COLUMNS: &str = "return_id, order_number, product_variant_id, quantity, reason, comment, photo_path, photo_content_type, status, created_at";
-
 async fn describe(
     pool: &sqlx::AnyPool,
     account_id: &str,
-    item: &mut ReturnView,
-) -> Result<(), sqlx::Error> {
-    let description: Option<(String,)> = sqlx::query_as(
-        "SELECT l.description FROM order_lines l JOIN orders o ON o.order_id = l.order_id \
-         WHERE o.order_number = $1 AND o.account_id = $2 AND l.product_variant_id = $3 ORDER BY l.line_number",
-    )
-    .bind(&item.order_number)
-    .bind(account_id)
-    .bind(item.product_variant_id.get())
-    .fetch_optional(pool)
-    .await?;
-    item.description = description.map(|(text,)| text);
-    item.has_photo = item.photo_path.is_some();
-    item.created = crate::platform::time::format_utc(item.created_at);
-    Ok(())
+    row: store::ReturnRow,
+) -> Result<ReturnView, sqlx::Error> {
+    let description =
+        store::line_description(pool, &row.order_number, account_id, row.product_variant_id)
+            .await?;
+    Ok(ReturnView {
+        has_photo: row.photo_path.is_some(),
+        created: crate::platform::time::format_utc(row.created_at),
+        return_id: row.return_id,
+        order_number: row.order_number,
+        product_variant_id: row.product_variant_id,
+        description,
+        quantity: row.quantity,
+        reason: row.reason,
+        comment: row.comment,
+        photo_path: row.photo_path,
+        photo_content_type: row.photo_content_type,
+        status: row.status,
+        created_at: row.created_at,
+    })
 }
 
 /// The customer's return requests, newest first.
@@ -126,30 +126,20 @@ async fn list(
     signed_in: SignedIn,
 ) -> Result<Json<Vec<ReturnView>>, ApiError> {
     let pool = state.db.pool();
-    let mut items: Vec<ReturnView> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM returns WHERE account_id = $1 ORDER BY created_at DESC, return_id"
-    ))
-    .bind(&signed_in.account_id)
-    .fetch_all(pool)
-    .await?;
-    for item in &mut items {
-        describe(pool, &signed_in.account_id, item).await?;
+    let rows = store::returns_of_account(pool, &signed_in.account_id).await?;
+    let mut items = Vec::with_capacity(rows.len());
+    for row in rows {
+        items.push(describe(pool, &signed_in.account_id, row).await?);
     }
     Ok(Json(items))
 }
 
 async fn find(state: &AppState, account_id: &str, return_id: &str) -> Result<ReturnView, ApiError> {
     let pool = state.db.pool();
-    let mut item: ReturnView = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM returns WHERE return_id = $1 AND account_id = $2"
-    ))
-    .bind(return_id)
-    .bind(account_id)
-    .fetch_optional(pool)
-    .await?
-    .ok_or(ApiError::NotFound)?;
-    describe(pool, account_id, &mut item).await?;
-    Ok(item)
+    let row = store::return_of_account(pool, return_id, account_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok(describe(pool, account_id, row).await?)
 }
 
 /// One of the customer's returns.
@@ -390,13 +380,7 @@ async fn register(
     match form.order_number.as_deref() {
         None => add(&mut errors, "orderNumber", MessageKey::Required),
         Some(order_number) => {
-            let order: Option<(i64,)> = sqlx::query_as(
-                "SELECT order_id FROM orders WHERE order_number = $1 AND account_id = $2",
-            )
-            .bind(order_number)
-            .bind(&signed_in.account_id)
-            .fetch_optional(pool)
-            .await?;
+            let order = store::order_of_account(pool, order_number, &signed_in.account_id).await?;
             match (order, variant_id) {
                 (None, _) => add_text(
                     &mut errors,
@@ -404,15 +388,9 @@ async fn register(
                     "validation.unknownOrder",
                     "Deze bestelling is niet gevonden",
                 ),
-                (Some((order_id,)), Some(variant_id)) => {
-                    let (lines, quantity): (i64, i64) = sqlx::query_as(
-                        "SELECT COUNT(*), CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM order_lines \
-                         WHERE order_id = $1 AND product_variant_id = $2 AND is_free = 0",
-                    )
-                    .bind(order_id)
-                    .bind(variant_id)
-                    .fetch_one(pool)
-                    .await?;
+                (Some(order_id), Some(variant_id)) => {
+                    let (lines, quantity) =
+                        store::paid_quantity_of_variant(pool, order_id, variant_id).await?;
                     match (lines > 0).then_some((quantity,)) {
                         None => add_text(
                             &mut errors,
@@ -421,14 +399,12 @@ async fn register(
                             "Dit product zit niet in deze bestelling",
                         ),
                         Some((quantity,)) => {
-                            let (returned,): (i64,) = sqlx::query_as(
-                                "SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM returns WHERE account_id = $1 AND order_number = $2 \
-                                 AND product_variant_id = $3",
+                            let returned = store::returned_quantity(
+                                pool,
+                                &signed_in.account_id,
+                                order_number,
+                                variant_id,
                             )
-                            .bind(&signed_in.account_id)
-                            .bind(order_number)
-                            .bind(variant_id)
-                            .fetch_one(pool)
                             .await?;
                             ordered = Some(quantity - returned);
                         }
@@ -528,21 +504,21 @@ async fn register(
             .map_err(|error| ApiError::Internal(format!("return photo: {error}")))?;
         photo_path = Some(name);
     }
-    sqlx::query(
-        "INSERT INTO returns (return_id, account_id, order_number, product_variant_id, quantity, reason, comment, photo_path, \
-         photo_content_type, status, created_at, from_fixtures) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'new', $10, 0)",
+    store::insert(
+        pool,
+        store::NewReturn {
+            return_id: &return_id,
+            account_id: &signed_in.account_id,
+            order_number: form.order_number.as_deref().unwrap_or_default(),
+            product_variant_id: variant_id.unwrap_or_default(),
+            quantity,
+            reason: form.reason.as_deref().unwrap_or_default(),
+            comment: form.comment.as_deref(),
+            photo_path: photo_path.as_deref(),
+            photo_content_type: photo_type.map(|(content_type, _)| content_type),
+            created_at: clock::now(),
+        },
     )
-    .bind(&return_id)
-    .bind(&signed_in.account_id)
-    .bind(form.order_number.as_deref().unwrap_or_default())
-    .bind(variant_id.unwrap_or_default())
-    .bind(quantity)
-    .bind(form.reason.as_deref().unwrap_or_default())
-    .bind(form.comment.as_deref())
-    .bind(photo_path.as_deref())
-    .bind(photo_type.map(|(content_type, _)| content_type))
-    .bind(clock::now())
-    .execute(pool)
     .await?;
     let registered = find(&state, &signed_in.account_id, &return_id).await?;
     send_return_received(&state, &signed_in.account_id, &registered).await;
@@ -551,7 +527,7 @@ async fn register(
 
 /// Confirms a registered return to the customer; a mail that cannot be sent is logged.
 async fn send_return_received(state: &AppState, account_id: &str, item: &ReturnView) {
-    let account = match super::queries::by_id(state.db.pool(), account_id).await {
+    let account = match crate::accounts::store::by_id(state.db.pool(), account_id).await {
         Ok(Some(account)) => account,
         Ok(None) => return,
         Err(error) => {

@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::accounts::store::subscriptions as store;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path};
 use crate::platform::session::SignedIn;
@@ -31,17 +32,14 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// A subscription.
-#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[derive(Debug, Serialize, ToSchema)]
 #[schema(as = Subscription)]
 #[serde(rename_all = "camelCase")]
 pub struct SubscriptionView {
     pub subscription_id: String,
     pub site_id: i64,
-    #[sqlx(try_from = "i64")]
     pub product_variant_id: ProductVariantId,
     /// The variant's product; `null` when the variant is gone from the catalog.
-    #[sqlx(skip)]
-    #[sqlx(try_from = "crate::platform::db::NullableKey")]
     pub product_id: Option<ProductId>,
     pub quantity: i64,
     /// Weeks between deliveries.
@@ -55,29 +53,33 @@ pub struct SubscriptionView {
     /// `YYYY-MM-DD`.
     #[schema(format = Date)]
     pub next_delivery_date: Option<String>,
-    #[sqlx(try_from = "crate::platform::db::NullableKey")]
     pub payment_method_id: Option<PaymentMethodId>,
     /// The actions the engine allows in the current status, so the page shows only the
     /// buttons that work.
-    #[sqlx(skip)]
     pub allowed_actions: Vec<SubscriptionAction>,
     /// Whether the delivery interval may still change.
-    #[sqlx(skip)]
     pub interval_can_change: bool,
 }
 
-const COLUMNS: &str = "subscription_id, site_id, product_variant_id, quantity, interval_weeks, status, start_date, next_delivery_date, payment_method_id";
-
 async fn with_product(
     pool: &sqlx::AnyPool,
-    mut view: SubscriptionView,
+    row: store::SubscriptionRow,
 ) -> Result<SubscriptionView, sqlx::Error> {
-    let product: Option<(i64,)> =
-        sqlx::query_as("SELECT product_id FROM variants WHERE product_variant_id = $1")
-            .bind(view.product_variant_id.get())
-            .fetch_optional(pool)
-            .await?;
-    view.product_id = product.map(|(id,)| ProductId::new(id));
+    let mut view = SubscriptionView {
+        subscription_id: row.subscription_id,
+        site_id: row.site_id,
+        product_variant_id: row.product_variant_id,
+        product_id: None,
+        quantity: row.quantity,
+        interval_weeks: row.interval_weeks,
+        status: row.status,
+        start_date: row.start_date,
+        next_delivery_date: row.next_delivery_date,
+        payment_method_id: row.payment_method_id,
+        allowed_actions: Vec::new(),
+        interval_can_change: false,
+    };
+    view.product_id = store::product_of_variant(pool, view.product_variant_id).await?;
     if let Ok(status) = view.status.parse::<SubscriptionStatus>() {
         view.allowed_actions = SubscriptionAction::ALL
             .into_iter()
@@ -109,12 +111,7 @@ async fn list(
     signed_in: SignedIn,
 ) -> Result<crate::platform::extract::Json<Vec<SubscriptionView>>, ApiError> {
     let pool = state.db.pool();
-    let rows: Vec<SubscriptionView> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM subscriptions WHERE account_id = $1 ORDER BY subscription_id"
-    ))
-    .bind(&signed_in.account_id)
-    .fetch_all(pool)
-    .await?;
+    let rows = store::subscriptions_of_account(pool, &signed_in.account_id).await?;
     let mut items = Vec::with_capacity(rows.len());
     for row in rows {
         items.push(with_product(pool, row).await?);
@@ -128,14 +125,9 @@ async fn find(
     subscription_id: &str,
 ) -> Result<SubscriptionView, ApiError> {
     let pool = state.db.pool();
-    let row: SubscriptionView = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM subscriptions WHERE subscription_id = $1 AND account_id = $2"
-    ))
-    .bind(subscription_id)
-    .bind(account_id)
-    .fetch_optional(pool)
-    .await?
-    .ok_or(ApiError::NotFound)?;
+    let row = store::subscription_of_account(pool, subscription_id, account_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     Ok(with_product(pool, row).await?)
 }
 
@@ -232,13 +224,14 @@ async fn change_interval(
             message: format!("a subscription that is {status} cannot change its interval"),
         });
     }
-    sqlx::query("UPDATE subscriptions SET interval_weeks = $1, updated_at = $2 WHERE subscription_id = $3 AND account_id = $4")
-        .bind(i64::from(weeks))
-        .bind(clock::now())
-        .bind(&subscription_id)
-        .bind(&signed_in.account_id)
-        .execute(state.db.pool())
-        .await?;
+    store::set_interval(
+        state.db.pool(),
+        &subscription_id,
+        &signed_in.account_id,
+        i64::from(weeks),
+        clock::now(),
+    )
+    .await?;
     Ok(crate::platform::extract::Json(
         find(&state, &signed_in.account_id, &subscription_id).await?,
     ))
@@ -260,13 +253,8 @@ async fn apply(
     let weeks =
         u32::try_from(current.interval_weeks).unwrap_or(engine::subscription::MIN_INTERVAL_WEEKS);
     // The stored date: the view leaves it out while paused.
-    let (stored_next,): (Option<String>,) = sqlx::query_as(
-        "SELECT next_delivery_date FROM subscriptions WHERE subscription_id = $1 AND account_id = $2",
-    )
-    .bind(subscription_id)
-    .bind(account_id)
-    .fetch_one(state.db.pool())
-    .await?;
+    let stored_next =
+        store::stored_next_delivery(state.db.pool(), subscription_id, account_id).await?;
     let planned = stored_next
         .as_deref()
         .and_then(|date| CalendarDate::parse_iso(date).ok());
@@ -281,20 +269,20 @@ async fn apply(
         _ => (current.start_date.clone(), None),
     };
     // Only the status read above is changed, so two concurrent changes cannot both apply.
-    let updated = sqlx::query(
-        "UPDATE subscriptions SET status = $1, start_date = $2, next_delivery_date = $3, updated_at = $4 \
-         WHERE subscription_id = $5 AND account_id = $6 AND status = $7",
+    let updated = store::change_status(
+        state.db.pool(),
+        store::StatusChange {
+            subscription_id,
+            account_id,
+            from: status.as_str(),
+            to: next.as_str(),
+            start_date,
+            next_delivery_date: next_delivery,
+            now: clock::now(),
+        },
     )
-    .bind(next.as_str())
-    .bind(start_date)
-    .bind(next_delivery)
-    .bind(clock::now())
-    .bind(subscription_id)
-    .bind(account_id)
-    .bind(status.as_str())
-    .execute(state.db.pool())
     .await?;
-    if updated.rows_affected() != 1 {
+    if !updated {
         return Err(ApiError::Refused {
             status: StatusCode::CONFLICT,
             code: "errors.subscriptionTransition",

@@ -12,6 +12,8 @@
 //!   shows it within moments, search included (`catalog_events`). Stock going from 0 to more
 //!   sends the waiting back-in-stock requests their mail (`stock_reminders`).
 
+mod store;
+
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use engine::ids::ProductVariantId;
@@ -68,12 +70,10 @@ fn present<'de, D: serde::Deserializer<'de>>(
 }
 
 /// The variant as changed.
-#[derive(Serialize, sqlx::FromRow, ToSchema)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct VariantPriceAndStock {
-    #[sqlx(try_from = "i64")]
     product_variant_id: ProductVariantId,
-    #[sqlx(try_from = "String")]
     price: engine::money::Money,
     /// `null`: not counted.
     stock: Option<i64>,
@@ -122,24 +122,26 @@ async fn change_variant(
         ));
     }
     let pool = state.db.pool();
-    let current: VariantPriceAndStock = sqlx::query_as(
-        "SELECT product_variant_id, price, stock FROM variants WHERE product_variant_id = $1",
-    )
-    .bind(variant_id.get())
-    .fetch_optional(pool)
-    .await?
-    .ok_or(ApiError::NotFound)?;
+    let current = store::price_and_stock(pool, variant_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let current = VariantPriceAndStock {
+        product_variant_id: current.product_variant_id,
+        price: current.price,
+        stock: current.stock,
+    };
     let changed = VariantPriceAndStock {
         price: price.unwrap_or(current.price),
         stock: change.stock.unwrap_or(current.stock),
         ..current
     };
-    sqlx::query("UPDATE variants SET price = $1, stock = $2 WHERE product_variant_id = $3")
-        .bind(changed.price.to_string())
-        .bind(changed.stock)
-        .bind(variant_id.get())
-        .execute(state.db.durable_pool())
-        .await?;
+    store::set_price_and_stock(
+        state.db.durable_pool(),
+        variant_id,
+        changed.price,
+        changed.stock,
+    )
+    .await?;
     crate::catalog::events::changed(&state).await?;
     // From 0 to more (or to not counted): the shoppers waiting for it get their mail, once.
     if current.stock == Some(0) && changed.stock != Some(0) {

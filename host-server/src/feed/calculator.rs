@@ -244,33 +244,24 @@ async fn shop_facts(
     site: &crate::sites::SiteLanguage,
     culture: Culture,
 ) -> Result<(String, Option<String>, Money), ApiError> {
-    let names: Vec<(String, Option<String>)> =
-        sqlx::query_as("SELECT culture, name FROM product_texts WHERE product_id = $1")
-            .bind(product_id.get())
-            .fetch_all(pool)
-            .await?;
+    let names = super::store::product_names(pool, product_id).await?;
     let texts: crate::catalog::search::Texts = names
         .into_iter()
         .filter_map(|(culture, name)| Some((culture.parse().ok()?, name?)))
         .collect();
     let name = crate::catalog::search::pick(&texts, culture, site.fallback).unwrap_or_default();
-    let url: Option<(String,)> = sqlx::query_as(
-        "SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3",
+    let url = super::store::route_path(
+        pool,
+        site.site_id,
+        site.language_id,
+        &format!("productDetail:{variant_id}:article"),
     )
-    .bind(site.site_id)
-    .bind(site.language_id)
-    .bind(format!("productDetail:{variant_id}:article"))
-    .fetch_optional(pool)
     .await?;
-    let (price,): (String,) =
-        sqlx::query_as("SELECT price FROM variants WHERE product_variant_id = $1")
-            .bind(variant_id.get())
-            .fetch_one(pool)
-            .await?;
+    let price = super::store::variant_price(pool, variant_id).await?;
     let price = price
         .parse()
         .map_err(|_| ApiError::Internal(format!("variant {variant_id} has price {price}")))?;
-    Ok((name, url.map(|(path,)| path), price))
+    Ok((name, url, price))
 }
 
 /// One choice of the calculator with its name in the site's language.
@@ -316,11 +307,7 @@ async fn choices(
 ) -> Result<Json<Choices>, ApiError> {
     let pool = state.db.pool();
     let site = crate::sites::site_language(pool, context).await?;
-    let rows: Vec<(String, String, String, Option<i64>)> = sqlx::query_as(
-        "SELECT kind, choice_key, name_json, default_weight_kg FROM feed_choices ORDER BY kind, position",
-    )
-    .fetch_all(pool)
-    .await?;
+    let rows = super::store::choices(pool).await?;
     let mut answer = Choices {
         horse_types: Vec::new(),
         work_loads: Vec::new(),

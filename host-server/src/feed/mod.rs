@@ -6,6 +6,7 @@
 mod calculator;
 mod ration;
 mod silo;
+mod store;
 
 use engine::feed::{AdviceRule, Dosage, FeedProduct, HorseType, RoughageType, WorkLoad};
 use engine::ids::{ProductId, ProductVariantId};
@@ -67,12 +68,7 @@ pub fn label<T: Serialize>(value: &T) -> String {
 /// The advice rules of a brand as the engine reads them: one rule per horse type, work load
 /// and roughage type, in the fixtures' order.
 pub async fn rules_of_brand(pool: &AnyPool, brand: &str) -> Result<Vec<AdviceRule>, ApiError> {
-    let rows: Vec<(String, String, String, String)> = sqlx::query_as(
-        "SELECT horse_type, work_load, roughage_type, advised_product_ids_json FROM feed_advice_rules WHERE brand = $1 ORDER BY rule_id",
-    )
-    .bind(brand)
-    .fetch_all(pool)
-    .await?;
+    let rows = store::advice_rules(pool, brand).await?;
     let mut rules = Vec::with_capacity(rows.len());
     for (horse_type, work_load, roughage_type, products) in rows {
         let (Ok(horse_type), Ok(work_load), Ok(roughage_type)) = (
@@ -101,15 +97,7 @@ pub async fn pack_on_site(
     product_id: ProductId,
     site_id: i64,
 ) -> Result<Option<(ProductVariantId, Option<u32>)>, ApiError> {
-    let variants: Vec<(i64, String, String)> = sqlx::query_as(
-        "SELECT v.product_variant_id, v.content_amount, v.content_unit FROM variants v \
-         JOIN variant_sites s ON s.product_variant_id = v.product_variant_id \
-         WHERE v.product_id = $1 AND s.site_id = $2 ORDER BY v.position",
-    )
-    .bind(product_id.get())
-    .bind(site_id)
-    .fetch_all(pool)
-    .await?;
+    let variants = store::variants_on_site(pool, product_id, site_id).await?;
     let grams = |amount: &str, unit: &str| -> Option<u32> {
         let amount: rust_decimal::Decimal = amount.parse().ok()?;
         let grams = match unit {
@@ -145,23 +133,14 @@ pub async fn feed_products(
         let Some((_, pack_grams)) = pack_on_site(pool, product_id, site_id).await? else {
             continue;
         };
-        let doses: Vec<(String, i64)> = sqlx::query_as(
-            "SELECT work_load, grams_per_day FROM product_dosages WHERE product_id = $1",
-        )
-        .bind(product_id.get())
-        .fetch_all(pool)
-        .await?;
+        let doses = store::doses(pool, product_id).await?;
         let dose = |load: &str| {
             doses
                 .iter()
                 .find(|(name, _)| name == load)
                 .map_or(0, |(_, grams)| u32::try_from(*grams).unwrap_or(0))
         };
-        let scoop: Option<(Option<i64>,)> =
-            sqlx::query_as("SELECT scoop_size_grams FROM products WHERE product_id = $1")
-                .bind(product_id.get())
-                .fetch_optional(pool)
-                .await?;
+        let scoop = store::scoop_grams(pool, product_id).await?;
         products.push(FeedProduct {
             product_id,
             dosage: Dosage {
@@ -170,9 +149,7 @@ pub async fn feed_products(
                 average: dose("average"),
                 heavy: dose("heavy"),
             },
-            scoop_grams: scoop
-                .and_then(|(grams,)| grams)
-                .and_then(|grams| u32::try_from(grams).ok()),
+            scoop_grams: scoop.flatten().and_then(|grams| u32::try_from(grams).ok()),
             pack_grams,
         });
     }
@@ -185,11 +162,8 @@ pub async fn feed_products(
 
 /// The brand of a site; a 400 naming `siteid` when there is no such site.
 pub async fn brand_of(pool: &AnyPool, site_id: i64) -> Result<String, ApiError> {
-    let brand: Option<(String,)> = sqlx::query_as("SELECT brand FROM sites WHERE site_id = $1")
-        .bind(site_id)
-        .fetch_optional(pool)
-        .await?;
-    brand.map(|(brand,)| brand).ok_or_else(|| {
+    let brand = store::brand_of_site(pool, site_id).await?;
+    brand.ok_or_else(|| {
         ApiError::field(
             "siteid",
             "validation.invalid",

@@ -105,12 +105,9 @@ async fn balancers(pool: &AnyPool) -> Result<Vec<BalancingProduct>, ApiError> {
     struct Targets {
         balancing: Vec<Entry>,
     }
-    let document: Option<(String,)> =
-        sqlx::query_as("SELECT document_json FROM roughage_targets ORDER BY targets_id LIMIT 1")
-            .fetch_optional(pool)
-            .await?;
+    let document = super::store::targets_document(pool).await?;
     let targets: Targets = match document {
-        Some((text,)) => serde_json::from_str(&text)
+        Some(text) => serde_json::from_str(&text)
             .map_err(|error| ApiError::Internal(format!("roughage targets: {error}")))?,
         None => Targets::default(),
     };
@@ -182,15 +179,9 @@ async fn check(
                 None => None,
             }
             .ok_or(ApiError::NotFound)?;
-            let row: Option<(Option<String>,)> = sqlx::query_as(
-                "SELECT values_json FROM roughage_results WHERE result_key = $1 AND account_id = $2",
-            )
-            .bind(key)
-            .bind(&account)
-            .fetch_optional(pool)
-            .await?;
+            let row = super::store::result_values(pool, key, &account).await?;
             let values: BTreeMap<String, String> = match row {
-                Some((Some(json),)) => serde_json::from_str(&json)
+                Some(Some(json)) => serde_json::from_str(&json)
                     .map_err(|error| ApiError::Internal(format!("result {key}: {error}")))?,
                 _ => return Err(ApiError::NotFound),
             };
@@ -223,21 +214,9 @@ async fn check(
     })?;
     let balancer_name = match &check.balancer {
         Some(balancer) => {
-            let culture: Option<(String,)> =
-                sqlx::query_as("SELECT culture FROM languages WHERE language_id = $1")
-                    .bind(context.language_id.unwrap_or(0))
-                    .fetch_optional(pool)
-                    .await?;
-            let culture = culture.map_or_else(|| "nl".to_owned(), |(culture,)| culture);
-            let name: Option<(String,)> = sqlx::query_as(
-                "SELECT name FROM product_texts WHERE product_id = $1 AND name IS NOT NULL \
-                 ORDER BY CASE culture WHEN $2 THEN 0 WHEN 'nl' THEN 1 ELSE 2 END, culture LIMIT 1",
-            )
-            .bind(balancer.product_id.get())
-            .bind(&culture)
-            .fetch_optional(pool)
-            .await?;
-            name.map(|(name,)| name)
+            let culture = super::store::culture(pool, context.language_id.unwrap_or(0)).await?;
+            let culture = culture.unwrap_or_else(|| "nl".to_owned());
+            super::store::product_name_in(pool, balancer.product_id, &culture).await?
         }
         None => None,
     };

@@ -10,6 +10,8 @@ use engine::locale::Culture;
 use engine::validation::{Message, Rule};
 use serde::{Deserialize, Serialize};
 use sqlx::AnyPool;
+
+use super::store::Interest;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -104,12 +106,7 @@ async fn threshold(
     site_id: i64,
     culture: Culture,
 ) -> Result<SiloThreshold, ApiError> {
-    let (standard, by_culture): (i64, String) = sqlx::query_as(
-        "SELECT silo_horse_threshold, silo_horse_threshold_by_culture_json FROM sites WHERE site_id = $1",
-    )
-    .bind(site_id)
-    .fetch_one(pool)
-    .await?;
+    let (standard, by_culture) = super::store::silo_thresholds(pool, site_id).await?;
     let overrides: std::collections::BTreeMap<Culture, i64> = serde_json::from_str(&by_culture)
         .map_err(|error| ApiError::Internal(format!("site {site_id} silo thresholds: {error}")))?;
     let horses = overrides.get(&culture).copied().unwrap_or(standard);
@@ -150,11 +147,7 @@ async fn check(
         threshold,
     });
     let brand = super::brand_of(pool, site.site_id).await?;
-    let rows: Vec<(i64, String, String, String, Option<String>, String)> = sqlx::query_as(
-        "SELECT dealer_id, name, city, phone, website, brands_json FROM dealers WHERE silo_delivery = 1 ORDER BY name, dealer_id",
-    )
-    .fetch_all(pool)
-    .await?;
+    let rows = super::store::silo_dealers(pool).await?;
     let dealers = rows
         .into_iter()
         .filter(|(.., brands)| {
@@ -313,28 +306,8 @@ async fn register(
             .trim()
             .to_owned(),
     };
-    sqlx::query(
-        "INSERT INTO silo_interests (interest_id, site_id, language_id, yard, horses, feed_kg_per_month, contact_name, \
-         email_address, phone_number, message, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-    )
-    .bind(&interest.interest_id)
-    .bind(site.site_id)
-    .bind(site.language_id)
-    .bind(&interest.yard)
-    .bind(interest.horses)
-    .bind(interest.feed_kg_per_month)
-    .bind(&interest.name)
-    .bind(&interest.email_address)
-    .bind(&interest.phone_number)
-    .bind(&interest.message)
-    .bind(clock::now())
-    .execute(pool)
-    .await?;
-    let (to,): (String,) =
-        sqlx::query_as("SELECT customer_service_email FROM sites WHERE site_id = $1")
-            .bind(site.site_id)
-            .fetch_one(pool)
-            .await?;
+    super::store::insert_interest(pool, &interest, site.language_id, clock::now()).await?;
+    let to = super::store::customer_service_address(pool, site.site_id).await?;
     mail_silo_interest(&state, &to, site.language_id, &interest).await?;
     Ok((
         StatusCode::CREATED,
@@ -342,19 +315,6 @@ async fn register(
             interest_id: interest.interest_id,
         }),
     ))
-}
-
-/// A stored silo interest.
-struct Interest {
-    interest_id: String,
-    site_id: i64,
-    yard: String,
-    horses: i64,
-    feed_kg_per_month: i64,
-    name: String,
-    email_address: String,
-    phone_number: String,
-    message: String,
 }
 
 /// The mail to customer service, from the mail templates like every other mail

@@ -21,6 +21,7 @@
 //! comma is read as a point). Fields may be enclosed in double quotes.
 
 pub mod results;
+mod store;
 
 use engine::ids::ProductVariantId;
 use std::collections::BTreeMap;
@@ -169,16 +170,12 @@ pub async fn record_result(
     if done < receipt {
         return Err(field("resultDate", "must not be before the receipt date"));
     }
-    let line: Option<(Option<String>, i64, i64, String)> = sqlx::query_as(
-        "SELECT o.account_id, l.product_id, l.product_type, s.sample_name FROM orders o \
-         JOIN order_lines l ON l.order_id = o.order_id \
-         JOIN order_line_samples s ON s.order_id = l.order_id AND s.line_number = l.line_number \
-         WHERE o.order_number = $1 AND l.product_variant_id = $2 AND s.sequence = $3 ORDER BY l.line_number",
+    let line = store::sample_of_order(
+        &mut *connection,
+        result.order_number.trim(),
+        result.product_variant_id,
+        result.sequence,
     )
-    .bind(result.order_number.trim())
-    .bind(result.product_variant_id.get())
-    .bind(result.sequence)
-    .fetch_optional(&mut *connection)
     .await?;
     let (account_id, product_id, product_type, sample_name) = line.ok_or_else(|| {
         field(
@@ -263,38 +260,33 @@ pub async fn record_result(
     let germ_counts_json = germ_counts
         .as_ref()
         .map(|counts| serde_json::to_string(counts).unwrap_or_default());
-    sqlx::query(
-        "INSERT INTO roughage_results (result_key, account_id, order_number, product_id, product_variant_id, sequence, scan_type, \
-         sample_type, sample_name, receipt_date, result_date, values_json, germ_counts_json, is_read, created_at, from_fixtures) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, $14, 0) \
-         ON CONFLICT (order_number, product_variant_id, sequence) DO UPDATE SET account_id = excluded.account_id, \
-         scan_type = excluded.scan_type, sample_type = excluded.sample_type, sample_name = excluded.sample_name, \
-         receipt_date = excluded.receipt_date, result_date = excluded.result_date, values_json = excluded.values_json, \
-         germ_counts_json = excluded.germ_counts_json, is_read = 0, created_at = excluded.created_at",
+    store::upsert_result(
+        &mut *connection,
+        store::NewResult {
+            result_key: &new_key,
+            account_id,
+            order_number: result.order_number.trim(),
+            product_id,
+            product_variant_id: result.product_variant_id,
+            sequence: result.sequence,
+            scan_type,
+            sample_type: crate::laboratory::results::sample_type_label(sample_type),
+            sample_name: &sample_name,
+            receipt_date: receipt.to_iso(),
+            result_date: done.to_iso(),
+            values_json,
+            germ_counts_json,
+            created_at: clock::now(),
+        },
     )
-    .bind(&new_key)
-    .bind(account_id)
-    .bind(result.order_number.trim())
-    .bind(product_id)
-    .bind(result.product_variant_id.get())
-    .bind(result.sequence)
-    .bind(scan_type)
-    .bind(crate::laboratory::results::sample_type_label(sample_type))
-    .bind(&sample_name)
-    .bind(receipt.to_iso())
-    .bind(done.to_iso())
-    .bind(values_json)
-    .bind(germ_counts_json)
-    .bind(clock::now())
-    .execute(&mut *connection)
     .await?;
-    let (result_key,): (String,) =
-        sqlx::query_as("SELECT result_key FROM roughage_results WHERE order_number = $1 AND product_variant_id = $2 AND sequence = $3")
-            .bind(result.order_number.trim())
-            .bind(result.product_variant_id.get())
-            .bind(result.sequence)
-            .fetch_one(&mut *connection)
-            .await?;
+    let result_key = store::result_key_of_sample(
+        &mut *connection,
+        result.order_number.trim(),
+        result.product_variant_id,
+        result.sequence,
+    )
+    .await?;
     Ok(Recorded {
         result_key,
         order_number: result.order_number.trim().to_owned(),
@@ -384,14 +376,7 @@ async fn receive(
 /// Tells the customer whose account holds the result that it is there, with a link to the
 /// results page on the order's site; a mail that cannot be sent is logged.
 async fn send_result_available(state: &AppState, recorded: &Recorded) {
-    let found: Result<Option<(String, String, i64, i64)>, sqlx::Error> = sqlx::query_as(
-        "SELECT a.email_address, a.first_name, o.site_id, o.language_id FROM roughage_results r \
-         JOIN accounts a ON a.account_id = r.account_id JOIN orders o ON o.order_number = r.order_number \
-         WHERE r.result_key = $1",
-    )
-    .bind(&recorded.result_key)
-    .fetch_optional(state.db.pool())
-    .await;
+    let found = store::recipient_of_result(state.db.pool(), &recorded.result_key).await;
     let (address, name, site_id, language_id) = match found {
         Ok(Some(found)) => found,
         Ok(None) => return,
@@ -567,15 +552,13 @@ pub async fn import_csv(db: &Database, text: &str) -> Result<Vec<Recorded>, CsvI
     let mut recorded = Vec::with_capacity(results.len());
     for (row, mut result) in results {
         // A hygiene-scan line reads the measured columns as germ counts.
-        let product_type: Option<(i64,)> = sqlx::query_as(
-            "SELECT l.product_type FROM orders o JOIN order_lines l ON l.order_id = o.order_id \
-             WHERE o.order_number = $1 AND l.product_variant_id = $2 ORDER BY l.line_number",
+        let product_type = store::product_type_of_order_line(
+            &mut transaction,
+            result.order_number.trim(),
+            result.product_variant_id,
         )
-        .bind(result.order_number.trim())
-        .bind(result.product_variant_id.get())
-        .fetch_optional(&mut *transaction)
         .await?;
-        if product_type == Some((4,)) {
+        if product_type == Some(4) {
             let mut counts = BTreeMap::new();
             for (name, value) in result.values.take().into_iter().flatten() {
                 let text = match &value {

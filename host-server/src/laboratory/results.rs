@@ -28,8 +28,8 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::store::ResultRow;
 use crate::AppState;
-use crate::platform::db::Flag;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::session::SignedIn;
@@ -169,28 +169,6 @@ pub fn overall_level(result: &ClassifyResult) -> Level {
     analytes.chain(hygiene).max().unwrap_or(Level::Good)
 }
 
-#[derive(Debug, sqlx::FromRow)]
-struct ResultRow {
-    result_key: String,
-    order_number: String,
-    #[sqlx(try_from = "i64")]
-    product_id: ProductId,
-    #[sqlx(try_from = "i64")]
-    product_variant_id: ProductVariantId,
-    sequence: i64,
-    scan_type: String,
-    sample_type: String,
-    sample_name: String,
-    receipt_date: String,
-    result_date: String,
-    values_json: Option<String>,
-    germ_counts_json: Option<String>,
-    is_read: Flag,
-}
-
-const COLUMNS: &str = "result_key, order_number, product_id, product_variant_id, sequence, scan_type, sample_type, sample_name, \
-     receipt_date, result_date, values_json, germ_counts_json, is_read";
-
 impl ResultRow {
     fn classification(&self) -> Result<(SampleType, ClassifyResult), ApiError> {
         let sample_type = parse_sample_type(&self.sample_type).ok_or_else(|| {
@@ -313,13 +291,7 @@ async fn balancing_products(
 
 /// The number of the account's results not yet opened.
 pub async fn unread_count(pool: &AnyPool, account_id: &str) -> Result<i64, sqlx::Error> {
-    let (count,): (i64,) = sqlx::query_as(
-        "SELECT COUNT(*) FROM roughage_results WHERE account_id = $1 AND is_read = 0",
-    )
-    .bind(account_id)
-    .fetch_one(pool)
-    .await?;
-    Ok(count)
+    super::store::unread_count(pool, account_id).await
 }
 
 fn summary(row: &ResultRow, level: Level) -> ResultSummary {
@@ -355,12 +327,7 @@ async fn list(
     State(state): State<AppState>,
     signed_in: SignedIn,
 ) -> Result<Json<Vec<ResultSummary>>, ApiError> {
-    let rows: Vec<ResultRow> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM roughage_results WHERE account_id = $1 ORDER BY result_date DESC, result_key"
-    ))
-    .bind(&signed_in.account_id)
-    .fetch_all(state.db.pool())
-    .await?;
+    let rows = super::store::results_of_account(state.db.pool(), &signed_in.account_id).await?;
     let mut items = Vec::with_capacity(rows.len());
     for row in &rows {
         let (_, result) = row.classification()?;
@@ -445,40 +412,27 @@ async fn advised_products(
     }
     let mut products = Vec::with_capacity(ids.len());
     for product_id in ids {
-        let variant: Option<(i64, String)> = sqlx::query_as(
-            "SELECT v.product_variant_id, v.price FROM variants v JOIN variant_sites s ON s.product_variant_id = v.product_variant_id \
-             WHERE v.product_id = $1 AND s.site_id = $2 ORDER BY v.position LIMIT 1",
-        )
-        .bind(product_id.get())
-        .bind(site_id)
-        .fetch_optional(pool)
-        .await?;
+        let variant = super::store::first_variant_on_site(pool, product_id, site_id).await?;
         let Some((product_variant_id, price)) = variant else {
             continue;
         };
-        let names: Vec<(String, Option<String>)> =
-            sqlx::query_as("SELECT culture, name FROM product_texts WHERE product_id = $1")
-                .bind(product_id.get())
-                .fetch_all(pool)
-                .await?;
+        let names = super::store::product_names(pool, product_id).await?;
         let names: Localized = names
             .into_iter()
             .filter_map(|(culture, name)| Some((culture, name?)))
             .collect();
-        let url: Option<(String,)> = sqlx::query_as(
-            "SELECT r.path FROM routes r JOIN languages l ON l.language_id = r.language_id \
-             WHERE r.site_id = $1 AND l.culture = $2 AND r.route_key = $3",
+        let url = super::store::route_path(
+            pool,
+            site_id,
+            culture,
+            &format!("productDetail:{product_variant_id}:article"),
         )
-        .bind(site_id)
-        .bind(culture)
-        .bind(format!("productDetail:{product_variant_id}:article"))
-        .fetch_optional(pool)
         .await?;
         products.push(AdvisedProduct {
             product_id,
             product_variant_id: ProductVariantId::new(product_variant_id),
             name: pick(&names, culture),
-            url: url.map(|(path,)| path),
+            url,
             price: price.parse().map_err(|_| {
                 ApiError::Internal(format!("variant {product_variant_id} has price {price}"))
             })?,
@@ -544,39 +498,21 @@ async fn one(
             })?,
     };
     let pool = state.db.pool();
-    let row: ResultRow = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM roughage_results WHERE result_key = $1 AND account_id = $2"
-    ))
-    .bind(&result_key)
-    .bind(&signed_in.account_id)
-    .fetch_optional(pool)
-    .await?
-    .ok_or(ApiError::NotFound)?;
+    let row = super::store::result_of_account(pool, &result_key, &signed_in.account_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     if !bool::from(row.is_read) {
-        sqlx::query(
-            "UPDATE roughage_results SET is_read = 1 WHERE result_key = $1 AND account_id = $2",
-        )
-        .bind(&result_key)
-        .bind(&signed_in.account_id)
-        .execute(pool)
-        .await?;
+        super::store::mark_read(pool, &result_key, &signed_in.account_id).await?;
     }
     let (sample_type, classification) = row.classification()?;
-    let targets: Option<(String,)> =
-        sqlx::query_as("SELECT document_json FROM roughage_targets ORDER BY targets_id LIMIT 1")
-            .fetch_optional(pool)
-            .await?;
+    let targets = super::store::targets_document(pool).await?;
     let targets: Targets = match targets {
-        Some((text,)) => serde_json::from_str(&text)
+        Some(text) => serde_json::from_str(&text)
             .map_err(|error| ApiError::Internal(format!("roughage targets: {error}")))?,
         None => Targets::default(),
     };
-    let language: Option<(Option<i64>,)> =
-        sqlx::query_as("SELECT language_id FROM accounts WHERE account_id = $1")
-            .bind(&signed_in.account_id)
-            .fetch_optional(pool)
-            .await?;
-    let culture = crate::platform::mail::culture_of(pool, language.and_then(|(id,)| id)).await?;
+    let language = super::store::language_of_account(pool, &signed_in.account_id).await?;
+    let culture = crate::platform::mail::culture_of(pool, language.flatten()).await?;
     let advice = advice(&targets, sample_type, &classification, &culture);
     let balancing = if row.values_json.is_some() {
         let values = classification

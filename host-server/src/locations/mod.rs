@@ -9,6 +9,8 @@
 //! (`Verden` for `Verden (Aller)`). Several matches: the first by postcode. A place that is not
 //! found is a 404 `errors.locationNotFound`.
 
+mod store;
+
 use std::collections::BTreeMap;
 
 use axum::extract::State;
@@ -56,17 +58,7 @@ fn squeeze(text: &str) -> String {
 }
 
 async fn known_places(pool: &AnyPool) -> Result<Vec<Place>, ApiError> {
-    let mut rows: Vec<(String, String, f64, f64)> =
-        sqlx::query_as("SELECT zipcode, city, latitude, longitude FROM dealers")
-            .fetch_all(pool)
-            .await?;
-    rows.extend(
-        sqlx::query_as::<_, (String, String, f64, f64)>(
-            "SELECT zipcode, city, latitude, longitude FROM parcel_shops",
-        )
-        .fetch_all(pool)
-        .await?,
-    );
+    let rows = store::known_addresses(pool).await?;
     let mut places: Vec<Place> = rows
         .into_iter()
         .filter_map(|(zipcode, city, latitude, longitude)| {
@@ -215,11 +207,7 @@ async fn brand_of_site(pool: &AnyPool, site_id: Option<i64>) -> Result<Option<St
     let Some(site_id) = site_id else {
         return Ok(None);
     };
-    let row: Option<(String, i64)> =
-        sqlx::query_as("SELECT brand, site_type FROM sites WHERE site_id = $1")
-            .bind(site_id)
-            .fetch_optional(pool)
-            .await?;
+    let row = store::brand_and_type_of_site(pool, site_id).await?;
     let (brand, site_type) = row.ok_or_else(|| {
         ApiError::field(
             "siteid",
@@ -259,9 +247,7 @@ async fn dealers(
         Some(near) => Some(locate(pool, near, "near").await?),
         None => None,
     };
-    let rows = sqlx::query("SELECT * FROM dealers ORDER BY name, dealer_id")
-        .fetch_all(pool)
-        .await?;
+    let rows = store::dealers(pool).await?;
     let mut dealers = Vec::with_capacity(rows.len());
     for row in &rows {
         let point = GeoPoint::new(row.try_get("latitude")?, row.try_get("longitude")?)?;
@@ -359,19 +345,7 @@ async fn parcel_shops(
     let pool = state.db.pool();
     let near = required(query.zipcode_or_city, "zipcodeOrCity")?;
     let from = locate(pool, &near, "zipcodeOrCity").await?;
-    let rows = match query.country_id {
-        Some(country_id) => {
-            sqlx::query("SELECT * FROM parcel_shops WHERE country_id = $1 ORDER BY parcel_shop_id")
-                .bind(country_id)
-                .fetch_all(pool)
-                .await?
-        }
-        None => {
-            sqlx::query("SELECT * FROM parcel_shops ORDER BY parcel_shop_id")
-                .fetch_all(pool)
-                .await?
-        }
-    };
+    let rows = store::parcel_shops(pool, query.country_id).await?;
     let mut shops = Vec::with_capacity(rows.len());
     for row in &rows {
         let point = GeoPoint::new(row.try_get("latitude")?, row.try_get("longitude")?)?;
@@ -401,9 +375,7 @@ async fn parcel_shop(
     State(state): State<AppState>,
     crate::platform::extract::Path(id): crate::platform::extract::Path<String>,
 ) -> Result<Json<ParcelShop>, ApiError> {
-    let row = sqlx::query("SELECT * FROM parcel_shops WHERE parcel_shop_id = $1")
-        .bind(&id)
-        .fetch_optional(state.db.pool())
+    let row = store::parcel_shop(state.db.pool(), &id)
         .await?
         .ok_or(ApiError::NotFound)?;
     Ok(Json(parcel_shop_of(&row, 0)?))

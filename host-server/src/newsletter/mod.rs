@@ -12,6 +12,8 @@
 //!   mail to a customer carries ([`crate::platform::mail::unsubscribe_link`]), ends the newsletter for
 //!   that address on every site.
 
+mod store;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
@@ -137,22 +139,16 @@ pub async fn sign_up(
     language_id: i64,
 ) -> Result<(), ApiError> {
     let token = secrets::new_token();
-    let stored = sqlx::query(
-        "INSERT INTO newsletter_subscriptions (email_address, site_id, language_id, status, token_hash, created_at) \
-         VALUES ($1, $2, $3, 'pending', $4, $5) \
-         ON CONFLICT (email_address, site_id) DO UPDATE SET language_id = $3, status = 'pending', \
-         token_hash = $4, created_at = $5, unsubscribed_at = NULL \
-         WHERE newsletter_subscriptions.status <> 'confirmed'",
+    let stored = store::store_pending(
+        state.db.pool(),
+        email,
+        site_id,
+        language_id,
+        &secrets::hash_token(&token),
+        clock::now_millis(),
     )
-    .bind(email)
-    .bind(site_id)
-    .bind(language_id)
-    .bind(secrets::hash_token(&token))
-    .bind(clock::now_millis())
-    .execute(state.db.pool())
-    .await?
-    .rows_affected();
-    if stored == 0 {
+    .await?;
+    if !stored {
         return Ok(());
     }
     let to = Recipient {
@@ -184,16 +180,13 @@ async fn confirm(
     if token.is_empty() {
         return Err(ApiError::required("token"));
     }
-    let confirmed = sqlx::query(
-        "UPDATE newsletter_subscriptions SET status = 'confirmed', \
-         confirmed_at = COALESCE(confirmed_at, $1) WHERE token_hash = $2 AND status <> 'unsubscribed'",
+    let confirmed = store::confirm(
+        state.db.pool(),
+        &secrets::hash_token(token),
+        clock::now_millis(),
     )
-    .bind(clock::now_millis())
-    .bind(secrets::hash_token(token))
-    .execute(state.db.pool())
-    .await?
-    .rows_affected();
-    if confirmed == 0 {
+    .await?;
+    if !confirmed {
         return Err(invalid_link());
     }
     Ok(Json(NewsletterStatus {
@@ -231,14 +224,7 @@ async fn unsubscribe(
     if !signed_links::verify(&state, Purpose::Unsubscribe, &email, token).await? {
         return Err(invalid_link());
     }
-    sqlx::query(
-        "UPDATE newsletter_subscriptions SET status = 'unsubscribed', unsubscribed_at = $1, token_hash = NULL \
-         WHERE email_address = $2 AND status <> 'unsubscribed'",
-    )
-    .bind(clock::now_millis())
-    .bind(&email)
-    .execute(state.db.pool())
-    .await?;
+    store::unsubscribe(state.db.pool(), &email, clock::now_millis()).await?;
     Ok(Json(NewsletterStatus {
         status: "unsubscribed",
     }))

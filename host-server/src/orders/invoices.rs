@@ -20,6 +20,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::of_account::{OrderDetail, Page, PageQuery, order_of_account};
+use super::store::invoices as store;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::mail::{self, catalog, catalog::BrandWording};
@@ -36,7 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// An invoice: its number and status.
-#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[derive(Debug, Serialize, ToSchema)]
 #[schema(as = Invoice)]
 #[serde(rename_all = "camelCase")]
 pub struct InvoiceView {
@@ -47,19 +48,26 @@ pub struct InvoiceView {
     pub invoice_date: String,
     /// `open`, `paid` or `cancelled`.
     pub status: String,
-    #[sqlx(try_from = "String")]
     pub total_amount: engine::money::Money,
-    #[sqlx(try_from = "String")]
     pub vat_amount_low: engine::money::Money,
-    #[sqlx(try_from = "String")]
     pub vat_amount_high: engine::money::Money,
-    #[sqlx(try_from = "String")]
     pub total_amount_excl_vat: engine::money::Money,
     pub pdf_file_name: String,
 }
 
-const COLUMNS: &str = "invoice_number, order_number, invoice_date, status, total_amount, vat_amount_low, vat_amount_high, \
-     total_amount_excl_vat, pdf_file_name";
+fn invoice_view(row: store::InvoiceRow) -> InvoiceView {
+    InvoiceView {
+        invoice_number: row.invoice_number,
+        order_number: row.order_number,
+        invoice_date: row.invoice_date,
+        status: row.status,
+        total_amount: row.total_amount,
+        vat_amount_low: row.vat_amount_low,
+        vat_amount_high: row.vat_amount_high,
+        total_amount_excl_vat: row.total_amount_excl_vat,
+        pdf_file_name: row.pdf_file_name,
+    }
+}
 
 /// The customer's invoices, newest first, a page at a time.
 #[utoipa::path(
@@ -81,18 +89,17 @@ async fn list(
 ) -> Result<Json<Page<InvoiceView>>, ApiError> {
     let paging = query.paging()?;
     let pool = state.db.pool();
-    let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM invoices WHERE account_id = $1")
-        .bind(&signed_in.account_id)
-        .fetch_one(pool)
-        .await?;
-    let items = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM invoices WHERE account_id = $1 ORDER BY invoice_date DESC, invoice_number DESC LIMIT $2 OFFSET $3"
-    ))
-    .bind(&signed_in.account_id)
-    .bind(i64::from(paging.page_size))
-    .bind(paging.offset() as i64)
-    .fetch_all(pool)
-    .await?;
+    let total = store::count_of_account(pool, &signed_in.account_id).await?;
+    let items = store::page_of_account(
+        pool,
+        &signed_in.account_id,
+        i64::from(paging.page_size),
+        paging.offset() as i64,
+    )
+    .await?
+    .into_iter()
+    .map(invoice_view)
+    .collect();
     Ok(Json(Page::new(items, paging, total)))
 }
 
@@ -117,14 +124,7 @@ struct InvoicingSite {
 }
 
 async fn site_of(state: &AppState, invoice_number: &str) -> Result<InvoicingSite, ApiError> {
-    type Row = (String, String, i64, String, String, Option<String>);
-    let row: Option<Row> = sqlx::query_as(
-        "SELECT s.brand, s.theme, s.site_type, s.vat_percentage_low, s.vat_percentage_high, s.seller_json \
-         FROM invoices i JOIN sites s ON s.site_id = i.site_id WHERE i.invoice_number = $1",
-    )
-    .bind(invoice_number)
-    .fetch_optional(state.db.pool())
-    .await?;
+    let row = store::site_of_invoice(state.db.pool(), invoice_number).await?;
     let (brand, theme, site_type, rate_low, rate_high, seller_json) =
         row.ok_or(ApiError::NotFound)?;
     let seller = seller_json
@@ -160,12 +160,8 @@ async fn destination_country(
     else {
         return Ok(None);
     };
-    let code: Option<(String,)> =
-        sqlx::query_as("SELECT region_code FROM countries WHERE country_id = $1")
-            .bind(country_id)
-            .fetch_optional(state.db.pool())
-            .await?;
-    Ok(code.and_then(|(code,)| code.parse().ok()))
+    let code = super::store::placement::region_code(state.db.pool(), country_id).await?;
+    Ok(code.and_then(|code| code.parse().ok()))
 }
 
 /// Lays out the invoice from the stored invoice and order, in the order's language (texts from
@@ -391,14 +387,10 @@ async fn download(
     Path(invoice_number): Path<String>,
 ) -> Result<Response, ApiError> {
     let pool = state.db.pool();
-    let invoice: InvoiceView = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM invoices WHERE invoice_number = $1 AND account_id = $2"
-    ))
-    .bind(&invoice_number)
-    .bind(&signed_in.account_id)
-    .fetch_optional(pool)
-    .await?
-    .ok_or(ApiError::NotFound)?;
+    let invoice = store::invoice_of_account(pool, &invoice_number, &signed_in.account_id)
+        .await?
+        .map(invoice_view)
+        .ok_or(ApiError::NotFound)?;
     let order = order_of_account(pool, &signed_in.account_id, &invoice.order_number).await?;
     let bytes = invoice_pdf(&state, &invoice, order.as_ref()).await?;
     let disposition = format!(
@@ -415,18 +407,6 @@ async fn download(
         .into_response())
 }
 
-/// What an invoice copies from its order.
-#[derive(sqlx::FromRow)]
-struct InvoicedOrder {
-    order_number: String,
-    account_id: Option<String>,
-    site_id: i64,
-    total_amount: String,
-    vat_amount_low: String,
-    vat_amount_high: String,
-    total_amount_excl_vat: String,
-}
-
 /// Keeps an order's invoice in step with the order: issued (or marked paid) when the order is
 /// paid, cancelled when the order is. Safe to repeat.
 pub async fn follow_order_status(
@@ -434,74 +414,23 @@ pub async fn follow_order_status(
     order_id: i64,
     status: OrderStatus,
 ) -> Result<(), sqlx::Error> {
-    let order: Option<InvoicedOrder> = sqlx::query_as(
-        "SELECT order_number, account_id, site_id, total_amount, vat_amount_low, vat_amount_high, total_amount_excl_vat \
-         FROM orders WHERE order_id = $1",
-    )
-    .bind(order_id)
-    .fetch_optional(&mut *connection)
-    .await?;
-    let Some(InvoicedOrder {
-        order_number,
-        account_id,
-        site_id,
-        total_amount,
-        vat_amount_low,
-        vat_amount_high,
-        total_amount_excl_vat,
-    }) = order
-    else {
+    let Some(order) = store::invoiced_order(&mut *connection, order_id).await? else {
         return Ok(());
     };
     match status {
         OrderStatus::Paid => {
-            let updated = sqlx::query(
-                "UPDATE invoices SET status = 'paid' WHERE order_number = $1 AND status = 'open'",
-            )
-            .bind(&order_number)
-            .execute(&mut *connection)
-            .await?;
-            let (existing,): (i64,) =
-                sqlx::query_as("SELECT COUNT(*) FROM invoices WHERE order_number = $1")
-                    .bind(&order_number)
-                    .fetch_one(&mut *connection)
-                    .await?;
-            if updated.rows_affected() > 0 || existing > 0 {
+            let updated = store::mark_paid(&mut *connection, &order.order_number).await?;
+            let existing = store::count_of_order(&mut *connection, &order.order_number).await?;
+            if updated > 0 || existing > 0 {
                 return Ok(());
             }
-            sqlx::query("INSERT INTO counters (name, value) VALUES ('invoice', 1000) ON CONFLICT (name) DO NOTHING")
-                .execute(&mut *connection)
-                .await?;
-            let (number,): (i64,) = sqlx::query_as(
-                "UPDATE counters SET value = value + 1 WHERE name = 'invoice' RETURNING value",
-            )
-            .fetch_one(&mut *connection)
-            .await?;
+            let number = store::next_invoice_sequence(&mut *connection).await?;
             let today = clock::today();
             let invoice_number = format!("F{}-{number:05}", &today[..4]);
-            sqlx::query(
-                "INSERT INTO invoices (invoice_number, order_number, account_id, site_id, invoice_date, status, total_amount, \
-                 vat_amount_low, vat_amount_high, total_amount_excl_vat, pdf_file_name, from_fixtures) \
-                 VALUES ($1, $2, $3, $4, $5, 'paid', $6, $7, $8, $9, $10, 0)",
-            )
-            .bind(&invoice_number)
-            .bind(&order_number)
-            .bind(account_id)
-            .bind(site_id)
-            .bind(&today)
-            .bind(total_amount)
-            .bind(vat_amount_low)
-            .bind(vat_amount_high)
-            .bind(total_amount_excl_vat)
-            .bind(format!("{invoice_number}.pdf"))
-            .execute(&mut *connection)
-            .await?;
+            store::insert_paid(&mut *connection, &invoice_number, order, &today).await?;
         }
         OrderStatus::Cancelled => {
-            sqlx::query("UPDATE invoices SET status = 'cancelled' WHERE order_number = $1")
-                .bind(&order_number)
-                .execute(&mut *connection)
-                .await?;
+            store::cancel_of_order(&mut *connection, &order.order_number).await?;
         }
         _ => {}
     }

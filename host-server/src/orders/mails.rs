@@ -15,6 +15,7 @@ use rust_decimal::Decimal;
 
 use super::blocks::{self, OrderBilling};
 use super::store::OrderRow;
+use super::store::mails as store;
 use super::view::{self, OrderView};
 use crate::AppState;
 use crate::platform::error::ApiError;
@@ -97,18 +98,6 @@ fn rate_text(rate: &str) -> String {
     }
 }
 
-/// What the confirmation needs of the order's site.
-#[derive(sqlx::FromRow)]
-struct SiteOfOrder {
-    vat_percentage_low: String,
-    vat_percentage_high: String,
-    currency: String,
-    exchange_rate: Option<String>,
-    customer_service_phone: String,
-    customer_service_email: String,
-    site_type: i64,
-}
-
 /// The mail catalogs' text of `key` for the order's culture and brand, with its values.
 fn mail_text(
     state: &AppState,
@@ -138,12 +127,7 @@ async fn pack_of(
     variant: engine::ids::ProductVariantId,
     culture: Culture,
 ) -> Result<Option<String>, ApiError> {
-    let row: Option<(String, String, Option<String>)> = sqlx::query_as(
-        "SELECT content_amount, content_unit, variant_label FROM variants WHERE product_variant_id = $1",
-    )
-    .bind(variant.get())
-    .fetch_optional(pool)
-    .await?;
+    let row = store::pack_of_variant(pool, variant).await?;
     let Some((amount, unit, label)) = row else {
         return Ok(None);
     };
@@ -170,15 +154,9 @@ async fn delivery_of(
         return Ok((None, None));
     }
     if view.shipping_method == ShippingMethod::ParcelService {
-        let shop: Option<(String, String, String, String, String)> = match &view.dpd_parcel_shop_id {
-            Some(id) => {
-                sqlx::query_as(
-                    "SELECT name, street, street_number, zipcode, city FROM parcel_shops WHERE parcel_shop_id = $1",
-                )
-                .bind(id)
-                .fetch_optional(state.db.pool())
-                .await?
-            }
+        let shop: Option<(String, String, String, String, String)> = match &view.dpd_parcel_shop_id
+        {
+            Some(id) => store::parcel_shop_address(state.db.pool(), id).await?,
             None => None,
         };
         let lines = shop.map(|(name, street, number, zipcode, city)| {
@@ -216,13 +194,7 @@ async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiErr
     let culture: Culture = culture_text.parse().unwrap_or(Culture::Nl);
     let euro = |amount: Money| format!("€ {}", format_amount(amount.as_decimal(), culture));
     let view: OrderView = view::order_view(pool, order).await?;
-    let site: SiteOfOrder = sqlx::query_as(
-        "SELECT vat_percentage_low, vat_percentage_high, currency, exchange_rate, customer_service_phone, \
-         customer_service_email, site_type FROM sites WHERE site_id = $1",
-    )
-    .bind(order.site_id)
-    .fetch_one(pool)
-    .await?;
+    let site = store::site_of_order(pool, order.site_id).await?;
     let (rate_low, rate_high) = (&site.vat_percentage_low, &site.vat_percentage_high);
     let text = |key: &str, values: &[(&str, &str)]| {
         mail_text(state, site.site_type, &culture_text, key, values)
@@ -274,13 +246,8 @@ async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiErr
     }
     let payment_method = match order.payment_method_id {
         Some(id) => {
-            let names: Option<(String,)> = sqlx::query_as(
-                "SELECT name_json FROM payment_methods WHERE payment_method_id = $1",
-            )
-            .bind(id.get())
-            .fetch_optional(pool)
-            .await?;
-            names.and_then(|(json,)| {
+            let names = store::payment_method_names(pool, id).await?;
+            names.and_then(|json| {
                 let names: BTreeMap<String, String> = serde_json::from_str(&json).ok()?;
                 mail::catalog::chain(&culture_text)
                     .into_iter()
@@ -394,13 +361,9 @@ async fn transfer_instructions(
     {
         return Ok(None);
     }
-    let seller: Option<(Option<String>,)> =
-        sqlx::query_as("SELECT seller_json FROM sites WHERE site_id = $1")
-            .bind(order.site_id)
-            .fetch_optional(pool)
-            .await?;
+    let seller = store::seller_of_site(pool, order.site_id).await?;
     let seller: Option<Seller> = seller
-        .and_then(|(json,)| json)
+        .flatten()
         .and_then(|json| serde_json::from_str(&json).ok());
     let Some(seller) = seller.filter(|seller| !seller.iban.trim().is_empty()) else {
         tracing::warn!(order = %order.order_number, site = order.site_id, "the site's seller has no bank account for a bank transfer");
@@ -468,14 +431,9 @@ pub async fn send_invoice_available(state: &AppState, order: &OrderRow) {
     if order.account_id.is_none() {
         return;
     }
-    let invoice: Result<Option<(String,)>, sqlx::Error> = sqlx::query_as(
-        "SELECT invoice_number FROM invoices WHERE order_number = $1 AND status <> 'cancelled' ORDER BY invoice_number DESC",
-    )
-    .bind(&order.order_number)
-    .fetch_optional(state.db.pool())
-    .await;
+    let invoice = store::latest_invoice_of_order(state.db.pool(), &order.order_number).await;
     let invoice = match invoice {
-        Ok(Some((invoice,))) => invoice,
+        Ok(Some(invoice)) => invoice,
         Ok(None) => return,
         Err(error) => {
             tracing::warn!(%error, order = %order.order_number, "could not find the invoice to announce");
@@ -532,15 +490,14 @@ pub async fn send_review_request(
     product: &str,
     variant_id: i64,
 ) -> Result<(), ApiError> {
-    let page: Option<(String,)> = sqlx::query_as(
-        "SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3",
+    let page = store::route_path(
+        state.db.pool(),
+        order.site_id,
+        order.language_id,
+        &format!("productDetail:{variant_id}:article"),
     )
-    .bind(order.site_id)
-    .bind(order.language_id)
-    .bind(format!("productDetail:{variant_id}:article"))
-    .fetch_optional(state.db.pool())
     .await?;
-    let path = page.map_or_else(|| "/".to_owned(), |(path,)| format!("{path}#review"));
+    let path = page.map_or_else(|| "/".to_owned(), |path| format!("{path}#review"));
     let mail = Mail::ReviewRequest(mail::ProductNotice {
         name: first_name(order),
         product: product.to_owned(),

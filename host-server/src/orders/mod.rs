@@ -25,7 +25,7 @@ mod of_account;
 mod pay_again;
 mod payment_callbacks;
 mod placement;
-mod store;
+pub mod store;
 mod view;
 
 use crate::platform::extract::{Json, Path};
@@ -116,11 +116,12 @@ async fn place_order(
 ) -> Result<impl axum::response::IntoResponse, ApiError> {
     let (viewer_token, viewer_cookie) = viewer_token(&headers, &client)?;
     let (status, Json(placed)) = place_and_pay(&state, &cart_id, &headers, context).await?;
-    sqlx::query("UPDATE orders SET viewer_token_hash = $1 WHERE public_id = $2")
-        .bind(crate::platform::secrets::hash_token(&viewer_token))
-        .bind(&placed.order.order_id)
-        .execute(state.db.pool())
-        .await?;
+    store::checkout::set_viewer_token_hash(
+        state.db.pool(),
+        &placed.order.order_id,
+        &crate::platform::secrets::hash_token(&viewer_token),
+    )
+    .await?;
     Ok((
         status,
         [(crate::platform::session::SET_COOKIE_HEADER, viewer_cookie)],
@@ -286,14 +287,12 @@ const ABANDONED_CLAIM_MS: i64 = 30_000;
 
 /// Removes the order's payment claim when it was abandoned; true when one was removed.
 async fn remove_abandoned_claim(state: &AppState, order: &OrderRow) -> Result<bool, ApiError> {
-    let removed = sqlx::query(
-        "DELETE FROM payments WHERE order_id = $1 AND status = 'creating' AND created_at < $2",
+    Ok(store::checkout::remove_claim_made_before(
+        state.db.pool(),
+        order.order_id,
+        crate::platform::clock::now_millis() - ABANDONED_CLAIM_MS,
     )
-    .bind(order.order_id)
-    .bind(crate::platform::clock::now_millis() - ABANDONED_CLAIM_MS)
-    .execute(state.db.pool())
-    .await?;
-    Ok(removed.rows_affected() > 0)
+    .await?)
 }
 
 /// Cancels an order that still awaits payment (its stock, gift-card amount and code use
@@ -336,17 +335,18 @@ async fn create_provider_payment(
     // Claim the order's one open payment first (a unique index allows one); a request that
     // loses the claim waits for the winner's payment instead of making a second one.
     let claim = format!("creating_{}", crate::platform::secrets::new_id());
-    let claimed = sqlx::query(
-        "INSERT INTO payments (payment_id, order_id, provider, payment_method_id, issuer, amount, status, checkout_url,          created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 'creating', '', $7, $7)",
+    let claimed = store::checkout::insert_claim(
+        pool,
+        store::checkout::PaymentClaim {
+            claim: &claim,
+            order_id: order.order_id,
+            provider: state.payments.name(),
+            payment_method_id: order.payment_method_id.map(i64::from),
+            issuer: order.issuer.clone(),
+            amount: amount.to_string(),
+            now_millis: crate::platform::clock::now_millis(),
+        },
     )
-    .bind(&claim)
-    .bind(order.order_id)
-    .bind(state.payments.name())
-    .bind(order.payment_method_id.map(i64::from))
-    .bind(order.issuer.clone())
-    .bind(amount.to_string())
-    .bind(crate::platform::clock::now_millis())
-    .execute(pool)
     .await;
     match claimed {
         Err(error) if is_unique_violation(&error) => {
@@ -364,21 +364,19 @@ async fn create_provider_payment(
     {
         Ok(payment) => payment,
         Err(error) => {
-            sqlx::query("DELETE FROM payments WHERE payment_id = $1")
-                .bind(&claim)
-                .execute(pool)
-                .await?;
+            store::checkout::remove_payment(pool, &claim).await?;
             return Err(error.into());
         }
     };
-    sqlx::query("UPDATE payments SET payment_id = $1, status = $2, checkout_url = $3, updated_at = $4 WHERE payment_id = $5")
-        .bind(&payment.id)
-        .bind(payment.status.as_str())
-        .bind(payment.checkout_url.clone().unwrap_or_default())
-        .bind(crate::platform::clock::now_millis())
-        .bind(&claim)
-        .execute(pool)
-        .await?;
+    store::checkout::claim_to_payment(
+        pool,
+        &claim,
+        &payment.id,
+        payment.status.as_str(),
+        payment.checkout_url.clone().unwrap_or_default(),
+        crate::platform::clock::now_millis(),
+    )
+    .await?;
     let mut connection = pool.acquire().await?;
     store::transition(
         &mut connection,
@@ -397,13 +395,7 @@ async fn payment_request(
 ) -> Result<PaymentRequest, ApiError> {
     let pool = state.db.pool();
     let method = match order.payment_method_id {
-        Some(id) => sqlx::query_as::<_, (String,)>(
-            "SELECT method_key FROM payment_methods WHERE payment_method_id = $1",
-        )
-        .bind(id.get())
-        .fetch_optional(pool)
-        .await?
-        .map(|(key,)| key),
+        Some(id) => store::checkout::payment_method_key(pool, id.get()).await?,
         None => None,
     };
     let webhook_base = state.trust.webhook_origin(origin);
@@ -461,13 +453,9 @@ async fn complete(state: &AppState, order: &OrderRow, from: OrderStatus) -> Resu
 /// exactly as a sign-up in the footer; nothing is subscribed until its link is followed. Called
 /// with the confirmation, which goes once per order. A failure is logged; the order stands.
 async fn newsletter_asked(state: &AppState, order: &OrderRow) {
-    let asked: Result<Option<(i64,)>, sqlx::Error> =
-        sqlx::query_as("SELECT newsletter_subscribe FROM orders WHERE order_id = $1")
-            .bind(order.order_id)
-            .fetch_optional(state.db.pool())
-            .await;
+    let asked = store::checkout::newsletter_subscribe(state.db.pool(), order.order_id).await;
     let result = match asked {
-        Ok(Some((1,))) => {
+        Ok(Some(1)) => {
             let email = crate::platform::email_address::normalize_email(&order.email_address);
             crate::newsletter::sign_up(state, &email, order.site_id, order.language_id).await
         }
@@ -524,7 +512,7 @@ async fn try_create_requested_account(
         text(billing.last_name),
         text(billing.phone_number),
     );
-    let new_account = crate::accounts::queries::NewAccount {
+    let new_account = crate::accounts::store::NewAccount {
         email_address: &order.email_address,
         password_hash: &password_hash,
         first_name: &first_name,
@@ -534,7 +522,7 @@ async fn try_create_requested_account(
         site_id: Some(order.site_id),
         newsletter: false,
         company: company.as_ref().and_then(|company| {
-            Some(crate::accounts::queries::NewCompany {
+            Some(crate::accounts::store::NewCompany {
                 company_name: company
                     .company_name
                     .as_deref()
@@ -547,11 +535,7 @@ async fn try_create_requested_account(
     if let Some(account_id) =
         crate::accounts::create_with_activation(state, &new_account, confirm_path, origin).await?
     {
-        sqlx::query("UPDATE orders SET account_id = $1 WHERE order_id = $2")
-            .bind(account_id)
-            .bind(order.order_id)
-            .execute(pool)
-            .await?;
+        store::checkout::set_account(pool, order.order_id, &account_id).await?;
     }
     Ok(())
 }
@@ -628,15 +612,11 @@ async fn get_survey_link(
         &order.order_number,
     )
     .await?;
-    let answered: Option<(i64,)> =
-        sqlx::query_as("SELECT order_id FROM survey_answers WHERE order_id = $1")
-            .bind(order.order_id)
-            .fetch_optional(state.db.pool())
-            .await?;
+    let answered = store::checkout::survey_answered(state.db.pool(), order.order_id).await?;
     Ok(Json(SurveyLink {
         order_number: order.order_number,
         token,
-        answered: answered.is_some(),
+        answered,
     }))
 }
 
@@ -648,12 +628,8 @@ async fn may_see_personal_data(
     headers: &HeaderMap,
     client: &Client,
 ) -> Result<bool, ApiError> {
-    let viewer_hash: Option<(Option<String>,)> =
-        sqlx::query_as("SELECT viewer_token_hash FROM orders WHERE order_id = $1")
-            .bind(order.order_id)
-            .fetch_optional(state.db.pool())
-            .await?;
-    let stored = viewer_hash.and_then(|(hash,)| hash);
+    let viewer_hash = store::checkout::viewer_token_hash(state.db.pool(), order.order_id).await?;
+    let stored = viewer_hash.flatten();
     let given = crate::platform::session::cookie_value(headers, VIEWER_COOKIE)
         .map(|token| crate::platform::secrets::hash_token(&token));
     if stored.is_some() && stored == given {
@@ -706,11 +682,7 @@ pub async fn change_status(
         ));
     }
     if let Some(code) = track_and_trace {
-        sqlx::query("UPDATE orders SET track_and_trace = $1 WHERE order_id = $2")
-            .bind(code)
-            .bind(order.order_id)
-            .execute(pool)
-            .await?;
+        store::checkout::set_track_and_trace(pool, order.order_id, code).await?;
     }
     let order = store::by_id(pool, order.order_id)
         .await?
@@ -785,28 +757,25 @@ async fn page_for(state: &AppState, order: &OrderRow) -> Result<String, ApiError
     let status = order.status()?;
     let succeeded = !status.awaits_payment() && status != OrderStatus::Cancelled
         || status == OrderStatus::Open && pays_offline(state, order).await?;
-    let column = match (succeeded, order.scan_products_only.0) {
-        (true, true) => "checkout_success_rqs_page_id",
-        (true, false) => "checkout_success_page_id",
-        (false, _) => "checkout_failed_page_id",
+    let page = match (succeeded, order.scan_products_only.0) {
+        (true, true) => store::checkout::CheckoutPage::SuccessScansOnly,
+        (true, false) => store::checkout::CheckoutPage::Success,
+        (false, _) => store::checkout::CheckoutPage::Failed,
     };
     let pool = state.db.pool();
-    let (page_id,): (Option<i64>,) =
-        sqlx::query_as(&format!("SELECT {column} FROM sites WHERE site_id = $1"))
-            .bind(order.site_id)
-            .fetch_one(pool)
-            .await?;
-    let path: Option<(String,)> = match page_id {
-        Some(page_id) => sqlx::query_as(
-            "SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3",
-        )
-        .bind(order.site_id)
-        .bind(order.language_id)
-        .bind(format!("contentPage:{page_id}"))
-        .fetch_optional(pool)
-        .await?,
+    let page_id = store::checkout::checkout_page_of_site(pool, order.site_id, page).await?;
+    let path = match page_id {
+        Some(page_id) => {
+            store::checkout::route_path(
+                pool,
+                order.site_id,
+                order.language_id,
+                &format!("contentPage:{page_id}"),
+            )
+            .await?
+        }
         None => None,
     };
-    let path = path.map_or_else(|| "/".to_owned(), |(path,)| path);
+    let path = path.unwrap_or_else(|| "/".to_owned());
     Ok(format!("{path}?orderId={}", order.public_id))
 }

@@ -107,7 +107,7 @@ impl<T> Page<T> {
 }
 
 /// An order in the list.
-#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[derive(Debug, Serialize, ToSchema)]
 #[schema(as = AccountOrderSummary)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderSummary {
@@ -115,16 +115,11 @@ pub struct OrderSummary {
     #[serde(skip)]
     pub created_at: i64,
     /// ISO 8601, UTC.
-    #[sqlx(skip)]
     #[schema(format = DateTime)]
     pub order_date: String,
-    #[sqlx(try_from = "String")]
     pub status: OrderStatus,
-    #[sqlx(try_from = "String")]
     pub total_amount: Money,
-    #[sqlx(try_from = "String")]
     pub amount_to_pay: Money,
-    #[sqlx(try_from = "crate::platform::db::NullableKey")]
     pub payment_method_id: Option<PaymentMethodId>,
     pub site_id: i64,
     pub track_and_trace: Option<String>,
@@ -155,19 +150,27 @@ async fn list(
 ) -> Result<Json<Page<OrderSummary>>, ApiError> {
     let paging = query.paging()?;
     let pool = state.db.pool();
-    let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM orders WHERE account_id = $1")
-        .bind(&signed_in.account_id)
-        .fetch_one(pool)
-        .await?;
-    let mut items: Vec<OrderSummary> = sqlx::query_as(
-        "SELECT order_number, created_at, status, total_amount, amount_to_pay, payment_method_id, site_id, track_and_trace \
-         FROM orders WHERE account_id = $1 ORDER BY created_at DESC, order_id DESC LIMIT $2 OFFSET $3",
+    let total = super::store::of_account::count_of_account(pool, &signed_in.account_id).await?;
+    let mut items: Vec<OrderSummary> = super::store::of_account::page_of_account(
+        pool,
+        &signed_in.account_id,
+        i64::from(paging.page_size),
+        paging.offset() as i64,
     )
-    .bind(&signed_in.account_id)
-    .bind(i64::from(paging.page_size))
-    .bind(paging.offset() as i64)
-    .fetch_all(pool)
-    .await?;
+    .await?
+    .into_iter()
+    .map(|row| OrderSummary {
+        order_number: row.order_number,
+        created_at: row.created_at,
+        order_date: String::new(),
+        status: row.status,
+        total_amount: row.total_amount,
+        amount_to_pay: row.amount_to_pay,
+        payment_method_id: row.payment_method_id,
+        site_id: row.site_id,
+        track_and_trace: row.track_and_trace,
+    })
+    .collect();
     for item in &mut items {
         item.order_date = iso_millis(item.created_at);
     }
@@ -257,7 +260,7 @@ pub async fn order_of_account(
     let status = row.status()?;
     Ok(Some(OrderDetail {
         order_number: row.order_number,
-        order_date: iso_millis(row.created_at),
+        order_date: String::new(),
         status,
         site_id: row.site_id,
         language_id: row.language_id,

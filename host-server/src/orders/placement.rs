@@ -147,11 +147,7 @@ async fn check(pool: &AnyPool, cart: &PricedCart) -> Result<Checked, ApiError> {
     if gates.payment_method_needed {
         check_payment_method(pool, cart).await?;
     }
-    let (order_number_prefix,): (String,) =
-        sqlx::query_as("SELECT order_number_prefix FROM sites WHERE site_id = $1")
-            .bind(cart.row.site_id)
-            .fetch_one(pool)
-            .await?;
+    let order_number_prefix = store::placement::order_number_prefix(pool, cart.row.site_id).await?;
     Ok(Checked {
         fingerprint: fingerprint(cart)?,
         email_address,
@@ -171,12 +167,8 @@ async fn country_code(
     let Some(country_id) = country_id else {
         return Ok(None);
     };
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT region_code FROM countries WHERE country_id = $1")
-            .bind(country_id)
-            .fetch_optional(pool)
-            .await?;
-    Ok(row.and_then(|(code,)| code.parse().ok()))
+    let row = store::placement::region_code(pool, country_id).await?;
+    Ok(row.and_then(|code| code.parse().ok()))
 }
 
 /// The engine's checkout gates, which must open the last step, "complete".
@@ -194,10 +186,7 @@ async fn check_gates(
         .as_ref()
         .and_then(|shipping| shipping.address.as_ref())
         .and_then(|address| address.country_id);
-    let (site_country,): (i64,) = sqlx::query_as("SELECT country_id FROM sites WHERE site_id = $1")
-        .bind(row.site_id)
-        .fetch_one(pool)
-        .await?;
+    let site_country = store::placement::country_of_site(pool, row.site_id).await?;
     let site_country = country_code(pool, Some(site_country))
         .await?
         .ok_or_else(|| ApiError::Internal(format!("site {} has no country code", row.site_id)))?;
@@ -320,12 +309,8 @@ pub async fn payment_flow(
     pool: &AnyPool,
     payment_method_id: PaymentMethodId,
 ) -> Result<Option<PaymentFlow>, sqlx::Error> {
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT flow FROM payment_methods WHERE payment_method_id = $1")
-            .bind(payment_method_id.get())
-            .fetch_optional(pool)
-            .await?;
-    Ok(row.and_then(|(flow,)| PaymentFlow::from_name(&flow)))
+    let row = store::placement::payment_flow_name(pool, payment_method_id).await?;
+    Ok(row.and_then(|flow| PaymentFlow::from_name(&flow)))
 }
 
 /// A hash of everything that makes the order: what was priced and every checkout choice.
@@ -370,11 +355,7 @@ async fn write(
     let mut transaction = pool.begin().await?;
     // Taking the order number is the first statement and a write: concurrent placements wait
     // here, one after the other, on SQLite (its write lock) and on PostgreSQL (the row lock).
-    let (order_id,): (i64,) = sqlx::query_as(
-        "UPDATE counters SET value = value + 1 WHERE name = 'order' RETURNING value",
-    )
-    .fetch_one(&mut *transaction)
-    .await?;
+    let order_id = store::placement::next_order_id(&mut transaction).await?;
     if let Some(key) = key {
         if let Some(order) = store::by_idempotency_key_in(&mut transaction, key).await? {
             check_key_reuse(&order, &cart.row.cart_id, Some(&checked.fingerprint))?;
@@ -432,15 +413,7 @@ async fn reserve_stock(
         entry.0 += i64::from(line.quantity);
     }
     for (variant_id, (quantity, description)) in quantities {
-        let reserved = sqlx::query(
-            "UPDATE variants SET stock = stock - $1 WHERE product_variant_id = $2 AND (stock IS NULL OR stock >= $1)",
-        )
-        .bind(quantity)
-        .bind(variant_id.get())
-        .execute(&mut *connection)
-        .await?
-        .rows_affected();
-        if reserved == 0 {
+        if !store::placement::reserve_stock(&mut *connection, variant_id, quantity).await? {
             return Err(stock_refused(description));
         }
     }
@@ -448,15 +421,7 @@ async fn reserve_stock(
 }
 
 async fn use_discount_code(connection: &mut AnyConnection, code: &str) -> Result<(), ApiError> {
-    let used = sqlx::query(
-        "UPDATE discount_codes SET times_used = times_used + 1 \
-         WHERE code = $1 AND (usage_limit IS NULL OR times_used < usage_limit)",
-    )
-    .bind(code)
-    .execute(connection)
-    .await?
-    .rows_affected();
-    if used == 0 {
+    if !store::placement::use_discount_code(connection, code).await? {
         Err(code_refused())
     } else {
         Ok(())
@@ -508,54 +473,48 @@ async fn insert_order(
     let year = &crate::platform::clock::today()[..4];
     let order_number = engine::order::order_number(&checked.order_number_prefix, year, order_id);
     let amount = |money: Money| money.to_string();
-    sqlx::query(
-        "INSERT INTO orders (order_id, public_id, order_number, site_id, language_id, account_id, cart_id, cart_fingerprint, \
-         idempotency_key, status, email_address, billing_json, shipping_json, company_json, alternative_shipping_address, \
-         shipping_method, dealer_id, dpd_parcel_shop_id, newsletter_subscribe, scan_products_only, payment_method_id, issuer, \
-         gift_card_number, discount_code, order_discounts_json, shipping_discounts_json, sub_total_amount, \
-         original_shipping_costs, shipping_costs, payment_costs, total_amount, vat_amount_low, vat_amount_high, \
-         total_amount_excl_vat, gift_card_amount, amount_to_pay, created_at, updated_at, mailplus_id) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'created', $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
-         $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $36, $37)",
+    store::placement::insert_order(
+        connection,
+        store::placement::NewOrder {
+            order_id,
+            public_id,
+            order_number,
+            site_id: row.site_id,
+            language_id: row.language_id,
+            account_id: cart.owner.account_id.clone(),
+            cart_id: &row.cart_id,
+            cart_fingerprint: &checked.fingerprint,
+            idempotency_key: key,
+            email_address: &checked.email_address,
+            billing_json: row.billing_json.clone().unwrap_or_else(|| "{}".to_owned()),
+            shipping_json: row.shipping_json.clone(),
+            company_json: row.company_json.clone(),
+            alternative_shipping_address: row.alternative_shipping_address,
+            shipping_method: i64::from(row.shipping_method),
+            dealer_id: row.dealer_id,
+            dpd_parcel_shop_id: row.dpd_parcel_shop_id.clone(),
+            newsletter_subscribe: row.newsletter_subscribe,
+            scan_products_only: i64::from(calculation.scan_products_only),
+            payment_method_id: row.payment_method_id.map(i64::from),
+            issuer: row.issuer.clone(),
+            gift_card_number: row.gift_card_number.clone(),
+            discount_code: cart.input.discount_code.clone(),
+            order_discounts_json: money_json(&calculation.order_discounts)?,
+            shipping_discounts_json: money_json(&calculation.shipping_discounts)?,
+            sub_total_amount: amount(calculation.sub_total_amount),
+            original_shipping_costs: amount(calculation.original_shipping_costs),
+            shipping_costs: amount(calculation.shipping_costs),
+            payment_costs: amount(calculation.payment_costs),
+            total_amount: amount(calculation.total_amount),
+            vat_amount_low: amount(calculation.vat_amount_low),
+            vat_amount_high: amount(calculation.vat_amount_high),
+            total_amount_excl_vat: amount(calculation.total_amount_excl_vat),
+            gift_card_amount: amount(calculation.gift_card_amount),
+            amount_to_pay: amount(calculation.amount_to_pay),
+            created_at: now,
+            mailplus_id: row.mailplus_id.clone(),
+        },
     )
-    .bind(order_id)
-    .bind(public_id)
-    .bind(order_number)
-    .bind(row.site_id)
-    .bind(row.language_id)
-    .bind(cart.owner.account_id.clone())
-    .bind(&row.cart_id)
-    .bind(&checked.fingerprint)
-    .bind(key)
-    .bind(&checked.email_address)
-    .bind(row.billing_json.clone().unwrap_or_else(|| "{}".to_owned()))
-    .bind(row.shipping_json.clone())
-    .bind(row.company_json.clone())
-    .bind(row.alternative_shipping_address)
-    .bind(i64::from(row.shipping_method))
-    .bind(row.dealer_id)
-    .bind(row.dpd_parcel_shop_id.clone())
-    .bind(row.newsletter_subscribe)
-    .bind(i64::from(calculation.scan_products_only))
-    .bind(row.payment_method_id.map(i64::from))
-    .bind(row.issuer.clone())
-    .bind(row.gift_card_number.clone())
-    .bind(cart.input.discount_code.clone())
-    .bind(money_json(&calculation.order_discounts)?)
-    .bind(money_json(&calculation.shipping_discounts)?)
-    .bind(amount(calculation.sub_total_amount))
-    .bind(amount(calculation.original_shipping_costs))
-    .bind(amount(calculation.shipping_costs))
-    .bind(amount(calculation.payment_costs))
-    .bind(amount(calculation.total_amount))
-    .bind(amount(calculation.vat_amount_low))
-    .bind(amount(calculation.vat_amount_high))
-    .bind(amount(calculation.total_amount_excl_vat))
-    .bind(amount(calculation.gift_card_amount))
-    .bind(amount(calculation.amount_to_pay))
-    .bind(now)
-    .bind(row.mailplus_id.clone())
-    .execute(connection)
     .await?;
     Ok(())
 }
@@ -574,37 +533,8 @@ async fn insert_lines(
             .ok()
             .and_then(|value| value.as_i64())
             .unwrap_or_default();
-        sqlx::query(
-            "INSERT INTO order_lines (order_id, line_number, product_id, product_variant_id, product_type, description, \
-             quantity, unit_price, original_amount, discount_amount, promotion_key, total_amount, vat_type, \
-             vat_rate_percentage, is_free) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
-        )
-        .bind(order_id)
-        .bind(i64::from(line.line_number))
-        .bind(line.product_id.get())
-        .bind(line.product_variant_id.get())
-        .bind(product_type)
-        .bind(&line.description)
-        .bind(i64::from(line.quantity))
-        .bind(line.unit_price.to_string())
-        .bind(line.original_amount.to_string())
-        .bind(line.discount_amount.to_string())
-        .bind(line.promotion_key.clone())
-        .bind(line.total_amount.to_string())
-        .bind(vat_type)
-        .bind(line.vat_rate_percentage.to_string())
-        .bind(i64::from(line.is_free))
-        .execute(&mut *connection)
-        .await?;
-        for sample in &line.rqs_samples {
-            sqlx::query("INSERT INTO order_line_samples (order_id, line_number, sequence, sample_name) VALUES ($1, $2, $3, $4)")
-                .bind(order_id)
-                .bind(i64::from(line.line_number))
-                .bind(i64::from(sample.sequence))
-                .bind(&sample.sample_name)
-                .execute(&mut *connection)
-                .await?;
-        }
+        store::placement::insert_line(&mut *connection, order_id, line, product_type, vat_type)
+            .await?;
     }
     Ok(())
 }

@@ -20,12 +20,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// A review the customer wrote.
-#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[derive(Debug, Serialize, ToSchema)]
 #[schema(as = AccountReview)]
 #[serde(rename_all = "camelCase")]
 pub struct OwnReview {
     pub review_id: i64,
-    #[sqlx(try_from = "i64")]
     pub product_id: ProductId,
     pub site_id: i64,
     pub language_id: i64,
@@ -38,20 +37,18 @@ pub struct OwnReview {
     #[serde(skip)]
     pub created_at: i64,
     /// ISO 8601, UTC.
-    #[sqlx(skip)]
     #[serde(rename = "createdAt")]
     #[schema(format = DateTime)]
     pub created: String,
 }
 
 /// An open review request.
-#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[derive(Debug, Serialize, ToSchema)]
 #[schema(as = AccountReviewRequest)]
 #[serde(rename_all = "camelCase")]
 pub struct ReviewRequest {
     pub review_request_id: i64,
     pub order_number: String,
-    #[sqlx(try_from = "i64")]
     pub product_id: ProductId,
     /// The day the request was sent.
     #[serde(rename = "sentAt")]
@@ -84,23 +81,33 @@ async fn list(
     signed_in: SignedIn,
 ) -> Result<Json<AccountReviews>, ApiError> {
     let pool = state.db.pool();
-    let mut reviews: Vec<OwnReview> = sqlx::query_as(
-        "SELECT review_id, product_id, site_id, language_id, rating, title, body, status, created_at FROM reviews \
-         WHERE account_id = $1 ORDER BY created_at DESC, review_id DESC",
-    )
-    .bind(&signed_in.account_id)
-    .fetch_all(pool)
-    .await?;
-    for review in &mut reviews {
-        review.created = crate::platform::time::format_utc(review.created_at);
-    }
-    let review_requests = sqlx::query_as(
-        "SELECT review_request_id, order_number, product_id, sent_on, status FROM review_requests \
-         WHERE account_id = $1 AND status = 'new' ORDER BY sent_on DESC, review_request_id",
-    )
-    .bind(&signed_in.account_id)
-    .fetch_all(pool)
-    .await?;
+    let reviews = super::store::reviews_of_account(pool, &signed_in.account_id)
+        .await?
+        .into_iter()
+        .map(|row| OwnReview {
+            review_id: row.review_id,
+            product_id: row.product_id,
+            site_id: row.site_id,
+            language_id: row.language_id,
+            rating: row.rating,
+            title: row.title,
+            body: row.body,
+            status: row.status,
+            created_at: row.created_at,
+            created: crate::platform::time::format_utc(row.created_at),
+        })
+        .collect();
+    let review_requests = super::store::open_requests_of_account(pool, &signed_in.account_id)
+        .await?
+        .into_iter()
+        .map(|row| ReviewRequest {
+            review_request_id: row.review_request_id,
+            order_number: row.order_number,
+            product_id: row.product_id,
+            sent_on: row.sent_on,
+            status: row.status,
+        })
+        .collect();
     Ok(Json(AccountReviews {
         reviews,
         review_requests,

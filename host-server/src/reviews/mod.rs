@@ -12,6 +12,7 @@
 //!   [`engine::catalog::rating_summary`] of its approved reviews) follows at once, in search too.
 
 pub mod account;
+mod store;
 
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -24,6 +25,7 @@ use crate::AppState;
 use crate::catalog::PageQuery;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path, Query};
+use store::ReviewableLine;
 
 /// The routes of this area.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -54,7 +56,7 @@ fn require_key(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
 }
 
 /// A review as the shop owner moderates it.
-#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[derive(Debug, Serialize, ToSchema)]
 #[schema(as = ModeratedReview)]
 #[serde(rename_all = "camelCase")]
 struct ReviewForModeration {
@@ -73,7 +75,6 @@ struct ReviewForModeration {
     #[serde(skip)]
     created_at: i64,
     /// When it was written (UTC, ISO 8601).
-    #[sqlx(skip)]
     #[serde(rename = "createdAt")]
     #[schema(format = DateTime)]
     created: String,
@@ -91,7 +92,25 @@ struct Pending {
     reviews: Vec<ReviewForModeration>,
 }
 
-const COLUMNS: &str = "review_id, product_id, site_id, language_id, reviewer_name, rating, title, body, status, created_at";
+impl From<store::ReviewRow> for ReviewForModeration {
+    fn from(row: store::ReviewRow) -> Self {
+        let mut review = ReviewForModeration {
+            review_id: row.review_id,
+            product_id: row.product_id,
+            site_id: row.site_id,
+            language_id: row.language_id,
+            reviewer_name: row.reviewer_name,
+            rating: row.rating,
+            title: row.title,
+            body: row.body,
+            status: row.status,
+            created_at: row.created_at,
+            created: String::new(),
+        };
+        review.created = crate::platform::time::format_utc(review.created_at);
+        review
+    }
+}
 
 /// The reviews awaiting moderation, oldest first (shop owner).
 #[utoipa::path(
@@ -114,20 +133,16 @@ async fn pending_reviews(
     require_key(&state, &headers)?;
     let paging = query.paging()?;
     let pool = state.db.pool();
-    let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM reviews WHERE status = 'pending'")
-        .fetch_one(pool)
-        .await?;
-    let mut reviews: Vec<ReviewForModeration> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM reviews WHERE status = 'pending' \
-         ORDER BY created_at, review_id LIMIT $1 OFFSET $2"
-    ))
-    .bind(i64::from(paging.page_size))
-    .bind(i64::try_from(paging.offset()).unwrap_or(i64::MAX))
-    .fetch_all(pool)
-    .await?;
-    for review in &mut reviews {
-        review.created = crate::platform::time::format_utc(review.created_at);
-    }
+    let total = store::pending_count(pool).await?;
+    let reviews: Vec<ReviewForModeration> = store::pending_page(
+        pool,
+        i64::from(paging.page_size),
+        i64::try_from(paging.offset()).unwrap_or(i64::MAX),
+    )
+    .await?
+    .into_iter()
+    .map(ReviewForModeration::from)
+    .collect();
     Ok(Json(Pending {
         total,
         page: paging.page,
@@ -200,47 +215,18 @@ async fn moderate(
     // The first statement writes: it takes the product's row lock (PostgreSQL) or the write
     // lock (SQLite) before anything is read. A transaction that read first would, on SQLite,
     // find the lock taken by a concurrent moderation and fail at once instead of waiting.
-    let locked = sqlx::query(
-        "UPDATE products SET rating_count = rating_count \
-         WHERE product_id = (SELECT product_id FROM reviews WHERE review_id = $1)",
-    )
-    .bind(review_id)
-    .execute(&mut *transaction)
-    .await?;
-    let product: Option<(i64,)> =
-        sqlx::query_as("SELECT product_id FROM reviews WHERE review_id = $1")
-            .bind(review_id)
-            .fetch_optional(&mut *transaction)
-            .await?;
-    let (Some((product_id,)), 1) = (product, locked.rows_affected()) else {
+    let locked = store::lock_product_of_review(&mut transaction, review_id).await?;
+    let product = store::product_of_review(&mut transaction, review_id).await?;
+    let (Some(product_id), 1) = (product, locked) else {
         return Err(ApiError::NotFound);
     };
-    sqlx::query("UPDATE reviews SET status = $1 WHERE review_id = $2")
-        .bind(status)
-        .bind(review_id)
-        .execute(&mut *transaction)
-        .await?;
-    let ratings: Vec<(i64,)> =
-        sqlx::query_as("SELECT rating FROM reviews WHERE product_id = $1 AND status = 'approved'")
-            .bind(product_id)
-            .fetch_all(&mut *transaction)
-            .await?;
-    let ratings: Vec<i64> = ratings.into_iter().map(|(rating,)| rating).collect();
+    store::set_status(&mut transaction, review_id, status).await?;
+    let ratings = store::approved_ratings(&mut transaction, product_id).await?;
     let (average, count) = engine::catalog::rating_summary(&ratings);
-    sqlx::query("UPDATE products SET rating_average = $1, rating_count = $2 WHERE product_id = $3")
-        .bind(average)
-        .bind(count)
-        .bind(product_id)
-        .execute(&mut *transaction)
-        .await?;
-    let mut review: ReviewForModeration = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM reviews WHERE review_id = $1"
-    ))
-    .bind(review_id)
-    .fetch_one(&mut *transaction)
-    .await?;
+    store::set_product_rating(&mut transaction, product_id, average, count).await?;
+    let review = store::review(&mut transaction, review_id).await?;
     transaction.commit().await?;
-    review.created = crate::platform::time::format_utc(review.created_at);
+    let review = ReviewForModeration::from(review);
     // The rating is part of the search index and the product's page on every server.
     crate::catalog::events::changed(state).await?;
     Ok(review)
@@ -274,50 +260,22 @@ pub async fn send_review_requests(state: &AppState, days: i64) -> Result<usize, 
 /// Orders placed from a cart (the demo data's imported orders are history), with something
 /// that was shipped (a scan-only order ships nothing to review), sent before `sent_before`.
 async fn due_orders(state: &AppState, sent_before: i64) -> Result<Vec<i64>, ApiError> {
-    let due: Vec<(i64,)> = sqlx::query_as(
-        "SELECT o.order_id FROM orders o WHERE o.review_requested_at IS NULL AND o.cart_id IS NOT NULL \
-         AND o.review_request_attempts < $2 AND o.scan_products_only = 0 \
-         AND o.status IN ('sent', 'closed') AND EXISTS (SELECT 1 FROM order_status_history h \
-         WHERE h.order_id = o.order_id AND h.status = 'sent' AND h.changed_at <= $1) ORDER BY o.order_id",
+    Ok(store::orders_due_for_request(
+        state.db.pool(),
+        sent_before,
+        crate::platform::mail::MAX_ATTEMPTS,
     )
-    .bind(sent_before)
-    .bind(crate::platform::mail::MAX_ATTEMPTS)
-    .fetch_all(state.db.pool())
-    .await?;
-    Ok(due.into_iter().map(|(order_id,)| order_id).collect())
+    .await?)
 }
 
 /// Marks the order's request as sent; true for exactly one caller, whichever server makes it.
 async fn claim(state: &AppState, order_id: i64, now: i64) -> Result<bool, ApiError> {
-    let claimed = sqlx::query(
-        "UPDATE orders SET review_requested_at = $1 WHERE order_id = $2 AND review_requested_at IS NULL",
-    )
-    .bind(now)
-    .bind(order_id)
-    .execute(state.db.durable_pool())
-    .await?;
-    Ok(claimed.rows_affected() == 1)
+    Ok(store::claim_request(state.db.durable_pool(), order_id, now).await?)
 }
 
 /// Gives an order whose request could not be mailed back to the due ones, one attempt more.
 async fn release(state: &AppState, order_id: i64) -> Result<(), ApiError> {
-    sqlx::query(
-        "UPDATE orders SET review_requested_at = NULL, \
-         review_request_attempts = review_request_attempts + 1 WHERE order_id = $1",
-    )
-    .bind(order_id)
-    .execute(state.db.durable_pool())
-    .await?;
-    Ok(())
-}
-
-/// An order line a review can be asked for.
-#[derive(sqlx::FromRow)]
-struct ReviewableLine {
-    product_id: i64,
-    product_variant_id: i64,
-    product_type: i64,
-    description: String,
+    Ok(store::release_request(state.db.durable_pool(), order_id).await?)
 }
 
 /// The products of an order a review is asked for: what was shipped and paid for, not free
@@ -326,13 +284,7 @@ async fn reviewable_lines(
     state: &AppState,
     order_id: i64,
 ) -> Result<Vec<ReviewableLine>, ApiError> {
-    let lines: Vec<ReviewableLine> = sqlx::query_as(
-        "SELECT product_id, product_variant_id, product_type, description FROM order_lines \
-         WHERE order_id = $1 AND is_free = 0 ORDER BY line_number",
-    )
-    .bind(order_id)
-    .fetch_all(state.db.pool())
-    .await?;
+    let lines = store::paid_lines(state.db.pool(), order_id).await?;
     Ok(lines
         .into_iter()
         .filter(|line| {
@@ -377,22 +329,15 @@ async fn write_open_requests(
     let mut transaction = state.db.pool().begin().await?;
     for product_id in products {
         // A write first (the id), so that the transaction holds the write lock before it reads.
-        let (request_id,): (i64,) = sqlx::query_as(
-            "UPDATE counters SET value = value + 1 WHERE name = 'review_request' RETURNING value",
+        let request_id = store::next_request_id(&mut transaction).await?;
+        store::insert_open_request(
+            &mut transaction,
+            request_id,
+            account_id,
+            order_number,
+            *product_id,
+            &crate::platform::clock::today(),
         )
-        .fetch_one(&mut *transaction)
-        .await?;
-        sqlx::query(
-            "INSERT INTO review_requests (review_request_id, account_id, order_number, product_id, sent_on, status) \
-             SELECT $1, $2, $3, $4, $5, 'new' WHERE NOT EXISTS (SELECT 1 FROM review_requests \
-             WHERE account_id = $2 AND order_number = $3 AND product_id = $4)",
-        )
-        .bind(request_id)
-        .bind(account_id)
-        .bind(order_number)
-        .bind(product_id)
-        .bind(crate::platform::clock::today())
-        .execute(&mut *transaction)
         .await?;
     }
     transaction.commit().await?;

@@ -55,12 +55,8 @@ async fn culture_of(pool: &AnyPool, context: RequestContext) -> Result<Culture, 
     let Some(language_id) = context.language_id else {
         return Ok(engine::locale::DEFAULT_CULTURE);
     };
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT culture FROM languages WHERE language_id = $1")
-            .bind(language_id)
-            .fetch_optional(pool)
-            .await?;
-    let (culture,) = row.ok_or_else(|| {
+    let row = super::store::culture(pool, language_id).await?;
+    let culture = row.ok_or_else(|| {
         ApiError::field(
             "languageid",
             "errors.unknownLanguage",
@@ -77,23 +73,8 @@ async fn load_countries(
     only: Option<i64>,
     culture: Culture,
 ) -> Result<Vec<Country>, ApiError> {
-    let countries: Vec<(i64, String)> = match only {
-        Some(id) => {
-            sqlx::query_as("SELECT country_id, region_code FROM countries WHERE country_id = $1")
-                .bind(id)
-                .fetch_all(pool)
-                .await?
-        }
-        None => {
-            sqlx::query_as("SELECT country_id, region_code FROM countries ORDER BY country_id")
-                .fetch_all(pool)
-                .await?
-        }
-    };
-    let names: Vec<(i64, String, String)> =
-        sqlx::query_as("SELECT country_id, culture, name FROM country_names")
-            .fetch_all(pool)
-            .await?;
+    let countries = super::store::countries(pool, only).await?;
+    let names = super::store::country_names(pool).await?;
     Ok(countries
         .into_iter()
         .map(|(country_id, region_code)| {
@@ -220,35 +201,18 @@ async fn languages(
     let pool = state.db.pool();
     let languages = match context.site_id {
         Some(site_id) => {
-            let exists: Option<(i64,)> =
-                sqlx::query_as("SELECT site_id FROM sites WHERE site_id = $1")
-                    .bind(site_id)
-                    .fetch_optional(pool)
-                    .await?;
-            if exists.is_none() {
+            if !super::store::site_exists(pool, site_id).await? {
                 return Err(ApiError::field(
                     "siteid",
                     "errors.unknownSite",
                     format!("site {site_id} does not exist"),
                 ));
             }
-            sqlx::query_as(
-                "SELECT l.language_id, l.culture, l.localized_name FROM site_languages s \
-                 JOIN languages l ON l.language_id = s.language_id WHERE s.site_id = $1 ORDER BY s.position",
-            )
-            .bind(site_id)
-            .fetch_all(pool)
-            .await?
+            super::store::languages_of_site(pool, site_id).await?
         }
-        None => {
-            sqlx::query_as(
-                "SELECT language_id, culture, localized_name FROM languages ORDER BY language_id",
-            )
-            .fetch_all(pool)
-            .await?
-        }
+        None => super::store::languages(pool).await?,
     };
-    Ok(Json(languages))
+    Ok(Json(languages.into_iter().map(language_of).collect()))
 }
 
 /// One language.
@@ -268,14 +232,18 @@ async fn language(
     Path(id): Path<String>,
 ) -> Result<Json<Language>, ApiError> {
     let id = id_of(&id)?;
-    sqlx::query_as(
-        "SELECT language_id, culture, localized_name FROM languages WHERE language_id = $1",
-    )
-    .bind(id)
-    .fetch_optional(state.db.pool())
-    .await?
-    .map(Json)
-    .ok_or(ApiError::NotFound)
+    super::store::language(state.db.pool(), id)
+        .await?
+        .map(|row| Json(language_of(row)))
+        .ok_or(ApiError::NotFound)
+}
+
+fn language_of(row: super::store::LanguageRow) -> Language {
+    Language {
+        language_id: row.language_id,
+        culture: row.culture,
+        localized_name: row.localized_name,
+    }
 }
 
 /// A bank a payment method lets the customer choose (iDEAL).
@@ -322,17 +290,8 @@ async fn payment_methods(
 ) -> Result<Json<Vec<PaymentMethod>>, ApiError> {
     let pool = state.db.pool();
     let site = crate::sites::site_language(pool, context).await?;
-    let methods: Vec<(i64, String, String, String, String, crate::platform::db::Flag)> = sqlx::query_as(
-        "SELECT pm.payment_method_id, pm.method_key, pm.name_json, pm.cost, pm.flow, pm.requires_issuer FROM payment_methods pm \
-         JOIN site_payment_methods spm ON spm.payment_method_id = pm.payment_method_id WHERE spm.site_id = $1 ORDER BY spm.position",
-    )
-    .bind(site.site_id)
-    .fetch_all(pool)
-    .await?;
-    let issuers: Vec<(i64, String, String)> =
-        sqlx::query_as("SELECT payment_method_id, issuer_id, name FROM payment_issuers ORDER BY payment_method_id, position")
-            .fetch_all(pool)
-            .await?;
+    let methods = super::store::payment_methods_of_site(pool, site.site_id).await?;
+    let issuers = super::store::issuers(pool).await?;
     let answer = methods
         .into_iter()
         .map(|(id, key, names, costs, flow, requires_issuer)| {

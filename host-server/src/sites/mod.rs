@@ -6,6 +6,7 @@
 //! site id or a language the site lacks in the headers is a 400 naming the header.
 
 pub mod countries;
+mod store;
 
 use std::collections::HashMap;
 
@@ -40,7 +41,7 @@ pub struct SiteLanguage {
 }
 
 /// A language.
-#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Language {
     pub language_id: i64,
@@ -51,9 +52,7 @@ pub struct Language {
 }
 
 async fn cultures_of(pool: &AnyPool) -> Result<HashMap<i64, Culture>, ApiError> {
-    let rows: Vec<(i64, String)> = sqlx::query_as("SELECT language_id, culture FROM languages")
-        .fetch_all(pool)
-        .await?;
+    let rows = store::cultures(pool).await?;
     Ok(rows
         .into_iter()
         .filter_map(|(id, culture)| culture.parse().ok().map(|culture| (id, culture)))
@@ -76,26 +75,15 @@ pub async fn site_language(
             "header languageid is required",
         )
     })?;
-    let site: Option<(i64,)> =
-        sqlx::query_as("SELECT fallback_language_id FROM sites WHERE site_id = $1")
-            .bind(site_id)
-            .fetch_optional(pool)
-            .await?;
-    let Some((fallback_id,)) = site else {
+    let site = store::fallback_language(pool, site_id).await?;
+    let Some(fallback_id) = site else {
         return Err(ApiError::field(
             "siteid",
             "errors.unknownSite",
             format!("site {site_id} does not exist"),
         ));
     };
-    let offered: Option<(i64,)> = sqlx::query_as(
-        "SELECT language_id FROM site_languages WHERE site_id = $1 AND language_id = $2",
-    )
-    .bind(site_id)
-    .bind(language_id)
-    .fetch_optional(pool)
-    .await?;
-    if offered.is_none() {
+    if !store::offers_language(pool, site_id, language_id).await? {
         return Err(ApiError::field(
             "languageid",
             "errors.unknownLanguage",
@@ -343,36 +331,11 @@ async fn load_sites(
     only: Option<i64>,
     wanted_language: Option<i64>,
 ) -> Result<Vec<Site>, ApiError> {
-    let rows = match only {
-        Some(id) => {
-            sqlx::query("SELECT * FROM sites WHERE site_id = $1")
-                .bind(id)
-                .fetch_all(pool)
-                .await?
-        }
-        None => {
-            sqlx::query("SELECT * FROM sites ORDER BY site_id")
-                .fetch_all(pool)
-                .await?
-        }
-    };
+    let rows = store::site_rows(pool, only).await?;
     let cultures = cultures_of(pool).await?;
-    let languages: Vec<(i64, i64, String, String)> = sqlx::query_as(
-        "SELECT sl.site_id, l.language_id, l.culture, l.localized_name FROM site_languages sl \
-         JOIN languages l ON l.language_id = sl.language_id ORDER BY sl.site_id, sl.position",
-    )
-    .fetch_all(pool)
-    .await?;
-    let aliases: Vec<(i64, String)> = sqlx::query_as(
-        "SELECT site_id, domain FROM site_domains WHERE is_primary = 0 ORDER BY domain",
-    )
-    .fetch_all(pool)
-    .await?;
-    let payments: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT site_id, payment_method_id FROM site_payment_methods ORDER BY site_id, position",
-    )
-    .fetch_all(pool)
-    .await?;
+    let languages = store::languages_of_sites(pool).await?;
+    let aliases = store::aliases(pool).await?;
+    let payments = store::payment_methods_of_sites(pool).await?;
     rows.iter()
         .map(|row| {
             let site_id: i64 = row.try_get("site_id")?;
@@ -429,11 +392,7 @@ fn host_of(domain: &str) -> String {
 }
 
 async fn site_id_of_host(pool: &AnyPool, host: &str) -> Result<Option<i64>, ApiError> {
-    let row: Option<(i64,)> = sqlx::query_as("SELECT site_id FROM site_domains WHERE domain = $1")
-        .bind(host)
-        .fetch_optional(pool)
-        .await?;
-    Ok(row.map(|(id,)| id))
+    Ok(store::site_of_domain(pool, host).await?)
 }
 
 /// The site of a host.
@@ -607,32 +566,19 @@ async fn localization_check(
             format!("no site answers on {host}"),
         )
     })?;
-    let (brand, site_country, auto_redirect): (String, i64, Flag) =
-        sqlx::query_as("SELECT brand, country_id, auto_redirect_if_not_in_same_country FROM sites WHERE site_id = $1")
-            .bind(site_id)
-            .fetch_one(pool)
-            .await?;
+    let (brand, site_country, auto_redirect) = store::redirect_settings(pool, site_id).await?;
     let parameters: Vec<String> = parsed
         .query_pairs()
         .map(|(key, _)| key.into_owned())
         .collect();
-    let visitor_country: Option<(i64,)> =
-        sqlx::query_as("SELECT country_id FROM countries WHERE region_code = $1")
-            .bind(code.as_str())
-            .fetch_optional(pool)
-            .await?;
+    let visitor_country = store::country_of_region(pool, code.as_str()).await?;
     let mut redirect_url = None;
     if auto_redirect.0
-        && let Some((country_id,)) = visitor_country
+        && let Some(country_id) = visitor_country
         && country_id != site_country
     {
-        let target: Option<(String,)> =
-            sqlx::query_as("SELECT domain FROM sites WHERE brand = $1 AND country_id = $2 ORDER BY site_id LIMIT 1")
-                .bind(&brand)
-                .bind(country_id)
-                .fetch_optional(pool)
-                .await?;
-        if let Some((domain,)) = target {
+        let target = store::domain_of_brand_in_country(pool, &brand, country_id).await?;
+        if let Some(domain) = target {
             let mut target_url = parsed.clone();
             if target_url.set_host(Some(&domain)).is_ok() {
                 target_url.set_path("/");

@@ -7,6 +7,8 @@
 //! - `GET /api/survey?order=&token=`: the order's number and whether it was answered.
 //! - `POST /api/survey` with `{"order", "token", "rating", "comment"}`.
 
+mod store;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use engine::validation::Rule;
@@ -111,12 +113,7 @@ async fn order_of_link(
 }
 
 async fn answered(state: &AppState, order_id: i64) -> Result<bool, ApiError> {
-    let row: Option<(i64,)> =
-        sqlx::query_as("SELECT order_id FROM survey_answers WHERE order_id = $1")
-            .bind(order_id)
-            .fetch_optional(state.db.pool())
-            .await?;
-    Ok(row.is_some())
+    Ok(store::has_answer(state.db.pool(), order_id).await?)
 }
 
 /// The survey of an order's link: its number and whether it was answered.
@@ -180,17 +177,17 @@ async fn answer(
             ));
         }
     };
-    let stored = sqlx::query(
-        "INSERT INTO survey_answers (order_id, site_id, language_id, rating, comment, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6)",
+    let stored = store::insert_answer(
+        state.db.pool(),
+        store::NewAnswer {
+            order_id: order.order_id,
+            site_id: order.site_id,
+            language_id: order.language_id,
+            rating,
+            comment: body.comment.as_deref().unwrap_or_default().trim(),
+            created_at: clock::now_millis(),
+        },
     )
-    .bind(order.order_id)
-    .bind(order.site_id)
-    .bind(order.language_id)
-    .bind(rating)
-    .bind(body.comment.as_deref().unwrap_or_default().trim())
-    .bind(clock::now_millis())
-    .execute(state.db.pool())
     .await;
     match stored {
         Ok(_) => Ok((StatusCode::CREATED, Json(Received { status: "received" }))),

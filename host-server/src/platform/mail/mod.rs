@@ -3,6 +3,8 @@
 //! message (plain text and HTML) built with lettre, delivered by SMTP when `SMTP_URL` is set,
 //! otherwise written as `.eml` files into the outbox folder that developers and tests read.
 
+pub mod store;
+
 pub mod catalog;
 mod mails;
 mod render;
@@ -142,12 +144,8 @@ pub async fn culture_of(pool: &AnyPool, language_id: Option<i64>) -> Result<Stri
     let Some(language_id) = language_id else {
         return Ok("nl".to_owned());
     };
-    let culture: Option<(String,)> =
-        sqlx::query_as("SELECT culture FROM languages WHERE language_id = $1")
-            .bind(language_id)
-            .fetch_optional(pool)
-            .await?;
-    Ok(culture.map_or_else(|| "nl".to_owned(), |(culture,)| culture))
+    let culture = store::culture(pool, language_id).await?;
+    Ok(culture.unwrap_or_else(|| "nl".to_owned()))
 }
 
 /// The brand of a site, its home on the site's trusted origin ([`crate::platform::trust::Trust::origin`]).
@@ -157,12 +155,7 @@ pub async fn brand_of(state: &AppState, site_id: Option<i64>) -> Result<Brand, A
         .origin(site_id, &axum::http::HeaderMap::new())
         .await?;
     let site: Option<(String, String, i64)> = match site_id {
-        Some(site_id) => {
-            sqlx::query_as("SELECT brand, theme, site_type FROM sites WHERE site_id = $1")
-                .bind(site_id)
-                .fetch_optional(state.db.pool())
-                .await?
-        }
+        Some(site_id) => store::site_brand(state.db.pool(), site_id).await?,
         None => None,
     };
     let (name, theme, site_type) =
@@ -229,13 +222,7 @@ pub const NEWSLETTER_UNSUBSCRIBE_PATH: &str = "/newsletter/unsubscribe/";
 /// confirmation, or confirmed) and not left it.
 async fn receives_newsletter(state: &AppState, address: &str) -> Result<bool, ApiError> {
     let address = crate::platform::email_address::normalize_email(address);
-    let (count,): (i64,) = sqlx::query_as(
-        "SELECT COUNT(*) FROM newsletter_subscriptions WHERE email_address = $1 \
-         AND status IN ('pending', 'confirmed')",
-    )
-    .bind(&address)
-    .fetch_one(state.db.pool())
-    .await?;
+    let count = store::newsletter_signups(state.db.pool(), &address).await?;
     Ok(count > 0)
 }
 

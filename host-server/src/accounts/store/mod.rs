@@ -1,4 +1,5 @@
-//! The account tables: accounts, their single-use tokens, and sign-in failures.
+//! The account tables: accounts, their single-use tokens, and sign-in failures; the account's
+//! returns, subscriptions, saved feed advice and profile are in the submodules.
 //!
 //! Functions that write take a connection, so a handler runs all its writes in one
 //! transaction (`pool.begin()`), on SQLite and PostgreSQL alike.
@@ -6,6 +7,11 @@
 use sqlx::{AnyConnection, AnyPool};
 
 use crate::platform::db::Flag;
+
+pub mod feed_advice;
+pub mod profile;
+pub mod returns;
+pub mod subscriptions;
 use crate::{platform::clock, platform::secrets};
 
 /// An account row.
@@ -185,12 +191,8 @@ pub async fn end_sessions(
     keep: Option<&str>,
 ) -> Result<(), sqlx::Error> {
     let keep_hash = keep.map(secrets::hash_token).unwrap_or_default();
-    sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND session_hash <> $2")
-        .bind(account_id)
-        .bind(keep_hash)
-        .execute(connection)
+    crate::platform::session::store::remove_others_of_account(connection, account_id, &keep_hash)
         .await
-        .map(|_| ())
 }
 
 /// The personal data a customer may change.
@@ -282,4 +284,46 @@ pub async fn consume_token(
             .fetch_one(connection)
             .await?;
     Ok(Some(new_email))
+}
+
+/// Removes the tokens that expired at or before `now`; returns how many.
+pub async fn remove_expired_tokens(pool: &AnyPool, now: i64) -> Result<u64, sqlx::Error> {
+    Ok(
+        sqlx::query("DELETE FROM account_tokens WHERE expires_at <= $1")
+            .bind(now)
+            .execute(pool)
+            .await?
+            .rows_affected(),
+    )
+}
+
+/// Removes the accounts never activated, created before `created_before`, with no activation
+/// link valid at `now` and no order naming them; returns how many.
+pub async fn remove_stale_unactivated(
+    pool: &AnyPool,
+    created_before: i64,
+    now: i64,
+) -> Result<u64, sqlx::Error> {
+    let removed = sqlx::query(
+        "DELETE FROM accounts WHERE activated_at IS NULL AND created_at < $1 \
+         AND NOT EXISTS (SELECT 1 FROM account_tokens WHERE account_tokens.account_id = accounts.account_id \
+             AND account_tokens.purpose = 'activation' AND account_tokens.expires_at > $2 \
+             AND account_tokens.used_at IS NULL) \
+         AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.account_id = accounts.account_id)",
+    )
+    .bind(created_before)
+    .bind(now)
+    .execute(pool)
+    .await?;
+    Ok(removed.rows_affected())
+}
+
+/// Whether the language exists.
+pub async fn language_exists(pool: &AnyPool, language_id: i64) -> Result<bool, sqlx::Error> {
+    let known: Option<(i64,)> =
+        sqlx::query_as("SELECT language_id FROM languages WHERE language_id = $1")
+            .bind(language_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(known.is_some())
 }

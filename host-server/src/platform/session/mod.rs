@@ -6,6 +6,8 @@
 //! after `SESSION_IDLE_TTL` without use. Signing in creates a new id (rotation), signing out
 //! deletes it, and a password or e-mail change ends every other session of the account.
 
+pub mod store;
+
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, FromRequestParts};
@@ -115,23 +117,18 @@ pub async fn account_of_session(
 ) -> Result<Option<String>, ApiError> {
     let now = clock::now();
     let session_hash = secrets::hash_token(session_id);
-    let account: Option<(String, i64)> = sqlx::query_as(
-        "SELECT account_id, last_seen_at FROM sessions WHERE session_hash = $1 AND expires_at > $2 AND last_seen_at > $3",
+    let account = store::live_session(
+        state.db.pool(),
+        &session_hash,
+        now,
+        now - state.lifetimes.session_idle,
     )
-    .bind(&session_hash)
-    .bind(now)
-    .bind(now - state.lifetimes.session_idle)
-    .fetch_optional(state.db.pool())
     .await?;
     let Some((account_id, last_seen_at)) = account else {
         return Ok(None);
     };
     if now - last_seen_at >= LAST_SEEN_RESOLUTION_SECONDS {
-        sqlx::query("UPDATE sessions SET last_seen_at = $1 WHERE session_hash = $2")
-            .bind(now)
-            .bind(&session_hash)
-            .execute(state.db.pool())
-            .await?;
+        store::mark_seen(state.db.pool(), &session_hash, now).await?;
     }
     Ok(Some(account_id))
 }
@@ -149,13 +146,14 @@ pub async fn start(
     let session_id = secrets::new_token();
     let now = clock::now();
     let lifetime = state.lifetimes.session;
-    sqlx::query("INSERT INTO sessions (session_hash, account_id, created_at, expires_at, last_seen_at) VALUES ($1, $2, $3, $4, $3)")
-        .bind(secrets::hash_token(&session_id))
-        .bind(account_id)
-        .bind(now)
-        .bind(now + lifetime)
-        .execute(state.db.pool())
-        .await?;
+    store::insert(
+        state.db.pool(),
+        &secrets::hash_token(&session_id),
+        account_id,
+        now,
+        now + lifetime,
+    )
+    .await?;
     cookie_header(session_cookie_value(
         session_id,
         client.https,
@@ -165,10 +163,7 @@ pub async fn start(
 
 /// Ends a session.
 pub async fn end(state: &AppState, session_id: &str) -> Result<(), ApiError> {
-    sqlx::query("DELETE FROM sessions WHERE session_hash = $1")
-        .bind(secrets::hash_token(session_id))
-        .execute(state.db.pool())
-        .await?;
+    store::remove(state.db.pool(), &secrets::hash_token(session_id)).await?;
     Ok(())
 }
 
@@ -180,11 +175,8 @@ pub async fn end_all_of_account(
     keep: Option<&str>,
 ) -> Result<(), ApiError> {
     let keep_hash = keep.map(secrets::hash_token).unwrap_or_default();
-    sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND session_hash <> $2")
-        .bind(account_id)
-        .bind(keep_hash)
-        .execute(state.db.pool())
-        .await?;
+    let mut connection = state.db.pool().acquire().await?;
+    store::remove_others_of_account(&mut connection, account_id, &keep_hash).await?;
     Ok(())
 }
 

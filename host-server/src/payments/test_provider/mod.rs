@@ -6,6 +6,8 @@
 //! shop's webhook over HTTP, exactly as a real provider does, and sends the browser to the
 //! shop's return address.
 
+mod store;
+
 use crate::platform::extract::Path;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -21,6 +23,7 @@ use super::{
 use crate::AppState;
 use crate::platform::db::Database;
 use crate::platform::error::ErrorBody;
+use store::BookEntry;
 
 /// The test provider, keeping its book in the shop's database.
 pub struct TestProvider {
@@ -44,18 +47,6 @@ fn checkout_url(redirect_url: &str, payment_id: &str) -> String {
     format!("{origin}/payments/test/{payment_id}")
 }
 
-#[derive(sqlx::FromRow)]
-struct BookEntry {
-    payment_id: String,
-    amount: String,
-    description: String,
-    method: String,
-    issuer: Option<String>,
-    status: String,
-    redirect_url: String,
-    webhook_url: String,
-}
-
 impl BookEntry {
     fn to_payment(&self) -> ProviderPayment {
         let status = PaymentStatus::parse(&self.status).unwrap_or(PaymentStatus::Open);
@@ -69,13 +60,7 @@ impl BookEntry {
 }
 
 async fn entry(db: &Database, payment_id: &str) -> Result<Option<BookEntry>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT payment_id, amount, description, method, issuer, status, redirect_url, webhook_url \
-         FROM test_provider_payments WHERE payment_id = $1",
-    )
-    .bind(payment_id)
-    .fetch_optional(db.pool())
-    .await
+    store::entry(db.pool(), payment_id).await
 }
 
 impl PaymentProvider for TestProvider {
@@ -89,20 +74,19 @@ impl PaymentProvider for TestProvider {
     ) -> ProviderFuture<'a, ProviderPayment> {
         Box::pin(async move {
             let payment_id = format!("tp_{}", crate::platform::secrets::new_id());
-            sqlx::query(
-                "INSERT INTO test_provider_payments \
-                 (payment_id, amount, description, method, issuer, status, redirect_url, webhook_url, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, 'open', $6, $7, $8)",
+            store::insert_open(
+                self.db.pool(),
+                store::NewEntry {
+                    payment_id: &payment_id,
+                    amount: request.amount.to_string(),
+                    description: &request.description,
+                    method: request.method.clone().unwrap_or_default(),
+                    issuer: request.issuer.clone(),
+                    redirect_url: &request.redirect_url,
+                    webhook_url: &request.webhook_url,
+                    created_at: crate::platform::clock::now_millis(),
+                },
             )
-            .bind(&payment_id)
-            .bind(request.amount.to_string())
-            .bind(&request.description)
-            .bind(request.method.clone().unwrap_or_default())
-            .bind(request.issuer.clone())
-            .bind(&request.redirect_url)
-            .bind(&request.webhook_url)
-            .bind(crate::platform::clock::now_millis())
-            .execute(self.db.pool())
             .await?;
             Ok(ProviderPayment {
                 checkout_url: Some(checkout_url(&request.redirect_url, &payment_id)),
@@ -135,12 +119,7 @@ fn escape(text: &str) -> String {
 }
 
 async fn ideal_banks(db: &Database) -> Result<Vec<(String, String)>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT i.issuer_id, i.name FROM payment_issuers i JOIN payment_methods m ON m.payment_method_id = i.payment_method_id \
-         WHERE m.method_key = 'ideal' ORDER BY i.position",
-    )
-    .fetch_all(db.pool())
-    .await
+    store::ideal_banks(db.pool()).await
 }
 
 /// The built-in test provider's hosted payment page (HTML).
@@ -275,12 +254,13 @@ async fn choose_outcome(
         }
     };
     // Only an open payment gets an outcome; pressing a button twice changes nothing.
-    sqlx::query("UPDATE test_provider_payments SET status = $1, issuer = COALESCE($2, issuer) WHERE payment_id = $3 AND status = 'open'")
-        .bind(status.as_str())
-        .bind(super::form_field(&body, "issuer"))
-        .bind(&payment_id)
-        .execute(state.db.pool())
-        .await?;
+    store::set_outcome(
+        state.db.pool(),
+        &payment_id,
+        status.as_str(),
+        super::form_field(&body, "issuer"),
+    )
+    .await?;
     notify(&entry.webhook_url, &payment_id).await;
     Ok(Redirect::to(&entry.redirect_url))
 }

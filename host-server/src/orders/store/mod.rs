@@ -1,5 +1,12 @@
 //! The order tables: reading orders, moving their status, and giving back what a cancelled
-//! order held (stock, gift-card balance, a discount-code use).
+//! order held (stock, gift-card balance, a discount-code use). Placement, invoices, mails,
+//! the account's list and the checkout's payments have their statements in the submodules.
+
+pub mod checkout;
+pub mod invoices;
+pub mod mails;
+pub mod of_account;
+pub mod placement;
 
 use engine::ids::{PaymentMethodId, ProductId, ProductVariantId};
 use std::collections::BTreeMap;
@@ -440,5 +447,21 @@ pub async fn by_id(pool: &AnyPool, order_id: i64) -> Result<Option<OrderRow>, sq
     ))
     .bind(order_id)
     .fetch_optional(pool)
+    .await
+}
+
+/// The orders placed from a cart that still await payment, created before `created_before`
+/// (milliseconds): id, payment method and creation time, by id. The demo data's imported
+/// orders (no cart) are history and never listed.
+pub async fn awaiting_payment_since(
+    pool: &AnyPool,
+    created_before: i64,
+) -> Result<Vec<(i64, Option<i64>, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT order_id, payment_method_id, created_at FROM orders \
+         WHERE status IN ('created', 'open') AND cart_id IS NOT NULL AND created_at < $1 ORDER BY order_id",
+    )
+    .bind(created_before)
+    .fetch_all(pool)
     .await
 }

@@ -3,6 +3,8 @@
 //! key made once per database (`app_meta.link_signing_key`), so every server of the database
 //! accepts them and nobody can make one for another address or order. Nothing is stored per link.
 
+pub mod store;
+
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
@@ -28,11 +30,8 @@ impl Purpose {
 }
 
 async fn mac(state: &AppState, purpose: Purpose, value: &str) -> Result<Hmac<Sha256>, ApiError> {
-    let key: Option<(String,)> =
-        sqlx::query_as("SELECT value FROM app_meta WHERE key = 'link_signing_key'")
-            .fetch_optional(state.db.pool())
-            .await?;
-    let (key,) = key.ok_or_else(|| ApiError::Internal("no link signing key".to_owned()))?;
+    let key = store::link_signing_key(state.db.pool()).await?;
+    let key = key.ok_or_else(|| ApiError::Internal("no link signing key".to_owned()))?;
     let mut mac = Hmac::<Sha256>::new_from_slice(key.as_bytes())
         .map_err(|error| ApiError::Internal(format!("link signing key: {error}")))?;
     mac.update(purpose.label().as_bytes());

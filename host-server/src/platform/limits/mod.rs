@@ -7,6 +7,8 @@
 //! first ones within the limit go on. Where only wrong guesses should count (passwords, PINs,
 //! codes), the caller gives a successful attempt back with [`Attempt::succeeded`].
 
+pub mod store;
+
 use crate::AppState;
 use crate::platform::clock;
 use crate::platform::error::ApiError;
@@ -120,18 +122,7 @@ async fn count_attempt(
     window_seconds: i64,
 ) -> Result<(i64, i64), sqlx::Error> {
     let now = clock::now();
-    sqlx::query_as(
-        "INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 1) \
-         ON CONFLICT (bucket) DO UPDATE SET \
-         hits = CASE WHEN rate_limits.window_start <= $3 THEN 1 ELSE rate_limits.hits + 1 END, \
-         window_start = CASE WHEN rate_limits.window_start <= $3 THEN $2 ELSE rate_limits.window_start END \
-         RETURNING hits, window_start",
-    )
-    .bind(bucket)
-    .bind(now)
-    .bind(now - window_seconds)
-    .fetch_one(state.db.pool())
-    .await
+    store::count_hit(state.db.pool(), bucket, now, now - window_seconds).await
 }
 
 /// An attempt that was counted: the buckets and the windows it was counted in.
@@ -144,11 +135,7 @@ impl Attempt {
     /// Gives a successful attempt back, so that only failed ones count against the limit.
     pub async fn succeeded(self, state: &AppState) -> Result<(), ApiError> {
         for (bucket, window_start) in self.counted {
-            sqlx::query("UPDATE rate_limits SET hits = hits - 1 WHERE bucket = $1 AND window_start = $2 AND hits > 0")
-                .bind(bucket)
-                .bind(window_start)
-                .execute(state.db.pool())
-                .await?;
+            store::take_back_hit(state.db.pool(), &bucket, window_start).await?;
         }
         Ok(())
     }
@@ -181,9 +168,5 @@ pub async fn check(state: &AppState, limit: Limit, keys: &[&str]) -> Result<Atte
 
 /// Removes counters whose window ended more than a day ago.
 pub async fn remove_old(state: &AppState) -> Result<u64, sqlx::Error> {
-    let removed = sqlx::query("DELETE FROM rate_limits WHERE window_start < $1")
-        .bind(clock::now() - 86_400)
-        .execute(state.db.pool())
-        .await?;
-    Ok(removed.rows_affected())
+    store::remove_started_before(state.db.pool(), clock::now() - 86_400).await
 }

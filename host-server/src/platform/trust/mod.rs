@@ -8,6 +8,8 @@
 //!   for the server renderer's API calls, the visitor's address this server handed the renderer
 //!   with the page request (proven by the renderer key, a secret of this process).
 
+pub mod store;
+
 use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
@@ -135,10 +137,7 @@ impl Trust {
     }
 
     async fn load_sites(&self) -> Result<(), sqlx::Error> {
-        let rows: Vec<(i64, String, crate::platform::db::Flag)> =
-            sqlx::query_as("SELECT site_id, domain, is_primary FROM site_domains")
-                .fetch_all(self.db.pool())
-                .await?;
+        let rows = store::site_domains(self.db.pool()).await?;
         let mut hosts = SiteHosts {
             loaded_at: Some(Instant::now()),
             ..SiteHosts::default()
@@ -150,9 +149,7 @@ impl Trust {
             }
             hosts.site_of_host.insert(domain, site_id);
         }
-        let keys: Vec<(i64, String)> = sqlx::query_as("SELECT site_id, tag_manager_id FROM sites")
-            .fetch_all(self.db.pool())
-            .await?;
+        let keys = store::tag_manager_keys(self.db.pool()).await?;
         hosts.tag_manager_sites = keys
             .into_iter()
             .filter(|(_, key)| !key.trim().is_empty())

@@ -10,6 +10,8 @@
 //! A cart whose order still awaits payment is kept: paying that order removes it, and when the
 //! order is cancelled the cart stays for another try.
 
+mod store;
+
 use crate::AppState;
 use crate::platform::clock;
 use crate::platform::config::HousekeepingConfig;
@@ -109,22 +111,14 @@ pub async fn delete_expired(
     let unpaid_orders = cancel_unpaid_orders(state, config).await?;
     let pool = state.db.pool();
     let (now, now_millis) = (clock::now(), clock::now_millis());
-    let sessions = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1 OR last_seen_at <= $2")
-        .bind(now)
-        .bind(now - state.lifetimes.session_idle)
-        .execute(pool)
-        .await?
-        .rows_affected();
-    let tokens = sqlx::query("DELETE FROM account_tokens WHERE expires_at <= $1")
-        .bind(now)
-        .execute(pool)
-        .await?
-        .rows_affected();
-    let handover_keys = sqlx::query("DELETE FROM cart_handover_keys WHERE expires_at <= $1")
-        .bind(now_millis)
-        .execute(pool)
-        .await?
-        .rows_affected();
+    let sessions = crate::platform::session::store::remove_expired(
+        pool,
+        now,
+        now - state.lifetimes.session_idle,
+    )
+    .await?;
+    let tokens = crate::accounts::store::remove_expired_tokens(pool, now).await?;
+    let handover_keys = store::remove_expired_handover_keys(pool, now_millis).await?;
     let unactivated_accounts =
         remove_stale_unactivated(pool, state.lifetimes.activation_token).await?;
     let rate_limit_counters = crate::platform::limits::remove_old(state).await?;
@@ -158,14 +152,7 @@ async fn cancel_unpaid_orders(
         .chain([config.unpaid_order_ttl, config.unpaid_offline_order_ttl])
         .min();
     let oldest_allowed = now.saturating_sub(shortest.unwrap_or_default().saturating_mul(1000));
-    let waiting: Vec<(i64, Option<i64>, i64)> = sqlx::query_as(
-        // Orders placed from a cart: the demo data's imported orders are history, not waiting.
-        "SELECT order_id, payment_method_id, created_at FROM orders \
-         WHERE status IN ('created', 'open') AND cart_id IS NOT NULL AND created_at < $1 ORDER BY order_id",
-    )
-    .bind(oldest_allowed)
-    .fetch_all(pool)
-    .await?;
+    let waiting = crate::orders::store::awaiting_payment_since(pool, oldest_allowed).await?;
     let mut cancelled = 0;
     for (order_id, method, created_at) in waiting {
         let flow = match method {
@@ -189,26 +176,14 @@ async fn delete_expired_carts(state: &AppState, before: i64) -> Result<u64, ApiE
     let pool = state.db.pool();
     let mut deleted = 0;
     loop {
-        let expired: Vec<(String,)> = sqlx::query_as(
-            "SELECT c.cart_id FROM carts c WHERE c.last_modified < $1 AND NOT EXISTS \
-             (SELECT 1 FROM orders o WHERE o.cart_id = c.cart_id AND o.status IN ('created', 'open')) LIMIT $2",
-        )
-        .bind(before)
-        .bind(CART_BATCH)
-        .fetch_all(pool)
-        .await?;
+        let expired = store::expired_carts(pool, before, CART_BATCH).await?;
         if expired.is_empty() {
             return Ok(deleted);
         }
-        for (cart_id,) in &expired {
+        for cart_id in &expired {
             let _change = state.carts.change(cart_id);
             // Checked again in the statement: a cart changed since the look-up stays.
-            let gone = sqlx::query("DELETE FROM carts WHERE cart_id = $1 AND last_modified < $2")
-                .bind(cart_id)
-                .bind(before)
-                .execute(pool)
-                .await?;
-            deleted += gone.rows_affected();
+            deleted += store::delete_cart_unchanged_since(pool, cart_id, before).await?;
         }
         if i64::try_from(expired.len()).unwrap_or(i64::MAX) < CART_BATCH {
             return Ok(deleted);
@@ -225,16 +200,5 @@ pub async fn remove_stale_unactivated(
     activation_lifetime: i64,
 ) -> Result<u64, sqlx::Error> {
     let now = clock::now();
-    let removed = sqlx::query(
-        "DELETE FROM accounts WHERE activated_at IS NULL AND created_at < $1 \
-         AND NOT EXISTS (SELECT 1 FROM account_tokens WHERE account_tokens.account_id = accounts.account_id \
-             AND account_tokens.purpose = 'activation' AND account_tokens.expires_at > $2 \
-             AND account_tokens.used_at IS NULL) \
-         AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.account_id = accounts.account_id)",
-    )
-    .bind(now - activation_lifetime)
-    .bind(now)
-    .execute(pool)
-    .await?;
-    Ok(removed.rows_affected())
+    crate::accounts::store::remove_stale_unactivated(pool, now - activation_lifetime, now).await
 }

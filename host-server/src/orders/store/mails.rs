@@ -1,0 +1,113 @@
+//! What the order mails read besides the order: the variant's pack, the pick-up point, the
+//! site's settings and seller, the payment method's names, the invoice and the product page.
+
+use engine::ids::{PaymentMethodId, ProductVariantId};
+use sqlx::AnyPool;
+
+/// A variant's content amount, unit and label.
+pub async fn pack_of_variant(
+    pool: &AnyPool,
+    variant: ProductVariantId,
+) -> Result<Option<(String, String, Option<String>)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT content_amount, content_unit, variant_label FROM variants WHERE product_variant_id = $1",
+    )
+    .bind(variant.get())
+    .fetch_optional(pool)
+    .await
+}
+
+/// A pick-up point's name, street, number, zipcode and city.
+pub async fn parcel_shop_address(
+    pool: &AnyPool,
+    parcel_shop_id: &str,
+) -> Result<Option<(String, String, String, String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT name, street, street_number, zipcode, city FROM parcel_shops WHERE parcel_shop_id = $1",
+    )
+    .bind(parcel_shop_id)
+    .fetch_optional(pool)
+    .await
+}
+
+/// What the confirmation needs of the order's site.
+#[derive(sqlx::FromRow)]
+pub struct SiteOfOrder {
+    pub vat_percentage_low: String,
+    pub vat_percentage_high: String,
+    pub currency: String,
+    pub exchange_rate: Option<String>,
+    pub customer_service_phone: String,
+    pub customer_service_email: String,
+    pub site_type: i64,
+}
+
+/// The settings of the order's site the confirmation uses.
+pub async fn site_of_order(pool: &AnyPool, site_id: i64) -> Result<SiteOfOrder, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT vat_percentage_low, vat_percentage_high, currency, exchange_rate, customer_service_phone, \
+         customer_service_email, site_type FROM sites WHERE site_id = $1",
+    )
+    .bind(site_id)
+    .fetch_one(pool)
+    .await
+}
+
+/// The names (JSON by culture) of a payment method, if it exists.
+pub async fn payment_method_names(
+    pool: &AnyPool,
+    method: PaymentMethodId,
+) -> Result<Option<String>, sqlx::Error> {
+    let names: Option<(String,)> =
+        sqlx::query_as("SELECT name_json FROM payment_methods WHERE payment_method_id = $1")
+            .bind(method.get())
+            .fetch_optional(pool)
+            .await?;
+    Ok(names.map(|(json,)| json))
+}
+
+/// The seller (JSON) of a site: `None` when there is no such site, `Some(None)` when it has
+/// none.
+pub async fn seller_of_site(
+    pool: &AnyPool,
+    site_id: i64,
+) -> Result<Option<Option<String>>, sqlx::Error> {
+    let seller: Option<(Option<String>,)> =
+        sqlx::query_as("SELECT seller_json FROM sites WHERE site_id = $1")
+            .bind(site_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(seller.map(|(json,)| json))
+}
+
+/// The number of the order's latest invoice that is not cancelled.
+pub async fn latest_invoice_of_order(
+    pool: &AnyPool,
+    order_number: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    let invoice: Option<(String,)> = sqlx::query_as(
+        "SELECT invoice_number FROM invoices WHERE order_number = $1 AND status <> 'cancelled' ORDER BY invoice_number DESC",
+    )
+    .bind(order_number)
+    .fetch_optional(pool)
+    .await?;
+    Ok(invoice.map(|(invoice,)| invoice))
+}
+
+/// The path of a route of the site in a language.
+pub async fn route_path(
+    pool: &AnyPool,
+    site_id: i64,
+    language_id: i64,
+    route_key: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    let page: Option<(String,)> = sqlx::query_as(
+        "SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3",
+    )
+    .bind(site_id)
+    .bind(language_id)
+    .bind(route_key)
+    .fetch_optional(pool)
+    .await?;
+    Ok(page.map(|(path,)| path))
+}
