@@ -13,6 +13,8 @@ step "Rust formatting and module cycles"
 cargo fmt --all --check
 # Modules that import each other in a circle.
 python3 "$REPO_ROOT/scripts/check-module-cycles.py" engine host-server
+# Every SQL statement of the server in a store module.
+python3 "$REPO_ROOT/scripts/check-sql-in-stores.py"
 python3 "$REPO_ROOT/scripts/check-doc-links.py"
 
 # From here every cargo command builds with clippy's lints as errors: clippy-driver compiles the

@@ -28,7 +28,7 @@ mod recommendations;
 mod routes;
 mod rows;
 mod service;
-mod store;
+pub mod store;
 mod texts;
 
 pub use cache::CartCache;

@@ -4,7 +4,7 @@
 //!
 //! A site shows one language without a choice; its other languages share its paths and are
 //! asked for with `?lang=<culture>` (`engine::url::language_path`). Addresses are built on the
-//! sites' trusted origins (`platform/trust.rs`), never on a host the request made up. Alternates stay
+//! sites' trusted origins (`platform/trust`), never on a host the request made up. Alternates stay
 //! within the brand: the same product on another brand's shop is another shop's page.
 
 use std::collections::{HashMap, HashSet};

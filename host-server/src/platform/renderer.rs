@@ -5,7 +5,7 @@
 //! - Every other `GET`/`HEAD` that is not `/api` is a page: it is forwarded to the server
 //!   renderer (`RENDERER_URL`, a Node.js process) with the visitor's `Host`, cookies,
 //!   `Accept-Language` and query, the visitor's address (`X-Forwarded-For`) and this process's
-//!   renderer key (`platform/trust.rs`), which the renderer sends back with the page's API calls so that
+//!   renderer key (`platform/trust`), which the renderer sends back with the page's API calls so that
 //!   limits count the visitor, not the renderer; the renderer's status and headers
 //!   (`Set-Cookie`, `Location`, ...) are passed through.
 //! - Pages the same for every visitor without a session come from the page cache

@@ -4,10 +4,12 @@
 //! [`carts`] holds the cart tables (carts, lines, sample names; re-exported here, as most
 //! callers use them), [`line_writer`] the batched writes of line counts, [`pricing`] what a
 //! calculation reads besides the cart, [`checkout`] the smaller checkout choices' lookups,
-//! [`handover`] the handover keys and [`recommendations`] the products that go with a cart.
+//! [`handover`] the handover keys, [`recommendations`] the products that go with a cart and
+//! [`expiry`] the carts and keys the clean-up removes.
 
 pub mod carts;
 pub mod checkout;
+pub mod expiry;
 pub mod handover;
 pub mod line_writer;
 pub mod pricing;

@@ -1,5 +1,4 @@
-//! The clean-up's statements on the cart tables (carts and their handover keys). They belong
-//! in the cart store; until it has them, they are kept here, apart from the job's decisions.
+//! Carts and handover keys that have expired: what the clean-up job finds and removes.
 
 use sqlx::AnyPool;
 

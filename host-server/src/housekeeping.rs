@@ -10,8 +10,6 @@
 //! A cart whose order still awaits payment is kept: paying that order removes it, and when the
 //! order is cancelled the cart stays for another try.
 
-mod store;
-
 use crate::AppState;
 use crate::platform::clock;
 use crate::platform::config::HousekeepingConfig;
@@ -118,7 +116,8 @@ pub async fn delete_expired(
     )
     .await?;
     let tokens = crate::accounts::store::remove_expired_tokens(pool, now).await?;
-    let handover_keys = store::remove_expired_handover_keys(pool, now_millis).await?;
+    let handover_keys =
+        crate::cart::store::expiry::remove_expired_handover_keys(pool, now_millis).await?;
     let unactivated_accounts =
         remove_stale_unactivated(pool, state.lifetimes.activation_token).await?;
     let rate_limit_counters = crate::platform::limits::remove_old(state).await?;
@@ -176,14 +175,16 @@ async fn delete_expired_carts(state: &AppState, before: i64) -> Result<u64, ApiE
     let pool = state.db.pool();
     let mut deleted = 0;
     loop {
-        let expired = store::expired_carts(pool, before, CART_BATCH).await?;
+        let expired = crate::cart::store::expiry::expired_carts(pool, before, CART_BATCH).await?;
         if expired.is_empty() {
             return Ok(deleted);
         }
         for cart_id in &expired {
             let _change = state.carts.change(cart_id);
             // Checked again in the statement: a cart changed since the look-up stays.
-            deleted += store::delete_cart_unchanged_since(pool, cart_id, before).await?;
+            deleted +=
+                crate::cart::store::expiry::delete_cart_unchanged_since(pool, cart_id, before)
+                    .await?;
         }
         if i64::try_from(expired.len()).unwrap_or(i64::MAX) < CART_BATCH {
             return Ok(deleted);
