@@ -7,7 +7,7 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
-use engine::validation::Rule;
+use engine::validation::FormName;
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -20,7 +20,7 @@ use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::Json;
 use crate::platform::limits::{self, Limit};
 use crate::platform::session::{self, Client, SET_COOKIE_HEADER};
-use crate::platform::validation::Form;
+use crate::platform::validation::NamedForm;
 use crate::{AppState, platform::passwords};
 
 /// The routes of this area.
@@ -88,13 +88,9 @@ async fn sign_in(
     ),
     ApiError,
 > {
-    Form::new()
-        .field(
-            "emailAddress",
-            body.email_address.as_deref(),
-            vec![Rule::Required],
-        )
-        .field("password", body.password.as_deref(), vec![Rule::Required])
+    NamedForm::new(FormName::SignIn)
+        .value("emailAddress", body.email_address.as_deref())
+        .value("password", body.password.as_deref())
         .check()?;
     let captcha = headers
         .get(CAPTCHA_HEADER)

@@ -13,7 +13,7 @@ pub mod subscriptions;
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use engine::validation::Rule;
+use engine::validation::FormName;
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
@@ -28,9 +28,7 @@ use crate::platform::limits::{self, Limit};
 use crate::platform::mail::{self, AccountLink, Mail};
 use crate::platform::request_context::RequestContext;
 use crate::platform::session::{self, Client, SignedIn};
-use crate::platform::validation::{
-    Form, email_rules, name_rules, new_password_rules, required_param,
-};
+use crate::platform::validation::{NamedForm, required_param};
 use crate::{AppState, platform::passwords, platform::trust};
 use store::{AccountRow, NewAccount, NewCompany, PersonalData, TokenPurpose};
 
@@ -341,29 +339,14 @@ async fn register(
     Json(form): Json<Registration>,
 ) -> Result<(StatusCode, crate::platform::extract::Json<AccountView>), ApiError> {
     let callback_path = trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?;
-    Form::new()
-        .field("emailAddress", form.email_address.as_deref(), email_rules())
-        .field("password", form.password.as_deref(), new_password_rules())
-        .field("firstName", form.first_name.as_deref(), name_rules())
-        .field("lastName", form.last_name.as_deref(), name_rules())
-        .field(
-            "phoneNumber",
-            form.phone_number.as_deref(),
-            vec![Rule::MaxLength { count: 30 }, Rule::Phone],
-        )
-        .field(
-            "companyName",
-            form.company_name.as_deref(),
-            vec![Rule::MaxLength { count: 100 }],
-        )
-        .field(
-            "vatNumber",
-            form.vat_number.as_deref(),
-            vec![
-                Rule::MaxLength { count: 20 },
-                Rule::VatNumber { country: None },
-            ],
-        )
+    NamedForm::new(FormName::Registration)
+        .value("emailAddress", form.email_address.as_deref())
+        .value("password", form.password.as_deref())
+        .value("firstName", form.first_name.as_deref())
+        .value("lastName", form.last_name.as_deref())
+        .value("phoneNumber", form.phone_number.as_deref())
+        .value("companyName", form.company_name.as_deref())
+        .value("vatNumber", form.vat_number.as_deref())
         .check()?;
     if form.company().is_none()
         && form
@@ -486,8 +469,8 @@ async fn forgot_password(
     Json(body): Json<EmailOnly>,
 ) -> Result<StatusCode, ApiError> {
     let callback_path = trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?.to_owned();
-    Form::new()
-        .field("emailAddress", body.email_address.as_deref(), email_rules())
+    NamedForm::new(FormName::EmailAddress)
+        .value("emailAddress", body.email_address.as_deref())
         .check()?;
     let email = store::normalize_email(&body.email_address.unwrap_or_default());
     limits::check(&state, Limit::ForgotPassword, &[&client.ip, &email]).await?;
@@ -610,8 +593,8 @@ async fn resend_confirmation(
             } else {
                 crate::platform::extract::parse_json(&body)?
             };
-            Form::new()
-                .field("emailAddress", body.email_address.as_deref(), email_rules())
+            NamedForm::new(FormName::EmailAddress)
+                .value("emailAddress", body.email_address.as_deref())
                 .check()?;
             ResendTo::EmailAddress(store::normalize_email(
                 &body.email_address.unwrap_or_default(),
@@ -707,12 +690,8 @@ async fn reset_password(
     Json(body): Json<NewPassword>,
 ) -> Result<StatusCode, ApiError> {
     let token = required_param(&query.token, "token")?;
-    Form::new()
-        .field(
-            "newPassword",
-            body.new_password.as_deref(),
-            new_password_rules(),
-        )
+    NamedForm::new(FormName::NewPassword)
+        .value("newPassword", body.new_password.as_deref())
         .check()?;
     let pool = state.db.pool();
     let expired = || {
@@ -771,17 +750,9 @@ async fn change_password(
     client: Client,
     Json(body): Json<PasswordChange>,
 ) -> Result<StatusCode, ApiError> {
-    Form::new()
-        .field(
-            "currentPassword",
-            body.current_password.as_deref(),
-            vec![Rule::Required],
-        )
-        .field(
-            "newPassword",
-            body.new_password.as_deref(),
-            new_password_rules(),
-        )
+    NamedForm::new(FormName::PasswordChange)
+        .value("currentPassword", body.current_password.as_deref())
+        .value("newPassword", body.new_password.as_deref())
         .check()?;
     let attempt = limits::check(
         &state,
@@ -850,13 +821,9 @@ async fn change_email_address(
     Json(body): Json<EmailChange>,
 ) -> Result<StatusCode, ApiError> {
     let callback_path = trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?;
-    Form::new()
-        .field(
-            "newEmailAddress",
-            body.new_email_address.as_deref(),
-            email_rules(),
-        )
-        .field("password", body.password.as_deref(), vec![Rule::Required])
+    NamedForm::new(FormName::EmailChange)
+        .value("newEmailAddress", body.new_email_address.as_deref())
+        .value("password", body.password.as_deref())
         .check()?;
     let attempt = limits::check(
         &state,
@@ -1036,14 +1003,10 @@ async fn update_account(
     if query.callback_url.is_some() {
         trust::shop_path(query.callback_url.as_deref(), "callbackUrl")?;
     }
-    Form::new()
-        .field("firstName", body.first_name.as_deref(), name_rules())
-        .field("lastName", body.last_name.as_deref(), name_rules())
-        .field(
-            "phoneNumber",
-            body.phone_number.as_deref(),
-            vec![Rule::MaxLength { count: 30 }, Rule::Phone],
-        )
+    NamedForm::new(FormName::PersonalDetails)
+        .value("firstName", body.first_name.as_deref())
+        .value("lastName", body.last_name.as_deref())
+        .value("phoneNumber", body.phone_number.as_deref())
         .check()?;
     let pool = state.db.pool();
     if let Some(language_id) = body.language_id {

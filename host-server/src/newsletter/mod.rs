@@ -29,8 +29,9 @@ use crate::platform::mail::Recipient;
 use crate::platform::request_context::RequestContext;
 use crate::platform::session::Client;
 use crate::platform::signed_links::{self, Purpose};
-use crate::platform::validation::{Form, email_rules};
+use crate::platform::validation::NamedForm;
 use crate::{AppState, platform::clock, platform::secrets};
+use engine::validation::FormName;
 
 /// The routes of this area.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -113,8 +114,8 @@ async fn subscribe(
     client: Client,
     Json(body): Json<NewsletterSignUp>,
 ) -> Result<StatusCode, ApiError> {
-    Form::new()
-        .field("emailAddress", body.email_address.as_deref(), email_rules())
+    NamedForm::new(FormName::NewsletterSignup)
+        .value("emailAddress", body.email_address.as_deref())
         .check()?;
     let site = crate::sites::site_language(state.db.pool(), context).await?;
     let email = crate::platform::email_address::normalize_email(

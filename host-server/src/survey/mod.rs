@@ -11,7 +11,7 @@ mod store;
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use engine::validation::Rule;
+use engine::validation::FormName;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -21,7 +21,7 @@ use crate::orders::Order;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Query};
 use crate::platform::signed_links::{self, Purpose};
-use crate::platform::validation::Form;
+use crate::platform::validation::NamedForm;
 use crate::{AppState, platform::clock};
 
 /// The routes of this area.
@@ -159,12 +159,8 @@ async fn answer(
     Json(body): Json<SurveyAnswer>,
 ) -> Result<(StatusCode, Json<Received>), ApiError> {
     let order = order_of_link(&state, body.order.as_deref(), body.token.as_deref()).await?;
-    Form::new()
-        .field(
-            "comment",
-            body.comment.as_deref(),
-            vec![Rule::MaxLength { count: 2000 }],
-        )
+    NamedForm::new(FormName::Survey)
+        .value("comment", body.comment.as_deref())
         .check()?;
     let rating = match body.rating {
         None => return Err(ApiError::required("rating")),
