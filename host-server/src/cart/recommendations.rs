@@ -77,7 +77,8 @@ pub(super) async fn recommendations(
         .text_language(pool, cart.site_id, cart.language_id)
         .await?;
     for recommendation in &mut found {
-        let names = store::recommendations::product_names(pool, recommendation.product_id).await?;
+        let names =
+            crate::catalog::store::products::product_names(pool, recommendation.product_id).await?;
         let texts = texts::texts_of_rows(names);
         recommendation.name = texts::localized(&texts, language);
     }

@@ -11,7 +11,7 @@ pub mod load;
 pub mod nutrients;
 pub mod search;
 pub mod stock_reminders;
-mod store;
+pub mod store;
 mod submissions;
 
 use engine::ids::{ProductId, ProductVariantId};

@@ -11,7 +11,7 @@
 //! cannot be sent (the SMTP relay is down) releases its claim and counts the attempt; the next
 //! housekeeping rounds try again, [`mail::MAX_ATTEMPTS`] times in all.
 
-use engine::ids::ProductVariantId;
+use engine::ids::{ProductId, ProductVariantId};
 use engine::locale::Culture;
 
 use super::store::stock_reminders::{self as store, Claimed};
@@ -137,13 +137,13 @@ async fn back_in_stock_mail(
     let fallback = store::site_fallback_culture(pool, site_id).await?;
     let site_fallback: Option<Culture> =
         fallback.flatten().and_then(|culture| culture.parse().ok());
-    let names = store::product_names(pool, product_id).await?;
+    let names = super::store::products::product_names(pool, ProductId::new(product_id)).await?;
     let names = Loc(names
         .into_iter()
         .filter_map(|(culture, name)| Some((culture.parse().ok()?, name)))
         .collect());
     let route_key = format!("productDetail:{variant_id}:article");
-    let page = store::route_path(pool, site_id, language_id, &route_key).await?;
+    let page = crate::sites::store::route_path(pool, site_id, language_id, &route_key).await?;
     let path = page.unwrap_or_else(|| "/".to_owned());
     Ok(Mail::BackInStock(ProductNotice {
         name: String::new(),

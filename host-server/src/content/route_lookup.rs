@@ -474,7 +474,8 @@ async fn get_url(
         Lookup::Url(url) => return Ok(Json(RouteUrl { url })),
     };
     for key in keys {
-        let row = store::path_of_key(pool, site.site_id, site.language_id, &key).await?;
+        let row =
+            crate::sites::store::route_path(pool, site.site_id, site.language_id, &key).await?;
         if let Some(path) = row {
             let url = match request.parameters.as_ref() {
                 Some(parameters) if request.route_type == "productSearch" => {

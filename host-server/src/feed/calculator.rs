@@ -244,13 +244,13 @@ async fn shop_facts(
     site: &crate::sites::SiteLanguage,
     culture: Culture,
 ) -> Result<(String, Option<String>, Money), ApiError> {
-    let names = super::store::product_names(pool, product_id).await?;
+    let names = crate::catalog::store::products::product_names(pool, product_id).await?;
     let texts: crate::catalog::search::Texts = names
         .into_iter()
-        .filter_map(|(culture, name)| Some((culture.parse().ok()?, name?)))
+        .filter_map(|(culture, name)| Some((culture.parse().ok()?, name)))
         .collect();
     let name = crate::catalog::search::pick(&texts, culture, site.fallback).unwrap_or_default();
-    let url = super::store::route_path(
+    let url = crate::sites::store::route_path(
         pool,
         site.site_id,
         site.language_id,

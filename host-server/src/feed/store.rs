@@ -70,35 +70,6 @@ pub async fn brand_of_site(pool: &AnyPool, site_id: i64) -> Result<Option<String
     Ok(brand.map(|(brand,)| brand))
 }
 
-/// The product's names by culture (a culture without a name as `None`).
-pub async fn product_names(
-    pool: &AnyPool,
-    product_id: ProductId,
-) -> Result<Vec<(String, Option<String>)>, sqlx::Error> {
-    sqlx::query_as("SELECT culture, name FROM product_texts WHERE product_id = $1")
-        .bind(product_id.get())
-        .fetch_all(pool)
-        .await
-}
-
-/// The path of a route of the site in a language.
-pub async fn route_path(
-    pool: &AnyPool,
-    site_id: i64,
-    language_id: i64,
-    route_key: &str,
-) -> Result<Option<String>, sqlx::Error> {
-    let url: Option<(String,)> = sqlx::query_as(
-        "SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3",
-    )
-    .bind(site_id)
-    .bind(language_id)
-    .bind(route_key)
-    .fetch_optional(pool)
-    .await?;
-    Ok(url.map(|(path,)| path))
-}
-
 /// The variant's price as stored.
 pub async fn variant_price(
     pool: &AnyPool,

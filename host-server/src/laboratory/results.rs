@@ -416,12 +416,9 @@ async fn advised_products(
         let Some((product_variant_id, price)) = variant else {
             continue;
         };
-        let names = super::store::product_names(pool, product_id).await?;
-        let names: Localized = names
-            .into_iter()
-            .filter_map(|(culture, name)| Some((culture, name?)))
-            .collect();
-        let url = super::store::route_path(
+        let names = crate::catalog::store::products::product_names(pool, product_id).await?;
+        let names: Localized = names.into_iter().collect();
+        let url = crate::sites::store::route_path_in_culture(
             pool,
             site_id,
             culture,

@@ -244,33 +244,3 @@ pub async fn first_variant_on_site(
     .fetch_optional(pool)
     .await
 }
-
-/// The product's names by culture (a culture without a name as `None`).
-pub async fn product_names(
-    pool: &AnyPool,
-    product_id: ProductId,
-) -> Result<Vec<(String, Option<String>)>, sqlx::Error> {
-    sqlx::query_as("SELECT culture, name FROM product_texts WHERE product_id = $1")
-        .bind(product_id.get())
-        .fetch_all(pool)
-        .await
-}
-
-/// The path of a route of the site in a culture.
-pub async fn route_path(
-    pool: &AnyPool,
-    site_id: i64,
-    culture: &str,
-    route_key: &str,
-) -> Result<Option<String>, sqlx::Error> {
-    let url: Option<(String,)> = sqlx::query_as(
-        "SELECT r.path FROM routes r JOIN languages l ON l.language_id = r.language_id \
-         WHERE r.site_id = $1 AND l.culture = $2 AND r.route_key = $3",
-    )
-    .bind(site_id)
-    .bind(culture)
-    .bind(route_key)
-    .fetch_optional(pool)
-    .await?;
-    Ok(url.map(|(path,)| path))
-}

@@ -490,7 +490,7 @@ pub async fn send_review_request(
     product: &str,
     variant_id: i64,
 ) -> Result<(), ApiError> {
-    let page = store::route_path(
+    let page = crate::sites::store::route_path(
         state.db.pool(),
         order.site_id,
         order.language_id,

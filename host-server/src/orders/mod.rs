@@ -766,7 +766,7 @@ async fn page_for(state: &AppState, order: &OrderRow) -> Result<String, ApiError
     let page_id = store::checkout::checkout_page_of_site(pool, order.site_id, page).await?;
     let path = match page_id {
         Some(page_id) => {
-            store::checkout::route_path(
+            crate::sites::store::route_path(
                 pool,
                 order.site_id,
                 order.language_id,

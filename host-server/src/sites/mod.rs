@@ -6,7 +6,7 @@
 //! site id or a language the site lacks in the headers is a 400 naming the header.
 
 pub mod countries;
-mod store;
+pub mod store;
 
 use std::collections::HashMap;
 

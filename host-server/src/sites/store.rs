@@ -251,3 +251,41 @@ pub async fn issuers(pool: &AnyPool) -> Result<Vec<(i64, String, String)>, sqlx:
         .fetch_all(pool)
         .await
 }
+
+/// The path of a named page of a site in a language (a route the content builds, by its key:
+/// `contentPage:12`, `productDetail:1011:article`).
+pub async fn route_path(
+    pool: &AnyPool,
+    site_id: i64,
+    language_id: i64,
+    route_key: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    let path: Option<(String,)> = sqlx::query_as(
+        "SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3",
+    )
+    .bind(site_id)
+    .bind(language_id)
+    .bind(route_key)
+    .fetch_optional(pool)
+    .await?;
+    Ok(path.map(|(path,)| path))
+}
+
+/// The path of a named page of a site in the language of a culture (`nl`, `de-AT`).
+pub async fn route_path_in_culture(
+    pool: &AnyPool,
+    site_id: i64,
+    culture: &str,
+    route_key: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    let path: Option<(String,)> = sqlx::query_as(
+        "SELECT r.path FROM routes r JOIN languages l ON l.language_id = r.language_id \
+         WHERE r.site_id = $1 AND l.culture = $2 AND r.route_key = $3",
+    )
+    .bind(site_id)
+    .bind(culture)
+    .bind(route_key)
+    .fetch_optional(pool)
+    .await?;
+    Ok(path.map(|(path,)| path))
+}

@@ -47,16 +47,3 @@ pub async fn candidates(
     }
     query.fetch_all(pool).await
 }
-
-/// A product's names, as (culture, name).
-pub async fn product_names(
-    pool: &AnyPool,
-    product_id: ProductId,
-) -> Result<Vec<(String, String)>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT culture, name FROM product_texts WHERE product_id = $1 AND name IS NOT NULL",
-    )
-    .bind(product_id.get())
-    .fetch_all(pool)
-    .await
-}

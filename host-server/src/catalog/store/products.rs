@@ -161,3 +161,16 @@ pub async fn nutrients(
         .fetch_all(pool)
         .await
 }
+
+/// A product's names as (culture, name), the cultures that have one.
+pub async fn product_names(
+    pool: &AnyPool,
+    product_id: ProductId,
+) -> Result<Vec<(String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT culture, name FROM product_texts WHERE product_id = $1 AND name IS NOT NULL",
+    )
+    .bind(product_id.get())
+    .fetch_all(pool)
+    .await
+}

@@ -90,37 +90,6 @@ pub async fn site_fallback_culture(
     Ok(fallback.map(|(culture,)| culture))
 }
 
-/// A product's names, as (culture, name).
-pub async fn product_names(
-    pool: &AnyPool,
-    product_id: i64,
-) -> Result<Vec<(String, String)>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT culture, name FROM product_texts WHERE product_id = $1 AND name IS NOT NULL",
-    )
-    .bind(product_id)
-    .fetch_all(pool)
-    .await
-}
-
-/// The path of a route of a site in a language, by its key.
-pub async fn route_path(
-    pool: &AnyPool,
-    site_id: i64,
-    language_id: i64,
-    route_key: &str,
-) -> Result<Option<String>, sqlx::Error> {
-    let page: Option<(String,)> = sqlx::query_as(
-        "SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3",
-    )
-    .bind(site_id)
-    .bind(language_id)
-    .bind(route_key)
-    .fetch_optional(pool)
-    .await?;
-    Ok(page.map(|(path,)| path))
-}
-
 /// The site's `enable_stock_reminder_feature` when it sells the variant; `None` when it does
 /// not.
 pub async fn reminder_feature_if_sold(

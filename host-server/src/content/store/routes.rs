@@ -48,24 +48,6 @@ pub async fn at_path(
         .await
 }
 
-/// The path of a route of a site language, by its key.
-pub async fn path_of_key(
-    pool: &AnyPool,
-    site_id: i64,
-    language_id: i64,
-    route_key: &str,
-) -> Result<Option<String>, sqlx::Error> {
-    let row: Option<(String,)> = sqlx::query_as(
-        "SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3",
-    )
-    .bind(site_id)
-    .bind(language_id)
-    .bind(route_key)
-    .fetch_optional(pool)
-    .await?;
-    Ok(row.map(|(path,)| path))
-}
-
 /// The redirect configured for a path of a site, as (to path, status code).
 pub async fn redirect(
     pool: &AnyPool,

@@ -93,21 +93,3 @@ pub async fn latest_invoice_of_order(
     .await?;
     Ok(invoice.map(|(invoice,)| invoice))
 }
-
-/// The path of a route of the site in a language.
-pub async fn route_path(
-    pool: &AnyPool,
-    site_id: i64,
-    language_id: i64,
-    route_key: &str,
-) -> Result<Option<String>, sqlx::Error> {
-    let page: Option<(String,)> = sqlx::query_as(
-        "SELECT path FROM routes WHERE site_id = $1 AND language_id = $2 AND route_key = $3",
-    )
-    .bind(site_id)
-    .bind(language_id)
-    .bind(route_key)
-    .fetch_optional(pool)
-    .await?;
-    Ok(page.map(|(path,)| path))
-}
