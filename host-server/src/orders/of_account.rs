@@ -260,7 +260,7 @@ pub async fn order_of_account(
     let status = row.status()?;
     Ok(Some(OrderDetail {
         order_number: row.order_number,
-        order_date: String::new(),
+        order_date: iso_millis(row.created_at),
         status,
         site_id: row.site_id,
         language_id: row.language_id,

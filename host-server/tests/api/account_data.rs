@@ -166,6 +166,8 @@ fixture_tests! {
         let (status, order) = get_json(&app, "/api/account/orders/HS-2026-000102").await;
         assert_eq!(status, 200);
         assert_eq!(order["status"], "closed");
+        // Placed at 20:41 Dutch winter time.
+        assert_eq!(order["orderDate"], "2026-03-05T19:41:00Z");
         assert_eq!(order["totalAmount"], "129.85");
         assert_eq!(order["vatAmountHigh"], "22.54");
         assert_eq!(order["billing"]["address"]["city"], "Utrecht");
