@@ -383,6 +383,8 @@ typed_operations! {
         rationCheck / ration_check = "ration.check" ("RationCheckRequest") -> "RationCheck";
         /// Whether an invoice says its VAT is reverse-charged, and why.
         reverseCharge / reverse_charge = "vat.reverseCharge" ("ReverseChargeRequest") -> "ReverseCharge";
+        /// The VAT rows a summary or an invoice shows, each with the rate it is labelled with.
+        vatRows / vat_rows = "vat.rows" ("VatRowsRequest") -> "VatRow[]";
     }
 }
 

@@ -67,6 +67,7 @@ pub mod operations;
 pub mod order;
 pub mod payment;
 pub mod promotions;
+pub mod returns;
 pub mod roughage;
 pub mod shipping;
 pub mod stock;

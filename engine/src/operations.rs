@@ -83,6 +83,8 @@ pub const OPERATIONS: &[&str] = &[
     "ration.check",
     #[cfg(feature = "server-operations")]
     "vat.reverseCharge",
+    #[cfg(feature = "server-operations")]
+    "vat.rows",
 ];
 
 /// The operations of [`run`] that only the server calls; the engine has them with the
@@ -97,6 +99,7 @@ pub const SERVER_OPERATIONS: &[&str] = &[
     "cart.mergeGuest",
     "ration.check",
     "vat.reverseCharge",
+    "vat.rows",
 ];
 
 /// Runs the named operation on a JSON input and returns its JSON output.
@@ -200,7 +203,7 @@ mod server_side {
     use crate::promotions::{CartPromotionsRequest, cart_promotions};
     use crate::roughage::{ClassifyRequest, RoughageAdviceRequest, classify, roughage_advice};
     use crate::unit_price::{UnitPriceRequest, unit_prices};
-    use crate::vat::{ReverseChargeRequest, reverse_charge};
+    use crate::vat::{ReverseChargeRequest, VatRowsRequest, reverse_charge, vat_rows};
 
     pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
         match operation {
@@ -223,6 +226,7 @@ mod server_side {
             "vat.reverseCharge" => apply(input, |request: ReverseChargeRequest| {
                 Ok(reverse_charge(&request))
             }),
+            "vat.rows" => apply(input, |request: VatRowsRequest| Ok(vat_rows(&request))),
             unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),
         }
     }

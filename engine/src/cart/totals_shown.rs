@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::money::Money;
+use crate::vat::VatDocument;
 
 /// Input of `cart.totalsShown`: the amounts of a calculated cart or a placed order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,9 +55,14 @@ pub fn totals_shown(amounts: &TotalsAmounts) -> TotalsShown {
         shipping_free: amounts.shipping_offered && amounts.shipping_costs.is_zero(),
         payment_costs: !amounts.payment_costs.is_zero(),
         gift_card: !amounts.gift_card_amount.is_zero(),
-        vat_low: !amounts.vat_amount_low.is_zero(),
-        vat_high: !amounts.vat_amount_high.is_zero(),
+        vat_low: summary_shows_vat(amounts.vat_amount_low),
+        vat_high: summary_shows_vat(amounts.vat_amount_high),
     }
+}
+
+/// The summary's rule for a VAT row, the one `vat.rows` applies to mails and invoices.
+fn summary_shows_vat(amount: Money) -> bool {
+    crate::vat::shows_row(VatDocument::Summary, false, amount)
 }
 
 #[cfg(test)]

@@ -14,9 +14,10 @@ use utoipa_axum::routes;
 
 use crate::accounts::OptionalSiteHeaders;
 use crate::accounts::store::feed_advice::{self as store, AdviceRow};
-use crate::feed::{choice, feed_products, label, rules_of_brand};
+use crate::feed::{choice, feed_products, rules_of_brand};
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path};
+use crate::platform::labels::{Label, label_of};
 use crate::platform::request_context::RequestContext;
 use crate::platform::session::SignedIn;
 use crate::platform::validation::Form;
@@ -37,10 +38,10 @@ pub struct SavedAdvice {
     pub advice_id: String,
     pub site_id: i64,
     pub name: String,
-    pub horse_type: String,
+    pub horse_type: HorseType,
     pub weight_kg: i64,
-    pub work_load: String,
-    pub roughage_type: String,
+    pub work_load: WorkLoad,
+    pub roughage_type: RoughageType,
     /// The engine's advice as computed when saved.
     pub advice: FeedAdvice,
     /// ISO 8601, UTC.
@@ -59,10 +60,10 @@ impl TryFrom<AdviceRow> for SavedAdvice {
             advice_id: row.advice_id,
             site_id: row.site_id,
             name: row.name,
-            horse_type: row.horse_type,
+            horse_type: row.horse_type.0,
             weight_kg: row.weight_kg,
-            work_load: row.work_load,
-            roughage_type: row.roughage_type,
+            work_load: row.work_load.0,
+            roughage_type: row.roughage_type.0,
             advice,
             created_at: crate::platform::time::format_utc(row.created_at),
         })
@@ -188,7 +189,7 @@ async fn save(
         .map(str::trim)
         .filter(|name| !name.is_empty())
         .map_or_else(
-            || format!("{} {} kg", label(&horse_type), advice.weight_kg),
+            || format!("{} {} kg", label_of(&horse_type), advice.weight_kg),
             str::to_owned,
         );
     let advice_json = serde_json::to_string(&advice)
@@ -200,10 +201,10 @@ async fn save(
             account_id: &signed_in.account_id,
             site_id,
             name: &name,
-            horse_type: label(&horse_type),
+            horse_type: Label(horse_type),
             weight_kg: i64::from(advice.weight_kg),
-            work_load: label(&work_load),
-            roughage_type: label(&roughage_type),
+            work_load: Label(work_load),
+            roughage_type: Label(roughage_type),
             advice_json,
             created_at: clock::now(),
         },

@@ -8,6 +8,7 @@
 //! content type is not trusted); it is stored under `RETURN_PHOTOS_DIR` as `<returnId>.<ext>`.
 
 use engine::ids::ProductVariantId;
+use engine::returns::{ReturnReason, ReturnStatus};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -33,8 +34,6 @@ use crate::{AppState, platform::clock, platform::secrets};
 pub const MAX_PHOTO_BYTES: usize = 5 * 1024 * 1024;
 /// The largest request body of a return form: the photo plus room for the other fields.
 const MAX_FORM_BYTES: usize = MAX_PHOTO_BYTES + 1024 * 1024;
-/// The reasons a customer can give.
-pub const REASONS: [&str; 4] = ["damaged", "wrongItem", "notNeeded", "other"];
 
 /// Where return photos are stored and read.
 #[derive(Clone, Debug)]
@@ -67,16 +66,14 @@ pub struct ReturnView {
     /// The order line's description of the product.
     pub description: Option<String>,
     pub quantity: i64,
-    /// `damaged`, `wrongItem`, `notNeeded` or `other`.
-    pub reason: String,
+    pub reason: ReturnReason,
     pub comment: Option<String>,
     #[serde(skip)]
     pub photo_path: Option<String>,
     #[serde(skip)]
     pub photo_content_type: Option<String>,
     pub has_photo: bool,
-    /// `new`, `processing` or `closed`.
-    pub status: String,
+    pub status: ReturnStatus,
     #[serde(skip)]
     pub created_at: i64,
     /// ISO 8601, UTC.
@@ -101,11 +98,11 @@ async fn describe(
         product_variant_id: row.product_variant_id,
         description,
         quantity: row.quantity,
-        reason: row.reason,
+        reason: row.reason.0,
         comment: row.comment,
         photo_path: row.photo_path,
         photo_content_type: row.photo_content_type,
-        status: row.status,
+        status: row.status.0,
         created_at: row.created_at,
     })
 }
@@ -441,11 +438,14 @@ async fn register(
     };
     match form.reason.as_deref() {
         None => add(&mut errors, "reason", MessageKey::Required),
-        Some(reason) if !REASONS.contains(&reason) => add_text(
+        Some(reason) if ReturnReason::from_label(reason).is_none() => add_text(
             &mut errors,
             "reason",
             "validation.invalid",
-            format!("reason is one of {}", REASONS.join(", ")),
+            format!(
+                "reason is one of {}",
+                ReturnReason::ALL.map(ReturnReason::as_str).join(", ")
+            ),
         ),
         Some(_) => {}
     }

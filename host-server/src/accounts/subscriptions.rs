@@ -44,9 +44,7 @@ pub struct SubscriptionView {
     pub quantity: i64,
     /// Weeks between deliveries.
     pub interval_weeks: i64,
-    /// `saved`, `activated`, `paused` or `closed`.
-    #[schema(value_type = SubscriptionStatus)]
-    pub status: String,
+    pub status: SubscriptionStatus,
     /// `YYYY-MM-DD`.
     #[schema(format = Date)]
     pub start_date: Option<String>,
@@ -64,7 +62,13 @@ pub struct SubscriptionView {
 async fn with_product(
     pool: &sqlx::AnyPool,
     row: store::SubscriptionRow,
-) -> Result<SubscriptionView, sqlx::Error> {
+) -> Result<SubscriptionView, ApiError> {
+    let status: SubscriptionStatus = row.status.parse().map_err(|_| {
+        ApiError::Internal(format!(
+            "subscription {} has status {}",
+            row.subscription_id, row.status
+        ))
+    })?;
     let mut view = SubscriptionView {
         subscription_id: row.subscription_id,
         site_id: row.site_id,
@@ -72,7 +76,7 @@ async fn with_product(
         product_id: None,
         quantity: row.quantity,
         interval_weeks: row.interval_weeks,
-        status: row.status,
+        status,
         start_date: row.start_date,
         next_delivery_date: row.next_delivery_date,
         payment_method_id: row.payment_method_id,
@@ -80,17 +84,15 @@ async fn with_product(
         interval_can_change: false,
     };
     view.product_id = store::product_of_variant(pool, view.product_variant_id).await?;
-    if let Ok(status) = view.status.parse::<SubscriptionStatus>() {
-        view.allowed_actions = SubscriptionAction::ALL
-            .into_iter()
-            .filter(|action| status.after(*action).is_some())
-            .collect();
-        view.interval_can_change = status.interval_can_change();
-        // Only a delivering subscription has a next delivery; a paused one keeps its planned
-        // date for resuming, which is not shown as a delivery.
-        if !status.delivers() {
-            view.next_delivery_date = None;
-        }
+    view.allowed_actions = SubscriptionAction::ALL
+        .into_iter()
+        .filter(|action| status.after(*action).is_some())
+        .collect();
+    view.interval_can_change = status.interval_can_change();
+    // Only a delivering subscription has a next delivery; a paused one keeps its planned
+    // date for resuming, which is not shown as a delivery.
+    if !status.delivers() {
+        view.next_delivery_date = None;
     }
     Ok(view)
 }
@@ -128,7 +130,7 @@ async fn find(
     let row = store::subscription_of_account(pool, subscription_id, account_id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    Ok(with_product(pool, row).await?)
+    with_product(pool, row).await
 }
 
 /// One of the customer's subscriptions.
@@ -153,15 +155,6 @@ async fn one(
     Ok(crate::platform::extract::Json(
         find(&state, &signed_in.account_id, &subscription_id).await?,
     ))
-}
-
-fn status_of(view: &SubscriptionView) -> Result<SubscriptionStatus, ApiError> {
-    view.status.parse().map_err(|_| {
-        ApiError::Internal(format!(
-            "subscription {} has status {}",
-            view.subscription_id, view.status
-        ))
-    })
 }
 
 fn refused(error: engine::EngineError) -> ApiError {
@@ -216,7 +209,7 @@ async fn change_interval(
             error.to_string(),
         )
     })?;
-    let status = status_of(&current)?;
+    let status = current.status;
     if !status.interval_can_change() {
         return Err(ApiError::Refused {
             status: StatusCode::CONFLICT,
@@ -246,7 +239,7 @@ async fn apply(
     action: SubscriptionAction,
 ) -> Result<SubscriptionView, ApiError> {
     let current = find(state, account_id, subscription_id).await?;
-    let status = status_of(&current)?;
+    let status = current.status;
     let next = status.apply(action).map_err(refused)?;
     let today = CalendarDate::parse_iso(&clock::today())
         .map_err(|error| ApiError::Internal(format!("today: {error}")))?;

@@ -194,7 +194,7 @@ pub fn require_api_key(headers: &HeaderMap, configured: Option<&str>) -> Result<
 struct StatusQuery {
     /// The new status: `processing`, `sent`, `closed` or `cancelled` (also `open` and `paid`
     /// where the engine allows).
-    #[param(required = true, value_type = String)]
+    #[param(required = true, value_type = engine::order::OrderStatus)]
     status: Option<String>,
     /// The parcel's track-and-trace code, at most 50 characters.
     #[param(max_length = 50)]

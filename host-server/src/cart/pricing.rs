@@ -14,7 +14,6 @@ use engine::cart::{
 use engine::locale::Culture;
 use engine::money::Money;
 use engine::promotions::{OfferedPromotion, PromotionTerms};
-use engine::vat::VatType;
 use sqlx::AnyPool;
 
 use super::rows::{LineRow, SampleRow};
@@ -151,11 +150,10 @@ async fn catalog(
                     .ok()
                     .and_then(ProductType::from_number)
                     .ok_or_else(|| corrupt("product type", row.product_type))?,
-                vat_type: match row.vat_type.as_str() {
-                    "high" => VatType::High,
-                    "low" => VatType::Low,
-                    other => return Err(corrupt("VAT type", other)),
-                },
+                vat_type: row
+                    .vat_type
+                    .parse()
+                    .map_err(|error| corrupt("VAT type", error))?,
                 unit_price: row.price.parse().map_err(|error| corrupt("price", error))?,
                 stock: row.stock,
                 description: names.get(&row.product_id).cloned().unwrap_or_default(),

@@ -13,6 +13,7 @@ use super::search::{
 };
 use super::store::search_input as store;
 use crate::platform::error::ApiError;
+use crate::platform::labels::from_label;
 
 /// A stored localized JSON object as a map (empty when it does not parse).
 pub fn texts(json: &str) -> Texts {
@@ -48,13 +49,15 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
     );
     let facet_groups = groups
         .into_iter()
-        .map(|(key, kind, name)| FacetGroupInput {
-            values: values.remove(&key).unwrap_or_default(),
-            key,
-            kind,
-            name: texts(&name),
+        .map(|(key, kind, name)| {
+            Ok(FacetGroupInput {
+                values: values.remove(&key).unwrap_or_default(),
+                kind: from_label("facet kind", &kind)?,
+                key,
+                name: texts(&name),
+            })
         })
-        .collect();
+        .collect::<Result<_, ApiError>>()?;
 
     let products = store::products(pool).await?;
     let text_rows = store::product_texts(pool).await?;

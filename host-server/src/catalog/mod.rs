@@ -238,8 +238,7 @@ pub struct Variant {
     pub shelf_life_months: Option<i64>,
     pub delivery_time: DeliveryTime,
     pub price: engine::money::Money,
-    /// `high`, `low` or `zero`.
-    pub vat_type: String,
+    pub vat_type: engine::vat::VatType,
     pub unit_price: UnitPrices,
     pub stock: VariantStock,
     pub image: Option<String>,
@@ -338,7 +337,7 @@ fn variant_of(
             max_days: row.delivery_max_days,
         },
         price: parsed_price,
-        vat_type: row.vat_type.clone(),
+        vat_type: row.vat_type.0,
         unit_price,
         stock: VariantStock {
             state: stock_state.state,

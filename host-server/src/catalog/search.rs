@@ -57,12 +57,26 @@ pub fn pick(texts: &Texts, culture: Culture, fallback: Culture) -> Option<String
         .and_then(|chosen| texts.get(&chosen).cloned())
 }
 
+/// How a facet filters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum FacetKind {
+    /// Values of which several may be chosen.
+    MultiSelect,
+    /// Values of which one may be chosen.
+    SingleSelect,
+    /// A range with a lower and an upper end (the price).
+    RangeSlider,
+    /// A lower bound (the rating).
+    Slider,
+}
+
 /// One filter group of `catalog/facets.json`.
 #[derive(Clone, Debug)]
 pub struct FacetGroupInput {
     pub key: String,
-    /// `multiSelect` or `singleSelect`.
-    pub kind: String,
+    /// A group of values: `multiSelect` or `singleSelect`.
+    pub kind: FacetKind,
     pub name: Texts,
     /// Value key and label, in display order.
     pub values: Vec<(String, Texts)>,
@@ -648,7 +662,7 @@ impl SearchIndex {
             .enumerate()
             .map(|(index, group)| Facet {
                 facet_key: group.key.clone(),
-                kind: group.kind.clone(),
+                kind: group.kind,
                 name: pick(&group.name, site.culture, site.fallback)
                     .unwrap_or_else(|| group.key.clone()),
                 values: group
@@ -673,7 +687,7 @@ impl SearchIndex {
         let (selected_min, selected_max) = plan.price.unwrap_or((None, None));
         facets.push(Facet {
             facet_key: PRICE_FACET.to_owned(),
-            kind: "rangeSlider".to_owned(),
+            kind: FacetKind::RangeSlider,
             name: PRICE_FACET.to_owned(),
             values: Vec::new(),
             min_value: price_range.map(|(low, _)| low.to_string()),
@@ -684,7 +698,7 @@ impl SearchIndex {
         });
         facets.push(Facet {
             facet_key: RATING_FACET.to_owned(),
-            kind: "slider".to_owned(),
+            kind: FacetKind::Slider,
             name: RATING_FACET.to_owned(),
             values: Vec::new(),
             min_value: Some("0".to_owned()),
@@ -1052,8 +1066,7 @@ pub struct Rating {
 #[serde(rename_all = "camelCase")]
 pub struct Facet {
     pub facet_key: String,
-    /// `multiSelect`, `singleSelect`, `rangeSlider` or `slider`.
-    pub kind: String,
+    pub kind: FacetKind,
     pub name: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub values: Vec<FacetValue>,
@@ -1142,11 +1155,10 @@ pub fn generated_catalog(products: usize) -> CatalogInput {
         .map(|(key, size)| FacetGroupInput {
             key: (*key).to_owned(),
             kind: if size == 1 {
-                "singleSelect"
+                FacetKind::SingleSelect
             } else {
-                "multiSelect"
-            }
-            .to_owned(),
+                FacetKind::MultiSelect
+            },
             name: HashMap::from([(Culture::Nl, (*key).to_owned())]),
             values: (0..size)
                 .map(|value| {

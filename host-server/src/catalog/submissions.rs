@@ -56,9 +56,17 @@ enum RatingInput {
 #[schema(as = SubmissionStatus)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct Submitted {
-    /// `pending` (a review awaits approval) or `registered` (a stock reminder).
-    #[schema(value_type = String)]
-    status: &'static str,
+    status: SubmissionOutcome,
+}
+
+/// What became of a submission.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) enum SubmissionOutcome {
+    /// A review awaits moderation.
+    Pending,
+    /// A back-in-stock reminder is registered.
+    Registered,
 }
 
 fn rating_of(value: Option<&RatingInput>) -> Result<i64, ApiError> {
@@ -139,7 +147,9 @@ pub(super) async fn write_review(
     .await?;
     Ok((
         StatusCode::CREATED,
-        JsonResponse(Submitted { status: "pending" }),
+        JsonResponse(Submitted {
+            status: SubmissionOutcome::Pending,
+        }),
     ))
 }
 
@@ -228,7 +238,7 @@ pub(super) async fn remind_when_in_stock(
     Ok((
         StatusCode::CREATED,
         JsonResponse(Submitted {
-            status: "registered",
+            status: SubmissionOutcome::Registered,
         }),
     ))
 }

@@ -82,12 +82,19 @@ pub struct FaqRoute {
     pub faq_item_id: Option<i64>,
 }
 
+/// Which search a route runs: today only a landing page's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum SearchType {
+    /// The products a landing page selects.
+    LandingPage,
+}
+
 /// A landing page's product search.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductSearchRoute {
-    /// Always `landingPage`.
-    pub search_type: String,
+    pub search_type: SearchType,
     pub parameters: SearchParameters,
 }
 

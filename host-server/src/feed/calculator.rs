@@ -92,10 +92,11 @@ pub struct CalculatedProduct {
 pub struct Calculation {
     pub determined: bool,
     pub message: Option<Message>,
-    pub horse_type: String,
+    pub horse_type: HorseType,
     /// The weight the advice is for (the horse type's default when none was given).
     pub weight_kg: u32,
-    pub work_load: String,
+    pub work_load: WorkLoad,
+    /// As asked: the fixtures' name (`pasture` for the engine's `grass`).
     pub roughage_type: String,
     /// Feedings a day (the portions).
     pub feedings_per_day: u32,
@@ -184,9 +185,9 @@ async fn advice(
     let mut answer = Calculation {
         determined: false,
         message: None,
-        horse_type: super::label(&horse_type),
+        horse_type,
         weight_kg: weight_kg.unwrap_or(horse_type.default_weight_kg()),
-        work_load: super::label(&work_load),
+        work_load,
         roughage_type: body
             .roughage_type
             .as_deref()

@@ -10,7 +10,6 @@ mod store;
 
 use engine::feed::{AdviceRule, Dosage, FeedProduct, HorseType, RoughageType, WorkLoad};
 use engine::ids::{ProductId, ProductVariantId};
-use serde::Serialize;
 use serde::de::IntoDeserializer;
 use sqlx::AnyPool;
 use utoipa_axum::router::OpenApiRouter;
@@ -56,13 +55,6 @@ pub fn choice<T: serde::de::DeserializeOwned>(
             format!("'{text}' is not a {field} the calculator knows"),
         )
     })
-}
-
-/// An engine enum's JSON name.
-pub fn label<T: Serialize>(value: &T) -> String {
-    serde_json::to_string(value)
-        .map(|text| text.trim_matches('"').to_owned())
-        .unwrap_or_default()
 }
 
 /// The advice rules of a brand as the engine reads them: one rule per horse type, work load

@@ -85,7 +85,7 @@ pub struct Answer {
     /// `hay`, `haylage` or the result key.
     pub roughage: String,
     pub weight_kg: u32,
-    pub work_load: String,
+    pub work_load: WorkLoad,
     /// The advised balancer's name in the `languageid` header's language (else Dutch).
     pub balancer_name: Option<String>,
     #[serde(flatten)]
@@ -223,7 +223,7 @@ async fn check(
     Ok(Json(Answer {
         roughage: label,
         weight_kg,
-        work_load: super::label(&work_load),
+        work_load,
         balancer_name,
         check,
     }))

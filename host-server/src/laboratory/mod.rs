@@ -117,6 +117,16 @@ impl PartialSchema for LabValue {
 
 impl ToSchema for LabValue {}
 
+/// The analysis a roughage sample gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ScanType {
+    /// Nutrients measured by near-infrared spectroscopy.
+    QuickScan,
+    /// Germ counts: moulds, yeasts and bacteria.
+    HygieneScan,
+}
+
 /// What was stored.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[schema(as = LabResultRecorded)]
@@ -126,7 +136,7 @@ pub struct Recorded {
     pub order_number: String,
     pub product_variant_id: ProductVariantId,
     pub sequence: i64,
-    pub scan_type: String,
+    pub scan_type: ScanType,
     pub sample_name: String,
 }
 
@@ -219,7 +229,7 @@ pub async fn record_result(
         5 if values.is_none() => {
             return Err(field("values", "a quick scan needs its analyte values"));
         }
-        5 => "quickScan",
+        5 => ScanType::QuickScan,
         4 if values.is_some() => {
             return Err(field(
                 "values",
@@ -229,7 +239,7 @@ pub async fn record_result(
         4 if germ_counts.is_none() => {
             return Err(field("germCounts", "a hygiene scan needs its germ counts"));
         }
-        4 => "hygieneScan",
+        4 => ScanType::HygieneScan,
         _ => {
             return Err(field(
                 "productVariantId",
@@ -239,7 +249,7 @@ pub async fn record_result(
     };
     classify(sample_type, values.as_ref(), germ_counts.as_ref()).map_err(|error| {
         field(
-            if scan_type == "quickScan" {
+            if scan_type == ScanType::QuickScan {
                 "values"
             } else {
                 "germCounts"
@@ -248,7 +258,7 @@ pub async fn record_result(
         )
     })?;
 
-    let prefix = if scan_type == "quickScan" {
+    let prefix = if scan_type == ScanType::QuickScan {
         "qs"
     } else {
         "rqs"
@@ -270,7 +280,7 @@ pub async fn record_result(
             product_variant_id: result.product_variant_id,
             sequence: result.sequence,
             scan_type,
-            sample_type: crate::laboratory::results::sample_type_label(sample_type),
+            sample_type,
             sample_name: &sample_name,
             receipt_date: receipt.to_iso(),
             result_date: done.to_iso(),
@@ -292,7 +302,7 @@ pub async fn record_result(
         order_number: result.order_number.trim().to_owned(),
         product_variant_id: result.product_variant_id,
         sequence: result.sequence,
-        scan_type: scan_type.to_owned(),
+        scan_type,
         sample_name,
     })
 }

@@ -28,6 +28,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::ScanType;
 use super::store::ResultRow;
 use crate::AppState;
 use crate::platform::error::{ApiError, ErrorBody};
@@ -171,12 +172,7 @@ pub fn overall_level(result: &ClassifyResult) -> Level {
 
 impl ResultRow {
     fn classification(&self) -> Result<(SampleType, ClassifyResult), ApiError> {
-        let sample_type = parse_sample_type(&self.sample_type).ok_or_else(|| {
-            ApiError::Internal(format!(
-                "result {} has sample type {}",
-                self.result_key, self.sample_type
-            ))
-        })?;
+        let sample_type = self.sample_type.0;
         let values: Option<BTreeMap<String, String>> = self
             .values_json
             .as_deref()
@@ -210,10 +206,8 @@ pub struct ResultSummary {
     pub product_variant_id: ProductVariantId,
     /// The sample's number within its order line.
     pub sequence: i64,
-    /// `quickScan` or `hygieneScan`.
-    pub scan_type: String,
-    /// `hay` or `silage`.
-    pub sample_type: String,
+    pub scan_type: ScanType,
+    pub sample_type: SampleType,
     pub sample_name: String,
     pub receipt_date: String,
     pub result_date: String,
@@ -301,8 +295,8 @@ fn summary(row: &ResultRow, level: Level) -> ResultSummary {
         product_id: row.product_id,
         product_variant_id: row.product_variant_id,
         sequence: row.sequence,
-        scan_type: row.scan_type.clone(),
-        sample_type: row.sample_type.clone(),
+        scan_type: row.scan_type.0,
+        sample_type: row.sample_type.0,
         sample_name: row.sample_name.clone(),
         receipt_date: row.receipt_date.clone(),
         result_date: row.result_date.clone(),

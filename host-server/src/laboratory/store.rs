@@ -2,9 +2,12 @@
 //! the roughage targets, and what a result's advice and mail read about products and accounts.
 
 use engine::ids::{ProductId, ProductVariantId};
+use engine::roughage::SampleType;
 use sqlx::{AnyConnection, AnyPool};
 
+use super::ScanType;
 use crate::platform::db::Flag;
+use crate::platform::labels::Label;
 
 /// The order line and sample a result is for: the ordering account, the product, its product
 /// type and the sample's name.
@@ -35,8 +38,8 @@ pub struct NewResult<'a> {
     pub product_id: i64,
     pub product_variant_id: ProductVariantId,
     pub sequence: i64,
-    pub scan_type: &'a str,
-    pub sample_type: &'a str,
+    pub scan_type: ScanType,
+    pub sample_type: SampleType,
     pub sample_name: &'a str,
     pub receipt_date: String,
     pub result_date: String,
@@ -65,8 +68,8 @@ pub async fn upsert_result(
     .bind(result.product_id)
     .bind(result.product_variant_id.get())
     .bind(result.sequence)
-    .bind(result.scan_type)
-    .bind(result.sample_type)
+    .bind(Label(result.scan_type))
+    .bind(Label(result.sample_type))
     .bind(result.sample_name)
     .bind(result.receipt_date)
     .bind(result.result_date)
@@ -138,8 +141,8 @@ pub struct ResultRow {
     #[sqlx(try_from = "i64")]
     pub product_variant_id: ProductVariantId,
     pub sequence: i64,
-    pub scan_type: String,
-    pub sample_type: String,
+    pub scan_type: Label<ScanType>,
+    pub sample_type: Label<SampleType>,
     pub sample_name: String,
     pub receipt_date: String,
     pub result_date: String,

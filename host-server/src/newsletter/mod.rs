@@ -76,9 +76,17 @@ struct NewsletterUnsubscription {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct NewsletterStatus {
-    /// `confirmed` or `unsubscribed`.
-    #[schema(value_type = String)]
-    status: &'static str,
+    status: NewsletterState,
+}
+
+/// Where a newsletter subscription stands after a link was followed.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+enum NewsletterState {
+    /// The address is confirmed and receives the newsletter.
+    Confirmed,
+    /// The address no longer receives it.
+    Unsubscribed,
 }
 
 fn invalid_link() -> ApiError {
@@ -191,7 +199,7 @@ async fn confirm(
         return Err(invalid_link());
     }
     Ok(Json(NewsletterStatus {
-        status: "confirmed",
+        status: NewsletterState::Confirmed,
     }))
 }
 
@@ -227,6 +235,6 @@ async fn unsubscribe(
     }
     store::unsubscribe(state.db.pool(), &email, clock::now_millis()).await?;
     Ok(Json(NewsletterStatus {
-        status: "unsubscribed",
+        status: NewsletterState::Unsubscribed,
     }))
 }

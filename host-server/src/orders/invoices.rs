@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use engine::locale::{CountryCode, Culture, format_amount};
 use engine::money::Money;
 use engine::order::OrderStatus;
-use engine::vat::ReverseChargeRequest;
+use engine::vat::{ReverseChargeRequest, VatDocument, VatRate};
 use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
@@ -20,7 +20,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::of_account::{OrderDetail, Page, PageQuery, order_of_account};
-use super::store::invoices as store;
+use super::store::invoices::{self as store, InvoiceStatus};
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::mail::{self, catalog, catalog::BrandWording};
@@ -46,8 +46,7 @@ pub struct InvoiceView {
     /// `YYYY-MM-DD`.
     #[schema(format = Date)]
     pub invoice_date: String,
-    /// `open`, `paid` or `cancelled`.
-    pub status: String,
+    pub status: InvoiceStatus,
     pub total_amount: engine::money::Money,
     pub vat_amount_low: engine::money::Money,
     pub vat_amount_high: engine::money::Money,
@@ -60,7 +59,7 @@ fn invoice_view(row: store::InvoiceRow) -> InvoiceView {
         invoice_number: row.invoice_number,
         order_number: row.order_number,
         invoice_date: row.invoice_date,
-        status: row.status,
+        status: row.status.0,
         total_amount: row.total_amount,
         vat_amount_low: row.vat_amount_low,
         vat_amount_high: row.vat_amount_high,
@@ -103,13 +102,12 @@ async fn list(
     Ok(Json(Page::new(items, paging, total)))
 }
 
-/// A VAT rate as written (`9`, `21`, `5.5`), without trailing zeros.
-fn rate(rate: &str) -> String {
-    match rate.split_once('.') {
-        Some((whole, fraction)) if fraction.trim_end_matches('0').is_empty() => whole.to_owned(),
-        Some((whole, fraction)) => format!("{whole}.{}", fraction.trim_end_matches('0')),
-        None => rate.to_owned(),
-    }
+/// A stored VAT rate as an invoice line writes it (`9%`, `5.5%`).
+fn percent(rate: &str) -> Result<String, ApiError> {
+    let rate: VatRate = rate
+        .parse()
+        .map_err(|error| ApiError::Internal(format!("a stored VAT rate: {error}")))?;
+    Ok(format!("{rate}%"))
 }
 
 /// The site of an invoice: brand, theme, site type, VAT rates and seller (the company
@@ -190,7 +188,6 @@ async fn invoice_pdf(
         Ok(catalog::interpolate(text, &values))
     };
     let euro = |amount: Money| format!("€ {}", format_amount(amount.as_decimal(), culture));
-    let percent = |rate_text: &str| format!("{}%", rate(rate_text));
     let brand_color = if site.theme == "green" {
         [0x4f, 0x7a, 0x28]
     } else {
@@ -242,7 +239,7 @@ async fn invoice_pdf(
                     line.description.clone()
                 },
                 unit_price: euro(line.unit_price),
-                vat_rate: percent(&line.vat_rate_percentage),
+                vat_rate: percent(&line.vat_rate_percentage)?,
                 amount: euro(line.total_amount),
             });
         }
@@ -274,24 +271,22 @@ async fn invoice_pdf(
             });
         }
     }
-    let rate_of = |vat_type: &str, site_rate: &str| {
-        order
-            .and_then(|order| order.lines.iter().find(|line| line.vat_type == vat_type))
-            .map_or_else(|| rate(site_rate), |line| rate(&line.vat_rate_percentage))
-    };
     let mut totals = vec![(
         t("invoicePdf.totalExclVat", &[])?,
         euro(invoice.total_amount_excl_vat),
         false,
     )];
-    for (vat_type, site_rate, amount) in [
-        ("low", &site.rate_low, invoice.vat_amount_low),
-        ("high", &site.rate_high, invoice.vat_amount_high),
-    ] {
-        if !amount.is_zero() || !reverse_charge {
-            let label = t("order.vat", &[("rate", &rate_of(vat_type, site_rate))])?;
-            totals.push((label, euro(amount), false));
-        }
+    let rows = super::view::vat_rows(
+        VatDocument::Invoice,
+        reverse_charge,
+        (&site.rate_low, &site.rate_high),
+        order.map_or(&[], |order| order.lines.as_slice()),
+        (invoice.vat_amount_low, invoice.vat_amount_high),
+    )?;
+    for row in rows {
+        let rate = row.vat_rate_percentage.to_string();
+        let label = t("order.vat", &[("rate", &rate)])?;
+        totals.push((label, euro(row.vat_amount), false));
     }
     totals.push((
         t("invoicePdf.total", &[])?,
@@ -302,10 +297,10 @@ async fn invoice_pdf(
     if reverse_charge {
         notes.push(t("invoicePdf.reverseCharge", &[])?);
     }
-    let status = match invoice.status.as_str() {
-        "paid" => t("invoicePdf.statusPaid", &[])?,
-        "cancelled" => t("invoicePdf.statusCancelled", &[])?,
-        _ => t("invoicePdf.statusOpen", &[])?,
+    let status = match invoice.status {
+        InvoiceStatus::Paid => t("invoicePdf.statusPaid", &[])?,
+        InvoiceStatus::Cancelled => t("invoicePdf.statusCancelled", &[])?,
+        InvoiceStatus::Open => t("invoicePdf.statusOpen", &[])?,
     };
     let seller = &site.seller;
     let mut seller_numbers = Vec::new();

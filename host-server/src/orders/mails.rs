@@ -11,6 +11,7 @@ use engine::locale::{
 };
 use engine::money::Money;
 use engine::shipping::ShippingMethod;
+use engine::vat::VatDocument;
 use rust_decimal::Decimal;
 
 use super::blocks::{self, OrderBilling};
@@ -80,21 +81,6 @@ pub async fn send_confirmation(state: &AppState, order: &OrderRow) {
         Err(error) => {
             tracing::warn!(%error, order = %order.order_number, "could not write the order confirmation");
         }
-    }
-}
-
-/// A rate as written (`9`, `21`, `5.5`), without trailing zeros.
-fn rate_text(rate: &str) -> String {
-    match rate.split_once('.') {
-        Some((whole, fraction)) => {
-            let fraction = fraction.trim_end_matches('0');
-            if fraction.is_empty() {
-                whole.to_owned()
-            } else {
-                format!("{whole}.{fraction}")
-            }
-        }
-        None => rate.to_owned(),
     }
 }
 
@@ -195,7 +181,6 @@ async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiErr
     let euro = |amount: Money| format!("€ {}", format_amount(amount.as_decimal(), culture));
     let view: OrderView = view::order_view(pool, order).await?;
     let site = store::site_of_order(pool, order.site_id).await?;
-    let (rate_low, rate_high) = (&site.vat_percentage_low, &site.vat_percentage_high);
     let text = |key: &str, values: &[(&str, &str)]| {
         mail_text(state, site.site_type, &culture_text, key, values)
     };
@@ -223,27 +208,21 @@ async fn confirmation(state: &AppState, order: &OrderRow) -> Result<Mail, ApiErr
         }
     };
     let indicative = display(view.amount_to_pay)?.indicative;
-    let rate_of = |vat_type: &str, site_rate: &str| {
-        view.lines
-            .iter()
-            .find(|line| line.vat_type == vat_type)
-            .map_or_else(
-                || rate_text(site_rate),
-                |line| rate_text(&line.vat_rate_percentage),
-            )
-    };
-    let mut vat = Vec::new();
-    for (vat_type, site_rate, amount) in [
-        ("low", rate_low, view.vat_amount_low),
-        ("high", rate_high, view.vat_amount_high),
-    ] {
-        if !amount.is_zero() {
-            vat.push(Labelled {
-                label: rate_of(vat_type, site_rate),
-                amount: shown(amount)?,
-            });
-        }
-    }
+    let vat = view::vat_rows(
+        VatDocument::Summary,
+        false,
+        (&site.vat_percentage_low, &site.vat_percentage_high),
+        &view.lines,
+        (view.vat_amount_low, view.vat_amount_high),
+    )?
+    .into_iter()
+    .map(|row| {
+        Ok(Labelled {
+            label: row.vat_rate_percentage.to_string(),
+            amount: shown(row.vat_amount)?,
+        })
+    })
+    .collect::<Result<Vec<_>, ApiError>>()?;
     let payment_method = match order.payment_method_id {
         Some(id) => {
             let names = store::payment_method_names(pool, id).await?;

@@ -525,10 +525,7 @@ async fn insert_lines(
     lines: &[OrderLine],
 ) -> Result<(), ApiError> {
     for line in lines {
-        let vat_type = serde_json::to_value(line.vat_type)
-            .ok()
-            .and_then(|value| value.as_str().map(str::to_owned))
-            .unwrap_or_default();
+        let vat_type = line.vat_type.as_str().to_owned();
         let product_type = serde_json::to_value(line.product_type)
             .ok()
             .and_then(|value| value.as_i64())

@@ -4,12 +4,16 @@ use engine::cart::Discount;
 use engine::ids::{PaymentMethodId, ProductId, ProductVariantId};
 use engine::money::Money;
 use engine::order::OrderStatus;
+use engine::vat::{
+    LineVatRate, SiteVatRates, VatDocument, VatRate, VatRow, VatRowsRequest, VatType,
+};
 use serde::Serialize;
 use sqlx::AnyPool;
 use utoipa::ToSchema;
 
 use super::blocks::{OrderBilling, OrderCompany, OrderShipping};
 use super::store::{self, OrderRow};
+use crate::payments::PaymentStatus;
 use crate::platform::error::ApiError;
 
 /// A line of an order.
@@ -27,7 +31,7 @@ pub struct OrderLineView {
     pub discount_amount: Money,
     pub promotion_key: Option<String>,
     pub total_amount: Money,
-    pub vat_type: String,
+    pub vat_type: VatType,
     pub vat_rate_percentage: String,
     pub is_free: bool,
     pub rqs_samples: Vec<SampleView>,
@@ -53,9 +57,8 @@ pub struct SampleView {
 pub struct OrderPaymentView {
     pub payment_method_id: Option<PaymentMethodId>,
     pub issuer: Option<String>,
-    /// The newest provider payment's status (`open`, `paid`, `failed`, `cancelled`,
-    /// `expired`), when a provider is involved.
-    pub status: Option<String>,
+    /// The newest provider payment's status, when a provider is involved.
+    pub status: Option<PaymentStatus>,
 }
 
 /// An order, with every label its pages and mails show.
@@ -123,35 +126,84 @@ pub async fn line_views(pool: &AnyPool, order_id: i64) -> Result<Vec<OrderLineVi
     let lines = store::lines(&mut connection, order_id).await?;
     drop(connection);
     let samples = store::samples(pool, order_id).await?;
-    Ok(lines
+    lines
         .into_iter()
-        .map(|line| OrderLineView {
-            rqs_samples: samples
-                .iter()
-                .filter(|(line_number, _, _)| *line_number == line.line_number)
-                .map(|(_, sequence, name)| SampleView {
-                    sequence: *sequence,
-                    sample_name: name.clone(),
-                })
-                .collect(),
-            line_number: line.line_number,
-            product_id: line.product_id,
-            product_variant_id: line.product_variant_id,
-            product_type: line.product_type,
-            description: line.description,
-            quantity: line.quantity,
-            unit_price: line.unit_price,
-            original_amount: line.original_amount,
-            discount_amount: line.discount_amount,
-            promotion_key: line.promotion_key,
-            total_amount: line.total_amount,
-            vat_type: line.vat_type,
-            vat_rate_percentage: line.vat_rate_percentage,
-            is_free: line.is_free.into(),
-            brand: line.brand,
-            product_group: line.product_group,
+        .map(|line| {
+            Ok(OrderLineView {
+                rqs_samples: samples
+                    .iter()
+                    .filter(|(line_number, _, _)| *line_number == line.line_number)
+                    .map(|(_, sequence, name)| SampleView {
+                        sequence: *sequence,
+                        sample_name: name.clone(),
+                    })
+                    .collect(),
+                line_number: line.line_number,
+                product_id: line.product_id,
+                product_variant_id: line.product_variant_id,
+                product_type: line.product_type,
+                description: line.description,
+                quantity: line.quantity,
+                unit_price: line.unit_price,
+                original_amount: line.original_amount,
+                discount_amount: line.discount_amount,
+                promotion_key: line.promotion_key,
+                total_amount: line.total_amount,
+                vat_type: line.vat_type.parse().map_err(|error| {
+                    ApiError::Internal(format!("a stored order line's VAT type: {error}"))
+                })?,
+                vat_rate_percentage: line.vat_rate_percentage,
+                is_free: line.is_free.into(),
+                brand: line.brand,
+                product_group: line.product_group,
+            })
         })
-        .collect())
+        .collect()
+}
+
+/// The VAT rows `document` shows for an order's (or invoice's) VAT amounts, labelled with the
+/// rates its lines were charged at, else the site's (the engine's `vat.rows`).
+pub fn vat_rows(
+    document: VatDocument,
+    reverse_charge: bool,
+    site_rates: (&str, &str),
+    lines: &[OrderLineView],
+    amounts: (Money, Money),
+) -> Result<Vec<VatRow>, ApiError> {
+    let rate = |text: &str| -> Result<VatRate, ApiError> {
+        text.parse()
+            .map_err(|error| ApiError::Internal(format!("a stored VAT rate: {error}")))
+    };
+    let line_rates = lines
+        .iter()
+        .map(|line| {
+            Ok(LineVatRate {
+                vat_type: line.vat_type,
+                vat_rate_percentage: rate(&line.vat_rate_percentage)?,
+            })
+        })
+        .collect::<Result<_, ApiError>>()?;
+    Ok(engine::vat::vat_rows(&VatRowsRequest {
+        document,
+        reverse_charge,
+        site_rates: SiteVatRates {
+            low: rate(site_rates.0)?,
+            high: rate(site_rates.1)?,
+        },
+        line_rates,
+        vat_amount_low: amounts.0,
+        vat_amount_high: amounts.1,
+    }))
+}
+
+/// A stored payment's status as the order shows it: one still being created at the provider
+/// is open to the customer, who waits for it either way.
+fn payment_status_shown(label: &str) -> Result<PaymentStatus, ApiError> {
+    if label == "creating" {
+        return Ok(PaymentStatus::Open);
+    }
+    PaymentStatus::parse(label)
+        .ok_or_else(|| ApiError::Internal(format!("a stored payment status '{label}'")))
 }
 
 /// The order with its lines, samples and payment status.
@@ -186,7 +238,9 @@ pub async fn order_view(pool: &AnyPool, order: &OrderRow) -> Result<OrderView, A
         payment: OrderPaymentView {
             payment_method_id: order.payment_method_id,
             issuer: order.issuer.clone(),
-            status: payment.map(|payment| payment.status),
+            status: payment
+                .map(|payment| payment_status_shown(&payment.status))
+                .transpose()?,
         },
         billing: document(Some(&order.billing_json)),
         shipping: document(order.shipping_json.as_deref()),

@@ -24,6 +24,7 @@ use std::sync::Arc;
 
 use axum::http::StatusCode;
 use engine::money::Money;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::AppState;
@@ -82,7 +83,8 @@ pub struct ProviderPayment {
 }
 
 /// A payment's status, as every provider's statuses map onto it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub enum PaymentStatus {
     /// Waiting for the customer (also the provider's "pending" and "authorized").
     Open,

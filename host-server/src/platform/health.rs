@@ -11,12 +11,19 @@ use crate::platform::db::Backend;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::Json;
 
+/// The server's state as the health check reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum HealthStatus {
+    /// The server and its database answer.
+    Ok,
+}
+
 /// The health report.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Health {
     /// Always `ok` when the database answered.
-    #[schema(value_type = String, example = "ok")]
-    pub status: &'static str,
+    pub status: HealthStatus,
     /// The database backend in use.
     pub database: Backend,
 }
@@ -39,7 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 async fn health(State(state): State<AppState>) -> Result<Json<Health>, ApiError> {
     state.db.ping().await?;
     Ok(Json(Health {
-        status: "ok",
+        status: HealthStatus::Ok,
         database: state.db.backend(),
     }))
 }

@@ -12,6 +12,7 @@ pub mod email_address;
 pub mod error;
 pub mod extract;
 pub mod health;
+pub mod labels;
 pub mod limits;
 pub mod mail;
 pub mod page_cache;

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::{ReviewRequestStatus, ReviewStatus};
 use crate::AppState;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::Json;
@@ -32,8 +33,7 @@ pub struct OwnReview {
     pub title: String,
     #[serde(rename = "text")]
     pub body: String,
-    /// `approved`, `pending` or `rejected`.
-    pub status: String,
+    pub status: ReviewStatus,
     #[serde(skip)]
     pub created_at: i64,
     /// ISO 8601, UTC.
@@ -54,7 +54,7 @@ pub struct ReviewRequest {
     #[serde(rename = "sentAt")]
     pub sent_on: String,
     /// Always `new`: the open requests only.
-    pub status: String,
+    pub status: ReviewRequestStatus,
 }
 
 /// Both lists.
@@ -92,7 +92,7 @@ async fn list(
             rating: row.rating,
             title: row.title,
             body: row.body,
-            status: row.status,
+            status: row.status.0,
             created_at: row.created_at,
             created: crate::platform::time::format_utc(row.created_at),
         })
@@ -105,7 +105,7 @@ async fn list(
             order_number: row.order_number,
             product_id: row.product_id,
             sent_on: row.sent_on,
-            status: row.status,
+            status: row.status.0,
         })
         .collect();
     Ok(Json(AccountReviews {

@@ -16,7 +16,7 @@ mod store;
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -26,6 +26,28 @@ use crate::catalog::PageQuery;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path, Query};
 use store::ReviewableLine;
+
+/// Where a review stands in moderation; only approved reviews are shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ReviewStatus {
+    /// Written, waiting for moderation.
+    Pending,
+    /// Shown on the product's page and counted in its rating.
+    Approved,
+    /// Not shown.
+    Rejected,
+}
+
+/// Where a review request stands: open, or answered by a review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ReviewRequestStatus {
+    /// Sent, no review written yet.
+    New,
+    /// The customer wrote the review.
+    Added,
+}
 
 /// The routes of this area.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -70,8 +92,7 @@ struct ReviewForModeration {
     title: String,
     #[serde(rename = "text")]
     body: String,
-    /// `pending`, `approved` or `rejected`.
-    status: String,
+    status: ReviewStatus,
     #[serde(skip)]
     created_at: i64,
     /// When it was written (UTC, ISO 8601).
@@ -103,7 +124,7 @@ impl From<store::ReviewRow> for ReviewForModeration {
             rating: row.rating,
             title: row.title,
             body: row.body,
-            status: row.status,
+            status: row.status.0,
             created_at: row.created_at,
             created: String::new(),
         };
@@ -175,7 +196,9 @@ async fn approve_review(
 ) -> Result<Json<ReviewForModeration>, ApiError> {
     require_key(&state, &headers)?;
     let review_id: i64 = crate::platform::extract::path_number(&id, "reviewId")?;
-    Ok(Json(moderate(&state, review_id, "approved").await?))
+    Ok(Json(
+        moderate(&state, review_id, ReviewStatus::Approved).await?,
+    ))
 }
 
 /// Rejects a review: it is not shown (an approved one is taken down) (shop owner).
@@ -200,7 +223,9 @@ async fn reject_review(
 ) -> Result<Json<ReviewForModeration>, ApiError> {
     require_key(&state, &headers)?;
     let review_id: i64 = crate::platform::extract::path_number(&id, "reviewId")?;
-    Ok(Json(moderate(&state, review_id, "rejected").await?))
+    Ok(Json(
+        moderate(&state, review_id, ReviewStatus::Rejected).await?,
+    ))
 }
 
 /// Sets the review's status and the product's rating from its approved reviews, in one
@@ -209,7 +234,7 @@ async fn reject_review(
 async fn moderate(
     state: &AppState,
     review_id: i64,
-    status: &str,
+    status: ReviewStatus,
 ) -> Result<ReviewForModeration, ApiError> {
     let mut transaction = state.db.durable_pool().begin().await?;
     // The first statement writes: it takes the product's row lock (PostgreSQL) or the write

@@ -4,6 +4,9 @@
 use engine::ids::ProductId;
 use sqlx::{AnyConnection, AnyPool};
 
+use super::{ReviewRequestStatus, ReviewStatus};
+use crate::platform::labels::Label;
+
 /// A review row.
 #[derive(sqlx::FromRow)]
 pub struct ReviewRow {
@@ -15,7 +18,7 @@ pub struct ReviewRow {
     pub rating: i64,
     pub title: String,
     pub body: String,
-    pub status: String,
+    pub status: Label<ReviewStatus>,
     pub created_at: i64,
 }
 
@@ -78,10 +81,10 @@ pub async fn product_of_review(
 pub async fn set_status(
     connection: &mut AnyConnection,
     review_id: i64,
-    status: &str,
+    status: ReviewStatus,
 ) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE reviews SET status = $1 WHERE review_id = $2")
-        .bind(status)
+        .bind(Label(status))
         .bind(review_id)
         .execute(connection)
         .await?;
@@ -239,7 +242,7 @@ pub struct OwnReviewRow {
     pub rating: i64,
     pub title: String,
     pub body: String,
-    pub status: String,
+    pub status: Label<ReviewStatus>,
     pub created_at: i64,
 }
 
@@ -265,7 +268,7 @@ pub struct ReviewRequestRow {
     #[sqlx(try_from = "i64")]
     pub product_id: ProductId,
     pub sent_on: String,
-    pub status: String,
+    pub status: Label<ReviewRequestStatus>,
 }
 
 /// The account's open review requests, newest first.

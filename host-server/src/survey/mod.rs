@@ -77,9 +77,15 @@ struct SurveyAnswer {
 #[schema(as = SurveyAnswerStatus)]
 #[serde(rename_all = "camelCase")]
 struct Received {
-    /// `received`.
-    #[schema(value_type = String)]
-    status: &'static str,
+    status: SurveyReceipt,
+}
+
+/// The survey's receipt of an answer.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+enum SurveyReceipt {
+    /// Stored.
+    Received,
 }
 
 fn invalid_link() -> ApiError {
@@ -186,7 +192,12 @@ async fn answer(
     )
     .await;
     match stored {
-        Ok(_) => Ok((StatusCode::CREATED, Json(Received { status: "received" }))),
+        Ok(_) => Ok((
+            StatusCode::CREATED,
+            Json(Received {
+                status: SurveyReceipt::Received,
+            }),
+        )),
         Err(sqlx::Error::Database(error)) if error.is_unique_violation() => Err(ApiError::refused(
             StatusCode::CONFLICT,
             "errors.surveyAnswered",

@@ -742,7 +742,10 @@ async fn laboratory_results(backend: crate::support::Backend) {
         .await
         .unwrap();
     assert_eq!(recorded.len(), 2);
-    assert_eq!(recorded[1].scan_type, "hygieneScan");
+    assert_eq!(
+        recorded[1].scan_type,
+        host_server::laboratory::ScanType::HygieneScan
+    );
     let anna = other_client(&app, ANNA).await;
     let account: Value = anna
         .get(app.url("/api/account"))

@@ -3,7 +3,7 @@
  * Only the active culture and the cultures of its fallback chain are downloaded (one chunk per
  * catalog). Chains, brand overrides and the rules for keys: README.md in this folder.
  */
-import i18next, { type i18n as I18n, type TFunction } from 'i18next';
+import i18next, { type i18n as I18n, type ParseKeys, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 import { CULTURES, DEFAULT_CULTURE, type Culture } from './cultures';
@@ -188,9 +188,21 @@ export async function initI18n(options: I18nOptions | Culture = {}, inlined?: I1
   return i18next;
 }
 
-/** Translates an engine message (`{ key, params }`), e.g. a validation failure. */
+/** A key of the catalogs, as the typed `t` accepts it. */
+type TranslationKey = ParseKeys;
+
+/**
+ * Whether the catalogs hold `key` (with `count`, its plural forms): what turns a key that arrives
+ * at run time into one `t` takes.
+ */
+function isTranslationKey(key: string, options?: { count?: number }): key is TranslationKey {
+  return i18next.exists(key, options);
+}
+
+/** Translates an engine message (`{ key, params }`), e.g. a validation failure; the key itself when no catalog holds it. */
 export function translateMessage(message: { key: string; params?: { count?: number; amount?: number } }): string {
-  return i18next.t(message.key, (message.params ?? {}) as never) as unknown as string;
+  if (!isTranslationKey(message.key, message.params)) return message.key;
+  return i18next.t(message.key, { ...message.params });
 }
 
 /**
@@ -199,6 +211,6 @@ export function translateMessage(message: { key: string; params?: { count?: numb
  * catalog tests check that every key the server and the engine can send is translated.
  */
 export function textOfKey(t: TFunction, key: string, fallback = ''): string {
-  if (key === '') return fallback;
-  return t(key as never, { defaultValue: fallback });
+  if (!isTranslationKey(key)) return fallback;
+  return t(key, { defaultValue: fallback });
 }

@@ -1,6 +1,9 @@
 //! The account's saved feed advice (`saved_feed_advice`).
 
+use engine::feed::{HorseType, RoughageType, WorkLoad};
 use sqlx::AnyPool;
+
+use crate::platform::labels::Label;
 
 /// A saved advice row.
 #[derive(sqlx::FromRow)]
@@ -8,10 +11,10 @@ pub struct AdviceRow {
     pub advice_id: String,
     pub site_id: i64,
     pub name: String,
-    pub horse_type: String,
+    pub horse_type: Label<HorseType>,
     pub weight_kg: i64,
-    pub work_load: String,
-    pub roughage_type: String,
+    pub work_load: Label<WorkLoad>,
+    pub roughage_type: Label<RoughageType>,
     pub advice_json: String,
     pub created_at: i64,
 }
@@ -50,10 +53,10 @@ pub struct NewAdvice<'a> {
     pub account_id: &'a str,
     pub site_id: i64,
     pub name: &'a str,
-    pub horse_type: String,
+    pub horse_type: Label<HorseType>,
     pub weight_kg: i64,
-    pub work_load: String,
-    pub roughage_type: String,
+    pub work_load: Label<WorkLoad>,
+    pub roughage_type: Label<RoughageType>,
     pub advice_json: String,
     pub created_at: i64,
 }

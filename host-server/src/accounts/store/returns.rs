@@ -1,7 +1,10 @@
 //! The account's returns (`returns`) and what registering one checks against its order.
 
 use engine::ids::ProductVariantId;
+use engine::returns::{ReturnReason, ReturnStatus};
 use sqlx::AnyPool;
+
+use crate::platform::labels::Label;
 
 /// A return row.
 #[derive(sqlx::FromRow)]
@@ -11,11 +14,11 @@ pub struct ReturnRow {
     #[sqlx(try_from = "i64")]
     pub product_variant_id: ProductVariantId,
     pub quantity: i64,
-    pub reason: String,
+    pub reason: Label<ReturnReason>,
     pub comment: Option<String>,
     pub photo_path: Option<String>,
     pub photo_content_type: Option<String>,
-    pub status: String,
+    pub status: Label<ReturnStatus>,
     pub created_at: i64,
 }
 

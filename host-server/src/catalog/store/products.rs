@@ -51,7 +51,7 @@ pub struct VariantRow {
     pub delivery_min_days: i64,
     pub delivery_max_days: i64,
     pub price: String,
-    pub vat_type: String,
+    pub vat_type: crate::platform::labels::Label<engine::vat::VatType>,
     pub stock: Option<i64>,
     pub image: Option<String>,
 }

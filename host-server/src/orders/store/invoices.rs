@@ -3,13 +3,29 @@
 use engine::money::Money;
 use sqlx::{AnyConnection, AnyPool};
 
+use crate::platform::labels::Label;
+
+/// Whether an invoice is still to be paid.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "camelCase")]
+pub enum InvoiceStatus {
+    /// Issued, not paid yet.
+    Open,
+    /// Paid.
+    Paid,
+    /// The order was cancelled.
+    Cancelled,
+}
+
 /// An invoice row.
 #[derive(sqlx::FromRow)]
 pub struct InvoiceRow {
     pub invoice_number: String,
     pub order_number: String,
     pub invoice_date: String,
-    pub status: String,
+    pub status: Label<InvoiceStatus>,
     #[sqlx(try_from = "String")]
     pub total_amount: Money,
     #[sqlx(try_from = "String")]

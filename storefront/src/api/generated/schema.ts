@@ -2230,8 +2230,7 @@ export interface components {
             reviewId: number;
             /** Format: int64 */
             siteId: number;
-            /** @description `approved`, `pending` or `rejected`. */
-            status: string;
+            status: components["schemas"]["ReviewStatus"];
             text: string;
             title: string;
         };
@@ -2244,7 +2243,7 @@ export interface components {
             /** @description The day the request was sent. */
             sentAt: string;
             /** @description Always `new`: the open requests only. */
-            status: string;
+            status: components["schemas"]["ReviewRequestStatus"];
         };
         /** @description Both lists. */
         AccountReviews: {
@@ -2924,6 +2923,11 @@ export interface components {
             selectedMinValue?: null | components["schemas"]["DecimalInput"];
             selectedValue?: null | components["schemas"]["DecimalInput"];
         };
+        /**
+         * @description How a facet filters.
+         * @enum {string}
+         */
+        FacetKind: "multiSelect" | "singleSelect" | "rangeSlider" | "slider";
         /** @description A FAQ with its categories and questions. */
         Faq: {
             categories: components["schemas"]["FaqCategory"][];
@@ -2986,16 +2990,17 @@ export interface components {
              * @description Feedings a day (the portions).
              */
             feedingsPerDay: number;
-            horseType: string;
+            horseType: components["schemas"]["HorseType"];
             message?: null | components["schemas"]["Message"];
             products: components["schemas"]["FeedCalculationProduct"][];
+            /** @description As asked: the fixtures' name (`pasture` for the engine's `grass`). */
             roughageType: string;
             /**
              * Format: u-int32
              * @description The weight the advice is for (the horse type's default when none was given).
              */
             weightKg: number;
-            workLoad: string;
+            workLoad: components["schemas"]["WorkLoad"];
         };
         /** @description One advised product with what the shopper needs to buy it. */
         FeedCalculationProduct: {
@@ -3200,12 +3205,14 @@ export interface components {
         Health: {
             /** @description The database backend in use. */
             database: components["schemas"]["Backend"];
-            /**
-             * @description Always `ok` when the database answered.
-             * @example ok
-             */
-            status: string;
+            /** @description Always `ok` when the database answered. */
+            status: components["schemas"]["HealthStatus"];
         };
+        /**
+         * @description The server's state as the health check reports it.
+         * @enum {string}
+         */
+        HealthStatus: "ok";
         /**
          * @description The home page of the site's brand: hero, category tiles and product lists (the products the
          *     site sells, in the request's language).
@@ -3232,6 +3239,11 @@ export interface components {
             title?: string | null;
             url: string;
         };
+        /**
+         * @description The kind of animal.
+         * @enum {string}
+         */
+        HorseType: "horse" | "pony" | "youngHorse" | "senior" | "broodmare";
         /** @description The hygiene scan's result. */
         HygieneResult: {
             /** @description Every germ group's result. */
@@ -3261,13 +3273,17 @@ export interface components {
             invoiceNumber: string;
             orderNumber: string;
             pdfFileName: string;
-            /** @description `open`, `paid` or `cancelled`. */
-            status: string;
+            status: components["schemas"]["InvoiceStatus"];
             totalAmount: components["schemas"]["Money"];
             totalAmountExclVat: components["schemas"]["Money"];
             vatAmountHigh: components["schemas"]["Money"];
             vatAmountLow: components["schemas"]["Money"];
         };
+        /**
+         * @description Whether an invoice is still to be paid.
+         * @enum {string}
+         */
+        InvoiceStatus: "open" | "paid" | "cancelled";
         /** @description One result as the laboratory sends it. */
         LabResult: {
             /** @description Hygiene-scan counts by germ group, colony-forming units per gram. */
@@ -3304,7 +3320,7 @@ export interface components {
             productVariantId: components["schemas"]["ProductVariantId"];
             resultKey: string;
             sampleName: string;
-            scanType: string;
+            scanType: components["schemas"]["ScanType"];
             /** Format: int64 */
             sequence: number;
         };
@@ -3392,8 +3408,7 @@ export interface components {
             reviewId: number;
             /** Format: int64 */
             siteId: number;
-            /** @description `pending`, `approved` or `rejected`. */
-            status: string;
+            status: components["schemas"]["ReviewStatus"];
             text: string;
             title: string;
         };
@@ -3440,10 +3455,14 @@ export interface components {
             /** @description At most 254 characters. */
             emailAddress: string | null;
         };
+        /**
+         * @description Where a newsletter subscription stands after a link was followed.
+         * @enum {string}
+         */
+        NewsletterState: "confirmed" | "unsubscribed";
         /** @description Where a subscription stands. */
         NewsletterStatus: {
-            /** @description `confirmed` or `unsubscribed`. */
-            status: string;
+            status: components["schemas"]["NewsletterState"];
         };
         /** @description The address and signature of a mail's unsubscribe link. */
         NewsletterUnsubscription: {
@@ -3582,17 +3601,13 @@ export interface components {
             totalAmount: components["schemas"]["Money"];
             unitPrice: components["schemas"]["Money"];
             vatRatePercentage: string;
-            vatType: string;
+            vatType: components["schemas"]["VatType"];
         };
         /** @description How the order is paid. */
         OrderPaymentView: {
             issuer?: string | null;
             paymentMethodId?: null | components["schemas"]["PaymentMethodId"];
-            /**
-             * @description The newest provider payment's status (`open`, `paid`, `failed`, `cancelled`,
-             *     `expired`), when a provider is involved.
-             */
-            status?: string | null;
+            status?: null | components["schemas"]["PaymentStatus"];
         };
         /** @description The name of one sample of a scan line. */
         OrderSample: {
@@ -3679,8 +3694,7 @@ export interface components {
                 invoiceNumber: string;
                 orderNumber: string;
                 pdfFileName: string;
-                /** @description `open`, `paid` or `cancelled`. */
-                status: string;
+                status: components["schemas"]["InvoiceStatus"];
                 totalAmount: components["schemas"]["Money"];
                 totalAmountExclVat: components["schemas"]["Money"];
                 vatAmountHigh: components["schemas"]["Money"];
@@ -3820,6 +3834,11 @@ export interface components {
          * @description A payment method's id.
          */
         PaymentMethodId: number;
+        /**
+         * @description A payment's status, as every provider's statuses map onto it.
+         * @enum {string}
+         */
+        PaymentStatus: "open" | "paid" | "failed" | "cancelled" | "expired";
         /** @description Where the customer pays. */
         PayOrderAnswer: {
             /** @description The order number. */
@@ -3968,8 +3987,7 @@ export interface components {
         /** @description A landing page's product search. */
         ProductSearchRoute: {
             parameters: components["schemas"]["SearchParameters"];
-            /** @description Always `landingPage`. */
-            searchType: string;
+            searchType: components["schemas"]["SearchType"];
         };
         /**
          * @description The kind of a product: 1 simple, 2 horse feed, 3 merchandise, 4 roughage scan (RQS), 5 quick scan.
@@ -3997,8 +4015,7 @@ export interface components {
             /** @description The variant's product page path on the site, in the language. */
             url?: string | null;
             variantLabel?: string | null;
-            /** @description `high`, `low` or `zero`. */
-            vatType: string;
+            vatType: components["schemas"]["VatType"];
             /** Format: double */
             weightKg: number;
         };
@@ -4109,7 +4126,7 @@ export interface components {
             roughage: string;
             /** Format: u-int32 */
             weightKg: number;
-            workLoad: string;
+            workLoad: components["schemas"]["WorkLoad"];
         };
         /** @description The horse and its roughage. */
         RationCheckBody: {
@@ -4192,12 +4209,15 @@ export interface components {
             productVariantId: components["schemas"]["ProductVariantId"];
             /** Format: int64 */
             quantity: number;
-            /** @description `damaged`, `wrongItem`, `notNeeded` or `other`. */
-            reason: string;
+            reason: components["schemas"]["ReturnReason"];
             returnId: string;
-            /** @description `new`, `processing` or `closed`. */
-            status: string;
+            status: components["schemas"]["ReturnStatus"];
         };
+        /**
+         * @description Why a customer sends an item back.
+         * @enum {string}
+         */
+        ReturnReason: "damaged" | "wrongItem" | "notNeeded" | "other";
         /** @description The return form, as `multipart/form-data`. */
         ReturnRequest: {
             /** @description At most 1000 characters. */
@@ -4219,6 +4239,21 @@ export interface components {
             /** @description `damaged`, `wrongItem`, `notNeeded` or `other`. */
             reason: string;
         };
+        /**
+         * @description Where a return stands.
+         * @enum {string}
+         */
+        ReturnStatus: "new" | "processing" | "closed";
+        /**
+         * @description Where a review request stands: open, or answered by a review.
+         * @enum {string}
+         */
+        ReviewRequestStatus: "new" | "added";
+        /**
+         * @description Where a review stands in moderation; only approved reviews are shown.
+         * @enum {string}
+         */
+        ReviewStatus: "pending" | "approved" | "rejected";
         /** @description A review as the shopper writes it. */
         ReviewSubmission: {
             /** @description The reviewer's name, at most 50 characters. */
@@ -4246,6 +4281,11 @@ export interface components {
             /** @description Short nutrients that no product supplies. */
             unbalanced: string[];
         };
+        /**
+         * @description The roughage the horse eats.
+         * @enum {string}
+         */
+        RoughageType: "hay" | "haylage" | "silage" | "grass";
         /**
          * @description The page a path shows: its type and that type's parameters, as the fixture import stored
          *     them in the route table.
@@ -4338,6 +4378,11 @@ export interface components {
              */
             sequence: number;
         };
+        /**
+         * @description The kind of sample.
+         * @enum {string}
+         */
+        SampleType: "hay" | "silage";
         /** @description A saved advice. */
         SavedFeedAdvice: {
             /** @description The engine's advice as computed when saved. */
@@ -4348,14 +4393,14 @@ export interface components {
              * @description ISO 8601, UTC.
              */
             createdAt: string;
-            horseType: string;
+            horseType: components["schemas"]["HorseType"];
             name: string;
-            roughageType: string;
+            roughageType: components["schemas"]["RoughageType"];
             /** Format: int64 */
             siteId: number;
             /** Format: int64 */
             weightKg: number;
-            workLoad: string;
+            workLoad: components["schemas"]["WorkLoad"];
         };
         /** @description What the browser sends: the horse, never the numbers. */
         SaveFeedAdvice: {
@@ -4427,21 +4472,23 @@ export interface components {
             resultDate: string;
             resultKey: string;
             sampleName: string;
-            /** @description `hay` or `silage`. */
-            sampleType: string;
-            /** @description `quickScan` or `hygieneScan`. */
-            scanType: string;
+            sampleType: components["schemas"]["SampleType"];
+            scanType: components["schemas"]["ScanType"];
             /**
              * Format: int64
              * @description The sample's number within its order line.
              */
             sequence: number;
         };
+        /**
+         * @description The analysis a roughage sample gets.
+         * @enum {string}
+         */
+        ScanType: "quickScan" | "hygieneScan";
         /** @description A filter group with its values and counts. */
         SearchFacet: {
             facetKey: string;
-            /** @description `multiSelect`, `singleSelect`, `rangeSlider` or `slider`. */
-            kind: string;
+            kind: components["schemas"]["FacetKind"];
             maxValue?: string | null;
             minValue?: string | null;
             name: string;
@@ -4520,6 +4567,11 @@ export interface components {
             sort: string;
             totalCount: number;
         };
+        /**
+         * @description Which search a route runs: today only a landing page's.
+         * @enum {string}
+         */
+        SearchType: "landingPage";
         /**
          * @description How the goods travel: 0 ordinary shipping, 1 a parcel-service pick-up point.
          * @enum {integer}
@@ -4801,10 +4853,14 @@ export interface components {
             /** @description The variant. */
             productVariantId: components["schemas"]["ProductVariantId"];
         };
+        /**
+         * @description What became of a submission.
+         * @enum {string}
+         */
+        SubmissionOutcome: "pending" | "registered";
         /** @description The answer to a submission. */
         SubmissionStatus: {
-            /** @description `pending` (a review awaits approval) or `registered` (a stock reminder). */
-            status: string;
+            status: components["schemas"]["SubmissionOutcome"];
         };
         /** @description A subscription. */
         Subscription: {
@@ -4837,7 +4893,6 @@ export interface components {
              * @description `YYYY-MM-DD`.
              */
             startDate?: string | null;
-            /** @description `saved`, `activated`, `paused` or `closed`. */
             status: components["schemas"]["SubscriptionStatus"];
             subscriptionId: string;
         };
@@ -4873,8 +4928,7 @@ export interface components {
         };
         /** @description The answer was stored. */
         SurveyAnswerStatus: {
-            /** @description `received`. */
-            status: string;
+            status: components["schemas"]["SurveyReceipt"];
         };
         /** @description The survey of an order, as the thank-you page links to it. */
         SurveyLink: {
@@ -4884,6 +4938,11 @@ export interface components {
             /** @description The order's survey signature: `/survey/?order={orderNumber}&token={token}`. */
             token: string;
         };
+        /**
+         * @description The survey's receipt of an answer.
+         * @enum {string}
+         */
+        SurveyReceipt: "received";
         /**
          * @description Which cart lines a product promotion is about. In JSON one of `{"productId": 1}`,
          *     `{"productVariantId": 11}` or `{"productGroup": "muesli"}`.
@@ -4997,6 +5056,11 @@ export interface components {
             /** @description The provider's payment id. */
             id: string;
         };
+        /**
+         * @description How hard the horse works.
+         * @enum {string}
+         */
+        WorkLoad: "none" | "light" | "average" | "heavy";
     };
     responses: never;
     parameters: never;
@@ -5072,6 +5136,7 @@ export type SchemaEmailChange = components['schemas']['EmailChange'];
 export type SchemaEmailOnly = components['schemas']['EmailOnly'];
 export type SchemaError = components['schemas']['Error'];
 export type SchemaFacetFilter = components['schemas']['FacetFilter'];
+export type SchemaFacetKind = components['schemas']['FacetKind'];
 export type SchemaFaq = components['schemas']['Faq'];
 export type SchemaFaqCategory = components['schemas']['FaqCategory'];
 export type SchemaFaqItem = components['schemas']['FaqItem'];
@@ -5095,12 +5160,15 @@ export type SchemaGivenCart = components['schemas']['GivenCart'];
 export type SchemaGivenLine = components['schemas']['GivenLine'];
 export type SchemaHandoverKey = components['schemas']['HandoverKey'];
 export type SchemaHealth = components['schemas']['Health'];
+export type SchemaHealthStatus = components['schemas']['HealthStatus'];
 export type SchemaHomeContent = components['schemas']['HomeContent'];
 export type SchemaHomeHero = components['schemas']['HomeHero'];
 export type SchemaHomeTile = components['schemas']['HomeTile'];
+export type SchemaHorseType = components['schemas']['HorseType'];
 export type SchemaHygieneResult = components['schemas']['HygieneResult'];
 export type SchemaIntervalBody = components['schemas']['IntervalBody'];
 export type SchemaInvoice = components['schemas']['Invoice'];
+export type SchemaInvoiceStatus = components['schemas']['InvoiceStatus'];
 export type SchemaLabResult = components['schemas']['LabResult'];
 export type SchemaLabResultRecorded = components['schemas']['LabResultRecorded'];
 export type SchemaLabValue = components['schemas']['LabValue'];
@@ -5121,6 +5189,7 @@ export type SchemaNewsItem = components['schemas']['NewsItem'];
 export type SchemaNewsItemRoute = components['schemas']['NewsItemRoute'];
 export type SchemaNewsletterConfirmation = components['schemas']['NewsletterConfirmation'];
 export type SchemaNewsletterSignUp = components['schemas']['NewsletterSignUp'];
+export type SchemaNewsletterState = components['schemas']['NewsletterState'];
 export type SchemaNewsletterStatus = components['schemas']['NewsletterStatus'];
 export type SchemaNewsletterUnsubscription = components['schemas']['NewsletterUnsubscription'];
 export type SchemaNewsPage = components['schemas']['NewsPage'];
@@ -5152,6 +5221,7 @@ export type SchemaPaymentIssuer = components['schemas']['PaymentIssuer'];
 export type SchemaPaymentMethod = components['schemas']['PaymentMethod'];
 export type SchemaPaymentMethodCost = components['schemas']['PaymentMethodCost'];
 export type SchemaPaymentMethodId = components['schemas']['PaymentMethodId'];
+export type SchemaPaymentStatus = components['schemas']['PaymentStatus'];
 export type SchemaPayOrderAnswer = components['schemas']['PayOrderAnswer'];
 export type SchemaPayOrderRequest = components['schemas']['PayOrderRequest'];
 export type SchemaPendingReviews = components['schemas']['PendingReviews'];
@@ -5183,13 +5253,19 @@ export type SchemaRequestedSearch = components['schemas']['RequestedSearch'];
 export type SchemaResendBody = components['schemas']['ResendBody'];
 export type SchemaResultRoute = components['schemas']['ResultRoute'];
 export type SchemaReturn = components['schemas']['Return'];
+export type SchemaReturnReason = components['schemas']['ReturnReason'];
 export type SchemaReturnRequest = components['schemas']['ReturnRequest'];
+export type SchemaReturnStatus = components['schemas']['ReturnStatus'];
+export type SchemaReviewRequestStatus = components['schemas']['ReviewRequestStatus'];
+export type SchemaReviewStatus = components['schemas']['ReviewStatus'];
 export type SchemaReviewSubmission = components['schemas']['ReviewSubmission'];
 export type SchemaRoughageAdvice = components['schemas']['RoughageAdvice'];
+export type SchemaRoughageType = components['schemas']['RoughageType'];
 export type SchemaRoute = components['schemas']['Route'];
 export type SchemaRouteRequest = components['schemas']['RouteRequest'];
 export type SchemaRouteUrl = components['schemas']['RouteUrl'];
 export type SchemaRqsSample = components['schemas']['RqsSample'];
+export type SchemaSampleType = components['schemas']['SampleType'];
 export type SchemaSavedFeedAdvice = components['schemas']['SavedFeedAdvice'];
 export type SchemaSaveFeedAdvice = components['schemas']['SaveFeedAdvice'];
 export type SchemaScanAdvisedProduct = components['schemas']['ScanAdvisedProduct'];
@@ -5197,6 +5273,7 @@ export type SchemaScanAnalyteReference = components['schemas']['ScanAnalyteRefer
 export type SchemaScanResult = components['schemas']['ScanResult'];
 export type SchemaScanResultAdvice = components['schemas']['ScanResultAdvice'];
 export type SchemaScanResultSummary = components['schemas']['ScanResultSummary'];
+export type SchemaScanType = components['schemas']['ScanType'];
 export type SchemaSearchFacet = components['schemas']['SearchFacet'];
 export type SchemaSearchFacetValue = components['schemas']['SearchFacetValue'];
 export type SchemaSearchFilter = components['schemas']['SearchFilter'];
@@ -5204,6 +5281,7 @@ export type SchemaSearchPageInfo = components['schemas']['SearchPageInfo'];
 export type SchemaSearchParameters = components['schemas']['SearchParameters'];
 export type SchemaSearchRequest = components['schemas']['SearchRequest'];
 export type SchemaSearchResponse = components['schemas']['SearchResponse'];
+export type SchemaSearchType = components['schemas']['SearchType'];
 export type SchemaShippingMethod = components['schemas']['ShippingMethod'];
 export type SchemaShippingMethodOption = components['schemas']['ShippingMethodOption'];
 export type SchemaShippingOption = components['schemas']['ShippingOption'];
@@ -5222,6 +5300,7 @@ export type SchemaSocialLinks = components['schemas']['SocialLinks'];
 export type SchemaStockReminderRequest = components['schemas']['StockReminderRequest'];
 export type SchemaStockState = components['schemas']['StockState'];
 export type SchemaStockWarning = components['schemas']['StockWarning'];
+export type SchemaSubmissionOutcome = components['schemas']['SubmissionOutcome'];
 export type SchemaSubmissionStatus = components['schemas']['SubmissionStatus'];
 export type SchemaSubscription = components['schemas']['Subscription'];
 export type SchemaSubscriptionAction = components['schemas']['SubscriptionAction'];
@@ -5230,6 +5309,7 @@ export type SchemaSurvey = components['schemas']['Survey'];
 export type SchemaSurveyAnswerRequest = components['schemas']['SurveyAnswerRequest'];
 export type SchemaSurveyAnswerStatus = components['schemas']['SurveyAnswerStatus'];
 export type SchemaSurveyLink = components['schemas']['SurveyLink'];
+export type SchemaSurveyReceipt = components['schemas']['SurveyReceipt'];
 export type SchemaTarget = components['schemas']['Target'];
 export type SchemaTargetRange = components['schemas']['TargetRange'];
 export type SchemaUnitPrices = components['schemas']['UnitPrices'];
@@ -5243,6 +5323,7 @@ export type SchemaVatSplit = components['schemas']['VatSplit'];
 export type SchemaVatSplitRequest = components['schemas']['VatSplitRequest'];
 export type SchemaVatType = components['schemas']['VatType'];
 export type SchemaWebhookForm = components['schemas']['WebhookForm'];
+export type SchemaWorkLoad = components['schemas']['WorkLoad'];
 export type $defs = Record<string, never>;
 export interface operations {
     getAccount: {
@@ -7467,7 +7548,7 @@ export interface operations {
                  * @description The new status: `processing`, `sent`, `closed` or `cancelled` (also `open` and `paid`
                  *     where the engine allows).
                  */
-                status: string;
+                status: components["schemas"]["OrderStatus"];
                 /** @description The parcel's track-and-trace code, at most 50 characters. */
                 trackAndTrace?: string;
             };

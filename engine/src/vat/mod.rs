@@ -1,5 +1,5 @@
-//! Value added tax: rates, the split of a VAT-inclusive amount, and when an invoice says the
-//! VAT is reverse-charged.
+//! Value added tax: rates, the split of a VAT-inclusive amount, when an invoice says the VAT is
+//! reverse-charged, and which VAT rows a summary or an invoice shows.
 //!
 //! Consumer prices include VAT. The VAT inside an inclusive total is
 //! `total * rate / (100 + rate)`, rounded once.
@@ -16,6 +16,11 @@ use crate::limits::InputError;
 use crate::locale::CountryCode;
 use crate::money::{Money, MoneyError};
 use crate::validation::is_vat_number;
+
+mod rows;
+
+pub(crate) use rows::shows_row;
+pub use rows::{LineVatRate, SiteVatRates, VatDocument, VatRow, VatRowsRequest, vat_rows};
 
 /// A VAT percentage between 0 and 100, with at most two fraction digits (e.g. `21`, `5.5`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -98,6 +103,33 @@ pub enum VatType {
     High,
     /// The site's low (reduced) rate, e.g. for feed in the Netherlands.
     Low,
+}
+
+impl VatType {
+    /// The label used in JSON and in the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VatType::High => "high",
+            VatType::Low => "low",
+        }
+    }
+}
+
+/// A text that names no VAT type.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a VAT type (high or low)")]
+pub struct UnknownVatType(pub String);
+
+impl FromStr for VatType {
+    type Err = UnknownVatType;
+
+    fn from_str(text: &str) -> Result<VatType, UnknownVatType> {
+        match text {
+            "high" => Ok(VatType::High),
+            "low" => Ok(VatType::Low),
+            other => Err(UnknownVatType(other.to_owned())),
+        }
+    }
 }
 
 /// What to split: a VAT-inclusive amount and the rate inside it.
