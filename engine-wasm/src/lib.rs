@@ -383,6 +383,8 @@ typed_operations! {
         rationCheck / ration_check = "ration.check" ("RationCheckRequest") -> "RationCheck";
         /// Whether an invoice says its VAT is reverse-charged, and why.
         reverseCharge / reverse_charge = "vat.reverseCharge" ("ReverseChargeRequest") -> "ReverseCharge";
+        /// A stored cart without the choices its calculation would refuse, and what was taken off.
+        cleanUpCart / clean_up_cart = "cart.cleanUp" ("CartInput") -> "CleanedCart";
     }
 }
 

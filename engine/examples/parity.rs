@@ -779,6 +779,7 @@ fn case(rng: &mut Rng) -> (String, String) {
             json!({"url": url(rng), "page": rng.range(0, 1_000), "pageSize": rng.range(0, 120)})
         }
         "url.comparePath" => json!({"culture": culture(rng)}),
+        "cart.cleanUp" => cart(rng),
         other => json!({"operation": other}),
     };
     let text = serde_json::to_string(&input).unwrap_or_default();

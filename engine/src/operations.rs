@@ -83,6 +83,8 @@ pub const OPERATIONS: &[&str] = &[
     "ration.check",
     #[cfg(feature = "server-operations")]
     "vat.reverseCharge",
+    #[cfg(feature = "server-operations")]
+    "cart.cleanUp",
 ];
 
 /// The operations of [`run`] that only the server calls; the engine has them with the
@@ -97,6 +99,7 @@ pub const SERVER_OPERATIONS: &[&str] = &[
     "cart.mergeGuest",
     "ration.check",
     "vat.reverseCharge",
+    "cart.cleanUp",
 ];
 
 /// Runs the named operation on a JSON input and returns its JSON output.
@@ -194,7 +197,7 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
 #[cfg(feature = "server-operations")]
 mod server_side {
     use super::apply;
-    use crate::cart::{CartError, CartMergeRequest};
+    use crate::cart::{self, CartError, CartInput, CartMergeRequest};
     use crate::error::EngineError;
     use crate::locale::{ConversionRequest, TextFallbackRequest};
     use crate::promotions::{CartPromotionsRequest, cart_promotions};
@@ -223,6 +226,7 @@ mod server_side {
             "vat.reverseCharge" => apply(input, |request: ReverseChargeRequest| {
                 Ok(reverse_charge(&request))
             }),
+            "cart.cleanUp" => apply(input, |cart: CartInput| Ok(cart::cleaned_up(cart))),
             unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),
         }
     }

@@ -530,7 +530,7 @@ pub async fn cart_input(
         promotions,
         products,
         // Kept when it unlocks nothing (expired, used up, another site's): the caller takes it
-        // off the cart with a notice (`applicable::take_off`).
+        // off the cart with a notice (`engine::cart::clean_up`, then `applicable`).
         discount_code: choices.discount_code.map(str::to_owned),
         shipping_method,
         payment_method_id: choices.payment_method_id,

@@ -67,6 +67,7 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'promotions.forCart': nodeEngine.promotionsForCart,
   'ration.check': nodeEngine.rationCheck,
   'vat.reverseCharge': nodeEngine.reverseCharge,
+  'cart.cleanUp': nodeEngine.cleanUpCart,
 };
 
 function vectorFiles(dir: string): string[] {
