@@ -385,6 +385,8 @@ typed_operations! {
         reverseCharge / reverse_charge = "vat.reverseCharge" ("ReverseChargeRequest") -> "ReverseCharge";
         /// A stored cart without the choices its calculation would refuse, and what was taken off.
         cleanUpCart / clean_up_cart = "cart.cleanUp" ("CartInput") -> "CleanedCart";
+        /// Whether a discount code may be used today, or the first reason it may not.
+        codeUsable / code_usable = "promotions.codeUsable" ("CodeUseRequest") -> "CodeUsability";
     }
 }
 

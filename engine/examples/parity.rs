@@ -703,6 +703,20 @@ fn date_text(rng: &mut Rng) -> String {
     }
 }
 
+/// A discount code's dates and counts, sometimes with a customer's uses.
+fn code_use(rng: &mut Rng) -> Value {
+    let mut request = json!({"validFrom": date_text(rng), "validUntil": date_text(rng),
+        "today": date_text(rng), "timesUsed": rng.range(0, 120)});
+    if rng.chance(70) {
+        request["usageLimit"] = json!(rng.range(0, 120));
+    }
+    if rng.chance(50) {
+        request["perCustomerLimit"] = json!(rng.range(0, 3));
+        request["customerUses"] = json!(rng.range(0, 4));
+    }
+    request
+}
+
 /// One random case: an operation and its JSON input text.
 fn case(rng: &mut Rng) -> (String, String) {
     let operation = *rng.pick(engine::operations::OPERATIONS);
@@ -780,6 +794,7 @@ fn case(rng: &mut Rng) -> (String, String) {
         }
         "url.comparePath" => json!({"culture": culture(rng)}),
         "cart.cleanUp" => cart(rng),
+        "promotions.codeUsable" => code_use(rng),
         other => json!({"operation": other}),
     };
     let text = serde_json::to_string(&input).unwrap_or_default();

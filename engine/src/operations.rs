@@ -85,6 +85,8 @@ pub const OPERATIONS: &[&str] = &[
     "vat.reverseCharge",
     #[cfg(feature = "server-operations")]
     "cart.cleanUp",
+    #[cfg(feature = "server-operations")]
+    "promotions.codeUsable",
 ];
 
 /// The operations of [`run`] that only the server calls; the engine has them with the
@@ -100,6 +102,7 @@ pub const SERVER_OPERATIONS: &[&str] = &[
     "ration.check",
     "vat.reverseCharge",
     "cart.cleanUp",
+    "promotions.codeUsable",
 ];
 
 /// Runs the named operation on a JSON input and returns its JSON output.
@@ -200,7 +203,7 @@ mod server_side {
     use crate::cart::{self, CartError, CartInput, CartMergeRequest};
     use crate::error::EngineError;
     use crate::locale::{ConversionRequest, TextFallbackRequest};
-    use crate::promotions::{CartPromotionsRequest, cart_promotions};
+    use crate::promotions::{CartPromotionsRequest, CodeUseRequest, cart_promotions};
     use crate::roughage::{ClassifyRequest, RoughageAdviceRequest, classify, roughage_advice};
     use crate::unit_price::{UnitPriceRequest, unit_prices};
     use crate::vat::{ReverseChargeRequest, reverse_charge};
@@ -227,6 +230,9 @@ mod server_side {
                 Ok(reverse_charge(&request))
             }),
             "cart.cleanUp" => apply(input, |cart: CartInput| Ok(cart::cleaned_up(cart))),
+            "promotions.codeUsable" => {
+                apply(input, |request: CodeUseRequest| Ok(request.usability()))
+            }
             unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),
         }
     }

@@ -68,6 +68,7 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'ration.check': nodeEngine.rationCheck,
   'vat.reverseCharge': nodeEngine.reverseCharge,
   'cart.cleanUp': nodeEngine.cleanUpCart,
+  'promotions.codeUsable': nodeEngine.codeUsable,
 };
 
 function vectorFiles(dir: string): string[] {
