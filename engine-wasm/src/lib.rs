@@ -387,6 +387,10 @@ typed_operations! {
         cleanUpCart / clean_up_cart = "cart.cleanUp" ("CartInput") -> "CleanedCart";
         /// Whether a discount code may be used today, or the first reason it may not.
         codeUsable / code_usable = "promotions.codeUsable" ("CodeUseRequest") -> "CodeUsability";
+        /// A gift card's balance after it pays an amount; never more than the balance.
+        payWithGiftCard / pay_with_gift_card = "giftCard.pay" ("GiftCardMovement") -> "GiftCardBalance";
+        /// A gift card's balance after an amount is given back to it.
+        refundGiftCard / refund_gift_card = "giftCard.refund" ("GiftCardMovement") -> "GiftCardBalance";
     }
 }
 

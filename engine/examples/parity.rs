@@ -795,6 +795,8 @@ fn case(rng: &mut Rng) -> (String, String) {
         "url.comparePath" => json!({"culture": culture(rng)}),
         "cart.cleanUp" => cart(rng),
         "promotions.codeUsable" => code_use(rng),
+        "giftCard.pay" | "giftCard.refund" => json!({
+            "balance": maybe_bad_amount(rng, 50_000), "amount": maybe_bad_amount(rng, 50_000)}),
         other => json!({"operation": other}),
     };
     let text = serde_json::to_string(&input).unwrap_or_default();

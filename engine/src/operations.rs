@@ -87,6 +87,10 @@ pub const OPERATIONS: &[&str] = &[
     "cart.cleanUp",
     #[cfg(feature = "server-operations")]
     "promotions.codeUsable",
+    #[cfg(feature = "server-operations")]
+    "giftCard.pay",
+    #[cfg(feature = "server-operations")]
+    "giftCard.refund",
 ];
 
 /// The operations of [`run`] that only the server calls; the engine has them with the
@@ -103,6 +107,8 @@ pub const SERVER_OPERATIONS: &[&str] = &[
     "vat.reverseCharge",
     "cart.cleanUp",
     "promotions.codeUsable",
+    "giftCard.pay",
+    "giftCard.refund",
 ];
 
 /// Runs the named operation on a JSON input and returns its JSON output.
@@ -202,6 +208,7 @@ mod server_side {
     use super::apply;
     use crate::cart::{self, CartError, CartInput, CartMergeRequest};
     use crate::error::EngineError;
+    use crate::gift_card::GiftCardMovement;
     use crate::locale::{ConversionRequest, TextFallbackRequest};
     use crate::promotions::{CartPromotionsRequest, CodeUseRequest, cart_promotions};
     use crate::roughage::{ClassifyRequest, RoughageAdviceRequest, classify, roughage_advice};
@@ -233,6 +240,8 @@ mod server_side {
             "promotions.codeUsable" => {
                 apply(input, |request: CodeUseRequest| Ok(request.usability()))
             }
+            "giftCard.pay" => apply(input, |movement: GiftCardMovement| Ok(movement.pay()?)),
+            "giftCard.refund" => apply(input, |movement: GiftCardMovement| Ok(movement.refund()?)),
             unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),
         }
     }

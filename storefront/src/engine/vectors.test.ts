@@ -69,6 +69,8 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'vat.reverseCharge': nodeEngine.reverseCharge,
   'cart.cleanUp': nodeEngine.cleanUpCart,
   'promotions.codeUsable': nodeEngine.codeUsable,
+  'giftCard.pay': nodeEngine.payWithGiftCard,
+  'giftCard.refund': nodeEngine.refundGiftCard,
 };
 
 function vectorFiles(dir: string): string[] {
