@@ -385,6 +385,14 @@ typed_operations! {
         reverseCharge / reverse_charge = "vat.reverseCharge" ("ReverseChargeRequest") -> "ReverseCharge";
         /// The VAT rows a summary or an invoice shows, each with the rate it is labelled with.
         vatRows / vat_rows = "vat.rows" ("VatRowsRequest") -> "VatRow[]";
+        /// A stored cart without the choices its calculation would refuse, and what was taken off.
+        cleanUpCart / clean_up_cart = "cart.cleanUp" ("CartInput") -> "CleanedCart";
+        /// Whether a discount code may be used today, or the first reason it may not.
+        codeUsable / code_usable = "promotions.codeUsable" ("CodeUseRequest") -> "CodeUsability";
+        /// A gift card's balance after it pays an amount; never more than the balance.
+        payWithGiftCard / pay_with_gift_card = "giftCard.pay" ("GiftCardMovement") -> "GiftCardBalance";
+        /// A gift card's balance after an amount is given back to it.
+        refundGiftCard / refund_gift_card = "giftCard.refund" ("GiftCardMovement") -> "GiftCardBalance";
     }
 }
 

@@ -703,6 +703,20 @@ fn date_text(rng: &mut Rng) -> String {
     }
 }
 
+/// A discount code's dates and counts, sometimes with a customer's uses.
+fn code_use(rng: &mut Rng) -> Value {
+    let mut request = json!({"validFrom": date_text(rng), "validUntil": date_text(rng),
+        "today": date_text(rng), "timesUsed": rng.range(0, 120)});
+    if rng.chance(70) {
+        request["usageLimit"] = json!(rng.range(0, 120));
+    }
+    if rng.chance(50) {
+        request["perCustomerLimit"] = json!(rng.range(0, 3));
+        request["customerUses"] = json!(rng.range(0, 4));
+    }
+    request
+}
+
 /// One random case: an operation and its JSON input text.
 fn case(rng: &mut Rng) -> (String, String) {
     let operation = *rng.pick(engine::operations::OPERATIONS);
@@ -779,6 +793,10 @@ fn case(rng: &mut Rng) -> (String, String) {
             json!({"url": url(rng), "page": rng.range(0, 1_000), "pageSize": rng.range(0, 120)})
         }
         "url.comparePath" => json!({"culture": culture(rng)}),
+        "cart.cleanUp" => cart(rng),
+        "promotions.codeUsable" => code_use(rng),
+        "giftCard.pay" | "giftCard.refund" => json!({
+            "balance": maybe_bad_amount(rng, 50_000), "amount": maybe_bad_amount(rng, 50_000)}),
         other => json!({"operation": other}),
     };
     let text = serde_json::to_string(&input).unwrap_or_default();

@@ -44,6 +44,10 @@ pub enum EngineError {
     /// The cart cannot be calculated; the code is the [`CartError`]'s own.
     #[error(transparent)]
     Cart(#[from] CartError),
+    /// A gift card's balance cannot move by the amount; the code is the
+    /// [`GiftCardError`](crate::gift_card::GiftCardError)'s own.
+    #[error(transparent)]
+    GiftCard(#[from] crate::gift_card::GiftCardError),
     /// An order may not move from one status to the other (see [`crate::order`]).
     #[error("an order that is {from} cannot become {to}")]
     StatusTransition {
@@ -84,6 +88,7 @@ impl EngineError {
             EngineError::VatRate(_) => "invalid_vat_rate",
             EngineError::FeedAdviceUndetermined(_) => "feed_advice_undetermined",
             EngineError::Cart(error) => error.code(),
+            EngineError::GiftCard(error) => error.code(),
             EngineError::StatusTransition { .. } => "status_transition",
             EngineError::SubscriptionTransition { .. } => "subscription_transition",
         }

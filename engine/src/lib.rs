@@ -2,7 +2,7 @@
 //!
 //! Every rule of the shop that computes or decides lives here, once: money and VAT
 //! ([`money`], [`vat`]), the [cart calculation](cart) with [promotions], shipping, payment
-//! costs and gift cards, checkout step gates ([`checkout`]), order statuses ([`order`]), subscription statuses ([`subscription`]), form validation with the Dutch
+//! costs and gift cards (a card's balance as it pays and is refunded: [`gift_card`]), checkout step gates ([`checkout`]), order statuses ([`order`]), subscription statuses ([`subscription`]), form validation with the Dutch
 //! message texts and the comparison list ([`validation`]), feed dosing and silo interest
 //! ([`feed`]), roughage scan results and balancing advice ([`roughage`]), currency, number,
 //! date and language rules ([`locale`]) and URL rules ([`url`]). The crate does no I/O, reads no clock and has no randomness: inputs in,
@@ -57,6 +57,7 @@ mod decimal_text;
 pub mod error;
 pub mod feed;
 pub mod geo;
+pub mod gift_card;
 pub mod ids;
 pub mod limits;
 pub mod locale;

@@ -4,7 +4,7 @@
 //! so their schema is written here, next to no other logic.
 
 use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, SchemaType, Type};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::locale::{ConversionRate, CountryCode, Culture};
@@ -100,6 +100,15 @@ schema!(
         "NL",
         Some("^[A-Z]{2}$")
     )
+);
+schema!(
+    crate::locale::CalendarDate,
+    ObjectBuilder::new()
+        .schema_type(SchemaType::new(Type::String))
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Date)))
+        .description(Some("A date of the calendar, ISO 8601."))
+        .examples([serde_json::Value::from("2026-03-31")])
+        .into()
 );
 schema!(Culture, {
     let cultures = Culture::ALL.map(Culture::as_str);

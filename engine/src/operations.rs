@@ -85,6 +85,14 @@ pub const OPERATIONS: &[&str] = &[
     "vat.reverseCharge",
     #[cfg(feature = "server-operations")]
     "vat.rows",
+    #[cfg(feature = "server-operations")]
+    "cart.cleanUp",
+    #[cfg(feature = "server-operations")]
+    "promotions.codeUsable",
+    #[cfg(feature = "server-operations")]
+    "giftCard.pay",
+    #[cfg(feature = "server-operations")]
+    "giftCard.refund",
 ];
 
 /// The operations of [`run`] that only the server calls; the engine has them with the
@@ -100,6 +108,10 @@ pub const SERVER_OPERATIONS: &[&str] = &[
     "ration.check",
     "vat.reverseCharge",
     "vat.rows",
+    "cart.cleanUp",
+    "promotions.codeUsable",
+    "giftCard.pay",
+    "giftCard.refund",
 ];
 
 /// Runs the named operation on a JSON input and returns its JSON output.
@@ -197,10 +209,11 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
 #[cfg(feature = "server-operations")]
 mod server_side {
     use super::apply;
-    use crate::cart::{CartError, CartMergeRequest};
+    use crate::cart::{self, CartError, CartInput, CartMergeRequest};
     use crate::error::EngineError;
+    use crate::gift_card::GiftCardMovement;
     use crate::locale::{ConversionRequest, TextFallbackRequest};
-    use crate::promotions::{CartPromotionsRequest, cart_promotions};
+    use crate::promotions::{CartPromotionsRequest, CodeUseRequest, cart_promotions};
     use crate::roughage::{ClassifyRequest, RoughageAdviceRequest, classify, roughage_advice};
     use crate::unit_price::{UnitPriceRequest, unit_prices};
     use crate::vat::{ReverseChargeRequest, VatRowsRequest, reverse_charge, vat_rows};
@@ -227,6 +240,12 @@ mod server_side {
                 Ok(reverse_charge(&request))
             }),
             "vat.rows" => apply(input, |request: VatRowsRequest| Ok(vat_rows(&request))),
+            "cart.cleanUp" => apply(input, |cart: CartInput| Ok(cart::cleaned_up(cart))),
+            "promotions.codeUsable" => {
+                apply(input, |request: CodeUseRequest| Ok(request.usability()))
+            }
+            "giftCard.pay" => apply(input, |movement: GiftCardMovement| Ok(movement.pay()?)),
+            "giftCard.refund" => apply(input, |movement: GiftCardMovement| Ok(movement.refund()?)),
             unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),
         }
     }

@@ -25,8 +25,9 @@ pub struct CartInput {
     /// The catalog entries of the products in the cart and of the free products that
     /// promotions can give. Entries that no line uses are allowed.
     pub catalog: Vec<CatalogEntry>,
-    /// The promotions that are active now. Validity dates and usage limits are checked by the
-    /// server before it passes a promotion in.
+    /// The promotions that are active now: the server passes in those within their dates, and
+    /// a code's promotion only while the code may be used (`promotions.codeUsable`). A code
+    /// that unlocks none of them is taken off a stored cart (`cart.cleanUp`).
     #[serde(default)]
     pub promotions: Vec<Promotion>,
     /// The cart lines, at most one per product variant.

@@ -93,6 +93,7 @@
 mod calculation;
 pub(crate) use calculation::rate_of;
 mod calculator;
+mod clean_up;
 mod error;
 mod input;
 pub(crate) mod json;
@@ -103,6 +104,7 @@ mod tape;
 mod totals_shown;
 
 pub use calculator::{CartCalculator, CartChoices, CartContext};
+pub use clean_up::{CleanedCart, DroppedChoice, clean_up, cleaned_up};
 pub use error::CartError;
 pub use input::{
     CartInput, CartLine, CatalogEntry, FreeShippingRule, GiftCard, PaymentMethodCost,

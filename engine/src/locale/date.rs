@@ -5,8 +5,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// A real date of the Gregorian calendar, year 1000 to 9999.
+/// A real date of the Gregorian calendar, year 1000 to 9999. Crosses JSON as an ISO 8601 date
+/// (`"2026-03-31"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(type = "string"))]
 pub struct CalendarDate {
     year: u16,
     month: u8,
@@ -131,6 +133,28 @@ impl fmt::Display for CalendarDate {
             "{:02}-{:02}-{:04}",
             self.day, self.month, self.year
         )
+    }
+}
+
+impl Serialize for CalendarDate {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.to_iso())
+    }
+}
+
+/// Reads a date stored as ISO 8601 text (the server's rows keep dates as `"2026-03-31"`).
+impl TryFrom<String> for CalendarDate {
+    type Error = DateError;
+
+    fn try_from(text: String) -> Result<CalendarDate, DateError> {
+        CalendarDate::parse_iso(&text)
+    }
+}
+
+impl<'de> Deserialize<'de> for CalendarDate {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<CalendarDate, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        CalendarDate::parse_iso(&text).map_err(serde::de::Error::custom)
     }
 }
 
@@ -282,5 +306,14 @@ mod tests {
         assert_eq!(date("2026-02-28").days_until(date("2027-03-01")), 366);
         assert_eq!(date("2027-03-01").days_until(date("2026-02-28")), -366);
         assert_eq!(date("2026-11-27").days_until(date("2026-11-27")), 0);
+    }
+
+    #[test]
+    fn crosses_json_as_an_iso_date() {
+        let date: CalendarDate = serde_json::from_str(r#""2024-02-29""#).unwrap();
+        assert_eq!(date, CalendarDate::new(2024, 2, 29).unwrap());
+        assert_eq!(serde_json::to_string(&date).unwrap(), r#""2024-02-29""#);
+        assert!(serde_json::from_str::<CalendarDate>(r#""2023-02-29""#).is_err());
+        assert!(serde_json::from_str::<CalendarDate>(r#""29-02-2024""#).is_err());
     }
 }

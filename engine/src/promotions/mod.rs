@@ -10,8 +10,9 @@
 //!
 //! A promotion may require a discount code. The cart holds at most one code, which unlocks
 //! the one promotion that has it; promotions without a code apply to every cart that meets
-//! their conditions. Validity dates and usage limits are the server's business: it passes in
-//! only the promotions that are active now.
+//! their conditions. The server passes in only the promotions that are active now, and a
+//! code's promotion only when the code may be used today ([`CodeUseRequest::usability`]:
+//! within its dates and usage limits).
 //!
 //! How promotions combine:
 //! - a line gets at most one product discount: the one that takes off most (the first of
@@ -40,6 +41,7 @@
 //! }
 //! ```
 
+mod code_use;
 mod free_product;
 mod order_discount;
 mod product_discount;
@@ -52,6 +54,7 @@ use std::str::FromStr;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+pub use code_use::{CodeRefusal, CodeUsability, CodeUseRequest, used_up_by_customer};
 pub use free_product::FreeProductOffer;
 pub use order_discount::OrderDiscount;
 pub use product_discount::ProductDiscount;

@@ -7,7 +7,6 @@ use engine::cart::{CalculatedCart, ShippingMethodOption};
 use engine::ids::ProductVariantId;
 
 use super::api_types::{AddQuery, CartWithCalculation, GivenCart, QuantityQuery};
-use super::applicable;
 use super::pricing::{self, CartChoices};
 use super::rows::LineRow;
 use super::service::{
@@ -288,6 +287,6 @@ pub(super) async fn calculate_given(
     let mut input =
         pricing::cart_input(state.db.pool(), &state.pricing, &choices, &lines, &[]).await?;
     // Nothing is stored: a code that unlocks nothing is simply not applied.
-    applicable::take_off(&mut input);
+    engine::cart::clean_up(&mut input);
     Ok(JsonResponse(calculate(&input)?))
 }

@@ -11,7 +11,7 @@
 //!   [`recommendations`]; [`access`] keeps an account's cart to its session.
 //! - Types: [`api_types`] (requests and responses) and [`bodies`] (the checkout documents).
 //! - Service: [`service`] (loading, pricing and changing a cart), [`pricing`] (the engine's
-//!   input), [`applicable`] (stored choices that no longer apply), [`texts`].
+//!   input), [`applicable`] (taking the stored choices the engine's clean-up drops off the stored cart), [`texts`].
 //! - Store: [`store`] (every query), [`rows`] (the rows read), [`cache`] (carts kept in memory).
 
 pub mod access;

@@ -11,9 +11,9 @@ use engine::cart::{
     CartInput, CartLine, CatalogEntry, FreeShippingRule, GiftCard, PaymentMethodCost,
     PricingContext, ProductType, RqsSample, ShippingMethod, ShippingOption,
 };
-use engine::locale::Culture;
+use engine::locale::{CalendarDate, Culture};
 use engine::money::Money;
-use engine::promotions::{OfferedPromotion, PromotionTerms};
+use engine::promotions::{CodeUseRequest, OfferedPromotion, PromotionTerms};
 use sqlx::AnyPool;
 
 use super::rows::{LineRow, SampleRow};
@@ -192,17 +192,28 @@ async fn product_names(
         .collect())
 }
 
-/// The promotion a discount code unlocks today, if the code exists, is within its dates and
-/// has uses left. The engine decides whether the cart qualifies.
+/// The promotion a discount code unlocks today, if the code exists and the engine finds it
+/// usable today (within its dates, uses left). The engine decides whether the cart qualifies.
 pub async fn promotion_of_code(pool: &AnyPool, code: &str) -> Result<Option<String>, ApiError> {
     let Some(code) = engine::promotions::normal_code(code) else {
         return Ok(None);
     };
-    let today = clock::today();
-    let row = store::discount_code_valid_on(pool, &code, &today).await?;
-    Ok(row
-        .filter(|(_, limit, used)| limit.is_none_or(|limit| *used < limit))
-        .map(|(key, _, _)| key))
+    let Some(row) = store::discount_code(pool, &code).await? else {
+        return Ok(None);
+    };
+    let today = CalendarDate::parse_iso(&clock::today())
+        .map_err(|error| ApiError::Internal(format!("today: {error}")))?;
+    let usability = CodeUseRequest {
+        valid_from: row.valid_from,
+        valid_until: row.valid_until,
+        today,
+        usage_limit: row.usage_limit,
+        times_used: row.times_used,
+        per_customer_limit: None,
+        customer_uses: None,
+    }
+    .usability();
+    Ok(usability.usable.then_some(row.promotion_key))
 }
 
 /// A promotion of a site: its key, whether a code is needed, and the promotion as the shop
@@ -528,7 +539,7 @@ pub async fn cart_input(
         promotions,
         products,
         // Kept when it unlocks nothing (expired, used up, another site's): the caller takes it
-        // off the cart with a notice (`applicable::take_off`).
+        // off the cart with a notice (`engine::cart::clean_up`, then `applicable`).
         discount_code: choices.discount_code.map(str::to_owned),
         shipping_method,
         payment_method_id: choices.payment_method_id,
@@ -537,8 +548,9 @@ pub async fn cart_input(
 }
 
 /// Whether this customer (by account or e-mail address) has used `code` as often as its
-/// per-customer limit allows, in orders that are not cancelled. A code without such a limit is
-/// never used up; neither is one for a customer the cart does not know yet.
+/// per-customer limit allows, in orders that are not cancelled (the engine's
+/// [`engine::promotions::used_up_by_customer`]). A code without such a limit is never used up,
+/// so its orders are not counted; neither is one for a customer the cart does not know yet.
 pub async fn code_used_up_by(
     connection: &mut sqlx::AnyConnection,
     code: &str,
@@ -549,7 +561,7 @@ pub async fn code_used_up_by(
     if account_id.is_none() && email.is_none() {
         return Ok(false);
     }
-    let Some(Some(limit)) = store::per_customer_limit(connection, code).await? else {
+    let Some(limit @ Some(_)) = store::per_customer_limit(connection, code).await? else {
         return Ok(false);
     };
     let used = store::orders_with_code_by(
@@ -559,5 +571,5 @@ pub async fn code_used_up_by(
         account_id.unwrap_or_default(),
     )
     .await?;
-    Ok(used >= limit)
+    Ok(engine::promotions::used_up_by_customer(limit, used))
 }

@@ -4,7 +4,7 @@
 //! [`change_count`]).
 
 use axum::http::StatusCode;
-use engine::cart::CalculatedCart;
+use engine::cart::{CalculatedCart, DroppedChoice};
 use engine::ids::{ProductId, ProductVariantId};
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
@@ -69,7 +69,7 @@ pub async fn priced(state: &AppState, cart_id: &str) -> Result<Option<PricedCart
         pricing::cart_input(pool, &state.pricing, &choices(&row), &lines, &samples).await?;
     // A choice that no longer applies is taken off when the cart is shown; an order is never
     // placed without a choice the customer saw, so placing refuses instead.
-    if let Some(dropped) = applicable::take_off(&mut input).first() {
+    if let Some(dropped) = engine::cart::clean_up(&mut input).first() {
         return Err(refusal_to_place(dropped));
     }
     let calculation = calculate(&input)?;
@@ -83,16 +83,16 @@ pub async fn priced(state: &AppState, cart_id: &str) -> Result<Option<PricedCart
 }
 
 /// Why an order cannot be placed from a cart with a choice that no longer applies.
-fn refusal_to_place(dropped: &Dropped) -> ApiError {
+fn refusal_to_place(dropped: &DroppedChoice) -> ApiError {
     match dropped {
-        Dropped::GiftCard(_) => gift_card_rejected(),
-        Dropped::DiscountCode(_) => ApiError::refused(
+        DroppedChoice::GiftCard => gift_card_rejected(),
+        DroppedChoice::DiscountCode { .. } => ApiError::refused(
             StatusCode::CONFLICT,
             "errors.discountCodeInvalid",
             "The discount code is not valid (any more)",
         ),
         other => {
-            let notice = other.notice();
+            let notice = applicable::notice(other);
             ApiError::refused(StatusCode::CONFLICT, notice.code, notice.message)
         }
     }
@@ -210,7 +210,7 @@ pub(super) async fn read_cart(state: &AppState, cart_id: &str) -> Result<StoredC
 /// of the calculation (see [`applicable`]), still to be taken off the stored cart.
 struct Priced {
     answer: CartWithCalculation,
-    dropped: Vec<Dropped>,
+    dropped: Dropped,
     at: i64,
 }
 
@@ -249,10 +249,9 @@ async fn price(state: &AppState, mut stored: StoredCart, at: i64) -> Result<Pric
         &stored.samples,
     )
     .await?;
-    let mut dropped = applicable::take_off(&mut input);
-    applicable::apply(&mut stored, &mut dropped, at);
+    let dropped = applicable::apply(&mut stored, engine::cart::clean_up(&mut input), at);
     let calculation = calculate(&input)?;
-    let notices = dropped.iter().map(Dropped::notice).collect();
+    let notices = dropped.notices();
     let variant_ids = stored
         .lines
         .iter()
@@ -309,11 +308,11 @@ pub(super) async fn change_row(
     changed.row.last_modified = changed.row.last_modified.max(now);
     let changed_row = changed.row.clone();
     let priced = price(state, changed, now).await?;
-    if let Some(dropped) = priced.dropped.iter().find(|dropped| {
-        dropped
-            .column()
-            .is_some_and(|column| sets.contains(&column))
-    }) {
+    if let Some(dropped) =
+        priced.dropped.choices.iter().find(|dropped| {
+            applicable::column(dropped).is_some_and(|column| sets.contains(&column))
+        })
+    {
         return Err(refusal_of_choice(dropped));
     }
     // The dropped choices and the change: one transaction.
@@ -327,21 +326,21 @@ pub(super) async fn change_row(
 }
 
 /// Why a new choice that would not apply is refused.
-fn refusal_of_choice(dropped: &Dropped) -> ApiError {
+fn refusal_of_choice(dropped: &DroppedChoice) -> ApiError {
     match dropped {
-        Dropped::GiftCard(_) => gift_card_rejected(),
-        Dropped::DiscountCode(_) => discount_code_invalid(),
-        Dropped::PaymentMethod(_) => ApiError::field(
+        DroppedChoice::GiftCard => gift_card_rejected(),
+        DroppedChoice::DiscountCode { .. } => discount_code_invalid(),
+        DroppedChoice::PaymentMethod { .. } => ApiError::field(
             "paymentMethodId",
             "validation.invalid",
             "This site does not offer this payment method",
         ),
-        Dropped::ShippingMethod { .. } => ApiError::field(
+        DroppedChoice::ShippingMethod { .. } => ApiError::field(
             "shippingMethod",
             "validation.invalid",
             "This site does not offer this shipping method",
         ),
-        Dropped::Line(_) | Dropped::Quantity { .. } => ApiError::NotFound,
+        DroppedChoice::Line { .. } | DroppedChoice::Quantity { .. } => ApiError::NotFound,
     }
 }
 
@@ -441,7 +440,7 @@ pub(super) async fn change_count(
     check_line_bounds(&cart, variant_id, count)?;
     let priced = price(state, cart.clone(), now).await?;
     priced.persist_dropped(state).await?;
-    applicable::apply(&mut cart, &mut priced.dropped.clone(), now);
+    applicable::apply(&mut cart, priced.dropped.choices.clone(), now);
     let stored = store::set_line(&state.cart_lines, &state.carts, cart, &line, added, now).await?;
     if stored != count {
         // Another add of the same line came between the read and the write: both counted, and

@@ -428,8 +428,9 @@ async fn use_discount_code(connection: &mut AnyConnection, code: &str) -> Result
     }
 }
 
-/// Takes the engine's gift-card amount off the card, if its balance is still the one the
-/// cart was priced with; false when it changed meanwhile.
+/// Takes the engine's gift-card amount off the card (the new balance is the engine's
+/// `gift_card::pay`, which never takes more than the balance), if its balance is still the one
+/// the cart was priced with; false when it changed meanwhile.
 async fn take_gift_card_amount(
     connection: &mut AnyConnection,
     cart: &PricedCart,
@@ -442,10 +443,8 @@ async fn take_gift_card_amount(
     if amount.is_zero() {
         return Ok(true);
     }
-    let remaining = card
-        .balance
-        .checked_sub(amount)
-        .map_err(engine::EngineError::from)?;
+    let remaining =
+        engine::gift_card::pay(card.balance, amount).map_err(engine::EngineError::from)?;
     Ok(store::set_gift_card_balance(
         connection,
         card_number,

@@ -68,6 +68,10 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'ration.check': nodeEngine.rationCheck,
   'vat.reverseCharge': nodeEngine.reverseCharge,
   'vat.rows': nodeEngine.vatRows,
+  'cart.cleanUp': nodeEngine.cleanUpCart,
+  'promotions.codeUsable': nodeEngine.codeUsable,
+  'giftCard.pay': nodeEngine.payWithGiftCard,
+  'giftCard.refund': nodeEngine.refundGiftCard,
 };
 
 function vectorFiles(dir: string): string[] {

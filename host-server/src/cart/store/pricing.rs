@@ -4,6 +4,7 @@
 //! and computes them.
 
 use engine::ids::{PaymentMethodId, ProductId, ProductVariantId};
+use engine::locale::CalendarDate;
 use sqlx::{AnyConnection, AnyPool};
 use std::collections::BTreeSet;
 
@@ -160,19 +161,30 @@ pub async fn product_names(
     query.fetch_all(pool).await
 }
 
-/// A discount code valid on `today`: the promotion it unlocks, its usage limit and how often
-/// it was used.
-pub async fn discount_code_valid_on(
+/// A discount code as the shop keeps it: the promotion it unlocks, its dates and its usage
+/// limit with how often it was used. Whether it may be used is the engine's rule
+/// ([`engine::promotions::CodeUseRequest`]).
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct DiscountCodeRow {
+    pub promotion_key: String,
+    #[sqlx(try_from = "String")]
+    pub valid_from: CalendarDate,
+    #[sqlx(try_from = "String")]
+    pub valid_until: CalendarDate,
+    pub usage_limit: Option<i64>,
+    pub times_used: i64,
+}
+
+/// A discount code by its normal form; `None` when there is no such code.
+pub async fn discount_code(
     pool: &AnyPool,
     code: &str,
-    today: &str,
-) -> Result<Option<(String, Option<i64>, i64)>, sqlx::Error> {
+) -> Result<Option<DiscountCodeRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT promotion_key, usage_limit, times_used FROM discount_codes \
-         WHERE code = $1 AND valid_from <= $2 AND valid_until >= $2",
+        "SELECT promotion_key, valid_from, valid_until, usage_limit, times_used \
+         FROM discount_codes WHERE code = $1",
     )
     .bind(code)
-    .bind(today)
     .fetch_optional(pool)
     .await
 }

@@ -346,7 +346,8 @@ pub async fn release(connection: &mut AnyConnection, order: &OrderRow) -> Result
     Ok(())
 }
 
-/// Adds an amount back to a gift card's balance.
+/// Adds an amount back to a gift card's balance (the new balance is the engine's
+/// `gift_card::refund`).
 async fn refund_gift_card(
     connection: &mut AnyConnection,
     card_number: &str,
@@ -362,9 +363,8 @@ async fn refund_gift_card(
         let current: Money = balance
             .parse()
             .map_err(|_| ApiError::Internal(format!("gift card balance '{balance}'")))?;
-        let refunded = current
-            .checked_add(amount)
-            .map_err(engine::EngineError::from)?;
+        let refunded =
+            engine::gift_card::refund(current, amount).map_err(engine::EngineError::from)?;
         if set_gift_card_balance(connection, card_number, &balance, refunded).await? {
             return Ok(());
         }

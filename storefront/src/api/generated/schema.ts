@@ -2553,8 +2553,9 @@ export interface components {
             /** @description The cart lines, at most one per product variant. */
             products?: components["schemas"]["CartLine"][];
             /**
-             * @description The promotions that are active now. Validity dates and usage limits are checked by the
-             *     server before it passes a promotion in.
+             * @description The promotions that are active now: the server passes in those within their dates, and
+             *     a code's promotion only while the code may be used (`promotions.codeUsable`). A code
+             *     that unlocks none of them is taken off a stored cart (`cart.cleanUp`).
              */
             promotions?: components["schemas"]["Promotion"][];
             /** @description The chosen shipping method; ordinary shipping when absent. */
