@@ -5,32 +5,16 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{TestApp, fixture_tests};
+use crate::support::cart::CartAnswer;
+use crate::support::{ApiErrorBody, TestApp, fixture_tests, read, status_and};
 
 async fn new_cart(app: &TestApp) -> String {
-    let response = app
-        .client
-        .post(app.url("/api/cart"))
-        .header("siteid", "1")
-        .header("languageid", "1")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 201);
-    let body: Value = response.json().await.unwrap();
-    body["cart"]["shoppingcartId"].as_str().unwrap().to_owned()
+    app.create_cart_in(1, 1).await
 }
 
 async fn post(app: &TestApp, path: &str) -> (u16, Value) {
     let response = app.post(path).await;
     (response.status().as_u16(), response.json().await.unwrap())
-}
-
-fn amounts(calculation: &Value, names: &[&str]) -> Vec<String> {
-    names
-        .iter()
-        .map(|name| calculation[*name].as_str().unwrap_or("?").to_owned())
-        .collect()
 }
 
 fixture_tests!(
@@ -48,13 +32,10 @@ fixture_tests!(
 async fn a_new_cart_needs_site_and_language_and_starts_empty(app: TestApp) {
     let response = app.post("/api/cart").await;
     assert_eq!(response.status(), 400);
-    let body: Value = response.json().await.unwrap();
+    let body: ApiErrorBody = read(response).await;
     assert_eq!(
-        (body["code"].clone(), body["message"].clone()),
-        (
-            json!("errors.payloadIncorrect"),
-            json!("Payload is incorrect")
-        )
+        (body.code.as_str(), body.message.as_str()),
+        ("errors.payloadIncorrect", "Payload is incorrect")
     );
 
     let wrong_language = app
@@ -70,21 +51,18 @@ async fn a_new_cart_needs_site_and_language_and_starts_empty(app: TestApp) {
 
     let id = new_cart(&app).await;
     assert_eq!(id.len(), 32);
-    let body: Value = app
-        .get(&format!("/api/cart/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(body["cart"]["products"], json!([]));
+    let body = app.read_cart(&id).await;
+    assert!(body.cart.products.is_empty(), "{:?}", body.cart.products);
+    let calculation = &body.calculation;
     assert_eq!(
-        amounts(
-            &body["calculation"],
-            &["totalAmount", "shippingCosts", "amountToPay"]
-        ),
+        [
+            &calculation.total_amount,
+            &calculation.shipping_costs,
+            &calculation.amount_to_pay
+        ],
         ["0.00", "0.00", "0.00"]
     );
-    assert_eq!(body["calculation"]["itemCount"], 0);
+    assert_eq!(calculation.item_count, 0);
 
     assert_eq!(
         app.get("/api/cart/00000000000000000000000000000000")
@@ -96,54 +74,27 @@ async fn a_new_cart_needs_site_and_language_and_starts_empty(app: TestApp) {
 
 async fn every_change_moves_the_stored_modification_time_and_a_reread_shows_it(app: TestApp) {
     let id = new_cart(&app).await;
-    let shown = |body: &Value| body["cart"]["lastModified"].as_i64().unwrap();
-    let created: Value = app
-        .get(&format!("/api/cart/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let created = app.read_cart(&id).await;
     tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-    let (_, added) = post(
-        &app,
-        &format!("/api/cart/{id}/products?productVariantId=1011&quantity=2"),
-    )
-    .await;
-    assert!(shown(&added) > shown(&created), "{added}");
-    let reread: Value = app
-        .get(&format!("/api/cart/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let (_, added): (_, CartAnswer) = app.add_cart_line(&id, 1011, Some(2)).await;
+    assert!(
+        added.cart.last_modified > created.cart.last_modified,
+        "{added:?}"
+    );
+    let reread = app.read_cart(&id).await;
     assert_eq!(
-        shown(&reread),
-        shown(&added),
+        reread.cart.last_modified, added.cart.last_modified,
         "the database moved the cart's time with the line"
     );
-    assert_eq!(reread["cart"]["products"][0]["count"], 2);
+    assert_eq!(reread.cart.products[0].count, 2);
 
     tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-    let changed: Value = app
-        .client
-        .put(app.url(&format!("/api/cart/{id}/products/1011?quantity=5")))
-        .header("content-type", "application/json")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert!(shown(&changed) > shown(&added));
-    let reread: Value = app
-        .get(&format!("/api/cart/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let changed: CartAnswer = read(app.change_cart_line(&id, 1011, 5).await).await;
+    assert!(changed.cart.last_modified > added.cart.last_modified);
+    let reread = app.read_cart(&id).await;
     assert_eq!(
-        (shown(&reread), &reread["cart"]["products"][0]["count"]),
-        (shown(&changed), &json!(5))
+        (reread.cart.last_modified, reread.cart.products[0].count),
+        (changed.cart.last_modified, 5)
     );
 }
 
@@ -152,228 +103,158 @@ async fn the_cart_kept_in_memory_after_changes_is_the_one_the_database_holds(app
     // New lines within the same millisecond, counts changed, a line removed: each change
     // keeps the cart it wrote in memory (on SQLite), and the next change starts from it.
     for variant in [1701, 1031, 1011, 1021, 1721] {
-        let (status, body) = post(
-            &app,
-            &format!("/api/cart/{id}/products?productVariantId={variant}"),
-        )
-        .await;
+        let (status, body): (_, Value) = app.add_cart_line(&id, variant, None).await;
         assert_eq!(status, 200, "{body}");
     }
-    post(
-        &app,
-        &format!("/api/cart/{id}/products?productVariantId=1031&quantity=2"),
-    )
-    .await;
-    app.client
-        .put(app.url(&format!("/api/cart/{id}/products/1701?quantity=4")))
-        .header("content-type", "application/json")
-        .send()
-        .await
-        .unwrap();
-    app.client
-        .delete(app.url(&format!("/api/cart/{id}/products/1021")))
-        .header("content-type", "application/json")
-        .send()
-        .await
-        .unwrap();
-    post(
-        &app,
-        &format!("/api/cart/{id}/products?productVariantId=1021"),
-    )
-    .await;
-    let kept: Value = app
-        .get(&format!("/api/cart/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let _: (_, Value) = app.add_cart_line(&id, 1031, Some(2)).await;
+    app.change_cart_line(&id, 1701, 4).await;
+    app.remove_cart_line(&id, 1021).await;
+    let _: (_, Value) = app.add_cart_line(&id, 1021, None).await;
+    // The whole cart and calculation are compared, so they stay JSON values.
+    let kept: Value = read(app.get(&format!("/api/cart/{id}")).await).await;
 
     // A second server on the same database has nothing in memory: it reads the tables.
     let url = app.database_url();
     let fresh = TestApp::spawn_with(app.backend, |config| config.database_url = url).await;
-    let stored: Value = fresh
-        .get(&format!("/api/cart/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let stored: Value = read(fresh.get(&format!("/api/cart/{id}")).await).await;
     fresh.stop().await;
     assert_eq!(kept["cart"], stored["cart"]);
     assert_eq!(kept["calculation"], stored["calculation"]);
-    let counts: Vec<_> = kept["cart"]["products"]
-        .as_array()
-        .unwrap()
+    let kept: CartAnswer = serde_json::from_value(kept).unwrap();
+    let counts: Vec<(i64, i64)> = kept
+        .cart
+        .products
         .iter()
-        .map(|line| (line["productVariantId"].clone(), line["count"].clone()))
+        .map(|line| (line.product_variant_id, line.count))
         .collect();
     assert_eq!(counts.len(), 5, "{counts:?}");
     assert!(
-        counts.contains(&(json!(1031), json!(3))) && counts.contains(&(json!(1701), json!(4))),
+        counts.contains(&(1031, 3)) && counts.contains(&(1701, 4)),
         "{counts:?}"
     );
 }
 
 async fn adding_products_applies_promotions_shipping_and_vat(app: TestApp) {
     let id = new_cart(&app).await;
-    let (status, body) = post(
-        &app,
-        &format!("/api/cart/{id}/products?productVariantId=1011"),
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
-    let calculation = &body["calculation"];
-    let line = &calculation["products"][0];
+    let (status, body): (_, CartAnswer) = app.add_cart_line(&id, 1011, None).await;
+    assert_eq!(status, 200, "{body:?}");
+    let calculation = &body.calculation;
+    let line = &calculation.products[0];
     assert_eq!(
         (
-            line["quantity"].clone(),
-            line["originalAmount"].clone(),
-            line["totalAmount"].clone()
+            line.quantity,
+            line.original_amount.as_str(),
+            line.total_amount.as_str()
         ),
-        (json!(1), json!("32.95"), json!("29.65"))
+        (1, "32.95", "29.65")
     );
     assert_eq!(
-        line["productDiscounts"][0]["promotionKey"],
+        line.product_discounts[0].promotion_key,
         "winter-sport-muesli-10"
     );
-    assert_eq!(line["description"], "Hoefslag Sport Muesli");
+    assert_eq!(line.description, "Hoefslag Sport Muesli");
     // The engine input comes along, for the storefront's instant preview.
     assert_eq!(
-        body["input"]["products"],
+        body.input["products"],
         json!([{"productId": 1, "productVariantId": 1011, "count": 1, "rqsSamples": []}])
     );
-    assert_eq!(body["input"]["site"]["vatPercentageLow"], "9");
+    assert_eq!(body.input["site"]["vatPercentageLow"], "9");
     // 29.65 goods + 4.95 shipping, all at 9 %: VAT 34.60 * 9 / 109 = 2.857 -> 2.86.
     assert_eq!(
-        amounts(
-            calculation,
-            &[
-                "subTotalAmount",
-                "shippingCosts",
-                "totalAmount",
-                "vatAmountLow",
-                "vatAmountHigh",
-                "totalAmountExclVat"
-            ]
-        ),
+        [
+            &calculation.sub_total_amount,
+            &calculation.shipping_costs,
+            &calculation.total_amount,
+            &calculation.vat_amount_low,
+            &calculation.vat_amount_high,
+            &calculation.total_amount_excl_vat
+        ],
         ["29.65", "4.95", "34.60", "2.86", "0.00", "31.74"]
     );
 
     // A second bag: 65.90 - 6.59 = 59.31, free shipping from 50.00, and a free scoop.
-    let (_, body) = post(
-        &app,
-        &format!("/api/cart/{id}/products?productVariantId=1011&quantity=1"),
-    )
-    .await;
-    let calculation = &body["calculation"];
-    assert_eq!(body["cart"]["products"][0]["count"], 2);
+    let (_, body): (_, CartAnswer) = app.add_cart_line(&id, 1011, Some(1)).await;
+    let calculation = &body.calculation;
+    assert_eq!(body.cart.products[0].count, 2);
     assert_eq!(
-        calculation["products"][0]["freeProducts"][0]["productVariantId"],
+        calculation.products[0].free_products[0].product_variant_id,
         1722
     );
-    assert_eq!(calculation["itemCount"], 3, "two bags and the free scoop");
+    assert_eq!(calculation.item_count, 3, "two bags and the free scoop");
     assert_eq!(
-        amounts(
-            calculation,
-            &["totalAmount", "shippingCosts", "vatAmountLow"]
-        ),
+        [
+            &calculation.total_amount,
+            &calculation.shipping_costs,
+            &calculation.vat_amount_low
+        ],
         ["59.31", "0.00", "4.90"]
     );
 
-    let put = app
-        .client
-        .put(app.url(&format!("/api/cart/{id}/products/1011?quantity=1")))
-        .header("content-type", "application/json")
-        .send()
-        .await
-        .unwrap();
-    let body: Value = put.json().await.unwrap();
-    assert_eq!(body["calculation"]["totalAmount"], "34.60");
+    let body: CartAnswer = read(app.change_cart_line(&id, 1011, 1).await).await;
+    assert_eq!(body.calculation.total_amount, "34.60");
 
-    let removed = app
-        .client
-        .delete(app.url(&format!("/api/cart/{id}/products/1011")))
-        .header("content-type", "application/json")
-        .send()
-        .await
-        .unwrap();
+    let removed = app.remove_cart_line(&id, 1011).await;
     assert_eq!(removed.status(), 200);
-    let again = app
-        .client
-        .delete(app.url(&format!("/api/cart/{id}/products/1011")))
-        .header("content-type", "application/json")
-        .send()
-        .await
-        .unwrap();
+    let again = app.remove_cart_line(&id, 1011).await;
     assert_eq!(again.status(), 404);
 }
 
 async fn bad_quantities_and_unknown_variants_are_refused(app: TestApp) {
     let id = new_cart(&app).await;
-    let (status, body) = post(
-        &app,
-        &format!("/api/cart/{id}/products?productVariantId=1011&quantity=1000"),
+    let (status, body): (_, ApiErrorBody) = app.add_cart_line(&id, 1011, Some(1000)).await;
+    assert_eq!((status, body.code.as_str()), (400, "quantity_out_of_range"));
+    let (status, body): (_, ApiErrorBody) = status_and(
+        app.post(&format!(
+            "/api/cart/{id}/products?productVariantId=1011&quantity=abc"
+        ))
+        .await,
     )
     .await;
     assert_eq!(
-        (status, body["code"].clone()),
-        (400, json!("quantity_out_of_range"))
+        (status, body.first_key("quantity")),
+        (400, Some("validation.invalidQuantity"))
     );
-    let (status, body) = post(
-        &app,
-        &format!("/api/cart/{id}/products?productVariantId=1011&quantity=abc"),
-    )
-    .await;
-    assert_eq!(
-        (status, body["fieldErrors"]["quantity"][0]["key"].clone()),
-        (400, json!("validation.invalidQuantity"))
-    );
-    let (status, _) = post(
-        &app,
-        &format!("/api/cart/{id}/products?productVariantId=999999"),
-    )
-    .await;
+    let (status, _): (_, Value) = app.add_cart_line(&id, 999999, None).await;
     assert_eq!(status, 404);
-    let (status, body) = post(&app, &format!("/api/cart/{id}/products")).await;
+    let (status, body): (_, ApiErrorBody) =
+        status_and(app.post(&format!("/api/cart/{id}/products")).await).await;
     assert_eq!(
-        (
-            status,
-            body["fieldErrors"]["productVariantId"][0]["key"].clone()
-        ),
-        (400, json!("validation.required"))
+        (status, body.first_key("productVariantId")),
+        (400, Some("validation.required"))
     );
-    let body: Value = app
-        .get(&format!("/api/cart/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(body["cart"]["products"], json!([]), "nothing was stored");
+    let body = app.read_cart(&id).await;
+    assert!(body.cart.products.is_empty(), "nothing was stored");
 }
 
 async fn discount_codes_are_checked_by_the_server_and_priced_by_the_engine(app: TestApp) {
     let id = new_cart(&app).await;
-    post(
-        &app,
-        &format!("/api/cart/{id}/products?productVariantId=1011&quantity=2"),
+    let _: (_, Value) = app.add_cart_line(&id, 1011, Some(2)).await;
+    let (status, body): (_, ApiErrorBody) = status_and(
+        app.post(&format!("/api/cart/{id}/discountcode?code=oud2023"))
+            .await,
     )
     .await;
-    let (status, body) = post(&app, &format!("/api/cart/{id}/discountcode?code=oud2023")).await;
     assert_eq!(
-        (status, body["code"].clone()),
-        (400, json!("errors.discountCodeInvalid")),
+        (status, body.code.as_str()),
+        (400, "errors.discountCodeInvalid"),
         "expired"
     );
-    let (status, body) = post(&app, &format!("/api/cart/{id}/discountcode?code=welkom10")).await;
-    assert_eq!(status, 200, "{body}");
-    assert_eq!(body["cart"]["discountCode"], "WELKOM10");
-    let calculation = &body["calculation"];
+    let (status, body): (_, CartAnswer) = status_and(
+        app.post(&format!("/api/cart/{id}/discountcode?code=welkom10"))
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{body:?}");
+    assert_eq!(body.cart.discount_code.as_deref(), Some("WELKOM10"));
+    let calculation = &body.calculation;
     // 10 % of 59.31 = 5.931 -> 5.93; 53.38 is still above the free-shipping threshold.
-    assert_eq!(calculation["orderDiscounts"][0]["amount"], "5.93");
+    assert_eq!(calculation.order_discounts[0].amount, "5.93");
     assert_eq!(
-        amounts(
-            calculation,
-            &["totalAmount", "shippingCosts", "vatAmountLow"]
-        ),
+        [
+            &calculation.total_amount,
+            &calculation.shipping_costs,
+            &calculation.vat_amount_low
+        ],
         ["53.38", "0.00", "4.41"]
     );
 
@@ -384,17 +265,13 @@ async fn discount_codes_are_checked_by_the_server_and_priced_by_the_engine(app: 
         .send()
         .await
         .unwrap();
-    let body: Value = removed.json().await.unwrap();
-    assert_eq!(body["calculation"]["totalAmount"], "59.31");
+    let body: CartAnswer = read(removed).await;
+    assert_eq!(body.calculation.total_amount, "59.31");
 }
 
 async fn gift_cards_pay_part_of_the_total(app: TestApp) {
     let id = new_cart(&app).await;
-    post(
-        &app,
-        &format!("/api/cart/{id}/products?productVariantId=1011&quantity=2"),
-    )
-    .await;
+    let _: (_, Value) = app.add_cart_line(&id, 1011, Some(2)).await;
     let path = format!("/api/cart/{id}/payment");
     let wrong = app
         .post_json(
@@ -403,21 +280,32 @@ async fn gift_cards_pay_part_of_the_total(app: TestApp) {
         )
         .await;
     assert_eq!(wrong.status(), 400);
-    let body: Value = wrong.json().await.unwrap();
-    assert_eq!(body["code"], "errors.giftCardRejected");
+    let body: ApiErrorBody = read(wrong).await;
+    assert_eq!(body.code, "errors.giftCardRejected");
 
-    let paid = app.post_json(&path, &json!({ "paymentMethodId": 1, "giftCardNumber": "6064360000000018", "giftCardPin": "1234" })).await;
+    let paid = app
+        .post_json(
+            &path,
+            &json!({
+                "paymentMethodId": 1,
+                "giftCardNumber": "6064360000000018",
+                "giftCardPin": "1234"
+            }),
+        )
+        .await;
     assert_eq!(paid.status(), 200);
-    let body: Value = paid.json().await.unwrap();
+    let body: CartAnswer = read(paid).await;
     assert_eq!(
-        body["cart"]["payment"],
+        body.cart.payment,
         json!({ "paymentMethodId": 1, "issuer": null, "giftCardNumber": "6064360000000018" })
     );
+    let calculation = &body.calculation;
     assert_eq!(
-        amounts(
-            &body["calculation"],
-            &["totalAmount", "giftCardAmount", "amountToPay"]
-        ),
+        [
+            &calculation.total_amount,
+            &calculation.gift_card_amount,
+            &calculation.amount_to_pay
+        ],
         ["59.31", "25.00", "34.31"]
     );
 

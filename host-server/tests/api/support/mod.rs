@@ -15,6 +15,11 @@ use tokio::sync::oneshot;
 
 pub use host_server::platform::db::Backend;
 
+pub mod answer;
+pub mod cart;
+
+pub use answer::{ApiErrorBody, read, status_and};
+
 /// Declares each named test once for SQLite and once for PostgreSQL.
 ///
 /// Each name is an `async fn name(app: TestApp)` of the calling module; the macro writes
