@@ -2,7 +2,8 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{TestApp, fixture_tests};
+use crate::support::content::ContentPage;
+use crate::support::{TestApp, fixture_tests, read};
 
 fixture_tests!(
     a_content_page_comes_with_the_sites_layout,
@@ -21,28 +22,23 @@ fixture_tests!(
 async fn a_content_page_comes_with_the_sites_layout(app: TestApp) {
     let response = app.get_in(1, 1, "/api/content/page?path=/over-ons/").await;
     assert_eq!(response.status(), 200);
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(body["path"], "/over-ons/");
+    let body: ContentPage = read(response).await;
+    assert_eq!(body.path, "/over-ons/");
     assert_eq!(
-        body["route"],
+        body.route,
         json!({"type": "contentPage", "contentPageId": 102})
     );
-    let page = &body["page"];
-    assert_eq!(page["pageId"], 102);
-    assert_eq!(page["pageKey"], "about");
-    assert_eq!(page["type"], "contentPage");
-    assert_eq!(page["title"], "Over ons");
-    assert!(
-        page["body"]
-            .as_str()
-            .unwrap()
-            .starts_with("Hoefslag maakt sinds 1987")
-    );
-    assert_eq!(page["bodyFormat"], "markdown");
-    assert_eq!(page["indexable"], true);
+    let page = body.page.unwrap();
+    assert_eq!(page.page_id, 102);
+    assert_eq!(page.page_key, "about");
+    assert_eq!(page.kind, "contentPage");
+    assert_eq!(page.title.as_deref(), Some("Over ons"));
+    assert!(page.body.unwrap().starts_with("Hoefslag maakt sinds 1987"));
+    assert_eq!(page.body_format, "markdown");
+    assert!(page.indexable);
 
-    let layout = &body["layout"];
-    let navigation = layout["navigation"]["items"].as_array().unwrap();
+    let layout = &body.layout;
+    let navigation = &layout.navigation.items;
     assert_eq!(navigation.len(), 11);
     assert_eq!(
         navigation[0],
@@ -54,29 +50,30 @@ async fn a_content_page_comes_with_the_sites_layout(app: TestApp) {
         json!({"title": "Advies", "url": "/advies/", "target": "_self"})
     );
     assert_eq!(navigation[9]["url"], "/store-locator/");
-    let footer = layout["footer"]["columns"].as_array().unwrap();
+    let footer = &layout.footer.columns;
     assert_eq!(footer.len(), 4);
-    assert_eq!(footer[0]["title"], "Klantenservice");
+    assert_eq!(footer[0].title, "Klantenservice");
     assert_eq!(
-        footer[0]["links"][1],
+        footer[0].links[1],
         json!({"title": "Bezorging", "url": "/klantenservice/bezorging/", "target": "_self"})
     );
     assert_eq!(
-        footer[0]["links"][3]["url"],
+        footer[0].links[3]["url"],
         "/klantenservice/veelgestelde-vragen/"
     );
     assert_eq!(
-        layout["headerUsps"][0],
+        layout.header_usps[0],
         json!({"icon": "truck", "text": "Voor 22:00 besteld, morgen in huis"})
     );
-    assert_eq!(layout["cartUsps"].as_array().unwrap().len(), 3);
-    assert_eq!(layout["notification"]["notificationId"], 1);
+    assert_eq!(layout.cart_usps.len(), 3);
+    let notification = layout.notification.as_ref().unwrap();
+    assert_eq!(notification.notification_id, 1);
     assert_eq!(
-        layout["notification"]["text"],
+        notification.text,
         "Winteractie: 10% korting op alle Sport Muesli"
     );
-    assert_eq!(layout["notification"]["url"], "/muesli/");
-    assert_eq!(layout["notification"]["style"], "info");
+    assert_eq!(notification.url, "/muesli/");
+    assert_eq!(notification.style, "info");
 }
 
 async fn the_site_layout_comes_alone_once_per_site_and_language(app: TestApp) {
@@ -288,70 +285,43 @@ async fn the_home_page_of_each_brand(app: TestApp) {
 
 async fn pages_fall_back_by_the_text_rule_and_sites_differ(app: TestApp) {
     // Swedish: the title is written in sv, the body falls back to English.
-    let swedish: Value = app
-        .get_in(6, 9, "/api/content/page?path=/om-oss/")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(swedish["page"]["title"], "Om oss");
+    let swedish = app.content_page(6, 9, "/om-oss/").await.page.unwrap();
+    assert_eq!(swedish.title.as_deref(), Some("Om oss"));
     assert!(
-        swedish["page"]["body"]
-            .as_str()
+        swedish
+            .body
             .unwrap()
             .starts_with("Hoefslag has made horse feed")
     );
     // The roughage-analysis link is only on RQS sites; Portugal has no notification.
-    let danish: Value = app
-        .get_in(5, 4, "/api/content/page?path=/")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(danish["page"]["pageKey"], "home");
-    assert_eq!(
-        danish["layout"]["navigation"]["items"]
-            .as_array()
-            .unwrap()
-            .len(),
-        10
-    );
-    let portugal: Value = app
-        .get_in(13, 15, "/api/content/page?path=/")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(portugal["layout"]["notification"], Value::Null);
+    let danish = app.content_page(5, 4, "/").await;
+    assert_eq!(danish.page.unwrap().page_key, "home");
+    assert_eq!(danish.layout.navigation.items.len(), 10);
+    let portugal = app.content_page(13, 15, "/").await;
+    assert!(portugal.layout.notification.is_none());
     // The corporate site has no USPs.
-    let corporate: Value = app
-        .get_in(30, 2, "/api/content/page?path=/")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(corporate["layout"]["headerUsps"], json!([]));
+    let corporate = app.content_page(30, 2, "/").await;
+    assert!(corporate.layout.header_usps.is_empty());
     // Another page type: the route, no page, still the layout.
-    let product: Value = app
-        .get_in(1, 1, "/api/content/page?path=/muesli/hoefslag-sport-muesli")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(product["route"]["type"], "productDetail");
-    assert_eq!(product["page"], Value::Null);
-    assert_eq!(
-        product["layout"]["footer"]["columns"]
-            .as_array()
-            .unwrap()
-            .len(),
-        4
-    );
+    let product = app
+        .content_page(1, 1, "/muesli/hoefslag-sport-muesli")
+        .await;
+    assert_eq!(product.route["type"], "productDetail");
+    assert!(product.page.is_none());
+    assert_eq!(product.layout.footer.columns.len(), 4);
     // FAQ item paths give the FAQ page.
-    let faq: Value = app.get_in(1, 1, "/api/content/page?path=/klantenservice/veelgestelde-vragen/kan-ik-bestellen-zonder-account/").await.json().await.unwrap();
-    assert_eq!(faq["page"]["type"], "faq");
-    assert_eq!(faq["page"]["faqItemId"], 11);
-    assert_eq!(faq["page"]["pageId"], 108);
+    let faq = app
+        .content_page(
+            1,
+            1,
+            "/klantenservice/veelgestelde-vragen/kan-ik-bestellen-zonder-account/",
+        )
+        .await
+        .page
+        .unwrap();
+    assert_eq!(faq.kind, "faq");
+    assert_eq!(faq.faq_item_id, Some(11));
+    assert_eq!(faq.page_id, 108);
 }
 
 async fn unknown_pages_and_bad_requests(app: TestApp) {

@@ -17,6 +17,7 @@ pub use host_server::platform::db::Backend;
 
 pub mod answer;
 pub mod cart;
+pub mod content;
 
 pub use answer::{ApiErrorBody, read, status_and};
 
