@@ -119,527 +119,1070 @@ fn field_keys(body: &Value, field: &str) -> Vec<String> {
         })
 }
 
-fixture_tests! {
-    async fn every_account_call_needs_a_session(app) {
-        let paths = [
-            "/api/account/orders", "/api/account/orders/HS-2026-000101", "/api/account/invoices",
-            "/api/account/invoices/F2026-00001/pdf", "/api/account/returns", "/api/account/returns/1",
-            "/api/account/returns/1/photo", "/api/account/results", "/api/account/results/qs-2026-0001-h7k2",
-            "/api/account/subscriptions", "/api/account/subscriptions/1", "/api/account/feedadvice",
-            "/api/account/company", "/api/account/deliveryaddress", "/api/account/reviews",
-        ];
-        for path in paths {
-            let response = app.get(path).await;
-            assert_eq!(response.status(), 401, "{path}");
-            assert_eq!(response.headers()["cache-control"], "no-store", "{path}");
-        }
-        assert_eq!(app.post("/api/account/subscriptions/1/pause").await.status(), 401);
-        assert_eq!(app.put_json("/api/account/subscriptions/1/interval", &json!({"intervalWeeks": 2})).await.status(), 401);
-        assert_eq!(app.post_json("/api/account/feedadvice", &json!({})).await.status(), 401);
-        assert_eq!(app.client.delete(app.url("/api/account/feedadvice/x")).header("content-type", "application/json").send().await.unwrap().status(), 401);
-        assert_eq!(post_return(&app, return_form("HS-2026-000101", 1011, "1", "other", None)).await.0, 401);
-        assert_eq!(app.put_json("/api/account/company", &json!({"companyName": "X"})).await.status(), 401);
-        assert_eq!(app.put_json("/api/account/billingaddress", &json!({"firstName": "X"})).await.status(), 401);
+fixture_tests!(
+    every_account_call_needs_a_session,
+    orders_load_more_newest_first_with_their_details,
+    another_customers_ids_are_not_found,
+    invoices_are_listed_and_downloaded_as_pdf,
+    an_invoice_speaks_the_language_of_its_order,
+    an_invoice_says_reverse_charge_when_the_engine_decides_so,
+    returns_are_registered_with_a_checked_photo,
+    opening_a_result_lowers_the_unread_count,
+    subscription_changes_follow_the_engine_rule,
+    feed_advice_is_computed_by_the_server,
+    company_data_delivery_address_and_personal_data,
+    a_paid_order_appears_with_its_invoice_and_a_cancelled_one_cancels_it,
+    own_reviews_and_open_review_requests
+);
+
+async fn every_account_call_needs_a_session(app: TestApp) {
+    let paths = [
+        "/api/account/orders",
+        "/api/account/orders/HS-2026-000101",
+        "/api/account/invoices",
+        "/api/account/invoices/F2026-00001/pdf",
+        "/api/account/returns",
+        "/api/account/returns/1",
+        "/api/account/returns/1/photo",
+        "/api/account/results",
+        "/api/account/results/qs-2026-0001-h7k2",
+        "/api/account/subscriptions",
+        "/api/account/subscriptions/1",
+        "/api/account/feedadvice",
+        "/api/account/company",
+        "/api/account/deliveryaddress",
+        "/api/account/reviews",
+    ];
+    for path in paths {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 401, "{path}");
+        assert_eq!(response.headers()["cache-control"], "no-store", "{path}");
     }
-
-    async fn orders_load_more_newest_first_with_their_details(app) {
-        sign_in(&app, JAN).await;
-        let (status, first) = get_json(&app, "/api/account/orders?page=1&pageSize=2").await;
-        assert_eq!(status, 200);
-        assert_eq!(numbers(&first), ["HS-2026-000105", "HS-2026-000103"]);
-        assert_eq!((first["total"].clone(), first["hasMore"].clone()), (json!(5), json!(true)));
-        let (_, second) = get_json(&app, "/api/account/orders?page=2&pageSize=2").await;
-        assert_eq!(numbers(&second), ["HS-2026-000104", "HS-2026-000102"]);
-        let (_, last) = get_json(&app, "/api/account/orders?page=3&pageSize=2").await;
-        assert_eq!(numbers(&last), ["HS-2026-000101"]);
-        assert_eq!(last["hasMore"], false);
-        let (_, all) = get_json(&app, "/api/account/orders").await;
-        assert_eq!(all["items"].as_array().unwrap().len(), 5);
-        assert_eq!(all["pageSize"], 10);
-        assert_eq!(all["items"][0]["orderDate"], "2026-11-21T09:30:00Z");
-        for bad in ["page=0", "pageSize=101", "page=x"] {
-            let (status, body) = get_json(&app, &format!("/api/account/orders?{bad}")).await;
-            assert_eq!(status, 400, "{bad}: {body}");
-            assert!(body["fieldErrors"].is_object(), "{bad}: {body}");
-        }
-
-        let (status, order) = get_json(&app, "/api/account/orders/HS-2026-000102").await;
-        assert_eq!(status, 200);
-        assert_eq!(order["status"], "closed");
-        // Placed at 20:41 Dutch winter time.
-        assert_eq!(order["orderDate"], "2026-03-05T19:41:00Z");
-        assert_eq!(order["totalAmount"], "129.85");
-        assert_eq!(order["vatAmountHigh"], "22.54");
-        assert_eq!(order["billing"]["address"]["city"], "Utrecht");
-        assert_eq!(order["shipping"], Value::Null);
-        assert_eq!(order["scanProductsOnly"], true);
-        let lines = order["lines"].as_array().unwrap();
-        assert_eq!(lines.len(), 2);
-        assert_eq!(lines[0]["rqsSamples"], json!([{"sequence": 1, "sampleName": "Hooi perceel 1"}, {"sequence": 2, "sampleName": "Hooi perceel 2"}]));
-        assert_eq!(lines[0]["isFree"], false);
-        assert_eq!(order["statusHistory"].as_array().unwrap().len(), 1);
-        assert_eq!(order["statusHistory"][0]["status"], "closed");
-        assert_eq!(get_json(&app, "/api/account/orders/HS-9999-000000").await.0, 404);
-    }
-
-    async fn another_customers_ids_are_not_found(app) {
-        // Anna (account 2) asks for Jan's (account 1) order, invoice, return, result and subscription.
-        sign_in(&app, ANNA).await;
-        for path in [
-            "/api/account/orders/HS-2026-000101",
-            "/api/account/invoices/F2026-00001/pdf",
-            "/api/account/returns/1",
-            "/api/account/returns/1/photo",
-            "/api/account/results/qs-2026-0002-p3x9",
-            "/api/account/subscriptions/1",
-        ] {
-            assert_eq!(app.get(path).await.status(), 404, "{path}");
-        }
-        for action in ["pause", "close", "resume", "activate"] {
-            assert_eq!(app.post(&format!("/api/account/subscriptions/1/{action}")).await.status(), 404, "{action}");
-        }
-        assert_eq!(app.put_json("/api/account/subscriptions/1/interval", &json!({"intervalWeeks": 2})).await.status(), 404);
-        // Her own are found; Jan's result stayed unread.
-        assert_eq!(app.get("/api/account/orders/HS-2026-000106").await.status(), 200);
-        assert_eq!(app.get("/api/account/subscriptions/3").await.status(), 200);
-        let jan = other_client(&app, JAN).await;
-        let account: Value = jan.get(app.url("/api/account")).send().await.unwrap().json().await.unwrap();
-        assert_eq!(account["unreadQuickscanResults"], 2);
-        // A return form may not name another customer's order.
-        let (status, body) = post_return(&app, return_form("HS-2026-000101", 1011, "1", "other", None)).await;
-        assert_eq!(status, 400);
-        assert_eq!(field_keys(&body, "orderNumber"), ["validation.unknownOrder"]);
-        // Saved advice of another customer cannot be deleted.
-        let saved: Value = jan
-            .post(app.url("/api/account/feedadvice"))
-            .json(&json!({"horseType": "horse", "workLoad": "light", "roughageType": "hay"}))
+    assert_eq!(
+        app.post("/api/account/subscriptions/1/pause")
+            .await
+            .status(),
+        401
+    );
+    assert_eq!(
+        app.put_json(
+            "/api/account/subscriptions/1/interval",
+            &json!({"intervalWeeks": 2})
+        )
+        .await
+        .status(),
+        401
+    );
+    assert_eq!(
+        app.post_json("/api/account/feedadvice", &json!({}))
+            .await
+            .status(),
+        401
+    );
+    assert_eq!(
+        app.client
+            .delete(app.url("/api/account/feedadvice/x"))
+            .header("content-type", "application/json")
             .send()
             .await
             .unwrap()
-            .json()
+            .status(),
+        401
+    );
+    assert_eq!(
+        post_return(
+            &app,
+            return_form("HS-2026-000101", 1011, "1", "other", None)
+        )
+        .await
+        .0,
+        401
+    );
+    assert_eq!(
+        app.put_json("/api/account/company", &json!({"companyName": "X"}))
+            .await
+            .status(),
+        401
+    );
+    assert_eq!(
+        app.put_json("/api/account/billingaddress", &json!({"firstName": "X"}))
+            .await
+            .status(),
+        401
+    );
+}
+
+async fn orders_load_more_newest_first_with_their_details(app: TestApp) {
+    sign_in(&app, JAN).await;
+    let (status, first) = get_json(&app, "/api/account/orders?page=1&pageSize=2").await;
+    assert_eq!(status, 200);
+    assert_eq!(numbers(&first), ["HS-2026-000105", "HS-2026-000103"]);
+    assert_eq!(
+        (first["total"].clone(), first["hasMore"].clone()),
+        (json!(5), json!(true))
+    );
+    let (_, second) = get_json(&app, "/api/account/orders?page=2&pageSize=2").await;
+    assert_eq!(numbers(&second), ["HS-2026-000104", "HS-2026-000102"]);
+    let (_, last) = get_json(&app, "/api/account/orders?page=3&pageSize=2").await;
+    assert_eq!(numbers(&last), ["HS-2026-000101"]);
+    assert_eq!(last["hasMore"], false);
+    let (_, all) = get_json(&app, "/api/account/orders").await;
+    assert_eq!(all["items"].as_array().unwrap().len(), 5);
+    assert_eq!(all["pageSize"], 10);
+    assert_eq!(all["items"][0]["orderDate"], "2026-11-21T09:30:00Z");
+    for bad in ["page=0", "pageSize=101", "page=x"] {
+        let (status, body) = get_json(&app, &format!("/api/account/orders?{bad}")).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(body["fieldErrors"].is_object(), "{bad}: {body}");
+    }
+
+    let (status, order) = get_json(&app, "/api/account/orders/HS-2026-000102").await;
+    assert_eq!(status, 200);
+    assert_eq!(order["status"], "closed");
+    // Placed at 20:41 Dutch winter time.
+    assert_eq!(order["orderDate"], "2026-03-05T19:41:00Z");
+    assert_eq!(order["totalAmount"], "129.85");
+    assert_eq!(order["vatAmountHigh"], "22.54");
+    assert_eq!(order["billing"]["address"]["city"], "Utrecht");
+    assert_eq!(order["shipping"], Value::Null);
+    assert_eq!(order["scanProductsOnly"], true);
+    let lines = order["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(
+        lines[0]["rqsSamples"],
+        json!([{"sequence": 1, "sampleName": "Hooi perceel 1"}, {"sequence": 2, "sampleName": "Hooi perceel 2"}])
+    );
+    assert_eq!(lines[0]["isFree"], false);
+    assert_eq!(order["statusHistory"].as_array().unwrap().len(), 1);
+    assert_eq!(order["statusHistory"][0]["status"], "closed");
+    assert_eq!(
+        get_json(&app, "/api/account/orders/HS-9999-000000").await.0,
+        404
+    );
+}
+
+async fn another_customers_ids_are_not_found(app: TestApp) {
+    // Anna (account 2) asks for Jan's (account 1) order, invoice, return, result and subscription.
+    sign_in(&app, ANNA).await;
+    for path in [
+        "/api/account/orders/HS-2026-000101",
+        "/api/account/invoices/F2026-00001/pdf",
+        "/api/account/returns/1",
+        "/api/account/returns/1/photo",
+        "/api/account/results/qs-2026-0002-p3x9",
+        "/api/account/subscriptions/1",
+    ] {
+        assert_eq!(app.get(path).await.status(), 404, "{path}");
+    }
+    for action in ["pause", "close", "resume", "activate"] {
+        assert_eq!(
+            app.post(&format!("/api/account/subscriptions/1/{action}"))
+                .await
+                .status(),
+            404,
+            "{action}"
+        );
+    }
+    assert_eq!(
+        app.put_json(
+            "/api/account/subscriptions/1/interval",
+            &json!({"intervalWeeks": 2})
+        )
+        .await
+        .status(),
+        404
+    );
+    // Her own are found; Jan's result stayed unread.
+    assert_eq!(
+        app.get("/api/account/orders/HS-2026-000106").await.status(),
+        200
+    );
+    assert_eq!(app.get("/api/account/subscriptions/3").await.status(), 200);
+    let jan = other_client(&app, JAN).await;
+    let account: Value = jan
+        .get(app.url("/api/account"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(account["unreadQuickscanResults"], 2);
+    // A return form may not name another customer's order.
+    let (status, body) = post_return(
+        &app,
+        return_form("HS-2026-000101", 1011, "1", "other", None),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        field_keys(&body, "orderNumber"),
+        ["validation.unknownOrder"]
+    );
+    // Saved advice of another customer cannot be deleted.
+    let saved: Value = jan
+        .post(app.url("/api/account/feedadvice"))
+        .json(&json!({"horseType": "horse", "workLoad": "light", "roughageType": "hay"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let path = format!(
+        "/api/account/feedadvice/{}",
+        saved["adviceId"].as_str().unwrap()
+    );
+    assert_eq!(
+        app.client
+            .delete(app.url(&path))
+            .header("content-type", "application/json")
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
+    assert_eq!(
+        jan.delete(app.url(&path))
+            .header("content-type", "application/json")
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        204
+    );
+}
+
+async fn invoices_are_listed_and_downloaded_as_pdf(app: TestApp) {
+    sign_in(&app, JAN).await;
+    let (status, page) = get_json(&app, "/api/account/invoices?pageSize=3").await;
+    assert_eq!(status, 200);
+    assert_eq!(page["total"], 5);
+    assert_eq!(page["hasMore"], true);
+    assert_eq!(page["items"].as_array().unwrap().len(), 3);
+    let response = app.get("/api/account/invoices/F2026-00001/pdf").await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "application/pdf");
+    assert!(
+        response.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .contains("F2026-00001.pdf")
+    );
+    let bytes = response.bytes().await.unwrap();
+    assert!(bytes.starts_with(b"%PDF-1."));
+    assert!(bytes.trim_ascii_end().ends_with(b"%%EOF"));
+    let text = pdf_extract::extract_text_from_mem(&bytes).unwrap();
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        text.contains("Factuur F2026-00001"),
+        "the invoice number is on the page: {text}"
+    );
+    assert!(text.contains("Bestelnummer HS-2026-000101"), "{text}");
+    // The seller as the site's configuration names it, and the page number.
+    assert!(
+        text.contains("Hoefslag Diervoeders B.V.")
+            && text.contains("Btw-nummer NL862447915B01")
+            && text.contains("KvK 71234567"),
+        "{text}"
+    );
+    assert!(text.contains("Pagina 1 van 1"), "{text}");
+    assert!(text.contains("Totaal € 104,26"), "{text}");
+    assert_eq!(
+        app.get("/api/account/invoices/F2099-00001/pdf")
+            .await
+            .status(),
+        404
+    );
+}
+
+async fn an_invoice_speaks_the_language_of_its_order(app: TestApp) {
+    sign_in(&app, ANNA).await;
+    let response = app.get("/api/account/invoices/F2026-00006/pdf").await;
+    assert_eq!(response.status(), 200);
+    let bytes = response.bytes().await.unwrap();
+    let text = pdf_extract::extract_text_from_mem(&bytes).unwrap();
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for expected in [
+        "Rechnung F2026-00006",
+        "Bestellnummer HS-2026-000106",
+        "Einzelpreis",
+        "USt-IdNr. NL862447915B01",
+        "Seite 1 von 1",
+        "Status bezahlt",
+    ] {
+        assert!(text.contains(expected), "{expected} in {text}");
+    }
+    assert!(!text.contains("Factuur"), "{text}");
+}
+
+async fn an_invoice_says_reverse_charge_when_the_engine_decides_so(app: TestApp) {
+    sqlx::any::install_default_drivers();
+    // The Dutch stable (account 6) with its Dutch VAT number; invoice F2026-00017 of order
+    // HS-2026-000119 charged VAT at both rates.
+    sign_in(&app, "inkoop@stal-de-hoefijzer.example").await;
+    let db = host_server::platform::db::Database::connect(&app.database_url())
+        .await
+        .unwrap();
+    let pool = db.pool();
+    let text_of = |bytes: &[u8]| {
+        pdf_extract::extract_text_from_mem(bytes)
+            .unwrap()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let invoice = || async {
+        text_of(
+            &app.get("/api/account/invoices/F2026-00017/pdf")
+                .await
+                .bytes()
+                .await
+                .unwrap(),
+        )
+    };
+    let note = "Btw verlegd: de btw is verschuldigd door de afnemer";
+    let set_vat = |low: &'static str, high: &'static str| async move {
+        sqlx::query("UPDATE invoices SET vat_amount_low = $1, vat_amount_high = $2 WHERE invoice_number = 'F2026-00017'")
+            .bind(low).bind(high).execute(pool).await.unwrap();
+    };
+
+    let text = invoice().await;
+    assert!(
+        !text.contains(note) && text.contains("Btw 9% € 2,37") && text.contains("Btw 21% € 4,68"),
+        "{text}"
+    );
+    // No VAT charged, but buyer and seller are both Dutch: a domestic sale, no note.
+    set_vat("0.00", "0.00").await;
+    let text = invoice().await;
+    assert!(
+        !text.contains(note) && text.contains("Btw 9% € 0,00"),
+        "{text}"
+    );
+
+    // The same order for a Belgian business with its goods going to Belgium.
+    let (billing,): (String,) =
+        sqlx::query_as("SELECT billing_json FROM orders WHERE order_number = 'HS-2026-000119'")
+            .fetch_one(pool)
             .await
             .unwrap();
-        let path = format!("/api/account/feedadvice/{}", saved["adviceId"].as_str().unwrap());
-        assert_eq!(app.client.delete(app.url(&path)).header("content-type", "application/json").send().await.unwrap().status(), 404);
-        assert_eq!(jan.delete(app.url(&path)).header("content-type", "application/json").send().await.unwrap().status(), 204);
+    let mut billing: Value = serde_json::from_str(&billing).unwrap();
+    billing["address"]["countryId"] = json!(2);
+    sqlx::query("UPDATE orders SET billing_json = $1, company_json = $2 WHERE order_number = 'HS-2026-000119'")
+        .bind(billing.to_string())
+        .bind(json!({"companyName": "Stal De Hoefijzer BV", "vatNumber": "BE0123456789"}).to_string())
+        .execute(pool)
+        .await
+        .unwrap();
+    let text = invoice().await;
+    assert!(text.contains(note), "{text}");
+    assert!(
+        text.contains("Btw-nummer klant: BE0123456789")
+            && !text.contains("Btw 9%")
+            && !text.contains("Btw 21%"),
+        "no VAT lines beside the note: {text}"
+    );
+    // With VAT charged the amounts stand and the note goes.
+    set_vat("2.37", "4.68").await;
+    let text = invoice().await;
+    assert!(
+        !text.contains(note) && text.contains("Btw 21% € 4,68"),
+        "{text}"
+    );
+}
+
+async fn returns_are_registered_with_a_checked_photo(app: TestApp) {
+    sign_in(&app, JAN).await;
+    let (status, list) = get_json(&app, "/api/account/returns").await;
+    assert_eq!(status, 200);
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    assert_eq!(list[0]["hasPhoto"], true);
+    let photo = app.get("/api/account/returns/1/photo").await;
+    assert_eq!(photo.status(), 200);
+    assert_eq!(photo.headers()["content-type"], "image/svg+xml");
+
+    // Order 101 has 2 of variant 1011 and one was returned already (fixture return 1).
+    let (status, body) = post_return(
+        &app,
+        return_form(
+            "HS-2026-000101",
+            1011,
+            "2",
+            "damaged",
+            Some((jpeg(1000), "bag.jpg")),
+        ),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        field_keys(&body, "quantity"),
+        ["validation.returnQuantityTooHigh"]
+    );
+    let (status, body) = post_return(
+        &app,
+        return_form(
+            "HS-2026-000101",
+            1011,
+            "0",
+            "damaged",
+            Some((jpeg(1000), "bag.jpg")),
+        ),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        field_keys(&body, "quantity"),
+        ["validation.invalidQuantity"]
+    );
+    let too_big = jpeg(5 * 1024 * 1024 + 1);
+    let (status, body) = post_return(
+        &app,
+        return_form(
+            "HS-2026-000101",
+            1011,
+            "1",
+            "damaged",
+            Some((too_big, "big.jpg")),
+        ),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(field_keys(&body, "photo"), ["validation.photoTooLarge"]);
+    let gif = b"GIF89a\x01\x00\x01\x00".to_vec();
+    let (status, body) = post_return(
+        &app,
+        return_form(
+            "HS-2026-000101",
+            1011,
+            "1",
+            "damaged",
+            Some((gif, "bag.jpg")),
+        ),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        field_keys(&body, "photo"),
+        ["validation.photoType"],
+        "the type is read from the bytes, not the name"
+    );
+    let (status, body) = post_return(
+        &app,
+        return_form("HS-2026-000101", 1011, "1", "damaged", None),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(field_keys(&body, "photo"), ["validation.photoRequired"]);
+    let (status, body) =
+        post_return(&app, return_form("HS-2026-000101", 9999, "1", "lost", None)).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        field_keys(&body, "productVariantId"),
+        ["validation.notInOrder"]
+    );
+    assert_eq!(field_keys(&body, "reason"), ["validation.invalid"]);
+    let empty = reqwest::multipart::Form::new().text("comment", "x");
+    let (status, body) = post_return(&app, empty).await;
+    assert_eq!(status, 400);
+    for field in ["orderNumber", "productVariantId", "quantity", "reason"] {
+        assert_eq!(field_keys(&body, field), ["validation.required"], "{field}");
     }
+    let (status, body) = json_of(
+        app.post_json(
+            "/api/account/returns",
+            &json!({"orderNumber": "HS-2026-000101"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
 
-    async fn invoices_are_listed_and_downloaded_as_pdf(app) {
-        sign_in(&app, JAN).await;
-        let (status, page) = get_json(&app, "/api/account/invoices?pageSize=3").await;
-        assert_eq!(status, 200);
-        assert_eq!(page["total"], 5);
-        assert_eq!(page["hasMore"], true);
-        assert_eq!(page["items"].as_array().unwrap().len(), 3);
-        let response = app.get("/api/account/invoices/F2026-00001/pdf").await;
-        assert_eq!(response.status(), 200);
-        assert_eq!(response.headers()["content-type"], "application/pdf");
-        assert!(response.headers()["content-disposition"].to_str().unwrap().contains("F2026-00001.pdf"));
-        let bytes = response.bytes().await.unwrap();
-        assert!(bytes.starts_with(b"%PDF-1."));
-        assert!(bytes.trim_ascii_end().ends_with(b"%%EOF"));
-        let text = pdf_extract::extract_text_from_mem(&bytes).unwrap();
-        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        assert!(text.contains("Factuur F2026-00001"), "the invoice number is on the page: {text}");
-        assert!(text.contains("Bestelnummer HS-2026-000101"), "{text}");
-        // The seller as the site's configuration names it, and the page number.
-        assert!(text.contains("Hoefslag Diervoeders B.V.") && text.contains("Btw-nummer NL862447915B01") && text.contains("KvK 71234567"), "{text}");
-        assert!(text.contains("Pagina 1 van 1"), "{text}");
-        assert!(text.contains("Totaal € 104,26"), "{text}");
-        assert_eq!(app.get("/api/account/invoices/F2099-00001/pdf").await.status(), 404);
-    }
-
-    async fn an_invoice_speaks_the_language_of_its_order(app) {
-        sign_in(&app, ANNA).await;
-        let response = app.get("/api/account/invoices/F2026-00006/pdf").await;
-        assert_eq!(response.status(), 200);
-        let bytes = response.bytes().await.unwrap();
-        let text = pdf_extract::extract_text_from_mem(&bytes).unwrap();
-        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        for expected in ["Rechnung F2026-00006", "Bestellnummer HS-2026-000106", "Einzelpreis", "USt-IdNr. NL862447915B01", "Seite 1 von 1", "Status bezahlt"] {
-            assert!(text.contains(expected), "{expected} in {text}");
-        }
-        assert!(!text.contains("Factuur"), "{text}");
-    }
-
-    async fn an_invoice_says_reverse_charge_when_the_engine_decides_so(app) {
-        sqlx::any::install_default_drivers();
-        // The Dutch stable (account 6) with its Dutch VAT number; invoice F2026-00017 of order
-        // HS-2026-000119 charged VAT at both rates.
-        sign_in(&app, "inkoop@stal-de-hoefijzer.example").await;
-        let db = host_server::platform::db::Database::connect(&app.database_url()).await.unwrap();
-        let pool = db.pool();
-        let text_of = |bytes: &[u8]| pdf_extract::extract_text_from_mem(bytes).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
-        let invoice = || async { text_of(&app.get("/api/account/invoices/F2026-00017/pdf").await.bytes().await.unwrap()) };
-        let note = "Btw verlegd: de btw is verschuldigd door de afnemer";
-        let set_vat = |low: &'static str, high: &'static str| async move {
-            sqlx::query("UPDATE invoices SET vat_amount_low = $1, vat_amount_high = $2 WHERE invoice_number = 'F2026-00017'")
-                .bind(low).bind(high).execute(pool).await.unwrap();
-        };
-
-        let text = invoice().await;
-        assert!(!text.contains(note) && text.contains("Btw 9% € 2,37") && text.contains("Btw 21% € 4,68"), "{text}");
-        // No VAT charged, but buyer and seller are both Dutch: a domestic sale, no note.
-        set_vat("0.00", "0.00").await;
-        let text = invoice().await;
-        assert!(!text.contains(note) && text.contains("Btw 9% € 0,00"), "{text}");
-
-        // The same order for a Belgian business with its goods going to Belgium.
-        let (billing,): (String,) = sqlx::query_as("SELECT billing_json FROM orders WHERE order_number = 'HS-2026-000119'").fetch_one(pool).await.unwrap();
-        let mut billing: Value = serde_json::from_str(&billing).unwrap();
-        billing["address"]["countryId"] = json!(2);
-        sqlx::query("UPDATE orders SET billing_json = $1, company_json = $2 WHERE order_number = 'HS-2026-000119'")
-            .bind(billing.to_string())
-            .bind(json!({"companyName": "Stal De Hoefijzer BV", "vatNumber": "BE0123456789"}).to_string())
-            .execute(pool)
+    let png = [
+        &[0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a][..],
+        &[0; 64],
+    ]
+    .concat();
+    let (status, created) = post_return(
+        &app,
+        return_form(
+            "HS-2026-000101",
+            1011,
+            "1",
+            "damaged",
+            Some((png.clone(), "bag.png")),
+        ),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    assert_eq!(created["status"], "new");
+    assert_eq!(created["quantity"], 1);
+    assert_eq!(created["description"], "Hoefslag Sport Muesli");
+    let id = created["returnId"].as_str().unwrap();
+    let stored = std::fs::read(app.scratch().join("returns").join(format!("{id}.png"))).unwrap();
+    assert_eq!(stored, png);
+    let photo = app.get(&format!("/api/account/returns/{id}/photo")).await;
+    assert_eq!(photo.headers()["content-type"], "image/png");
+    assert_eq!(
+        get_json(&app, "/api/account/returns")
             .await
-            .unwrap();
-        let text = invoice().await;
-        assert!(text.contains(note), "{text}");
-        assert!(text.contains("Btw-nummer klant: BE0123456789") && !text.contains("Btw 9%") && !text.contains("Btw 21%"), "no VAT lines beside the note: {text}");
-        // With VAT charged the amounts stand and the note goes.
-        set_vat("2.37", "4.68").await;
-        let text = invoice().await;
-        assert!(!text.contains(note) && text.contains("Btw 21% € 4,68"), "{text}");
+            .1
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    // Now both pieces are returned.
+    let (status, body) = post_return(
+        &app,
+        return_form("HS-2026-000101", 1011, "1", "other", None),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        field_keys(&body, "quantity"),
+        ["validation.returnQuantityTooHigh"]
+    );
+}
+
+async fn opening_a_result_lowers_the_unread_count(app: TestApp) {
+    sign_in(&app, JAN).await;
+    assert_eq!(unread(&app).await, 2);
+    let (status, list) = get_json(&app, "/api/account/results").await;
+    assert_eq!(status, 200);
+    let list = list.as_array().unwrap().clone();
+    assert_eq!(list.len(), 3);
+    assert_eq!(
+        list.iter().filter(|result| result["read"] == false).count(),
+        2
+    );
+
+    let (status, result) = get_json(&app, "/api/account/results/qs-2026-0002-p3x9").await;
+    assert_eq!(status, 200);
+    assert_eq!(result["read"], true);
+    assert_eq!(result["scanType"], "quickScan");
+    // The engine's classification: 84.6 % dry matter is below 86 (hay) by more than 1: take action.
+    assert_eq!(result["classification"]["dryMatter"]["level"], "takeAction");
+    assert_eq!(
+        result["classification"]["analytes"]["sugar"]["deviation"],
+        "high"
+    );
+    assert_eq!(result["level"], "takeAction");
+    let advised: Vec<&str> = result["advice"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item["analyte"].as_str().unwrap())
+        .collect();
+    assert!(
+        advised.contains(&"crudeProtein") && advised.contains(&"sugar"),
+        "{advised:?}"
+    );
+    assert!(
+        result["advice"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Het "),
+        "Jan reads Dutch"
+    );
+    // The engine's balancing advice for the reference horse: 55 g protein per kg dry matter
+    // is 5 g short of 60, times 9 kg dry matter a day.
+    assert_eq!(result["weightKg"], 600);
+    assert_eq!(result["balancing"]["dryMatterIntakeKg"], "9");
+    assert_eq!(
+        result["balancing"]["deficits"]["crudeProtein"]["perDay"],
+        "45"
+    );
+    let balancers = result["balancing"]["products"].as_array().unwrap();
+    assert!(
+        balancers.iter().any(|product| product["balances"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("crudeProtein"))),
+        "{balancers:?}"
+    );
+    // Units and the laboratory's averages (roughage/targets.json); no products without a site.
+    assert_eq!(result["references"]["sugar"]["unit"], "g");
+    assert_eq!(result["references"]["sugar"]["average"], "118");
+    assert_eq!(result["references"]["dryMatter"]["average"], "87.4");
+    assert_eq!(result["products"], json!([]));
+    assert_eq!(unread(&app).await, 1);
+    // Opening it again changes nothing; a pony needs less.
+    let (_, pony) = get_json(&app, "/api/account/results/qs-2026-0002-p3x9?weightKg=300").await;
+    assert_eq!(
+        pony["balancing"]["deficits"]["crudeProtein"]["perDay"],
+        "22.5"
+    );
+    assert_eq!(unread(&app).await, 1);
+    let (status, body) =
+        get_json(&app, "/api/account/results/qs-2026-0002-p3x9?weightKg=2000").await;
+    assert_eq!(status, 400);
+    assert!(body["fieldErrors"]["weightKg"].is_array());
+
+    let (_, hygiene) = get_json(&app, "/api/account/results/rqs-2026-0001-m4q8").await;
+    assert_eq!(hygiene["classification"]["hygiene"]["qualityClass"], "II"); // 3.2 x the orientation value of Aspergillus/Penicillium
+    assert_eq!(hygiene["level"], "alert");
+    assert_eq!(
+        hygiene["classification"]["hygiene"]["groups"]["aspergillusPenicillium"]["countLevel"],
+        "II"
+    );
+    assert_eq!(hygiene["advice"][0]["analyte"], "hygiene");
+    assert_eq!(hygiene["balancing"], Value::Null);
+    assert_eq!(unread(&app).await, 0);
+    assert_eq!(get_json(&app, "/api/account/results/nope").await.0, 404);
+}
+
+async fn subscription_changes_follow_the_engine_rule(app: TestApp) {
+    sign_in(&app, JAN).await;
+    let (status, list) = get_json(&app, "/api/account/subscriptions").await;
+    assert_eq!(status, 200);
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    assert_eq!(list[0]["status"], "activated");
+    assert_eq!(list[0]["productId"], 3);
+    assert_eq!(list[0]["allowedActions"], json!(["pause", "close"]));
+
+    let (status, body) = json_of(app.post("/api/account/subscriptions/1/resume").await).await;
+    assert_eq!(
+        (status, body["code"].clone()),
+        (409, json!("errors.subscriptionTransition"))
+    );
+    let (status, paused) = json_of(app.post("/api/account/subscriptions/1/pause").await).await;
+    assert_eq!(status, 200);
+    assert_eq!(paused["status"], "paused");
+    assert_eq!(paused["nextDeliveryDate"], Value::Null);
+    assert_eq!(
+        app.post("/api/account/subscriptions/1/pause")
+            .await
+            .status(),
+        409
+    );
+    let (status, interval) = json_of(
+        app.put_json(
+            "/api/account/subscriptions/1/interval",
+            &json!({"intervalWeeks": 6}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(interval["intervalWeeks"], 6);
+    for bad in [
+        json!({"intervalWeeks": 0}),
+        json!({"intervalWeeks": 1}),
+        json!({"intervalWeeks": 13}),
+        json!({"intervalWeeks": 27}),
+        json!({}),
+    ] {
+        let (status, body) = json_of(
+            app.put_json("/api/account/subscriptions/1/interval", &bad)
+                .await,
+        )
+        .await;
+        assert_eq!(status, 400, "{bad}");
+        assert!(body["fieldErrors"]["intervalWeeks"].is_array(), "{body}");
     }
-
-    async fn returns_are_registered_with_a_checked_photo(app) {
-        sign_in(&app, JAN).await;
-        let (status, list) = get_json(&app, "/api/account/returns").await;
-        assert_eq!(status, 200);
-        assert_eq!(list.as_array().unwrap().len(), 1);
-        assert_eq!(list[0]["hasPhoto"], true);
-        let photo = app.get("/api/account/returns/1/photo").await;
-        assert_eq!(photo.status(), 200);
-        assert_eq!(photo.headers()["content-type"], "image/svg+xml");
-
-        // Order 101 has 2 of variant 1011 and one was returned already (fixture return 1).
-        let (status, body) = post_return(&app, return_form("HS-2026-000101", 1011, "2", "damaged", Some((jpeg(1000), "bag.jpg")))).await;
-        assert_eq!(status, 400, "{body}");
-        assert_eq!(field_keys(&body, "quantity"), ["validation.returnQuantityTooHigh"]);
-        let (status, body) = post_return(&app, return_form("HS-2026-000101", 1011, "0", "damaged", Some((jpeg(1000), "bag.jpg")))).await;
-        assert_eq!(status, 400);
-        assert_eq!(field_keys(&body, "quantity"), ["validation.invalidQuantity"]);
-        let too_big = jpeg(5 * 1024 * 1024 + 1);
-        let (status, body) = post_return(&app, return_form("HS-2026-000101", 1011, "1", "damaged", Some((too_big, "big.jpg")))).await;
-        assert_eq!(status, 400, "{body}");
-        assert_eq!(field_keys(&body, "photo"), ["validation.photoTooLarge"]);
-        let gif = b"GIF89a\x01\x00\x01\x00".to_vec();
-        let (status, body) = post_return(&app, return_form("HS-2026-000101", 1011, "1", "damaged", Some((gif, "bag.jpg")))).await;
-        assert_eq!(status, 400);
-        assert_eq!(field_keys(&body, "photo"), ["validation.photoType"], "the type is read from the bytes, not the name");
-        let (status, body) = post_return(&app, return_form("HS-2026-000101", 1011, "1", "damaged", None)).await;
-        assert_eq!(status, 400);
-        assert_eq!(field_keys(&body, "photo"), ["validation.photoRequired"]);
-        let (status, body) = post_return(&app, return_form("HS-2026-000101", 9999, "1", "lost", None)).await;
-        assert_eq!(status, 400);
-        assert_eq!(field_keys(&body, "productVariantId"), ["validation.notInOrder"]);
-        assert_eq!(field_keys(&body, "reason"), ["validation.invalid"]);
-        let empty = reqwest::multipart::Form::new().text("comment", "x");
-        let (status, body) = post_return(&app, empty).await;
-        assert_eq!(status, 400);
-        for field in ["orderNumber", "productVariantId", "quantity", "reason"] {
-            assert_eq!(field_keys(&body, field), ["validation.required"], "{field}");
-        }
-        let (status, body) = json_of(app.post_json("/api/account/returns", &json!({"orderNumber": "HS-2026-000101"})).await).await;
-        assert_eq!(status, 400, "{body}");
-
-        let png = [&[0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a][..], &[0; 64]].concat();
-        let (status, created) = post_return(&app, return_form("HS-2026-000101", 1011, "1", "damaged", Some((png.clone(), "bag.png")))).await;
-        assert_eq!(status, 201, "{created}");
-        assert_eq!(created["status"], "new");
-        assert_eq!(created["quantity"], 1);
-        assert_eq!(created["description"], "Hoefslag Sport Muesli");
-        let id = created["returnId"].as_str().unwrap();
-        let stored = std::fs::read(app.scratch().join("returns").join(format!("{id}.png"))).unwrap();
-        assert_eq!(stored, png);
-        let photo = app.get(&format!("/api/account/returns/{id}/photo")).await;
-        assert_eq!(photo.headers()["content-type"], "image/png");
-        assert_eq!(get_json(&app, "/api/account/returns").await.1.as_array().unwrap().len(), 2);
-        // Now both pieces are returned.
-        let (status, body) = post_return(&app, return_form("HS-2026-000101", 1011, "1", "other", None)).await;
-        assert_eq!(status, 400);
-        assert_eq!(field_keys(&body, "quantity"), ["validation.returnQuantityTooHigh"]);
+    let (status, resumed) = json_of(app.post("/api/account/subscriptions/1/resume").await).await;
+    assert_eq!(status, 200);
+    assert_eq!(resumed["status"], "activated");
+    // Paused and resumed before the planned delivery: it stays on its day (the planned date
+    // is 2026-12-01; on a later day the rhythm moves on by whole intervals from it).
+    let planned = list[0]["nextDeliveryDate"].as_str().unwrap();
+    let resumed_on = resumed["nextDeliveryDate"].as_str().unwrap();
+    let today = host_server::platform::clock::today();
+    if today.as_str() <= planned {
+        assert_eq!(resumed_on, planned);
+    } else {
+        assert!(resumed_on >= today.as_str(), "{resumed_on} before {today}");
     }
-
-    async fn opening_a_result_lowers_the_unread_count(app) {
-        sign_in(&app, JAN).await;
-        assert_eq!(unread(&app).await, 2);
-        let (status, list) = get_json(&app, "/api/account/results").await;
-        assert_eq!(status, 200);
-        let list = list.as_array().unwrap().clone();
-        assert_eq!(list.len(), 3);
-        assert_eq!(list.iter().filter(|result| result["read"] == false).count(), 2);
-
-        let (status, result) = get_json(&app, "/api/account/results/qs-2026-0002-p3x9").await;
-        assert_eq!(status, 200);
-        assert_eq!(result["read"], true);
-        assert_eq!(result["scanType"], "quickScan");
-        // The engine's classification: 84.6 % dry matter is below 86 (hay) by more than 1: take action.
-        assert_eq!(result["classification"]["dryMatter"]["level"], "takeAction");
-        assert_eq!(result["classification"]["analytes"]["sugar"]["deviation"], "high");
-        assert_eq!(result["level"], "takeAction");
-        let advised: Vec<&str> = result["advice"].as_array().unwrap().iter().map(|item| item["analyte"].as_str().unwrap()).collect();
-        assert!(advised.contains(&"crudeProtein") && advised.contains(&"sugar"), "{advised:?}");
-        assert!(result["advice"][0]["text"].as_str().unwrap().starts_with("Het "), "Jan reads Dutch");
-        // The engine's balancing advice for the reference horse: 55 g protein per kg dry matter
-        // is 5 g short of 60, times 9 kg dry matter a day.
-        assert_eq!(result["weightKg"], 600);
-        assert_eq!(result["balancing"]["dryMatterIntakeKg"], "9");
-        assert_eq!(result["balancing"]["deficits"]["crudeProtein"]["perDay"], "45");
-        let balancers = result["balancing"]["products"].as_array().unwrap();
-        assert!(balancers.iter().any(|product| product["balances"].as_array().unwrap().contains(&json!("crudeProtein"))), "{balancers:?}");
-        // Units and the laboratory's averages (roughage/targets.json); no products without a site.
-        assert_eq!(result["references"]["sugar"]["unit"], "g");
-        assert_eq!(result["references"]["sugar"]["average"], "118");
-        assert_eq!(result["references"]["dryMatter"]["average"], "87.4");
-        assert_eq!(result["products"], json!([]));
-        assert_eq!(unread(&app).await, 1);
-        // Opening it again changes nothing; a pony needs less.
-        let (_, pony) = get_json(&app, "/api/account/results/qs-2026-0002-p3x9?weightKg=300").await;
-        assert_eq!(pony["balancing"]["deficits"]["crudeProtein"]["perDay"], "22.5");
-        assert_eq!(unread(&app).await, 1);
-        let (status, body) = get_json(&app, "/api/account/results/qs-2026-0002-p3x9?weightKg=2000").await;
-        assert_eq!(status, 400);
-        assert!(body["fieldErrors"]["weightKg"].is_array());
-
-        let (_, hygiene) = get_json(&app, "/api/account/results/rqs-2026-0001-m4q8").await;
-        assert_eq!(hygiene["classification"]["hygiene"]["qualityClass"], "II"); // 3.2 x the orientation value of Aspergillus/Penicillium
-        assert_eq!(hygiene["level"], "alert");
-        assert_eq!(hygiene["classification"]["hygiene"]["groups"]["aspergillusPenicillium"]["countLevel"], "II");
-        assert_eq!(hygiene["advice"][0]["analyte"], "hygiene");
-        assert_eq!(hygiene["balancing"], Value::Null);
-        assert_eq!(unread(&app).await, 0);
-        assert_eq!(get_json(&app, "/api/account/results/nope").await.0, 404);
+    assert_eq!(
+        app.post("/api/account/subscriptions/1/activate")
+            .await
+            .status(),
+        409
+    );
+    let (status, closed) = json_of(app.post("/api/account/subscriptions/1/close").await).await;
+    assert_eq!((status, closed["status"].clone()), (200, json!("closed")));
+    assert_eq!(
+        (
+            closed["allowedActions"].clone(),
+            closed["intervalCanChange"].clone()
+        ),
+        (json!([]), json!(false))
+    );
+    for action in ["pause", "resume", "activate", "close"] {
+        assert_eq!(
+            app.post(&format!("/api/account/subscriptions/1/{action}"))
+                .await
+                .status(),
+            409,
+            "{action}"
+        );
     }
+    assert_eq!(
+        app.put_json(
+            "/api/account/subscriptions/1/interval",
+            &json!({"intervalWeeks": 2})
+        )
+        .await
+        .status(),
+        409
+    );
 
-    async fn subscription_changes_follow_the_engine_rule(app) {
-        sign_in(&app, JAN).await;
-        let (status, list) = get_json(&app, "/api/account/subscriptions").await;
-        assert_eq!(status, 200);
-        assert_eq!(list.as_array().unwrap().len(), 1);
-        assert_eq!(list[0]["status"], "activated");
-        assert_eq!(list[0]["productId"], 3);
-        assert_eq!(list[0]["allowedActions"], json!(["pause", "close"]));
+    // Anna's saved subscription activates.
+    let anna = other_client(&app, ANNA).await;
+    let response = anna
+        .post(app.url("/api/account/subscriptions/3/activate"))
+        .header("content-type", "application/json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let activated: Value = response.json().await.unwrap();
+    assert_eq!(activated["status"], "activated");
+    assert!(activated["startDate"].is_string());
+}
 
-        let (status, body) = json_of(app.post("/api/account/subscriptions/1/resume").await).await;
-        assert_eq!((status, body["code"].clone()), (409, json!("errors.subscriptionTransition")));
-        let (status, paused) = json_of(app.post("/api/account/subscriptions/1/pause").await).await;
-        assert_eq!(status, 200);
-        assert_eq!(paused["status"], "paused");
-        assert_eq!(paused["nextDeliveryDate"], Value::Null);
-        assert_eq!(app.post("/api/account/subscriptions/1/pause").await.status(), 409);
-        let (status, interval) = json_of(app.put_json("/api/account/subscriptions/1/interval", &json!({"intervalWeeks": 6})).await).await;
-        assert_eq!(status, 200);
-        assert_eq!(interval["intervalWeeks"], 6);
-        for bad in [json!({"intervalWeeks": 0}), json!({"intervalWeeks": 1}), json!({"intervalWeeks": 13}), json!({"intervalWeeks": 27}), json!({})] {
-            let (status, body) = json_of(app.put_json("/api/account/subscriptions/1/interval", &bad).await).await;
-            assert_eq!(status, 400, "{bad}");
-            assert!(body["fieldErrors"]["intervalWeeks"].is_array(), "{body}");
-        }
-        let (status, resumed) = json_of(app.post("/api/account/subscriptions/1/resume").await).await;
-        assert_eq!(status, 200);
-        assert_eq!(resumed["status"], "activated");
-        // Paused and resumed before the planned delivery: it stays on its day (the planned date
-        // is 2026-12-01; on a later day the rhythm moves on by whole intervals from it).
-        let planned = list[0]["nextDeliveryDate"].as_str().unwrap();
-        let resumed_on = resumed["nextDeliveryDate"].as_str().unwrap();
-        let today = host_server::platform::clock::today();
-        if today.as_str() <= planned {
-            assert_eq!(resumed_on, planned);
-        } else {
-            assert!(resumed_on >= today.as_str(), "{resumed_on} before {today}");
-        }
-        assert_eq!(app.post("/api/account/subscriptions/1/activate").await.status(), 409);
-        let (status, closed) = json_of(app.post("/api/account/subscriptions/1/close").await).await;
-        assert_eq!((status, closed["status"].clone()), (200, json!("closed")));
-        assert_eq!((closed["allowedActions"].clone(), closed["intervalCanChange"].clone()), (json!([]), json!(false)));
-        for action in ["pause", "resume", "activate", "close"] {
-            assert_eq!(app.post(&format!("/api/account/subscriptions/1/{action}")).await.status(), 409, "{action}");
-        }
-        assert_eq!(app.put_json("/api/account/subscriptions/1/interval", &json!({"intervalWeeks": 2})).await.status(), 409);
-
-        // Anna's saved subscription activates.
-        let anna = other_client(&app, ANNA).await;
-        let response = anna.post(app.url("/api/account/subscriptions/3/activate")).header("content-type", "application/json").send().await.unwrap();
-        assert_eq!(response.status(), 200);
-        let activated: Value = response.json().await.unwrap();
-        assert_eq!(activated["status"], "activated");
-        assert!(activated["startDate"].is_string());
-    }
-
-    async fn feed_advice_is_computed_by_the_server(app) {
-        sign_in(&app, JAN).await;
-        // Numbers the browser might send are not fields of the form; only the horse counts.
-        let (status, saved) = json_of(app.post_json(
-            "/api/account/feedadvice",
-            &json!({"name": "Bella", "horseType": "horse", "weightKg": 600, "workLoad": "none", "roughageType": "hay"}),
-        ).await).await;
-        assert_eq!(status, 201, "{saved}");
-        assert_eq!(saved["name"], "Bella");
-        assert_eq!(saved["advice"]["weightKg"], 600);
-        let products = saved["advice"]["products"].as_array().unwrap();
-        assert!(!products.is_empty());
-        // The engine on the same input gives the same advice as stored.
-        assert!(products[0]["gramsPerDay"].as_u64().unwrap() > 0);
-        let (status, pony) = json_of(app.post_json(
+async fn feed_advice_is_computed_by_the_server(app: TestApp) {
+    sign_in(&app, JAN).await;
+    // Numbers the browser might send are not fields of the form; only the horse counts.
+    let (status, saved) = json_of(app.post_json(
+        "/api/account/feedadvice",
+        &json!({"name": "Bella", "horseType": "horse", "weightKg": 600, "workLoad": "none", "roughageType": "hay"}),
+    ).await).await;
+    assert_eq!(status, 201, "{saved}");
+    assert_eq!(saved["name"], "Bella");
+    assert_eq!(saved["advice"]["weightKg"], 600);
+    let products = saved["advice"]["products"].as_array().unwrap();
+    assert!(!products.is_empty());
+    // The engine on the same input gives the same advice as stored.
+    assert!(products[0]["gramsPerDay"].as_u64().unwrap() > 0);
+    let (status, pony) = json_of(
+        app.post_json(
             "/api/account/feedadvice",
             &json!({"horseType": "pony", "workLoad": "light", "roughageType": "pasture"}),
-        ).await).await;
-        assert_eq!(status, 201, "{pony}");
-        assert_eq!(pony["weightKg"], 300);
-        let (status, body) = json_of(app.post_json(
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, 201, "{pony}");
+    assert_eq!(pony["weightKg"], 300);
+    let (status, body) = json_of(app.post_json(
+        "/api/account/feedadvice",
+        &json!({"horseType": "horse", "weightKg": 2000, "workLoad": "none", "roughageType": "hay"}),
+    ).await).await;
+    assert_eq!(
+        (status, body["code"].clone()),
+        (400, json!("feed_advice_undetermined"))
+    );
+    let (status, body) = json_of(
+        app.post_json(
             "/api/account/feedadvice",
-            &json!({"horseType": "horse", "weightKg": 2000, "workLoad": "none", "roughageType": "hay"}),
-        ).await).await;
-        assert_eq!((status, body["code"].clone()), (400, json!("feed_advice_undetermined")));
-        let (status, body) = json_of(app.post_json("/api/account/feedadvice", &json!({"horseType": "unicorn", "roughageType": "hay"})).await).await;
-        assert_eq!(status, 400);
-        assert!(body["fieldErrors"]["horseType"].is_array(), "{body}");
-        let (_, list) = get_json(&app, "/api/account/feedadvice").await;
-        assert_eq!(list.as_array().unwrap().len(), 2);
-        let path = format!("/api/account/feedadvice/{}", saved["adviceId"].as_str().unwrap());
-        assert_eq!(app.client.delete(app.url(&path)).header("content-type", "application/json").send().await.unwrap().status(), 204);
-        assert_eq!(app.client.delete(app.url(&path)).header("content-type", "application/json").send().await.unwrap().status(), 404);
-        assert_eq!(get_json(&app, "/api/account/feedadvice").await.1.as_array().unwrap().len(), 1);
-    }
+            &json!({"horseType": "unicorn", "roughageType": "hay"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(body["fieldErrors"]["horseType"].is_array(), "{body}");
+    let (_, list) = get_json(&app, "/api/account/feedadvice").await;
+    assert_eq!(list.as_array().unwrap().len(), 2);
+    let path = format!(
+        "/api/account/feedadvice/{}",
+        saved["adviceId"].as_str().unwrap()
+    );
+    assert_eq!(
+        app.client
+            .delete(app.url(&path))
+            .header("content-type", "application/json")
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        204
+    );
+    assert_eq!(
+        app.client
+            .delete(app.url(&path))
+            .header("content-type", "application/json")
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
+    assert_eq!(
+        get_json(&app, "/api/account/feedadvice")
+            .await
+            .1
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+}
 
-    async fn company_data_delivery_address_and_personal_data(app) {
-        sign_in(&app, "inkoop@stal-de-hoefijzer.example").await;
-        let (_, account) = get_json(&app, "/api/account").await;
-        assert_eq!(account["company"]["companyName"], "Stal De Hoefijzer B.V.");
-        assert_eq!(account["billing"]["address"]["city"], "Barneveld");
-        assert_eq!(account["mobilePhone"], "+31687654321");
-        let (status, body) = json_of(app.put_json("/api/account/company", &json!({"companyName": "Stal B.V.", "vatNumber": "DE123456789"})).await).await;
-        assert_eq!(status, 400, "a German number for a Dutch billing address");
-        assert_eq!(field_keys(&body, "vatNumber"), ["validation.invalidVatNumber"]);
-        assert_eq!(body["fieldErrors"]["vatNumber"][0]["message"], "Dit is geen geldig btw-nummer");
-        let (status, body) = json_of(app.put_json("/api/account/company", &json!({"companyName": "", "vatNumber": "NL801234566B01"})).await).await;
-        assert_eq!(status, 400);
-        assert_eq!(field_keys(&body, "companyName"), ["validation.required"]);
-        let (status, body) = json_of(app.put_json("/api/account/company", &json!({"companyName": "Stal B.V.", "vatNumber": "NL801234566B01"})).await).await;
-        assert_eq!(status, 200, "{body}");
-        assert_eq!(get_json(&app, "/api/account/company").await.1["company"]["companyName"], "Stal B.V.");
-        let (_, body) = json_of(app.put_json("/api/account/company", &json!({"companyName": "", "vatNumber": ""})).await).await;
-        assert_eq!(body["company"], Value::Null);
+async fn company_data_delivery_address_and_personal_data(app: TestApp) {
+    sign_in(&app, "inkoop@stal-de-hoefijzer.example").await;
+    let (_, account) = get_json(&app, "/api/account").await;
+    assert_eq!(account["company"]["companyName"], "Stal De Hoefijzer B.V.");
+    assert_eq!(account["billing"]["address"]["city"], "Barneveld");
+    assert_eq!(account["mobilePhone"], "+31687654321");
+    let (status, body) = json_of(
+        app.put_json(
+            "/api/account/company",
+            &json!({"companyName": "Stal B.V.", "vatNumber": "DE123456789"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, 400, "a German number for a Dutch billing address");
+    assert_eq!(
+        field_keys(&body, "vatNumber"),
+        ["validation.invalidVatNumber"]
+    );
+    assert_eq!(
+        body["fieldErrors"]["vatNumber"][0]["message"],
+        "Dit is geen geldig btw-nummer"
+    );
+    let (status, body) = json_of(
+        app.put_json(
+            "/api/account/company",
+            &json!({"companyName": "", "vatNumber": "NL801234566B01"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(field_keys(&body, "companyName"), ["validation.required"]);
+    let (status, body) = json_of(
+        app.put_json(
+            "/api/account/company",
+            &json!({"companyName": "Stal B.V.", "vatNumber": "NL801234566B01"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        get_json(&app, "/api/account/company").await.1["company"]["companyName"],
+        "Stal B.V."
+    );
+    let (_, body) = json_of(
+        app.put_json(
+            "/api/account/company",
+            &json!({"companyName": "", "vatNumber": ""}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(body["company"], Value::Null);
 
-        let address = json!({"street": "Dorpsstraat", "streetNumber": "7", "zipcode": "1234 AB", "city": "Ede", "countryId": 1});
-        let (status, body) = json_of(app.put_json(
-            "/api/account/deliveryaddress",
-            &json!({"alternativeShippingAddress": true, "firstName": "Piet", "lastName": "Jansen", "address": address, "shippingMethod": 0}),
-        ).await).await;
-        assert_eq!(status, 200, "{body}");
-        assert_eq!(body["shipping"]["address"]["city"], "Ede");
-        let (status, body) = json_of(app.put_json(
-            "/api/account/deliveryaddress",
-            &json!({"alternativeShippingAddress": true, "firstName": "Piet", "lastName": "Jansen", "address": address, "shippingMethod": 2}),
-        ).await).await;
-        assert_eq!(status, 400, "only the engine's shipping methods 0 and 1: {body}");
-        assert!(body["fieldErrors"]["shippingMethod"].is_array(), "{body}");
-        let (status, body) = json_of(app.put_json(
-            "/api/account/deliveryaddress",
-            &json!({"alternativeShippingAddress": true, "firstName": "Piet", "lastName": "Jansen",
-                    "address": {"street": "Dorpsstraat", "streetNumber": "0", "zipcode": "12345", "city": "Ede", "countryId": 1}}),
-        ).await).await;
-        assert_eq!(status, 400);
-        assert_eq!(field_keys(&body, "address.zipcode"), ["validation.invalidPostcode"]);
-        assert_eq!(field_keys(&body, "address.streetNumber"), ["validation.invalidAddress"]);
-        let (status, _) = json_of(app.put_json(
-            "/api/account/deliveryaddress",
-            &json!({"alternativeShippingAddress": true, "firstName": "Piet", "lastName": "Jansen", "address": {"countryId": 99}}),
-        ).await).await;
-        assert_eq!(status, 400);
-        let (_, account) = get_json(&app, "/api/account").await;
-        assert_eq!(account["alternativeShippingAddress"], true);
-        assert_eq!(account["shipping"]["firstName"], "Piet");
+    let address = json!({"street": "Dorpsstraat", "streetNumber": "7", "zipcode": "1234 AB", "city": "Ede", "countryId": 1});
+    let (status, body) = json_of(app.put_json(
+        "/api/account/deliveryaddress",
+        &json!({"alternativeShippingAddress": true, "firstName": "Piet", "lastName": "Jansen", "address": address, "shippingMethod": 0}),
+    ).await).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["shipping"]["address"]["city"], "Ede");
+    let (status, body) = json_of(app.put_json(
+        "/api/account/deliveryaddress",
+        &json!({"alternativeShippingAddress": true, "firstName": "Piet", "lastName": "Jansen", "address": address, "shippingMethod": 2}),
+    ).await).await;
+    assert_eq!(
+        status, 400,
+        "only the engine's shipping methods 0 and 1: {body}"
+    );
+    assert!(body["fieldErrors"]["shippingMethod"].is_array(), "{body}");
+    let (status, body) = json_of(app.put_json(
+        "/api/account/deliveryaddress",
+        &json!({"alternativeShippingAddress": true, "firstName": "Piet", "lastName": "Jansen",
+                "address": {"street": "Dorpsstraat", "streetNumber": "0", "zipcode": "12345", "city": "Ede", "countryId": 1}}),
+    ).await).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        field_keys(&body, "address.zipcode"),
+        ["validation.invalidPostcode"]
+    );
+    assert_eq!(
+        field_keys(&body, "address.streetNumber"),
+        ["validation.invalidAddress"]
+    );
+    let (status, _) = json_of(app.put_json(
+        "/api/account/deliveryaddress",
+        &json!({"alternativeShippingAddress": true, "firstName": "Piet", "lastName": "Jansen", "address": {"countryId": 99}}),
+    ).await).await;
+    assert_eq!(status, 400);
+    let (_, account) = get_json(&app, "/api/account").await;
+    assert_eq!(account["alternativeShippingAddress"], true);
+    assert_eq!(account["shipping"]["firstName"], "Piet");
 
-        // The billing address and mobile phone: checked like the delivery address, the
-        // e-mail address always the account's own.
-        let billing = json!({"firstName": "Piet", "lastName": "Jansen", "phoneNumber": "0612345678", "mobilePhone": "+31 6 12345678",
-                             "address": {"street": "Kerkstraat", "streetNumber": "12", "zipcode": "6711 AB", "city": "Ede", "countryId": 1}});
-        let (status, body) = json_of(app.put_json("/api/account/billingaddress", &billing).await).await;
-        assert_eq!(status, 200, "{body}");
-        assert_eq!(body["billing"]["address"]["street"], "Kerkstraat");
-        assert_eq!(body["mobilePhone"], "+31 6 12345678");
-        let (_, account) = get_json(&app, "/api/account").await;
-        assert_eq!(account["billing"]["address"]["zipcode"], "6711 AB");
-        assert_eq!(account["billing"]["emailAddress"], account["emailAddress"]);
-        assert_eq!(account["billing"]["phoneNumber"], "0612345678");
-        assert_eq!(account["mobilePhone"], "+31 6 12345678");
-        let (status, body) = json_of(app.put_json(
+    // The billing address and mobile phone: checked like the delivery address, the
+    // e-mail address always the account's own.
+    let billing = json!({"firstName": "Piet", "lastName": "Jansen", "phoneNumber": "0612345678", "mobilePhone": "+31 6 12345678",
+                         "address": {"street": "Kerkstraat", "streetNumber": "12", "zipcode": "6711 AB", "city": "Ede", "countryId": 1}});
+    let (status, body) = json_of(app.put_json("/api/account/billingaddress", &billing).await).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["billing"]["address"]["street"], "Kerkstraat");
+    assert_eq!(body["mobilePhone"], "+31 6 12345678");
+    let (_, account) = get_json(&app, "/api/account").await;
+    assert_eq!(account["billing"]["address"]["zipcode"], "6711 AB");
+    assert_eq!(account["billing"]["emailAddress"], account["emailAddress"]);
+    assert_eq!(account["billing"]["phoneNumber"], "0612345678");
+    assert_eq!(account["mobilePhone"], "+31 6 12345678");
+    let (status, body) = json_of(app.put_json(
+        "/api/account/billingaddress",
+        &json!({"firstName": "", "lastName": "Jansen", "mobilePhone": "call me",
+                "address": {"street": "Kerkstraat", "streetNumber": "12", "zipcode": "12345", "city": "Ede", "countryId": 1}}),
+    ).await).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(field_keys(&body, "firstName"), ["validation.required"]);
+    assert_eq!(
+        field_keys(&body, "address.zipcode"),
+        ["validation.invalidPostcode"]
+    );
+    assert!(body["fieldErrors"]["mobilePhone"].is_array(), "{body}");
+    let (_, account) = get_json(&app, "/api/account").await;
+    assert_eq!(
+        account["billing"]["address"]["zipcode"], "6711 AB",
+        "a refused change keeps the stored address"
+    );
+    let (status, _) = json_of(
+        app.put_json(
             "/api/account/billingaddress",
-            &json!({"firstName": "", "lastName": "Jansen", "mobilePhone": "call me",
-                    "address": {"street": "Kerkstraat", "streetNumber": "12", "zipcode": "12345", "city": "Ede", "countryId": 1}}),
-        ).await).await;
-        assert_eq!(status, 400, "{body}");
-        assert_eq!(field_keys(&body, "firstName"), ["validation.required"]);
-        assert_eq!(field_keys(&body, "address.zipcode"), ["validation.invalidPostcode"]);
-        assert!(body["fieldErrors"]["mobilePhone"].is_array(), "{body}");
-        let (_, account) = get_json(&app, "/api/account").await;
-        assert_eq!(account["billing"]["address"]["zipcode"], "6711 AB", "a refused change keeps the stored address");
-        let (status, _) = json_of(app.put_json("/api/account/billingaddress", &json!({"emailAddress": "other@example.com"})).await).await;
-        assert_eq!(status, 400, "the billing e-mail address is the account's own");
+            &json!({"emailAddress": "other@example.com"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        status, 400,
+        "the billing e-mail address is the account's own"
+    );
 
-        // Personal data with newsletter and language preference.
-        let (status, body) = json_of(app.put_json("/api/account", &json!({"firstName": "Pieter", "lastName": "Jansen", "languageId": 2, "newsletter": true})).await).await;
-        assert_eq!(status, 200, "{body}");
-        assert_eq!((body["languageId"].clone(), body["newsletter"].clone()), (json!(2), json!(true)));
-        let (status, body) = json_of(app.put_json("/api/account", &json!({"firstName": "Pieter", "lastName": "Jansen", "languageId": 99})).await).await;
-        assert_eq!(status, 400);
-        assert!(body["fieldErrors"]["languageId"].is_array());
-        // It takes a `callbackUrl` like the other account calls: a path of the shop, never
-        // another origin.
-        let update = json!({"firstName": "Pieter", "lastName": "Jansen", "languageId": 2, "newsletter": true});
-        let (status, body) = json_of(app.put_json("/api/account?callbackUrl=/account/information/", &update).await).await;
-        assert_eq!(status, 200, "{body}");
-        let (status, body) = json_of(app.put_json("/api/account?callbackUrl=https://evil.example/", &update).await).await;
-        assert_eq!(status, 400, "{body}");
-        assert!(body["fieldErrors"]["callbackUrl"].is_array(), "{body}");
-    }
+    // Personal data with newsletter and language preference.
+    let (status, body) = json_of(app.put_json("/api/account", &json!({"firstName": "Pieter", "lastName": "Jansen", "languageId": 2, "newsletter": true})).await).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (body["languageId"].clone(), body["newsletter"].clone()),
+        (json!(2), json!(true))
+    );
+    let (status, body) = json_of(
+        app.put_json(
+            "/api/account",
+            &json!({"firstName": "Pieter", "lastName": "Jansen", "languageId": 99}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(body["fieldErrors"]["languageId"].is_array());
+    // It takes a `callbackUrl` like the other account calls: a path of the shop, never
+    // another origin.
+    let update =
+        json!({"firstName": "Pieter", "lastName": "Jansen", "languageId": 2, "newsletter": true});
+    let (status, body) = json_of(
+        app.put_json("/api/account?callbackUrl=/account/information/", &update)
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = json_of(
+        app.put_json("/api/account?callbackUrl=https://evil.example/", &update)
+            .await,
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["fieldErrors"]["callbackUrl"].is_array(), "{body}");
+}
 
-    async fn a_paid_order_appears_with_its_invoice_and_a_cancelled_one_cancels_it(app) {
-        sqlx::any::install_default_drivers();
-        sign_in(&app, JAN).await;
-        let cart = crate::orders::ready_cart(&app, 1011, 1, crate::orders::ideal()).await;
-        let (status, placed) = crate::orders::place(&app, &cart).await;
-        assert_eq!(status, 201, "{placed}");
-        let number = placed["order"]["orderNumber"].as_str().unwrap().to_owned();
-        crate::orders::pay(&app, placed["redirectUrl"].as_str().unwrap(), "paid").await;
+async fn a_paid_order_appears_with_its_invoice_and_a_cancelled_one_cancels_it(app: TestApp) {
+    sqlx::any::install_default_drivers();
+    sign_in(&app, JAN).await;
+    let cart = crate::orders::ready_cart(&app, 1011, 1, crate::orders::ideal()).await;
+    let (status, placed) = crate::orders::place(&app, &cart).await;
+    assert_eq!(status, 201, "{placed}");
+    let number = placed["order"]["orderNumber"].as_str().unwrap().to_owned();
+    crate::orders::pay(&app, placed["redirectUrl"].as_str().unwrap(), "paid").await;
 
-        let (_, orders) = get_json(&app, "/api/account/orders").await;
-        assert_eq!(orders["total"], 6);
-        assert!(numbers(&orders).contains(&number));
-        let (_, order) = get_json(&app, &format!("/api/account/orders/{number}")).await;
-        let history: Vec<&str> = order["statusHistory"].as_array().unwrap().iter().map(|change| change["status"].as_str().unwrap()).collect();
-        assert_eq!(history, ["created", "open", "paid"]);
-        let (_, invoices) = get_json(&app, "/api/account/invoices?pageSize=50").await;
-        assert_eq!(invoices["total"], 6);
-        let invoice = invoices["items"].as_array().unwrap().iter().find(|invoice| invoice["orderNumber"] == json!(number)).unwrap().clone();
-        assert_eq!(invoice["status"], "paid");
-        assert_eq!(invoice["totalAmount"], order["totalAmount"]);
-        assert!(invoice["invoiceNumber"].as_str().unwrap().ends_with("-01001"), "{invoice}");
-        let pdf = app.get(&format!("/api/account/invoices/{}/pdf", invoice["invoiceNumber"].as_str().unwrap())).await;
-        assert_eq!(pdf.status(), 200);
+    let (_, orders) = get_json(&app, "/api/account/orders").await;
+    assert_eq!(orders["total"], 6);
+    assert!(numbers(&orders).contains(&number));
+    let (_, order) = get_json(&app, &format!("/api/account/orders/{number}")).await;
+    let history: Vec<&str> = order["statusHistory"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|change| change["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(history, ["created", "open", "paid"]);
+    let (_, invoices) = get_json(&app, "/api/account/invoices?pageSize=50").await;
+    assert_eq!(invoices["total"], 6);
+    let invoice = invoices["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|invoice| invoice["orderNumber"] == json!(number))
+        .unwrap()
+        .clone();
+    assert_eq!(invoice["status"], "paid");
+    assert_eq!(invoice["totalAmount"], order["totalAmount"]);
+    assert!(
+        invoice["invoiceNumber"]
+            .as_str()
+            .unwrap()
+            .ends_with("-01001"),
+        "{invoice}"
+    );
+    let pdf = app
+        .get(&format!(
+            "/api/account/invoices/{}/pdf",
+            invoice["invoiceNumber"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(pdf.status(), 200);
 
-        // A cancelled order cancels its invoice.
-        let db = host_server::platform::db::Database::connect(&app.database_url()).await.unwrap();
-        let mut connection = db.pool().acquire().await.unwrap();
-        let (order_id,): (i64,) = sqlx::query_as("SELECT order_id FROM orders WHERE order_number = $1").bind(&number).fetch_one(&mut *connection).await.unwrap();
-        host_server::orders::invoices::follow_order_status(&mut connection, order_id, engine::order::OrderStatus::Cancelled).await.unwrap();
-        let (_, invoices) = get_json(&app, "/api/account/invoices?pageSize=50").await;
-        let invoice = invoices["items"].as_array().unwrap().iter().find(|invoice| invoice["orderNumber"] == json!(number)).unwrap().clone();
-        assert_eq!(invoice["status"], "cancelled");
-    }
+    // A cancelled order cancels its invoice.
+    let db = host_server::platform::db::Database::connect(&app.database_url())
+        .await
+        .unwrap();
+    let mut connection = db.pool().acquire().await.unwrap();
+    let (order_id,): (i64,) = sqlx::query_as("SELECT order_id FROM orders WHERE order_number = $1")
+        .bind(&number)
+        .fetch_one(&mut *connection)
+        .await
+        .unwrap();
+    host_server::orders::invoices::follow_order_status(
+        &mut connection,
+        order_id,
+        engine::order::OrderStatus::Cancelled,
+    )
+    .await
+    .unwrap();
+    let (_, invoices) = get_json(&app, "/api/account/invoices?pageSize=50").await;
+    let invoice = invoices["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|invoice| invoice["orderNumber"] == json!(number))
+        .unwrap()
+        .clone();
+    assert_eq!(invoice["status"], "cancelled");
+}
 
-    async fn own_reviews_and_open_review_requests(app) {
-        sign_in(&app, JAN).await;
-        let (status, body) = get_json(&app, "/api/account/reviews").await;
-        assert_eq!(status, 200);
-        let requests = body["reviewRequests"].as_array().unwrap();
-        assert!(!requests.is_empty());
-        assert!(requests.iter().all(|request| request["status"] == "new"));
-        assert!(body["reviews"].as_array().unwrap().iter().any(|review| review["reviewId"] == 1));
-    }
+async fn own_reviews_and_open_review_requests(app: TestApp) {
+    sign_in(&app, JAN).await;
+    let (status, body) = get_json(&app, "/api/account/reviews").await;
+    assert_eq!(status, 200);
+    let requests = body["reviewRequests"].as_array().unwrap();
+    assert!(!requests.is_empty());
+    assert!(requests.iter().all(|request| request["status"] == "new"));
+    assert!(
+        body["reviews"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|review| review["reviewId"] == 1)
+    );
 }
 
 /// The laboratory endpoint and the CSV import, on a server with a laboratory key.

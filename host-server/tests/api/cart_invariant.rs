@@ -294,51 +294,145 @@ async fn run_sequence(app: &TestApp, seed: u64) -> (usize, usize) {
     (accepted, refused)
 }
 
-fixture_tests! {
-    async fn after_any_sequence_of_calls_a_cart_reads_and_calculates_and_refusals_change_nothing(app) {
-        let (mut accepted, mut refused) = (0, 0);
-        for seed in 1..=SEQUENCES {
-            let (yes, no) = run_sequence(&app, seed).await;
-            accepted += yes;
-            refused += no;
-        }
-        // Both kinds of calls were exercised (the figures are fixed by the seeds).
-        assert_eq!(accepted + refused, (SEQUENCES as usize) * CALLS);
-        assert!(accepted > 100 && refused > 100, "accepted {accepted}, refused {refused}");
-        eprintln!("cart invariant: {accepted} calls accepted, {refused} refused");
-    }
+fixture_tests!(
+    after_any_sequence_of_calls_a_cart_reads_and_calculates_and_refusals_change_nothing,
+    a_code_of_a_promotion_another_site_runs_is_refused_and_changes_nothing,
+    a_code_that_expires_while_in_the_cart_is_taken_off_with_a_notice_once
+);
 
-    async fn a_code_of_a_promotion_another_site_runs_is_refused_and_changes_nothing(app) {
-        let created: Value = app.client.post(app.url("/api/cart")).header("siteid", "1").header("languageid", "1").send().await.unwrap().json().await.unwrap();
-        let cart = created["cart"]["shoppingcartId"].as_str().unwrap().to_owned();
-        app.post(&format!("/api/cart/{cart}/products?productVariantId=1011")).await;
-        let before = app.get(&format!("/api/cart/{cart}")).await.text().await.unwrap();
-        // WEIDE15 is valid, but only on the Weidegroen sites.
-        let response = app.post(&format!("/api/cart/{cart}/discountcode?code=WEIDE15")).await;
-        assert_eq!(response.status(), 400);
-        let body: Value = response.json().await.unwrap();
-        assert_eq!(body["code"], "errors.discountCodeInvalid");
-        assert_eq!(app.get(&format!("/api/cart/{cart}")).await.text().await.unwrap(), before);
+async fn after_any_sequence_of_calls_a_cart_reads_and_calculates_and_refusals_change_nothing(
+    app: TestApp,
+) {
+    let (mut accepted, mut refused) = (0, 0);
+    for seed in 1..=SEQUENCES {
+        let (yes, no) = run_sequence(&app, seed).await;
+        accepted += yes;
+        refused += no;
     }
+    // Both kinds of calls were exercised (the figures are fixed by the seeds).
+    assert_eq!(accepted + refused, (SEQUENCES as usize) * CALLS);
+    assert!(
+        accepted > 100 && refused > 100,
+        "accepted {accepted}, refused {refused}"
+    );
+    eprintln!("cart invariant: {accepted} calls accepted, {refused} refused");
+}
 
-    async fn a_code_that_expires_while_in_the_cart_is_taken_off_with_a_notice_once(app) {
-        sqlx::any::install_default_drivers();
-        let created: Value = app.client.post(app.url("/api/cart")).header("siteid", "1").header("languageid", "1").send().await.unwrap().json().await.unwrap();
-        let cart = created["cart"]["shoppingcartId"].as_str().unwrap().to_owned();
-        app.post(&format!("/api/cart/{cart}/products?productVariantId=1011")).await;
-        let with_code: Value = app.post(&format!("/api/cart/{cart}/discountcode?code=welkom10")).await.json().await.unwrap();
-        assert_eq!(with_code["cart"]["discountCode"], "WELKOM10");
-        assert_eq!(with_code["calculation"]["orderDiscounts"][0]["promotionKey"], "welkom10");
+async fn a_code_of_a_promotion_another_site_runs_is_refused_and_changes_nothing(app: TestApp) {
+    let created: Value = app
+        .client
+        .post(app.url("/api/cart"))
+        .header("siteid", "1")
+        .header("languageid", "1")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let cart = created["cart"]["shoppingcartId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    app.post(&format!("/api/cart/{cart}/products?productVariantId=1011"))
+        .await;
+    let before = app
+        .get(&format!("/api/cart/{cart}"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    // WEIDE15 is valid, but only on the Weidegroen sites.
+    let response = app
+        .post(&format!("/api/cart/{cart}/discountcode?code=WEIDE15"))
+        .await;
+    assert_eq!(response.status(), 400);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["code"], "errors.discountCodeInvalid");
+    assert_eq!(
+        app.get(&format!("/api/cart/{cart}"))
+            .await
+            .text()
+            .await
+            .unwrap(),
+        before
+    );
+}
 
-        let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
-        sqlx::query("UPDATE discount_codes SET valid_until = '2025-12-31' WHERE code = 'WELKOM10'").execute(&pool).await.unwrap();
-        let shown: Value = app.get(&format!("/api/cart/{cart}")).await.json().await.unwrap();
-        assert_eq!(shown["notices"], json!([{"code": "errors.discountCodeInvalid", "message": "The discount code no longer applies and was taken off the cart"}]));
-        assert_eq!((&shown["cart"]["discountCode"], &shown["calculation"]["orderDiscounts"]), (&json!(null), &json!([])));
-        let again: Value = app.get(&format!("/api/cart/{cart}")).await.json().await.unwrap();
-        assert_eq!((&again["notices"], &again["cart"]["discountCode"]), (&json!([]), &json!(null)));
-        let (stored,): (Option<String>,) = sqlx::query_as("SELECT discount_code FROM carts WHERE cart_id = $1").bind(&cart).fetch_one(&pool).await.unwrap();
-        assert_eq!(stored, None);
-        assert_eq!(app.post(&format!("/api/cartcalculation/{cart}/calculate")).await.status(), 200);
-    }
+async fn a_code_that_expires_while_in_the_cart_is_taken_off_with_a_notice_once(app: TestApp) {
+    sqlx::any::install_default_drivers();
+    let created: Value = app
+        .client
+        .post(app.url("/api/cart"))
+        .header("siteid", "1")
+        .header("languageid", "1")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let cart = created["cart"]["shoppingcartId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    app.post(&format!("/api/cart/{cart}/products?productVariantId=1011"))
+        .await;
+    let with_code: Value = app
+        .post(&format!("/api/cart/{cart}/discountcode?code=welkom10"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(with_code["cart"]["discountCode"], "WELKOM10");
+    assert_eq!(
+        with_code["calculation"]["orderDiscounts"][0]["promotionKey"],
+        "welkom10"
+    );
+
+    let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
+    sqlx::query("UPDATE discount_codes SET valid_until = '2025-12-31' WHERE code = 'WELKOM10'")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let shown: Value = app
+        .get(&format!("/api/cart/{cart}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        shown["notices"],
+        json!([{"code": "errors.discountCodeInvalid", "message": "The discount code no longer applies and was taken off the cart"}])
+    );
+    assert_eq!(
+        (
+            &shown["cart"]["discountCode"],
+            &shown["calculation"]["orderDiscounts"]
+        ),
+        (&json!(null), &json!([]))
+    );
+    let again: Value = app
+        .get(&format!("/api/cart/{cart}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        (&again["notices"], &again["cart"]["discountCode"]),
+        (&json!([]), &json!(null))
+    );
+    let (stored,): (Option<String>,) =
+        sqlx::query_as("SELECT discount_code FROM carts WHERE cart_id = $1")
+            .bind(&cart)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(stored, None);
+    assert_eq!(
+        app.post(&format!("/api/cartcalculation/{cart}/calculate"))
+            .await
+            .status(),
+        200
+    );
 }

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::fixture_tests;
+use crate::support::{TestApp, fixture_tests};
 
 async fn search(
     app: &crate::support::TestApp,
@@ -46,254 +46,496 @@ fn ids(body: &Value) -> Vec<i64> {
         .collect()
 }
 
-fixture_tests! {
-    async fn an_empty_search_lists_the_sites_catalog_with_facets_and_default_paging(app) {
-        let (status, body) = search(&app, 1, 1, json!({})).await;
-        assert_eq!(status, 200, "{body}");
-        assert_eq!(body["totalCount"], 76);
-        assert_eq!(body["page"], 1);
-        assert_eq!(body["pageSize"], 24);
-        assert_eq!(body["pageCount"], 4);
-        assert_eq!(body["sort"], "relevance");
-        assert_eq!(body["results"].as_array().unwrap().len(), 24);
-        let keys: Vec<&str> = body["facets"].as_array().unwrap().iter().map(|f| f["facetKey"].as_str().unwrap()).collect();
-        assert_eq!(keys, ["productGroup", "horseType", "horseAgeGroup", "application", "ingredient", "labour", "package", "weightClass", "sale", "new", "price", "rating"]);
-        assert_eq!(count_of(&body, "productGroup", "muesli"), 10);
-        assert_eq!(count_of(&body, "sale", "yes"), 8);
-        assert_eq!(count_of(&body, "new", "yes"), 7);
-        assert_eq!(facet(&body, "productGroup")["name"], "Productgroep");
-        assert_eq!(facet(&body, "price")["minValue"], "2.95");
-        assert_eq!(facet(&body, "price")["maxValue"], "74.95");
-        // The first hit of catalog order: product 1 with everything a tile shows.
-        let first = &body["results"][0];
-        assert_eq!(first["productId"], 1);
-        assert_eq!(first["productVariantId"], 1011);
-        assert_eq!(first["name"], "Hoefslag Sport Muesli");
-        assert_eq!(first["price"], "32.95");
-        assert_eq!(first["unitPrice"], json!({"perKilogram": "1.65", "per100Gram": "0.16"}));
-        assert_eq!(first["rating"], json!({"average": "5.0", "count": 1}));
-        assert_eq!(first["stockState"], "inStock");
-        assert_eq!(first["url"], "/muesli/hoefslag-sport-muesli/");
-        assert_eq!(first["image"], "hs-sport-muesli.svg");
-    }
+fixture_tests!(
+    an_empty_search_lists_the_sites_catalog_with_facets_and_default_paging,
+    landing_pages_filters_and_counts_follow_the_selection,
+    full_text_search_is_stemmed_folded_and_ranked,
+    sorting_and_paging_follow_the_page_info,
+    sorting_by_rating_puts_the_best_rated_first_and_the_unrated_last,
+    bad_search_requests_are_400s_naming_the_field,
+    a_variant_shows_every_product_label_localized,
+    stock_states_and_the_reminder_follow_the_site,
+    variants_a_site_does_not_sell_are_404s,
+    reviews_are_approved_only_newest_first_paged_and_cached
+);
 
-    async fn landing_pages_filters_and_counts_follow_the_selection(app) {
-        let (_, landing) = search(&app, 1, 1, json!({"landingpageId": 1})).await;
-        assert_eq!(landing["totalCount"], 10);
-        assert!(ids(&landing).iter().all(|id| (1..=10).contains(id)), "{landing}");
+async fn an_empty_search_lists_the_sites_catalog_with_facets_and_default_paging(app: TestApp) {
+    let (status, body) = search(&app, 1, 1, json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["totalCount"], 76);
+    assert_eq!(body["page"], 1);
+    assert_eq!(body["pageSize"], 24);
+    assert_eq!(body["pageCount"], 4);
+    assert_eq!(body["sort"], "relevance");
+    assert_eq!(body["results"].as_array().unwrap().len(), 24);
+    let keys: Vec<&str> = body["facets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["facetKey"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "productGroup",
+            "horseType",
+            "horseAgeGroup",
+            "application",
+            "ingredient",
+            "labour",
+            "package",
+            "weightClass",
+            "sale",
+            "new",
+            "price",
+            "rating"
+        ]
+    );
+    assert_eq!(count_of(&body, "productGroup", "muesli"), 10);
+    assert_eq!(count_of(&body, "sale", "yes"), 8);
+    assert_eq!(count_of(&body, "new", "yes"), 7);
+    assert_eq!(facet(&body, "productGroup")["name"], "Productgroep");
+    assert_eq!(facet(&body, "price")["minValue"], "2.95");
+    assert_eq!(facet(&body, "price")["maxValue"], "74.95");
+    // The first hit of catalog order: product 1 with everything a tile shows.
+    let first = &body["results"][0];
+    assert_eq!(first["productId"], 1);
+    assert_eq!(first["productVariantId"], 1011);
+    assert_eq!(first["name"], "Hoefslag Sport Muesli");
+    assert_eq!(first["price"], "32.95");
+    assert_eq!(
+        first["unitPrice"],
+        json!({"perKilogram": "1.65", "per100Gram": "0.16"})
+    );
+    assert_eq!(first["rating"], json!({"average": "5.0", "count": 1}));
+    assert_eq!(first["stockState"], "inStock");
+    assert_eq!(first["url"], "/muesli/hoefslag-sport-muesli/");
+    assert_eq!(first["image"], "hs-sport-muesli.svg");
+}
 
-        let (_, sale) = search(&app, 1, 1, json!({"filter": {"filters": [{"facetKey": "sale", "selectedKey": "yes"}]}})).await;
-        assert_eq!(sale["totalCount"], 8);
-        // Ticking a value leaves the counts of its own group as they were (multi-select).
-        let (_, both) = search(&app, 1, 1, json!({"filter": {"filters": [{"facetKey": "productGroup", "selectedKeys": ["muesli", "cubes"]}]}})).await;
-        let (_, all) = search(&app, 1, 1, json!({})).await;
-        assert_eq!(both["totalCount"].as_u64().unwrap(), count_of(&all, "productGroup", "muesli") + count_of(&all, "productGroup", "cubes"));
-        assert_eq!(facet(&both, "productGroup"), &{
-            let mut expected = facet(&all, "productGroup").clone();
-            for value in expected["values"].as_array_mut().unwrap() {
-                let selected = value["key"] == "muesli" || value["key"] == "cubes";
-                value["selected"] = json!(selected);
-            }
-            expected
-        });
-        // Other groups count within the selection.
-        let labour_total: u64 = facet(&both, "labour")["values"].as_array().unwrap().iter().map(|v| v["count"].as_u64().unwrap()).sum();
-        assert!(labour_total >= both["totalCount"].as_u64().unwrap());
+async fn landing_pages_filters_and_counts_follow_the_selection(app: TestApp) {
+    let (_, landing) = search(&app, 1, 1, json!({"landingpageId": 1})).await;
+    assert_eq!(landing["totalCount"], 10);
+    assert!(
+        ids(&landing).iter().all(|id| (1..=10).contains(id)),
+        "{landing}"
+    );
 
-        let (_, cheap) = search(&app, 1, 1, json!({"filter": {"filters": [{"facetKey": "price", "selectedMinValue": "0", "selectedMaxValue": 3.95}]}, "pageInfo": {"sort": "price"}})).await;
-        assert_eq!(ids(&cheap), [78, 72]);
-        assert_eq!(facet(&cheap, "price")["selectedMaxValue"], "3.95");
-        let (_, rated) = search(&app, 1, 1, json!({"filter": {"filters": [{"facetKey": "rating", "selectedValue": 4.5}]}, "pageInfo": {"sort": "rating", "pageSize": 100}})).await;
-        assert!(rated["results"].as_array().unwrap().iter().all(|hit| hit["rating"]["average"].as_str().unwrap().parse::<f64>().unwrap() >= 4.5), "{rated}");
+    let (_, sale) = search(
+        &app,
+        1,
+        1,
+        json!({"filter": {"filters": [{"facetKey": "sale", "selectedKey": "yes"}]}}),
+    )
+    .await;
+    assert_eq!(sale["totalCount"], 8);
+    // Ticking a value leaves the counts of its own group as they were (multi-select).
+    let (_, both) = search(&app, 1, 1, json!({"filter": {"filters": [{"facetKey": "productGroup", "selectedKeys": ["muesli", "cubes"]}]}})).await;
+    let (_, all) = search(&app, 1, 1, json!({})).await;
+    assert_eq!(
+        both["totalCount"].as_u64().unwrap(),
+        count_of(&all, "productGroup", "muesli") + count_of(&all, "productGroup", "cubes")
+    );
+    assert_eq!(facet(&both, "productGroup"), &{
+        let mut expected = facet(&all, "productGroup").clone();
+        for value in expected["values"].as_array_mut().unwrap() {
+            let selected = value["key"] == "muesli" || value["key"] == "cubes";
+            value["selected"] = json!(selected);
+        }
+        expected
+    });
+    // Other groups count within the selection.
+    let labour_total: u64 = facet(&both, "labour")["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["count"].as_u64().unwrap())
+        .sum();
+    assert!(labour_total >= both["totalCount"].as_u64().unwrap());
 
-        let (_, advice) = search(&app, 1, 1, json!({"adviceCategoryId": 1, "pageInfo": {"sort": "name"}})).await;
-        assert!(advice["totalCount"].as_u64().unwrap() >= 4);
-        assert!(ids(&advice).contains(&1) && ids(&advice).contains(&26));
-    }
-
-    async fn full_text_search_is_stemmed_folded_and_ranked(app) {
-        let (_, muesli) = search(&app, 1, 1, json!({"filter": {"searchTerm": "muesli"}})).await;
-        assert_eq!(muesli["totalCount"], 10);
-        assert_eq!(muesli["searchTerm"], "muesli");
-        let (_, biotine) = search(&app, 1, 1, json!({"filter": {"searchTerm": "Biotine"}})).await;
-        let found = ids(&biotine);
-        assert!(found.len() >= 3 && [46, 47, 63].iter().all(|id| found[..3].contains(id)), "{found:?}");
-        // German: umlauts fold and plurals stem, so these find the same products.
-        let (_, umlaut) = search(&app, 3, 3, json!({"filter": {"searchTerm": "Müsli"}})).await;
-        let (_, plain) = search(&app, 3, 3, json!({"filter": {"searchTerm": "musli"}})).await;
-        assert_eq!(umlaut["totalCount"], 9);
-        assert_eq!(ids(&umlaut), ids(&plain));
-        // Article numbers are searchable; query syntax is text; nothing found is an empty page.
-        let (_, article) = search(&app, 1, 1, json!({"filter": {"searchTerm": "hs-026-1"}})).await;
-        assert_eq!(ids(&article)[0], 26);
-        let (status, syntax) = search(&app, 1, 1, json!({"filter": {"searchTerm": "muesli AND (\"title:"}})).await;
-        assert_eq!(status, 200);
-        assert!(syntax["totalCount"].as_u64().unwrap() >= 10);
-        let (_, none) = search(&app, 1, 1, json!({"filter": {"searchTerm": "zzzqqq"}})).await;
-        assert_eq!(none["totalCount"], 0);
-        assert_eq!(none["pageCount"], 0);
-        assert_eq!(count_of(&none, "productGroup", "muesli"), 0);
-    }
-
-    async fn sorting_and_paging_follow_the_page_info(app) {
-        let (_, by_price) = search(&app, 1, 1, json!({"pageInfo": {"sort": "price", "pageSize": 3}})).await;
-        assert_eq!(ids(&by_price), [78, 72, 70]);
-        assert_eq!(by_price["pageCount"], 26);
-        let (_, expensive) = search(&app, 1, 1, json!({"pageInfo": {"sort": "price", "descending": true, "pageSize": 2}})).await;
-        assert_eq!(ids(&expensive), [48, 60]);
-        let (_, last) = search(&app, 1, 1, json!({"pageInfo": {"page": 4}})).await;
-        assert_eq!(last["results"].as_array().unwrap().len(), 4);
-        let (_, past) = search(&app, 1, 1, json!({"pageInfo": {"page": 9}})).await;
-        assert_eq!(past["results"], json!([]));
-        assert_eq!(past["totalCount"], 76);
-        let (_, names) = search(&app, 1, 1, json!({"pageInfo": {"sort": "name", "pageSize": 100}})).await;
-        let list: Vec<String> = names["results"].as_array().unwrap().iter().map(|hit| hit["name"].as_str().unwrap().to_lowercase()).collect();
-        assert!(list.windows(2).all(|pair| pair[0] <= pair[1]));
-        let (_, newest) = search(&app, 1, 1, json!({"pageInfo": {"sort": "newest", "pageSize": 7}})).await;
-        let (_, new) = search(&app, 1, 1, json!({"filter": {"filters": [{"facetKey": "new", "selectedKey": "yes"}]}, "pageInfo": {"sort": "newest"}})).await;
-        assert_eq!(ids(&newest), ids(&new));
-    }
-
-    async fn sorting_by_rating_puts_the_best_rated_first_and_the_unrated_last(app) {
-        let ratings = |body: &Value| -> Vec<Option<f64>> {
-            body["results"]
-                .as_array()
+    let (_, cheap) = search(&app, 1, 1, json!({"filter": {"filters": [{"facetKey": "price", "selectedMinValue": "0", "selectedMaxValue": 3.95}]}, "pageInfo": {"sort": "price"}})).await;
+    assert_eq!(ids(&cheap), [78, 72]);
+    assert_eq!(facet(&cheap, "price")["selectedMaxValue"], "3.95");
+    let (_, rated) = search(&app, 1, 1, json!({"filter": {"filters": [{"facetKey": "rating", "selectedValue": 4.5}]}, "pageInfo": {"sort": "rating", "pageSize": 100}})).await;
+    assert!(
+        rated["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|hit| hit["rating"]["average"]
+                .as_str()
                 .unwrap()
-                .iter()
-                .map(|hit| hit["rating"]["average"].as_str().map(|average| average.parse().unwrap()))
-                .collect()
-        };
-        let best_first = |list: &[Option<f64>]| {
-            let rated = list.iter().take_while(|rating| rating.is_some()).count();
-            assert!(rated > 0, "{list:?}");
-            assert!(list[rated..].iter().all(Option::is_none), "unrated in between: {list:?}");
-            list[..rated].to_vec()
-        };
-        for page_info in [
-            json!({"sort": "rating", "descending": true, "pageSize": 100}),
-            json!({"sort": "rating", "pageSize": 100}),
-        ] {
-            let (_, body) = search(&app, 1, 1, json!({ "pageInfo": page_info })).await;
-            let rated = best_first(&ratings(&body));
-            assert!(rated.windows(2).all(|pair| pair[0] >= pair[1]), "{page_info}: {rated:?}");
-            assert_eq!(body["totalCount"], 76);
-        }
-        // Lowest first when asked, and still the unrated last.
-        let (_, ascending) = search(&app, 1, 1, json!({"pageInfo": {"sort": "rating", "descending": false, "pageSize": 100}})).await;
-        let rated = best_first(&ratings(&ascending));
-        assert!(rated.windows(2).all(|pair| pair[0] <= pair[1]), "{rated:?}");
+                .parse::<f64>()
+                .unwrap()
+                >= 4.5),
+        "{rated}"
+    );
+
+    let (_, advice) = search(
+        &app,
+        1,
+        1,
+        json!({"adviceCategoryId": 1, "pageInfo": {"sort": "name"}}),
+    )
+    .await;
+    assert!(advice["totalCount"].as_u64().unwrap() >= 4);
+    assert!(ids(&advice).contains(&1) && ids(&advice).contains(&26));
+}
+
+async fn full_text_search_is_stemmed_folded_and_ranked(app: TestApp) {
+    let (_, muesli) = search(&app, 1, 1, json!({"filter": {"searchTerm": "muesli"}})).await;
+    assert_eq!(muesli["totalCount"], 10);
+    assert_eq!(muesli["searchTerm"], "muesli");
+    let (_, biotine) = search(&app, 1, 1, json!({"filter": {"searchTerm": "Biotine"}})).await;
+    let found = ids(&biotine);
+    assert!(
+        found.len() >= 3 && [46, 47, 63].iter().all(|id| found[..3].contains(id)),
+        "{found:?}"
+    );
+    // German: umlauts fold and plurals stem, so these find the same products.
+    let (_, umlaut) = search(&app, 3, 3, json!({"filter": {"searchTerm": "Müsli"}})).await;
+    let (_, plain) = search(&app, 3, 3, json!({"filter": {"searchTerm": "musli"}})).await;
+    assert_eq!(umlaut["totalCount"], 9);
+    assert_eq!(ids(&umlaut), ids(&plain));
+    // Article numbers are searchable; query syntax is text; nothing found is an empty page.
+    let (_, article) = search(&app, 1, 1, json!({"filter": {"searchTerm": "hs-026-1"}})).await;
+    assert_eq!(ids(&article)[0], 26);
+    let (status, syntax) = search(
+        &app,
+        1,
+        1,
+        json!({"filter": {"searchTerm": "muesli AND (\"title:"}}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(syntax["totalCount"].as_u64().unwrap() >= 10);
+    let (_, none) = search(&app, 1, 1, json!({"filter": {"searchTerm": "zzzqqq"}})).await;
+    assert_eq!(none["totalCount"], 0);
+    assert_eq!(none["pageCount"], 0);
+    assert_eq!(count_of(&none, "productGroup", "muesli"), 0);
+}
+
+async fn sorting_and_paging_follow_the_page_info(app: TestApp) {
+    let (_, by_price) = search(
+        &app,
+        1,
+        1,
+        json!({"pageInfo": {"sort": "price", "pageSize": 3}}),
+    )
+    .await;
+    assert_eq!(ids(&by_price), [78, 72, 70]);
+    assert_eq!(by_price["pageCount"], 26);
+    let (_, expensive) = search(
+        &app,
+        1,
+        1,
+        json!({"pageInfo": {"sort": "price", "descending": true, "pageSize": 2}}),
+    )
+    .await;
+    assert_eq!(ids(&expensive), [48, 60]);
+    let (_, last) = search(&app, 1, 1, json!({"pageInfo": {"page": 4}})).await;
+    assert_eq!(last["results"].as_array().unwrap().len(), 4);
+    let (_, past) = search(&app, 1, 1, json!({"pageInfo": {"page": 9}})).await;
+    assert_eq!(past["results"], json!([]));
+    assert_eq!(past["totalCount"], 76);
+    let (_, names) = search(
+        &app,
+        1,
+        1,
+        json!({"pageInfo": {"sort": "name", "pageSize": 100}}),
+    )
+    .await;
+    let list: Vec<String> = names["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|hit| hit["name"].as_str().unwrap().to_lowercase())
+        .collect();
+    assert!(list.windows(2).all(|pair| pair[0] <= pair[1]));
+    let (_, newest) = search(
+        &app,
+        1,
+        1,
+        json!({"pageInfo": {"sort": "newest", "pageSize": 7}}),
+    )
+    .await;
+    let (_, new) = search(&app, 1, 1, json!({"filter": {"filters": [{"facetKey": "new", "selectedKey": "yes"}]}, "pageInfo": {"sort": "newest"}})).await;
+    assert_eq!(ids(&newest), ids(&new));
+}
+
+async fn sorting_by_rating_puts_the_best_rated_first_and_the_unrated_last(app: TestApp) {
+    let ratings = |body: &Value| -> Vec<Option<f64>> {
+        body["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|hit| {
+                hit["rating"]["average"]
+                    .as_str()
+                    .map(|average| average.parse().unwrap())
+            })
+            .collect()
+    };
+    let best_first = |list: &[Option<f64>]| {
+        let rated = list.iter().take_while(|rating| rating.is_some()).count();
+        assert!(rated > 0, "{list:?}");
+        assert!(
+            list[rated..].iter().all(Option::is_none),
+            "unrated in between: {list:?}"
+        );
+        list[..rated].to_vec()
+    };
+    for page_info in [
+        json!({"sort": "rating", "descending": true, "pageSize": 100}),
+        json!({"sort": "rating", "pageSize": 100}),
+    ] {
+        let (_, body) = search(&app, 1, 1, json!({ "pageInfo": page_info })).await;
+        let rated = best_first(&ratings(&body));
+        assert!(
+            rated.windows(2).all(|pair| pair[0] >= pair[1]),
+            "{page_info}: {rated:?}"
+        );
+        assert_eq!(body["totalCount"], 76);
     }
+    // Lowest first when asked, and still the unrated last.
+    let (_, ascending) = search(
+        &app,
+        1,
+        1,
+        json!({"pageInfo": {"sort": "rating", "descending": false, "pageSize": 100}}),
+    )
+    .await;
+    let rated = best_first(&ratings(&ascending));
+    assert!(rated.windows(2).all(|pair| pair[0] <= pair[1]), "{rated:?}");
+}
 
-    async fn bad_search_requests_are_400s_naming_the_field(app) {
-        for (body, field) in [
-            (json!({"filter": {"filters": [{"facetKey": "colour", "selectedKeys": ["red"]}]}}), "filter.filters[0]"),
-            (json!({"filter": {"filters": [{"facetKey": "productGroup", "selectedKeys": ["pizza"]}]}}), "filter.filters[0]"),
-            (json!({"filter": {"filters": [{"facetKey": "productGroup", "selectedKeys": ["muesli"], "selectedKey": "cubes"}]}}), "filter.filters[0]"),
-            (json!({"filter": {"filters": [{"facetKey": "productGroup", "selectedMinValue": 1}]}}), "filter.filters[0]"),
-            (json!({"filter": {"filters": [{"facetKey": "price", "selectedMinValue": "9", "selectedMaxValue": "2"}]}}), "filter.filters[0]"),
-            (json!({"filter": {"filters": [{"facetKey": "rating", "selectedValue": 6}]}}), "filter.filters[0]"),
-            (json!({"filter": {"filters": [{"facetKey": "price", "selectedMinValue": "cheap"}]}}), "filter.filters[0]"),
-            (json!({"pageInfo": {"sort": "colour"}}), "pageInfo.sort"),
-            (json!({"pageInfo": {"pageSize": 0}}), "pageInfo"),
-            (json!({"pageInfo": {"page": 0}}), "pageInfo"),
-            (json!({"pageInfo": {"pageSize": 101}}), "pageInfo"),
-            (json!({"landingpageId": 99}), "landingpageId"),
-            (json!({"adviceCategoryId": 99}), "adviceCategoryId"),
-            (json!({"pageInfo": {"page": "two"}}), "pageInfo.page"),
-        ] {
-            let (status, error) = search(&app, 1, 1, body.clone()).await;
-            assert_eq!(status, 400, "{body} gave {error}");
-            assert!(error["fieldErrors"][field].is_array(), "{body} gave {error}");
-        }
-        let (status, _) = search(&app, 1, 1, json!({"colour": "red"})).await;
-        assert_eq!(status, 400);
-        // Grains are not sold in Austria, so its landing page is not on site 4.
-        let (status, _) = search(&app, 4, 8, json!({"landingpageId": 5})).await;
-        assert_eq!(status, 400);
-        let missing_headers = app.post_json("/api/products/search", &json!({})).await;
-        assert_eq!(missing_headers.status(), 400);
-        let not_json = app.client.post(app.url("/api/products/search")).header("siteid", "1").header("languageid", "1").body("{").send().await.unwrap();
-        assert_eq!(not_json.status(), 400);
+async fn bad_search_requests_are_400s_naming_the_field(app: TestApp) {
+    for (body, field) in [
+        (
+            json!({"filter": {"filters": [{"facetKey": "colour", "selectedKeys": ["red"]}]}}),
+            "filter.filters[0]",
+        ),
+        (
+            json!({"filter": {"filters": [{"facetKey": "productGroup", "selectedKeys": ["pizza"]}]}}),
+            "filter.filters[0]",
+        ),
+        (
+            json!({"filter": {"filters": [{"facetKey": "productGroup", "selectedKeys": ["muesli"], "selectedKey": "cubes"}]}}),
+            "filter.filters[0]",
+        ),
+        (
+            json!({"filter": {"filters": [{"facetKey": "productGroup", "selectedMinValue": 1}]}}),
+            "filter.filters[0]",
+        ),
+        (
+            json!({"filter": {"filters": [{"facetKey": "price", "selectedMinValue": "9", "selectedMaxValue": "2"}]}}),
+            "filter.filters[0]",
+        ),
+        (
+            json!({"filter": {"filters": [{"facetKey": "rating", "selectedValue": 6}]}}),
+            "filter.filters[0]",
+        ),
+        (
+            json!({"filter": {"filters": [{"facetKey": "price", "selectedMinValue": "cheap"}]}}),
+            "filter.filters[0]",
+        ),
+        (json!({"pageInfo": {"sort": "colour"}}), "pageInfo.sort"),
+        (json!({"pageInfo": {"pageSize": 0}}), "pageInfo"),
+        (json!({"pageInfo": {"page": 0}}), "pageInfo"),
+        (json!({"pageInfo": {"pageSize": 101}}), "pageInfo"),
+        (json!({"landingpageId": 99}), "landingpageId"),
+        (json!({"adviceCategoryId": 99}), "adviceCategoryId"),
+        (json!({"pageInfo": {"page": "two"}}), "pageInfo.page"),
+    ] {
+        let (status, error) = search(&app, 1, 1, body.clone()).await;
+        assert_eq!(status, 400, "{body} gave {error}");
+        assert!(
+            error["fieldErrors"][field].is_array(),
+            "{body} gave {error}"
+        );
     }
+    let (status, _) = search(&app, 1, 1, json!({"colour": "red"})).await;
+    assert_eq!(status, 400);
+    // Grains are not sold in Austria, so its landing page is not on site 4.
+    let (status, _) = search(&app, 4, 8, json!({"landingpageId": 5})).await;
+    assert_eq!(status, 400);
+    let missing_headers = app.post_json("/api/products/search", &json!({})).await;
+    assert_eq!(missing_headers.status(), 400);
+    let not_json = app
+        .client
+        .post(app.url("/api/products/search"))
+        .header("siteid", "1")
+        .header("languageid", "1")
+        .body("{")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(not_json.status(), 400);
+}
 
-    async fn a_variant_shows_every_product_label_localized(app) {
-        let response = app.get_in(1, 1, "/api/products/variant/1261").await;
-        assert_eq!(response.status(), 200);
-        let body: Value = response.json().await.unwrap();
-        assert_eq!(body["productId"], 26);
-        assert_eq!(body["name"], "Hoefslag Balancer");
-        assert_eq!(body["articleNumber"], "HS-026-1");
-        assert_eq!(body["ean"], "8719870026011");
-        assert_eq!(body["brand"], "Hoefslag");
-        assert_eq!(body["packaging"], "bag");
-        assert_eq!(body["content"], json!({"amount": "15", "unit": "kg"}));
-        assert_eq!(body["weightKg"], 15.2);
-        assert_eq!(body["dimensionsCm"], json!({"length": 65.0, "width": 45.0, "height": 12.0}));
-        assert_eq!(body["quantityPerPallet"], 50);
-        assert_eq!(body["shelfLifeMonths"], 6);
-        assert_eq!(body["deliveryTime"], json!({"minDays": 1, "maxDays": 2}));
-        assert_eq!(body["energyLevel"], "low");
-        assert_eq!(body["rating"], json!({"average": "4.0", "count": 1}));
-        assert_eq!(body["price"], "42.95");
-        assert_eq!(body["unitPrice"], json!({"perKilogram": "2.86", "per100Gram": "0.29"}));
-        assert_eq!(body["stock"]["state"], "inStock");
-        assert!(body["composition"].as_str().unwrap().starts_with("Luzerne, sojaschroot"));
-        assert_eq!(body["nutrients"][0], json!({"nutrient": "dryMatterPercent", "group": "analysis", "amount": 90.0, "unit": "%"}));
-        assert_eq!(body["nutrients"][1], json!({"nutrient": "crudeProtein", "group": "analysis", "amount": 259.0, "unit": "g/kg"}));
-        assert_eq!(body["image"], "hs-balancer.svg");
-        assert_eq!(body["images"], json!(["hs-balancer.svg", "hs-balancer-back.svg", "hs-balancer-feed.svg"]));
-        assert_eq!(body["otherVariants"].as_array().unwrap().len(), 1);
-        assert_eq!(body["otherVariants"][0]["productVariantId"], 1262);
-        assert_eq!(body["otherVariants"][0]["price"], "18.95");
-        assert!(body["url"].as_str().unwrap().ends_with("/hs-026-1/"), "{}", body["url"]);
+async fn a_variant_shows_every_product_label_localized(app: TestApp) {
+    let response = app.get_in(1, 1, "/api/products/variant/1261").await;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["productId"], 26);
+    assert_eq!(body["name"], "Hoefslag Balancer");
+    assert_eq!(body["articleNumber"], "HS-026-1");
+    assert_eq!(body["ean"], "8719870026011");
+    assert_eq!(body["brand"], "Hoefslag");
+    assert_eq!(body["packaging"], "bag");
+    assert_eq!(body["content"], json!({"amount": "15", "unit": "kg"}));
+    assert_eq!(body["weightKg"], 15.2);
+    assert_eq!(
+        body["dimensionsCm"],
+        json!({"length": 65.0, "width": 45.0, "height": 12.0})
+    );
+    assert_eq!(body["quantityPerPallet"], 50);
+    assert_eq!(body["shelfLifeMonths"], 6);
+    assert_eq!(body["deliveryTime"], json!({"minDays": 1, "maxDays": 2}));
+    assert_eq!(body["energyLevel"], "low");
+    assert_eq!(body["rating"], json!({"average": "4.0", "count": 1}));
+    assert_eq!(body["price"], "42.95");
+    assert_eq!(
+        body["unitPrice"],
+        json!({"perKilogram": "2.86", "per100Gram": "0.29"})
+    );
+    assert_eq!(body["stock"]["state"], "inStock");
+    assert!(
+        body["composition"]
+            .as_str()
+            .unwrap()
+            .starts_with("Luzerne, sojaschroot")
+    );
+    assert_eq!(
+        body["nutrients"][0],
+        json!({"nutrient": "dryMatterPercent", "group": "analysis", "amount": 90.0, "unit": "%"})
+    );
+    assert_eq!(
+        body["nutrients"][1],
+        json!({"nutrient": "crudeProtein", "group": "analysis", "amount": 259.0, "unit": "g/kg"})
+    );
+    assert_eq!(body["image"], "hs-balancer.svg");
+    assert_eq!(
+        body["images"],
+        json!([
+            "hs-balancer.svg",
+            "hs-balancer-back.svg",
+            "hs-balancer-feed.svg"
+        ])
+    );
+    assert_eq!(body["otherVariants"].as_array().unwrap().len(), 1);
+    assert_eq!(body["otherVariants"][0]["productVariantId"], 1262);
+    assert_eq!(body["otherVariants"][0]["price"], "18.95");
+    assert!(
+        body["url"].as_str().unwrap().ends_with("/hs-026-1/"),
+        "{}",
+        body["url"]
+    );
 
-        let english: Value = app.get_in(1, 2, "/api/products/variant/1261").await.json().await.unwrap();
-        assert!(english["composition"].as_str().unwrap().starts_with("Lucerne") || english["composition"].as_str().unwrap().starts_with("Alfalfa"), "{}", english["composition"]);
-    }
+    let english: Value = app
+        .get_in(1, 2, "/api/products/variant/1261")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(
+        english["composition"]
+            .as_str()
+            .unwrap()
+            .starts_with("Lucerne")
+            || english["composition"]
+                .as_str()
+                .unwrap()
+                .starts_with("Alfalfa"),
+        "{}",
+        english["composition"]
+    );
+}
 
-    async fn stock_states_and_the_reminder_follow_the_site(app) {
-        let out: Value = app.get_in(1, 1, "/api/products/variant/1191").await.json().await.unwrap();
-        assert_eq!(out["stock"], json!({"state": "outOfStock", "orderable": false, "stockReminderAvailable": true, "enableStockReminderFeature": true}));
-        let estonia: Value = app.get_in(9, 12, "/api/products/variant/1191").await.json().await.unwrap();
-        assert_eq!(estonia["stock"]["stockReminderAvailable"], false);
-        let low: Value = app.get_in(1, 1, "/api/products/variant/1131").await.json().await.unwrap();
-        assert_eq!(low["stock"]["state"], "low");
-        let (_, listed) = search(&app, 1, 1, json!({"filter": {"searchTerm": "HS-019-1"}})).await;
-        assert_eq!(listed["results"][0]["stockState"], "outOfStock");
-    }
+async fn stock_states_and_the_reminder_follow_the_site(app: TestApp) {
+    let out: Value = app
+        .get_in(1, 1, "/api/products/variant/1191")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        out["stock"],
+        json!({"state": "outOfStock", "orderable": false, "stockReminderAvailable": true, "enableStockReminderFeature": true})
+    );
+    let estonia: Value = app
+        .get_in(9, 12, "/api/products/variant/1191")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(estonia["stock"]["stockReminderAvailable"], false);
+    let low: Value = app
+        .get_in(1, 1, "/api/products/variant/1131")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(low["stock"]["state"], "low");
+    let (_, listed) = search(&app, 1, 1, json!({"filter": {"searchTerm": "HS-019-1"}})).await;
+    assert_eq!(listed["results"][0]["stockState"], "outOfStock");
+}
 
-    async fn variants_a_site_does_not_sell_are_404s(app) {
-        assert_eq!(app.get_in(30, 2, "/api/products/variant/1011").await.status(), 404);
-        assert_eq!(app.get_in(1, 1, "/api/products/variant/999999").await.status(), 404);
-        assert_eq!(app.get_in(1, 1, "/api/products/variant/abc").await.status(), 400);
-        assert_eq!(app.get("/api/products/variant/1011").await.status(), 400);
-    }
+async fn variants_a_site_does_not_sell_are_404s(app: TestApp) {
+    assert_eq!(
+        app.get_in(30, 2, "/api/products/variant/1011")
+            .await
+            .status(),
+        404
+    );
+    assert_eq!(
+        app.get_in(1, 1, "/api/products/variant/999999")
+            .await
+            .status(),
+        404
+    );
+    assert_eq!(
+        app.get_in(1, 1, "/api/products/variant/abc").await.status(),
+        400
+    );
+    assert_eq!(app.get("/api/products/variant/1011").await.status(), 400);
+}
 
-    async fn reviews_are_approved_only_newest_first_paged_and_cached(app) {
-        let response = app.get("/api/products/78/reviews?ps=2").await;
-        assert_eq!(response.status(), 200);
-        assert_eq!(response.headers()["cache-control"], "public, max-age=900");
-        let body: Value = response.json().await.unwrap();
-        assert_eq!(body["averageRating"], "4.0");
-        assert_eq!(body["reviewCount"], 5);
-        assert_eq!(body["pageCount"], 3);
-        let reviews = body["reviews"].as_array().unwrap();
-        assert_eq!(reviews.len(), 2);
-        assert_eq!(reviews[0]["reviewId"], 150);
-        assert_eq!(reviews[0]["reviewerName"], "Julien");
-        assert_eq!(reviews[0]["title"], "Bonne qualité");
-        assert_eq!(reviews[0]["rating"], 4);
-        assert_eq!(reviews[0]["createdAt"], "2026-08-21T12:00:00Z");
-        assert_eq!(reviews[1]["reviewId"], 149);
-        let last: Value = app.get("/api/products/78/reviews?p=3&ps=2").await.json().await.unwrap();
-        assert_eq!(last["reviews"].as_array().unwrap().len(), 1);
+async fn reviews_are_approved_only_newest_first_paged_and_cached(app: TestApp) {
+    let response = app.get("/api/products/78/reviews?ps=2").await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["cache-control"], "public, max-age=900");
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["averageRating"], "4.0");
+    assert_eq!(body["reviewCount"], 5);
+    assert_eq!(body["pageCount"], 3);
+    let reviews = body["reviews"].as_array().unwrap();
+    assert_eq!(reviews.len(), 2);
+    assert_eq!(reviews[0]["reviewId"], 150);
+    assert_eq!(reviews[0]["reviewerName"], "Julien");
+    assert_eq!(reviews[0]["title"], "Bonne qualité");
+    assert_eq!(reviews[0]["rating"], 4);
+    assert_eq!(reviews[0]["createdAt"], "2026-08-21T12:00:00Z");
+    assert_eq!(reviews[1]["reviewId"], 149);
+    let last: Value = app
+        .get("/api/products/78/reviews?p=3&ps=2")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(last["reviews"].as_array().unwrap().len(), 1);
 
-        assert_eq!(app.get("/api/products/999/reviews").await.status(), 404);
-        assert_eq!(app.get("/api/products/x/reviews").await.status(), 400);
-        let bad = app.get("/api/products/78/reviews?p=0").await;
-        assert_eq!(bad.status(), 400);
-        assert!(bad.json::<Value>().await.unwrap()["fieldErrors"]["p"].is_array());
-        assert_eq!(app.get("/api/products/78/reviews?ps=500").await.status(), 400);
-        assert_eq!(app.get("/api/products/78/reviews?ps=ten").await.status(), 400);
-    }
+    assert_eq!(app.get("/api/products/999/reviews").await.status(), 404);
+    assert_eq!(app.get("/api/products/x/reviews").await.status(), 400);
+    let bad = app.get("/api/products/78/reviews?p=0").await;
+    assert_eq!(bad.status(), 400);
+    assert!(bad.json::<Value>().await.unwrap()["fieldErrors"]["p"].is_array());
+    assert_eq!(
+        app.get("/api/products/78/reviews?ps=500").await.status(),
+        400
+    );
+    assert_eq!(
+        app.get("/api/products/78/reviews?ps=ten").await.status(),
+        400
+    );
 }

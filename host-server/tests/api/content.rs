@@ -2,314 +2,586 @@
 
 use serde_json::{Value, json};
 
-use crate::support::fixture_tests;
+use crate::support::content::ContentPage;
+use crate::support::{TestApp, fixture_tests, read};
 
-fixture_tests! {
-    async fn a_content_page_comes_with_the_sites_layout(app) {
-        let response = app.get_in(1, 1, "/api/content/page?path=/over-ons/").await;
-        assert_eq!(response.status(), 200);
-        let body: Value = response.json().await.unwrap();
-        assert_eq!(body["path"], "/over-ons/");
-        assert_eq!(body["route"], json!({"type": "contentPage", "contentPageId": 102}));
-        let page = &body["page"];
-        assert_eq!(page["pageId"], 102);
-        assert_eq!(page["pageKey"], "about");
-        assert_eq!(page["type"], "contentPage");
-        assert_eq!(page["title"], "Over ons");
-        assert!(page["body"].as_str().unwrap().starts_with("Hoefslag maakt sinds 1987"));
-        assert_eq!(page["bodyFormat"], "markdown");
-        assert_eq!(page["indexable"], true);
+fixture_tests!(
+    a_content_page_comes_with_the_sites_layout,
+    the_site_layout_comes_alone_once_per_site_and_language,
+    the_home_page_of_each_brand,
+    pages_fall_back_by_the_text_rule_and_sites_differ,
+    unknown_pages_and_bad_requests,
+    malformed_queries_and_paths_answer_error_bodies,
+    news_is_paged_newest_first_per_site,
+    the_faq_lists_categories_with_items_and_links,
+    advice_categories_articles_and_videos,
+    dealers_are_sorted_by_distance_from_a_place,
+    parcel_shops_near_a_zipcode_or_city
+);
 
-        let layout = &body["layout"];
-        let navigation = layout["navigation"]["items"].as_array().unwrap();
-        assert_eq!(navigation.len(), 11);
-        assert_eq!(navigation[0], json!({"title": "Muesli", "url": "/muesli/", "target": "_self"}));
-        assert_eq!(navigation[7]["url"], "/ruwvoeranalyse/");
-        assert_eq!(navigation[8], json!({"title": "Advies", "url": "/advies/", "target": "_self"}));
-        assert_eq!(navigation[9]["url"], "/store-locator/");
-        let footer = layout["footer"]["columns"].as_array().unwrap();
-        assert_eq!(footer.len(), 4);
-        assert_eq!(footer[0]["title"], "Klantenservice");
-        assert_eq!(footer[0]["links"][1], json!({"title": "Bezorging", "url": "/klantenservice/bezorging/", "target": "_self"}));
-        assert_eq!(footer[0]["links"][3]["url"], "/klantenservice/veelgestelde-vragen/");
-        assert_eq!(layout["headerUsps"][0], json!({"icon": "truck", "text": "Voor 22:00 besteld, morgen in huis"}));
-        assert_eq!(layout["cartUsps"].as_array().unwrap().len(), 3);
-        assert_eq!(layout["notification"]["notificationId"], 1);
-        assert_eq!(layout["notification"]["text"], "Winteractie: 10% korting op alle Sport Muesli");
-        assert_eq!(layout["notification"]["url"], "/muesli/");
-        assert_eq!(layout["notification"]["style"], "info");
-    }
+async fn a_content_page_comes_with_the_sites_layout(app: TestApp) {
+    let response = app.get_in(1, 1, "/api/content/page?path=/over-ons/").await;
+    assert_eq!(response.status(), 200);
+    let body: ContentPage = read(response).await;
+    assert_eq!(body.path, "/over-ons/");
+    assert_eq!(
+        body.route,
+        json!({"type": "contentPage", "contentPageId": 102})
+    );
+    let page = body.page.unwrap();
+    assert_eq!(page.page_id, 102);
+    assert_eq!(page.page_key, "about");
+    assert_eq!(page.kind, "contentPage");
+    assert_eq!(page.title.as_deref(), Some("Over ons"));
+    assert!(page.body.unwrap().starts_with("Hoefslag maakt sinds 1987"));
+    assert_eq!(page.body_format, "markdown");
+    assert!(page.indexable);
 
-    async fn the_site_layout_comes_alone_once_per_site_and_language(app) {
-        let response = app.get_in(1, 1, "/api/content/layout").await;
-        assert_eq!(response.status(), 200);
-        let body: Value = response.json().await.unwrap();
-        assert_eq!(body["siteId"], 1);
-        assert_eq!(body["languageId"], 1);
-        let navigation = body["navigation"]["items"].as_array().unwrap();
-        assert_eq!(navigation.len(), 11);
-        assert_eq!(navigation[0], json!({"title": "Muesli", "url": "/muesli/", "target": "_self"}));
-        // A sub-menu: the mashes with the grains and the chaff.
-        assert_eq!(navigation[3]["title"], "Mashes");
+    let layout = &body.layout;
+    let navigation = &layout.navigation.items;
+    assert_eq!(navigation.len(), 11);
+    assert_eq!(
+        navigation[0],
+        json!({"title": "Muesli", "url": "/muesli/", "target": "_self"})
+    );
+    assert_eq!(navigation[7]["url"], "/ruwvoeranalyse/");
+    assert_eq!(
+        navigation[8],
+        json!({"title": "Advies", "url": "/advies/", "target": "_self"})
+    );
+    assert_eq!(navigation[9]["url"], "/store-locator/");
+    let footer = &layout.footer.columns;
+    assert_eq!(footer.len(), 4);
+    assert_eq!(footer[0].title, "Klantenservice");
+    assert_eq!(
+        footer[0].links[1],
+        json!({"title": "Bezorging", "url": "/klantenservice/bezorging/", "target": "_self"})
+    );
+    assert_eq!(
+        footer[0].links[3]["url"],
+        "/klantenservice/veelgestelde-vragen/"
+    );
+    assert_eq!(
+        layout.header_usps[0],
+        json!({"icon": "truck", "text": "Voor 22:00 besteld, morgen in huis"})
+    );
+    assert_eq!(layout.cart_usps.len(), 3);
+    let notification = layout.notification.as_ref().unwrap();
+    assert_eq!(notification.notification_id, 1);
+    assert_eq!(
+        notification.text,
+        "Winteractie: 10% korting op alle Sport Muesli"
+    );
+    assert_eq!(notification.url, "/muesli/");
+    assert_eq!(notification.style, "info");
+}
+
+async fn the_site_layout_comes_alone_once_per_site_and_language(app: TestApp) {
+    let response = app.get_in(1, 1, "/api/content/layout").await;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["siteId"], 1);
+    assert_eq!(body["languageId"], 1);
+    let navigation = body["navigation"]["items"].as_array().unwrap();
+    assert_eq!(navigation.len(), 11);
+    assert_eq!(
+        navigation[0],
+        json!({"title": "Muesli", "url": "/muesli/", "target": "_self"})
+    );
+    // A sub-menu: the mashes with the grains and the chaff.
+    assert_eq!(navigation[3]["title"], "Mashes");
+    assert_eq!(
+        navigation[3]["children"],
+        json!([
+            {"title": "Granen en pulp", "url": "/granen-en-pulp/", "target": "_self"},
+            {"title": "Haksel", "url": "/haksel/", "target": "_self"},
+        ])
+    );
+    assert_eq!(body["footer"]["columns"].as_array().unwrap().len(), 4);
+    assert_eq!(body["footer"]["columns"][0]["title"], "Klantenservice");
+    assert_eq!(
+        body["headerUsps"][0],
+        json!({"icon": "truck", "text": "Voor 22:00 besteld, morgen in huis"})
+    );
+    assert_eq!(body["cartUsps"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        body["notification"]["text"],
+        "Winteractie: 10% korting op alle Sport Muesli"
+    );
+    assert_eq!(
+        body["customerService"],
+        json!({
+            "title": "Klantenservice",
+            "bottomText": "Heeft u een vraag? Wij helpen u graag.",
+            "link": "/klantenservice/",
+            "phone": "+31881234500",
+            "phoneLink": "tel:+31881234500",
+            "email": "klantenservice@hoefslag.example",
+            "openingHours": "Maandag t/m vrijdag 8:30-17:00, zaterdag 9:00-12:00",
+        })
+    );
+    // LinkedIn is empty on this site: left out.
+    assert_eq!(
+        body["socialLinks"],
+        json!([
+            {"network": "instagram", "url": "https://www.instagram.com/hoefslag.demo/"},
+            {"network": "facebook", "url": "https://www.facebook.com/hoefslag.demo"},
+            {"network": "twitter", "url": "https://x.com/hoefslagdemo"},
+            {"network": "youtube", "url": "https://www.youtube.com/@hoefslagdemo"},
+            {"network": "tiktok", "url": "https://www.tiktok.com/@hoefslag.demo"},
+        ])
+    );
+    assert_eq!(body["indicativePrices"], false);
+    assert_eq!(body["currencyConversionDisclaimerLink"], Value::Null);
+    assert_eq!(body["becomeDealerLink"], "/dealer-worden/");
+
+    // English on the same site: the texts follow the language.
+    let english: Value = app
+        .get_in(1, 2, "/api/content/layout")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        english["navigation"]["items"][3]["children"][1]["title"],
+        "Chaff"
+    );
+    assert_eq!(english["customerService"]["title"], "Customer service");
+    assert_eq!(english["becomeDealerLink"], "/become-a-stockist/");
+    // Denmark shows converted prices: indicative, with the disclaimer's page.
+    let danish: Value = app
+        .get_in(5, 4, "/api/content/layout")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(danish["indicativePrices"], true);
+    assert_eq!(
+        danish["currencyConversionDisclaimerLink"],
+        "/valuta-og-priser/"
+    );
+    // Weidegroen's own menu; the corporate site has no USPs.
+    let weidegroen: Value = app
+        .get_in(20, 1, "/api/content/layout")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        weidegroen["navigation"]["items"][1]["children"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    let corporate: Value = app
+        .get_in(30, 2, "/api/content/layout")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(corporate["headerUsps"], json!([]));
+    // Its links to the brands' sites are on the scheme and port the shop is served on
+    // (this test server's port, no PUBLIC_URL); links elsewhere stay as they are.
+    let port = app.base_url.rsplit(':').next().unwrap();
+    let urls: Vec<&str> = corporate["navigation"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|item| item["url"].as_str())
+        .collect();
+    assert!(
+        urls.contains(&format!("http://hoefslag.localhost:{port}/").as_str()),
+        "{urls:?}"
+    );
+    assert!(
+        urls.contains(&format!("http://weidegroen.localhost:{port}/").as_str()),
+        "{urls:?}"
+    );
+    // The same layout as a dynamic page brings.
+    let page: Value = app
+        .get_in(1, 1, "/api/content/page?path=/over-ons/")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(page["layout"]["navigation"], body["navigation"]);
+    assert_eq!(page["layout"]["footer"], body["footer"]);
+    // Without site or language, or with a language the site lacks: 400.
+    assert_eq!(app.get("/api/content/layout").await.status(), 400);
+    assert_eq!(app.get_in(1, 3, "/api/content/layout").await.status(), 400);
+}
+
+async fn the_home_page_of_each_brand(app: TestApp) {
+    let response = app.get_in(1, 1, "/api/content/home").await;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["hero"]["title"], "Voer en advies van paardenkenners");
+    assert_eq!(body["hero"]["image"], "hs-sport-muesli.svg");
+    assert_eq!(
+        body["hero"]["link"],
+        json!({"title": "Bekijk het assortiment", "url": "/muesli/", "target": "_self"})
+    );
+    let tiles = body["tiles"].as_array().unwrap();
+    assert_eq!(tiles.len(), 6);
+    assert_eq!(
+        tiles[0],
+        json!({"title": "Muesli", "image": "hs-sport-muesli.svg", "url": "/muesli/"})
+    );
+    assert_eq!(tiles[5]["title"], "Stalartikelen");
+    let names = |list: &str| -> Vec<String> {
+        body[list]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|hit| hit["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(
+        names("featured"),
+        [
+            "Hoefslag Sport Muesli",
+            "Hoefslag Balancer",
+            "Hoefslag Biotine",
+            "Hoefslag Warme Mash"
+        ]
+    );
+    assert_eq!(body["featured"][0]["productId"], 1);
+    assert_eq!(body["featured"][0]["url"], "/muesli/hoefslag-sport-muesli/");
+    assert_eq!(
+        names("sale"),
+        [
+            "Hoefslag Sport Muesli",
+            "Hoefslag Elektrolyten poeder",
+            "Hoefslag Senior Muesli",
+            "Hoefslag Wortelsnoepjes"
+        ]
+    );
+    assert_eq!(body["newest"].as_array().unwrap().len(), 4);
+    // English: the texts follow the language.
+    let english: Value = app
+        .get_in(1, 2, "/api/content/home")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        english["hero"]["title"],
+        "Feed and advice from horse people"
+    );
+    assert_eq!(english["hero"]["link"]["url"], "/muesli/");
+    // Weidegroen has its own home page; the corporate site has none.
+    let weidegroen: Value = app
+        .get_in(20, 1, "/api/content/home")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(weidegroen["hero"]["title"], "Natuurlijk voer uit de wei");
+    assert_eq!(weidegroen["tiles"].as_array().unwrap().len(), 4);
+    assert_eq!(app.get_in(30, 2, "/api/content/home").await.status(), 404);
+    assert_eq!(app.get("/api/content/home").await.status(), 400);
+}
+
+async fn pages_fall_back_by_the_text_rule_and_sites_differ(app: TestApp) {
+    // Swedish: the title is written in sv, the body falls back to English.
+    let swedish = app.content_page(6, 9, "/om-oss/").await.page.unwrap();
+    assert_eq!(swedish.title.as_deref(), Some("Om oss"));
+    assert!(
+        swedish
+            .body
+            .unwrap()
+            .starts_with("Hoefslag has made horse feed")
+    );
+    // The roughage-analysis link is only on RQS sites; Portugal has no notification.
+    let danish = app.content_page(5, 4, "/").await;
+    assert_eq!(danish.page.unwrap().page_key, "home");
+    assert_eq!(danish.layout.navigation.items.len(), 10);
+    let portugal = app.content_page(13, 15, "/").await;
+    assert!(portugal.layout.notification.is_none());
+    // The corporate site has no USPs.
+    let corporate = app.content_page(30, 2, "/").await;
+    assert!(corporate.layout.header_usps.is_empty());
+    // Another page type: the route, no page, still the layout.
+    let product = app
+        .content_page(1, 1, "/muesli/hoefslag-sport-muesli")
+        .await;
+    assert_eq!(product.route["type"], "productDetail");
+    assert!(product.page.is_none());
+    assert_eq!(product.layout.footer.columns.len(), 4);
+    // FAQ item paths give the FAQ page.
+    let faq = app
+        .content_page(
+            1,
+            1,
+            "/klantenservice/veelgestelde-vragen/kan-ik-bestellen-zonder-account/",
+        )
+        .await
+        .page
+        .unwrap();
+    assert_eq!(faq.kind, "faq");
+    assert_eq!(faq.faq_item_id, Some(11));
+    assert_eq!(faq.page_id, 108);
+}
+
+async fn unknown_pages_and_bad_requests(app: TestApp) {
+    let missing = app
+        .get_in(1, 1, "/api/content/page?path=/bestaat-niet/")
+        .await;
+    assert_eq!(missing.status(), 404);
+    let body: Value = missing.json().await.unwrap();
+    assert_eq!(body["notFoundPageId"], 111);
+    assert_eq!(app.get_in(1, 1, "/api/content/page").await.status(), 400);
+    assert_eq!(
+        app.get_in(1, 3, "/api/content/page?path=/").await.status(),
+        400
+    );
+    assert_eq!(app.get("/api/content/page?path=/").await.status(), 400);
+}
+
+async fn malformed_queries_and_paths_answer_error_bodies(app: TestApp) {
+    // A repeated parameter or a path segment that is not UTF-8: the API document's 400.
+    for path in [
+        "/api/faq?faqId=1&faqId=2",
+        "/api/news?p=1&p=2",
+        "/api/products/%FF/reviews",
+    ] {
+        let response = app.get_in(1, 1, path).await;
+        assert_eq!(response.status(), 400, "{path}");
         assert_eq!(
-            navigation[3]["children"],
-            json!([
-                {"title": "Granen en pulp", "url": "/granen-en-pulp/", "target": "_self"},
-                {"title": "Haksel", "url": "/haksel/", "target": "_self"},
-            ])
+            response.headers()["content-type"],
+            "application/json",
+            "{path}"
         );
-        assert_eq!(body["footer"]["columns"].as_array().unwrap().len(), 4);
-        assert_eq!(body["footer"]["columns"][0]["title"], "Klantenservice");
-        assert_eq!(body["headerUsps"][0], json!({"icon": "truck", "text": "Voor 22:00 besteld, morgen in huis"}));
-        assert_eq!(body["cartUsps"].as_array().unwrap().len(), 3);
-        assert_eq!(body["notification"]["text"], "Winteractie: 10% korting op alle Sport Muesli");
         assert_eq!(
-            body["customerService"],
-            json!({
-                "title": "Klantenservice",
-                "bottomText": "Heeft u een vraag? Wij helpen u graag.",
-                "link": "/klantenservice/",
-                "phone": "+31881234500",
-                "phoneLink": "tel:+31881234500",
-                "email": "klantenservice@hoefslag.example",
-                "openingHours": "Maandag t/m vrijdag 8:30-17:00, zaterdag 9:00-12:00",
-            })
+            response.json::<Value>().await.unwrap()["code"],
+            "errors.badRequest",
+            "{path}"
         );
-        // LinkedIn is empty on this site: left out.
-        assert_eq!(
-            body["socialLinks"],
-            json!([
-                {"network": "instagram", "url": "https://www.instagram.com/hoefslag.demo/"},
-                {"network": "facebook", "url": "https://www.facebook.com/hoefslag.demo"},
-                {"network": "twitter", "url": "https://x.com/hoefslagdemo"},
-                {"network": "youtube", "url": "https://www.youtube.com/@hoefslagdemo"},
-                {"network": "tiktok", "url": "https://www.tiktok.com/@hoefslag.demo"},
-            ])
-        );
-        assert_eq!(body["indicativePrices"], false);
-        assert_eq!(body["currencyConversionDisclaimerLink"], Value::Null);
-        assert_eq!(body["becomeDealerLink"], "/dealer-worden/");
-
-        // English on the same site: the texts follow the language.
-        let english: Value = app.get_in(1, 2, "/api/content/layout").await.json().await.unwrap();
-        assert_eq!(english["navigation"]["items"][3]["children"][1]["title"], "Chaff");
-        assert_eq!(english["customerService"]["title"], "Customer service");
-        assert_eq!(english["becomeDealerLink"], "/become-a-stockist/");
-        // Denmark shows converted prices: indicative, with the disclaimer's page.
-        let danish: Value = app.get_in(5, 4, "/api/content/layout").await.json().await.unwrap();
-        assert_eq!(danish["indicativePrices"], true);
-        assert_eq!(danish["currencyConversionDisclaimerLink"], "/valuta-og-priser/");
-        // Weidegroen's own menu; the corporate site has no USPs.
-        let weidegroen: Value = app.get_in(20, 1, "/api/content/layout").await.json().await.unwrap();
-        assert_eq!(weidegroen["navigation"]["items"][1]["children"].as_array().unwrap().len(), 2);
-        let corporate: Value = app.get_in(30, 2, "/api/content/layout").await.json().await.unwrap();
-        assert_eq!(corporate["headerUsps"], json!([]));
-        // Its links to the brands' sites are on the scheme and port the shop is served on
-        // (this test server's port, no PUBLIC_URL); links elsewhere stay as they are.
-        let port = app.base_url.rsplit(':').next().unwrap();
-        let urls: Vec<&str> = corporate["navigation"]["items"].as_array().unwrap().iter().filter_map(|item| item["url"].as_str()).collect();
-        assert!(urls.contains(&format!("http://hoefslag.localhost:{port}/").as_str()), "{urls:?}");
-        assert!(urls.contains(&format!("http://weidegroen.localhost:{port}/").as_str()), "{urls:?}");
-        // The same layout as a dynamic page brings.
-        let page: Value = app.get_in(1, 1, "/api/content/page?path=/over-ons/").await.json().await.unwrap();
-        assert_eq!(page["layout"]["navigation"], body["navigation"]);
-        assert_eq!(page["layout"]["footer"], body["footer"]);
-        // Without site or language, or with a language the site lacks: 400.
-        assert_eq!(app.get("/api/content/layout").await.status(), 400);
-        assert_eq!(app.get_in(1, 3, "/api/content/layout").await.status(), 400);
     }
+}
 
-    async fn the_home_page_of_each_brand(app) {
-        let response = app.get_in(1, 1, "/api/content/home").await;
-        assert_eq!(response.status(), 200);
-        let body: Value = response.json().await.unwrap();
-        assert_eq!(body["hero"]["title"], "Voer en advies van paardenkenners");
-        assert_eq!(body["hero"]["image"], "hs-sport-muesli.svg");
-        assert_eq!(
-            body["hero"]["link"],
-            json!({"title": "Bekijk het assortiment", "url": "/muesli/", "target": "_self"})
-        );
-        let tiles = body["tiles"].as_array().unwrap();
-        assert_eq!(tiles.len(), 6);
-        assert_eq!(tiles[0], json!({"title": "Muesli", "image": "hs-sport-muesli.svg", "url": "/muesli/"}));
-        assert_eq!(tiles[5]["title"], "Stalartikelen");
-        let names = |list: &str| -> Vec<String> {
-            body[list].as_array().unwrap().iter().map(|hit| hit["name"].as_str().unwrap().to_owned()).collect()
-        };
-        assert_eq!(
-            names("featured"),
-            ["Hoefslag Sport Muesli", "Hoefslag Balancer", "Hoefslag Biotine", "Hoefslag Warme Mash"]
-        );
-        assert_eq!(body["featured"][0]["productId"], 1);
-        assert_eq!(body["featured"][0]["url"], "/muesli/hoefslag-sport-muesli/");
-        assert_eq!(
-            names("sale"),
-            ["Hoefslag Sport Muesli", "Hoefslag Elektrolyten poeder", "Hoefslag Senior Muesli", "Hoefslag Wortelsnoepjes"]
-        );
-        assert_eq!(body["newest"].as_array().unwrap().len(), 4);
-        // English: the texts follow the language.
-        let english: Value = app.get_in(1, 2, "/api/content/home").await.json().await.unwrap();
-        assert_eq!(english["hero"]["title"], "Feed and advice from horse people");
-        assert_eq!(english["hero"]["link"]["url"], "/muesli/");
-        // Weidegroen has its own home page; the corporate site has none.
-        let weidegroen: Value = app.get_in(20, 1, "/api/content/home").await.json().await.unwrap();
-        assert_eq!(weidegroen["hero"]["title"], "Natuurlijk voer uit de wei");
-        assert_eq!(weidegroen["tiles"].as_array().unwrap().len(), 4);
-        assert_eq!(app.get_in(30, 2, "/api/content/home").await.status(), 404);
-        assert_eq!(app.get("/api/content/home").await.status(), 400);
-    }
+async fn news_is_paged_newest_first_per_site(app: TestApp) {
+    let body: Value = app
+        .get_in(1, 1, "/api/news?ps=2")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(body["totalCount"], 9);
+    assert_eq!(body["pageCount"], 5);
+    assert_eq!(body["items"][0]["newsItemId"], 10);
+    assert_eq!(body["items"][0]["date"], "2026-11-10");
+    assert_eq!(body["items"][0]["title"], "Silolevering voor grote stallen");
+    assert_eq!(
+        body["items"][0]["url"],
+        "/media/10/silolevering-voor-grote-stallen/"
+    );
+    assert_eq!(body["items"][1]["newsItemId"], 9);
+    assert!(body["items"][0].get("body").is_none());
+    let item: Value = app.get_in(1, 1, "/api/news/10").await.json().await.unwrap();
+    assert!(item["body"].as_str().is_some_and(|text| !text.is_empty()));
+    // Item 8 is only on the Weidegroen sites.
+    assert_eq!(app.get_in(1, 1, "/api/news/8").await.status(), 404);
+    assert_eq!(app.get_in(20, 1, "/api/news/8").await.status(), 200);
+    assert_eq!(app.get_in(1, 1, "/api/news/x").await.status(), 400);
+    assert_eq!(app.get_in(1, 1, "/api/news?p=0").await.status(), 400);
+    assert_eq!(app.get("/api/news").await.status(), 400);
+}
 
-    async fn pages_fall_back_by_the_text_rule_and_sites_differ(app) {
-        // Swedish: the title is written in sv, the body falls back to English.
-        let swedish: Value = app.get_in(6, 9, "/api/content/page?path=/om-oss/").await.json().await.unwrap();
-        assert_eq!(swedish["page"]["title"], "Om oss");
-        assert!(swedish["page"]["body"].as_str().unwrap().starts_with("Hoefslag has made horse feed"));
-        // The roughage-analysis link is only on RQS sites; Portugal has no notification.
-        let danish: Value = app.get_in(5, 4, "/api/content/page?path=/").await.json().await.unwrap();
-        assert_eq!(danish["page"]["pageKey"], "home");
-        assert_eq!(danish["layout"]["navigation"]["items"].as_array().unwrap().len(), 10);
-        let portugal: Value = app.get_in(13, 15, "/api/content/page?path=/").await.json().await.unwrap();
-        assert_eq!(portugal["layout"]["notification"], Value::Null);
-        // The corporate site has no USPs.
-        let corporate: Value = app.get_in(30, 2, "/api/content/page?path=/").await.json().await.unwrap();
-        assert_eq!(corporate["layout"]["headerUsps"], json!([]));
-        // Another page type: the route, no page, still the layout.
-        let product: Value = app.get_in(1, 1, "/api/content/page?path=/muesli/hoefslag-sport-muesli").await.json().await.unwrap();
-        assert_eq!(product["route"]["type"], "productDetail");
-        assert_eq!(product["page"], Value::Null);
-        assert_eq!(product["layout"]["footer"]["columns"].as_array().unwrap().len(), 4);
-        // FAQ item paths give the FAQ page.
-        let faq: Value = app.get_in(1, 1, "/api/content/page?path=/klantenservice/veelgestelde-vragen/kan-ik-bestellen-zonder-account/").await.json().await.unwrap();
-        assert_eq!(faq["page"]["type"], "faq");
-        assert_eq!(faq["page"]["faqItemId"], 11);
-        assert_eq!(faq["page"]["pageId"], 108);
-    }
+async fn the_faq_lists_categories_with_items_and_links(app: TestApp) {
+    let body: Value = app.get_in(1, 1, "/api/faq").await.json().await.unwrap();
+    let categories = body["categories"].as_array().unwrap();
+    assert_eq!(categories.len(), 4);
+    assert_eq!(
+        categories
+            .iter()
+            .map(|c| c["items"].as_array().unwrap().len())
+            .sum::<usize>(),
+        10
+    );
+    assert_eq!(categories[0]["title"], "Bestellen en betalen");
+    assert_eq!(
+        categories[0]["items"][0]["question"],
+        "Kan ik bestellen zonder account?"
+    );
+    assert_eq!(
+        categories[0]["items"][0]["url"],
+        "/klantenservice/veelgestelde-vragen/kan-ik-bestellen-zonder-account/"
+    );
+    assert_eq!(body["url"], "/klantenservice/veelgestelde-vragen/");
+    assert_eq!(app.get_in(1, 1, "/api/faq?faqId=9").await.status(), 404);
+    assert_eq!(app.get_in(1, 1, "/api/faq?faqId=x").await.status(), 400);
+}
 
-    async fn unknown_pages_and_bad_requests(app) {
-        let missing = app.get_in(1, 1, "/api/content/page?path=/bestaat-niet/").await;
-        assert_eq!(missing.status(), 404);
-        let body: Value = missing.json().await.unwrap();
-        assert_eq!(body["notFoundPageId"], 111);
-        assert_eq!(app.get_in(1, 1, "/api/content/page").await.status(), 400);
-        assert_eq!(app.get_in(1, 3, "/api/content/page?path=/").await.status(), 400);
-        assert_eq!(app.get("/api/content/page?path=/").await.status(), 400);
-    }
+async fn advice_categories_articles_and_videos(app: TestApp) {
+    let body: Value = app
+        .get_in(1, 1, "/api/advice/categories")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(body["url"], "/advies/");
+    let categories = body["categories"].as_array().unwrap();
+    assert_eq!(categories.len(), 4);
+    assert_eq!(categories[0]["title"], "Voeding");
+    assert_eq!(categories[0]["url"], "/advies/voeding/");
+    let total: usize = categories
+        .iter()
+        .map(|c| c["articles"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(total, 8);
+    let article: Value = app
+        .get_in(1, 1, "/api/advice/articles/1")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(article["title"], "Hoeveel krachtvoer heeft uw paard nodig?");
+    assert_eq!(article["date"], "2026-02-15");
+    assert_eq!(article["relatedProductIds"], json!([1, 13]));
+    assert_eq!(
+        article["url"],
+        "/advies/voeding/hoeveel-krachtvoer-heeft-uw-paard-nodig/"
+    );
+    let video: Value = app
+        .get_in(1, 1, "/api/advice/videos/1")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(video["title"], "Zo neemt u een hooimonster");
+    assert_eq!(video["videoId"], "demo-video-01");
+    assert_eq!(video["durationSeconds"], 184);
+    assert_eq!(
+        app.get_in(1, 1, "/api/advice/articles/99").await.status(),
+        404
+    );
+    assert_eq!(
+        app.get_in(1, 1, "/api/advice/videos/99").await.status(),
+        404
+    );
+    assert_eq!(
+        app.get_in(1, 1, "/api/advice/videos/one").await.status(),
+        400
+    );
+}
 
-    async fn malformed_queries_and_paths_answer_error_bodies(app) {
-        // A repeated parameter or a path segment that is not UTF-8: the API document's 400.
-        for path in ["/api/faq?faqId=1&faqId=2", "/api/news?p=1&p=2", "/api/products/%FF/reviews"] {
-            let response = app.get_in(1, 1, path).await;
-            assert_eq!(response.status(), 400, "{path}");
-            assert_eq!(response.headers()["content-type"], "application/json", "{path}");
-            assert_eq!(response.json::<Value>().await.unwrap()["code"], "errors.badRequest", "{path}");
-        }
-    }
+async fn dealers_are_sorted_by_distance_from_a_place(app: TestApp) {
+    let body: Value = app
+        .get_in(1, 1, "/api/dealers?near=3771%20EB")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let dealers = body["dealers"].as_array().unwrap();
+    assert_eq!(dealers.len(), 40);
+    assert_eq!(dealers[0]["dealerId"], 1);
+    assert_eq!(dealers[0]["name"], "Hoefslag Winkel Barneveld");
+    assert_eq!(dealers[0]["distanceMeters"], 0);
+    assert_eq!(dealers[0]["address"]["zipcode"], "3771 EB");
+    let distances: Vec<u64> = dealers
+        .iter()
+        .map(|d| d["distanceMeters"].as_u64().unwrap())
+        .collect();
+    assert!(distances.windows(2).all(|pair| pair[0] <= pair[1]));
+    // Coordinates, a city and a postcode area; Weidegroen sites list their own dealers.
+    let by_point: Value = app
+        .get("/api/dealers?near=52.1405,5.5847")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(by_point["dealers"][0]["dealerId"], 1);
+    assert_eq!(by_point["dealers"].as_array().unwrap().len(), 41);
+    let by_city: Value = app
+        .get("/api/dealers?near=barneveld")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(by_city["dealers"][0]["dealerId"], 1);
+    let weidegroen: Value = app
+        .get_in(20, 1, "/api/dealers?near=3771")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(weidegroen["dealers"].as_array().unwrap().len(), 12);
+    let all: Value = app.get("/api/dealers").await.json().await.unwrap();
+    assert_eq!(all["dealers"][0]["distanceMeters"], Value::Null);
+    let unknown = app.get("/api/dealers?near=Atlantis").await;
+    assert_eq!(unknown.status(), 404);
+    assert_eq!(
+        unknown.json::<Value>().await.unwrap()["code"],
+        "errors.locationNotFound"
+    );
+    assert_eq!(app.get("/api/dealers?near=91,5").await.status(), 400);
+}
 
-    async fn news_is_paged_newest_first_per_site(app) {
-        let body: Value = app.get_in(1, 1, "/api/news?ps=2").await.json().await.unwrap();
-        assert_eq!(body["totalCount"], 9);
-        assert_eq!(body["pageCount"], 5);
-        assert_eq!(body["items"][0]["newsItemId"], 10);
-        assert_eq!(body["items"][0]["date"], "2026-11-10");
-        assert_eq!(body["items"][0]["title"], "Silolevering voor grote stallen");
-        assert_eq!(body["items"][0]["url"], "/media/10/silolevering-voor-grote-stallen/");
-        assert_eq!(body["items"][1]["newsItemId"], 9);
-        assert!(body["items"][0].get("body").is_none());
-        let item: Value = app.get_in(1, 1, "/api/news/10").await.json().await.unwrap();
-        assert!(item["body"].as_str().is_some_and(|text| !text.is_empty()));
-        // Item 8 is only on the Weidegroen sites.
-        assert_eq!(app.get_in(1, 1, "/api/news/8").await.status(), 404);
-        assert_eq!(app.get_in(20, 1, "/api/news/8").await.status(), 200);
-        assert_eq!(app.get_in(1, 1, "/api/news/x").await.status(), 400);
-        assert_eq!(app.get_in(1, 1, "/api/news?p=0").await.status(), 400);
-        assert_eq!(app.get("/api/news").await.status(), 400);
-    }
-
-    async fn the_faq_lists_categories_with_items_and_links(app) {
-        let body: Value = app.get_in(1, 1, "/api/faq").await.json().await.unwrap();
-        let categories = body["categories"].as_array().unwrap();
-        assert_eq!(categories.len(), 4);
-        assert_eq!(categories.iter().map(|c| c["items"].as_array().unwrap().len()).sum::<usize>(), 10);
-        assert_eq!(categories[0]["title"], "Bestellen en betalen");
-        assert_eq!(categories[0]["items"][0]["question"], "Kan ik bestellen zonder account?");
-        assert_eq!(categories[0]["items"][0]["url"], "/klantenservice/veelgestelde-vragen/kan-ik-bestellen-zonder-account/");
-        assert_eq!(body["url"], "/klantenservice/veelgestelde-vragen/");
-        assert_eq!(app.get_in(1, 1, "/api/faq?faqId=9").await.status(), 404);
-        assert_eq!(app.get_in(1, 1, "/api/faq?faqId=x").await.status(), 400);
-    }
-
-    async fn advice_categories_articles_and_videos(app) {
-        let body: Value = app.get_in(1, 1, "/api/advice/categories").await.json().await.unwrap();
-        assert_eq!(body["url"], "/advies/");
-        let categories = body["categories"].as_array().unwrap();
-        assert_eq!(categories.len(), 4);
-        assert_eq!(categories[0]["title"], "Voeding");
-        assert_eq!(categories[0]["url"], "/advies/voeding/");
-        let total: usize = categories.iter().map(|c| c["articles"].as_array().unwrap().len()).sum();
-        assert_eq!(total, 8);
-        let article: Value = app.get_in(1, 1, "/api/advice/articles/1").await.json().await.unwrap();
-        assert_eq!(article["title"], "Hoeveel krachtvoer heeft uw paard nodig?");
-        assert_eq!(article["date"], "2026-02-15");
-        assert_eq!(article["relatedProductIds"], json!([1, 13]));
-        assert_eq!(article["url"], "/advies/voeding/hoeveel-krachtvoer-heeft-uw-paard-nodig/");
-        let video: Value = app.get_in(1, 1, "/api/advice/videos/1").await.json().await.unwrap();
-        assert_eq!(video["title"], "Zo neemt u een hooimonster");
-        assert_eq!(video["videoId"], "demo-video-01");
-        assert_eq!(video["durationSeconds"], 184);
-        assert_eq!(app.get_in(1, 1, "/api/advice/articles/99").await.status(), 404);
-        assert_eq!(app.get_in(1, 1, "/api/advice/videos/99").await.status(), 404);
-        assert_eq!(app.get_in(1, 1, "/api/advice/videos/one").await.status(), 400);
-    }
-
-    async fn dealers_are_sorted_by_distance_from_a_place(app) {
-        let body: Value = app.get_in(1, 1, "/api/dealers?near=3771%20EB").await.json().await.unwrap();
-        let dealers = body["dealers"].as_array().unwrap();
-        assert_eq!(dealers.len(), 40);
-        assert_eq!(dealers[0]["dealerId"], 1);
-        assert_eq!(dealers[0]["name"], "Hoefslag Winkel Barneveld");
-        assert_eq!(dealers[0]["distanceMeters"], 0);
-        assert_eq!(dealers[0]["address"]["zipcode"], "3771 EB");
-        let distances: Vec<u64> = dealers.iter().map(|d| d["distanceMeters"].as_u64().unwrap()).collect();
-        assert!(distances.windows(2).all(|pair| pair[0] <= pair[1]));
-        // Coordinates, a city and a postcode area; Weidegroen sites list their own dealers.
-        let by_point: Value = app.get("/api/dealers?near=52.1405,5.5847").await.json().await.unwrap();
-        assert_eq!(by_point["dealers"][0]["dealerId"], 1);
-        assert_eq!(by_point["dealers"].as_array().unwrap().len(), 41);
-        let by_city: Value = app.get("/api/dealers?near=barneveld").await.json().await.unwrap();
-        assert_eq!(by_city["dealers"][0]["dealerId"], 1);
-        let weidegroen: Value = app.get_in(20, 1, "/api/dealers?near=3771").await.json().await.unwrap();
-        assert_eq!(weidegroen["dealers"].as_array().unwrap().len(), 12);
-        let all: Value = app.get("/api/dealers").await.json().await.unwrap();
-        assert_eq!(all["dealers"][0]["distanceMeters"], Value::Null);
-        let unknown = app.get("/api/dealers?near=Atlantis").await;
-        assert_eq!(unknown.status(), 404);
-        assert_eq!(unknown.json::<Value>().await.unwrap()["code"], "errors.locationNotFound");
-        assert_eq!(app.get("/api/dealers?near=91,5").await.status(), 400);
-    }
-
-    async fn parcel_shops_near_a_zipcode_or_city(app) {
-        let body: Value = app.get("/api/parcelshops?zipcodeOrCity=Utrecht").await.json().await.unwrap();
-        let shops = body["parcelShops"].as_array().unwrap();
-        assert_eq!(shops.len(), 10);
-        assert_eq!(shops[0]["parcelShopId"], "NL-UT-0001");
-        assert_eq!(shops[0]["distanceMeters"], 0);
-        assert!(shops[..6].iter().all(|shop| shop["city"] == "Utrecht"));
-        let vejle: Value = app.get("/api/parcelshops?zipcodeOrCity=7100").await.json().await.unwrap();
-        assert!(vejle["parcelShops"][0]["parcelShopId"].as_str().unwrap().starts_with("DK-VE-"));
-        let verden: Value = app.get("/api/parcelshops?zipcodeOrCity=verden").await.json().await.unwrap();
-        assert_eq!(verden["parcelShops"][0]["city"], "Verden (Aller)");
-        let missing = app.get("/api/parcelshops").await;
-        assert_eq!(missing.status(), 400);
-        assert!(missing.json::<Value>().await.unwrap()["fieldErrors"]["zipcodeOrCity"].is_array());
-        assert_eq!(app.get("/api/parcelshops?zipcodeOrCity=Atlantis").await.status(), 404);
-        // Limited to the delivery country: from Vejle (Denmark), only Danish points.
-        let danish: Value = app.get("/api/parcelshops?zipcodeOrCity=7100&countryId=5").await.json().await.unwrap();
-        let danish = danish["parcelShops"].as_array().unwrap();
-        assert!(!danish.is_empty() && danish.iter().all(|shop| shop["countryId"] == 5), "{danish:?}");
-        // One point by its id, for the review step.
-        let chosen: Value = app.get("/api/parcelshops/NL-UT-0001").await.json().await.unwrap();
-        assert_eq!((&chosen["parcelShopId"], &chosen["city"]), (&json!("NL-UT-0001"), &json!("Utrecht")));
-        assert!(chosen["name"].as_str().is_some_and(|name| !name.is_empty()));
-        assert_eq!(app.get("/api/parcelshops/XX-0000").await.status(), 404);
-    }
+async fn parcel_shops_near_a_zipcode_or_city(app: TestApp) {
+    let body: Value = app
+        .get("/api/parcelshops?zipcodeOrCity=Utrecht")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let shops = body["parcelShops"].as_array().unwrap();
+    assert_eq!(shops.len(), 10);
+    assert_eq!(shops[0]["parcelShopId"], "NL-UT-0001");
+    assert_eq!(shops[0]["distanceMeters"], 0);
+    assert!(shops[..6].iter().all(|shop| shop["city"] == "Utrecht"));
+    let vejle: Value = app
+        .get("/api/parcelshops?zipcodeOrCity=7100")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(
+        vejle["parcelShops"][0]["parcelShopId"]
+            .as_str()
+            .unwrap()
+            .starts_with("DK-VE-")
+    );
+    let verden: Value = app
+        .get("/api/parcelshops?zipcodeOrCity=verden")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(verden["parcelShops"][0]["city"], "Verden (Aller)");
+    let missing = app.get("/api/parcelshops").await;
+    assert_eq!(missing.status(), 400);
+    assert!(missing.json::<Value>().await.unwrap()["fieldErrors"]["zipcodeOrCity"].is_array());
+    assert_eq!(
+        app.get("/api/parcelshops?zipcodeOrCity=Atlantis")
+            .await
+            .status(),
+        404
+    );
+    // Limited to the delivery country: from Vejle (Denmark), only Danish points.
+    let danish: Value = app
+        .get("/api/parcelshops?zipcodeOrCity=7100&countryId=5")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let danish = danish["parcelShops"].as_array().unwrap();
+    assert!(
+        !danish.is_empty() && danish.iter().all(|shop| shop["countryId"] == 5),
+        "{danish:?}"
+    );
+    // One point by its id, for the review step.
+    let chosen: Value = app
+        .get("/api/parcelshops/NL-UT-0001")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        (&chosen["parcelShopId"], &chosen["city"]),
+        (&json!("NL-UT-0001"), &json!("Utrecht"))
+    );
+    assert!(chosen["name"].as_str().is_some_and(|name| !name.is_empty()));
+    assert_eq!(app.get("/api/parcelshops/XX-0000").await.status(), 404);
 }

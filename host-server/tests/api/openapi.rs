@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::support::backend_tests;
+use crate::support::{TestApp, backend_tests};
 
 fn rust_files(dir: &Path, files: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -89,30 +89,34 @@ fn source_routes() -> BTreeSet<(String, String)> {
     routes
 }
 
-backend_tests! {
-    async fn the_openapi_document_lists_every_route_of_the_router(app) {
-        let response = app.get("/api/openapi.json").await;
-        assert_eq!(response.status(), 200);
-        assert_eq!(response.headers()["content-type"], "application/json");
-        let document: Value = response.json().await.unwrap();
-        assert_eq!(document["openapi"], "3.1.0");
-        let mut documented = BTreeSet::new();
-        for (path, item) in document["paths"].as_object().unwrap() {
-            for method in item.as_object().unwrap().keys() {
-                documented.insert((method.clone(), shape(path)));
-            }
+backend_tests!(the_openapi_document_lists_every_route_of_the_router);
+
+async fn the_openapi_document_lists_every_route_of_the_router(app: TestApp) {
+    let response = app.get("/api/openapi.json").await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "application/json");
+    let document: Value = response.json().await.unwrap();
+    assert_eq!(document["openapi"], "3.1.0");
+    let mut documented = BTreeSet::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for method in item.as_object().unwrap().keys() {
+            documented.insert((method.clone(), shape(path)));
         }
-        assert!(documented.len() >= 100, "only {} operations documented", documented.len());
-        // Every operation is registered with `utoipa_axum::routes!`, which serves the handler
-        // and documents it together; a route added with a plain `.route(...)` would be served
-        // undocumented.
-        let undocumented = source_routes();
-        assert!(
-            undocumented.is_empty(),
-            "routes served with .route(...) instead of routes!(...): {undocumented:?}"
-        );
-        // What the server serves is what `host-server openapi` prints (the committed contract).
-        let printed = host_server::openapi::render(host_server::app::api_document().unwrap());
-        assert_eq!(document, serde_json::from_str::<Value>(&printed).unwrap());
     }
+    assert!(
+        documented.len() >= 100,
+        "only {} operations documented",
+        documented.len()
+    );
+    // Every operation is registered with `utoipa_axum::routes!`, which serves the handler
+    // and documents it together; a route added with a plain `.route(...)` would be served
+    // undocumented.
+    let undocumented = source_routes();
+    assert!(
+        undocumented.is_empty(),
+        "routes served with .route(...) instead of routes!(...): {undocumented:?}"
+    );
+    // What the server serves is what `host-server openapi` prints (the committed contract).
+    let printed = host_server::openapi::render(host_server::app::api_document().unwrap());
+    assert_eq!(document, serde_json::from_str::<Value>(&printed).unwrap());
 }

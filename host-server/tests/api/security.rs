@@ -69,79 +69,122 @@ fn port(app: &TestApp) -> String {
 mod trusted_origins {
     use super::*;
 
-    backend_tests! {
-        async fn a_forged_host_gets_no_answer_and_no_mail(app) {
-            let _ = signed_in(&app, &app.client, "victim@example.nl").await;
-            let before = app.outbox().len();
-            let forged = stranger()
-                .post(app.url("/api/account/forgotpassword?callbackUrl=/account/reset/"))
-                .header("host", "attacker.example")
-                .json(&json!({ "emailAddress": "victim@example.nl" }))
+    backend_tests!(
+        a_forged_host_gets_no_answer_and_no_mail,
+        callback_urls_are_paths_of_the_shop
+    );
+
+    async fn a_forged_host_gets_no_answer_and_no_mail(app: TestApp) {
+        let _ = signed_in(&app, &app.client, "victim@example.nl").await;
+        let before = app.outbox().len();
+        let forged = stranger()
+            .post(app.url("/api/account/forgotpassword?callbackUrl=/account/reset/"))
+            .header("host", "attacker.example")
+            .json(&json!({ "emailAddress": "victim@example.nl" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(forged.status(), 421);
+        let body: Value = forged.json().await.unwrap();
+        assert_eq!(body["code"], "errors.unknownHost");
+        for host in [
+            "localhost.attacker.example",
+            "attacker.example:8080",
+            "evillocalhost",
+        ] {
+            let response = stranger()
+                .get(app.url("/api/health"))
+                .header("host", host)
                 .send()
                 .await
                 .unwrap();
-            assert_eq!(forged.status(), 421);
-            let body: Value = forged.json().await.unwrap();
-            assert_eq!(body["code"], "errors.unknownHost");
-            for host in ["localhost.attacker.example", "attacker.example:8080", "evillocalhost"] {
-                let response = stranger().get(app.url("/api/health")).header("host", host).send().await.unwrap();
-                assert_eq!(response.status(), 421, "{host}");
-            }
-            tokio::time::sleep(Duration::from_millis(300)).await;
-            assert_eq!(app.outbox().len(), before, "no mail went out");
+            assert_eq!(response.status(), 421, "{host}");
         }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(app.outbox().len(), before, "no mail went out");
+    }
 
-        async fn callback_urls_are_paths_of_the_shop(app) {
-            for callback in ["https://evil.example/steal", "//evil.example/x", "/%5Cevil.example"] {
-                let response = register(&app, "a@example.nl", callback).await;
-                assert_eq!(response.status(), 400, "{callback}");
-                let body: Value = response.json().await.unwrap();
-                assert!(body["fieldErrors"]["callbackUrl"].is_array(), "{callback}: {body}");
-                let forgot = app
-                    .post_json(&format!("/api/account/forgotpassword?callbackUrl={callback}"), &json!({ "emailAddress": "a@example.nl" }))
-                    .await;
-                assert_eq!(forgot.status(), 400, "{callback}");
-            }
-            assert_eq!(count(&app, "SELECT COUNT(*) FROM accounts").await, 0, "a refused registration stores nothing");
-            assert_eq!(app.outbox().len(), 0);
+    async fn callback_urls_are_paths_of_the_shop(app: TestApp) {
+        for callback in [
+            "https://evil.example/steal",
+            "//evil.example/x",
+            "/%5Cevil.example",
+        ] {
+            let response = register(&app, "a@example.nl", callback).await;
+            assert_eq!(response.status(), 400, "{callback}");
+            let body: Value = response.json().await.unwrap();
+            assert!(
+                body["fieldErrors"]["callbackUrl"].is_array(),
+                "{callback}: {body}"
+            );
+            let forgot = app
+                .post_json(
+                    &format!("/api/account/forgotpassword?callbackUrl={callback}"),
+                    &json!({ "emailAddress": "a@example.nl" }),
+                )
+                .await;
+            assert_eq!(forgot.status(), 400, "{callback}");
         }
+        assert_eq!(
+            count(&app, "SELECT COUNT(*) FROM accounts").await,
+            0,
+            "a refused registration stores nothing"
+        );
+        assert_eq!(app.outbox().len(), 0);
     }
 
     mod with_fixtures {
         use super::*;
 
-        fixture_tests! {
-            async fn mail_links_use_the_sites_configured_domain(app) {
-                let port = port(&app);
-                // Host localhost is an alias of site 1: the link stays on it.
-                let response = stranger()
-                    .post(format!("http://127.0.0.1:{port}/api/account?callbackUrl=/account/confirm/"))
-                    .header("host", format!("localhost:{port}"))
-                    .header("siteid", "1")
-                    .json(&json!({ "emailAddress": "alias@example.nl", "password": PASSWORD, "firstName": "A", "lastName": "B" }))
-                    .send()
-                    .await
-                    .unwrap();
-                assert_eq!(response.status(), 201);
-                let link = app.outbox_with(1).await.last().unwrap().link();
-                assert!(link.starts_with(&format!("http://localhost:{port}/account/confirm/?token=")), "{link}");
+        fixture_tests!(
+            mail_links_use_the_sites_configured_domain,
+            the_checkout_password_takes_only_a_path
+        );
 
-                // Host 127.0.0.1 is no domain of site 3: the link goes to site 3's own domain.
-                let response = app
-                    .post_json_in(3, 5, "/api/account?callbackUrl=/account/confirm/", &json!({ "emailAddress": "de@example.nl", "password": PASSWORD, "firstName": "A", "lastName": "B" }))
-                    .await;
-                assert_eq!(response.status(), 201);
-                let link = app.outbox_with(2).await.iter().find(|mail| mail.to == "de@example.nl").unwrap().link();
-                assert!(link.starts_with(&format!("http://de.hoefslag.localhost:{port}/account/confirm/?token=")), "{link}");
-            }
+        async fn mail_links_use_the_sites_configured_domain(app: TestApp) {
+            let port = port(&app);
+            // Host localhost is an alias of site 1: the link stays on it.
+            let response = stranger()
+                .post(format!("http://127.0.0.1:{port}/api/account?callbackUrl=/account/confirm/"))
+                .header("host", format!("localhost:{port}"))
+                .header("siteid", "1")
+                .json(&json!({ "emailAddress": "alias@example.nl", "password": PASSWORD, "firstName": "A", "lastName": "B" }))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status(), 201);
+            let link = app.outbox_with(1).await.last().unwrap().link();
+            assert!(
+                link.starts_with(&format!("http://localhost:{port}/account/confirm/?token=")),
+                "{link}"
+            );
 
-            async fn the_checkout_password_takes_only_a_path(app) {
-                let id = new_cart_on(&app, 1, 1).await;
-                let response = app.post(&format!("/api/cart/{id}/setpassword?password=Hooi2024&confirmUrl=https://evil.example/confirm/")).await;
-                assert_eq!(response.status(), 400);
-                let body: Value = response.json().await.unwrap();
-                assert!(body["fieldErrors"]["confirmUrl"].is_array(), "{body}");
-            }
+            // Host 127.0.0.1 is no domain of site 3: the link goes to site 3's own domain.
+            let response = app
+                .post_json_in(3, 5, "/api/account?callbackUrl=/account/confirm/", &json!({ "emailAddress": "de@example.nl", "password": PASSWORD, "firstName": "A", "lastName": "B" }))
+                .await;
+            assert_eq!(response.status(), 201);
+            let link = app
+                .outbox_with(2)
+                .await
+                .iter()
+                .find(|mail| mail.to == "de@example.nl")
+                .unwrap()
+                .link();
+            assert!(
+                link.starts_with(&format!(
+                    "http://de.hoefslag.localhost:{port}/account/confirm/?token="
+                )),
+                "{link}"
+            );
+        }
+
+        async fn the_checkout_password_takes_only_a_path(app: TestApp) {
+            let id = new_cart_on(&app, 1, 1).await;
+            let response = app.post(&format!("/api/cart/{id}/setpassword?password=Hooi2024&confirmUrl=https://evil.example/confirm/")).await;
+            assert_eq!(response.status(), 400);
+            let body: Value = response.json().await.unwrap();
+            assert!(body["fieldErrors"]["confirmUrl"].is_array(), "{body}");
         }
     }
 }
@@ -166,95 +209,158 @@ mod gift_cards {
         (status, response.json().await.unwrap_or(Value::Null))
     }
 
-    fixture_tests! {
-        async fn pins_are_salted_slow_hashes(app) {
-            let hashes = count(&app, "SELECT COUNT(*) FROM gift_cards WHERE pin_hash LIKE '$argon2id$%'").await;
-            let cards = count(&app, "SELECT COUNT(*) FROM gift_cards").await;
-            assert_eq!((hashes, cards), (7, 7));
-        }
+    fixture_tests!(
+        pins_are_salted_slow_hashes,
+        an_unknown_card_and_a_wrong_pin_answer_alike,
+        ten_thousand_guesses_find_nothing_and_lock_the_card
+    );
 
-        async fn an_unknown_card_and_a_wrong_pin_answer_alike(app) {
-            let cart = ready_cart(&app, 1011, 1, ideal()).await;
-            let (status, unknown) = try_pin(&app.client, &app, &cart, "6064360000009999", "1234").await;
-            let (wrong_status, wrong) = try_pin(&app.client, &app, &cart, GIFT_CARD, "9999").await;
-            assert_eq!((status, wrong_status), (400, 400));
-            assert_eq!(unknown, wrong);
-            assert_eq!(unknown["code"], "errors.giftCardRejected");
-        }
+    async fn pins_are_salted_slow_hashes(app: TestApp) {
+        let hashes = count(
+            &app,
+            "SELECT COUNT(*) FROM gift_cards WHERE pin_hash LIKE '$argon2id$%'",
+        )
+        .await;
+        let cards = count(&app, "SELECT COUNT(*) FROM gift_cards").await;
+        assert_eq!((hashes, cards), (7, 7));
+    }
 
-        async fn ten_thousand_guesses_find_nothing_and_lock_the_card(app) {
-            let cart = ready_cart(&app, 1011, 1, ideal()).await;
-            let guesses: Vec<String> = (0..10_000).map(|pin| format!("{pin:04}")).filter(|pin| pin != "1234").collect();
-            let statuses = in_parallel(&app, guesses, 16, move |client, url, pin| {
-                let cart = cart.clone();
-                async move {
-                    let body = json!({ "paymentMethodId": 5, "giftCardNumber": GIFT_CARD, "giftCardPin": pin });
-                    client.post(format!("{url}/api/cart/{cart}/payment")).json(&body).send().await.unwrap().status().as_u16()
-                }
-            })
-            .await;
-            assert_eq!(statuses.get(&200), None, "no guess was accepted: {statuses:?}");
-            assert_eq!(statuses.get(&400), Some(&5), "five wrong PINs were checked: {statuses:?}");
-            assert_eq!(statuses.get(&429), Some(&(9_999 - 5)), "{statuses:?}");
+    async fn an_unknown_card_and_a_wrong_pin_answer_alike(app: TestApp) {
+        let cart = ready_cart(&app, 1011, 1, ideal()).await;
+        let (status, unknown) = try_pin(&app.client, &app, &cart, "6064360000009999", "1234").await;
+        let (wrong_status, wrong) = try_pin(&app.client, &app, &cart, GIFT_CARD, "9999").await;
+        assert_eq!((status, wrong_status), (400, 400));
+        assert_eq!(unknown, wrong);
+        assert_eq!(unknown["code"], "errors.giftCardRejected");
+    }
 
-            // The owner's right PIN waits while the card is locked...
-            let owners_cart = ready_cart(&app, 1011, 1, ideal()).await;
-            let (status, body) = try_pin(&stranger(), &app, &owners_cart, GIFT_CARD, "1234").await;
-            assert_eq!(status, 429, "{body}");
-            // ...and works once the lock's window has passed.
-            execute(&app, "UPDATE rate_limits SET window_start = window_start - 3600").await;
-            let (status, body) = try_pin(&app.client, &app, &owners_cart, GIFT_CARD, "1234").await;
-            assert_eq!(status, 200, "{body}");
-        }
+    async fn ten_thousand_guesses_find_nothing_and_lock_the_card(app: TestApp) {
+        let cart = ready_cart(&app, 1011, 1, ideal()).await;
+        let guesses: Vec<String> = (0..10_000)
+            .map(|pin| format!("{pin:04}"))
+            .filter(|pin| pin != "1234")
+            .collect();
+        let statuses = in_parallel(&app, guesses, 16, move |client, url, pin| {
+            let cart = cart.clone();
+            async move {
+                let body = json!({ "paymentMethodId": 5, "giftCardNumber": GIFT_CARD, "giftCardPin": pin });
+                client.post(format!("{url}/api/cart/{cart}/payment")).json(&body).send().await.unwrap().status().as_u16()
+            }
+        })
+        .await;
+        assert_eq!(
+            statuses.get(&200),
+            None,
+            "no guess was accepted: {statuses:?}"
+        );
+        assert_eq!(
+            statuses.get(&400),
+            Some(&5),
+            "five wrong PINs were checked: {statuses:?}"
+        );
+        assert_eq!(statuses.get(&429), Some(&(9_999 - 5)), "{statuses:?}");
+
+        // The owner's right PIN waits while the card is locked...
+        let owners_cart = ready_cart(&app, 1011, 1, ideal()).await;
+        let (status, body) = try_pin(&stranger(), &app, &owners_cart, GIFT_CARD, "1234").await;
+        assert_eq!(status, 429, "{body}");
+        // ...and works once the lock's window has passed.
+        execute(
+            &app,
+            "UPDATE rate_limits SET window_start = window_start - 3600",
+        )
+        .await;
+        let (status, body) = try_pin(&app.client, &app, &owners_cart, GIFT_CARD, "1234").await;
+        assert_eq!(status, 200, "{body}");
     }
 }
 
 mod limits {
     use super::*;
 
-    backend_tests! {
-        async fn fifty_parallel_wrong_passwords_are_five_guesses(app) {
-            let _ = signed_in(&app, &stranger(), "guarded@example.nl").await;
-            let statuses = in_parallel(&app, (0..50).collect::<Vec<i32>>(), 50, |client, url, n| async move {
-                let body = json!({ "emailAddress": "guarded@example.nl", "password": format!("Fout{n}abc") });
-                client.post(format!("{url}/api/authentication/signin")).json(&body).send().await.unwrap().status().as_u16()
-            })
-            .await;
-            assert_eq!(statuses.get(&401), Some(&5), "{statuses:?}");
-            assert_eq!(statuses.get(&429), Some(&45), "{statuses:?}");
-            let refused = app.post_json("/api/authentication/signin", &json!({ "emailAddress": "guarded@example.nl", "password": PASSWORD })).await;
-            assert_eq!(refused.status(), 429, "the right password waits too");
-            let retry_after: i64 = refused.headers()["retry-after"].to_str().unwrap().parse().unwrap();
-            assert!((1..=900).contains(&retry_after), "{retry_after}");
-            let body: Value = refused.json().await.unwrap();
-            assert_eq!(body["code"], "errors.tooManyAttempts");
-        }
+    backend_tests!(
+        fifty_parallel_wrong_passwords_are_five_guesses,
+        mails_on_request_are_limited_per_address
+    );
 
-        async fn mails_on_request_are_limited_per_address(app) {
-            let forgot = "/api/account/forgotpassword?callbackUrl=/account/reset/";
-            for _ in 0..3 {
-                assert_eq!(app.post_json(forgot, &json!({ "emailAddress": "someone@example.nl" })).await.status(), 204);
-            }
-            let refused = app.post_json(forgot, &json!({ "emailAddress": "someone@example.nl" })).await;
-            assert_eq!(refused.status(), 429);
-            assert!(refused.headers().contains_key("retry-after"));
-            assert_eq!(app.post_json(forgot, &json!({ "emailAddress": "other@example.nl" })).await.status(), 204, "another address");
+    async fn fifty_parallel_wrong_passwords_are_five_guesses(app: TestApp) {
+        let _ = signed_in(&app, &stranger(), "guarded@example.nl").await;
+        let statuses = in_parallel(&app, (0..50).collect::<Vec<i32>>(), 50, |client, url, n| async move {
+            let body = json!({ "emailAddress": "guarded@example.nl", "password": format!("Fout{n}abc") });
+            client.post(format!("{url}/api/authentication/signin")).json(&body).send().await.unwrap().status().as_u16()
+        })
+        .await;
+        assert_eq!(statuses.get(&401), Some(&5), "{statuses:?}");
+        assert_eq!(statuses.get(&429), Some(&45), "{statuses:?}");
+        let refused = app
+            .post_json(
+                "/api/authentication/signin",
+                &json!({ "emailAddress": "guarded@example.nl", "password": PASSWORD }),
+            )
+            .await;
+        assert_eq!(refused.status(), 429, "the right password waits too");
+        let retry_after: i64 = refused.headers()["retry-after"]
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((1..=900).contains(&retry_after), "{retry_after}");
+        let body: Value = refused.json().await.unwrap();
+        assert_eq!(body["code"], "errors.tooManyAttempts");
+    }
+
+    async fn mails_on_request_are_limited_per_address(app: TestApp) {
+        let forgot = "/api/account/forgotpassword?callbackUrl=/account/reset/";
+        for _ in 0..3 {
+            assert_eq!(
+                app.post_json(forgot, &json!({ "emailAddress": "someone@example.nl" }))
+                    .await
+                    .status(),
+                204
+            );
         }
+        let refused = app
+            .post_json(forgot, &json!({ "emailAddress": "someone@example.nl" }))
+            .await;
+        assert_eq!(refused.status(), 429);
+        assert!(refused.headers().contains_key("retry-after"));
+        assert_eq!(
+            app.post_json(forgot, &json!({ "emailAddress": "other@example.nl" }))
+                .await
+                .status(),
+            204,
+            "another address"
+        );
     }
 
     mod with_fixtures {
         use super::*;
 
-        fixture_tests! {
-            async fn discount_codes_are_limited_per_cart(app) {
-                let cart = new_cart_on(&app, 1, 1).await;
-                for n in 0..10 {
-                    assert_eq!(app.post(&format!("/api/cart/{cart}/discountcode?code=RAAD{n}")).await.status(), 400);
-                }
-                assert_eq!(app.post(&format!("/api/cart/{cart}/discountcode?code=WELKOM10")).await.status(), 429);
-                let other = new_cart_on(&app, 1, 1).await;
-                assert_eq!(app.post(&format!("/api/cart/{other}/discountcode?code=WELKOM10")).await.status(), 200);
+        fixture_tests!(discount_codes_are_limited_per_cart);
+
+        async fn discount_codes_are_limited_per_cart(app: TestApp) {
+            let cart = new_cart_on(&app, 1, 1).await;
+            for n in 0..10 {
+                assert_eq!(
+                    app.post(&format!("/api/cart/{cart}/discountcode?code=RAAD{n}"))
+                        .await
+                        .status(),
+                    400
+                );
             }
+            assert_eq!(
+                app.post(&format!("/api/cart/{cart}/discountcode?code=WELKOM10"))
+                    .await
+                    .status(),
+                429
+            );
+            let other = new_cart_on(&app, 1, 1).await;
+            assert_eq!(
+                app.post(&format!("/api/cart/{other}/discountcode?code=WELKOM10"))
+                    .await
+                    .status(),
+                200
+            );
         }
     }
 }
@@ -262,43 +368,113 @@ mod limits {
 mod registration {
     use super::*;
 
-    backend_tests! {
-        async fn an_address_never_activated_can_register_again(app) {
-            assert_eq!(register(&app, "squat@example.nl", "/account/confirm/").await.status(), 201);
-            let first = app.outbox().last().unwrap().link();
-            // The owner registers the address a stranger took: a new mail, the old link dead.
-            let again = app
-                .post_json("/api/account?callbackUrl=/account/confirm/", &json!({ "emailAddress": "squat@example.nl", "password": "Eigen2025", "firstName": "Eva", "lastName": "Smit" }))
-                .await;
-            assert_eq!(again.status(), 201);
-            let second = app.outbox().last().unwrap().link();
-            assert_eq!(app.outbox().len(), 2);
-            assert_eq!(query_param(&first, "userId"), query_param(&second, "userId"));
-            let old = format!("/api/account/{}/confirm?token={}", query_param(&first, "userId"), query_param(&first, "token"));
-            assert_eq!(app.post(&old).await.status(), 400);
-            let new = format!("/api/account/{}/confirm?token={}", query_param(&second, "userId"), query_param(&second, "token"));
-            assert_eq!(app.post(&new).await.status(), 204);
-            let signed_in = app.post_json("/api/authentication/signin", &json!({ "emailAddress": "squat@example.nl", "password": "Eigen2025" })).await;
-            assert_eq!(signed_in.status(), 200);
-            let (status, body) = (register(&app, "squat@example.nl", "/account/confirm/").await.status(), ());
-            assert_eq!((status, body), (reqwest::StatusCode::CONFLICT, ()), "an activated address stays taken");
-        }
+    backend_tests!(
+        an_address_never_activated_can_register_again,
+        accounts_never_activated_are_removed_after_every_link_expired
+    );
 
-        async fn accounts_never_activated_are_removed_after_every_link_expired(app) {
-            assert_eq!(register(&app, "late@example.nl", "/account/confirm/").await.status(), 201);
-            assert_eq!(register(&app, "resent@example.nl", "/account/confirm/").await.status(), 201);
-            let _ = signed_in(&app, &stranger(), "active@example.nl").await;
-            execute(&app, "UPDATE accounts SET created_at = created_at - 100").await;
-            // The late account's link expired; the other's was sent again and still works.
-            execute(&app, "UPDATE account_tokens SET expires_at = 0 WHERE account_id IN \
-                (SELECT account_id FROM accounts WHERE email_address = 'late@example.nl')").await;
-            let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
-            let removed = host_server::housekeeping::remove_stale_unactivated(&pool, 50).await.unwrap();
-            assert_eq!(removed, 1);
-            assert_eq!(count(&app, "SELECT COUNT(*) FROM accounts WHERE email_address = 'late@example.nl'").await, 0);
-            assert_eq!(count(&app, "SELECT COUNT(*) FROM accounts WHERE email_address = 'active@example.nl'").await, 1);
-            assert_eq!(count(&app, "SELECT COUNT(*) FROM accounts WHERE email_address = 'resent@example.nl'").await, 1);
-        }
+    async fn an_address_never_activated_can_register_again(app: TestApp) {
+        assert_eq!(
+            register(&app, "squat@example.nl", "/account/confirm/")
+                .await
+                .status(),
+            201
+        );
+        let first = app.outbox().last().unwrap().link();
+        // The owner registers the address a stranger took: a new mail, the old link dead.
+        let again = app
+            .post_json("/api/account?callbackUrl=/account/confirm/", &json!({ "emailAddress": "squat@example.nl", "password": "Eigen2025", "firstName": "Eva", "lastName": "Smit" }))
+            .await;
+        assert_eq!(again.status(), 201);
+        let second = app.outbox().last().unwrap().link();
+        assert_eq!(app.outbox().len(), 2);
+        assert_eq!(
+            query_param(&first, "userId"),
+            query_param(&second, "userId")
+        );
+        let old = format!(
+            "/api/account/{}/confirm?token={}",
+            query_param(&first, "userId"),
+            query_param(&first, "token")
+        );
+        assert_eq!(app.post(&old).await.status(), 400);
+        let new = format!(
+            "/api/account/{}/confirm?token={}",
+            query_param(&second, "userId"),
+            query_param(&second, "token")
+        );
+        assert_eq!(app.post(&new).await.status(), 204);
+        let signed_in = app
+            .post_json(
+                "/api/authentication/signin",
+                &json!({ "emailAddress": "squat@example.nl", "password": "Eigen2025" }),
+            )
+            .await;
+        assert_eq!(signed_in.status(), 200);
+        let (status, body) = (
+            register(&app, "squat@example.nl", "/account/confirm/")
+                .await
+                .status(),
+            (),
+        );
+        assert_eq!(
+            (status, body),
+            (reqwest::StatusCode::CONFLICT, ()),
+            "an activated address stays taken"
+        );
+    }
+
+    async fn accounts_never_activated_are_removed_after_every_link_expired(app: TestApp) {
+        assert_eq!(
+            register(&app, "late@example.nl", "/account/confirm/")
+                .await
+                .status(),
+            201
+        );
+        assert_eq!(
+            register(&app, "resent@example.nl", "/account/confirm/")
+                .await
+                .status(),
+            201
+        );
+        let _ = signed_in(&app, &stranger(), "active@example.nl").await;
+        execute(&app, "UPDATE accounts SET created_at = created_at - 100").await;
+        // The late account's link expired; the other's was sent again and still works.
+        execute(
+            &app,
+            "UPDATE account_tokens SET expires_at = 0 WHERE account_id IN \
+                (SELECT account_id FROM accounts WHERE email_address = 'late@example.nl')",
+        )
+        .await;
+        let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
+        let removed = host_server::housekeeping::remove_stale_unactivated(&pool, 50)
+            .await
+            .unwrap();
+        assert_eq!(removed, 1);
+        assert_eq!(
+            count(
+                &app,
+                "SELECT COUNT(*) FROM accounts WHERE email_address = 'late@example.nl'"
+            )
+            .await,
+            0
+        );
+        assert_eq!(
+            count(
+                &app,
+                "SELECT COUNT(*) FROM accounts WHERE email_address = 'active@example.nl'"
+            )
+            .await,
+            1
+        );
+        assert_eq!(
+            count(
+                &app,
+                "SELECT COUNT(*) FROM accounts WHERE email_address = 'resent@example.nl'"
+            )
+            .await,
+            1
+        );
     }
 }
 
@@ -315,70 +491,108 @@ mod sessions {
         response.json().await.unwrap()
     }
 
-    backend_tests! {
-        async fn changing_the_email_address_ends_every_other_session(app) {
-            let (here, there) = (stranger(), stranger());
-            let user_id = signed_in(&app, &here, "move@example.nl").await;
-            let response = there.post(app.url("/api/authentication/signin")).json(&json!({ "emailAddress": "move@example.nl", "password": PASSWORD })).send().await.unwrap();
-            assert_eq!(response.status(), 200);
-            let change = here
-                .post(app.url("/api/account/changeemailaddress?callbackUrl=/account/information/email/"))
-                .json(&json!({ "newEmailAddress": "moved@example.nl", "password": PASSWORD }))
-                .send()
-                .await
-                .unwrap();
-            assert_eq!(change.status(), 202);
-            let token = query_param(&app.outbox().last().unwrap().link(), "token");
-            let confirmed = here
-                .post(app.url(&format!("/api/account/{user_id}/confirmemailaddress?token={token}")))
-                .json(&json!(null))
-                .send()
-                .await
-                .unwrap();
-            assert_eq!(confirmed.status(), 204);
-            assert!(is_authenticated(&app, &here).await, "the session that confirmed stays");
-            assert!(!is_authenticated(&app, &there).await, "every other session ended");
-        }
+    backend_tests!(
+        changing_the_email_address_ends_every_other_session,
+        state_changes_with_the_session_cookie_need_a_cors_check,
+        every_answer_carries_the_hardening_headers
+    );
 
-        async fn state_changes_with_the_session_cookie_need_a_cors_check(app) {
-            let browser = stranger();
-            let _ = signed_in(&app, &browser, "csrf@example.nl").await;
-            let form = browser
-                .put(app.url("/api/account"))
-                .header("content-type", "application/x-www-form-urlencoded")
-                .body("firstName=Evil")
-                .send()
-                .await
-                .unwrap();
-            assert_eq!(form.status(), 403);
-            let foreign = browser
-                .post(app.url("/api/authentication/signout"))
-                .header("origin", "https://evil.example")
-                .json(&json!(null))
-                .send()
-                .await
-                .unwrap();
-            assert_eq!(foreign.status(), 403);
-            assert!(is_authenticated(&app, &browser).await, "nothing happened");
-            let own = browser.post(app.url("/api/authentication/signout")).header("origin", app.base_url.as_str()).json(&json!(null)).send().await.unwrap();
-            assert_eq!(own.status(), 204);
-        }
+    async fn changing_the_email_address_ends_every_other_session(app: TestApp) {
+        let (here, there) = (stranger(), stranger());
+        let user_id = signed_in(&app, &here, "move@example.nl").await;
+        let response = there
+            .post(app.url("/api/authentication/signin"))
+            .json(&json!({ "emailAddress": "move@example.nl", "password": PASSWORD }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        let change = here
+            .post(
+                app.url("/api/account/changeemailaddress?callbackUrl=/account/information/email/"),
+            )
+            .json(&json!({ "newEmailAddress": "moved@example.nl", "password": PASSWORD }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(change.status(), 202);
+        let token = query_param(&app.outbox().last().unwrap().link(), "token");
+        let confirmed = here
+            .post(app.url(&format!(
+                "/api/account/{user_id}/confirmemailaddress?token={token}"
+            )))
+            .json(&json!(null))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(confirmed.status(), 204);
+        assert!(
+            is_authenticated(&app, &here).await,
+            "the session that confirmed stays"
+        );
+        assert!(
+            !is_authenticated(&app, &there).await,
+            "every other session ended"
+        );
+    }
 
-        async fn every_answer_carries_the_hardening_headers(app) {
-            for path in ["/", "/api/health", "/api/no-such-thing"] {
-                let response = app.get(path).await;
-                let headers = response.headers();
-                let policy = headers["content-security-policy"].to_str().unwrap();
-                assert!(policy.contains("frame-ancestors 'none'") && policy.contains("script-src 'self' 'wasm-unsafe-eval'"), "{policy}");
-                assert!(!policy.contains("unsafe-inline'; img") || !policy.contains("script-src 'self' 'unsafe-inline'"));
-                assert_eq!(headers["x-content-type-options"], "nosniff");
-                assert_eq!(headers["referrer-policy"], "strict-origin-when-cross-origin");
-                assert!(!headers.contains_key("strict-transport-security"), "no HSTS over http");
-            }
-            let big = json!({ "amountInclVat": "1".repeat(300 * 1024), "vatRatePercentage": "21" });
-            let response = app.post_json("/api/vat/split", &big).await;
-            assert_eq!(response.status(), 413);
+    async fn state_changes_with_the_session_cookie_need_a_cors_check(app: TestApp) {
+        let browser = stranger();
+        let _ = signed_in(&app, &browser, "csrf@example.nl").await;
+        let form = browser
+            .put(app.url("/api/account"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body("firstName=Evil")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(form.status(), 403);
+        let foreign = browser
+            .post(app.url("/api/authentication/signout"))
+            .header("origin", "https://evil.example")
+            .json(&json!(null))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(foreign.status(), 403);
+        assert!(is_authenticated(&app, &browser).await, "nothing happened");
+        let own = browser
+            .post(app.url("/api/authentication/signout"))
+            .header("origin", app.base_url.as_str())
+            .json(&json!(null))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(own.status(), 204);
+    }
+
+    async fn every_answer_carries_the_hardening_headers(app: TestApp) {
+        for path in ["/", "/api/health", "/api/no-such-thing"] {
+            let response = app.get(path).await;
+            let headers = response.headers();
+            let policy = headers["content-security-policy"].to_str().unwrap();
+            assert!(
+                policy.contains("frame-ancestors 'none'")
+                    && policy.contains("script-src 'self' 'wasm-unsafe-eval'"),
+                "{policy}"
+            );
+            assert!(
+                !policy.contains("unsafe-inline'; img")
+                    || !policy.contains("script-src 'self' 'unsafe-inline'")
+            );
+            assert_eq!(headers["x-content-type-options"], "nosniff");
+            assert_eq!(
+                headers["referrer-policy"],
+                "strict-origin-when-cross-origin"
+            );
+            assert!(
+                !headers.contains_key("strict-transport-security"),
+                "no HSTS over http"
+            );
         }
+        let big = json!({ "amountInclVat": "1".repeat(300 * 1024), "vatRatePercentage": "21" });
+        let response = app.post_json("/api/vat/split", &big).await;
+        assert_eq!(response.status(), 413);
     }
 
     async fn idle_session_ends(backend: crate::support::Backend) {
@@ -451,52 +665,135 @@ mod sessions {
 mod other_peoples_data {
     use super::*;
 
-    fixture_tests! {
-        async fn a_customers_cart_needs_the_customers_session(app) {
-            let browser = stranger();
-            let _ = signed_in(&app, &browser, "owner@example.nl").await;
-            let created = browser.post(app.url("/api/cart")).header("siteid", "1").header("languageid", "1").send().await.unwrap();
-            let cart: Value = created.json().await.unwrap();
-            let id = cart["cart"]["shoppingcartId"].as_str().unwrap().to_owned();
-            let own = browser.get(app.url(&format!("/api/cart/{id}"))).send().await.unwrap();
-            assert_eq!(own.status(), 200);
-            for path in [format!("/api/cart/{id}"), format!("/api/cart/{id}/shippingmethods")] {
-                assert_eq!(stranger().get(app.url(&path)).send().await.unwrap().status(), 404, "{path}");
-            }
-            let change = stranger().post(app.url(&format!("/api/cart/{id}/products?productVariantId=1011"))).json(&json!(null)).send().await.unwrap();
-            assert_eq!(change.status(), 404);
-            let calculate = stranger().post(app.url(&format!("/api/cartcalculation/{id}/calculate"))).json(&json!(null)).send().await.unwrap();
-            assert_eq!(calculate.status(), 404);
-        }
+    fixture_tests!(
+        a_customers_cart_needs_the_customers_session,
+        an_orders_names_and_addresses_only_for_who_placed_it
+    );
 
-        async fn an_orders_names_and_addresses_only_for_who_placed_it(app) {
-            let cart = new_cart_on(&app, 1, 1).await;
-            expect_ok(app.post(&format!("/api/cart/{cart}/products?productVariantId=1011&quantity=1")).await).await;
-            expect_ok(app.post_json(&format!("/api/cart/{cart}/billing"), &billing("anna@example.com", 1)).await).await;
-            expect_ok(app.post_json(&format!("/api/cart/{cart}/payment"), &json!({ "paymentMethodId": 6 })).await).await;
-            let placed = expect_ok(app.post(&format!("/api/cart/{cart}/order")).await).await;
-            let order_id = placed["order"]["orderId"].as_str().unwrap().to_owned();
-            let own: Value = app.get(&format!("/api/orders/{order_id}")).await.json().await.unwrap();
-            assert_eq!(own["billing"]["lastName"], "Jansen");
-            assert_eq!(own["emailAddress"], "anna@example.com");
-            let other: Value = stranger().get(app.url(&format!("/api/orders/{order_id}"))).send().await.unwrap().json().await.unwrap();
-            assert_eq!((other["billing"].clone(), other["emailAddress"].clone()), (Value::Null, json!("")));
-            assert_eq!(other["totalAmount"], own["totalAmount"], "the rest is shown");
+    async fn a_customers_cart_needs_the_customers_session(app: TestApp) {
+        let browser = stranger();
+        let _ = signed_in(&app, &browser, "owner@example.nl").await;
+        let created = browser
+            .post(app.url("/api/cart"))
+            .header("siteid", "1")
+            .header("languageid", "1")
+            .send()
+            .await
+            .unwrap();
+        let cart: Value = created.json().await.unwrap();
+        let id = cart["cart"]["shoppingcartId"].as_str().unwrap().to_owned();
+        let own = browser
+            .get(app.url(&format!("/api/cart/{id}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(own.status(), 200);
+        for path in [
+            format!("/api/cart/{id}"),
+            format!("/api/cart/{id}/shippingmethods"),
+        ] {
+            assert_eq!(
+                stranger()
+                    .get(app.url(&path))
+                    .send()
+                    .await
+                    .unwrap()
+                    .status(),
+                404,
+                "{path}"
+            );
         }
+        let change = stranger()
+            .post(app.url(&format!("/api/cart/{id}/products?productVariantId=1011")))
+            .json(&json!(null))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(change.status(), 404);
+        let calculate = stranger()
+            .post(app.url(&format!("/api/cartcalculation/{id}/calculate")))
+            .json(&json!(null))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(calculate.status(), 404);
+    }
+
+    async fn an_orders_names_and_addresses_only_for_who_placed_it(app: TestApp) {
+        let cart = new_cart_on(&app, 1, 1).await;
+        expect_ok(
+            app.post(&format!(
+                "/api/cart/{cart}/products?productVariantId=1011&quantity=1"
+            ))
+            .await,
+        )
+        .await;
+        expect_ok(
+            app.post_json(
+                &format!("/api/cart/{cart}/billing"),
+                &billing("anna@example.com", 1),
+            )
+            .await,
+        )
+        .await;
+        expect_ok(
+            app.post_json(
+                &format!("/api/cart/{cart}/payment"),
+                &json!({ "paymentMethodId": 6 }),
+            )
+            .await,
+        )
+        .await;
+        let placed = expect_ok(app.post(&format!("/api/cart/{cart}/order")).await).await;
+        let order_id = placed["order"]["orderId"].as_str().unwrap().to_owned();
+        let own: Value = app
+            .get(&format!("/api/orders/{order_id}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(own["billing"]["lastName"], "Jansen");
+        assert_eq!(own["emailAddress"], "anna@example.com");
+        let other: Value = stranger()
+            .get(app.url(&format!("/api/orders/{order_id}")))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(
+            (other["billing"].clone(), other["emailAddress"].clone()),
+            (Value::Null, json!(""))
+        );
+        assert_eq!(
+            other["totalAmount"], own["totalAmount"],
+            "the rest is shown"
+        );
     }
 }
 
 mod payment_provider {
     use super::*;
 
-    fixture_tests! {
-        async fn the_test_page_says_it_is_a_demo(app) {
-            let cart = ready_cart(&app, 1011, 1, ideal()).await;
-            let placed = expect_ok(app.post(&format!("/api/cart/{cart}/order")).await).await;
-            let checkout_url = placed["redirectUrl"].as_str().unwrap().to_owned();
-            let page = stranger().get(&checkout_url).send().await.unwrap().text().await.unwrap();
-            assert!(page.contains("Demo payment page.") && page.contains("PAYMENT_PROVIDER=test"), "{page}");
-        }
+    fixture_tests!(the_test_page_says_it_is_a_demo);
+
+    async fn the_test_page_says_it_is_a_demo(app: TestApp) {
+        let cart = ready_cart(&app, 1011, 1, ideal()).await;
+        let placed = expect_ok(app.post(&format!("/api/cart/{cart}/order")).await).await;
+        let checkout_url = placed["redirectUrl"].as_str().unwrap().to_owned();
+        let page = stranger()
+            .get(&checkout_url)
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(
+            page.contains("Demo payment page.") && page.contains("PAYMENT_PROVIDER=test"),
+            "{page}"
+        );
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

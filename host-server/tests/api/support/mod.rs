@@ -15,29 +15,48 @@ use tokio::sync::oneshot;
 
 pub use host_server::platform::db::Backend;
 
-/// Declares each test once for SQLite and once for PostgreSQL.
+pub mod answer;
+pub mod cart;
+pub mod content;
+
+pub use answer::{ApiErrorBody, read, status_and};
+
+/// Declares each named test once for SQLite and once for PostgreSQL.
+///
+/// Each name is an `async fn name(app: TestApp)` of the calling module; the macro writes
+/// `sqlite::name` and `postgres::name`, which start a server with a fresh database and pass it
+/// in (the PostgreSQL ones are `#[ignore]`d, see the module's notes):
+///
+/// ```ignore
+/// backend_tests!(health_names_the_database_backend, stops_gracefully);
+///
+/// async fn stops_gracefully(app: TestApp) {
+///     app.stop().await;
+/// }
+/// ```
 macro_rules! backend_tests {
-    ($(async fn $name:ident($app:ident) $body:block)*) => {
+    ($($name:ident),* $(,)?) => {
+        $crate::support::backend_tests!(@spawn spawn; $($name),*);
+    };
+    (@spawn $spawn:ident; $($name:ident),*) => {
         mod sqlite {
-            #[allow(unused_imports)]
-            use super::*;
             $(
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $name() {
-                    let $app = $crate::support::TestApp::spawn($crate::support::Backend::Sqlite).await;
-                    $body
+                    let backend = $crate::support::Backend::Sqlite;
+                    let app = $crate::support::TestApp::$spawn(backend).await;
+                    super::$name(app).await;
                 }
             )*
         }
         mod postgres {
-            #[allow(unused_imports)]
-            use super::*;
             $(
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 #[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]
                 async fn $name() {
-                    let $app = $crate::support::TestApp::spawn($crate::support::Backend::Postgres).await;
-                    $body
+                    let backend = $crate::support::Backend::Postgres;
+                    let app = $crate::support::TestApp::$spawn(backend).await;
+                    super::$name(app).await;
                 }
             )*
         }
@@ -45,32 +64,11 @@ macro_rules! backend_tests {
 }
 pub(crate) use backend_tests;
 
-/// Like `backend_tests!`, on a server that imported the repository's fixtures.
+/// Like `backend_tests!`, on a server that imported the repository's fixtures
+/// ([`TestApp::spawn_with_fixtures`]).
 macro_rules! fixture_tests {
-    ($(async fn $name:ident($app:ident) $body:block)*) => {
-        mod sqlite {
-            #[allow(unused_imports)]
-            use super::*;
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let $app = $crate::support::TestApp::spawn_with_fixtures($crate::support::Backend::Sqlite).await;
-                    $body
-                }
-            )*
-        }
-        mod postgres {
-            #[allow(unused_imports)]
-            use super::*;
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                #[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]
-                async fn $name() {
-                    let $app = $crate::support::TestApp::spawn_with_fixtures($crate::support::Backend::Postgres).await;
-                    $body
-                }
-            )*
-        }
+    ($($name:ident),* $(,)?) => {
+        $crate::support::backend_tests!(@spawn spawn_with_fixtures; $($name),*);
     };
 }
 pub(crate) use fixture_tests;

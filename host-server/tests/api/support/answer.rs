@@ -1,0 +1,54 @@
+//! Reading an answer into a typed struct, and the API's error body.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+
+/// The answer's JSON body as `T`; on a mismatch the panic names the path of the field at fault
+/// (`cart.products[0].count: invalid type ...`) and shows the status and the body.
+pub async fn read<T: DeserializeOwned>(response: reqwest::Response) -> T {
+    status_and(response).await.1
+}
+
+/// The status code and the answer's JSON body as `T` (see [`read`]).
+pub async fn status_and<T: DeserializeOwned>(response: reqwest::Response) -> (u16, T) {
+    let status = response.status().as_u16();
+    let url = response.url().path().to_owned();
+    let text = response.text().await.unwrap();
+    let mut deserializer = serde_json::Deserializer::from_str(&text);
+    match serde_path_to_error::deserialize(&mut deserializer) {
+        Ok(value) => (status, value),
+        Err(error) => panic!(
+            "the answer of {url} (status {status}) is not a {}: {error}\n{text}",
+            std::any::type_name::<T>()
+        ),
+    }
+}
+
+/// The API's error body: `{status, code, message, fieldErrors?}` (the status is the answer's).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiErrorBody {
+    pub code: String,
+    pub message: String,
+    /// Field name to its problems; empty (absent in the JSON) unless the request had bad fields.
+    #[serde(default, rename = "fieldErrors")]
+    pub fields: BTreeMap<String, Vec<FieldError>>,
+}
+
+/// One problem with a field.
+#[derive(Debug, Deserialize, PartialEq, Eq)]
+pub struct FieldError {
+    pub key: String,
+}
+
+impl ApiErrorBody {
+    /// The message key of the field's first problem.
+    pub fn first_key(&self, field: &str) -> Option<&str> {
+        self.fields
+            .get(field)
+            .and_then(|errors| errors.first())
+            .map(|error| error.key.as_str())
+    }
+}
