@@ -188,29 +188,23 @@ export async function initI18n(options: I18nOptions | Culture = {}, inlined?: I1
   return i18next;
 }
 
-/** A key of the catalogs, as the typed `t` accepts it. */
-type TranslationKey = ParseKeys;
-
 /**
- * Whether the catalogs hold `key` (with `count`, its plural forms): what turns a key that arrives
- * at run time into one `t` takes.
+ * A key that arrives at run time (from the server or the engine), as the typed `t` takes it.
+ * Unchecked by the compiler, so every call gives a fallback for a key no catalog holds; the
+ * catalog tests check that every key the server and the engine can send is translated.
  */
-function isTranslationKey(key: string, options?: { count?: number }): key is TranslationKey {
-  return i18next.exists(key, options);
-}
+type RunTimeKey = ParseKeys;
 
-/** Translates an engine message (`{ key, params }`), e.g. a validation failure; the key itself when no catalog holds it. */
+/** Translates an engine message (`{ key, params }`), e.g. a validation failure. */
 export function translateMessage(message: { key: string; params?: { count?: number; amount?: number } }): string {
-  if (!isTranslationKey(message.key, message.params)) return message.key;
-  return i18next.t(message.key, { ...message.params });
+  return i18next.t(message.key as RunTimeKey, { defaultValue: message.key, ...message.params });
 }
 
 /**
  * The text of a key that arrives at run time (a status, a reason, an error code from the server
- * or the engine), which the typed `t` cannot check: `fallback` when the catalogs lack it. The
- * catalog tests check that every key the server and the engine can send is translated.
+ * or the engine): `fallback` when the catalogs lack it.
  */
 export function textOfKey(t: TFunction, key: string, fallback = ''): string {
-  if (!isTranslationKey(key)) return fallback;
-  return t(key, { defaultValue: fallback });
+  if (key === '') return fallback;
+  return t(key as RunTimeKey, { defaultValue: fallback });
 }
