@@ -197,7 +197,7 @@ type RunTimeKey = ParseKeys;
 
 /** Translates an engine message (`{ key, params }`), e.g. a validation failure. */
 export function translateMessage(message: { key: string; params?: { count?: number; amount?: number } }): string {
-  return i18next.t(message.key as RunTimeKey, { defaultValue: message.key, ...message.params });
+  return i18next.t(message.key, { defaultValue: message.key, ...message.params });
 }
 
 /**
