@@ -56,6 +56,9 @@ export function Carousel({ labelledBy, label, children, layout = 'row', testId }
   const track = useRef<HTMLUListElement>(null);
   const count = Children.count(children);
   const [position, setPosition] = useState<Position>({ index: 0, atEnd: count <= 1, overflowing: true });
+  // The item a button or a swipe is scrolling to: while the smooth scroll passes the items in
+  // between, their scroll events must not move the position back.
+  const scrollingTo = useRef<number | null>(null);
 
   const remeasure = useCallback(
     (index: number) => {
@@ -70,12 +73,37 @@ export function Carousel({ labelledBy, label, children, layout = 'row', testId }
       const index = Math.min(Math.max(to, 0), Math.max(count - 1, 0));
       const item = element?.children[index] as HTMLElement | undefined;
       if (element && item && typeof element.scrollTo === 'function') {
+        scrollingTo.current = index;
         element.scrollTo({ left: item.offsetLeft, behavior: prefersLessMotion() ? 'auto' : 'smooth' });
       }
       setPosition((current) => ({ ...current, index, atEnd: index >= count - 1 }));
     },
     [count],
   );
+
+  const onScroll = useCallback(() => {
+    const element = track.current;
+    if (!element) return;
+    const at = indexAtScroll(element);
+    if (scrollingTo.current !== null) {
+      const target = element.children[scrollingTo.current] as HTMLElement | undefined;
+      if (at !== scrollingTo.current || Math.abs((target?.offsetLeft ?? 0) - element.scrollLeft) > 1) return;
+      scrollingTo.current = null;
+    }
+    remeasure(at);
+  }, [remeasure]);
+
+  useEffect(() => {
+    // A scroll that ended short of its item (a finger stopped it) hands the position back to
+    // where the row is.
+    const element = track.current;
+    const onScrollEnd = () => {
+      scrollingTo.current = null;
+      if (track.current) remeasure(indexAtScroll(track.current));
+    };
+    element?.addEventListener('scrollend', onScrollEnd);
+    return () => element?.removeEventListener('scrollend', onScrollEnd);
+  }, [remeasure]);
 
   useEffect(() => {
     remeasure(0);
@@ -104,7 +132,7 @@ export function Carousel({ labelledBy, label, children, layout = 'row', testId }
         // A row of pictures has nothing to focus inside: the row itself takes the focus, so the
         // arrow keys scroll it.
         tabIndex={layout === 'single' ? 0 : undefined}
-        onScroll={() => track.current && remeasure(indexAtScroll(track.current))}
+        onScroll={onScroll}
         {...handlers}
       >
         {children}
