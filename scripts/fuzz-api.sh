@@ -26,10 +26,10 @@ SCRATCH="$(mktemp -d)"
 PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 BASE="http://127.0.0.1:$PORT"
 mkdir -p "$SCRATCH/static" && echo '<!doctype html>' > "$SCRATCH/static/index.html"
-PORT="$PORT" DATABASE_URL="sqlite://$SCRATCH/shop.db" STATIC_DIR="$SCRATCH/static" OUTBOX_DIR="$SCRATCH/outbox" \
+export PORT DATABASE_URL="sqlite://$SCRATCH/shop.db" STATIC_DIR="$SCRATCH/static" OUTBOX_DIR="$SCRATCH/outbox" \
   RETURN_PHOTOS_DIR="$SCRATCH/returns" FIXTURES_DIR="$REPO_ROOT/fixtures" IMPORT_FIXTURES=auto \
-  BACKOFFICE_API_KEY=fuzz-backoffice-key LAB_API_KEY=fuzz-lab-key RUST_LOG=error PAYMENT_PROVIDER=test \
-  "$BINARY" > "$SCRATCH/server.log" 2>&1 &
+  STAFF_SECRETS_KEY_FILE="$SCRATCH/staff-secrets.key" RUST_LOG=error PAYMENT_PROVIDER=test
+"$BINARY" > "$SCRATCH/server.log" 2>&1 &
 SERVER=$!
 trap 'kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; rm -rf "$SCRATCH"' EXIT
 for _ in $(seq 1 200); do
@@ -37,6 +37,9 @@ for _ in $(seq 1 200); do
   sleep 0.1
 done
 curl -sf "$BASE/api/health" > /dev/null || { cat "$SCRATCH/server.log"; echo "the server did not start" >&2; exit 1; }
+# The back office's operations are called with an integration key of every permission.
+EVERY_PERMISSION="orders.read,orders.fulfil,orders.refund,returns.decide,subscriptions.manage,lab.results,reviews.moderate,customers.read,customers.edit,catalog.edit,stock.edit,prices.edit,promotions.edit,content.edit,reports.read,staff.manage,audit.read,settings.edit"
+STAFF_KEY="$("$BINARY" create-integration-key --name fuzzing --permissions "$EVERY_PERMISSION")"
 
 sign_in() {
   curl -s -i -X POST "$BASE/api/authentication/signin" -H 'content-type: application/json' \
@@ -60,7 +63,7 @@ fuzz() {
     --checks "$CHECKS" --max-examples "$EXAMPLES" --seed 16 --request-timeout 20 \
     --phases examples,fuzzing --continue-on-failure --workers 2 \
     -H "Cookie: hb_session=$(sign_in)" -H 'siteid: 1' -H 'languageid: 1' \
-    -H 'x-api-key: fuzz-backoffice-key' "$@" > "$log" 2>&1 || true
+    -H "x-api-key: $STAFF_KEY" "$@" > "$log" 2>&1 || true
 }
 fuzz "$SCRATCH/main.log" --exclude-path-regex "$SESSION_ENDING"
 fuzz "$SCRATCH/session.log" --include-path-regex "$SESSION_ENDING"

@@ -71,6 +71,7 @@ pub mod promotions;
 pub mod returns;
 pub mod roughage;
 pub mod shipping;
+pub mod staff;
 pub mod stock;
 pub mod subscription;
 pub mod unit_price;

@@ -120,6 +120,7 @@ fn start_server(scratch: &std::path::Path) -> Result<String, Box<dyn std::error:
         scratch.join("shop.sqlite").display()
     );
     config.mail.outbox_dir = scratch.join("outbox");
+    config.staff.secrets_key_file = scratch.join("staff-secrets.key");
     config.import_fixtures = ImportFixtures::Auto;
     config.fixtures_dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -34,7 +34,8 @@ pub fn api(config: &Config) -> OpenApiRouter<AppState> {
         .merge(crate::cart::router())
         .merge(crate::orders::router())
         .merge(crate::payments::router(&config.payment))
-        .merge(crate::backoffice::router())
+        .merge(crate::staff::router())
+        .merge(crate::audit::router())
         .merge(crate::reviews::router())
         .merge(crate::newsletter::router())
         .merge(crate::survey::router())
@@ -43,7 +44,7 @@ pub fn api(config: &Config) -> OpenApiRouter<AppState> {
         .merge(accounts::data_router(config))
         .merge(crate::laboratory::results::router())
         .merge(crate::reviews::account::router())
-        .merge(crate::laboratory::router(config))
+        .merge(crate::laboratory::router())
         .merge(authentication::router())
         .merge(vat::router())
         .merge(sites::router().layer(middleware::map_response(long_cache)))
@@ -78,6 +79,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
     api.layer(axum::Extension(openapi::Document::new(document)))
         // Product images of the catalog (fixtures/images), by file name.
         .nest_service("/images", ServeDir::new(config.fixtures_dir.join("images")))
+        .nest_service(BACKOFFICE_PATH, backoffice_app(&config.backoffice_dir))
         .route("/api", axum::routing::any(unknown_api_path))
         .route("/api/{*rest}", axum::routing::any(unknown_api_path))
         .fallback(move |request: Request| storefront.clone().answer(request))
@@ -153,10 +155,14 @@ async fn hardening_headers(
     request: Request,
     next: Next,
 ) -> Response {
-    let third = third_parties(&state, request.headers()).await;
+    let policy = if is_backoffice_app(request.uri().path()) {
+        HeaderValue::from_static(security_headers::BACKOFFICE_POLICY)
+    } else {
+        let third = third_parties(&state, request.headers()).await;
+        HeaderValue::from_str(&security_headers::policy(&third))
+            .unwrap_or_else(|_| HeaderValue::from_static(CONTENT_SECURITY_POLICY))
+    };
     let mut response = next.run(request).await;
-    let policy = HeaderValue::from_str(&security_headers::policy(&third))
-        .unwrap_or_else(|_| HeaderValue::from_static(CONTENT_SECURITY_POLICY));
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_SECURITY_POLICY, policy);
     headers.insert(
@@ -177,6 +183,23 @@ async fn hardening_headers(
     response
 }
 
+/// Whether `path` is one of the back office app's pages or files.
+fn is_backoffice_app(path: &str) -> bool {
+    path == BACKOFFICE_PATH || path.starts_with("/admin/")
+}
+
+/// Where host-server serves the back office app.
+const BACKOFFICE_PATH: &str = "/admin";
+
+/// The back office app's built files; every other path under it is one of the app's pages,
+/// answered with its `index.html` (the app routes in the browser).
+fn backoffice_app(dir: &std::path::Path) -> ServeDir<tower_http::services::ServeFile> {
+    ServeDir::new(dir)
+        .precompressed_br()
+        .precompressed_gzip()
+        .fallback(tower_http::services::ServeFile::new(dir.join("index.html")))
+}
+
 /// A state-changing API request that carries the session cookie must be one a browser sends
 /// only after a CORS check: a JSON body or the `siteid` header (both need a preflight from
 /// another origin), and an `Origin`, when sent, of this very host. So no other site can make a
@@ -191,8 +214,9 @@ async fn cookie_requests_pass_cors(
         Method::GET | Method::HEAD | Method::OPTIONS
     );
     let headers = request.headers();
-    let relies_on_session =
-        crate::platform::session::session_cookie(headers, state.trust.https()).is_some();
+    let relies_on_session = crate::platform::session::session_cookie(headers, state.trust.https())
+        .is_some()
+        || crate::platform::access::staff_cookie(headers, state.trust.https()).is_some();
     // The payment webhook is called by the provider, never on a customer's behalf.
     let path = request.uri().path();
     let from_the_shop_pages = path.starts_with("/api/") && path != "/api/payments/webhook";

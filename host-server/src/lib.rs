@@ -12,7 +12,7 @@
 
 pub mod accounts;
 pub mod app;
-pub mod backoffice;
+pub mod audit;
 pub mod cart;
 pub mod catalog;
 pub mod content;
@@ -29,6 +29,7 @@ pub mod payments;
 pub mod platform;
 pub mod reviews;
 pub mod sites;
+pub mod staff;
 pub mod state;
 pub mod survey;
 
@@ -55,6 +56,12 @@ pub enum StartupError {
     /// The automatic fixture import at start failed.
     #[error("fixture import: {0}")]
     Fixtures(#[from] fixtures::FixtureError),
+    /// The demo staff could not be imported.
+    #[error("demo staff: {0}")]
+    DemoStaff(#[from] staff::demo::DemoStaffError),
+    /// The key that seals the staff's secrets cannot be used.
+    #[error(transparent)]
+    Sealing(#[from] platform::sealing::SealingError),
     /// The search indexes could not be built.
     #[error("search index: {0}")]
     Search(String),
@@ -101,6 +108,10 @@ pub async fn serve(
 pub async fn open_state(config: &Config, port: u16) -> Result<AppState, StartupError> {
     let db = Database::connect(&config.database_url).await?;
     db.checkpoint_in_background();
+    let sealer = platform::sealing::Sealer::configured(
+        config.staff.secrets_key.as_ref(),
+        &config.staff.secrets_key_file,
+    )?;
     if config.import_fixtures == platform::config::ImportFixtures::Auto
         && fixtures::database_is_empty(&db)
             .await
@@ -108,6 +119,7 @@ pub async fn open_state(config: &Config, port: u16) -> Result<AppState, StartupE
     {
         tracing::info!(dir = %config.fixtures_dir.display(), "empty database: importing the fixtures");
         fixtures::import(&db, &config.fixtures_dir).await?;
+        staff::demo::import(&db, &sealer, &config.fixtures_dir).await?;
     }
     let search = std::sync::Arc::new(
         catalog::SearchService::load(&db)
@@ -132,7 +144,8 @@ pub async fn open_state(config: &Config, port: u16) -> Result<AppState, StartupE
             port,
             db.clone(),
         )),
-        backoffice_api_key: config.backoffice_api_key.clone(),
+        sealer,
+        staff: config.staff.clone(),
         pages: std::sync::Arc::new(platform::page_cache::PageCache::new(
             config.page_cache.clone(),
         )),
@@ -148,7 +161,98 @@ pub async fn import_fixtures_command(
 ) -> Result<fixtures::ImportReport, StartupError> {
     let db = Database::connect(&config.database_url).await?;
     let dir = dir.unwrap_or_else(|| config.fixtures_dir.clone());
-    Ok(fixtures::import(&db, &dir).await?)
+    let report = fixtures::import(&db, &dir).await?;
+    let sealer = platform::sealing::Sealer::configured(
+        config.staff.secrets_key.as_ref(),
+        &config.staff.secrets_key_file,
+    )?;
+    staff::demo::import(&db, &sealer, &dir).await?;
+    Ok(report)
+}
+
+/// Why a staff command did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    /// The server's parts could not be opened.
+    #[error(transparent)]
+    Startup(#[from] StartupError),
+    /// The options are wrong.
+    #[error("{0}")]
+    Usage(String),
+    /// The command was refused or failed.
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// The value after `--name` in `options`.
+fn option<'a>(options: &'a [String], name: &str) -> Option<&'a str> {
+    options
+        .iter()
+        .position(|option| option == name)
+        .and_then(|at| options.get(at + 1))
+        .map(String::as_str)
+}
+
+/// The staff's commands on the server's machine: `create-owner`, `create-integration-key`
+/// and `verify-audit`; answers what to print.
+pub async fn staff_command(
+    config: &Config,
+    command: &str,
+    options: &[String],
+) -> Result<String, CommandError> {
+    let state = open_state(config, config.port).await?;
+    match command {
+        "create-owner" => {
+            let email = option(options, "--email")
+                .ok_or_else(|| CommandError::Usage("--email ADDRESS is required".to_owned()))?;
+            let name = option(options, "--name").unwrap_or("Owner");
+            let link = staff::members::create_owner(&state, email, name)
+                .await
+                .map_err(|error| CommandError::Failed(error.to_string()))?;
+            Ok(format!(
+                "invited {email} as owner; the invitation (also mailed, valid 48 hours): {link}"
+            ))
+        }
+        "create-integration-key" => {
+            let grant = key_grant(options)?;
+            let name = option(options, "--name")
+                .ok_or_else(|| CommandError::Usage("--name NAME is required".to_owned()))?;
+            let secret = staff::keys::create_by_command(&state, name, &grant)
+                .await
+                .map_err(|error| CommandError::Failed(error.to_string()))?;
+            Ok(secret)
+        }
+        _ => match audit::verify_command(state.db.pool()).await {
+            Ok(Ok(count)) => Ok(format!("the audit trail's {count} entries are intact")),
+            Ok(Err(broken)) => Err(CommandError::Failed(broken.to_string())),
+            Err(error) => Err(CommandError::Failed(error.to_string())),
+        },
+    }
+}
+
+/// `--permissions a,b --sites 1,2` as a grant.
+fn key_grant(options: &[String]) -> Result<engine::staff::Grant, CommandError> {
+    let permissions = option(options, "--permissions")
+        .ok_or_else(|| CommandError::Usage("--permissions P,Q is required".to_owned()))?
+        .split(',')
+        .map(|label| {
+            platform::labels::from_label("permission", label.trim())
+                .map_err(|_| CommandError::Usage(format!("unknown permission '{label}'")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let sites = option(options, "--sites")
+        .map(|text| {
+            text.split(',')
+                .map(|site| {
+                    site.trim()
+                        .parse()
+                        .map_err(|_| CommandError::Usage(format!("'{site}' is not a site id")))
+                })
+                .collect::<Result<Vec<i64>, _>>()
+        })
+        .transpose()?
+        .unwrap_or_default();
+    Ok(engine::staff::Grant { permissions, sites })
 }
 
 /// Completes on SIGTERM or Ctrl-C, so that in-flight requests finish before the process ends.

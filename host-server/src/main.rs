@@ -1,6 +1,9 @@
 //! Starts the Hoofbeat Commerce server with configuration from the environment, or runs a
 //! command: `host-server import-fixtures [DIR]` imports the demo data and exits;
 //! `host-server import-lab-results FILE.csv` imports the laboratory's scan results;
+//! `host-server create-owner --email ADDRESS [--name NAME]` invites the shop's first owner;
+//! `host-server create-integration-key --name NAME --permissions P,Q [--sites 1,2]` makes a key
+//! for another system; `host-server verify-audit` checks the audit trail's chain;
 //! `host-server openapi` prints the OpenAPI document (it needs no configuration).
 
 use host_server::platform::config::Config;
@@ -17,8 +20,9 @@ async fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
-    host_server::platform::telemetry::init(&config);
-    let mut arguments = std::env::args().skip(1);
+    let mut arguments = std::env::args().skip(1).peekable();
+    let serving = matches!(arguments.peek().map(String::as_str), None | Some("serve"));
+    host_server::platform::telemetry::init(&config, !serving);
     match arguments.next().as_deref() {
         None | Some("serve") => {}
         Some("import-fixtures") => {
@@ -60,9 +64,22 @@ async fn main() -> std::process::ExitCode {
                 }
             };
         }
+        Some(command @ ("create-owner" | "create-integration-key" | "verify-audit")) => {
+            let options: Vec<String> = arguments.collect();
+            return match host_server::staff_command(&config, command, &options).await {
+                Ok(report) => {
+                    println!("{report}");
+                    std::process::ExitCode::SUCCESS
+                }
+                Err(error) => {
+                    eprintln!("{command} failed: {error}");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
         Some(other) => {
             eprintln!(
-                "unknown command '{other}'; usage: host-server [serve | import-fixtures [DIR] | import-lab-results FILE.csv]"
+                "unknown command '{other}'; usage: host-server [serve | import-fixtures [DIR] | import-lab-results FILE.csv | create-owner --email ADDRESS [--name NAME] | create-integration-key --name NAME --permissions P,Q [--sites 1,2] | verify-audit]"
             );
             return std::process::ExitCode::from(2);
         }

@@ -29,9 +29,36 @@ use crate::platform::error::{ErrorBody, FieldError};
         license(name = "MIT", identifier = "MIT")
     ),
     servers((url = "/")),
-    components(schemas(ErrorBody, FieldError))
+    components(schemas(ErrorBody, FieldError)),
+    modifiers(&StaffSecurity)
 )]
 pub struct ApiDoc;
+
+/// The back office's two ways in, named by every staff-facing operation's `security` with the
+/// permission it needs as the scope: a staff member's session cookie, or an integration key.
+struct StaffSecurity;
+
+impl utoipa::Modify for StaffSecurity {
+    fn modify(&self, openapi: &mut OpenApi) {
+        use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "staffSession",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                crate::platform::access::STAFF_COOKIE,
+                "A staff member's session (`__Host-hb_staff` over https), from signing in with \
+                 a password and a second factor",
+            ))),
+        );
+        components.add_security_scheme(
+            "integrationKey",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                crate::platform::access::API_KEY_HEADER,
+                "An integration key made in the back office",
+            ))),
+        );
+    }
+}
 
 /// The `siteid` and `languageid` headers every site-bound call takes: the site the shopper is
 /// on and one of its languages.

@@ -36,6 +36,8 @@ pub struct AppState {
     pub pages: std::sync::Arc<crate::platform::page_cache::PageCache>,
     /// Each site's layout in each language, kept for a few seconds.
     pub layouts: std::sync::Arc<crate::content::LayoutCache>,
-    /// `BACKOFFICE_API_KEY`: the shop owner's API key; that API is closed when unset.
-    pub backoffice_api_key: Option<config::Secret>,
+    /// Seals and opens the staff's TOTP secrets.
+    pub sealer: crate::platform::sealing::Sealer,
+    /// Staff session and invitation lifetimes.
+    pub staff: config::StaffConfig,
 }

@@ -23,7 +23,6 @@ const newsFixture = JSON.parse(readFileSync(new URL('../../fixtures/content/news
   newsItems: { newsItemId: number; date: string; siteIds: number[]; slug: Texts; title: Texts; summary: Texts; body: Texts }[];
 };
 
-const BACKOFFICE_KEY = 'e2e-backoffice-key';
 /** Hoefslag Luzerne Brok 20 kg: stock 0 in the fixtures. */
 const OUT_OF_STOCK_VARIANT = 1191;
 /** Hoefslag Sport Muesli 15 kg (product 1: one approved review of 5 stars in the fixtures). */
@@ -31,7 +30,7 @@ const MUESLI_VARIANT = 1011;
 /** The FAQ page of Hoefslag NL (fixtures/content/pages.json, page 108). */
 const FAQ_PATH = '/klantenservice/veelgestelde-vragen/';
 
-const shop = useShop({ BACKOFFICE_API_KEY: BACKOFFICE_KEY });
+const shop = useShop();
 
 /** A fresh page recording uncaught errors, console errors and every request leaving the shop. */
 async function freshPage(): Promise<{ page: Page; errors: string[]; foreign: string[] }> {
@@ -53,11 +52,14 @@ async function productPathOf(variantId: number): Promise<string> {
   return ((await response.json()) as { url: string }).url;
 }
 
-/** A call to the back-office API with its key. */
+let backofficeKey: string | undefined;
+
+/** A call to the back-office API with an integration key of the owner's permissions. */
 async function backoffice(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  backofficeKey ??= shop.server.integrationKey(['prices.edit', 'stock.edit', 'reviews.moderate', 'orders.fulfil', 'orders.refund']);
   const response = await fetch(`${shop.server.baseUrl}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', 'x-api-key': BACKOFFICE_KEY },
+    headers: { 'content-type': 'application/json', 'x-api-key': backofficeKey },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };

@@ -1,7 +1,7 @@
 //! Handing a cart over: customer service prepares a cart (on the phone with a customer, say)
 //! and sends the customer a link carrying a key; `POST /api/cart/impersonate?key=` then gives
-//! the customer's browser that cart. Keys come from the shop owner's API
-//! (`POST /api/backoffice/carts/{id}/handoverkey`), are random, stored hashed, work once and
+//! the customer's browser that cart. Keys come from the back office
+//! (`POST /api/backoffice/carts/{id}/handoverkey`, customers.edit, in `admin`), are random, stored hashed, work once and
 //! expire after a day.
 
 use crate::platform::extract::Json as JsonResponse;
@@ -21,11 +21,17 @@ use crate::{platform::clock, platform::secrets};
 /// How long a handover key works, in milliseconds.
 pub const KEY_LIFETIME_MS: i64 = 24 * 60 * 60 * 1000;
 
-/// Makes a key for a cart; the key and when it expires (milliseconds since the epoch).
-pub async fn issue_key(pool: &AnyPool, cart_id: &str) -> Result<IssuedKey, ApiError> {
+/// Makes a key for a cart of a site the caller works on; the key and when it expires
+/// (milliseconds since the epoch).
+pub async fn issue_key(
+    pool: &AnyPool,
+    caller: &crate::platform::access::Access,
+    cart_id: &str,
+) -> Result<IssuedKey, ApiError> {
     let cart = store::find(pool, cart_id)
         .await?
         .ok_or(ApiError::NotFound)?;
+    caller.on_site(cart.site_id)?;
     let key = secrets::new_token();
     let now = clock::now_millis();
     let expires_at = now + KEY_LIFETIME_MS;

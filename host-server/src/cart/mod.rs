@@ -15,6 +15,7 @@
 //! - Store: [`store`] (every query), [`rows`] (the rows read), [`cache`] (carts kept in memory).
 
 pub mod access;
+mod admin;
 mod api_types;
 mod applicable;
 pub mod bodies;
@@ -32,7 +33,6 @@ pub mod store;
 mod texts;
 
 pub use cache::CartCache;
-pub use handover::{HANDOVER_PATH, IssuedKey, issue_key as issue_handover_key};
 pub use pricing::{PricingCache, code_used_up_by, promotion_of_code};
 pub use routes::router;
 pub use rows::CartRow;

@@ -12,6 +12,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(lines::create_cart))
         .routes(routes!(handover::impersonate))
+        .routes(routes!(super::admin::handover_key))
         .routes(routes!(lines::get_cart))
         .routes(routes!(lines::add_product))
         .routes(routes!(lines::set_quantity, lines::remove_product))

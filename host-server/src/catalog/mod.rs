@@ -6,6 +6,7 @@
 //! [`SearchService::rebuild`], and a background task rebuilds when another process (the
 //! `import-fixtures` command) changed `app_meta.fixtures_digest`.
 
+pub mod admin;
 pub mod events;
 pub mod load;
 pub mod nutrients;
@@ -153,6 +154,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(variant_detail))
         .routes(routes!(reviews, submissions::write_review))
         .routes(routes!(submissions::remind_when_in_stock))
+        .routes(routes!(admin::change_variant))
 }
 
 /// Product search with facets, sorting and paging.

@@ -2,9 +2,8 @@
 //! through an API-key protected endpoint or a CSV import command, never by hand in the
 //! database). Both go through [`record_result`]:
 //!
-//! - `POST /api/laboratory/results` with header `x-api-key: LAB_API_KEY` and one result as
-//!   JSON. Without a configured key the endpoint refuses every request (403); a missing or
-//!   wrong key is a 401.
+//! - `POST /api/laboratory/results` with one result as JSON, by the laboratory's integration
+//!   key (`x-api-key`) or a staff member, either with lab.results (`platform::access`).
 //! - `host-server import-lab-results FILE.csv`: every row in one transaction; a bad row
 //!   stops the import, names the row and writes nothing.
 //!
@@ -27,21 +26,22 @@ use engine::ids::ProductVariantId;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use axum::Extension;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use engine::locale::CalendarDate;
 use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
-use utoipa::{IntoParams, PartialSchema, ToSchema};
+use utoipa::{PartialSchema, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::audit::{self, Event};
 use crate::laboratory::results::{classify, parse_sample_type};
+use crate::platform::access::{Authorized, permission};
 use crate::platform::config::Config;
 use crate::platform::db::Database;
 use crate::platform::error::{ApiError, ErrorBody};
@@ -49,21 +49,13 @@ use crate::platform::extract::Json;
 use crate::platform::mail::{self, Mail, ScanResultMail};
 use crate::{AppState, platform::clock, platform::secrets};
 
-/// The header that carries the laboratory's key.
-pub const API_KEY_HEADER: &str = "x-api-key";
-
-/// The key the endpoint accepts; `None` refuses everything.
-#[derive(Clone)]
-struct LabKey(Option<crate::platform::config::Secret>);
-
 /// The routes of this area.
 ///
 /// The type is opaque so that `app::api`'s `.into()` is no conversion to the same type,
 /// which clippy refuses.
-pub fn router(config: &Config) -> OpenApiRouter<AppState> {
+pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(receive))
-        .layer(Extension(LabKey(config.account_data.lab_api_key.clone())))
         // A day's batch of results from the laboratory is larger than a shopper's request.
         .layer(axum::extract::DefaultBodyLimit::max(4 * 1024 * 1024))
 }
@@ -307,21 +299,6 @@ pub async fn record_result(
     })
 }
 
-fn key_matches(expected: &str, given: &str) -> bool {
-    // Compare hashes, so the time taken does not depend on where the strings differ.
-    secrets::hash_token(expected) == secrets::hash_token(given)
-}
-
-/// The `x-api-key` header of the laboratory's calls.
-#[derive(IntoParams)]
-#[into_params(parameter_in = Header)]
-#[allow(dead_code)] // Describes the header for the API document; `receive` reads it.
-struct LabKeyHeader {
-    /// The laboratory's key (`LAB_API_KEY`).
-    #[param(rename = "x-api-key")]
-    x_api_key: String,
-}
-
 /// The laboratory enters one scan result.
 ///
 /// A second result for the same sample replaces the first and is unread again.
@@ -330,40 +307,21 @@ struct LabKeyHeader {
     path = "/api/laboratory/results",
     tag = "laboratory",
     operation_id = "recordLabResult",
-    params(LabKeyHeader),
     request_body = LabResult,
+    security(("staffSession" = ["lab.results"]), ("integrationKey" = ["lab.results"])),
     responses(
         (status = 201, description = "Stored", body = Recorded),
         (status = 400, description = "The body is not a result, or a field is wrong (`fieldErrors` names it)", body = ErrorBody),
-        (status = 401, description = "`errors.laboratoryKey`: no or a wrong `x-api-key`", body = ErrorBody),
-        (status = 403, description = "`errors.laboratoryDisabled`: no laboratory key is configured; or a call carrying a session cookie from another site", body = ErrorBody),
+        (status = 401, description = "`errors.staffSignInRequired`: no or a wrong `x-api-key`, no staff session", body = ErrorBody),
+        (status = 403, description = "`errors.permissionDenied`: without lab.results; or `errors.crossSiteRequest`", body = ErrorBody),
         (status = 413, description = "The body is larger than 4 MB", body = ErrorBody),
     )
 )]
 async fn receive(
     State(state): State<AppState>,
-    Extension(LabKey(key)): Extension<LabKey>,
-    headers: HeaderMap,
+    caller: Authorized<permission::LabResults>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<Recorded>), ApiError> {
-    let Some(key) = key else {
-        return Err(ApiError::refused(
-            StatusCode::FORBIDDEN,
-            "errors.laboratoryDisabled",
-            "No laboratory key is configured",
-        ));
-    };
-    let given = headers
-        .get(API_KEY_HEADER)
-        .and_then(|value| value.to_str().ok())
-        .unwrap_or_default();
-    if given.is_empty() || !key_matches(key.expose(), given) {
-        return Err(ApiError::refused(
-            StatusCode::UNAUTHORIZED,
-            "errors.laboratoryKey",
-            "A valid x-api-key header is required",
-        ));
-    }
     let body = body.map_err(|rejection| {
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::refused(
@@ -379,6 +337,10 @@ async fn receive(
     let mut connection = state.db.pool().acquire().await?;
     let recorded = record_result(&mut connection, &result).await?;
     drop(connection);
+    let event = Event::new("lab.result", "sample", &recorded.result_key)
+        .field("order", None::<&str>, Some(&result.order_number))
+        .field("sequence", None::<i64>, Some(result.sequence));
+    audit::record(&state, &caller, event).await?;
     send_result_available(&state, &recorded).await;
     Ok((StatusCode::CREATED, Json(recorded)))
 }

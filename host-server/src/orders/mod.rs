@@ -18,6 +18,7 @@
 //! gives its stock, gift-card amount and discount-code use back, keeping the cart for another
 //! try.
 
+pub mod admin;
 mod blocks;
 pub mod invoices;
 mod mails;
@@ -61,6 +62,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_order))
         .routes(routes!(get_survey_link))
         .merge(payment_callbacks::router())
+        .routes(routes!(admin::change_order_status))
 }
 
 /// The answer to placing an order.
@@ -650,6 +652,7 @@ async fn may_see_personal_data(
 /// cancelling gives back what the order held. Refused moves are 409 with both statuses named.
 pub async fn change_status(
     state: &AppState,
+    caller: &crate::platform::access::Access,
     order_number: &str,
     to: OrderStatus,
     track_and_trace: Option<&str>,
@@ -658,6 +661,7 @@ pub async fn change_status(
     let order: OrderRow = store::by_order_number(pool, order_number)
         .await?
         .ok_or(ApiError::NotFound)?;
+    caller.on_site(order.site_id)?;
     let from = order.status()?;
     if let Err(error) = from.transition(to) {
         return Err(ApiError::refused(
@@ -684,6 +688,14 @@ pub async fn change_status(
     if let Some(code) = track_and_trace {
         store::checkout::set_track_and_trace(pool, order.order_id, code).await?;
     }
+    let event = crate::audit::Event::new("order.status", "order", order_number)
+        .field(
+            "status",
+            Some(crate::platform::labels::label_of(&from)),
+            Some(crate::platform::labels::label_of(&to)),
+        )
+        .field("trackAndTrace", None::<&str>, track_and_trace);
+    crate::audit::record(state, caller, event).await?;
     let order = store::by_id(pool, order.order_id)
         .await?
         .ok_or(ApiError::NotFound)?;

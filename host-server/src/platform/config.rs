@@ -38,9 +38,11 @@ pub struct Config {
     pub import_fixtures: ImportFixtures,
     /// The payment provider.
     pub payment: PaymentConfig,
-    /// `BACKOFFICE_API_KEY`: the key of the shop owner's API (`x-api-key` header). When
-    /// unset, that API refuses every call.
-    pub backoffice_api_key: Option<Secret>,
+    /// The back office's staff: sessions, invitations and the key that seals their secrets.
+    pub staff: StaffConfig,
+    /// `BACKOFFICE_DIR`: the back office app's built files, served at `/admin/`. Default
+    /// `backoffice/dist`.
+    pub backoffice_dir: PathBuf,
     /// The account area's files and the laboratory's key.
     pub account_data: AccountDataConfig,
     /// Which hosts and addresses the server trusts (see `SECURITY.md`).
@@ -238,15 +240,12 @@ fn tile_origin(template: &str) -> Option<String> {
     (has_placeholders && plain).then(|| url.origin().ascii_serialization())
 }
 
-/// Settings of the account area (return photos) and the laboratory endpoint.
+/// Settings of the account area (return photos).
 #[derive(Clone, Debug)]
 pub struct AccountDataConfig {
     /// `RETURN_PHOTOS_DIR`: where photos uploaded with a return request are stored. Default
     /// `data/returns`.
     pub return_photos_dir: PathBuf,
-    /// `LAB_API_KEY`: the key the laboratory sends in `x-api-key` to enter scan results. Unset
-    /// or empty: the laboratory endpoint refuses every request. Never logged.
-    pub lab_api_key: Option<Secret>,
 }
 
 impl AccountDataConfig {
@@ -255,9 +254,6 @@ impl AccountDataConfig {
             return_photos_dir: lookup("RETURN_PHOTOS_DIR")
                 .filter(|dir| !dir.trim().is_empty())
                 .map_or_else(|| PathBuf::from("data/returns"), PathBuf::from),
-            lab_api_key: lookup("LAB_API_KEY")
-                .filter(|key| !key.trim().is_empty())
-                .map(Secret::new),
         }
     }
 }
@@ -367,6 +363,29 @@ impl Default for Lifetimes {
             session_idle: 86_400,
         }
     }
+}
+
+/// The back office's staff.
+#[derive(Clone, Debug)]
+pub struct StaffConfig {
+    /// `STAFF_SECRETS_KEY`: 64 hexadecimal characters, the key that seals the staff's TOTP
+    /// secrets in the database. Unset: the key file's.
+    pub secrets_key: Option<Secret>,
+    /// `STAFF_SECRETS_KEY_FILE`: default `data/staff-secrets.key`, made on first start when no
+    /// key is configured. Several servers on one database need `STAFF_SECRETS_KEY` instead.
+    pub secrets_key_file: PathBuf,
+    /// `STAFF_SESSION_TTL`: default 12 hours; a staff session ends this long after sign-in.
+    pub session: i64,
+    /// `STAFF_SESSION_IDLE_TTL`: default 30 minutes; a staff session unused this long ends.
+    pub session_idle: i64,
+    /// `STAFF_INVITATION_TTL`: default 48 hours; how long an invitation link works.
+    pub invitation: i64,
+}
+
+impl StaffConfig {
+    const DEFAULT_SESSION: i64 = 12 * 3_600;
+    const DEFAULT_SESSION_IDLE: i64 = 30 * 60;
+    const DEFAULT_INVITATION: i64 = 48 * 3_600;
 }
 
 /// The SQLite file used when `DATABASE_URL` is not set; created on first start.
@@ -518,9 +537,16 @@ impl Config {
                 u64::try_from(seconds("PAGE_CACHE_STALE", 600)?).unwrap_or(0),
             ),
         };
-        let backoffice_api_key = lookup("BACKOFFICE_API_KEY")
-            .filter(|key| !key.trim().is_empty())
-            .map(Secret::new);
+        let staff = StaffConfig {
+            secrets_key: lookup("STAFF_SECRETS_KEY")
+                .filter(|key| !key.trim().is_empty())
+                .map(Secret::new),
+            secrets_key_file: lookup("STAFF_SECRETS_KEY_FILE")
+                .map_or_else(|| PathBuf::from("data/staff-secrets.key"), PathBuf::from),
+            session: seconds("STAFF_SESSION_TTL", StaffConfig::DEFAULT_SESSION)?,
+            session_idle: seconds("STAFF_SESSION_IDLE_TTL", StaffConfig::DEFAULT_SESSION_IDLE)?,
+            invitation: seconds("STAFF_INVITATION_TTL", StaffConfig::DEFAULT_INVITATION)?,
+        };
         Ok(Config {
             port,
             database_url,
@@ -534,7 +560,10 @@ impl Config {
             fixtures_dir,
             import_fixtures,
             payment,
-            backoffice_api_key,
+            staff,
+            backoffice_dir: lookup("BACKOFFICE_DIR")
+                .filter(|dir| !dir.trim().is_empty())
+                .map_or_else(|| PathBuf::from("backoffice/dist"), PathBuf::from),
             account_data: AccountDataConfig::from_lookup(&lookup),
             trust: TrustConfig::from_lookup(&lookup)?,
             housekeeping: HousekeepingConfig::from_lookup(&lookup)?,
@@ -710,7 +739,9 @@ mod tests {
             config.account_data.return_photos_dir,
             PathBuf::from("data/returns")
         );
-        assert!(config.account_data.lab_api_key.is_none());
+        assert_eq!(config.staff.session, 12 * 3_600);
+        assert_eq!(config.staff.session_idle, 30 * 60);
+        assert_eq!(config.staff.invitation, 48 * 3_600);
         assert!(matches!(config.payment, PaymentConfig::Test));
         assert_eq!(
             config.trust.allowed_hosts,
@@ -818,8 +849,7 @@ mod tests {
             "PAYMENT_PROVIDER" => Some("mollie".to_owned()),
             "MOLLIE_API_KEY" => Some("live_topsecret1".to_owned()),
             "CAPTCHA_SECRET" => Some("topsecret2".to_owned()),
-            "LAB_API_KEY" => Some("topsecret3".to_owned()),
-            "BACKOFFICE_API_KEY" => Some("topsecret4".to_owned()),
+            "STAFF_SECRETS_KEY" => Some("topsecret4".to_owned()),
             "SMTP_URL" => Some("smtp://user:topsecret5@mail.example:25".to_owned()),
             _ => None,
         })

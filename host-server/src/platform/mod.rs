@@ -3,6 +3,7 @@
 //! passwords, mail and PDF, security and cache headers, telemetry, and the forwarding of pages
 //! to the server renderer. Platform modules never import a domain.
 
+pub mod access;
 pub mod cache_headers;
 pub mod captcha;
 pub mod clock;
@@ -20,6 +21,7 @@ pub mod passwords;
 pub mod pdf;
 pub mod renderer;
 pub mod request_context;
+pub mod sealing;
 pub mod secrets;
 pub mod security_headers;
 pub mod session;

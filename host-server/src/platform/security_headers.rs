@@ -30,6 +30,12 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      frame-src https://www.youtube-nocookie.com https://player.vimeo.com; object-src 'none'; \
      base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
+/// The back office's policy (`/admin/`): its own scripts, styles, fonts and images only; no
+/// WebAssembly, no third party, never framed.
+pub const BACKOFFICE_POLICY: &str = "default-src 'self'; script-src 'self'; \
+     style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
+     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
 /// The third parties an answer's policy allows besides the storefront's own origin.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ThirdParties {

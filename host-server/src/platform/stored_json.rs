@@ -163,3 +163,36 @@ pub struct Seller {
     #[serde(default)]
     pub account_holder: String,
 }
+
+/// A column holding a value as JSON text (a list of sites, of permissions), for
+/// `sqlx::FromRow` rows and binds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StoredJson<T>(pub T);
+
+impl<T> sqlx::Type<sqlx::Any> for StoredJson<T> {
+    fn type_info() -> sqlx::any::AnyTypeInfo {
+        <String as sqlx::Type<sqlx::Any>>::type_info()
+    }
+
+    fn compatible(ty: &sqlx::any::AnyTypeInfo) -> bool {
+        <String as sqlx::Type<sqlx::Any>>::compatible(ty)
+    }
+}
+
+impl<'q, T: serde::Serialize> sqlx::Encode<'q, sqlx::Any> for StoredJson<T> {
+    fn encode_by_ref(
+        &self,
+        buffer: &mut <sqlx::Any as sqlx::Database>::ArgumentBuffer<'q>,
+    ) -> Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+        <String as sqlx::Encode<'q, sqlx::Any>>::encode(serde_json::to_string(&self.0)?, buffer)
+    }
+}
+
+impl<'r, T: serde::de::DeserializeOwned> sqlx::Decode<'r, sqlx::Any> for StoredJson<T> {
+    fn decode(
+        value: sqlx::any::AnyValueRef<'r>,
+    ) -> Result<StoredJson<T>, sqlx::error::BoxDynError> {
+        let text = <String as sqlx::Decode<'r, sqlx::Any>>::decode(value)?;
+        Ok(StoredJson(serde_json::from_str(&text)?))
+    }
+}

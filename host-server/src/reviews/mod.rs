@@ -5,7 +5,7 @@
 //!   order is claimed with one `UPDATE ... WHERE review_requested_at IS NULL`, so two servers
 //!   never mail it twice. The mail asks about the order's first product and links to its review
 //!   form; an account's order also gets an open request per product in the account's reviews.
-//! - The back office (`x-api-key`, as [`crate::backoffice`]) lists the reviews that wait for
+//! - The back office (reviews.moderate, see `platform::access`) lists the reviews that wait for
 //!   moderation (`GET /api/backoffice/reviews`) and approves or rejects one
 //!   (`POST /api/backoffice/reviews/{reviewId}/approve`, `/reject`). Approved reviews appear in
 //!   `GET /api/products/{productId}/reviews`, and the product's rating (the engine's
@@ -15,14 +15,15 @@ pub mod account;
 mod store;
 
 use axum::extract::State;
-use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
+use crate::audit::{self, Event};
 use crate::catalog::PageQuery;
+use crate::platform::access::{Access, Authorized, permission};
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path, Query};
 use store::ReviewableLine;
@@ -55,26 +56,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(pending_reviews))
         .routes(routes!(approve_review))
         .routes(routes!(reject_review))
-}
-
-/// The `x-api-key` header every call of the back office needs.
-#[derive(IntoParams)]
-#[into_params(parameter_in = Header)]
-#[allow(dead_code)] // Describes the header for the API document; `require_api_key` reads it.
-struct ApiKeyHeader {
-    /// The back office's key (`BACKOFFICE_API_KEY`).
-    #[param(rename = "x-api-key")]
-    x_api_key: String,
-}
-
-fn require_key(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
-    crate::backoffice::require_api_key(
-        headers,
-        state
-            .backoffice_api_key
-            .as_ref()
-            .map(crate::platform::config::Secret::expose),
-    )
 }
 
 /// A review as the shop owner moderates it.
@@ -139,19 +120,20 @@ impl From<store::ReviewRow> for ReviewForModeration {
     path = "/api/backoffice/reviews",
     tag = "backoffice",
     operation_id = "listPendingReviews",
-    params(PageQuery, ApiKeyHeader),
+    params(PageQuery),
+    security(("staffSession" = ["reviews.moderate"]), ("integrationKey" = ["reviews.moderate"])),
     responses(
         (status = 200, description = "A page of pending reviews", body = Pending),
         (status = 400, description = "An invalid `p` or `ps`", body = ErrorBody),
-        (status = 401, description = "`errors.apiKey`: no or a wrong `x-api-key`", body = ErrorBody),
+        (status = 401, description = "`errors.staffSignInRequired`", body = ErrorBody),
+        (status = 403, description = "`errors.permissionDenied`", body = ErrorBody),
     )
 )]
 async fn pending_reviews(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    _caller: Authorized<permission::ReviewsModerate>,
     Query(query): Query<PageQuery>,
 ) -> Result<Json<Pending>, ApiError> {
-    require_key(&state, &headers)?;
     let paging = query.paging()?;
     let pool = state.db.pool();
     let total = store::pending_count(pool).await?;
@@ -180,24 +162,24 @@ async fn pending_reviews(
     path = "/api/backoffice/reviews/{reviewId}/approve",
     tag = "backoffice",
     operation_id = "approveReview",
-    params(("reviewId" = i64, Path, description = "The review"), ApiKeyHeader),
+    params(("reviewId" = i64, Path, description = "The review")),
+    security(("staffSession" = ["reviews.moderate"]), ("integrationKey" = ["reviews.moderate"])),
     responses(
         (status = 200, description = "The review as moderated", body = ReviewForModeration),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        (status = 401, description = "`errors.apiKey`: no or a wrong `x-api-key`", body = ErrorBody),
-        (status = 403, description = "A call carrying a session cookie from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 401, description = "`errors.staffSignInRequired`", body = ErrorBody),
+        (status = 403, description = "`errors.permissionDenied` (also for a review of a site outside the caller's), or `errors.crossSiteRequest`", body = ErrorBody),
         (status = 404, description = "No such review", body = ErrorBody),
     )
 )]
 async fn approve_review(
     State(state): State<AppState>,
+    caller: Authorized<permission::ReviewsModerate>,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Result<Json<ReviewForModeration>, ApiError> {
-    require_key(&state, &headers)?;
     let review_id: i64 = crate::platform::extract::path_number(&id, "reviewId")?;
     Ok(Json(
-        moderate(&state, review_id, ReviewStatus::Approved).await?,
+        moderate(&state, &caller, review_id, ReviewStatus::Approved).await?,
     ))
 }
 
@@ -207,24 +189,24 @@ async fn approve_review(
     path = "/api/backoffice/reviews/{reviewId}/reject",
     tag = "backoffice",
     operation_id = "rejectReview",
-    params(("reviewId" = i64, Path, description = "The review"), ApiKeyHeader),
+    params(("reviewId" = i64, Path, description = "The review")),
+    security(("staffSession" = ["reviews.moderate"]), ("integrationKey" = ["reviews.moderate"])),
     responses(
         (status = 200, description = "The review as moderated", body = ReviewForModeration),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        (status = 401, description = "`errors.apiKey`: no or a wrong `x-api-key`", body = ErrorBody),
-        (status = 403, description = "A call carrying a session cookie from another site: no JSON body or `siteid` header, or a foreign `Origin`", body = ErrorBody),
+        (status = 401, description = "`errors.staffSignInRequired`", body = ErrorBody),
+        (status = 403, description = "`errors.permissionDenied` (also for a review of a site outside the caller's), or `errors.crossSiteRequest`", body = ErrorBody),
         (status = 404, description = "No such review", body = ErrorBody),
     )
 )]
 async fn reject_review(
     State(state): State<AppState>,
+    caller: Authorized<permission::ReviewsModerate>,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Result<Json<ReviewForModeration>, ApiError> {
-    require_key(&state, &headers)?;
     let review_id: i64 = crate::platform::extract::path_number(&id, "reviewId")?;
     Ok(Json(
-        moderate(&state, review_id, ReviewStatus::Rejected).await?,
+        moderate(&state, &caller, review_id, ReviewStatus::Rejected).await?,
     ))
 }
 
@@ -233,6 +215,7 @@ async fn reject_review(
 /// one after the other always leave the rating of both.
 async fn moderate(
     state: &AppState,
+    caller: &Access,
     review_id: i64,
     status: ReviewStatus,
 ) -> Result<ReviewForModeration, ApiError> {
@@ -245,12 +228,21 @@ async fn moderate(
     let (Some(product_id), 1) = (product, locked) else {
         return Err(ApiError::NotFound);
     };
+    let before = store::review(&mut transaction, review_id).await?;
+    // Dropping the transaction on a refusal undoes the lock and writes nothing.
+    caller.on_site(before.site_id)?;
     store::set_status(&mut transaction, review_id, status).await?;
     let ratings = store::approved_ratings(&mut transaction, product_id).await?;
     let (average, count) = engine::catalog::rating_summary(&ratings);
     store::set_product_rating(&mut transaction, product_id, average, count).await?;
     let review = store::review(&mut transaction, review_id).await?;
     transaction.commit().await?;
+    let event = Event::new("review.moderated", "review", review_id).field(
+        "status",
+        Some(crate::platform::labels::label_of(&before.status.0)),
+        Some(crate::platform::labels::label_of(&review.status.0)),
+    );
+    audit::record(state, caller, event).await?;
     let review = ReviewForModeration::from(review);
     // The rating is part of the search index and the product's page on every server.
     crate::catalog::events::changed(state).await?;

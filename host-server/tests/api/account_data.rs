@@ -1185,14 +1185,13 @@ async fn own_reviews_and_open_review_requests(app: TestApp) {
     );
 }
 
-/// The laboratory endpoint and the CSV import, on a server with a laboratory key.
+/// The laboratory endpoint and the CSV import, with the laboratory's integration key.
 async fn laboratory_results(backend: crate::support::Backend) {
     let app = TestApp::spawn_with(backend, |config| {
         config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
-        config.account_data.lab_api_key =
-            Some(host_server::platform::config::Secret::new("lab-secret-1"));
     })
     .await;
+    app.known_integration_key("lab-secret-1").await;
     let result = json!({
         "orderNumber": "HS-2026-000111", "productVariantId": 1821, "sequence": 1, "sampleType": "silage",
         "receiptDate": "2026-11-02", "resultDate": "2026-11-10",
@@ -1319,10 +1318,18 @@ async fn laboratory_results(backend: crate::support::Backend) {
     );
 }
 
-/// Without `LAB_API_KEY` the endpoint refuses everything, even an empty key.
+/// The endpoint refuses a call without a key or with an unknown one (401), and a key
+/// without lab.results (403).
 async fn laboratory_without_a_key(backend: crate::support::Backend) {
     let app = TestApp::spawn(backend).await;
-    for key in [None, Some(""), Some("anything")] {
+    let orders_only = app.integration_key(&["orders.read"]).await;
+    let refusals = [
+        (None, 401, "errors.staffSignInRequired"),
+        (Some(""), 401, "errors.staffSignInRequired"),
+        (Some("anything"), 401, "errors.staffSignInRequired"),
+        (Some(orders_only.as_str()), 403, "errors.permissionDenied"),
+    ];
+    for (key, status, code) in refusals {
         let mut request = app
             .client
             .post(app.url("/api/laboratory/results"))
@@ -1330,11 +1337,8 @@ async fn laboratory_without_a_key(backend: crate::support::Backend) {
         if let Some(key) = key {
             request = request.header("x-api-key", key);
         }
-        let (status, body) = json_of(request.send().await.unwrap()).await;
-        assert_eq!(
-            (status, body["code"].clone()),
-            (403, json!("errors.laboratoryDisabled"))
-        );
+        let (answered, body) = json_of(request.send().await.unwrap()).await;
+        assert_eq!((answered, body["code"].clone()), (status, json!(code)));
     }
 }
 

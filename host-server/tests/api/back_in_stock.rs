@@ -15,14 +15,15 @@ const ROUND_MS: u64 = 2000;
 const VARIANT: i64 = 1191;
 
 async fn app(backend: Backend, housekeeping_ms: Option<u64>) -> TestApp {
-    TestApp::spawn_with(backend, |config| {
+    let app = TestApp::spawn_with(backend, |config| {
         config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
-        config.backoffice_api_key = Some(host_server::platform::config::Secret::new(KEY));
         if let Some(ms) = housekeeping_ms {
             config.housekeeping.interval = std::time::Duration::from_millis(ms);
         }
     })
-    .await
+    .await;
+    app.known_integration_key(KEY).await;
+    app
 }
 
 async fn remind(app: &TestApp, site: i64, language: i64, variant: i64, address: &str) {

@@ -1,19 +1,19 @@
-//! The shop owner's API: order statuses move only as the engine allows, cancelling gives the
-//! stock back, and a cart can be handed to a customer with a one-time key.
+//! The staff's order and cart calls, by an integration key: order statuses move only as the
+//! engine allows, cancelling gives the stock back, and a cart can be handed to a customer with
+//! a one-time key.
 
 use serde_json::{Value, json};
 
 use crate::orders::{expect_ok, ideal, place, ready_cart, stock_of};
 use crate::support::{Backend, TestApp};
 
-const KEY: &str = "backoffice-test-key";
-
-async fn app(backend: Backend) -> TestApp {
-    TestApp::spawn_with(backend, |config| {
-        config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
-        config.backoffice_api_key = Some(host_server::platform::config::Secret::new(KEY));
-    })
-    .await
+/// The app with the fixtures, and a key of the warehouse and customer service's permissions.
+async fn app(backend: Backend) -> (TestApp, String) {
+    let app = TestApp::spawn_with_fixtures(backend).await;
+    let key = app
+        .integration_key(&["orders.fulfil", "orders.refund", "customers.edit"])
+        .await;
+    (app, key)
 }
 
 async fn set_status(app: &TestApp, order_number: &str, query: &str, key: &str) -> (u16, Value) {
@@ -31,7 +31,7 @@ async fn set_status(app: &TestApp, order_number: &str, query: &str, key: &str) -
 
 async fn order_statuses_move_only_as_allowed(backend: Backend) {
     sqlx::any::install_default_drivers();
-    let app = app(backend).await;
+    let (app, key) = app(backend).await;
     let cart = ready_cart(&app, 1522, 1, json!({"paymentMethodId": 6})).await;
     let (_, placed) = place(&app, &cart).await;
     let number = placed["order"]["orderNumber"].as_str().unwrap().to_owned();
@@ -44,7 +44,7 @@ async fn order_statuses_move_only_as_allowed(backend: Backend) {
         set_status(&app, &number, "status=paid", "wrong").await.0,
         401
     );
-    let (status, body) = set_status(&app, &number, "status=sent", KEY).await;
+    let (status, body) = set_status(&app, &number, "status=sent", &key).await;
     assert_eq!(
         (status, &body["code"], &body["message"]),
         (
@@ -54,11 +54,11 @@ async fn order_statuses_move_only_as_allowed(backend: Backend) {
         )
     );
     assert_eq!(
-        set_status(&app, &number, "status=shipped", KEY).await.0,
+        set_status(&app, &number, "status=shipped", &key).await.0,
         400
     );
     assert_eq!(
-        set_status(&app, "HS-0000-000000", "status=paid", KEY)
+        set_status(&app, "HS-0000-000000", "status=paid", &key)
             .await
             .0,
         404
@@ -69,15 +69,15 @@ async fn order_statuses_move_only_as_allowed(backend: Backend) {
         ("status=processing", "processing"),
         ("status=sent&trackAndTrace=3SABCD1234567", "sent"),
     ] {
-        let (status, body) = set_status(&app, &number, query, KEY).await;
+        let (status, body) = set_status(&app, &number, query, &key).await;
         assert_eq!((status, &body["status"]), (200, &json!(expected)), "{body}");
     }
-    let (_, body) = set_status(&app, &number, "status=cancelled", KEY).await;
+    let (_, body) = set_status(&app, &number, "status=cancelled", &key).await;
     assert_eq!(
         body["code"], "errors.statusTransition",
         "goods that left go through a return"
     );
-    let (_, body) = set_status(&app, &number, "status=closed", KEY).await;
+    let (_, body) = set_status(&app, &number, "status=closed", &key).await;
     assert_eq!(
         (&body["status"], &body["trackAndTrace"]),
         (&json!("closed"), &json!("3SABCD1234567"))
@@ -89,23 +89,23 @@ async fn order_statuses_move_only_as_allowed(backend: Backend) {
     let (_, placed) = place(&app, &cart).await;
     assert_eq!(stock_of(&app, 1131).await, before - 2);
     let number = placed["order"]["orderNumber"].as_str().unwrap();
-    let (status, body) = set_status(&app, number, "status=cancelled", KEY).await;
+    let (status, body) = set_status(&app, number, "status=cancelled", &key).await;
     assert_eq!((status, &body["status"]), (200, &json!("cancelled")));
     assert_eq!(stock_of(&app, 1131).await, before);
 }
 
 async fn a_cart_is_handed_over_with_a_one_time_key(backend: Backend) {
-    let app = app(backend).await;
+    let (app, staff_key) = app(backend).await;
     let cart = ready_cart(&app, 1011, 2, ideal()).await;
-    let issue = |key: &'static str| {
+    let issue = |key: String| {
         app.client
             .post(app.url(&format!("/api/backoffice/carts/{cart}/handoverkey")))
             .header("x-api-key", key)
             .header("content-type", "application/json")
             .send()
     };
-    assert_eq!(issue("nope").await.unwrap().status(), 401);
-    let response = issue(KEY).await.unwrap();
+    assert_eq!(issue("nope".to_owned()).await.unwrap().status(), 401);
+    let response = issue(staff_key.clone()).await.unwrap();
     assert_eq!(response.status(), 201);
     let handover: Value = response.json().await.unwrap();
     let key = handover["key"].as_str().unwrap();
@@ -151,7 +151,7 @@ async fn a_cart_is_handed_over_with_a_one_time_key(backend: Backend) {
     let unknown = app
         .client
         .post(app.url("/api/backoffice/carts/unknown/handoverkey"))
-        .header("x-api-key", KEY)
+        .header("x-api-key", &staff_key)
         .header("content-type", "application/json")
         .send()
         .await
@@ -159,7 +159,7 @@ async fn a_cart_is_handed_over_with_a_one_time_key(backend: Backend) {
     assert_eq!(unknown.status(), 404);
 }
 
-async fn without_a_configured_key_the_backoffice_is_closed(backend: Backend) {
+async fn without_a_key_the_backoffice_is_closed(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let response = app
         .client
@@ -186,8 +186,8 @@ mod sqlite {
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn without_a_configured_key_the_backoffice_is_closed() {
-        super::without_a_configured_key_the_backoffice_is_closed(Backend::Sqlite).await;
+    async fn without_a_key_the_backoffice_is_closed() {
+        super::without_a_key_the_backoffice_is_closed(Backend::Sqlite).await;
     }
 }
 
@@ -208,7 +208,7 @@ mod postgres {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     #[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]
-    async fn without_a_configured_key_the_backoffice_is_closed() {
-        super::without_a_configured_key_the_backoffice_is_closed(Backend::Postgres).await;
+    async fn without_a_key_the_backoffice_is_closed() {
+        super::without_a_key_the_backoffice_is_closed(Backend::Postgres).await;
     }
 }

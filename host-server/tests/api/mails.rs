@@ -591,12 +591,12 @@ fn the_newsletter_survey_and_silo_mails_read_as_written() {
 }
 
 async fn shop(backend: Backend) -> TestApp {
-    TestApp::spawn_with(backend, |config| {
+    let app = TestApp::spawn_with(backend, |config| {
         config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
-        config.backoffice_api_key =
-            Some(host_server::platform::config::Secret::new("mail-test-key"));
     })
-    .await
+    .await;
+    app.known_integration_key("mail-test-key").await;
+    app
 }
 
 async fn the_shop_sends_the_order_mails_as_html_and_text_on_its_trusted_origin(backend: Backend) {

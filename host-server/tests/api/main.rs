@@ -9,6 +9,8 @@ mod support;
 
 mod account_data;
 mod accounts;
+mod audit;
+mod authorization;
 mod back_in_stock;
 mod backoffice;
 mod captcha;
@@ -38,6 +40,7 @@ mod renderer;
 mod review_moderation;
 mod security;
 mod seo;
+mod staff;
 mod storefront;
 mod survey;
 mod two_servers;

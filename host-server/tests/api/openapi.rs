@@ -89,7 +89,41 @@ fn source_routes() -> BTreeSet<(String, String)> {
     routes
 }
 
-backend_tests!(the_openapi_document_lists_every_route_of_the_router);
+backend_tests!(
+    the_openapi_document_lists_every_route_of_the_router,
+    every_reference_of_the_document_names_a_schema_it_holds,
+);
+
+/// Every `$ref` in `value`.
+fn references(value: &Value, found: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(reference)) = map.get("$ref") {
+                found.push(reference.clone());
+            }
+            map.values().for_each(|inner| references(inner, found));
+        }
+        Value::Array(items) => items.iter().for_each(|inner| references(inner, found)),
+        _ => {}
+    }
+}
+
+/// A parameter or field whose type is not registered as a schema leaves a dangling reference,
+/// which the TypeScript generator refuses.
+async fn every_reference_of_the_document_names_a_schema_it_holds(app: TestApp) {
+    let document: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    let mut found = Vec::new();
+    references(&document, &mut found);
+    let dangling: BTreeSet<&String> = found
+        .iter()
+        .filter(|reference| {
+            let name = reference.trim_start_matches("#/components/schemas/");
+            document["components"]["schemas"].get(name).is_none()
+        })
+        .collect();
+    assert!(found.len() > 100, "{} references", found.len());
+    assert!(dangling.is_empty(), "{dangling:?}");
+}
 
 async fn the_openapi_document_lists_every_route_of_the_router(app: TestApp) {
     let response = app.get("/api/openapi.json").await;

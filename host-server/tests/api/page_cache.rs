@@ -100,13 +100,14 @@ async fn start_renderer() -> (Url, Arc<AtomicUsize>) {
 }
 
 async fn spawn(backend: Backend, renderer: Url, cache_on: bool) -> TestApp {
-    TestApp::spawn_with(backend, move |config| {
+    let app = TestApp::spawn_with(backend, move |config| {
         config.renderer_url = Some(renderer);
         config.page_cache.enabled = cache_on;
         config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
-        config.backoffice_api_key = Some(host_server::platform::config::Secret::new(KEY));
     })
-    .await
+    .await;
+    app.known_integration_key(KEY).await;
+    app
 }
 
 async fn visit(app: &TestApp, visit: Visit<'_>) -> Seen {

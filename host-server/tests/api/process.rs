@@ -57,6 +57,7 @@ impl Server {
             .env("STATIC_DIR", scratch.join("static"))
             .env("OUTBOX_DIR", scratch.join("outbox"))
             .env("RETURN_PHOTOS_DIR", scratch.join("returns"))
+            .env("STAFF_SECRETS_KEY_FILE", scratch.join("staff-secrets.key"))
             .env("FIXTURES_DIR", fixtures_dir())
             .env("IMPORT_FIXTURES", "auto")
             .env("RUST_LOG", "warn")

@@ -33,15 +33,16 @@ const KEY: &str = "backoffice-test-key";
 const ROUND_MS: u64 = 2000;
 
 async fn app(backend: Backend, housekeeping_ms: Option<u64>) -> TestApp {
-    TestApp::spawn_with(backend, |config| {
+    let app = TestApp::spawn_with(backend, |config| {
         config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
-        config.backoffice_api_key = Some(host_server::platform::config::Secret::new(KEY));
         config.housekeeping.review_request_days = 14;
         if let Some(ms) = housekeeping_ms {
             config.housekeeping.interval = std::time::Duration::from_millis(ms);
         }
     })
-    .await
+    .await;
+    app.known_integration_key(KEY).await;
+    app
 }
 
 async fn backoffice(app: &TestApp, method: reqwest::Method, path: &str, key: &str) -> (u16, Value) {

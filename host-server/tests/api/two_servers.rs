@@ -18,13 +18,12 @@ const KEY: &str = "backoffice-key";
 async fn two_servers() -> (Arc<TestApp>, Arc<TestApp>) {
     let first = TestApp::spawn_with(Backend::Postgres, |config| {
         config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
-        config.backoffice_api_key = Some(host_server::platform::config::Secret::new(KEY));
     })
     .await;
+    first.known_integration_key(KEY).await;
     let shared = first.database_url();
     let second = TestApp::spawn_with(Backend::Postgres, move |config| {
         config.database_url = shared;
-        config.backoffice_api_key = Some(host_server::platform::config::Secret::new(KEY));
     })
     .await;
     (Arc::new(first), Arc::new(second))
@@ -184,9 +183,9 @@ async fn postgres_concurrency_holds_with_requests_spread_over_two_servers() {
 async fn sqlite_a_back_office_change_shows_at_once_search_included() {
     let app = TestApp::spawn_with(Backend::Sqlite, |config| {
         config.import_fixtures = host_server::platform::config::ImportFixtures::Auto;
-        config.backoffice_api_key = Some(host_server::platform::config::Secret::new(KEY));
     })
     .await;
+    app.known_integration_key(KEY).await;
     let cart = new_cart_on(&app, 1, 1).await;
     app.post(&format!("/api/cart/{cart}/products?productVariantId=1011"))
         .await;

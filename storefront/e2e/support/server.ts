@@ -4,7 +4,7 @@
  * renderer (storefront/dist-server, Node) on another, to which host-server forwards the pages:
  * the browser tests run against the server-rendered shop.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,8 @@ export interface RunningServer {
   outboxDir: string;
   /** Stops the renderer only: host-server then answers the client-rendered index.html. */
   stopRenderer(): Promise<void>;
+  /** Makes an integration key with these permissions (`host-server create-integration-key`) and answers its secret. */
+  integrationKey(permissions: string[]): string;
   stop(): Promise<void>;
 }
 
@@ -89,24 +91,24 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const scratch = mkdtempSync(join(tmpdir(), 'hoofbeat-e2e-'));
   const port = await freePort();
   const rendererPort = await freePort();
-  const child = spawn(binary, [], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: `sqlite://${join(scratch, 'shop.sqlite')}?mode=rwc`,
-      STATIC_DIR: staticDir,
-      RENDERER_URL: `http://127.0.0.1:${rendererPort}`,
-      FIXTURES_DIR: join(repoRoot, 'fixtures'),
-      // Mail and uploads stay in the scratch folder, not in the working tree.
-      OUTBOX_DIR: join(scratch, 'outbox'),
-      RETURN_PHOTOS_DIR: join(scratch, 'return-photos'),
-      RUST_LOG: 'warn',
-      // The demo's explicit choice (SECURITY.md): the built-in test payment provider.
-      PAYMENT_PROVIDER: 'test',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATABASE_URL: `sqlite://${join(scratch, 'shop.sqlite')}?mode=rwc`,
+    STATIC_DIR: staticDir,
+    RENDERER_URL: `http://127.0.0.1:${rendererPort}`,
+    FIXTURES_DIR: join(repoRoot, 'fixtures'),
+    // Mail and uploads stay in the scratch folder, not in the working tree.
+    OUTBOX_DIR: join(scratch, 'outbox'),
+    RETURN_PHOTOS_DIR: join(scratch, 'return-photos'),
+    RUST_LOG: 'warn',
+    // The key that seals the staff's secrets stays in the scratch folder too.
+    STAFF_SECRETS_KEY_FILE: join(scratch, 'staff-secrets.key'),
+    // The demo's explicit choice (SECURITY.md): the built-in test payment provider.
+    PAYMENT_PROVIDER: 'test',
+    ...env,
+  };
+  const child = spawn(binary, [], { env: serverEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilHealthy(baseUrl, child);
   const renderer = await startRenderer(rendererPort, baseUrl, staticDir);
@@ -114,6 +116,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     baseUrl,
     outboxDir: join(scratch, 'outbox'),
     stopRenderer: () => stopChild(renderer),
+    integrationKey(permissions: string[]): string {
+      const options = ['create-integration-key', '--name', 'browser tests', '--permissions', permissions.join(',')];
+      return execFileSync(binary, options, { env: serverEnv, encoding: 'utf8' }).trim();
+    },
     async stop() {
       await stopChild(renderer);
       await stopChild(child);

@@ -6,6 +6,7 @@
 //! back-in-stock requests. Here: the fixtures digest the search indexes follow, and the
 //! notification of a catalog change to the other servers.
 
+pub mod admin;
 pub mod products;
 pub mod reviews;
 pub mod search_input;

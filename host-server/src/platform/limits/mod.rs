@@ -46,6 +46,10 @@ pub enum Limit {
     /// Unpaid orders paid again from the account (each one may ask the payment provider);
     /// second key the account.
     PayOrder,
+    /// Back-office sign-ins with a password; second key the e-mail address.
+    StaffSignIn,
+    /// Second factors tried (TOTP and recovery codes); second key the staff member.
+    StaffSecondFactor,
 }
 
 /// At most `per_client` attempts from one address and `per_subject` for each further key,
@@ -74,6 +78,8 @@ impl Limit {
             Limit::SiloInterest => "silo-interest",
             Limit::NewsletterSignUp => "newsletter-sign-up",
             Limit::PayOrder => "pay-order",
+            Limit::StaffSignIn => "staff-sign-in",
+            Limit::StaffSecondFactor => "staff-second-factor",
         }
     }
 
@@ -95,6 +101,8 @@ impl Limit {
             Limit::SiloInterest => (10, 3, HOUR),
             Limit::NewsletterSignUp => (10, 3, HOUR),
             Limit::PayOrder => (30, 10, QUARTER),
+            Limit::StaffSignIn => (30, 5, QUARTER),
+            Limit::StaffSecondFactor => (30, 5, QUARTER),
         };
         Rule {
             per_client,

@@ -36,6 +36,20 @@ pub enum Mail {
     SurveyInvitation(SurveyMail),
     /// A yard's interest in silo delivery, to the site's customer service.
     SiloInterest(SiloInterestMail),
+    /// An invitation to the back office.
+    StaffInvitation(AccountLink),
+    /// A sign-in to the back office from a device the member had not used.
+    StaffNewDevice(StaffDeviceMail),
+}
+
+/// A sign-in to the back office from a new device: the browser and address, and the page of
+/// the member's sessions where it can be ended.
+#[derive(Clone, Debug, Serialize)]
+pub struct StaffDeviceMail {
+    pub name: String,
+    pub device: String,
+    pub address: String,
+    pub link: String,
 }
 
 /// An account mail (or the newsletter's opt-in): the first name, empty when not known, and the
@@ -213,6 +227,8 @@ impl Mail {
             Mail::NewsletterOptIn(_) => "newsletter_opt_in",
             Mail::SurveyInvitation(_) => "survey_invitation",
             Mail::SiloInterest(_) => "silo_interest",
+            Mail::StaffInvitation(_) => "staff_invitation",
+            Mail::StaffNewDevice(_) => "staff_new_device",
         }
     }
 
@@ -233,6 +249,8 @@ impl Mail {
             Mail::NewsletterOptIn(_) => "newsletterOptIn",
             Mail::SurveyInvitation(_) => "survey",
             Mail::SiloInterest(_) => "siloInterest",
+            Mail::StaffInvitation(_) => "staffInvitation",
+            Mail::StaffNewDevice(_) => "staffNewDevice",
         }
     }
 
@@ -251,6 +269,8 @@ impl Mail {
             Mail::BackInStock(mail) | Mail::ReviewRequest(mail) => &mail.name,
             Mail::SurveyInvitation(mail) => &mail.name,
             Mail::SiloInterest(_) => return None,
+            Mail::StaffInvitation(mail) => &mail.name,
+            Mail::StaffNewDevice(mail) => &mail.name,
         })
     }
 
@@ -276,6 +296,7 @@ impl Mail {
             }
             Mail::SurveyInvitation(mail) => vec![pair("number", &mail.number)],
             Mail::SiloInterest(mail) => vec![pair("yard", &mail.yard)],
+            Mail::StaffInvitation(_) | Mail::StaffNewDevice(_) => Vec::new(),
         }
     }
 
@@ -296,6 +317,8 @@ impl Mail {
             Mail::NewsletterOptIn(mail) => Some((&mail.link, "newsletterOptIn.button")),
             Mail::SurveyInvitation(mail) => Some((&mail.link, "survey.button")),
             Mail::SiloInterest(_) => None,
+            Mail::StaffInvitation(mail) => Some((&mail.link, "staffInvitation.button")),
+            Mail::StaffNewDevice(mail) => Some((&mail.link, "staffNewDevice.button")),
         }
     }
 }

@@ -19,7 +19,8 @@ use lettre::{AsyncFileTransport, AsyncTransport, Message, Tokio1Executor};
 
 pub use mails::{
     AccountLink, InvoiceMail, Labelled, Mail, OrderMail, OrderMailLine, OrderNotice, ProductNotice,
-    ReturnMail, ScanResultMail, SiloInterestMail, SurveyMail, TransferInstructions,
+    ReturnMail, ScanResultMail, SiloInterestMail, StaffDeviceMail, SurveyMail,
+    TransferInstructions,
 };
 pub use render::{Brand, RenderError, Rendered, Renderer};
 
@@ -183,6 +184,27 @@ pub async fn deliver(state: &AppState, to: Recipient<'_>, mail: &Mail) -> Result
     state
         .mailer
         .send(to.address, rendered)
+        .await
+        .map_err(|error| ApiError::Internal(format!("mail: {error}")))
+}
+
+/// Renders `mail` in `culture` and the shop's own brand and sends it to `address`: the staff's
+/// mails, which belong to no site and no customer.
+pub async fn deliver_in(
+    state: &AppState,
+    address: &str,
+    culture: &str,
+    mail: &Mail,
+) -> Result<(), ApiError> {
+    let brand = brand_of(state, None).await?;
+    let rendered = state
+        .mailer
+        .renderer()
+        .render(mail, culture, &brand)
+        .map_err(|error| ApiError::Internal(format!("mail: {error}")))?;
+    state
+        .mailer
+        .send(address, rendered)
         .await
         .map_err(|error| ApiError::Internal(format!("mail: {error}")))
 }

@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::catalog::{self, BrandWording, Catalogs};
 use super::mails::Mail;
 
-const TEMPLATES: [(&str, &str); 30] = [
+const TEMPLATES: [(&str, &str); 34] = [
     (
         "layout.html",
         include_str!("../../../templates/mail/layout.html"),
@@ -134,6 +134,22 @@ const TEMPLATES: [(&str, &str); 30] = [
     (
         "silo_interest.txt",
         include_str!("../../../templates/mail/silo_interest.txt"),
+    ),
+    (
+        "staff_invitation.html",
+        include_str!("../../../templates/mail/staff_invitation.html"),
+    ),
+    (
+        "staff_invitation.txt",
+        include_str!("../../../templates/mail/staff_invitation.txt"),
+    ),
+    (
+        "staff_new_device.html",
+        include_str!("../../../templates/mail/staff_new_device.html"),
+    ),
+    (
+        "staff_new_device.txt",
+        include_str!("../../../templates/mail/staff_new_device.txt"),
     ),
 ];
 

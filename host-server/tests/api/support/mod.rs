@@ -18,6 +18,7 @@ pub use host_server::platform::db::Backend;
 pub mod answer;
 pub mod cart;
 pub mod content;
+pub mod staff;
 
 pub use answer::{ApiErrorBody, read, status_and};
 
@@ -170,6 +171,7 @@ impl TestApp {
         config.import_fixtures = host_server::platform::config::ImportFixtures::Never;
         config.fixtures_dir = fixtures_dir();
         config.account_data.return_photos_dir = scratch.join("returns");
+        config.staff.secrets_key_file = scratch.join("staff-secrets.key");
         adjust(&mut config);
         let started_with = config.clone();
         let (stop, stopped) = oneshot::channel::<()>();

@@ -692,6 +692,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail, filtered and paged. */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail as CSV: one row per changed field (an entry without changed fields gives
+         *     one row), times in UTC.
+         */
+        get: operations["exportAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/carts/{id}/handoverkey": {
         parameters: {
             query?: never;
@@ -709,6 +746,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invitation: the member's address and name, and the TOTP secret to store in the
+         *     authenticator app (the same secret until the invitation is accepted).
+         */
+        get: operations["viewStaffInvitation"];
+        put?: never;
+        /**
+         * Accepts the invitation: sets the password and the TOTP secret, and answers the ten
+         *     recovery codes. The member then signs in as usual.
+         */
+        post: operations["acceptStaffInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every key, the newest first. */
+        get: operations["listIntegrationKeys"];
+        put?: never;
+        /** Makes a key. */
+        post: operations["createIntegrationKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes a key: calls with it are refused from now on. */
+        delete: operations["revokeIntegrationKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member: who they are and what they may do. */
+        get: operations["staffMe"];
+        /** Changes one's own language. */
+        put: operations["changeOwnStaffSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's live sessions. */
+        get: operations["listOwnStaffSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/me/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Ends one of the member's sessions (another device, or this one). */
+        delete: operations["endOwnStaffSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/me/signins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's latest sign-in attempts (at most 50), newest first. */
+        get: operations["listOwnStaffSignIns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/orders/{orderNumber}/status": {
         parameters: {
             query?: never;
@@ -718,10 +883,11 @@ export interface paths {
         };
         get?: never;
         /**
-         * Moves an order to another status (shop owner).
+         * Moves an order to another status.
          * @description Only as the engine's order statuses allow: created -> open | paid | cancelled, open ->
          *     paid | cancelled, paid -> processing | cancelled, processing -> sent | cancelled, sent ->
-         *     closed. Cancelling gives the order's stock, gift-card amount and discount-code use back.
+         *     closed. Cancelling needs orders.refund too, and gives the order's stock, gift-card amount
+         *     and discount-code use back.
          */
         put: operations["changeOrderStatus"];
         post?: never;
@@ -785,6 +951,133 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The roles and what each may do. */
+        get: operations["listStaffRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/signin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks the password; answers the challenge for the second factor. */
+        post: operations["staffSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/signin/recovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs in with one of the member's recovery codes, which is used up. */
+        post: operations["staffSignInWithRecoveryCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/signin/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs in with the authenticator app's code. */
+        post: operations["staffSignInWithTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/signout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs out: ends the staff session and clears its cookie; answers the same without one. */
+        post: operations["staffSignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every member. */
+        get: operations["listStaff"];
+        put?: never;
+        /**
+         * Invites a member: stores them without a password and mails a link valid for 48 hours.
+         * @description A member may give no more than they hold: a role within their own permissions, on sites
+         *     within their own.
+         */
+        post: operations["inviteStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/staff/{staffId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a member's role, sites or access. A member cannot change themselves (so the shop
+         *     never loses its last owner by a slip), nor give more than they hold.
+         */
+        put: operations["changeStaff"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/variants/{productVariantId}": {
         parameters: {
             query?: never;
@@ -796,8 +1089,9 @@ export interface paths {
         /**
          * Changes a variant's price or stock; every server of the database shows it within
          *     moments, search included.
-         * @description Stock going from 0 to more (or to not counted) mails every waiting back-in-stock request of
-         *     the variant once, in its site and language.
+         * @description Needs stock.edit, and prices.edit as well to change the price. Stock going from 0 to more (or to not
+         *     counted) mails every waiting back-in-stock request of the variant once, in its site and
+         *     language.
          */
         put: operations["changeVariant"];
         post?: never;
@@ -2109,6 +2403,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The password and the first code. */
+        Acceptance: {
+            password?: string;
+            /** @description The authenticator app's current code for the invitation's secret. */
+            totpCode?: string;
+        };
         /** @description The account as the storefront sees it. */
         Account: {
             /** @description True when deliveries go to `shipping` rather than the billing address. */
@@ -2266,6 +2566,11 @@ export interface components {
             newsletter?: boolean;
             phoneNumber?: string | null;
         };
+        /**
+         * @description Who acted, as stored.
+         * @enum {string}
+         */
+        ActorKind: "staff" | "key" | "system";
         /** @description An advice article. */
         AdviceArticle: {
             /** Format: int64 */
@@ -2380,6 +2685,36 @@ export interface components {
             target?: null | components["schemas"]["TargetRange"];
             /** @description The measured value. */
             value: components["schemas"]["Quantity"];
+        };
+        /** @description Who acted, as the trail shows it. */
+        AuditActor: {
+            /** @description The staff member's or the key's id; empty for the system. */
+            id: string;
+            kind: components["schemas"]["ActorKind"];
+            name: string;
+        };
+        /** @description One entry of the trail. */
+        AuditEntry: {
+            action: string;
+            actor: components["schemas"]["AuditActor"];
+            /** @description The client's address. */
+            address: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            at: number;
+            changes: components["schemas"]["Change"][];
+            entityId: string;
+            entityType: string;
+            /** Format: int64 */
+            entryId: number;
+        };
+        /** @description A page of the trail and how many entries the filter finds. */
+        AuditPage: {
+            entries: components["schemas"]["AuditEntry"][];
+            /** Format: int64 */
+            total: number;
         };
         /**
          * @description Which database server is behind the pool.
@@ -2687,6 +3022,13 @@ export interface components {
             unitPrice: components["schemas"]["Money"];
             /** @description Which of the site's VAT percentages applies. */
             vatType: components["schemas"]["VatType"];
+        };
+        /** @description One changed field: its value before and after, as text (`None`: not set). */
+        Change: {
+            after?: string | null;
+            before?: string | null;
+            /** @description The field, as the API names it (`price`, `status`). */
+            field: string;
         };
         /** @description Output of `roughage.classify`. */
         ClassifyResult: {
@@ -3256,6 +3598,29 @@ export interface components {
             /** @description The overall quality class: the highest count level of any group (I when no counts). */
             qualityClass: components["schemas"]["CountLevel"];
         };
+        /** @description A key as the list shows it (never its secret). */
+        IntegrationKeyView: {
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            createdAt: number;
+            keyId: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch (to the minute); `null`: never used.
+             */
+            lastUsedAt?: number | null;
+            name: string;
+            permissions: components["schemas"]["Permission"][];
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch; `null`: in use.
+             */
+            revokedAt?: number | null;
+            /** @description Empty: every site. */
+            sites: number[];
+        };
         /** @description A new delivery interval. */
         IntervalBody: {
             /**
@@ -3263,6 +3628,24 @@ export interface components {
              * @description Weeks between deliveries, 2 to 12.
              */
             intervalWeeks: number;
+        };
+        /** @description An invitation being accepted: who it is for and the secret for the authenticator app. */
+        Invitation: {
+            emailAddress: string;
+            name: string;
+            /** @description The same secret as an `otpauth://` address (for a QR code). */
+            otpauthUri: string;
+            /** @description Base32, for typing into the app. */
+            totpSecret: string;
+        };
+        /** @description Someone to invite. */
+        Invitee: {
+            emailAddress: string;
+            language?: components["schemas"]["StaffLanguage"];
+            name: string;
+            role: components["schemas"]["StaffRole"];
+            /** @description Empty: every site. */
+            sites?: number[];
         };
         /** @description An invoice: its number and status. */
         Invoice: {
@@ -3285,6 +3668,13 @@ export interface components {
          * @enum {string}
          */
         InvoiceStatus: "open" | "paid" | "cancelled";
+        /** @description A key to make. */
+        KeyRequest: {
+            name: string;
+            permissions: components["schemas"]["Permission"][];
+            /** @description Empty: every site. */
+            sites?: number[];
+        };
         /** @description One result as the laboratory sends it. */
         LabResult: {
             /** @description Hygiene-scan counts by germ group, colony-forming units per gram. */
@@ -3365,6 +3755,14 @@ export interface components {
             /** @description The home of the visitor's country's site, or null to stay. */
             redirectUrl?: string | null;
         };
+        /** @description A change of a member. */
+        MemberChange: {
+            /** @description `false` disables the member and ends their sessions. */
+            active: boolean;
+            role: components["schemas"]["StaffRole"];
+            /** @description Empty: every site. */
+            sites: number[];
+        };
         /** @description A user-visible message: a key and exactly the parameters its text needs. */
         Message: {
             key: components["schemas"]["MessageKey"];
@@ -3423,6 +3821,12 @@ export interface components {
             items: components["schemas"]["LayoutLink"][];
             /** Format: int64 */
             navigationId: number;
+        };
+        /** @description A new key with its secret, shown this once. */
+        NewIntegrationKey: {
+            key: components["schemas"]["IntegrationKeyView"];
+            /** @description Send it as `x-api-key`; only its hash is stored. */
+            secret: string;
         };
         NewPassword: {
             newPassword: string;
@@ -3644,6 +4048,10 @@ export interface components {
             /** @description `paid`, `failed` or `cancelled`. */
             outcome: string;
         };
+        /** @description One's own settings. */
+        OwnSettings: {
+            language: components["schemas"]["StaffLanguage"];
+        };
         /** @description Outer dimensions of the package. */
         PackageDimensions: {
             /** Format: double */
@@ -3796,6 +4204,11 @@ export interface components {
             currentPassword: string;
             newPassword: string;
         };
+        /** @description The password step. */
+        PasswordStep: {
+            emailAddress?: string;
+            password?: string;
+        };
         /** @description The payment choices; each absent one is cleared. */
         PaymentBody: {
             giftCardNumber?: string | null;
@@ -3867,6 +4280,11 @@ export interface components {
          * @example 12.5
          */
         Percentage: string;
+        /**
+         * @description One action in one area of the back office.
+         * @enum {string}
+         */
+        Permission: "orders.read" | "orders.fulfil" | "orders.refund" | "returns.decide" | "subscriptions.manage" | "lab.results" | "reviews.moderate" | "customers.read" | "customers.edit" | "catalog.edit" | "stock.edit" | "prices.edit" | "promotions.edit" | "content.edit" | "reports.read" | "staff.manage" | "audit.read" | "settings.edit";
         /** @description The answer to placing an order. */
         PlacedOrder: {
             /** @description The order. */
@@ -4143,6 +4561,10 @@ export interface components {
             /** @description `none`, `light`, `average` or `heavy`. */
             workLoad: string;
         };
+        /** @description The recovery codes, shown once. */
+        RecoveryCodes: {
+            recoveryCodes: string[];
+        };
         /** @description A path that moved: where to go, and the HTTP status to redirect with. */
         RedirectRoute: {
             /** Format: int64 */
@@ -4268,6 +4690,11 @@ export interface components {
             text?: string | null;
             /** @description At most 100 characters. */
             title?: string | null;
+        };
+        /** @description A role with what it may do. */
+        RoleView: {
+            permissions: components["schemas"]["Permission"][];
+            role: components["schemas"]["StaffRole"];
         };
         /** @description Output of `roughage.advice`. */
         RoughageAdvice: {
@@ -4573,6 +5000,12 @@ export interface components {
          * @enum {string}
          */
         SearchType: "landingPage";
+        /** @description A second factor for a challenge. */
+        SecondFactor: {
+            challenge?: string;
+            /** @description The six-digit code of the authenticator app, or a recovery code. */
+            code?: string;
+        };
         /**
          * @description How the goods travel: 0 ordinary shipping, 1 a parcel-service pick-up point.
          * @enum {integer}
@@ -4614,6 +5047,31 @@ export interface components {
              *     account's cart.
              */
             shoppingcartId?: string | null;
+        };
+        /** @description The second step's ticket: valid for five minutes. */
+        SignInChallenge: {
+            challenge: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            expiresAt: number;
+        };
+        /**
+         * @description How a sign-in attempt ended.
+         * @enum {string}
+         */
+        SignInOutcome: "succeeded" | "failed";
+        /** @description One sign-in attempt. */
+        SignInRecord: {
+            address: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            at: number;
+            device: string;
+            outcome: components["schemas"]["SignInOutcome"];
         };
         /** @description Whether to offer silo delivery, and who delivers. */
         SiloCheck: {
@@ -4833,6 +5291,68 @@ export interface components {
             twitter: string;
             youtube: string;
         };
+        /**
+         * @description The languages of the back office.
+         * @enum {string}
+         */
+        StaffLanguage: "nl" | "en" | "de";
+        /** @description The signed-in member: who they are and what they may do. */
+        StaffMe: {
+            emailAddress: string;
+            language: components["schemas"]["StaffLanguage"];
+            name: string;
+            /** @description What the role allows: the back office shows only these areas. */
+            permissions: components["schemas"]["Permission"][];
+            role: components["schemas"]["StaffRole"];
+            /** @description The sites the member works on; empty: every site. */
+            sites: number[];
+            staffId: string;
+        };
+        /** @description A member as the staff list shows them. */
+        StaffMemberView: {
+            emailAddress: string;
+            language: components["schemas"]["StaffLanguage"];
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch; `null`: never.
+             */
+            lastSignInAt?: number | null;
+            name: string;
+            role: components["schemas"]["StaffRole"];
+            /** @description Empty: every site. */
+            sites: number[];
+            staffId: string;
+            status: components["schemas"]["StaffStatus"];
+        };
+        /**
+         * @description A preset bundle of permissions.
+         * @enum {string}
+         */
+        StaffRole: "owner" | "customerService" | "warehouse" | "labTechnician" | "contentEditor" | "accountant";
+        /** @description A live session of the member. */
+        StaffSessionView: {
+            address: string;
+            /** @description The session of this request. */
+            current: boolean;
+            /** @description The browser that signed in. */
+            device: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch (to the minute).
+             */
+            lastSeenAt: number;
+            sessionId: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            startedAt: number;
+        };
+        /**
+         * @description Where a member stands.
+         * @enum {string}
+         */
+        StaffStatus: "invited" | "active" | "disabled";
         /** @description Who to mail when the variant is back in stock. */
         StockReminderRequest: {
             emailAddress: string | null;
@@ -4987,7 +5507,7 @@ export interface components {
         };
         /** @description A change of a variant's price or stock; a field left out stays as it is. */
         VariantChange: {
-            /** @description Euro, 0.00 to 100000.00, e.g. `29.95`. */
+            /** @description Euro, 0.00 to 100000.00, e.g. `29.95` (needs prices.edit as well). */
             price?: string | null;
             /**
              * Format: int64
@@ -5069,6 +5589,7 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type SchemaAcceptance = components['schemas']['Acceptance'];
 export type SchemaAccount = components['schemas']['Account'];
 export type SchemaAccountAddress = components['schemas']['AccountAddress'];
 export type SchemaAccountBilling = components['schemas']['AccountBilling'];
@@ -5080,6 +5601,7 @@ export type SchemaAccountReviewRequest = components['schemas']['AccountReviewReq
 export type SchemaAccountReviews = components['schemas']['AccountReviews'];
 export type SchemaAccountShipping = components['schemas']['AccountShipping'];
 export type SchemaAccountUpdate = components['schemas']['AccountUpdate'];
+export type SchemaActorKind = components['schemas']['ActorKind'];
 export type SchemaAdviceArticle = components['schemas']['AdviceArticle'];
 export type SchemaAdviceArticleDetail = components['schemas']['AdviceArticleDetail'];
 export type SchemaAdviceArticleRoute = components['schemas']['AdviceArticleRoute'];
@@ -5092,6 +5614,9 @@ export type SchemaAdvisedBalancer = components['schemas']['AdvisedBalancer'];
 export type SchemaAdvisedProduct = components['schemas']['AdvisedProduct'];
 export type SchemaAlternate = components['schemas']['Alternate'];
 export type SchemaAnalyteResult = components['schemas']['AnalyteResult'];
+export type SchemaAuditActor = components['schemas']['AuditActor'];
+export type SchemaAuditEntry = components['schemas']['AuditEntry'];
+export type SchemaAuditPage = components['schemas']['AuditPage'];
 export type SchemaBackend = components['schemas']['Backend'];
 export type SchemaBillingAddress = components['schemas']['BillingAddress'];
 export type SchemaBillingAddressBody = components['schemas']['BillingAddressBody'];
@@ -5111,6 +5636,7 @@ export type SchemaCartShipping = components['schemas']['CartShipping'];
 export type SchemaCartView = components['schemas']['CartView'];
 export type SchemaCartWithCalculation = components['schemas']['CartWithCalculation'];
 export type SchemaCatalogEntry = components['schemas']['CatalogEntry'];
+export type SchemaChange = components['schemas']['Change'];
 export type SchemaClassifyResult = components['schemas']['ClassifyResult'];
 export type SchemaCompanyBody = components['schemas']['CompanyBody'];
 export type SchemaCompanyData = components['schemas']['CompanyData'];
@@ -5167,9 +5693,13 @@ export type SchemaHomeHero = components['schemas']['HomeHero'];
 export type SchemaHomeTile = components['schemas']['HomeTile'];
 export type SchemaHorseType = components['schemas']['HorseType'];
 export type SchemaHygieneResult = components['schemas']['HygieneResult'];
+export type SchemaIntegrationKeyView = components['schemas']['IntegrationKeyView'];
 export type SchemaIntervalBody = components['schemas']['IntervalBody'];
+export type SchemaInvitation = components['schemas']['Invitation'];
+export type SchemaInvitee = components['schemas']['Invitee'];
 export type SchemaInvoice = components['schemas']['Invoice'];
 export type SchemaInvoiceStatus = components['schemas']['InvoiceStatus'];
+export type SchemaKeyRequest = components['schemas']['KeyRequest'];
 export type SchemaLabResult = components['schemas']['LabResult'];
 export type SchemaLabResultRecorded = components['schemas']['LabResultRecorded'];
 export type SchemaLabValue = components['schemas']['LabValue'];
@@ -5178,12 +5708,14 @@ export type SchemaLayout = components['schemas']['Layout'];
 export type SchemaLayoutLink = components['schemas']['LayoutLink'];
 export type SchemaLevel = components['schemas']['Level'];
 export type SchemaLocalization = components['schemas']['Localization'];
+export type SchemaMemberChange = components['schemas']['MemberChange'];
 export type SchemaMessage = components['schemas']['Message'];
 export type SchemaMessageKey = components['schemas']['MessageKey'];
 export type SchemaMessageParams = components['schemas']['MessageParams'];
 export type SchemaModeratedReview = components['schemas']['ModeratedReview'];
 export type SchemaMoney = components['schemas']['Money'];
 export type SchemaNavigation = components['schemas']['Navigation'];
+export type SchemaNewIntegrationKey = components['schemas']['NewIntegrationKey'];
 export type SchemaNewPassword = components['schemas']['NewPassword'];
 export type SchemaNewsArticle = components['schemas']['NewsArticle'];
 export type SchemaNewsItem = components['schemas']['NewsItem'];
@@ -5207,6 +5739,7 @@ export type SchemaOrderShipping = components['schemas']['OrderShipping'];
 export type SchemaOrderStatus = components['schemas']['OrderStatus'];
 export type SchemaOrderStatusChange = components['schemas']['OrderStatusChange'];
 export type SchemaOutcomeForm = components['schemas']['OutcomeForm'];
+export type SchemaOwnSettings = components['schemas']['OwnSettings'];
 export type SchemaPackageDimensions = components['schemas']['PackageDimensions'];
 export type SchemaPageAccountOrderSummary = components['schemas']['Page_AccountOrderSummary'];
 export type SchemaPageInvoice = components['schemas']['Page_Invoice'];
@@ -5217,6 +5750,7 @@ export type SchemaPageType = components['schemas']['PageType'];
 export type SchemaParcelShop = components['schemas']['ParcelShop'];
 export type SchemaParcelShops = components['schemas']['ParcelShops'];
 export type SchemaPasswordChange = components['schemas']['PasswordChange'];
+export type SchemaPasswordStep = components['schemas']['PasswordStep'];
 export type SchemaPaymentBody = components['schemas']['PaymentBody'];
 export type SchemaPaymentIssuer = components['schemas']['PaymentIssuer'];
 export type SchemaPaymentMethod = components['schemas']['PaymentMethod'];
@@ -5227,6 +5761,7 @@ export type SchemaPayOrderAnswer = components['schemas']['PayOrderAnswer'];
 export type SchemaPayOrderRequest = components['schemas']['PayOrderRequest'];
 export type SchemaPendingReviews = components['schemas']['PendingReviews'];
 export type SchemaPercentage = components['schemas']['Percentage'];
+export type SchemaPermission = components['schemas']['Permission'];
 export type SchemaPlacedOrder = components['schemas']['PlacedOrder'];
 export type SchemaPricingContext = components['schemas']['PricingContext'];
 export type SchemaProductDetail = components['schemas']['ProductDetail'];
@@ -5247,6 +5782,7 @@ export type SchemaRationBalancer = components['schemas']['RationBalancer'];
 export type SchemaRationCheck = components['schemas']['RationCheck'];
 export type SchemaRationCheckAnswer = components['schemas']['RationCheckAnswer'];
 export type SchemaRationCheckBody = components['schemas']['RationCheckBody'];
+export type SchemaRecoveryCodes = components['schemas']['RecoveryCodes'];
 export type SchemaRedirectRoute = components['schemas']['RedirectRoute'];
 export type SchemaReduction = components['schemas']['Reduction'];
 export type SchemaRegistration = components['schemas']['Registration'];
@@ -5260,6 +5796,7 @@ export type SchemaReturnStatus = components['schemas']['ReturnStatus'];
 export type SchemaReviewRequestStatus = components['schemas']['ReviewRequestStatus'];
 export type SchemaReviewStatus = components['schemas']['ReviewStatus'];
 export type SchemaReviewSubmission = components['schemas']['ReviewSubmission'];
+export type SchemaRoleView = components['schemas']['RoleView'];
 export type SchemaRoughageAdvice = components['schemas']['RoughageAdvice'];
 export type SchemaRoughageType = components['schemas']['RoughageType'];
 export type SchemaRoute = components['schemas']['Route'];
@@ -5283,11 +5820,15 @@ export type SchemaSearchParameters = components['schemas']['SearchParameters'];
 export type SchemaSearchRequest = components['schemas']['SearchRequest'];
 export type SchemaSearchResponse = components['schemas']['SearchResponse'];
 export type SchemaSearchType = components['schemas']['SearchType'];
+export type SchemaSecondFactor = components['schemas']['SecondFactor'];
 export type SchemaShippingMethod = components['schemas']['ShippingMethod'];
 export type SchemaShippingMethodOption = components['schemas']['ShippingMethodOption'];
 export type SchemaShippingOption = components['schemas']['ShippingOption'];
 export type SchemaShippingReduction = components['schemas']['ShippingReduction'];
 export type SchemaSignIn = components['schemas']['SignIn'];
+export type SchemaSignInChallenge = components['schemas']['SignInChallenge'];
+export type SchemaSignInOutcome = components['schemas']['SignInOutcome'];
+export type SchemaSignInRecord = components['schemas']['SignInRecord'];
 export type SchemaSiloCheck = components['schemas']['SiloCheck'];
 export type SchemaSiloDealer = components['schemas']['SiloDealer'];
 export type SchemaSiloInterest = components['schemas']['SiloInterest'];
@@ -5298,6 +5839,12 @@ export type SchemaSiteNotification = components['schemas']['SiteNotification'];
 export type SchemaSiteRoute = components['schemas']['SiteRoute'];
 export type SchemaSocialLink = components['schemas']['SocialLink'];
 export type SchemaSocialLinks = components['schemas']['SocialLinks'];
+export type SchemaStaffLanguage = components['schemas']['StaffLanguage'];
+export type SchemaStaffMe = components['schemas']['StaffMe'];
+export type SchemaStaffMemberView = components['schemas']['StaffMemberView'];
+export type SchemaStaffRole = components['schemas']['StaffRole'];
+export type SchemaStaffSessionView = components['schemas']['StaffSessionView'];
+export type SchemaStaffStatus = components['schemas']['StaffStatus'];
 export type SchemaStockReminderRequest = components['schemas']['StockReminderRequest'];
 export type SchemaStockState = components['schemas']['StockState'];
 export type SchemaStockWarning = components['schemas']['StockWarning'];
@@ -7480,13 +8027,129 @@ export interface operations {
             };
         };
     };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description Only this actor (a staff member's or key's id). */
+                actor?: string;
+                /** @description Only this entity (with `entityType`). */
+                entityId?: string;
+                /** @description Only this kind of entity (`order`, `variant`, `staff`, `key`, …). */
+                entityType?: string;
+                /** @description From this moment on (milliseconds since the Unix epoch). */
+                from?: number;
+                /** @description From 1. */
+                page?: number;
+                /** @description 1 to 200, default 50. */
+                pageSize?: number;
+                /** @description `-at` (newest first, the default) or `at`. */
+                sort?: "at" | "-at";
+                /** @description Before this moment (milliseconds since the Unix epoch). */
+                to?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries of the page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description A bad page or page size */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description Only this actor (a staff member's or key's id). */
+                actor?: string;
+                /** @description Only this entity (with `entityType`). */
+                entityId?: string;
+                /** @description Only this kind of entity (`order`, `variant`, `staff`, `key`, …). */
+                entityType?: string;
+                /** @description From this moment on (milliseconds since the Unix epoch). */
+                from?: number;
+                /** @description From 1. */
+                page?: number;
+                /** @description 1 to 200, default 50. */
+                pageSize?: number;
+                /** @description `-at` (newest first, the default) or `at`. */
+                sort?: "at" | "-at";
+                /** @description Before this moment (milliseconds since the Unix epoch). */
+                to?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     makeHandoverKey: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The back office's key (`BACKOFFICE_API_KEY`). */
-                "x-api-key": string;
-            };
+            header?: never;
             path: {
                 /** @description The cart id */
                 id: string;
@@ -7513,7 +8176,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `errors.apiKey`: no or a wrong `x-api-key` */
+            /** @description `errors.staffSignInRequired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7522,7 +8185,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A call carrying a session cookie from another site: no JSON body or `siteid` header, or a foreign `Origin` */
+            /** @description `errors.permissionDenied` (also for a cart of a site outside the caller's), or `errors.crossSiteRequest` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7533,6 +8196,442 @@ export interface operations {
             };
             /** @description No such cart */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    viewStaffInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the invitation link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description No such invitation, used, or older than 48 hours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptStaffInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the invitation link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Acceptance"];
+            };
+        };
+        responses: {
+            /** @description Accepted; store the recovery codes now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description `password`: `validation.passwordTooShort` (under 12 characters) or `validation.passwordWeak`; `totpCode`: `validation.totpCode` (not the app's current code, or the invitation was not opened first) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.crossSiteRequest`: not from the back office's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such invitation, used, or older than 48 hours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listIntegrationKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationKeyView"][];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createIntegrationKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key and its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewIntegrationKey"];
+                };
+            };
+            /** @description No name, no permission, or an unknown permission */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: no settings.edit, or more than the caller holds */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeIntegrationKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (or revoked before) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`, or `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    staffMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMe"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: an integration key has no member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeOwnStaffSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnSettings"];
+            };
+        };
+        responses: {
+            /** @description The member as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMe"];
+                };
+            };
+            /** @description An unknown language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: an integration key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOwnStaffSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live sessions, the latest used first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSessionView"][];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: an integration key has no sessions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    endOwnStaffSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session's id from the list */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`, or `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The member has no such live session */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOwnStaffSignIns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempts, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInRecord"][];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: an integration key has no history */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7553,10 +8652,7 @@ export interface operations {
                 /** @description The parcel's track-and-trace code, at most 50 characters. */
                 trackAndTrace?: string;
             };
-            header: {
-                /** @description The back office's key (`BACKOFFICE_API_KEY`). */
-                "x-api-key": string;
-            };
+            header?: never;
             path: {
                 /** @description The order number */
                 orderNumber: string;
@@ -7583,7 +8679,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `errors.apiKey`: no or a wrong `x-api-key` */
+            /** @description `errors.staffSignInRequired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7592,7 +8688,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A call carrying a session cookie from another site: no JSON body or `siteid` header, or a foreign `Origin` */
+            /** @description `errors.permissionDenied`: without orders.fulfil, cancelling without orders.refund, or an order of another site; or `errors.crossSiteRequest` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7629,10 +8725,7 @@ export interface operations {
                 /** @description Page size, 1 to 100 (default 24). */
                 ps?: number;
             };
-            header: {
-                /** @description The back office's key (`BACKOFFICE_API_KEY`). */
-                "x-api-key": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7656,8 +8749,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `errors.apiKey`: no or a wrong `x-api-key` */
+            /** @description `errors.staffSignInRequired` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7670,10 +8772,7 @@ export interface operations {
     approveReview: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The back office's key (`BACKOFFICE_API_KEY`). */
-                "x-api-key": string;
-            };
+            header?: never;
             path: {
                 /** @description The review */
                 reviewId: number;
@@ -7700,7 +8799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `errors.apiKey`: no or a wrong `x-api-key` */
+            /** @description `errors.staffSignInRequired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7709,7 +8808,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A call carrying a session cookie from another site: no JSON body or `siteid` header, or a foreign `Origin` */
+            /** @description `errors.permissionDenied` (also for a review of a site outside the caller's), or `errors.crossSiteRequest` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7732,10 +8831,7 @@ export interface operations {
     rejectReview: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The back office's key (`BACKOFFICE_API_KEY`). */
-                "x-api-key": string;
-            };
+            header?: never;
             path: {
                 /** @description The review */
                 reviewId: number;
@@ -7762,7 +8858,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `errors.apiKey`: no or a wrong `x-api-key` */
+            /** @description `errors.staffSignInRequired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7771,7 +8867,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A call carrying a session cookie from another site: no JSON body or `siteid` header, or a foreign `Origin` */
+            /** @description `errors.permissionDenied` (also for a review of a site outside the caller's), or `errors.crossSiteRequest` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7791,13 +8887,395 @@ export interface operations {
             };
         };
     };
+    listStaffRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleView"][];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: an integration key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    staffSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordStep"];
+            };
+        };
+        responses: {
+            /** @description The password matches: send a second factor with the challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInChallenge"];
+                };
+            };
+            /** @description `errors.staffSignInFailed`: unknown address, wrong password, disabled or not yet set up (the answer does not say which) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.crossSiteRequest`: not from the back office's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this client or for this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    staffSignInWithRecoveryCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactor"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the code cannot be used again */
+            200: {
+                headers: {
+                    /** @description The staff session cookie */
+                    "set-cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMe"];
+                };
+            };
+            /** @description `errors.secondFactorFailed`: not one of the member's unused codes; `errors.signInExpired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.crossSiteRequest`: not from the back office's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many codes tried */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    staffSignInWithTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactor"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    /** @description The staff session cookie */
+                    "set-cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMe"];
+                };
+            };
+            /** @description `errors.secondFactorFailed`: a wrong or used code; `errors.signInExpired`: no such challenge, or older than five minutes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.crossSiteRequest`: not from the back office's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many codes tried */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    staffSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    /** @description Clears the staff session cookie */
+                    "set-cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `errors.crossSiteRequest`: not from the back office's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMemberView"][];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inviteStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Invitee"];
+            };
+        };
+        responses: {
+            /** @description Invited; the mail is sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMemberView"];
+                };
+            };
+            /** @description A bad address or name, an unknown role */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: no staff.manage, or more than the caller holds */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffExists` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member */
+                staffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberChange"];
+            };
+        };
+        responses: {
+            /** @description The member as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMemberView"];
+                };
+            };
+            /** @description An unknown role or a bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: no staff.manage, one's own account, or more than the caller holds */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     changeVariant: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The back office's key (`BACKOFFICE_API_KEY`). */
-                "x-api-key": string;
-            };
+            header?: never;
             path: {
                 /** @description The variant */
                 productVariantId: number;
@@ -7828,7 +9306,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `errors.apiKey`: no or a wrong `x-api-key` */
+            /** @description `errors.staffSignInRequired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7837,7 +9315,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A call carrying a session cookie from another site: no JSON body or `siteid` header, or a foreign `Origin` */
+            /** @description `errors.permissionDenied`: a price without prices.edit or a stock without stock.edit; or `errors.crossSiteRequest` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9702,10 +11180,7 @@ export interface operations {
     recordLabResult: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The laboratory's key (`LAB_API_KEY`). */
-                "x-api-key": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -9733,7 +11208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `errors.laboratoryKey`: no or a wrong `x-api-key` */
+            /** @description `errors.staffSignInRequired`: no or a wrong `x-api-key`, no staff session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9742,7 +11217,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `errors.laboratoryDisabled`: no laboratory key is configured; or a call carrying a session cookie from another site */
+            /** @description `errors.permissionDenied`: without lab.results; or `errors.crossSiteRequest` */
             403: {
                 headers: {
                     [name: string]: unknown;

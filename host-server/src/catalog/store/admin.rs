@@ -1,4 +1,4 @@
-//! What the back office changes directly: a variant's price and stock.
+//! What the staff change directly: a variant's price and stock.
 
 use engine::ids::ProductVariantId;
 use engine::money::Money;
