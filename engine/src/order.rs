@@ -114,6 +114,42 @@ impl OrderStatus {
     pub fn awaits_payment(self) -> bool {
         matches!(self, OrderStatus::Created | OrderStatus::Open)
     }
+
+    /// Whether the order's total is revenue: it was paid for and not cancelled.
+    pub fn is_revenue(self) -> bool {
+        matches!(
+            self,
+            OrderStatus::Paid | OrderStatus::Processing | OrderStatus::Sent | OrderStatus::Closed
+        )
+    }
+}
+
+/// A period's orders as the back office's home shows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrdersSummary {
+    /// The orders placed, cancelled ones left out.
+    pub orders: u64,
+    /// The totals of the orders that are revenue ([`OrderStatus::is_revenue`]).
+    pub revenue: Money,
+}
+
+/// Sums a period's orders, each given by its status and total.
+pub fn summarize_orders(
+    orders: impl IntoIterator<Item = (OrderStatus, Money)>,
+) -> Result<OrdersSummary, MoneyError> {
+    let mut summary = OrdersSummary {
+        orders: 0,
+        revenue: Money::ZERO,
+    };
+    for (status, total) in orders {
+        if status != OrderStatus::Cancelled {
+            summary.orders += 1;
+        }
+        if status.is_revenue() {
+            summary.revenue = summary.revenue.checked_add(total)?;
+        }
+    }
+    Ok(summary)
 }
 
 impl fmt::Display for OrderStatus {

@@ -36,6 +36,7 @@ pub fn api(config: &Config) -> OpenApiRouter<AppState> {
         .merge(crate::payments::router(&config.payment))
         .merge(crate::staff::router())
         .merge(crate::audit::router())
+        .merge(crate::overview::router())
         .merge(crate::reviews::router())
         .merge(crate::newsletter::router())
         .merge(crate::survey::router())

@@ -25,6 +25,7 @@ pub mod locations;
 pub mod newsletter;
 pub mod openapi;
 pub mod orders;
+pub mod overview;
 pub mod payments;
 pub mod platform;
 pub mod reviews;

@@ -33,6 +33,7 @@ mod openapi;
 mod order_concurrency;
 mod order_tracking;
 mod orders;
+mod overview;
 mod page_cache;
 mod pay_unpaid_orders;
 mod process;

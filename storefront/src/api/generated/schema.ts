@@ -746,6 +746,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The home page's figures for the signed-in member. */
+        get: operations["backofficeHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/invitations/{token}": {
         parameters: {
             query?: never;
@@ -960,6 +977,23 @@ export interface paths {
         };
         /** The roles and what each may do. */
         get: operations["listStaffRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finds orders, customers, products and samples for the command palette. */
+        get: operations["backofficeSearch"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3576,6 +3610,23 @@ export interface components {
             text?: string | null;
             title?: string | null;
         };
+        /** @description The home page's figures; a part the caller may not see is `null`. */
+        HomeOverview: {
+            /** @description Variants with a counted stock of 5 or less, the lowest first (stock.edit). */
+            lowStock?: components["schemas"]["LowStock"][] | null;
+            /**
+             * Format: int64
+             * @description Returns waiting for a decision (returns.decide).
+             */
+            openReturns?: number | null;
+            /**
+             * Format: int64
+             * @description Samples of paid scan orders without a result (lab.results).
+             */
+            samplesWaiting?: number | null;
+            /** @description Today (UTC) per site the caller works on (orders.read). */
+            today?: components["schemas"]["SiteDay"][] | null;
+        };
         /** @description A category tile of the home page. */
         HomeTile: {
             image?: string | null;
@@ -3754,6 +3805,15 @@ export interface components {
             availableQueryParameters: string[];
             /** @description The home of the visitor's country's site, or null to stay. */
             redirectUrl?: string | null;
+        };
+        /** @description A variant whose counted stock is low. */
+        LowStock: {
+            articleNumber: string;
+            name: string;
+            /** Format: int64 */
+            productVariantId: number;
+            /** Format: int64 */
+            stock: number;
         };
         /** @description A change of a member. */
         MemberChange: {
@@ -4612,6 +4672,11 @@ export interface components {
         ResendBody: {
             emailAddress?: string | null;
         };
+        /**
+         * @description What a result is.
+         * @enum {string}
+         */
+        ResultKind: "order" | "customer" | "product" | "sample";
         /** @description A quick-scan or RQS result page. */
         ResultRoute: {
             /** @description The result's key. */
@@ -4995,6 +5060,19 @@ export interface components {
             sort: string;
             totalCount: number;
         };
+        /** @description One result: what to show and the back office's page to open. */
+        SearchResult: {
+            id: string;
+            kind: components["schemas"]["ResultKind"];
+            /** @description The app's page of the record, e.g. `/orders/HS-2026-000111`. */
+            path: string;
+            subtitle: string;
+            title: string;
+        };
+        /** @description The results, grouped by kind in the order orders, customers, products, samples. */
+        SearchResults: {
+            results: components["schemas"]["SearchResult"][];
+        };
         /**
          * @description Which search a route runs: today only a landing page's.
          * @enum {string}
@@ -5232,6 +5310,21 @@ export interface components {
             type: number;
             vatPercentageHigh: components["schemas"]["VatRate"];
             vatPercentageLow: components["schemas"]["VatRate"];
+        };
+        /** @description One site's orders today. */
+        SiteDay: {
+            /** @description The site's currency; the revenue is in euro, the currency every order is charged in. */
+            currency: string;
+            /**
+             * Format: u-int64
+             * @description Orders placed today, cancelled ones left out.
+             */
+            orders: number;
+            /** @description The totals of today's paid orders, in euro. */
+            revenue: components["schemas"]["Money"];
+            /** Format: int64 */
+            siteId: number;
+            siteName: string;
         };
         /**
          * @description Everything the frame of every page shows for a site in a language: the layout parts, the
@@ -5690,6 +5783,7 @@ export type SchemaHealth = components['schemas']['Health'];
 export type SchemaHealthStatus = components['schemas']['HealthStatus'];
 export type SchemaHomeContent = components['schemas']['HomeContent'];
 export type SchemaHomeHero = components['schemas']['HomeHero'];
+export type SchemaHomeOverview = components['schemas']['HomeOverview'];
 export type SchemaHomeTile = components['schemas']['HomeTile'];
 export type SchemaHorseType = components['schemas']['HorseType'];
 export type SchemaHygieneResult = components['schemas']['HygieneResult'];
@@ -5708,6 +5802,7 @@ export type SchemaLayout = components['schemas']['Layout'];
 export type SchemaLayoutLink = components['schemas']['LayoutLink'];
 export type SchemaLevel = components['schemas']['Level'];
 export type SchemaLocalization = components['schemas']['Localization'];
+export type SchemaLowStock = components['schemas']['LowStock'];
 export type SchemaMemberChange = components['schemas']['MemberChange'];
 export type SchemaMessage = components['schemas']['Message'];
 export type SchemaMessageKey = components['schemas']['MessageKey'];
@@ -5788,6 +5883,7 @@ export type SchemaReduction = components['schemas']['Reduction'];
 export type SchemaRegistration = components['schemas']['Registration'];
 export type SchemaRequestedSearch = components['schemas']['RequestedSearch'];
 export type SchemaResendBody = components['schemas']['ResendBody'];
+export type SchemaResultKind = components['schemas']['ResultKind'];
 export type SchemaResultRoute = components['schemas']['ResultRoute'];
 export type SchemaReturn = components['schemas']['Return'];
 export type SchemaReturnReason = components['schemas']['ReturnReason'];
@@ -5819,6 +5915,8 @@ export type SchemaSearchPageInfo = components['schemas']['SearchPageInfo'];
 export type SchemaSearchParameters = components['schemas']['SearchParameters'];
 export type SchemaSearchRequest = components['schemas']['SearchRequest'];
 export type SchemaSearchResponse = components['schemas']['SearchResponse'];
+export type SchemaSearchResult = components['schemas']['SearchResult'];
+export type SchemaSearchResults = components['schemas']['SearchResults'];
 export type SchemaSearchType = components['schemas']['SearchType'];
 export type SchemaSecondFactor = components['schemas']['SecondFactor'];
 export type SchemaShippingMethod = components['schemas']['ShippingMethod'];
@@ -5834,6 +5932,7 @@ export type SchemaSiloDealer = components['schemas']['SiloDealer'];
 export type SchemaSiloInterest = components['schemas']['SiloInterest'];
 export type SchemaSiloInterestRequest = components['schemas']['SiloInterestRequest'];
 export type SchemaSite = components['schemas']['Site'];
+export type SchemaSiteDay = components['schemas']['SiteDay'];
 export type SchemaSiteLayout = components['schemas']['SiteLayout'];
 export type SchemaSiteNotification = components['schemas']['SiteNotification'];
 export type SchemaSiteRoute = components['schemas']['SiteRoute'];
@@ -8205,6 +8304,44 @@ export interface operations {
             };
         };
     };
+    backofficeHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures the member may see */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeOverview"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: an integration key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     viewStaffInvitation: {
         parameters: {
             query?: never;
@@ -8903,6 +9040,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RoleView"][];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: an integration key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backofficeSearch: {
+        parameters: {
+            query?: {
+                /** @description At least two characters. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to five results of each kind the member may see */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            /** @description `q` is shorter than two or longer than 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `errors.staffSignInRequired` */
