@@ -66,6 +66,9 @@ pub enum StartupError {
     /// The search indexes could not be built.
     #[error("search index: {0}")]
     Search(String),
+    /// The passkeys' relying party cannot be set up from `PUBLIC_URL`.
+    #[error("passkeys: {0}")]
+    Passkeys(String),
 }
 
 /// Opens the database, runs the migrations, binds the configured port and serves until
@@ -146,6 +149,10 @@ pub async fn open_state(config: &Config, port: u16) -> Result<AppState, StartupE
             db.clone(),
         )),
         sealer,
+        passkeys: std::sync::Arc::new(
+            staff::passkeys::relying_party(config.trust.public_url.as_ref(), port)
+                .map_err(|error| StartupError::Passkeys(error.to_string()))?,
+        ),
         staff: config.staff.clone(),
         pages: std::sync::Arc::new(platform::page_cache::PageCache::new(
             config.page_cache.clone(),

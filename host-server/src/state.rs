@@ -38,6 +38,8 @@ pub struct AppState {
     pub layouts: std::sync::Arc<crate::content::LayoutCache>,
     /// Seals and opens the staff's TOTP secrets.
     pub sealer: crate::platform::sealing::Sealer,
+    /// The relying party of the staff's passkeys.
+    pub passkeys: std::sync::Arc<webauthn_rs::Webauthn>,
     /// Staff session and invitation lifetimes.
     pub staff: config::StaffConfig,
 }

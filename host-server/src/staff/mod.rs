@@ -9,12 +9,14 @@
 //! - [`members`]: the staff list, inviting, changing a role, sites or disabling (staff.manage);
 //!   the roles; `host-server create-owner`.
 //! - [`keys`]: integration keys (settings.edit).
+//! - [`passkeys`]: registering passkeys and signing in with one.
 
 pub mod demo;
 pub mod invitations;
 pub mod keys;
 mod mails;
 pub mod members;
+pub mod passkeys;
 pub mod second_factor;
 pub mod sign_in;
 mod store;
@@ -47,6 +49,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(members::roles))
         .routes(routes!(keys::list, keys::create))
         .routes(routes!(keys::revoke))
+        .routes(routes!(passkeys::registration_options))
+        .routes(routes!(passkeys::list, passkeys::register))
+        .routes(routes!(passkeys::remove))
+        .routes(routes!(passkeys::sign_in_options))
+        .routes(routes!(passkeys::sign_in))
 }
 
 /// The languages of the back office.

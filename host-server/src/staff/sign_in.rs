@@ -44,6 +44,8 @@ pub struct SignInChallenge {
     challenge: String,
     /// Milliseconds since the Unix epoch.
     expires_at: i64,
+    /// Whether the member registered a passkey (the stronger second factor).
+    has_passkey: bool,
 }
 
 /// A second factor for a challenge.
@@ -65,7 +67,7 @@ fn sign_in_failed() -> ApiError {
     )
 }
 
-fn second_factor_failed() -> ApiError {
+pub(super) fn second_factor_failed() -> ApiError {
     ApiError::refused(
         StatusCode::UNAUTHORIZED,
         "errors.secondFactorFailed",
@@ -137,9 +139,11 @@ pub async fn sign_in(
         now + CHALLENGE_SECONDS,
     )
     .await?;
+    let has_passkey = !store::passkeys(pool, &member.staff_id).await?.is_empty();
     Ok(Json(SignInChallenge {
         challenge,
         expires_at: (now + CHALLENGE_SECONDS) * 1000,
+        has_passkey,
     }))
 }
 
@@ -170,7 +174,7 @@ async fn record(
 }
 
 /// The member of a live challenge, counting the attempt against the member's limit.
-async fn challenged_member(
+pub(super) async fn challenged_member(
     state: &AppState,
     client: &Client,
     challenge: &str,
@@ -187,11 +191,11 @@ async fn challenged_member(
     Ok((member, attempt))
 }
 
-type SignedInAnswer = ([(HeaderName, HeaderValue); 1], Json<StaffMe>);
+pub(super) type SignedInAnswer = ([(HeaderName, HeaderValue); 1], Json<StaffMe>);
 
 /// Completes the sign-in: ends the challenge, starts the session, notes the attempt and mails
 /// the member when the device is new to them.
-async fn complete(
+pub(super) async fn complete(
     state: &AppState,
     client: &Client,
     headers: &HeaderMap,

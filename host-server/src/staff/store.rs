@@ -523,3 +523,117 @@ pub async fn revoke_key(pool: &AnyPool, key_id: &str, now: i64) -> Result<bool, 
     .await?;
     Ok(revoked.rows_affected() == 1)
 }
+
+/// A member's passkey.
+#[derive(sqlx::FromRow)]
+pub struct PasskeyRow {
+    pub passkey_id: String,
+    pub name: String,
+    pub credential: String,
+    pub created_at: i64,
+    pub last_used_at: Option<i64>,
+}
+
+/// A member's passkeys, the oldest first.
+pub async fn passkeys(pool: &AnyPool, staff_id: &str) -> Result<Vec<PasskeyRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT passkey_id, name, credential, created_at, last_used_at FROM staff_passkeys \
+         WHERE staff_id = $1 ORDER BY created_at, passkey_id",
+    )
+    .bind(staff_id)
+    .fetch_all(pool)
+    .await
+}
+
+/// Stores a member's new passkey.
+pub async fn insert_passkey(
+    pool: &AnyPool,
+    passkey_id: &str,
+    staff_id: &str,
+    name: &str,
+    credential: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO staff_passkeys (passkey_id, staff_id, name, credential, created_at) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(passkey_id)
+    .bind(staff_id)
+    .bind(name)
+    .bind(credential)
+    .bind(now)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Keeps a passkey's credential as updated by a sign-in (its counter) and when it was used.
+pub async fn passkey_used(
+    pool: &AnyPool,
+    passkey_id: &str,
+    credential: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE staff_passkeys SET credential = $1, last_used_at = $2 WHERE passkey_id = $3",
+    )
+    .bind(credential)
+    .bind(now)
+    .bind(passkey_id)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Removes a member's passkey; `false` when the member has none with this id.
+pub async fn remove_passkey(
+    pool: &AnyPool,
+    staff_id: &str,
+    passkey_id: &str,
+) -> Result<bool, sqlx::Error> {
+    let removed = sqlx::query("DELETE FROM staff_passkeys WHERE staff_id = $1 AND passkey_id = $2")
+        .bind(staff_id)
+        .bind(passkey_id)
+        .execute(pool)
+        .await?;
+    Ok(removed.rows_affected() == 1)
+}
+
+/// Keeps a ceremony's state until its second call (replacing an earlier one of the same key).
+pub async fn put_ceremony(
+    pool: &AnyPool,
+    ceremony_key: &str,
+    staff_id: &str,
+    state: &str,
+    expires_at: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO staff_passkey_ceremonies (ceremony_key, staff_id, state, expires_at) \
+         VALUES ($1, $2, $3, $4) ON CONFLICT (ceremony_key) DO UPDATE SET \
+         staff_id = excluded.staff_id, state = excluded.state, expires_at = excluded.expires_at",
+    )
+    .bind(ceremony_key)
+    .bind(staff_id)
+    .bind(state)
+    .bind(expires_at)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Takes a live ceremony's member and state, once: the row is removed as it is read.
+pub async fn take_ceremony(
+    pool: &AnyPool,
+    ceremony_key: &str,
+    now: i64,
+) -> Result<Option<(String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "DELETE FROM staff_passkey_ceremonies WHERE ceremony_key = $1 AND expires_at > $2 \
+         RETURNING staff_id, state",
+    )
+    .bind(ceremony_key)
+    .bind(now)
+    .fetch_optional(pool)
+    .await
+}

@@ -11,10 +11,12 @@ use crate::support::{TestApp, fixture_tests};
 fixture_tests!(every_role_may_call_exactly_what_its_permissions_allow);
 
 /// The operations anyone may call: the way in.
-const OPEN: [&str; 6] = [
+const OPEN: [&str; 8] = [
     "POST /api/backoffice/signin",
     "POST /api/backoffice/signin/totp",
     "POST /api/backoffice/signin/recovery",
+    "POST /api/backoffice/signin/passkey/options",
+    "POST /api/backoffice/signin/passkey",
     "POST /api/backoffice/signout",
     "GET /api/backoffice/invitations/{token}",
     "POST /api/backoffice/invitations/{token}",

@@ -18,6 +18,7 @@ fixture_tests!(
     state_changes_need_the_back_offices_own_pages,
     an_invited_member_sets_a_password_and_an_authenticator,
     integration_keys_are_limited_shown_once_and_revocable,
+    passkey_ceremonies_start_for_the_member_and_refuse_a_forged_answer,
 );
 
 /// The password step's challenge for a demo member.
@@ -574,4 +575,61 @@ async fn the_back_office_app_is_served_at_admin_under_its_own_policy() {
     let script = app.get("/admin/assets/app.js").await;
     assert_eq!(script.text().await.unwrap(), "console.log('staff');");
     std::fs::remove_dir_all(app_dir).unwrap();
+}
+
+async fn passkey_ceremonies_start_for_the_member_and_refuse_a_forged_answer(app: TestApp) {
+    let owner = app.signed_in_staff("owner").await;
+    let options: serde_json::Value = read(
+        owner
+            .post(app.url("/api/backoffice/me/passkeys/options"))
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let public_key = &options["publicKey"];
+    assert_eq!(public_key["rp"]["id"], "localhost");
+    assert_eq!(public_key["user"]["name"], "eigenaar@hoefslag.example");
+    // An answer that no authenticator made is refused, and the options are used up.
+    let forged = json!({
+        "name": "Laptop",
+        "credential": {
+            "id": "AAAA", "rawId": "AAAA", "type": "public-key",
+            "response": {"attestationObject": "AAAA", "clientDataJSON": "AAAA"},
+            "extensions": {}
+        }
+    });
+    let response = owner
+        .post(app.url("/api/backoffice/me/passkeys"))
+        .json(&forged)
+        .send()
+        .await
+        .unwrap();
+    let (status, refusal): (u16, ApiErrorBody) = status_and(response).await;
+    assert_eq!(
+        (status, refusal.code.as_str()),
+        (401, "errors.secondFactorFailed")
+    );
+    let listed: Vec<serde_json::Value> = read(
+        owner
+            .get(app.url("/api/backoffice/me/passkeys"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert!(listed.is_empty());
+
+    // Signing in with a passkey needs one.
+    let browser = app.staff_browser();
+    let challenge = challenge_of(&app, &browser, "accountant").await;
+    let response = browser
+        .post(app.url("/api/backoffice/signin/passkey/options"))
+        .json(&json!({"challenge": challenge}))
+        .send()
+        .await
+        .unwrap();
+    let (status, refusal): (u16, ApiErrorBody) = status_and(response).await;
+    assert_eq!((status, refusal.code.as_str()), (409, "errors.noPasskey"));
 }

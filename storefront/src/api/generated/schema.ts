@@ -840,6 +840,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/me/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's passkeys. */
+        get: operations["listOwnPasskeys"];
+        put?: never;
+        /** Completes registering a passkey. */
+        post: operations["registerPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/me/passkeys/{passkeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes one of the signed-in member's passkeys. */
+        delete: operations["removeOwnPasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/me/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts registering a passkey for the signed-in member. */
+        post: operations["startPasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/me/sessions": {
         parameters: {
             query?: never;
@@ -1013,6 +1065,40 @@ export interface paths {
         put?: never;
         /** Checks the password; answers the challenge for the second factor. */
         post: operations["staffSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/signin/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs in with a passkey. */
+        post: operations["staffSignInWithPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/signin/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The WebAuthn options for signing in with one of the member's passkeys, after the password. */
+        post: operations["startPasskeySignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3140,6 +3226,8 @@ export interface components {
             /** @description The ISO 3166-1 code, e.g. `NL`. */
             regionCode: string;
         };
+        /** @description The WebAuthn options for `navigator.credentials.create` (`publicKey` in its JSON form). */
+        CreationOptions: Record<string, never>;
         /**
          * @description A currency prices can be shown in. Euro is what is charged; the others are indicative.
          * @enum {string}
@@ -3888,6 +3976,13 @@ export interface components {
             /** @description Send it as `x-api-key`; only its hash is stored. */
             secret: string;
         };
+        /** @description A new passkey: its name and the authenticator's answer. */
+        NewPasskey: {
+            /** @description The answer of `navigator.credentials.create`, in its JSON form. */
+            credential: Record<string, never>;
+            /** @description What the member calls it (`Laptop`, `Security key`). */
+            name: string;
+        };
         NewPassword: {
             newPassword: string;
         };
@@ -4259,6 +4354,31 @@ export interface components {
             parcelShops: components["schemas"]["ParcelShop"][];
             /** @description The place asked for, trimmed. */
             zipcodeOrCity: string;
+        };
+        /** @description The authenticator's answer for a challenge. */
+        PasskeyAnswer: {
+            challenge?: string;
+            /** @description The answer of `navigator.credentials.get`, in its JSON form. */
+            credential: Record<string, never>;
+        };
+        /** @description The password step's challenge, for the passkey step. */
+        PasskeyChallenge: {
+            challenge?: string;
+        };
+        /** @description A member's passkey as listed. */
+        PasskeyView: {
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch; `null`: never used.
+             */
+            lastUsedAt?: number | null;
+            name: string;
+            passkeyId: string;
         };
         PasswordChange: {
             currentPassword: string;
@@ -4665,6 +4785,8 @@ export interface components {
             /** Format: u-int32 */
             pageSize?: number | null;
         };
+        /** @description The WebAuthn options for `navigator.credentials.get` (`publicKey` in its JSON form). */
+        RequestOptions: Record<string, never>;
         /**
          * @description The resend page's form: the e-mail address the customer registered with. Used when there
          *     is no `userId` in the query.
@@ -5134,6 +5256,8 @@ export interface components {
              * @description Milliseconds since the Unix epoch.
              */
             expiresAt: number;
+            /** @description Whether the member registered a passkey (the stronger second factor). */
+            hasPasskey: boolean;
         };
         /**
          * @description How a sign-in attempt ended.
@@ -5738,6 +5862,7 @@ export type SchemaContentPageRoute = components['schemas']['ContentPageRoute'];
 export type SchemaConversionRate = components['schemas']['ConversionRate'];
 export type SchemaCountLevel = components['schemas']['CountLevel'];
 export type SchemaCountry = components['schemas']['Country'];
+export type SchemaCreationOptions = components['schemas']['CreationOptions'];
 export type SchemaCurrency = components['schemas']['Currency'];
 export type SchemaCustomerService = components['schemas']['CustomerService'];
 export type SchemaDealer = components['schemas']['Dealer'];
@@ -5811,6 +5936,7 @@ export type SchemaModeratedReview = components['schemas']['ModeratedReview'];
 export type SchemaMoney = components['schemas']['Money'];
 export type SchemaNavigation = components['schemas']['Navigation'];
 export type SchemaNewIntegrationKey = components['schemas']['NewIntegrationKey'];
+export type SchemaNewPasskey = components['schemas']['NewPasskey'];
 export type SchemaNewPassword = components['schemas']['NewPassword'];
 export type SchemaNewsArticle = components['schemas']['NewsArticle'];
 export type SchemaNewsItem = components['schemas']['NewsItem'];
@@ -5844,6 +5970,9 @@ export type SchemaPageNotFound = components['schemas']['PageNotFound'];
 export type SchemaPageType = components['schemas']['PageType'];
 export type SchemaParcelShop = components['schemas']['ParcelShop'];
 export type SchemaParcelShops = components['schemas']['ParcelShops'];
+export type SchemaPasskeyAnswer = components['schemas']['PasskeyAnswer'];
+export type SchemaPasskeyChallenge = components['schemas']['PasskeyChallenge'];
+export type SchemaPasskeyView = components['schemas']['PasskeyView'];
 export type SchemaPasswordChange = components['schemas']['PasswordChange'];
 export type SchemaPasswordStep = components['schemas']['PasswordStep'];
 export type SchemaPaymentBody = components['schemas']['PaymentBody'];
@@ -5882,6 +6011,7 @@ export type SchemaRedirectRoute = components['schemas']['RedirectRoute'];
 export type SchemaReduction = components['schemas']['Reduction'];
 export type SchemaRegistration = components['schemas']['Registration'];
 export type SchemaRequestedSearch = components['schemas']['RequestedSearch'];
+export type SchemaRequestOptions = components['schemas']['RequestOptions'];
 export type SchemaResendBody = components['schemas']['ResendBody'];
 export type SchemaResultKind = components['schemas']['ResultKind'];
 export type SchemaResultRoute = components['schemas']['ResultRoute'];
@@ -8654,6 +8784,181 @@ export interface operations {
             };
         };
     };
+    listOwnPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The passkeys, the oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyView"][];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: an integration key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registerPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPasskey"];
+            };
+        };
+        responses: {
+            /** @description Registered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyView"];
+                };
+            };
+            /** @description No name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired`, or `errors.secondFactorFailed`: the answer does not match the options, or they are older than five minutes */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` (an integration key) or `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeOwnPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The passkey */
+                passkeyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` (an integration key) or `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The member has no such passkey */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options for the browser's authenticator */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreationOptions"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` (an integration key) or `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listOwnStaffSessions: {
         parameters: {
             query?: never;
@@ -9153,6 +9458,119 @@ export interface operations {
                 };
             };
             /** @description Too many attempts from this client or for this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    staffSignInWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyAnswer"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    /** @description The staff session cookie */
+                    "set-cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMe"];
+                };
+            };
+            /** @description `errors.secondFactorFailed`: the answer does not match; `errors.signInExpired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startPasskeySignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyChallenge"];
+            };
+        };
+        responses: {
+            /** @description The options for the browser's authenticator */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestOptions"];
+                };
+            };
+            /** @description `errors.signInExpired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.noPasskey`: the member registered none */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts */
             429: {
                 headers: {
                     [name: string]: unknown;
