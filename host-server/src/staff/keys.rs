@@ -9,6 +9,7 @@ use engine::staff::{Grant, Permission};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::sites_text;
 use super::store::{self, KeyRow, NewKey};
 use crate::AppState;
 use crate::audit::{self, AuditActor, Event};
@@ -162,18 +163,6 @@ fn permissions_text(permissions: &[Permission]) -> String {
         .map(crate::platform::labels::label_of)
         .collect::<Vec<_>>()
         .join(",")
-}
-
-fn sites_text(sites: &[i64]) -> String {
-    if sites.is_empty() {
-        "all".to_owned()
-    } else {
-        sites
-            .iter()
-            .map(i64::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    }
 }
 
 /// Stores a new key and answers its id and secret.

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::store::{self, MemberRow, NewMember};
-use super::{StaffLanguage, StaffMe, mails};
+use super::{StaffLanguage, StaffMe, mails, sites_text};
 use crate::AppState;
 use crate::audit::{self, AuditActor, Event};
 use crate::platform::access::{Authorized, StaffMember, denied, permission};
@@ -145,25 +145,57 @@ pub async fn invite(
         return Err(denied());
     }
     let email_address = crate::platform::email_address::normalize_email(&invitee.email_address);
-    let staff_id = secrets::new_id();
     let name = invitee.name.trim();
-    let inserted = store::insert_member(
-        state.db.pool(),
-        &NewMember {
-            staff_id: &staff_id,
-            email_address: &email_address,
-            name,
-            role: invitee.role,
-            sites: &invitee.sites,
-            language: invitee.language,
-            password_hash: None,
-            totp_secret_sealed: None,
-            created_at: clock::now(),
-        },
-    )
-    .await?;
-    if !inserted {
-        return Err(staff_exists());
+    let newcomer = Newcomer {
+        email_address: &email_address,
+        name,
+        role: invitee.role,
+        sites: &invitee.sites,
+        language: invitee.language,
+    };
+    let (member, _link) = store_and_invite(&state, &newcomer)
+        .await?
+        .ok_or_else(staff_exists)?;
+    let staff_id = member.staff_id.clone();
+    let event = Event::new("staff.invited", "staff", &staff_id)
+        .field("emailAddress", None::<&str>, Some(&email_address))
+        .field("name", None::<&str>, Some(name))
+        .field("role", None::<&str>, Some(label(invitee.role)))
+        .field("sites", None::<&str>, Some(sites_text(&invitee.sites)));
+    audit::record(&state, &caller, event).await?;
+    Ok((StatusCode::CREATED, Json(StaffMemberView::from(member))))
+}
+
+/// Someone about to be invited, their address normalized.
+struct Newcomer<'a> {
+    email_address: &'a str,
+    name: &'a str,
+    role: StaffRole,
+    sites: &'a [i64],
+    language: StaffLanguage,
+}
+
+/// Stores the member without a password and mails the invitation (valid for
+/// `STAFF_INVITATION_TTL`); answers the member and the link, or `None` when the address is
+/// taken.
+async fn store_and_invite(
+    state: &AppState,
+    newcomer: &Newcomer<'_>,
+) -> Result<Option<(MemberRow, String)>, ApiError> {
+    let staff_id = secrets::new_id();
+    let member = NewMember {
+        staff_id: &staff_id,
+        email_address: newcomer.email_address,
+        name: newcomer.name,
+        role: newcomer.role,
+        sites: newcomer.sites,
+        language: newcomer.language,
+        password_hash: None,
+        totp_secret_sealed: None,
+        created_at: clock::now(),
+    };
+    if !store::insert_member(state.db.pool(), &member).await? {
+        return Ok(None);
     }
     let token = secrets::new_token();
     store::insert_invitation(
@@ -176,30 +208,12 @@ pub async fn invite(
     let member = store::member(state.db.pool(), &staff_id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    mails::invitation(&state, &member, &token).await?;
-    let event = Event::new("staff.invited", "staff", &staff_id)
-        .field("emailAddress", None::<&str>, Some(&email_address))
-        .field("name", None::<&str>, Some(name))
-        .field("role", None::<&str>, Some(label(invitee.role)))
-        .field("sites", None::<&str>, Some(sites_text(&invitee.sites)));
-    audit::record(&state, &caller, event).await?;
-    Ok((StatusCode::CREATED, Json(StaffMemberView::from(member))))
+    let link = mails::invitation(state, &member, &token).await?;
+    Ok(Some((member, link)))
 }
 
 fn label<T: Serialize>(value: T) -> String {
     crate::platform::labels::label_of(&value)
-}
-
-fn sites_text(sites: &[i64]) -> String {
-    if sites.is_empty() {
-        "all".to_owned()
-    } else {
-        sites
-            .iter()
-            .map(i64::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    }
 }
 
 /// A change of a member.
@@ -377,40 +391,17 @@ pub async fn create_owner(
         .field("emailAddress", Some(&email_address), email_rules())
         .check()
         .map_err(|_| CreateOwnerError::Address(email_address.clone()))?;
-    let staff_id = secrets::new_id();
-    let inserted = store::insert_member(
-        state.db.pool(),
-        &NewMember {
-            staff_id: &staff_id,
-            email_address: &email_address,
-            name,
-            role: StaffRole::Owner,
-            sites: &[],
-            language: StaffLanguage::default(),
-            password_hash: None,
-            totp_secret_sealed: None,
-            created_at: clock::now(),
-        },
-    )
-    .await
-    .map_err(ApiError::from)?;
-    if !inserted {
-        return Err(CreateOwnerError::Exists(email_address));
-    }
-    let token = secrets::new_token();
-    store::insert_invitation(
-        state.db.pool(),
-        &secrets::hash_token(&token),
-        &staff_id,
-        clock::now() + state.staff.invitation,
-    )
-    .await
-    .map_err(ApiError::from)?;
-    let member = store::member(state.db.pool(), &staff_id)
-        .await
-        .map_err(ApiError::from)?
-        .ok_or(ApiError::NotFound)?;
-    let link = mails::invitation(state, &member, &token).await?;
+    let newcomer = Newcomer {
+        email_address: &email_address,
+        name,
+        role: StaffRole::Owner,
+        sites: &[],
+        language: StaffLanguage::default(),
+    };
+    let (member, link) = store_and_invite(state, &newcomer)
+        .await?
+        .ok_or_else(|| CreateOwnerError::Exists(email_address.clone()))?;
+    let staff_id = member.staff_id;
     let event = Event::new("staff.invited", "staff", &staff_id)
         .field("emailAddress", None::<&str>, Some(&email_address))
         .field("role", None::<&str>, Some(label(StaffRole::Owner)));

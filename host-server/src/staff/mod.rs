@@ -56,6 +56,19 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(passkeys::sign_in))
 }
 
+/// Sites as the audit trail writes them: `all`, or the ids.
+fn sites_text(sites: &[i64]) -> String {
+    if sites.is_empty() {
+        "all".to_owned()
+    } else {
+        sites
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
 /// The languages of the back office.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

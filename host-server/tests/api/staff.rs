@@ -4,7 +4,9 @@
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::support::staff::{Challenge, StaffMe, current_code, demo_member, demo_password};
+use crate::support::staff::{
+    Challenge, StaffMe, current_code, demo_member, demo_password, refusal,
+};
 use crate::support::{ApiErrorBody, TestApp, fixture_tests, read, status_and};
 
 fixture_tests!(
@@ -66,11 +68,9 @@ async fn the_owner_signs_in_with_password_and_totp(app: TestApp) {
     assert_eq!(again.role, "owner");
 
     // The customer's session does not open the back office, nor does no session.
-    let (status, refusal): (u16, ApiErrorBody) =
-        status_and(app.get("/api/backoffice/me").await).await;
     assert_eq!(
-        (status, refusal.code.as_str()),
-        (401, "errors.staffSignInRequired")
+        refusal(app.get("/api/backoffice/me").await).await,
+        (401, "errors.staffSignInRequired".to_owned())
     );
 
     let signed_out = browser
@@ -96,10 +96,9 @@ async fn a_wrong_password_or_unknown_address_gives_the_same_refusal(app: TestApp
         ("nobody@hoefslag.example", demo_password().as_str()),
     ] {
         let response = app.staff_password_step(&browser, address, password).await;
-        let (status, refusal): (u16, ApiErrorBody) = status_and(response).await;
         assert_eq!(
-            (status, refusal.code.as_str()),
-            (401, "errors.staffSignInFailed")
+            refusal(response).await,
+            (401, "errors.staffSignInFailed".to_owned())
         );
     }
 }
@@ -113,10 +112,9 @@ async fn a_wrong_or_reused_totp_code_is_refused(app: TestApp) {
     let response = app
         .staff_second_step(&browser, "totp", &challenge, wrong)
         .await;
-    let (status, refusal): (u16, ApiErrorBody) = status_and(response).await;
     assert_eq!(
-        (status, refusal.code.as_str()),
-        (401, "errors.secondFactorFailed")
+        refusal(response).await,
+        (401, "errors.secondFactorFailed".to_owned())
     );
 
     let response = app
@@ -130,20 +128,18 @@ async fn a_wrong_or_reused_totp_code_is_refused(app: TestApp) {
     let response = app
         .staff_second_step(&other, "totp", &challenge, &code)
         .await;
-    let (status, refusal): (u16, ApiErrorBody) = status_and(response).await;
     assert_eq!(
-        (status, refusal.code.as_str()),
-        (401, "errors.secondFactorFailed")
+        refusal(response).await,
+        (401, "errors.secondFactorFailed".to_owned())
     );
 
     // A used challenge is gone.
     let response = app
         .staff_second_step(&browser, "totp", "not-a-challenge", &code)
         .await;
-    let (status, refusal): (u16, ApiErrorBody) = status_and(response).await;
     assert_eq!(
-        (status, refusal.code.as_str()),
-        (401, "errors.signInExpired")
+        refusal(response).await,
+        (401, "errors.signInExpired".to_owned())
     );
 }
 
@@ -163,10 +159,9 @@ async fn a_recovery_code_works_once(app: TestApp) {
     let response = app
         .staff_second_step(&other, "recovery", &challenge, &code)
         .await;
-    let (status, refusal): (u16, ApiErrorBody) = status_and(response).await;
     assert_eq!(
-        (status, refusal.code.as_str()),
-        (401, "errors.secondFactorFailed")
+        refusal(response).await,
+        (401, "errors.secondFactorFailed".to_owned())
     );
 }
 
@@ -273,10 +268,9 @@ async fn state_changes_need_the_back_offices_own_pages(app: TestApp) {
         .send()
         .await
         .unwrap();
-    let (status, refusal): (u16, ApiErrorBody) = status_and(foreign).await;
     assert_eq!(
-        (status, refusal.code.as_str()),
-        (403, "errors.crossSiteRequest")
+        refusal(foreign).await,
+        (403, "errors.crossSiteRequest".to_owned())
     );
     // A form post (no JSON) is refused too.
     let form = browser
@@ -606,10 +600,9 @@ async fn passkey_ceremonies_start_for_the_member_and_refuse_a_forged_answer(app:
         .send()
         .await
         .unwrap();
-    let (status, refusal): (u16, ApiErrorBody) = status_and(response).await;
     assert_eq!(
-        (status, refusal.code.as_str()),
-        (401, "errors.secondFactorFailed")
+        refusal(response).await,
+        (401, "errors.secondFactorFailed".to_owned())
     );
     let listed: Vec<serde_json::Value> = read(
         owner
@@ -630,6 +623,8 @@ async fn passkey_ceremonies_start_for_the_member_and_refuse_a_forged_answer(app:
         .send()
         .await
         .unwrap();
-    let (status, refusal): (u16, ApiErrorBody) = status_and(response).await;
-    assert_eq!((status, refusal.code.as_str()), (409, "errors.noPasskey"));
+    assert_eq!(
+        refusal(response).await,
+        (409, "errors.noPasskey".to_owned())
+    );
 }

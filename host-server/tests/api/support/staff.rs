@@ -169,3 +169,9 @@ impl TestApp {
         pool.close().await;
     }
 }
+
+/// A refusal's status and code.
+pub async fn refusal(response: reqwest::Response) -> (u16, String) {
+    let (status, body): (u16, super::ApiErrorBody) = super::status_and(response).await;
+    (status, body.code)
+}
