@@ -54,5 +54,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // findBy… waits up to 5 s (src/test/setup.ts); a test of several steps takes longer on two busy cores.
+    testTimeout: 20_000,
   },
 });

@@ -37,22 +37,22 @@ export const signOut = () => api.post<undefined>(`${API_BASE}/signout`);
 // The signed-in staff member.
 /** The signed-in staff member; a 401 when nobody is (quiet: the caller decides what follows). */
 export const getMe = () => api.get<StaffMe>(`${API_BASE}/me`, undefined, { quiet: true });
-export const listMySessions = () => api.get<StaffSessionView[]>(`${API_BASE}/me/sessions`);
+export const listMySessions = (signal?: AbortSignal) => api.get<StaffSessionView[]>(`${API_BASE}/me/sessions`, undefined, { signal });
 export const endMySession = (sessionId: string) => api.delete(path('me', 'sessions', sessionId));
-export const listMySignIns = () => api.get<SignInRecord[]>(`${API_BASE}/me/signins`);
+export const listMySignIns = (signal?: AbortSignal) => api.get<SignInRecord[]>(`${API_BASE}/me/signins`, undefined, { signal });
 
 // Invitations.
-export const getInvitation = (token: string) => api.get<Invitation>(path('invitations', token));
+export const getInvitation = (token: string, signal?: AbortSignal) => api.get<Invitation>(path('invitations', token), undefined, { signal });
 export const acceptInvitation = (token: string, body: AcceptInvitationRequest) => api.post<RecoveryCodes>(path('invitations', token), body);
 
 // Staff and roles.
-export const listStaff = () => api.get<StaffMember[]>(`${API_BASE}/staff`);
+export const listStaff = (signal?: AbortSignal) => api.get<StaffMember[]>(`${API_BASE}/staff`, undefined, { signal });
 export const inviteStaff = (body: InviteStaffRequest) => api.post<StaffMember>(`${API_BASE}/staff`, body);
 export const updateStaff = (staffId: string, body: UpdateStaffRequest) => api.put<StaffMember>(path('staff', staffId), body);
-export const listRoles = () => api.get<RoleView[]>(`${API_BASE}/roles`);
+export const listRoles = (signal?: AbortSignal) => api.get<RoleView[]>(`${API_BASE}/roles`, undefined, { signal });
 
 // Integration keys.
-export const listKeys = () => api.get<IntegrationKeyView[]>(`${API_BASE}/keys`);
+export const listKeys = (signal?: AbortSignal) => api.get<IntegrationKeyView[]>(`${API_BASE}/keys`, undefined, { signal });
 export const createKey = (body: CreateKeyRequest) => api.post<NewIntegrationKey>(`${API_BASE}/keys`, body);
 export const revokeKey = (keyId: string) => api.delete(path('keys', keyId));
 

@@ -1,6 +1,6 @@
 /** The providers around the router: toasts (announced in a live region). */
 import { StrictMode } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider } from 'react-router';
 
 import { ToastProvider } from '../components/Toast';
 import type { createRouter } from './router';

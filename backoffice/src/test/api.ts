@@ -55,6 +55,9 @@ export function mockApi(routes: MockRoute[]): MockRequest[] {
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const request: MockRequest = { method, url, headers, credentials: init.credentials, body };
+    // A request cancelled at once (React's development double run of an effect) never reached a server.
+    await Promise.resolve();
+    if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');
     requests.push(request);
     const route = routes.find((candidate) => matches(candidate, method, url));
     if (!route) {

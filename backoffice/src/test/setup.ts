@@ -12,6 +12,9 @@ import { mockApi, unexpectedRequests } from './api';
 // on a two-core machine, an answer can take longer than a second to show.
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom has no canvas; axe-core asks for one (to measure icon text) and does without it.
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+
 beforeEach(async () => {
   // No test reaches a network: a request a test did not declare fails it.
   mockApi([]);

@@ -22,7 +22,7 @@ import { RecoveryCodesView } from './RecoveryCodesView';
 export function InvitationPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
-  const invitation = useAsync((_signal) => getInvitation(token), [token]);
+  const invitation = useAsync((signal) => getInvitation(token, signal), [token]);
   const [codes, setCodes] = useState<string[] | null>(null);
   return (
     <div className={styles.page}>

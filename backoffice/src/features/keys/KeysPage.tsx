@@ -22,7 +22,7 @@ import { SecretDialog } from './SecretDialog';
 
 export function KeysPage() {
   const { t } = useTranslation();
-  const keys = useAsync(() => listKeys());
+  const keys = useAsync((signal) => listKeys(signal));
   const [creating, setCreating] = useState(false);
   // The new key's secret lives only here, until its dialog closes: it is never shown again.
   const [created, setCreated] = useState<NewIntegrationKey | null>(null);

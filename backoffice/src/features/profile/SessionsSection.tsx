@@ -16,7 +16,7 @@ import styles from './Profile.module.css';
 
 export function SessionsSection() {
   const { t } = useTranslation();
-  const sessions = useAsync(() => listMySessions());
+  const sessions = useAsync((signal) => listMySessions(signal));
   const [ending, setEnding] = useState<StaffSessionView | null>(null);
   const columns = useSessionColumns(setEnding);
   return (

@@ -10,7 +10,7 @@ import styles from './Profile.module.css';
 
 export function SignInHistory() {
   const { t } = useTranslation();
-  const signIns = useAsync(() => listMySignIns());
+  const signIns = useAsync((signal) => listMySignIns(signal));
   const language = currentLanguage();
   const columns: DataColumn<SignInRecord>[] = [
     { id: 'at', header: t('profile.at'), cell: ({ row }) => formatDateTime(row.original.at, language) },

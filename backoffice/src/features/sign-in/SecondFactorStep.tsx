@@ -62,8 +62,8 @@ export function SecondFactorStep({ kind, challenge, onSignedIn, onSwitch, onExpi
     }
   };
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="second-factor-title">
-      <h2 id="second-factor-title">{kind === 'totp' ? t('signIn.totpTitle') : t('signIn.recoveryTitle')}</h2>
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <h2>{kind === 'totp' ? t('signIn.totpTitle') : t('signIn.recoveryTitle')}</h2>
       <p>{kind === 'totp' ? t('signIn.totpIntro') : t('signIn.recoveryIntro')}</p>
       <TextInput
         ref={input}

@@ -24,8 +24,8 @@ interface StaffData {
   roles: RoleView[];
 }
 
-const loadStaff = async (): Promise<StaffData> => {
-  const [staff, roles] = await Promise.all([listStaff(), listRoles()]);
+const loadStaff = async (signal: AbortSignal): Promise<StaffData> => {
+  const [staff, roles] = await Promise.all([listStaff(signal), listRoles(signal)]);
   return { staff, roles };
 };
 
