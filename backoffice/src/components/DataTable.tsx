@@ -15,6 +15,7 @@ import {
   type ColumnDef,
   type Header,
   type PaginationState,
+  type ReactTable,
   type RowData,
   type SortingState,
   type Updater,
@@ -80,6 +81,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     state: { sorting, pagination },
     manualSorting: true,
     manualPagination: true,
+    // A new page of rows is the server's answer to a page asked for: it never resets the page.
+    autoResetPageIndex: false,
     enableSorting: Boolean(onSortChange),
     enableSortingRemoval: false,
     enableMultiSort: false,
@@ -130,7 +133,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           </table>
         </div>
       )}
-      {paging && onPageChange && <Pager paging={paging} pageSizes={props.pageSizes} onPageChange={onPageChange} />}
+      {paging && onPageChange && <Pager table={table} pageSizes={props.pageSizes} />}
     </div>
   );
 }
@@ -161,37 +164,36 @@ function HeaderCell<T extends RowData>({ header }: { header: Header<DataTableFea
 
 const DEFAULT_PAGE_SIZES = [25, 50, 100];
 
-function Pager({
-  paging,
+/** Previous and next page, where the staff member is, and the page size: through the table's paging state. */
+function Pager<T extends RowData>({
+  table,
   pageSizes = DEFAULT_PAGE_SIZES,
-  onPageChange,
 }: {
-  paging: PageState;
+  table: ReactTable<DataTableFeatures, T>;
   pageSizes?: readonly number[] | undefined;
-  onPageChange: (page: number, pageSize: number) => void;
 }) {
   const { t } = useTranslation();
   const sizeId = useId();
-  const pages = Math.max(1, Math.ceil(paging.total / paging.pageSize));
+  const { pageIndex, pageSize } = table.state.pagination;
   return (
     <nav className={styles.pager} aria-label={t('table.paging')}>
       <Button
         variant="secondary"
         size="small"
         icon={<ChevronLeft aria-hidden="true" size={18} />}
-        disabled={paging.page <= 1}
-        onClick={() => onPageChange(paging.page - 1, paging.pageSize)}
+        disabled={!table.getCanPreviousPage()}
+        onClick={() => table.previousPage()}
       >
         {t('table.previousPage')}
       </Button>
-      <span role="status">{t('table.pageOf', { page: paging.page, pages })}</span>
-      <Button variant="secondary" size="small" disabled={paging.page >= pages} onClick={() => onPageChange(paging.page + 1, paging.pageSize)}>
+      <span role="status">{t('table.pageOf', { page: pageIndex + 1, pages: Math.max(1, table.getPageCount()) })}</span>
+      <Button variant="secondary" size="small" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
         {t('table.nextPage')}
         <ChevronRight aria-hidden="true" size={18} />
       </Button>
       <span className={styles.pageSize}>
         <label htmlFor={sizeId}>{t('table.pageSize')}</label>
-        <select id={sizeId} value={paging.pageSize} onChange={(event) => onPageChange(1, Number(event.target.value))}>
+        <select id={sizeId} value={pageSize} onChange={(event) => table.setPageSize(Number(event.target.value))}>
           {pageSizes.map((size) => (
             <option key={size} value={size}>
               {size}

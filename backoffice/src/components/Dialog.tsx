@@ -78,11 +78,16 @@ export function Dialog({ title, onClose, children, footer, initialFocus, role = 
   );
 }
 
-/** Makes every other child of the body inert while the dialog is open (only those it changed get their state back). */
+/**
+ * Makes every other child of the body inert while the dialog is open, except the toasts'
+ * announcer (components/Toast.tsx); only the elements it changed get their state back.
+ */
 function useInertOutside(host: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const own = host.current?.parentElement === document.body ? host.current : null;
-    const changed = [...document.body.children].filter((element) => element !== own && !element.hasAttribute('inert'));
+    const changed = [...document.body.children].filter(
+      (element) => element !== own && !element.hasAttribute('inert') && !element.hasAttribute('data-announcer'),
+    );
     for (const element of changed) element.setAttribute('inert', '');
     return () => {
       for (const element of changed) element.removeAttribute('inert');

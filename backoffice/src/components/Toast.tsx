@@ -5,6 +5,7 @@
  */
 import { X } from 'lucide-react';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 import { useTranslation } from '../i18n';
 import styles from './Toast.module.css';
@@ -41,13 +42,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext value={value}>
       {children}
-      <section className={styles.region} aria-label={t('toast.region')}>
-        <div role="status">
-          {messages.map((message) => (
-            <Toast key={message.id} message={message} onDismiss={dismiss} />
-          ))}
-        </div>
-      </section>
+      {createPortal(
+        // Beside the app, not in it: a dialog makes the app inert, and a message about its action
+        // (the dialog closes as it appears) must still be read out and closable.
+        <section className={styles.region} aria-label={t('toast.region')} data-announcer="">
+          <div role="status">
+            {messages.map((message) => (
+              <Toast key={message.id} message={message} onDismiss={dismiss} />
+            ))}
+          </div>
+        </section>,
+        document.body,
+      )}
     </ToastContext>
   );
 }

@@ -2,7 +2,7 @@
  * Renders the whole app (the real route table and providers) on a memory router at a path
  * below `/admin`, with a staff member already signed in or nobody.
  */
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 
 import type { StaffMe } from '../api/contract';
@@ -24,4 +24,12 @@ export function renderApp(path: string, options: { me?: StaffMe } = {}) {
 export function currentPath(router: ReturnType<typeof createMemoryRouter>): string {
   const { pathname, search } = router.state.location;
   return `${pathname}${search}`;
+}
+
+/**
+ * Lets React run the effects of what was just rendered (a keyboard listener, a focus): a
+ * `findBy…` returns once an element is there, which can be before its effects ran.
+ */
+export async function settle(): Promise<void> {
+  await act(async () => undefined);
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import type { Permission } from '../../api/contract';
@@ -60,7 +60,8 @@ describe('the shell and its menu', () => {
     renderApp('/', { me: staffMe([]) });
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Anna de Vries' });
     fireEvent.click(screen.getByRole('link', { name: /My profile/ }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'My profile' })).toHaveFocus();
+    const title = await screen.findByRole('heading', { level: 1, name: 'My profile' });
+    await waitFor(() => expect(title).toHaveFocus());
   });
 
   it('signs out and opens the sign-in page', async () => {

@@ -2,12 +2,8 @@
 import { PageTitle } from '../../components/Page';
 import { useTranslation } from '../../i18n';
 import { ROLE_LABELS } from '../../lib/labels';
+import { paletteShortcut } from '../../lib/platform';
 import { useSession } from '../../lib/session';
-
-/** The palette's shortcut as the platform writes it. */
-function shortcut(): string {
-  return /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘K' : 'Ctrl+K';
-}
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -15,7 +11,7 @@ export function HomePage() {
   return (
     <>
       <PageTitle>{t('home.title', { name: me.name })}</PageTitle>
-      <p>{t('home.intro', { shortcut: shortcut() })}</p>
+      <p>{t('home.intro', { shortcut: paletteShortcut() })}</p>
       <p>{t('home.role', { role: t(ROLE_LABELS[me.role]) })}</p>
     </>
   );

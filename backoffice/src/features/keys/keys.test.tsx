@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { IntegrationKeyView } from '../../api/contract';
 import { mockApi, noContent } from '../../test/api';
-import { renderApp } from '../../test/app';
+import { renderApp, settle } from '../../test/app';
 import { expectAccessible } from '../../test/axe';
 import { staffMe } from '../../test/fixtures';
 
@@ -33,7 +33,7 @@ describe('integration keys', () => {
     opener.focus();
     fireEvent.click(opener);
     const form = await screen.findByRole('dialog', { name: 'Create a key' });
-    expect(within(form).getByLabelText('Name')).toHaveFocus();
+    await waitFor(() => expect(within(form).getByLabelText('Name')).toHaveFocus());
     await expectAccessible();
     fireEvent.click(within(form).getByRole('button', { name: 'Create a key' }));
     expect(await within(form).findByText('Choose at least one permission.')).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('integration keys', () => {
     const shown = await screen.findByRole('dialog', { name: 'The key Warehouse system has been created' });
     expect(within(shown).getByText(SECRET)).toBeInTheDocument();
     expect(within(shown).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
-    expect(within(shown).getByRole('button', { name: 'Done, I have copied it' })).toHaveFocus();
+    await waitFor(() => expect(within(shown).getByRole('button', { name: 'Done, I have copied it' })).toHaveFocus());
     await expectAccessible();
     expect(requests[1]).toMatchObject({
       method: 'POST',
@@ -60,7 +60,7 @@ describe('integration keys', () => {
     expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
     expect(document.body.textContent).not.toContain(SECRET);
     expect(screen.getByText('Warehouse system')).toBeInTheDocument();
-    expect(opener).toHaveFocus();
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it('revokes a key after a question, whose safe answer has the focus', async () => {
@@ -72,8 +72,9 @@ describe('integration keys', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke the key Laboratory' }));
     const question = await screen.findByRole('alertdialog', { name: 'Revoke the key Laboratory?' });
     expect(question).toHaveAccessibleDescription('The system that uses it loses access at once. This cannot be undone.');
-    expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await waitFor(() => expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     await expectAccessible();
+    await settle();
     fireEvent.keyDown(question, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(requests).toHaveLength(1);

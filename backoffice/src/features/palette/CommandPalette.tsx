@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/Dialog';
 import { useTranslation } from '../../i18n';
 import { appPath } from '../../lib/paths';
+import { paletteShortcut } from '../../lib/platform';
 import styles from './Palette.module.css';
 import { PaletteSearch } from './PaletteSearch';
 
@@ -45,7 +46,7 @@ export function CommandPalette() {
         <Search aria-hidden="true" size={20} />
         {t('palette.open')}
         <kbd className={styles.shortcut} aria-hidden="true">
-          Ctrl K
+          {paletteShortcut()}
         </kbd>
       </button>
       {open && (

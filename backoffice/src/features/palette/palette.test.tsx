@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { SearchAnswer } from '../../api/contract';
 import { mockApi } from '../../test/api';
-import { currentPath, renderApp } from '../../test/app';
+import { currentPath, renderApp, settle } from '../../test/app';
 import { expectAccessible } from '../../test/axe';
 import { staffMe } from '../../test/fixtures';
 import { isPaletteShortcut } from '.';
@@ -21,11 +21,12 @@ describe('the command palette', () => {
     const requests = mockApi([{ url: '/api/backoffice/search?q=anna', respond: ANSWER }]);
     const { router } = renderApp('/', { me: staffMe([]) });
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Anna de Vries' });
+    await settle();
 
     fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
     await screen.findByRole('dialog', { name: 'Search the shop' });
     const box = screen.getByRole('combobox', { name: 'Order, customer, product or sample' });
-    expect(box).toHaveFocus();
+    await waitFor(() => expect(box).toHaveFocus());
 
     fireEvent.change(box, { target: { value: 'anna' } });
     const options = await screen.findAllByRole('option');
@@ -60,15 +61,17 @@ describe('the command palette', () => {
     opener.focus();
     fireEvent.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Search the shop' });
+    await settle();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(opener).toHaveFocus();
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it('says when nothing is found', async () => {
     mockApi([{ url: '/api/backoffice/search?q=zzz', respond: { results: [] } }]);
     renderApp('/', { me: staffMe([]) });
     await screen.findByRole('heading', { level: 1 });
+    await settle();
     fireEvent.keyDown(document.body, { key: 'K', metaKey: true });
     fireEvent.change(await screen.findByRole('combobox'), { target: { value: 'zzz' } });
     expect(await screen.findByText('Nothing found for "zzz".', { selector: 'p:not([role])' })).toBeInTheDocument();

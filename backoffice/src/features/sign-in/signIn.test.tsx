@@ -36,7 +36,7 @@ describe('signing in', () => {
     await expectAccessible();
 
     const code = await passwordStep();
-    expect(code).toHaveFocus();
+    await waitFor(() => expect(code).toHaveFocus());
     expect(screen.getByRole('heading', { level: 2, name: 'Code from your app' })).toBeInTheDocument();
     await expectAccessible();
     fill('6-digit code', '123 456');
@@ -100,7 +100,7 @@ describe('signing in', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
     const recovery = await screen.findByLabelText('Recovery code');
-    expect(recovery).toHaveFocus();
+    await waitFor(() => expect(recovery).toHaveFocus());
     fill('Recovery code', ' abcd-efgh ');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Anna de Vries' });
@@ -119,6 +119,13 @@ describe('signing in', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Signing in took too long. Please start again.')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
+
+  it('sends a staff member whose session ended on the way to the sign-in page, and back afterwards', async () => {
+    mockApi([{ url: '/api/backoffice/keys', respond: apiError(401, 'errors.staffSignInRequired') }]);
+    const { router } = renderApp('/keys', { me: staffMe(['settings.edit']) });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    expect(currentPath(router)).toBe('/admin/signin?returnTo=%2Fkeys');
   });
 
   it('shows the passkey button as coming, not usable yet', async () => {
