@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds everything and starts the shop with demo data on SQLite at http://localhost:8080:
-# host-server (the one public address) and the server renderer (Node.js, on loopback), to which
-# host-server forwards the pages. One Ctrl-C stops both. Installs what it needs when missing.
+# host-server (the one public address; the back office's build is served at /admin/) and the
+# server renderer (Node.js, on loopback), to which host-server forwards the pages. One Ctrl-C
+# stops both. Installs what it needs when missing.
 # Environment variables: see README.md.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/setup.sh"
 
@@ -9,6 +10,7 @@ prepare_build_tools
 build_engine_wasm
 ensure_npm_packages
 build_storefront
+build_backoffice
 
 # The demo profile builds quicker than a release build; a production server is built with
 # `cargo build --release -p host-server` (docs/operations.md).

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of every layer: Rust (engine, server on SQLite and PostgreSQL), the WASM
-# engine in Node (vitest), the storefront's unit tests, and the browser tests in Chromium.
+# engine in Node (vitest), the storefront's and the back office's unit tests, and the browser tests
+# in Chromium.
 # Installs what it needs when missing.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/setup.sh"
 
@@ -52,9 +53,17 @@ step "Storefront lint and format (ESLint with 0 warnings, Prettier)"
 npm run lint --silent
 npm run format:check --silent
 
+step "Back office lint, format and types (ESLint with 0 warnings, Prettier, tsc)"
+npm run lint --workspace backoffice --silent
+npm run format:check --workspace backoffice --silent
+npm run typecheck --workspace backoffice --silent
+
 step "Storefront and WASM engine tests (vitest), with 2,000 random native/WASM parity cases"
 generate_parity_cases 2000 "$REPO_ROOT/target/parity/parity.jsonl"
 PARITY_FILE="$REPO_ROOT/target/parity/parity.jsonl" npm test --silent
+
+step "Back office tests (vitest, with axe-core)"
+npm test --workspace backoffice --silent
 
 step "Browser tests (Chromium)"
 build_storefront

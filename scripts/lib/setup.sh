@@ -138,6 +138,14 @@ build_storefront() {
   npm run build --silent
 }
 
+# The back office, the staff's client-only app (type check and Vite build into backoffice/dist/),
+# which host-server serves at /admin/.
+build_backoffice() {
+  step "Building the back office"
+  cd "$REPO_ROOT"
+  npm run build --workspace backoffice --silent
+}
+
 ensure_chromium() {
   if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
     return

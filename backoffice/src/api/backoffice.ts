@@ -1,0 +1,65 @@
+/**
+ * Every call of the back office, one function per endpoint of the staff API
+ * (`/api/backoffice/...`), typed by the contract.
+ */
+import { api, withQuery } from './client';
+import type {
+  AcceptInvitationRequest,
+  AuditPage,
+  AuditQuery,
+  CreateKeyRequest,
+  IntegrationKeyView,
+  Invitation,
+  InviteStaffRequest,
+  NewIntegrationKey,
+  RecoveryCodes,
+  RoleView,
+  SearchAnswer,
+  SecondFactorRequest,
+  SignInChallenge,
+  SignInRecord,
+  SignInRequest,
+  StaffMe,
+  StaffMember,
+  StaffSessionView,
+  UpdateStaffRequest,
+} from './contract';
+
+export const API_BASE = '/api/backoffice';
+const path = (...parts: string[]) => [API_BASE, ...parts.map(encodeURIComponent)].join('/');
+
+// Signing in and out.
+export const signIn = (body: SignInRequest) => api.post<SignInChallenge>(`${API_BASE}/signin`, body);
+export const signInWithTotp = (body: SecondFactorRequest) => api.post<StaffMe>(`${API_BASE}/signin/totp`, body);
+export const signInWithRecoveryCode = (body: SecondFactorRequest) => api.post<StaffMe>(`${API_BASE}/signin/recovery`, body);
+export const signOut = () => api.post<undefined>(`${API_BASE}/signout`);
+
+// The signed-in staff member.
+/** The signed-in staff member; a 401 when nobody is (quiet: the caller decides what follows). */
+export const getMe = () => api.get<StaffMe>(`${API_BASE}/me`, undefined, { quiet: true });
+export const listMySessions = (signal?: AbortSignal) => api.get<StaffSessionView[]>(`${API_BASE}/me/sessions`, undefined, { signal });
+export const endMySession = (sessionId: string) => api.delete(path('me', 'sessions', sessionId));
+export const listMySignIns = (signal?: AbortSignal) => api.get<SignInRecord[]>(`${API_BASE}/me/signins`, undefined, { signal });
+
+// Invitations.
+export const getInvitation = (token: string, signal?: AbortSignal) => api.get<Invitation>(path('invitations', token), undefined, { signal });
+export const acceptInvitation = (token: string, body: AcceptInvitationRequest) => api.post<RecoveryCodes>(path('invitations', token), body);
+
+// Staff and roles.
+export const listStaff = (signal?: AbortSignal) => api.get<StaffMember[]>(`${API_BASE}/staff`, undefined, { signal });
+export const inviteStaff = (body: InviteStaffRequest) => api.post<StaffMember>(`${API_BASE}/staff`, body);
+export const updateStaff = (staffId: string, body: UpdateStaffRequest) => api.put<StaffMember>(path('staff', staffId), body);
+export const listRoles = (signal?: AbortSignal) => api.get<RoleView[]>(`${API_BASE}/roles`, undefined, { signal });
+
+// Integration keys.
+export const listKeys = (signal?: AbortSignal) => api.get<IntegrationKeyView[]>(`${API_BASE}/keys`, undefined, { signal });
+export const createKey = (body: CreateKeyRequest) => api.post<NewIntegrationKey>(`${API_BASE}/keys`, body);
+export const revokeKey = (keyId: string) => api.delete(path('keys', keyId));
+
+// The audit trail.
+export const listAudit = (query: AuditQuery, signal?: AbortSignal) => api.get<AuditPage>(`${API_BASE}/audit`, query, { signal });
+/** The CSV download of the same entries (a link: the browser downloads it with the session cookie). */
+export const auditCsvUrl = (query: AuditQuery) => withQuery(`${API_BASE}/audit.csv`, query);
+
+// The command palette.
+export const search = (q: string, signal?: AbortSignal) => api.get<SearchAnswer>(`${API_BASE}/search`, { q }, { signal });

@@ -1,0 +1,49 @@
+/** The audit trail's filters: typed here, applied to the address (and so to the server's query) on submit. */
+import { useState, type FormEvent } from 'react';
+
+import { Button } from '../../components/Button';
+import { TextInput } from '../../components/Field';
+import { useTranslation } from '../../i18n';
+import styles from './Audit.module.css';
+import type { AuditFilters } from './auditQuery';
+
+const EMPTY: AuditFilters = { actor: '', entityType: '', entityId: '' };
+
+export function AuditFiltersForm({ filters, onApply }: { filters: AuditFilters; onApply: (filters: AuditFilters) => void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(filters);
+  // The address changed elsewhere (back, forward): the form follows.
+  const [applied, setApplied] = useState(filters);
+  if (applied.actor !== filters.actor || applied.entityType !== filters.entityType || applied.entityId !== filters.entityId) {
+    setApplied(filters);
+    setDraft(filters);
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+  const field = (name: keyof AuditFilters) => ({
+    name,
+    value: draft[name],
+    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
+  });
+  return (
+    <form className={styles.filters} onSubmit={submit} aria-label={t('audit.filters')} role="search">
+      <TextInput label={t('audit.entityType')} autoComplete="off" {...field('entityType')} />
+      <TextInput label={t('audit.entityId')} autoComplete="off" {...field('entityId')} />
+      <TextInput label={t('audit.actor')} autoComplete="off" {...field('actor')} />
+      <div className={styles.filterButtons}>
+        <Button type="submit">{t('audit.apply')}</Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setDraft(EMPTY);
+            onApply(EMPTY);
+          }}
+        >
+          {t('audit.clear')}
+        </Button>
+      </div>
+    </form>
+  );
+}

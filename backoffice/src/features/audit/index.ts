@@ -1,0 +1,2 @@
+/** The audit trail: server-side paging, sort on time, filters, CSV download. */
+export { AuditPage } from './AuditPage';

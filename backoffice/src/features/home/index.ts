@@ -1,0 +1,2 @@
+/** The home screen. */
+export { HomePage } from './HomePage';

@@ -1,0 +1,2 @@
+/** Integration keys: list, create (secret shown once), revoke. */
+export { KeysPage } from './KeysPage';

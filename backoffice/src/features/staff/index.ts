@@ -1,0 +1,2 @@
+/** Staff and roles: the list, inviting, changing role, sites and access. */
+export { StaffPage } from './StaffPage';

@@ -1,0 +1,25 @@
+/** Times and site lists as the staff member's language writes them. */
+import type { StaffLanguage } from '../api/contract';
+
+// British English writes day, month, year, as the shop's other languages do.
+const LOCALES: Record<StaffLanguage, string> = { nl: 'nl-NL', en: 'en-GB', de: 'de-DE' };
+
+/** A time of the API (milliseconds since the epoch) as a date and time, in the browser's time zone. */
+export function formatDateTime(at: number, language: StaffLanguage): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+}
+
+/** The sites of a staff member or key as text: `1, 3`; an empty list means every site. */
+export function formatSites(sites: readonly number[], everySite: string): string {
+  return sites.length === 0 ? everySite : sites.join(', ');
+}
+
+/** `1, 3` typed in a field: the site numbers, or null when the text is not such a list. */
+export function parseSites(text: string): number[] | null {
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (!parts.every((part) => /^\d{1,9}$/.test(part))) return null;
+  return [...new Set(parts.map(Number))];
+}

@@ -1,0 +1,39 @@
+/** The catalog keys of the contract's values (roles, permissions, languages), typed. */
+import type { Permission, StaffLanguage, StaffRole } from '../api/contract';
+import type { TranslationKey } from '../i18n';
+
+export const ROLE_LABELS: Record<StaffRole, TranslationKey> = {
+  owner: 'roles.owner',
+  customerService: 'roles.customerService',
+  warehouse: 'roles.warehouse',
+  labTechnician: 'roles.labTechnician',
+  contentEditor: 'roles.contentEditor',
+  accountant: 'roles.accountant',
+};
+
+// A permission's dots would split an i18next key: `orders.read` is `permissions.ordersRead`.
+export const PERMISSION_LABELS: Record<Permission, TranslationKey> = {
+  'orders.read': 'permissions.ordersRead',
+  'orders.fulfil': 'permissions.ordersFulfil',
+  'orders.refund': 'permissions.ordersRefund',
+  'returns.decide': 'permissions.returnsDecide',
+  'subscriptions.manage': 'permissions.subscriptionsManage',
+  'lab.results': 'permissions.labResults',
+  'reviews.moderate': 'permissions.reviewsModerate',
+  'customers.read': 'permissions.customersRead',
+  'customers.edit': 'permissions.customersEdit',
+  'catalog.edit': 'permissions.catalogEdit',
+  'prices.edit': 'permissions.pricesEdit',
+  'promotions.edit': 'permissions.promotionsEdit',
+  'content.edit': 'permissions.contentEdit',
+  'reports.read': 'permissions.reportsRead',
+  'staff.manage': 'permissions.staffManage',
+  'audit.read': 'permissions.auditRead',
+  'settings.edit': 'permissions.settingsEdit',
+};
+
+export const LANGUAGE_LABELS: Record<StaffLanguage, TranslationKey> = {
+  nl: 'languages.nl',
+  en: 'languages.en',
+  de: 'languages.de',
+};

@@ -1,0 +1,31 @@
+/**
+ * The main menu: each screen with the permission it needs. The menu shows only what the
+ * staff member's role allows; the routes check the same permission (a typed address opens no
+ * more than the menu offers).
+ */
+import type { Permission, StaffMe } from '../api/contract';
+import type { TranslationKey } from '../i18n';
+import { PATHS } from './paths';
+import { can } from './permissions';
+
+export type NavigationId = 'home' | 'staff' | 'keys' | 'audit' | 'profile';
+
+export interface NavigationItem {
+  id: NavigationId;
+  path: string;
+  label: TranslationKey;
+  permission?: Permission;
+}
+
+export const NAVIGATION: readonly NavigationItem[] = [
+  { id: 'home', path: PATHS.home, label: 'nav.home' },
+  { id: 'staff', path: PATHS.staff, label: 'nav.staff', permission: 'staff.manage' },
+  { id: 'keys', path: PATHS.keys, label: 'nav.keys', permission: 'settings.edit' },
+  { id: 'audit', path: PATHS.audit, label: 'nav.audit', permission: 'audit.read' },
+  { id: 'profile', path: PATHS.profile, label: 'nav.profile' },
+];
+
+/** The menu items this staff member's role may open. */
+export function navigationFor(me: Pick<StaffMe, 'permissions'>): NavigationItem[] {
+  return NAVIGATION.filter((item) => can(me, item.permission));
+}
