@@ -66,7 +66,10 @@ export function AcceptForm({ invitation, token, onAccepted }: { invitation: Invi
         </dd>
         <dt>{t('invitation.uri')}</dt>
         <dd>
-          <code className={styles.value}>{invitation.otpauthUri}</code>
+          {/* A link as well as text: tapped on the phone, it opens the authenticator app. */}
+          <a href={invitation.otpauthUri} className={`${styles.value} mono`}>
+            {invitation.otpauthUri}
+          </a>
           <CopyButton text={invitation.otpauthUri} />
         </dd>
       </dl>
