@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The HTTP contract, generated (README, "The HTTP contract"): host-server prints its OpenAPI
 # document, generated from the handlers' Rust types; openapi-typescript turns it into the
-# storefront's TypeScript types. Both files are committed.
+# TypeScript types of the storefront and of the back office. The files are committed.
 #
 # Usage: bash scripts/generate-api-types.sh          writes the two files
 #        bash scripts/generate-api-types.sh --check  fails when the committed files differ
@@ -10,6 +10,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/setup.sh"
 cd "$REPO_ROOT"
 
 GENERATED="storefront/src/api/generated"
+BACKOFFICE_GENERATED="backoffice/src/api/generated"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 
@@ -27,15 +28,17 @@ npx --no-install openapi-typescript "$OUT/openapi.json" --output "$OUT/schema.ts
 mv "$OUT/schema.with-header.ts" "$OUT/schema.ts"
 
 if [ "${1:-}" = "--check" ]; then
-  for file in openapi.json schema.ts; do
-    if ! diff -q "$OUT/$file" "$GENERATED/$file" > /dev/null 2>&1; then
-      diff -u "$GENERATED/$file" "$OUT/$file" | head -40 || true
-      fail "$GENERATED/$file differs from what the server generates now: run bash scripts/generate-api-types.sh and commit the result"
+  for target in "$GENERATED/openapi.json" "$GENERATED/schema.ts" "$BACKOFFICE_GENERATED/schema.ts"; do
+    file="$(basename "$target")"
+    if ! diff -q "$OUT/$file" "$target" > /dev/null 2>&1; then
+      diff -u "$target" "$OUT/$file" | head -40 || true
+      fail "$target differs from what the server generates now: run bash scripts/generate-api-types.sh and commit the result"
     fi
   done
-  echo "API types: $GENERATED matches the server's document"
+  echo "API types: $GENERATED and $BACKOFFICE_GENERATED match the server's document"
 else
-  mkdir -p "$GENERATED"
+  mkdir -p "$GENERATED" "$BACKOFFICE_GENERATED"
   cp "$OUT/openapi.json" "$OUT/schema.ts" "$GENERATED/"
-  echo "wrote $GENERATED/openapi.json and $GENERATED/schema.ts"
+  cp "$OUT/schema.ts" "$BACKOFFICE_GENERATED/"
+  echo "wrote $GENERATED/openapi.json, $GENERATED/schema.ts and $BACKOFFICE_GENERATED/schema.ts"
 fi

@@ -21,6 +21,7 @@ import type {
   SignInRequest,
   StaffMe,
   StaffMember,
+  StaffLanguage,
   StaffSessionView,
   UpdateStaffRequest,
 } from './contract';
@@ -37,6 +38,8 @@ export const signOut = () => api.post<undefined>(`${API_BASE}/signout`);
 // The signed-in staff member.
 /** The signed-in staff member; a 401 when nobody is (quiet: the caller decides what follows). */
 export const getMe = () => api.get<StaffMe>(`${API_BASE}/me`, undefined, { quiet: true });
+/** Keeps the member's own language on their account (the default on every browser). */
+export const setMyLanguage = (language: StaffLanguage) => api.put<StaffMe>(`${API_BASE}/me`, { language });
 export const listMySessions = (signal?: AbortSignal) => api.get<StaffSessionView[]>(`${API_BASE}/me/sessions`, undefined, { signal });
 export const endMySession = (sessionId: string) => api.delete(path('me', 'sessions', sessionId));
 export const listMySignIns = (signal?: AbortSignal) => api.get<SignInRecord[]>(`${API_BASE}/me/signins`, undefined, { signal });

@@ -23,6 +23,7 @@ export const PERMISSION_LABELS: Record<Permission, TranslationKey> = {
   'customers.read': 'permissions.customersRead',
   'customers.edit': 'permissions.customersEdit',
   'catalog.edit': 'permissions.catalogEdit',
+  'stock.edit': 'permissions.stockEdit',
   'prices.edit': 'permissions.pricesEdit',
   'promotions.edit': 'permissions.promotionsEdit',
   'content.edit': 'permissions.contentEdit',

@@ -26,12 +26,12 @@ export function useKeyColumns(onRevoke: (key: IntegrationKeyView) => void): Data
     },
     { id: 'sites', header: t('keys.sites'), cell: ({ row }) => formatSites(row.original.sites, t('common.everySite')) },
     { id: 'createdAt', header: t('keys.createdAt'), cell: ({ row }) => when(row.original.createdAt) },
-    { id: 'lastUsedAt', header: t('keys.lastUsedAt'), cell: ({ row }) => when(row.original.lastUsedAt) },
+    { id: 'lastUsedAt', header: t('keys.lastUsedAt'), cell: ({ row }) => when(row.original.lastUsedAt ?? null) },
     {
       id: 'status',
       header: t('keys.status'),
       cell: ({ row }) =>
-        row.original.revokedAt === null ? (
+        row.original.revokedAt == null ? (
           t('keys.active')
         ) : (
           <span className={styles.revoked}>{t('keys.revokedAt', { date: when(row.original.revokedAt) })}</span>

@@ -1,4 +1,5 @@
 /** The staff member's own profile: details, the language of the app, sessions and sign-in history. */
+import { setMyLanguage } from '../../api/backoffice';
 import { Select } from '../../components/Field';
 import { PageTitle } from '../../components/Page';
 import { changeLanguage, currentLanguage, isLanguage, LANGUAGES, useTranslation } from '../../i18n';
@@ -50,7 +51,11 @@ function LanguageSwitch({ staffId }: { staffId: string }) {
         options={options}
         value={currentLanguage()}
         onChange={(event) => {
-          if (isLanguage(event.target.value)) void changeLanguage(event.target.value, staffId);
+          const language = event.target.value;
+          if (!isLanguage(language)) return;
+          void changeLanguage(language, staffId);
+          // The account keeps it too; when that fails, this browser still remembers it.
+          setMyLanguage(language).catch(() => undefined);
         }}
       />
     </div>

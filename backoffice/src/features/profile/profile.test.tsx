@@ -34,9 +34,10 @@ describe('the profile', () => {
   });
 
   it('switches the language at once and keeps it for this staff member', async () => {
-    mockApi([
+    const requests = mockApi([
       { url: '/api/backoffice/me/sessions', respond: [] },
       { url: '/api/backoffice/me/signins', respond: [] },
+      { method: 'PUT', url: '/api/backoffice/me', respond: staffMe([], { language: 'de' }) },
     ]);
     renderApp('/profile', { me: staffMe([]) });
     fireEvent.change(await screen.findByLabelText('Language of the back office'), { target: { value: 'de' } });
@@ -45,5 +46,7 @@ describe('the profile', () => {
     expect(document.documentElement.lang).toBe('de');
     expect(localStorage.getItem('hoofbeat.backoffice.language.st_1')).toBe('de');
     expect(screen.getByText('Keine Sitzungen.')).toBeInTheDocument();
+    // The account keeps the choice too.
+    await waitFor(() => expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({ language: 'de' }));
   });
 });

@@ -36,7 +36,7 @@ export function useStaffColumns(onEdit: (member: StaffMember) => void): DataColu
     {
       id: 'lastSignIn',
       header: t('staff.lastSignIn'),
-      cell: ({ row }) => (row.original.lastSignInAt === null ? t('common.never') : formatDateTime(row.original.lastSignInAt, language)),
+      cell: ({ row }) => (row.original.lastSignInAt == null ? t('common.never') : formatDateTime(row.original.lastSignInAt, language)),
     },
     {
       id: 'actions',
