@@ -65,7 +65,8 @@ PARITY_FILE="$REPO_ROOT/target/parity/parity.jsonl" npm test --silent
 step "Back office tests (vitest, with axe-core)"
 npm test --workspace backoffice --silent
 
-step "Browser tests (Chromium)"
+step "Browser tests (Chromium): the storefront, and the back office at /admin/"
 build_storefront
+build_backoffice
 ensure_chromium
 npm run test:e2e --silent

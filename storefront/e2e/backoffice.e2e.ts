@@ -1,0 +1,127 @@
+/**
+ * The back office in Chromium against the real server: each demo member signs in with the
+ * password and the code of an authenticator app (computed here), sees the menu of their role,
+ * and the owner finds an order with the command palette by keyboard. axe-core checks every
+ * screen visited.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import { seriousViolations } from './support/axe';
+import { useShop } from './support/shop';
+import { totpCode } from './support/totp';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const shop = useShop({ BACKOFFICE_DIR: `${repoRoot}backoffice/dist` });
+
+interface DemoMember {
+  emailAddress: string;
+  role: string;
+  totpSecret: string;
+}
+const staffFile = JSON.parse(readFileSync(`${repoRoot}fixtures/staff.json`, 'utf8')) as { password: string; members: DemoMember[] };
+const member = (role: string): DemoMember => {
+  const found = staffFile.members.find((candidate) => candidate.role === role);
+  if (!found) throw new Error(`no demo member has the role ${role}`);
+  return found;
+};
+
+/** The menu's pages of each role (paths under /admin), as its permissions allow. */
+const MENUS: Record<string, string[]> = {
+  owner: ['/admin', '/admin/staff', '/admin/keys', '/admin/audit', '/admin/profile'],
+  customerService: ['/admin', '/admin/profile'],
+  warehouse: ['/admin', '/admin/profile'],
+  labTechnician: ['/admin', '/admin/profile'],
+  contentEditor: ['/admin', '/admin/profile'],
+  accountant: ['/admin', '/admin/audit', '/admin/profile'],
+};
+
+async function expectAccessible(page: Page): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** A new page of the browser, without the cookies of earlier tests. */
+async function newPage(): Promise<Page> {
+  const page = await shop.chromium.newPage();
+  await page.context().clearCookies();
+  return page;
+}
+
+/** Signs the demo member of `role` in through the sign-in screens. */
+async function signIn(page: Page, role: string): Promise<void> {
+  const { emailAddress, totpSecret } = member(role);
+  await page.goto(`${shop.origin}/admin/`);
+  await page.locator('input[name="emailAddress"]').waitFor();
+  await expectAccessible(page);
+  await page.locator('input[name="emailAddress"]').fill(emailAddress);
+  await page.locator('input[name="password"]').fill(staffFile.password);
+  await page.locator('input[name="password"]').press('Enter');
+  const code = page.locator('input[autocomplete="one-time-code"]');
+  await code.waitFor();
+  await expectAccessible(page);
+  await code.fill(totpCode(totpSecret));
+  await code.press('Enter');
+  await page.locator('nav#main-menu').waitFor();
+}
+
+async function menuOf(page: Page): Promise<string[]> {
+  return page.locator('nav#main-menu a').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+}
+
+describe('the back office', () => {
+  it('signs each role in with password and TOTP and shows the menu its permissions allow', async () => {
+    for (const [role, menu] of Object.entries(MENUS)) {
+      const page = await newPage();
+      await signIn(page, role);
+      expect(await menuOf(page), role).toEqual(menu);
+      await expectAccessible(page);
+      await page.close();
+    }
+  });
+
+  it('refuses a wrong code and keeps the visitor on the second step', async () => {
+    const page = await newPage();
+    const { emailAddress } = member('owner');
+    await page.goto(`${shop.origin}/admin/`);
+    await page.locator('input[name="emailAddress"]').fill(emailAddress);
+    await page.locator('input[name="password"]').fill(staffFile.password);
+    await page.locator('input[name="password"]').press('Enter');
+    const code = page.locator('input[autocomplete="one-time-code"]');
+    await code.waitFor();
+    await code.fill('000000');
+    await code.press('Enter');
+    await page.locator('input[autocomplete="one-time-code"][aria-invalid="true"]').waitFor();
+    expect(await page.locator('nav#main-menu').count()).toBe(0);
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  it('finds an order with the command palette by keyboard', async () => {
+    const page = await newPage();
+    // A code of the next step: the owner's current one was used by the first test.
+    const { emailAddress, totpSecret } = member('owner');
+    await page.goto(`${shop.origin}/admin/`);
+    await page.locator('input[name="emailAddress"]').fill(emailAddress);
+    await page.locator('input[name="password"]').fill(staffFile.password);
+    await page.locator('input[name="password"]').press('Enter');
+    const code = page.locator('input[autocomplete="one-time-code"]');
+    await code.waitFor();
+    await code.fill(totpCode(totpSecret, Date.now() + 30_000));
+    await code.press('Enter');
+    await page.locator('nav#main-menu').waitFor();
+
+    await page.keyboard.press('Control+k');
+    const search = page.getByRole('combobox');
+    await search.waitFor();
+    await search.fill('HS-2026-000111');
+    await page.getByRole('option').first().waitFor();
+    expect(await page.getByRole('option').first().getAttribute('aria-selected')).toBe('true');
+    await expectAccessible(page);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/admin\/orders\/HS-2026-000111$/);
+    await page.close();
+  });
+});
