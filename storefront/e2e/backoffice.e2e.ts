@@ -124,4 +124,40 @@ describe('the back office', () => {
     await page.waitForURL(/\/admin\/orders\/HS-2026-000111$/);
     await page.close();
   });
+
+  it('registers a passkey in the profile and signs in with it, through a virtual authenticator', async () => {
+    const page = await newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    });
+    // A code of the next step: this member's current one was used by the first test.
+    const { emailAddress, totpSecret } = member('labTechnician');
+    await page.goto(`${shop.origin}/admin/`);
+    await page.locator('input[name="emailAddress"]').fill(emailAddress);
+    await page.locator('input[name="password"]').fill(staffFile.password);
+    await page.locator('input[name="password"]').press('Enter');
+    const code = page.locator('input[autocomplete="one-time-code"]');
+    await code.waitFor();
+    await code.fill(totpCode(totpSecret, Date.now() + 30_000));
+    await code.press('Enter');
+    await page.locator('nav#main-menu').waitFor();
+
+    await page.goto(`${shop.origin}/admin/profile`);
+    await page.locator('input[name="passkeyName"]').fill('Laptop');
+    await page.locator('input[name="passkeyName"]').press('Enter');
+    await page.locator('#profile-passkeys ~ ul li', { hasText: 'Laptop' }).waitFor();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.locator('input[name="emailAddress"]').waitFor();
+    await page.locator('input[name="emailAddress"]').fill(emailAddress);
+    await page.locator('input[name="password"]').fill(staffFile.password);
+    await page.locator('input[name="password"]').press('Enter');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.locator('nav#main-menu').waitFor();
+    expect(await menuOf(page)).toEqual(MENUS.labTechnician);
+    await page.close();
+  });
 });

@@ -12,6 +12,7 @@ import type {
   Invitation,
   InviteStaffRequest,
   NewIntegrationKey,
+  PasskeyView,
   RecoveryCodes,
   RoleView,
   SearchAnswer,
@@ -33,6 +34,8 @@ const path = (...parts: string[]) => [API_BASE, ...parts.map(encodeURIComponent)
 export const signIn = (body: SignInRequest) => api.post<SignInChallenge>(`${API_BASE}/signin`, body);
 export const signInWithTotp = (body: SecondFactorRequest) => api.post<StaffMe>(`${API_BASE}/signin/totp`, body);
 export const signInWithRecoveryCode = (body: SecondFactorRequest) => api.post<StaffMe>(`${API_BASE}/signin/recovery`, body);
+export const startPasskeySignIn = (challenge: string) => api.post<unknown>(`${API_BASE}/signin/passkey/options`, { challenge });
+export const signInWithPasskey = (challenge: string, credential: unknown) => api.post<StaffMe>(`${API_BASE}/signin/passkey`, { challenge, credential });
 export const signOut = () => api.post<undefined>(`${API_BASE}/signout`);
 
 // The signed-in staff member.
@@ -43,6 +46,12 @@ export const setMyLanguage = (language: StaffLanguage) => api.put<StaffMe>(`${AP
 export const listMySessions = (signal?: AbortSignal) => api.get<StaffSessionView[]>(`${API_BASE}/me/sessions`, undefined, { signal });
 export const endMySession = (sessionId: string) => api.delete(path('me', 'sessions', sessionId));
 export const listMySignIns = (signal?: AbortSignal) => api.get<SignInRecord[]>(`${API_BASE}/me/signins`, undefined, { signal });
+
+// Passkeys.
+export const listMyPasskeys = (signal?: AbortSignal) => api.get<PasskeyView[]>(`${API_BASE}/me/passkeys`, undefined, { signal });
+export const startPasskeyRegistration = () => api.post<unknown>(`${API_BASE}/me/passkeys/options`);
+export const registerPasskey = (name: string, credential: unknown) => api.post<PasskeyView>(`${API_BASE}/me/passkeys`, { name, credential });
+export const removeMyPasskey = (passkeyId: string) => api.delete(path('me', 'passkeys', passkeyId));
 
 // Invitations.
 export const getInvitation = (token: string, signal?: AbortSignal) => api.get<Invitation>(path('invitations', token), undefined, { signal });

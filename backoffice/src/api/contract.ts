@@ -27,6 +27,7 @@ export type AuditActor = Schemas['AuditActor'];
 export type AuditEntry = Schemas['AuditEntry'];
 export type AuditPage = Schemas['AuditPage'];
 export type HomeOverview = Schemas['HomeOverview'];
+export type PasskeyView = Schemas['PasskeyView'];
 
 /** The API's error body. `code` and each field error's `key` are message keys. */
 export type ApiErrorBody = Schemas['Error'];

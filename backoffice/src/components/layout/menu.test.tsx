@@ -55,6 +55,7 @@ describe('the shell and its menu', () => {
   it('moves the focus to the new screen’s title after a navigation', async () => {
     mockApi([
       { url: '/api/backoffice/me/sessions', respond: [] },
+      { url: '/api/backoffice/me/passkeys', respond: [] },
       { url: '/api/backoffice/me/signins', respond: [] },
     ]);
     renderApp('/', { me: staffMe([]) });

@@ -7,6 +7,7 @@ import { formatSites } from '../../lib/format';
 import { LANGUAGE_LABELS, ROLE_LABELS } from '../../lib/labels';
 import { useSession } from '../../lib/session';
 import styles from './Profile.module.css';
+import { PasskeysSection } from './PasskeysSection';
 import { SessionsSection } from './SessionsSection';
 import { SignInHistory } from './SignInHistory';
 
@@ -30,6 +31,7 @@ export function ProfilePage() {
         </dl>
         <LanguageSwitch staffId={me.staffId} />
       </section>
+      <PasskeysSection />
       <SessionsSection />
       <SignInHistory />
     </>

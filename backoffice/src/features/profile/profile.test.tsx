@@ -14,6 +14,7 @@ describe('the profile', () => {
   it('ends another session after a question, and lists the sign-ins', async () => {
     const requests = mockApi([
       { url: '/api/backoffice/me/sessions', respond: [HERE, PHONE] },
+      { url: '/api/backoffice/me/passkeys', respond: [] },
       { url: '/api/backoffice/me/signins', respond: [{ at: 3, address: '192.0.2.9', device: 'Safari on iPhone', outcome: 'failed' }] },
       { method: 'DELETE', url: '/api/backoffice/me/sessions/s_2', respond: noContent() },
     ]);
@@ -36,6 +37,7 @@ describe('the profile', () => {
   it('switches the language at once and keeps it for this staff member', async () => {
     const requests = mockApi([
       { url: '/api/backoffice/me/sessions', respond: [] },
+      { url: '/api/backoffice/me/passkeys', respond: [] },
       { url: '/api/backoffice/me/signins', respond: [] },
       { method: 'PUT', url: '/api/backoffice/me', respond: staffMe([], { language: 'de' }) },
     ]);

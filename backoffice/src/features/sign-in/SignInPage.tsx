@@ -1,16 +1,22 @@
 /**
  * Signing in, in two steps: e-mail address and password (`POST /api/backoffice/signin`, which
  * answers a challenge), then the 6-digit code of the authenticator app (`/signin/totp`) or,
- * when the phone is lost, a recovery code (`/signin/recovery`), which answer the staff member
- * and set the session cookie. Afterwards the app opens the page the staff member asked for.
+ * when the phone is lost, a recovery code (`/signin/recovery`), or, for a member who registered
+ * one, a passkey (`/signin/passkey`); each answers the staff member and sets the session
+ * cookie. Afterwards the app opens the page the staff member asked for.
  */
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
+
+import { signInWithPasskey, startPasskeySignIn } from '../../api/backoffice';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import type { SignInChallenge, StaffMe } from '../../api/contract';
 import { Button } from '../../components/Button';
+import { FormMessage } from '../../components/Field';
 import { changeLanguage, languageOf, useTranslation } from '../../i18n';
+import { errorMessage } from '../../lib/apiErrors';
+import { passkeysSupported, signWithPasskey } from '../../lib/passkeys';
 import { safeReturnPath } from '../../lib/paths';
 import { rememberSession } from '../../lib/session';
 import { PasswordStep } from './PasswordStep';
@@ -46,23 +52,34 @@ export function SignInPage() {
             onExpired={(notice) => setStep({ name: 'password', notice })}
           />
         )}
-        <Passkey />
+        {step.name !== 'password' && step.challenge.hasPasskey && passkeysSupported() && <Passkey challenge={step.challenge.challenge} onSignedIn={signedIn} />}
       </main>
     </div>
   );
 }
 
-/** Passkeys are planned: the button shows where they will be, and says they are not there yet. */
-function Passkey() {
+/** Signing in with a passkey instead of a code: the browser asks the authenticator. */
+function Passkey({ challenge, onSignedIn }: { challenge: string; onSignedIn: (me: StaffMe) => Promise<void> }) {
   const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const signIn = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const credential = await signWithPasskey(await startPasskeySignIn(challenge));
+      await onSignedIn(await signInWithPasskey(challenge, credential));
+    } catch (failure) {
+      setBusy(false);
+      setError(failure instanceof DOMException ? t('signIn.passkeyCancelled') : errorMessage(failure));
+    }
+  };
   return (
     <div className={styles.passkey}>
-      <Button variant="secondary" disabled icon={<KeyRound aria-hidden="true" size={20} />} aria-describedby="passkey-note">
+      <Button variant="secondary" busy={busy} icon={<KeyRound aria-hidden="true" size={20} />} onClick={() => void signIn()}>
         {t('signIn.passkey')}
       </Button>
-      <p id="passkey-note" className={styles.note}>
-        {t('signIn.passkeyComing')}
-      </p>
+      <FormMessage kind="error">{error}</FormMessage>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { apiError, mockApi } from '../../test/api';
 import { currentPath, renderApp } from '../../test/app';
@@ -128,10 +128,45 @@ describe('signing in', () => {
     expect(currentPath(router)).toBe('/admin/signin?returnTo=%2Fkeys');
   });
 
-  it('shows the passkey button as coming, not usable yet', async () => {
+  it('offers no passkey to a member without one', async () => {
+    mockApi([NOBODY, { method: 'POST', url: '/api/backoffice/signin', respond: { ...CHALLENGE, hasPasskey: false } }]);
     renderApp('/signin');
-    const passkey = await screen.findByRole('button', { name: 'Sign in with a passkey' });
-    expect(passkey).toBeDisabled();
-    expect(passkey).toHaveAccessibleDescription('Coming: signing in with a passkey is not available yet.');
+    await passwordStep();
+    expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).not.toBeInTheDocument();
+  });
+
+  it('signs a member with a passkey in with it, the browser’s authenticator answering the server’s options', async () => {
+    const answer = { id: 'cred-1', rawId: 'cred-1', type: 'public-key', response: { clientDataJSON: 'e30' }, clientExtensionResults: {} };
+    class FakeCredential {
+      static parseCreationOptionsFromJSON(options: unknown) {
+        return options;
+      }
+      static parseRequestOptionsFromJSON(options: unknown) {
+        return options;
+      }
+      toJSON() {
+        return answer;
+      }
+    }
+    vi.stubGlobal('PublicKeyCredential', FakeCredential);
+    const get = vi.fn(async () => Promise.resolve(new FakeCredential()));
+    Object.defineProperty(navigator, 'credentials', { value: { get }, configurable: true });
+    const requests = mockApi([
+      NOBODY,
+      { method: 'POST', url: '/api/backoffice/signin', respond: { ...CHALLENGE, hasPasskey: true } },
+      { method: 'POST', url: '/api/backoffice/signin/passkey/options', respond: { publicKey: { challenge: 'abc', allowCredentials: [] } } },
+      { method: 'POST', url: '/api/backoffice/signin/passkey', respond: staffMe([]) },
+    ]);
+    renderApp('/signin');
+    await passwordStep();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Anna de Vries' });
+    expect(get).toHaveBeenCalledWith({ publicKey: { challenge: 'abc', allowCredentials: [] } });
+    expect(requests.find((request) => request.url === '/api/backoffice/signin/passkey')?.body).toEqual({
+      challenge: 'ch_1',
+      credential: answer,
+    });
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'credentials');
   });
 });
