@@ -8,6 +8,7 @@ import type {
   AuditPage,
   AuditQuery,
   CreateKeyRequest,
+  HomeOverview,
   IntegrationKeyView,
   Invitation,
   InviteStaffRequest,
@@ -72,6 +73,9 @@ export const revokeKey = (keyId: string) => api.delete(path('keys', keyId));
 export const listAudit = (query: AuditQuery, signal?: AbortSignal) => api.get<AuditPage>(`${API_BASE}/audit`, query, { signal });
 /** The CSV download of the same entries (a link: the browser downloads it with the session cookie). */
 export const auditCsvUrl = (query: AuditQuery) => withQuery(`${API_BASE}/audit.csv`, query);
+
+// The home page's figures.
+export const getHome = (signal?: AbortSignal) => api.get<HomeOverview>(`${API_BASE}/home`, undefined, { signal });
 
 // The command palette.
 export const search = (q: string, signal?: AbortSignal) => api.get<SearchAnswer>(`${API_BASE}/search`, { q }, { signal });

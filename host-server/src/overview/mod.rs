@@ -53,6 +53,8 @@ pub struct SiteDay {
     orders: u64,
     /// The totals of today's paid orders, in euro.
     revenue: Money,
+    /// The revenue as the member's language writes it (`€ 1.234,50`), by the engine.
+    revenue_text: String,
 }
 
 /// A variant whose counted stock is low.
@@ -103,7 +105,11 @@ pub async fn home(
     let access = &caller.access;
     let pool = state.db.pool();
     let today = if may(access, Permission::OrdersRead) {
-        Some(today_per_site(&state, access).await?)
+        let language = store::staff_language(pool, &caller.staff_id)
+            .await?
+            .map(|language| language.0)
+            .unwrap_or_default();
+        Some(today_per_site(&state, access, language.format_culture()).await?)
     } else {
         None
     };
@@ -141,7 +147,11 @@ pub async fn home(
 }
 
 /// Today's orders of every site the caller works on, summed by the engine.
-async fn today_per_site(state: &AppState, access: &Access) -> Result<Vec<SiteDay>, ApiError> {
+async fn today_per_site(
+    state: &AppState,
+    access: &Access,
+    culture: engine::locale::Culture,
+) -> Result<Vec<SiteDay>, ApiError> {
     let now = clock::now_millis();
     let midnight = now - now.rem_euclid(DAY_MILLIS);
     let orders = store::orders_since(state.db.pool(), midnight).await?;
@@ -159,12 +169,20 @@ async fn today_per_site(state: &AppState, access: &Access) -> Result<Vec<SiteDay
             .map_err(|error| ApiError::Internal(format!("a stored order total: {error}")))?;
         let summary = summarize_orders(of_site)
             .map_err(|error| ApiError::Internal(format!("today's revenue: {error}")))?;
+        let shown = engine::locale::display_price(&engine::locale::PriceDisplayRequest {
+            amount_eur: summary.revenue,
+            currency_symbol: None,
+            rate: None,
+            culture,
+        })
+        .map_err(|error| ApiError::from(engine::EngineError::from(error)))?;
         days.push(SiteDay {
             site_id,
             site_name,
             currency,
             orders: summary.orders,
             revenue: summary.revenue,
+            revenue_text: shown.text,
         });
     }
     Ok(days)

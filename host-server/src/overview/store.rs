@@ -23,6 +23,19 @@ pub async fn orders_since(pool: &AnyPool, since: i64) -> Result<Vec<PlacedOrder>
         .await
 }
 
+/// A staff member's language.
+pub async fn staff_language(
+    pool: &AnyPool,
+    staff_id: &str,
+) -> Result<Option<Label<crate::staff::StaffLanguage>>, sqlx::Error> {
+    let found: Option<(Label<crate::staff::StaffLanguage>,)> =
+        sqlx::query_as("SELECT language FROM staff_members WHERE staff_id = $1")
+            .bind(staff_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(found.map(|(language,)| language))
+}
+
 /// Every site's id, name and currency.
 pub async fn sites(pool: &AnyPool) -> Result<Vec<(i64, String, String)>, sqlx::Error> {
     sqlx::query_as("SELECT site_id, name, currency FROM sites ORDER BY site_id")

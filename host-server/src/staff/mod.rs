@@ -83,6 +83,15 @@ pub enum StaffLanguage {
 }
 
 impl StaffLanguage {
+    /// The culture whose formats the member's screens use (numbers, amounts).
+    pub fn format_culture(self) -> engine::locale::Culture {
+        match self {
+            StaffLanguage::Nl => engine::locale::Culture::Nl,
+            StaffLanguage::En => engine::locale::Culture::En,
+            StaffLanguage::De => engine::locale::Culture::De,
+        }
+    }
+
     /// The culture of the member's mails.
     pub fn culture(self) -> &'static str {
         match self {

@@ -27,6 +27,7 @@ struct SiteDay {
     site_id: i64,
     orders: u64,
     revenue: String,
+    revenue_text: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -75,6 +76,9 @@ async fn the_home_shows_each_role_its_own_figures(app: TestApp) {
         (hoefslag_nl.orders, hoefslag_nl.revenue.as_str()),
         (2, total.as_str())
     );
+    // In the owner's Dutch: a decimal comma after the euro sign.
+    let dutch = format!("€ {}", total.replace('.', ","));
+    assert_eq!(hoefslag_nl.revenue_text, dutch);
     assert!(
         today
             .iter()

@@ -5446,6 +5446,8 @@ export interface components {
             orders: number;
             /** @description The totals of today's paid orders, in euro. */
             revenue: components["schemas"]["Money"];
+            /** @description The revenue as the member's language writes it (`€ 1.234,50`), by the engine. */
+            revenueText: string;
             /** Format: int64 */
             siteId: number;
             siteName: string;
