@@ -10,6 +10,7 @@ import { AsyncView } from '../../components/States';
 import { useToast } from '../../components/Toast';
 import { currentLanguage, useTranslation } from '../../i18n';
 import { errorMessage } from '../../lib/apiErrors';
+import { useConfirmedAction } from '../../lib/useConfirmedAction';
 import { formatDateTime } from '../../lib/format';
 import { createPasskey, passkeysSupported } from '../../lib/passkeys';
 import { useAsync } from '../../lib/useAsync';
@@ -102,28 +103,18 @@ function AddPasskey({ onAdded }: { onAdded: (passkey: PasskeyView) => void }) {
 function RemovePasskeyDialog({ passkey, onDone, onCancel }: { passkey: PasskeyView; onDone: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await removeMyPasskey(passkey.passkeyId);
-      toast.show(t('profile.passkeyRemoved'));
-      onDone();
-    } catch (failure) {
-      setBusy(false);
-      setError(errorMessage(failure));
-    }
-  };
+  const confirmation = useConfirmedAction(async () => {
+    await removeMyPasskey(passkey.passkeyId);
+    toast.show(t('profile.passkeyRemoved'));
+    onDone();
+  });
   return (
     <ConfirmDialog
       question={t('profile.removePasskeyQuestion', { name: passkey.name })}
       details={<p>{t('profile.removePasskeyDetails')}</p>}
       confirmLabel={t('profile.removePasskey')}
       cancelLabel={t('common.cancel')}
-      busy={busy}
-      error={error}
-      onConfirm={() => void confirm()}
+      {...confirmation}
       onCancel={onCancel}
     />
   );

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { AsyncView } from '../../components/States';
 import { useToast } from '../../components/Toast';
 import { currentLanguage, useTranslation } from '../../i18n';
-import { errorMessage } from '../../lib/apiErrors';
+import { useConfirmedAction } from '../../lib/useConfirmedAction';
 import { formatDateTime } from '../../lib/format';
 import { useAsync } from '../../lib/useAsync';
 import styles from './Profile.module.css';
@@ -73,28 +73,18 @@ function SessionDevice({ session }: { session: StaffSessionView }) {
 function EndSessionDialog({ session, onDone, onCancel }: { session: StaffSessionView; onDone: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await endMySession(session.sessionId);
-      toast.show(t('profile.ended'));
-      onDone();
-    } catch (failure) {
-      setBusy(false);
-      setError(errorMessage(failure));
-    }
-  };
+  const confirmation = useConfirmedAction(async () => {
+    await endMySession(session.sessionId);
+    toast.show(t('profile.ended'));
+    onDone();
+  });
   return (
     <ConfirmDialog
       question={t('profile.endQuestion', { device: session.device })}
       details={<p>{t('profile.endDetails')}</p>}
       confirmLabel={t('profile.end')}
       cancelLabel={t('common.cancel')}
-      busy={busy}
-      error={error}
-      onConfirm={() => void confirm()}
+      {...confirmation}
       onCancel={onCancel}
     />
   );
