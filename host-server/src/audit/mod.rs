@@ -348,6 +348,7 @@ const MOST_EXPORTED: i64 = 100_000;
     params(AuditQuery),
     security(("staffSession" = ["audit.read"]), ("integrationKey" = ["audit.read"])),
     responses(
+        (status = 400, description = "A bad filter or sort", body = ErrorBody),
         (status = 200, description = "The entries as CSV", body = String, content_type = "text/csv"),
         (status = 401, description = "`errors.staffSignInRequired`", body = ErrorBody),
         (status = 403, description = "`errors.permissionDenied`", body = ErrorBody),

@@ -297,6 +297,7 @@ fn no_passkey() -> ApiError {
     operation_id = "startPasskeySignIn",
     request_body = PasskeyChallenge,
     responses(
+        (status = 400, description = "The body is not JSON of the documented shape", body = ErrorBody),
         (status = 200, description = "The options for the browser's authenticator", body = RequestOptions),
         (status = 401, description = "`errors.signInExpired`", body = ErrorBody),
         (status = 403, description = "`errors.crossSiteRequest`", body = ErrorBody),
@@ -351,6 +352,7 @@ pub struct PasskeyAnswer {
     operation_id = "staffSignInWithPasskey",
     request_body = PasskeyAnswer,
     responses(
+        (status = 400, description = "The body is not JSON of the documented shape", body = ErrorBody),
         (status = 200, description = "Signed in", body = super::StaffMe,
             headers(("set-cookie" = String, description = "The staff session cookie"))),
         (status = 401, description = "`errors.secondFactorFailed`: the answer does not match; `errors.signInExpired`", body = ErrorBody),

@@ -100,6 +100,7 @@ fn device(headers: &HeaderMap) -> String {
     operation_id = "staffSignIn",
     request_body = PasswordStep,
     responses(
+        (status = 400, description = "The body is not JSON of the documented shape", body = ErrorBody),
         (status = 200, description = "The password matches: send a second factor with the challenge", body = SignInChallenge),
         (status = 401, description = "`errors.staffSignInFailed`: unknown address, wrong password, disabled or not yet set up (the answer does not say which)", body = ErrorBody),
         (status = 403, description = "`errors.crossSiteRequest`: not from the back office's own pages", body = ErrorBody),
@@ -230,6 +231,7 @@ pub(super) async fn complete(
     operation_id = "staffSignInWithTotp",
     request_body = SecondFactor,
     responses(
+        (status = 400, description = "The body is not JSON of the documented shape", body = ErrorBody),
         (status = 200, description = "Signed in", body = StaffMe,
             headers(("set-cookie" = String, description = "The staff session cookie"))),
         (status = 401, description = "`errors.secondFactorFailed`: a wrong or used code; `errors.signInExpired`: no such challenge, or older than five minutes", body = ErrorBody),
@@ -270,6 +272,7 @@ pub async fn sign_in_with_totp(
     operation_id = "staffSignInWithRecoveryCode",
     request_body = SecondFactor,
     responses(
+        (status = 400, description = "The body is not JSON of the documented shape", body = ErrorBody),
         (status = 200, description = "Signed in; the code cannot be used again", body = StaffMe,
             headers(("set-cookie" = String, description = "The staff session cookie"))),
         (status = 401, description = "`errors.secondFactorFailed`: not one of the member's unused codes; `errors.signInExpired`", body = ErrorBody),

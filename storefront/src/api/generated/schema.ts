@@ -8357,6 +8357,15 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            /** @description A bad filter or sort */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `errors.staffSignInRequired` */
             401: {
                 headers: {
@@ -9441,6 +9450,15 @@ export interface operations {
                     "application/json": components["schemas"]["SignInChallenge"];
                 };
             };
+            /** @description The body is not JSON of the documented shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `errors.staffSignInFailed`: unknown address, wrong password, disabled or not yet set up (the answer does not say which) */
             401: {
                 headers: {
@@ -9494,6 +9512,15 @@ export interface operations {
                     "application/json": components["schemas"]["StaffMe"];
                 };
             };
+            /** @description The body is not JSON of the documented shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `errors.secondFactorFailed`: the answer does not match; `errors.signInExpired` */
             401: {
                 headers: {
@@ -9543,6 +9570,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RequestOptions"];
+                };
+            };
+            /** @description The body is not JSON of the documented shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `errors.signInExpired` */
@@ -9607,6 +9643,15 @@ export interface operations {
                     "application/json": components["schemas"]["StaffMe"];
                 };
             };
+            /** @description The body is not JSON of the documented shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `errors.secondFactorFailed`: not one of the member's unused codes; `errors.signInExpired` */
             401: {
                 headers: {
@@ -9658,6 +9703,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaffMe"];
+                };
+            };
+            /** @description The body is not JSON of the documented shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `errors.secondFactorFailed`: a wrong or used code; `errors.signInExpired`: no such challenge, or older than five minutes */
