@@ -77,7 +77,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['eslint.config.js'],
+          allowDefaultProject: ['eslint.config.js', 'bench/*.mjs'],
         },
         tsconfigRootDir: here,
       },

@@ -30,24 +30,29 @@ TARGET_DIR="${CARGO_TARGET_DIR:-$REPO_ROOT/target}"
 step "Rust build of every target with clippy's lints (-D warnings)"
 cargo test --workspace --all-targets --no-run --quiet
 
-step "Rust tests"
-if postgres_answers; then
-  echo "PostgreSQL answers on 127.0.0.1:5432: server tests run on SQLite and PostgreSQL"
-  cargo test --workspace -- --include-ignored
-else
-  echo "No PostgreSQL on 127.0.0.1:5432: its server tests are reported as ignored (skipped)"
-  cargo test --workspace
-fi
-
-# The server binary the Rust tests built serves the fuzzing, the contract check and the browser
+# The server binary the Rust build made serves the fuzzing, the contract check and the browser
 # tests: nothing is built again.
 export HOST_SERVER_BIN="$TARGET_DIR/debug/host-server"
+PARITY_FILE="$REPO_ROOT/target/parity/parity.jsonl"
+generate_parity_cases 2000 "$PARITY_FILE"
 
-step "Schema fuzzing of the HTTP API (schemathesis, 50 examples per operation)"
-bash "$REPO_ROOT/scripts/fuzz-api.sh" 50
-
-step "The HTTP contract: generated OpenAPI document and TypeScript types are up to date"
-bash "$REPO_ROOT/scripts/generate-api-types.sh" --check
+# The server's tests spend much of their time waiting for the database's disk writes, so they
+# run beside the front-end checks below, which want the processor; their output follows those.
+step "Rust tests, beside the front-end checks (output below)"
+RUST_TEST_LOG="$TARGET_DIR/rust-tests.log"
+run_rust_tests() {
+  if postgres_answers; then
+    echo "PostgreSQL answers on 127.0.0.1:5432: server tests run on SQLite and PostgreSQL"
+    exec cargo test --workspace -- --include-ignored
+  else
+    echo "No PostgreSQL on 127.0.0.1:5432: its server tests are reported as ignored (skipped)"
+    exec cargo test --workspace
+  fi
+}
+run_rust_tests > "$RUST_TEST_LOG" 2>&1 &
+RUST_TESTS=$!
+# Stopping the run early stops the tests too.
+trap 'kill "$RUST_TESTS" 2>/dev/null || true' EXIT
 
 step "Storefront lint and format (ESLint with 0 warnings, Prettier)"
 npm run lint --silent
@@ -59,11 +64,23 @@ npm run format:check --workspace backoffice --silent
 npm run typecheck --workspace backoffice --silent
 
 step "Storefront and WASM engine tests (vitest), with 2,000 random native/WASM parity cases"
-generate_parity_cases 2000 "$REPO_ROOT/target/parity/parity.jsonl"
-PARITY_FILE="$REPO_ROOT/target/parity/parity.jsonl" npm test --silent
+PARITY_FILE="$PARITY_FILE" npm test --silent
 
 step "Back office tests (vitest, with axe-core)"
 npm test --workspace backoffice --silent
+
+step "Rust tests (engine, and the server on SQLite and PostgreSQL)"
+rust_tests_status=0
+wait "$RUST_TESTS" || rust_tests_status=$?
+trap - EXIT
+cat "$RUST_TEST_LOG"
+[ "$rust_tests_status" -eq 0 ] || fail "the Rust tests failed (exit code $rust_tests_status)"
+
+step "Schema fuzzing of the HTTP API (schemathesis, 50 examples per operation)"
+bash "$REPO_ROOT/scripts/fuzz-api.sh" 50
+
+step "The HTTP contract: generated OpenAPI document and TypeScript types are up to date"
+bash "$REPO_ROOT/scripts/generate-api-types.sh" --check
 
 step "Browser tests (Chromium): the storefront, and the back office at /admin/"
 build_storefront

@@ -56,6 +56,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // A test's first render imports its route's modules, which Vite transforms on demand; on a
+    // loaded 2-core CI machine that alone has taken over the default 5 s.
+    testTimeout: 20_000,
     env: {
       // jsdom cannot fetch the .wasm file; the set-up reads it from here.
       ENGINE_WASM_PATH: fileURLToPath(new URL('../engine-wasm/pkg/engine_wasm_bg.wasm', import.meta.url)),

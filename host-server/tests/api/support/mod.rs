@@ -19,6 +19,7 @@ pub mod answer;
 pub mod cart;
 pub mod content;
 pub mod staff;
+mod template;
 
 pub use answer::{ApiErrorBody, read, status_and};
 
@@ -113,6 +114,24 @@ pub fn with_database(admin_url: &str, database: &str) -> String {
     }
 }
 
+/// The configuration of a test's server at `base_url`: the demo's choices (the test payment
+/// provider, and this server's address as the shop's public address, the origin of its links
+/// when no site is known), port 0, pages from the static index.html unless a test starts a
+/// renderer of its own, and no fixtures unless asked for.
+pub fn test_config(base_url: &str) -> Config {
+    let mut config = Config::from_lookup(|name| match name {
+        "PAYMENT_PROVIDER" => Some("test".to_owned()),
+        "PUBLIC_URL" => Some(base_url.to_owned()),
+        _ => None,
+    })
+    .expect("default configuration");
+    config.port = 0;
+    config.renderer_url = None;
+    config.import_fixtures = host_server::platform::config::ImportFixtures::Never;
+    config.fixtures_dir = fixtures_dir();
+    config
+}
+
 impl TestApp {
     /// Starts the server on port 0 with a fresh database of the given backend.
     pub async fn spawn(backend: Backend) -> TestApp {
@@ -142,37 +161,29 @@ impl TestApp {
             ),
             Backend::Postgres => {
                 let name = format!("hoofbeat_test_{id}");
-                let mut admin = sqlx::PgConnection::connect(&postgres_admin_url())
-                    .await
-                    .expect("PostgreSQL answers");
-                sqlx::query(&format!("CREATE DATABASE {name}"))
-                    .execute(&mut admin)
-                    .await
-                    .unwrap();
                 (with_database(&postgres_admin_url(), &name), Some(name))
             }
         };
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base_url = format!("http://{}", listener.local_addr().unwrap());
-        // The demo's choices: the test payment provider, and this server's address as the
-        // shop's public address (the origin of its links when no site is known).
-        let mut config = Config::from_lookup(|name| match name {
-            "PAYMENT_PROVIDER" => Some("test".to_owned()),
-            "PUBLIC_URL" => Some(base_url.clone()),
-            _ => None,
-        })
-        .expect("default configuration");
-        config.port = 0;
-        config.database_url = database_url;
+        let mut config = test_config(&base_url);
+        config.database_url = database_url.clone();
         config.static_dir = static_dir;
-        // Pages are the static index.html unless a test starts a renderer of its own.
-        config.renderer_url = None;
         config.mail.outbox_dir = scratch.join("outbox");
-        config.import_fixtures = host_server::platform::config::ImportFixtures::Never;
-        config.fixtures_dir = fixtures_dir();
         config.account_data.return_photos_dir = scratch.join("returns");
         config.staff.secrets_key_file = scratch.join("staff-secrets.key");
         adjust(&mut config);
+        // A test that points its server at another test's database shares it: nothing is made.
+        let postgres_database = postgres_database.filter(|_| config.database_url == database_url);
+        if config.database_url == database_url {
+            match template::Contents::for_config(&config) {
+                Some(contents) => template::fill(backend, contents, &config).await,
+                None if backend == Backend::Postgres => {
+                    template::create_empty_postgres(&database_url).await
+                }
+                None => {}
+            }
+        }
         let started_with = config.clone();
         let (stop, stopped) = oneshot::channel::<()>();
         let (ready_tx, ready_rx) = oneshot::channel();
@@ -215,16 +226,7 @@ impl TestApp {
 
     /// The database URL of this app, for tests that open the database themselves.
     pub fn database_url(&self) -> String {
-        match self.backend {
-            Backend::Sqlite => format!(
-                "sqlite://{}?mode=rwc",
-                self.scratch.join("shop.sqlite").display()
-            ),
-            Backend::Postgres => with_database(
-                &postgres_admin_url(),
-                self.postgres_database.as_deref().unwrap_or_default(),
-            ),
-        }
+        self.config.database_url.clone()
     }
 
     /// What the server's handlers reach, built anew on its database, outbox and links, for
