@@ -3,22 +3,39 @@
  * and behind the session guard the shell with the screens, each screen that needs a
  * permission wrapped in its check. Every route has a name as its id.
  */
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
-import { AuditPage } from '../features/audit';
-import { HomePage } from '../features/home';
-import { InvitationPage } from '../features/invitation';
-import { KeysPage } from '../features/keys';
-import { ProfilePage } from '../features/profile';
+import type { Permission } from '../api/contract';
 import { SignInPage } from '../features/sign-in';
-import { StaffPage } from '../features/staff';
 import { requireSession } from '../lib/guards';
 import { NotFoundPage, RequirePermission, RouteErrorPage, StaffLayout, StartingPage } from '../routes';
+
+/**
+ * A screen loaded when it is first visited (its own script file: the sign-in page does not
+ * download the screens behind it), wrapped in its permission's check when it has one.
+ */
+function screen(load: () => Promise<ComponentType>, permission?: Permission): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const Screen = await load();
+      return {
+        element: permission ? (
+          <RequirePermission permission={permission}>
+            <Screen />
+          </RequirePermission>
+        ) : (
+          <Screen />
+        ),
+      };
+    },
+  };
+}
 
 export function buildRoutes(): RouteObject[] {
   return [
     { id: 'signIn', path: 'signin', element: <SignInPage /> },
-    { id: 'invitation', path: 'invitation/:token', element: <InvitationPage /> },
+    { id: 'invitation', path: 'invitation/:token', ...screen(() => import('../features/invitation').then((m) => m.InvitationPage)) },
     {
       id: 'signedIn',
       path: '/',
@@ -27,35 +44,11 @@ export function buildRoutes(): RouteObject[] {
       errorElement: <RouteErrorPage />,
       HydrateFallback: StartingPage,
       children: [
-        { id: 'home', index: true, element: <HomePage /> },
-        { id: 'profile', path: 'profile', element: <ProfilePage /> },
-        {
-          id: 'staff',
-          path: 'staff',
-          element: (
-            <RequirePermission permission="staff.manage">
-              <StaffPage />
-            </RequirePermission>
-          ),
-        },
-        {
-          id: 'keys',
-          path: 'keys',
-          element: (
-            <RequirePermission permission="settings.edit">
-              <KeysPage />
-            </RequirePermission>
-          ),
-        },
-        {
-          id: 'audit',
-          path: 'audit',
-          element: (
-            <RequirePermission permission="audit.read">
-              <AuditPage />
-            </RequirePermission>
-          ),
-        },
+        { id: 'home', index: true, ...screen(() => import('../features/home').then((m) => m.HomePage)) },
+        { id: 'profile', path: 'profile', ...screen(() => import('../features/profile').then((m) => m.ProfilePage)) },
+        { id: 'staff', path: 'staff', ...screen(() => import('../features/staff').then((m) => m.StaffPage), 'staff.manage') },
+        { id: 'keys', path: 'keys', ...screen(() => import('../features/keys').then((m) => m.KeysPage), 'settings.edit') },
+        { id: 'audit', path: 'audit', ...screen(() => import('../features/audit').then((m) => m.AuditPage), 'audit.read') },
         { id: 'notFound', path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -114,7 +114,7 @@ impl From<store::ReviewRow> for ReviewForModeration {
     }
 }
 
-/// The reviews awaiting moderation, oldest first (shop owner).
+/// The reviews awaiting moderation on the caller's sites, oldest first.
 #[utoipa::path(
     get,
     path = "/api/backoffice/reviews",
@@ -131,14 +131,16 @@ impl From<store::ReviewRow> for ReviewForModeration {
 )]
 async fn pending_reviews(
     State(state): State<AppState>,
-    _caller: Authorized<permission::ReviewsModerate>,
+    caller: Authorized<permission::ReviewsModerate>,
     Query(query): Query<PageQuery>,
 ) -> Result<Json<Pending>, ApiError> {
     let paging = query.paging()?;
     let pool = state.db.pool();
-    let total = store::pending_count(pool).await?;
+    let sites = &caller.grant.sites;
+    let total = store::pending_count(pool, sites).await?;
     let reviews: Vec<ReviewForModeration> = store::pending_page(
         pool,
+        sites,
         i64::from(paging.page_size),
         i64::try_from(paging.offset()).unwrap_or(i64::MAX),
     )

@@ -24,23 +24,38 @@ pub struct ReviewRow {
 
 const COLUMNS: &str = "review_id, product_id, site_id, language_id, reviewer_name, rating, title, body, status, created_at";
 
-/// How many reviews await moderation.
-pub async fn pending_count(pool: &AnyPool) -> Result<i64, sqlx::Error> {
-    let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM reviews WHERE status = 'pending'")
-        .fetch_one(pool)
-        .await?;
+/// The condition that keeps the reviews of `sites` (every site when empty). The ids are
+/// numbers, written into the statement: the `Any` driver binds no lists.
+fn on_sites(sites: &[i64]) -> String {
+    if sites.is_empty() {
+        return String::new();
+    }
+    let ids: Vec<String> = sites.iter().map(i64::to_string).collect();
+    format!(" AND site_id IN ({})", ids.join(", "))
+}
+
+/// How many reviews of `sites` await moderation.
+pub async fn pending_count(pool: &AnyPool, sites: &[i64]) -> Result<i64, sqlx::Error> {
+    let (total,): (i64,) = sqlx::query_as(&format!(
+        "SELECT COUNT(*) FROM reviews WHERE status = 'pending'{}",
+        on_sites(sites)
+    ))
+    .fetch_one(pool)
+    .await?;
     Ok(total)
 }
 
-/// A page of the reviews awaiting moderation, oldest first.
+/// A page of the reviews of `sites` awaiting moderation, oldest first.
 pub async fn pending_page(
     pool: &AnyPool,
+    sites: &[i64],
     limit: i64,
     offset: i64,
 ) -> Result<Vec<ReviewRow>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM reviews WHERE status = 'pending' \
-         ORDER BY created_at, review_id LIMIT $1 OFFSET $2"
+        "SELECT {COLUMNS} FROM reviews WHERE status = 'pending'{} \
+         ORDER BY created_at, review_id LIMIT $1 OFFSET $2",
+        on_sites(sites)
     ))
     .bind(limit)
     .bind(offset)

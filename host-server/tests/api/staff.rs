@@ -21,6 +21,7 @@ fixture_tests!(
     an_invited_member_sets_a_password_and_an_authenticator,
     integration_keys_are_limited_shown_once_and_revocable,
     passkey_ceremonies_start_for_the_member_and_refuse_a_forged_answer,
+    a_key_limited_to_sites_moderates_only_their_reviews,
 );
 
 /// The password step's challenge for a demo member.
@@ -631,5 +632,55 @@ async fn passkey_ceremonies_start_for_the_member_and_refuse_a_forged_answer(app:
     assert_eq!(
         refusal(response).await,
         (409, "errors.noPasskey".to_owned())
+    );
+}
+
+/// The pending reviews as the back office lists them.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PendingReviews {
+    total: i64,
+    reviews: Vec<PendingReview>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PendingReview {
+    review_id: i64,
+    site_id: i64,
+}
+
+async fn a_key_limited_to_sites_moderates_only_their_reviews(app: TestApp) {
+    let key = app
+        .integration_key_on_sites(&["reviews.moderate"], &[1, 3])
+        .await;
+    let listed = app
+        .client
+        .get(app.url("/api/backoffice/reviews?ps=100"))
+        .header("x-api-key", &key)
+        .send()
+        .await
+        .unwrap();
+    let pending: PendingReviews = read(listed).await;
+    let mut seen: Vec<(i64, i64)> = pending
+        .reviews
+        .iter()
+        .map(|review| (review.review_id, review.site_id))
+        .collect();
+    seen.sort_unstable();
+    assert_eq!(pending.total, 4, "of the fixtures' 8 pending reviews");
+    assert_eq!(seen, [(86, 1), (90, 1), (130, 3), (132, 3)]);
+
+    // A pending review of site 6 is neither listed nor approved.
+    let approve = app
+        .client
+        .post(app.url("/api/backoffice/reviews/8/approve"))
+        .header("x-api-key", &key)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        refusal(approve).await,
+        (403, "errors.permissionDenied".to_owned())
     );
 }

@@ -973,7 +973,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The reviews awaiting moderation, oldest first (shop owner). */
+        /** The reviews awaiting moderation on the caller's sites, oldest first. */
         get: operations["listPendingReviews"];
         put?: never;
         post?: never;

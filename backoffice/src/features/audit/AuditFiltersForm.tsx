@@ -5,16 +5,16 @@ import { Button } from '../../components/Button';
 import { TextInput } from '../../components/Field';
 import { useTranslation } from '../../i18n';
 import styles from './Audit.module.css';
-import type { AuditFilters } from './auditQuery';
+import { NO_FILTERS, type AuditFilters } from './auditQuery';
 
-const EMPTY: AuditFilters = { actor: '', entityType: '', entityId: '' };
+const sameFilters = (a: AuditFilters, b: AuditFilters) => (Object.keys(NO_FILTERS) as (keyof AuditFilters)[]).every((name) => a[name] === b[name]);
 
 export function AuditFiltersForm({ filters, onApply }: { filters: AuditFilters; onApply: (filters: AuditFilters) => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(filters);
   // The address changed elsewhere (back, forward): the form follows.
   const [applied, setApplied] = useState(filters);
-  if (applied.actor !== filters.actor || applied.entityType !== filters.entityType || applied.entityId !== filters.entityId) {
+  if (!sameFilters(applied, filters)) {
     setApplied(filters);
     setDraft(filters);
   }
@@ -32,13 +32,15 @@ export function AuditFiltersForm({ filters, onApply }: { filters: AuditFilters; 
       <TextInput label={t('audit.entityType')} autoComplete="off" {...field('entityType')} />
       <TextInput label={t('audit.entityId')} autoComplete="off" {...field('entityId')} />
       <TextInput label={t('audit.actor')} autoComplete="off" {...field('actor')} />
+      <TextInput label={t('audit.from')} type="date" max={draft.to || undefined} {...field('from')} />
+      <TextInput label={t('audit.to')} type="date" min={draft.from || undefined} {...field('to')} />
       <div className={styles.filterButtons}>
         <Button type="submit">{t('audit.apply')}</Button>
         <Button
           variant="secondary"
           onClick={() => {
-            setDraft(EMPTY);
-            onApply(EMPTY);
+            setDraft(NO_FILTERS);
+            onApply(NO_FILTERS);
           }}
         >
           {t('audit.clear')}

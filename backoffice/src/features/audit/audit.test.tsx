@@ -88,6 +88,30 @@ describe('the audit trail', () => {
     expect(requests[2]?.url).toBe('/api/backoffice/audit?sort=at&page=1&pageSize=50');
   });
 
+  it('filters by days, the last one included, in the staff member’s time zone', async () => {
+    const requests = auditApi();
+    const { router } = renderApp('/audit', { me: staffMe(['audit.read']) });
+    expect(await screen.findByText('HS-1')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('From (day)'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To (day, included)'), { target: { value: '2026-11-28' } });
+    expect(screen.getByLabelText('From (day)')).toHaveAttribute('max', '2026-11-28');
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    const from = new Date(2026, 10, 1).getTime();
+    const to = new Date(2026, 10, 29).getTime();
+    expect(requests[1]?.url).toBe(`/api/backoffice/audit?from=${from}&to=${to}&sort=-at&page=1&pageSize=50`);
+    expect(currentPath(router)).toBe('/admin/audit?from=2026-11-01&to=2026-11-28');
+    expect(screen.getByRole('link', { name: 'Download as CSV' })).toHaveAttribute('href', `/api/backoffice/audit.csv?from=${from}&to=${to}&sort=-at`);
+  });
+
+  it('leaves out a day in the address that is no day', async () => {
+    const requests = auditApi();
+    renderApp('/audit?from=2026-13-45&to=yesterday', { me: staffMe(['audit.read']) });
+    expect(await screen.findByText('HS-1')).toBeInTheDocument();
+    expect(requests[0]?.url).toBe('/api/backoffice/audit?sort=-at&page=1&pageSize=50');
+    expect(screen.getByLabelText('From (day)')).toHaveValue('');
+  });
+
   it('says when nothing matches, and offers to try again after a failure', async () => {
     let fail = true;
     mockApi([

@@ -134,12 +134,17 @@ impl TestApp {
     /// A new integration key with these permissions on every site, as the
     /// `create-integration-key` command makes it.
     pub async fn integration_key(&self, permissions: &[&str]) -> String {
+        self.integration_key_on_sites(permissions, &[]).await
+    }
+
+    /// A new integration key with these permissions on these sites only.
+    pub async fn integration_key_on_sites(&self, permissions: &[&str], sites: &[i64]) -> String {
         let grant = engine::staff::Grant {
             permissions: permissions
                 .iter()
                 .map(|label| serde_json::from_value(serde_json::json!(label)).unwrap())
                 .collect(),
-            sites: Vec::new(),
+            sites: sites.to_vec(),
         };
         host_server::staff::keys::create_by_command(&self.state().await, "tests", &grant)
             .await
