@@ -5,6 +5,7 @@ import { updateStaff } from '../../api/backoffice';
 import type { RoleView, StaffMember, StaffRole } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { EntityHistory } from '../../components/EntityHistory';
 import { Checkbox, FormMessage, Select, TextInput } from '../../components/Field';
 import { useToast } from '../../components/Toast';
 import { useTranslation } from '../../i18n';
@@ -80,6 +81,7 @@ export function EditStaffDialog({ member, roles, onSaved, onClose }: EditStaffDi
         />
         <Checkbox label={t('staff.active')} checked={active} onChange={setActive} name="active" />
       </form>
+      <EntityHistory entityType="staff" entityId={member.staffId} />
     </Dialog>
   );
 }

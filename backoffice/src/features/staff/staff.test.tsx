@@ -64,4 +64,41 @@ describe('staff and roles', () => {
     expect(requests[3]).toMatchObject({ method: 'PUT', body: { role: 'owner', sites: [], active: false } });
     expect(within(table).getByText('Disabled')).toBeInTheDocument();
   });
+
+  it('shows a member’s history in the change dialog to a role that reads the audit trail', async () => {
+    const requests = mockApi([
+      { url: '/api/backoffice/staff', respond: [BRAM] },
+      { url: '/api/backoffice/roles', respond: ROLES },
+      {
+        url: /^\/api\/backoffice\/audit\?/,
+        respond: {
+          total: 12,
+          entries: [
+            {
+              entryId: 40,
+              at: Date.UTC(2026, 10, 27, 9, 30),
+              actor: { kind: 'staff', id: 'st_1', name: 'Anna de Vries' },
+              address: '192.0.2.1',
+              action: 'staff.changed',
+              entityType: 'staff',
+              entityId: 'st_2',
+              changes: [{ field: 'role', before: 'customerService', after: 'warehouse' }],
+            },
+          ],
+        },
+      },
+    ]);
+    renderApp('/staff', { me: staffMe(['staff.manage', 'audit.read']) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Change Bram Jansen' }));
+    const edit = await screen.findByRole('dialog', { name: 'Change Bram Jansen' });
+    const history = await within(edit).findByRole('region', { name: 'History' });
+    expect(await within(history).findByText('role: customerService → warehouse')).toBeInTheDocument();
+    expect(within(history).getByText(/Anna de Vries · staff\.changed/)).toBeInTheDocument();
+    expect(within(history).getByRole('link', { name: 'The whole history (12 entries) in the audit trail' })).toHaveAttribute(
+      'href',
+      '/admin/audit?entityType=staff&entityId=st_2',
+    );
+    expect(requests.map((request) => request.url)).toContain('/api/backoffice/audit?entityType=staff&entityId=st_2&sort=-at&page=1&pageSize=10');
+    await expectAccessible();
+  });
 });
