@@ -13,6 +13,7 @@ use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::IntoResponse;
 use serde::{Deserialize, Serialize};
+use sqlx::AnyConnection;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -108,7 +109,8 @@ pub struct AuditActor {
 }
 
 impl AuditActor {
-    fn of(access: &Access) -> AuditActor {
+    /// The staff member or key behind a back-office request.
+    pub fn of(access: &Access) -> AuditActor {
         match &access.actor {
             Actor::Staff { staff_id, name } => AuditActor {
                 kind: ActorKind::Staff,
@@ -136,27 +138,27 @@ impl AuditActor {
 /// How often appending retries when another server appended at the same moment.
 const APPEND_ATTEMPTS: usize = 20;
 
-/// Records `event` as done by the caller of a back-office request.
-pub async fn record(state: &AppState, access: &Access, event: Event) -> Result<(), ApiError> {
-    append(
-        state.db.durable_pool(),
-        &AuditActor::of(access),
-        &access.address,
-        event,
-    )
-    .await
+/// Records `event` as done by the caller of a back-office request, in the transaction of the
+/// change it describes: the change and its entry are committed together or not at all.
+pub async fn record(
+    transaction: &mut AnyConnection,
+    access: &Access,
+    event: Event,
+) -> Result<(), ApiError> {
+    append(transaction, &AuditActor::of(access), &access.address, event).await
 }
 
-/// Appends an entry after the last one; when another server took the same place first, reads
-/// the new last entry and tries again.
+/// Appends an entry after the last one, in the caller's transaction; when another server took
+/// the same place first (its entry is committed, or its insert waits for ours), reads the new
+/// last entry and tries again.
 pub async fn append(
-    pool: &sqlx::AnyPool,
+    transaction: &mut AnyConnection,
     actor: &AuditActor,
     address: &str,
     event: Event,
 ) -> Result<(), ApiError> {
     for _ in 0..APPEND_ATTEMPTS {
-        let (last_id, last_hash) = store::last_entry(pool)
+        let (last_id, last_hash) = store::last_entry(transaction)
             .await?
             .unwrap_or_else(|| (0, chain::GENESIS.to_owned()));
         let actor_kind = crate::platform::labels::label_of(&actor.kind);
@@ -173,7 +175,7 @@ pub async fn append(
             changes: &event.changes,
             previous_hash: &last_hash,
         };
-        if store::insert_entry(pool, &hashed, &hashed.hash()).await? {
+        if store::insert_entry(transaction, &hashed, &hashed.hash()).await? {
             return Ok(());
         }
     }

@@ -1,7 +1,7 @@
 //! The `audit_entries` table: appended to, never changed (triggers refuse updates and
 //! deletes).
 
-use sqlx::AnyPool;
+use sqlx::{AnyConnection, AnyPool};
 
 use super::chain::Hashed;
 use super::{ActorKind, Change};
@@ -9,15 +9,17 @@ use crate::platform::labels::Label;
 use crate::platform::stored_json::StoredJson;
 
 /// The last entry's id and hash, if any.
-pub async fn last_entry(pool: &AnyPool) -> Result<Option<(i64, String)>, sqlx::Error> {
+pub async fn last_entry(
+    connection: &mut AnyConnection,
+) -> Result<Option<(i64, String)>, sqlx::Error> {
     sqlx::query_as("SELECT entry_id, entry_hash FROM audit_entries ORDER BY entry_id DESC LIMIT 1")
-        .fetch_optional(pool)
+        .fetch_optional(connection)
         .await
 }
 
 /// Inserts the entry; `false` when its id is taken (another server appended first).
 pub async fn insert_entry(
-    pool: &AnyPool,
+    connection: &mut AnyConnection,
     entry: &Hashed<'_>,
     entry_hash: &str,
 ) -> Result<bool, sqlx::Error> {
@@ -39,7 +41,7 @@ pub async fn insert_entry(
     .bind(StoredJson(entry.changes))
     .bind(entry.previous_hash)
     .bind(entry_hash)
-    .execute(pool)
+    .execute(connection)
     .await?;
     Ok(inserted.rows_affected() == 1)
 }

@@ -47,7 +47,8 @@ pub async fn handover_key(
     caller: Authorized<permission::CustomersEdit>,
     Path(cart_id): Path<String>,
 ) -> Result<(StatusCode, Json<HandoverKey>), ApiError> {
-    let issued = issue_key(state.db.pool(), &caller, &cart_id).await?;
+    let mut transaction = state.db.begin_change().await?;
+    let issued = issue_key(&mut transaction, &caller, &cart_id).await?;
     let page =
         crate::platform::mail::site_link(&state, Some(issued.site_id), HANDOVER_PATH).await?;
     let mut link = url::Url::parse(&page)
@@ -58,7 +59,8 @@ pub async fn handover_key(
         None::<i64>,
         Some(issued.expires_at),
     );
-    audit::record(&state, &caller, event).await?;
+    audit::record(&mut transaction, &caller, event).await?;
+    transaction.commit().await?;
     Ok((
         StatusCode::CREATED,
         Json(HandoverKey {

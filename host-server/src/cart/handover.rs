@@ -8,7 +8,7 @@ use crate::platform::extract::Json as JsonResponse;
 use crate::platform::extract::Query;
 use axum::extract::State;
 use serde::Deserialize;
-use sqlx::AnyPool;
+use sqlx::AnyConnection;
 use utoipa::IntoParams;
 
 use super::api_types::CartWithCalculation;
@@ -24,18 +24,25 @@ pub const KEY_LIFETIME_MS: i64 = 24 * 60 * 60 * 1000;
 /// Makes a key for a cart of a site the caller works on; the key and when it expires
 /// (milliseconds since the epoch).
 pub async fn issue_key(
-    pool: &AnyPool,
+    transaction: &mut AnyConnection,
     caller: &crate::platform::access::Access,
     cart_id: &str,
 ) -> Result<IssuedKey, ApiError> {
-    let cart = store::find(pool, cart_id)
+    let cart = store::find(&mut *transaction, cart_id)
         .await?
         .ok_or(ApiError::NotFound)?;
     caller.on_site(cart.site_id)?;
     let key = secrets::new_token();
     let now = clock::now_millis();
     let expires_at = now + KEY_LIFETIME_MS;
-    store::handover::insert_key(pool, &secrets::hash_token(&key), cart_id, now, expires_at).await?;
+    store::handover::insert_key(
+        transaction,
+        &secrets::hash_token(&key),
+        cart_id,
+        now,
+        expires_at,
+    )
+    .await?;
     Ok(IssuedKey {
         key,
         expires_at,

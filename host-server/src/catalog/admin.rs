@@ -94,8 +94,9 @@ pub async fn change_variant(
         price: price.unwrap_or(current.price),
         stock: change.stock.unwrap_or(current.stock),
     };
+    let mut transaction = state.db.begin_change().await?;
     super::store::admin::set_price_and_stock(
-        state.db.durable_pool(),
+        &mut transaction,
         variant_id,
         changed.price,
         changed.stock,
@@ -104,7 +105,8 @@ pub async fn change_variant(
     let event = Event::new("variant.changed", "variant", variant_id)
         .field("price", Some(current.price), Some(changed.price))
         .field("stock", current.stock, changed.stock);
-    audit::record(&state, &caller, event).await?;
+    audit::record(&mut transaction, &caller, event).await?;
+    transaction.commit().await?;
     super::events::changed(&state).await?;
     // From 0 to more (or to not counted): the shoppers waiting for it get their mail, once.
     if current.stock == Some(0) && changed.stock != Some(0) {

@@ -334,13 +334,13 @@ async fn receive(
         }
     })?;
     let result: LabResult = crate::platform::extract::parse_json(&body)?;
-    let mut connection = state.db.pool().acquire().await?;
-    let recorded = record_result(&mut connection, &result).await?;
-    drop(connection);
+    let mut transaction = state.db.begin_change().await?;
+    let recorded = record_result(&mut transaction, &result).await?;
     let event = Event::new("lab.result", "sample", &recorded.result_key)
         .field("order", None::<&str>, Some(&result.order_number))
         .field("sequence", None::<i64>, Some(result.sequence));
-    audit::record(&state, &caller, event).await?;
+    audit::record(&mut transaction, &caller, event).await?;
+    transaction.commit().await?;
     send_result_available(&state, &recorded).await;
     Ok((StatusCode::CREATED, Json(recorded)))
 }

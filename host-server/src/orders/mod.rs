@@ -670,13 +670,12 @@ pub async fn change_status(
             error.to_string(),
         ));
     }
+    // The change, its track and trace code and its audit entry are committed together.
+    let mut transaction = state.db.begin_change().await?;
     let changed = if to == OrderStatus::Cancelled {
-        let cancelled = store::cancel(state.db.durable_pool(), &order, from).await;
-        state.pricing.forget_catalog();
-        cancelled?
+        store::cancel_in(&mut transaction, &order, from).await?
     } else {
-        let mut connection = pool.acquire().await?;
-        store::transition(&mut connection, order.order_id, from, to).await?
+        store::transition(&mut transaction, order.order_id, from, to).await?
     };
     if !changed {
         return Err(ApiError::refused(
@@ -686,7 +685,7 @@ pub async fn change_status(
         ));
     }
     if let Some(code) = track_and_trace {
-        store::checkout::set_track_and_trace(pool, order.order_id, code).await?;
+        store::checkout::set_track_and_trace(&mut transaction, order.order_id, code).await?;
     }
     let event = crate::audit::Event::new("order.status", "order", order_number)
         .field(
@@ -695,7 +694,12 @@ pub async fn change_status(
             Some(crate::platform::labels::label_of(&to)),
         )
         .field("trackAndTrace", None::<&str>, track_and_trace);
-    crate::audit::record(state, caller, event).await?;
+    crate::audit::record(&mut transaction, caller, event).await?;
+    transaction.commit().await?;
+    if to == OrderStatus::Cancelled {
+        // The stock it gave back shows in prices and availability at once.
+        state.pricing.forget_catalog();
+    }
     let order = store::by_id(pool, order.order_id)
         .await?
         .ok_or(ApiError::NotFound)?;

@@ -194,6 +194,17 @@ impl Database {
         &self.durable
     }
 
+    /// Starts a transaction for a change that reads before it writes and records itself in
+    /// the audit trail, on the durable connections. On SQLite it takes the write lock at once
+    /// (`BEGIN IMMEDIATE`), so it waits for another writer instead of failing when one wrote
+    /// after its first read; PostgreSQL locks rows as they are written.
+    pub async fn begin_change(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => self.durable.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.durable.begin().await,
+        }
+    }
+
     /// Which backend this is.
     pub fn backend(&self) -> Backend {
         self.backend

@@ -238,13 +238,13 @@ async fn moderate(
     let (average, count) = engine::catalog::rating_summary(&ratings);
     store::set_product_rating(&mut transaction, product_id, average, count).await?;
     let review = store::review(&mut transaction, review_id).await?;
-    transaction.commit().await?;
     let event = Event::new("review.moderated", "review", review_id).field(
         "status",
         Some(crate::platform::labels::label_of(&before.status.0)),
         Some(crate::platform::labels::label_of(&review.status.0)),
     );
-    audit::record(state, caller, event).await?;
+    audit::record(&mut transaction, caller, event).await?;
+    transaction.commit().await?;
     let review = ReviewForModeration::from(review);
     // The rating is part of the search index and the product's page on every server.
     crate::catalog::events::changed(state).await?;

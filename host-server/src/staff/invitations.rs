@@ -157,8 +157,9 @@ pub async fn accept(
     let password_hash = passwords::hash(acceptance.password).await?;
     let codes = new_recovery_codes();
     let code_hashes: Vec<String> = codes.iter().map(|code| recovery_code_hash(code)).collect();
+    let mut transaction = state.db.begin_change().await?;
     let accepted = store::accept_invitation(
-        state.db.durable_pool(),
+        &mut transaction,
         &store::Acceptance {
             token_hash: &secrets::hash_token(&token),
             staff_id: &member.staff_id,
@@ -183,7 +184,8 @@ pub async fn accept(
         id: member.staff_id.clone(),
         name: member.name.clone(),
     };
-    audit::append(state.db.durable_pool(), &actor, &client.ip, event).await?;
+    audit::append(&mut transaction, &actor, &client.ip, event).await?;
+    transaction.commit().await?;
     Ok(Json(RecoveryCodes {
         recovery_codes: codes,
     }))

@@ -135,16 +135,8 @@ pub async fn create(
         Actor::Staff { staff_id, .. } => staff_id.clone(),
         Actor::Key { key_id, .. } => key_id.clone(),
     };
-    let (key_id, secret) = issue(&state, request.name.trim(), &grant, &created_by).await?;
-    let event = Event::new("key.created", "key", &key_id)
-        .field("name", None::<&str>, Some(request.name.trim()))
-        .field(
-            "permissions",
-            None::<&str>,
-            Some(permissions_text(&grant.permissions)),
-        )
-        .field("sites", None::<&str>, Some(sites_text(&grant.sites)));
-    audit::record(&state, &caller, event).await?;
+    let by = (&AuditActor::of(&caller), caller.address.as_str());
+    let (key_id, secret) = issue(&state, request.name.trim(), &grant, &created_by, by).await?;
     let key = store::key(state.db.pool(), &key_id)
         .await?
         .ok_or(ApiError::NotFound)?;
@@ -171,11 +163,13 @@ async fn issue(
     name: &str,
     grant: &Grant,
     created_by: &str,
+    by: (&AuditActor, &str),
 ) -> Result<(String, String), ApiError> {
     let key_id = secrets::new_id();
     let secret = format!("{KEY_PREFIX}{}", secrets::new_token());
+    let mut transaction = state.db.begin_change().await?;
     store::insert_key(
-        state.db.pool(),
+        &mut *transaction,
         &NewKey {
             key_id: &key_id,
             key_hash: &secrets::hash_token(&secret),
@@ -187,6 +181,17 @@ async fn issue(
         },
     )
     .await?;
+    let event = Event::new("key.created", "key", &key_id)
+        .field("name", None::<&str>, Some(name))
+        .field(
+            "permissions",
+            None::<&str>,
+            Some(permissions_text(&grant.permissions)),
+        )
+        .field("sites", None::<&str>, Some(sites_text(&grant.sites)));
+    let (actor, address) = by;
+    audit::append(&mut transaction, actor, address, event).await?;
+    transaction.commit().await?;
     Ok((key_id, secret))
 }
 
@@ -198,22 +203,9 @@ pub async fn create_by_command(
     name: &str,
     grant: &Grant,
 ) -> Result<String, ApiError> {
-    let (key_id, secret) = issue(state, name, grant, "create-integration-key").await?;
-    let event = Event::new("key.created", "key", &key_id)
-        .field("name", None::<&str>, Some(name))
-        .field(
-            "permissions",
-            None::<&str>,
-            Some(permissions_text(&grant.permissions)),
-        )
-        .field("sites", None::<&str>, Some(sites_text(&grant.sites)));
-    audit::append(
-        state.db.durable_pool(),
-        &AuditActor::system("create-integration-key"),
-        "",
-        event,
-    )
-    .await?;
+    const COMMAND: &str = "create-integration-key";
+    let by = (&AuditActor::system(COMMAND), "");
+    let (_key_id, secret) = issue(state, name, grant, COMMAND, by).await?;
     Ok(secret)
 }
 
@@ -240,10 +232,12 @@ pub async fn revoke(
     store::key(state.db.pool(), &key_id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    if store::revoke_key(state.db.pool(), &key_id, clock::now()).await? {
+    let mut transaction = state.db.begin_change().await?;
+    if store::revoke_key(&mut *transaction, &key_id, clock::now()).await? {
         let event =
             Event::new("key.revoked", "key", &key_id).field("revoked", Some(false), Some(true));
-        audit::record(&state, &caller, event).await?;
+        audit::record(&mut transaction, &caller, event).await?;
     }
+    transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -153,16 +153,10 @@ pub async fn invite(
         sites: &invitee.sites,
         language: invitee.language,
     };
-    let (member, _link) = store_and_invite(&state, &newcomer)
+    let by = (&AuditActor::of(&caller), caller.address.as_str());
+    let (member, _link) = store_and_invite(&state, &newcomer, by)
         .await?
         .ok_or_else(staff_exists)?;
-    let staff_id = member.staff_id.clone();
-    let event = Event::new("staff.invited", "staff", &staff_id)
-        .field("emailAddress", None::<&str>, Some(&email_address))
-        .field("name", None::<&str>, Some(name))
-        .field("role", None::<&str>, Some(label(invitee.role)))
-        .field("sites", None::<&str>, Some(sites_text(&invitee.sites)));
-    audit::record(&state, &caller, event).await?;
     Ok((StatusCode::CREATED, Json(StaffMemberView::from(member))))
 }
 
@@ -181,6 +175,7 @@ struct Newcomer<'a> {
 async fn store_and_invite(
     state: &AppState,
     newcomer: &Newcomer<'_>,
+    by: (&AuditActor, &str),
 ) -> Result<Option<(MemberRow, String)>, ApiError> {
     let staff_id = secrets::new_id();
     let member = NewMember {
@@ -194,22 +189,41 @@ async fn store_and_invite(
         totp_secret_sealed: None,
         created_at: clock::now(),
     };
-    if !store::insert_member(state.db.pool(), &member).await? {
+    let mut transaction = state.db.begin_change().await?;
+    if !store::insert_member(&mut *transaction, &member).await? {
         return Ok(None);
     }
     let token = secrets::new_token();
     store::insert_invitation(
-        state.db.pool(),
+        &mut *transaction,
         &secrets::hash_token(&token),
         &staff_id,
         clock::now() + state.staff.invitation,
     )
     .await?;
-    let member = store::member(state.db.pool(), &staff_id)
+    let member = store::member(&mut *transaction, &staff_id)
         .await?
         .ok_or(ApiError::NotFound)?;
+    let (actor, address) = by;
+    audit::append(
+        &mut transaction,
+        actor,
+        address,
+        invited(newcomer, &staff_id),
+    )
+    .await?;
+    transaction.commit().await?;
     let link = mails::invitation(state, &member, &token).await?;
     Ok(Some((member, link)))
+}
+
+/// The audit entry of an invitation.
+fn invited(newcomer: &Newcomer<'_>, staff_id: &str) -> Event {
+    Event::new("staff.invited", "staff", staff_id)
+        .field("emailAddress", None::<&str>, Some(newcomer.email_address))
+        .field("name", None::<&str>, Some(newcomer.name))
+        .field("role", None::<&str>, Some(label(newcomer.role)))
+        .field("sites", None::<&str>, Some(sites_text(newcomer.sites)))
 }
 
 fn label<T: Serialize>(value: T) -> String {
@@ -266,9 +280,17 @@ pub async fn update(
         (false, Some(at)) => Some(at),
         (false, None) => Some(clock::now()),
     };
-    store::update_member(pool, &staff_id, change.role, &change.sites, disabled_at).await?;
+    let mut transaction = state.db.begin_change().await?;
+    store::update_member(
+        &mut *transaction,
+        &staff_id,
+        change.role,
+        &change.sites,
+        disabled_at,
+    )
+    .await?;
     if disabled_at.is_some() {
-        store::end_sessions_of(pool, &staff_id).await?;
+        store::end_sessions_of(&mut *transaction, &staff_id).await?;
     }
     let event = Event::new("staff.changed", "staff", &staff_id)
         .field("role", Some(label(before.role.0)), Some(label(change.role)))
@@ -282,7 +304,8 @@ pub async fn update(
             Some(before.disabled_at.is_none()),
             Some(change.active),
         );
-    audit::record(&state, &caller, event).await?;
+    audit::record(&mut transaction, &caller, event).await?;
+    transaction.commit().await?;
     let after = store::member(pool, &staff_id)
         .await?
         .ok_or(ApiError::NotFound)?;
@@ -352,13 +375,15 @@ pub async fn update_me(
     let before = store::member(pool, &caller.staff_id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    store::set_language(pool, &caller.staff_id, settings.language).await?;
+    let mut transaction = state.db.begin_change().await?;
+    store::set_language(&mut *transaction, &caller.staff_id, settings.language).await?;
     let event = Event::new("staff.language", "staff", &caller.staff_id).field(
         "language",
         Some(label(before.language.0)),
         Some(label(settings.language)),
     );
-    audit::record(&state, &caller.access, event).await?;
+    audit::record(&mut transaction, &caller.access, event).await?;
+    transaction.commit().await?;
     let member = store::member(pool, &caller.staff_id)
         .await?
         .ok_or(ApiError::NotFound)?;
@@ -398,19 +423,9 @@ pub async fn create_owner(
         sites: &[],
         language: StaffLanguage::default(),
     };
-    let (member, link) = store_and_invite(state, &newcomer)
+    let by = (&AuditActor::system("create-owner"), "");
+    let (_member, link) = store_and_invite(state, &newcomer, by)
         .await?
         .ok_or_else(|| CreateOwnerError::Exists(email_address.clone()))?;
-    let staff_id = member.staff_id;
-    let event = Event::new("staff.invited", "staff", &staff_id)
-        .field("emailAddress", None::<&str>, Some(&email_address))
-        .field("role", None::<&str>, Some(label(StaffRole::Owner)));
-    audit::append(
-        state.db.durable_pool(),
-        &AuditActor::system("create-owner"),
-        "",
-        event,
-    )
-    .await?;
     Ok(link)
 }

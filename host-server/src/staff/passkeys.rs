@@ -198,8 +198,9 @@ pub async fn register(
         .map_err(webauthn_failed)?;
     let passkey_id = secrets::new_id();
     let name = new.name.trim();
+    let mut transaction = state.db.begin_change().await?;
     store::insert_passkey(
-        pool,
+        &mut *transaction,
         &passkey_id,
         &caller.staff_id,
         name,
@@ -212,7 +213,8 @@ pub async fn register(
         None::<&str>,
         Some(name),
     );
-    audit::record(&state, &caller.access, event).await?;
+    audit::record(&mut transaction, &caller.access, event).await?;
+    transaction.commit().await?;
     let row = store::passkeys(pool, &caller.staff_id)
         .await?
         .into_iter()
@@ -262,7 +264,8 @@ pub async fn remove(
     caller: StaffMember,
     Path(passkey_id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    if !store::remove_passkey(state.db.pool(), &caller.staff_id, &passkey_id).await? {
+    let mut transaction = state.db.begin_change().await?;
+    if !store::remove_passkey(&mut *transaction, &caller.staff_id, &passkey_id).await? {
         return Err(ApiError::NotFound);
     }
     let event = Event::new("staff.passkeyRemoved", "staff", &caller.staff_id).field(
@@ -270,7 +273,8 @@ pub async fn remove(
         Some(&passkey_id),
         None::<&str>,
     );
-    audit::record(&state, &caller.access, event).await?;
+    audit::record(&mut transaction, &caller.access, event).await?;
+    transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

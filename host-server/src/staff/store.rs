@@ -2,7 +2,7 @@
 //! history and the integration keys. Sessions are `platform::access`'s.
 
 use engine::staff::{Permission, StaffRole};
-use sqlx::AnyPool;
+use sqlx::{Any, AnyConnection, AnyPool, Executor};
 
 use crate::platform::labels::Label;
 use crate::platform::stored_json::StoredJson;
@@ -41,11 +41,14 @@ pub async fn member_by_email(
 }
 
 /// The member with this id.
-pub async fn member(pool: &AnyPool, staff_id: &str) -> Result<Option<MemberRow>, sqlx::Error> {
+pub async fn member(
+    executor: impl Executor<'_, Database = Any>,
+    staff_id: &str,
+) -> Result<Option<MemberRow>, sqlx::Error> {
     let sql = format!("SELECT {MEMBER_COLUMNS} FROM staff_members m WHERE m.staff_id = $1");
     sqlx::query_as(&sql)
         .bind(staff_id)
-        .fetch_optional(pool)
+        .fetch_optional(executor)
         .await
 }
 
@@ -77,7 +80,10 @@ pub struct NewMember<'a> {
 }
 
 /// Stores a new member; `false` when the address is taken.
-pub async fn insert_member(pool: &AnyPool, member: &NewMember<'_>) -> Result<bool, sqlx::Error> {
+pub async fn insert_member(
+    executor: impl Executor<'_, Database = Any>,
+    member: &NewMember<'_>,
+) -> Result<bool, sqlx::Error> {
     let inserted = sqlx::query(
         "INSERT INTO staff_members (staff_id, email_address, name, role, sites, language, \
          password_hash, totp_secret_sealed, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
@@ -92,14 +98,14 @@ pub async fn insert_member(pool: &AnyPool, member: &NewMember<'_>) -> Result<boo
     .bind(member.password_hash)
     .bind(member.totp_secret_sealed)
     .bind(member.created_at)
-    .execute(pool)
+    .execute(executor)
     .await?;
     Ok(inserted.rows_affected() == 1)
 }
 
 /// Changes a member's role, sites and whether they are disabled (`disabled_at`).
 pub async fn update_member(
-    pool: &AnyPool,
+    executor: impl Executor<'_, Database = Any>,
     staff_id: &str,
     role: StaffRole,
     sites: &[i64],
@@ -112,30 +118,33 @@ pub async fn update_member(
     .bind(StoredJson(sites))
     .bind(disabled_at)
     .bind(staff_id)
-    .execute(pool)
+    .execute(executor)
     .await?;
     Ok(())
 }
 
 /// Changes a member's language.
 pub async fn set_language(
-    pool: &AnyPool,
+    executor: impl Executor<'_, Database = Any>,
     staff_id: &str,
     language: super::StaffLanguage,
 ) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE staff_members SET language = $1 WHERE staff_id = $2")
         .bind(Label(language))
         .bind(staff_id)
-        .execute(pool)
+        .execute(executor)
         .await?;
     Ok(())
 }
 
 /// Ends every session of a member (disabled, or a new password).
-pub async fn end_sessions_of(pool: &AnyPool, staff_id: &str) -> Result<(), sqlx::Error> {
+pub async fn end_sessions_of(
+    executor: impl Executor<'_, Database = Any>,
+    staff_id: &str,
+) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM staff_sessions WHERE staff_id = $1")
         .bind(staff_id)
-        .execute(pool)
+        .execute(executor)
         .await?;
     Ok(())
 }
@@ -159,7 +168,7 @@ pub async fn take_totp_step(
 
 /// Stores an invitation.
 pub async fn insert_invitation(
-    pool: &AnyPool,
+    executor: impl Executor<'_, Database = Any>,
     token_hash: &str,
     staff_id: &str,
     expires_at: i64,
@@ -170,7 +179,7 @@ pub async fn insert_invitation(
     .bind(token_hash)
     .bind(staff_id)
     .bind(expires_at)
-    .execute(pool)
+    .execute(executor)
     .await?;
     Ok(())
 }
@@ -215,12 +224,12 @@ pub async fn set_pending_secret(
 }
 
 /// Accepts an invitation once: its member gets the password, the TOTP secret (with `step` as
-/// the last code used) and the recovery codes. `false` when it was accepted already.
+/// the last code used) and the recovery codes, in the caller's transaction. `false` when it
+/// was accepted already.
 pub async fn accept_invitation(
-    pool: &AnyPool,
+    transaction: &mut AnyConnection,
     accepted: &Acceptance<'_>,
 ) -> Result<bool, sqlx::Error> {
-    let mut transaction = pool.begin().await?;
     let used = sqlx::query(
         "UPDATE staff_invitations SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL",
     )
@@ -242,12 +251,11 @@ pub async fn accept_invitation(
     .execute(&mut *transaction)
     .await?;
     replace_recovery_codes(
-        &mut transaction,
+        transaction,
         accepted.staff_id,
         accepted.recovery_code_hashes,
     )
     .await?;
-    transaction.commit().await?;
     Ok(true)
 }
 
@@ -480,7 +488,10 @@ pub struct NewKey<'a> {
 }
 
 /// Stores a new key.
-pub async fn insert_key(pool: &AnyPool, key: &NewKey<'_>) -> Result<(), sqlx::Error> {
+pub async fn insert_key(
+    executor: impl Executor<'_, Database = Any>,
+    key: &NewKey<'_>,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO integration_keys (key_id, key_hash, name, permissions, sites, created_by, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -492,7 +503,7 @@ pub async fn insert_key(pool: &AnyPool, key: &NewKey<'_>) -> Result<(), sqlx::Er
     .bind(StoredJson(key.sites))
     .bind(key.created_by)
     .bind(key.created_at)
-    .execute(pool)
+    .execute(executor)
     .await?;
     Ok(())
 }
@@ -513,13 +524,17 @@ pub async fn key(pool: &AnyPool, key_id: &str) -> Result<Option<KeyRow>, sqlx::E
 }
 
 /// Revokes a key once: `false` when it was revoked already.
-pub async fn revoke_key(pool: &AnyPool, key_id: &str, now: i64) -> Result<bool, sqlx::Error> {
+pub async fn revoke_key(
+    executor: impl Executor<'_, Database = Any>,
+    key_id: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
     let revoked = sqlx::query(
         "UPDATE integration_keys SET revoked_at = $1 WHERE key_id = $2 AND revoked_at IS NULL",
     )
     .bind(now)
     .bind(key_id)
-    .execute(pool)
+    .execute(executor)
     .await?;
     Ok(revoked.rows_affected() == 1)
 }
@@ -547,7 +562,7 @@ pub async fn passkeys(pool: &AnyPool, staff_id: &str) -> Result<Vec<PasskeyRow>,
 
 /// Stores a member's new passkey.
 pub async fn insert_passkey(
-    pool: &AnyPool,
+    executor: impl Executor<'_, Database = Any>,
     passkey_id: &str,
     staff_id: &str,
     name: &str,
@@ -563,7 +578,7 @@ pub async fn insert_passkey(
     .bind(name)
     .bind(credential)
     .bind(now)
-    .execute(pool)
+    .execute(executor)
     .await?;
     Ok(())
 }
@@ -588,14 +603,14 @@ pub async fn passkey_used(
 
 /// Removes a member's passkey; `false` when the member has none with this id.
 pub async fn remove_passkey(
-    pool: &AnyPool,
+    executor: impl Executor<'_, Database = Any>,
     staff_id: &str,
     passkey_id: &str,
 ) -> Result<bool, sqlx::Error> {
     let removed = sqlx::query("DELETE FROM staff_passkeys WHERE staff_id = $1 AND passkey_id = $2")
         .bind(staff_id)
         .bind(passkey_id)
-        .execute(pool)
+        .execute(executor)
         .await?;
     Ok(removed.rows_affected() == 1)
 }

@@ -98,12 +98,16 @@ pub async fn snapshot(
     Ok(Some(cart))
 }
 
-pub async fn find(pool: &AnyPool, cart_id: &str) -> Result<Option<CartRow>, sqlx::Error> {
+/// The cart, read from the pool or in a transaction.
+pub async fn find(
+    executor: impl sqlx::Executor<'_, Database = sqlx::Any>,
+    cart_id: &str,
+) -> Result<Option<CartRow>, sqlx::Error> {
     sqlx::query_as(&format!(
         "SELECT {CART_COLUMNS} FROM carts WHERE cart_id = $1"
     ))
     .bind(cart_id)
-    .fetch_optional(pool)
+    .fetch_optional(executor)
     .await
 }
 

@@ -1,10 +1,10 @@
 //! Handover keys: stored hashed with their cart, each usable once before it expires.
 
-use sqlx::AnyPool;
+use sqlx::{AnyConnection, AnyPool};
 
-/// Stores a new key's hash for a cart.
+/// Stores a new key's hash for a cart, in the transaction that records it in the audit trail.
 pub async fn insert_key(
-    pool: &AnyPool,
+    transaction: &mut AnyConnection,
     key_hash: &str,
     cart_id: &str,
     created_at: i64,
@@ -15,7 +15,7 @@ pub async fn insert_key(
         .bind(cart_id)
         .bind(created_at)
         .bind(expires_at)
-        .execute(pool)
+        .execute(transaction)
         .await?;
     Ok(())
 }

@@ -2,7 +2,7 @@
 
 use engine::ids::ProductVariantId;
 use engine::money::Money;
-use sqlx::AnyPool;
+use sqlx::{AnyConnection, AnyPool};
 
 /// A variant's price and stock.
 #[derive(sqlx::FromRow)]
@@ -30,7 +30,7 @@ pub async fn price_and_stock(
 
 /// Sets the variant's price and stock.
 pub async fn set_price_and_stock(
-    pool: &AnyPool,
+    connection: &mut AnyConnection,
     variant_id: ProductVariantId,
     price: Money,
     stock: Option<i64>,
@@ -39,7 +39,7 @@ pub async fn set_price_and_stock(
         .bind(price.to_string())
         .bind(stock)
         .bind(variant_id.get())
-        .execute(pool)
+        .execute(connection)
         .await?;
     Ok(())
 }

@@ -161,14 +161,14 @@ pub async fn survey_answered(pool: &AnyPool, order_id: i64) -> Result<bool, sqlx
 
 /// Sets the order's track and trace code.
 pub async fn set_track_and_trace(
-    pool: &AnyPool,
+    connection: &mut sqlx::AnyConnection,
     order_id: i64,
     code: &str,
 ) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE orders SET track_and_trace = $1 WHERE order_id = $2")
         .bind(code)
         .bind(order_id)
-        .execute(pool)
+        .execute(connection)
         .await?;
     Ok(())
 }

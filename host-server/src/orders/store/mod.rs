@@ -305,18 +305,22 @@ pub async fn cancel(pool: &AnyPool, order: &OrderRow, from: OrderStatus) -> Resu
     let mut transaction = pool.begin().await?;
     // The status change is the transaction's first statement, a write: SQLite takes its write
     // lock here, and a second cancellation of the same order changes nothing.
-    if !transition(
-        &mut transaction,
-        order.order_id,
-        from,
-        OrderStatus::Cancelled,
-    )
-    .await?
-    {
+    let cancelled = cancel_in(&mut transaction, order, from).await?;
+    transaction.commit().await?;
+    Ok(cancelled)
+}
+
+/// Cancels an order from `from` in the caller's transaction and gives back what it held;
+/// `false` (nothing written) when its status is no longer `from`.
+pub async fn cancel_in(
+    transaction: &mut AnyConnection,
+    order: &OrderRow,
+    from: OrderStatus,
+) -> Result<bool, ApiError> {
+    if !transition(transaction, order.order_id, from, OrderStatus::Cancelled).await? {
         return Ok(false);
     }
-    release(&mut transaction, order).await?;
-    transaction.commit().await?;
+    release(transaction, order).await?;
     Ok(true)
 }
 
