@@ -115,13 +115,17 @@ build_engine_wasm() {
 # Writes N random engine inputs with the native engine's answers (engine/examples/parity.rs)
 # for the native/WASM parity test (storefront/src/engine/parity.test.ts). PARITY_PROFILE=release
 # for large runs (scripts/parity.sh); the test suite uses the debug build it already has.
+# The example is built with the whole workspace's features, as the test build has them:
+# `cargo run -p engine` alone would select other features of the shared dependencies and
+# compile dozens of them again.
 generate_parity_cases() {
   local count="$1" file="$2" seed="${3:-20240601}"
-  local profile=()
-  [ "${PARITY_PROFILE:-dev}" = release ] && profile=(--release)
+  local profile=() profile_dir=debug
+  [ "${PARITY_PROFILE:-dev}" = release ] && profile=(--release) && profile_dir=release
   cd "$REPO_ROOT"
   mkdir -p "$(dirname "$file")"
-  cargo run --quiet "${profile[@]}" -p engine --example parity -- "$count" "$seed" "$file"
+  cargo build --quiet "${profile[@]}" --workspace --example parity
+  "${CARGO_TARGET_DIR:-$REPO_ROOT/target}/$profile_dir/examples/parity" "$count" "$seed" "$file"
 }
 
 ensure_npm_packages() {
