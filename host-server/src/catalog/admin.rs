@@ -86,7 +86,9 @@ pub async fn change_variant(
             "stock is 0 or more, or null",
         ));
     }
-    let current = super::store::admin::price_and_stock(state.db.pool(), variant_id)
+    // Read in the change's transaction, so the trail's "before" is what the change replaced.
+    let mut transaction = state.db.begin_change().await?;
+    let current = super::store::admin::price_and_stock(&mut transaction, variant_id)
         .await?
         .ok_or(ApiError::NotFound)?;
     let changed = VariantPriceAndStock {
@@ -94,7 +96,6 @@ pub async fn change_variant(
         price: price.unwrap_or(current.price),
         stock: change.stock.unwrap_or(current.stock),
     };
-    let mut transaction = state.db.begin_change().await?;
     super::store::admin::set_price_and_stock(
         &mut transaction,
         variant_id,

@@ -9,6 +9,7 @@ use crate::support::{TestApp, fixture_tests, read};
 fixture_tests!(
     a_price_change_is_in_the_trail_and_the_export,
     a_changed_entry_breaks_the_chain,
+    a_change_whose_entry_cannot_be_written_is_not_made,
 );
 
 #[derive(Debug, Deserialize)]
@@ -147,4 +148,44 @@ async fn a_changed_entry_breaks_the_chain(app: TestApp) {
         verdict,
         Err(host_server::audit::chain::ChainBreak::Changed(2))
     );
+}
+
+async fn price_of_variant_1101(pool: &sqlx::AnyPool) -> String {
+    let (price,): (String,) =
+        sqlx::query_as("SELECT price FROM variants WHERE product_variant_id = 1101")
+            .fetch_one(pool)
+            .await
+            .unwrap();
+    price
+}
+
+async fn a_change_whose_entry_cannot_be_written_is_not_made(app: TestApp) {
+    let owner = app.signed_in_staff("owner").await;
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
+    let before = price_of_variant_1101(&pool).await;
+    // The trail cannot be written to while its table has another name.
+    sqlx::query("ALTER TABLE audit_entries RENAME TO audit_entries_away")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let refused = owner
+        .put(app.url("/api/backoffice/variants/1101"))
+        .json(&json!({"price": "27.50"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 500);
+    assert_eq!(
+        price_of_variant_1101(&pool).await,
+        before,
+        "the price is unchanged"
+    );
+    sqlx::query("ALTER TABLE audit_entries_away RENAME TO audit_entries")
+        .execute(&pool)
+        .await
+        .unwrap();
+    change_price(&app, &owner, "27.50").await;
+    assert_eq!(price_of_variant_1101(&pool).await, "27.50");
+    pool.close().await;
 }

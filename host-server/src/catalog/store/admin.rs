@@ -2,7 +2,7 @@
 
 use engine::ids::ProductVariantId;
 use engine::money::Money;
-use sqlx::{AnyConnection, AnyPool};
+use sqlx::AnyConnection;
 
 /// A variant's price and stock.
 #[derive(sqlx::FromRow)]
@@ -17,14 +17,14 @@ pub struct PriceAndStock {
 
 /// The variant's price and stock, if the variant exists.
 pub async fn price_and_stock(
-    pool: &AnyPool,
+    connection: &mut AnyConnection,
     variant_id: ProductVariantId,
 ) -> Result<Option<PriceAndStock>, sqlx::Error> {
     sqlx::query_as(
         "SELECT product_variant_id, price, stock FROM variants WHERE product_variant_id = $1",
     )
     .bind(variant_id.get())
-    .fetch_optional(pool)
+    .fetch_optional(connection)
     .await
 }
 
