@@ -22,6 +22,8 @@ fixture_tests!(
     integration_keys_are_limited_shown_once_and_revocable,
     passkey_ceremonies_start_for_the_member_and_refuse_a_forged_answer,
     a_key_limited_to_sites_moderates_only_their_reviews,
+    the_totp_secret_is_stored_sealed_and_a_new_device_is_mailed,
+    create_owner_invites_the_owner_and_the_trail_names_the_command,
 );
 
 /// The password step's challenge for a demo member.
@@ -682,5 +684,100 @@ async fn a_key_limited_to_sites_moderates_only_their_reviews(app: TestApp) {
     assert_eq!(
         refusal(approve).await,
         (403, "errors.permissionDenied".to_owned())
+    );
+}
+
+async fn the_totp_secret_is_stored_sealed_and_a_new_device_is_mailed(app: TestApp) {
+    let owner = demo_member("owner");
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
+    let (sealed,): (String,) =
+        sqlx::query_as("SELECT totp_secret_sealed FROM staff_members WHERE email_address = $1")
+            .bind(&owner.email_address)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    pool.close().await;
+    assert!(!sealed.is_empty());
+    assert!(
+        !sealed.contains(&owner.totp_secret),
+        "a copy of the database does not give the secret away"
+    );
+
+    app.signed_in_staff("owner").await;
+    let mails = app.outbox_with(1).await;
+    let mail = &mails[0];
+    assert_eq!(mail.to, owner.email_address);
+    assert_eq!(
+        mail.subject,
+        "Nieuwe aanmelding in de backoffice van Hoefslag"
+    );
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TrailPage {
+    total: i64,
+    entries: Vec<TrailEntry>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TrailEntry {
+    action: String,
+    actor: TrailActor,
+}
+
+#[derive(Debug, Deserialize)]
+struct TrailActor {
+    kind: String,
+    name: String,
+}
+
+async fn create_owner_invites_the_owner_and_the_trail_names_the_command(app: TestApp) {
+    let link = host_server::staff::members::create_owner(
+        &app.state().await,
+        "Baas@Hoefslag.example",
+        "Bea Baas",
+    )
+    .await
+    .unwrap();
+    assert!(link.contains("/admin/invitation/"), "{link}");
+    let mails = app.outbox_with(1).await;
+    assert_eq!(mails[0].to, "baas@hoefslag.example");
+    assert_eq!(mails[0].link(), link);
+
+    let again = host_server::staff::members::create_owner(
+        &app.state().await,
+        "baas@hoefslag.example",
+        "Bea Baas",
+    )
+    .await;
+    assert!(
+        matches!(
+            again,
+            Err(host_server::staff::members::CreateOwnerError::Exists(_))
+        ),
+        "{again:?}"
+    );
+
+    let auditor = app.signed_in_staff("owner").await;
+    let trail: TrailPage = read(
+        auditor
+            .get(app.url("/api/backoffice/audit?entityType=staff"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(trail.total, 1);
+    let entry = &trail.entries[0];
+    assert_eq!(
+        (
+            entry.action.as_str(),
+            entry.actor.kind.as_str(),
+            entry.actor.name.as_str()
+        ),
+        ("staff.invited", "system", "create-owner")
     );
 }
