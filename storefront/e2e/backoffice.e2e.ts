@@ -67,7 +67,8 @@ async function signIn(page: Page, role: string, ahead = 0): Promise<void> {
   await expectAccessible(page);
   await code.fill(totpCode(totpSecret, Date.now() + ahead));
   await code.press('Enter');
-  await page.locator('nav#main-menu').waitFor();
+  // Signed in: the shell's menu is there (behind its button on a narrow screen).
+  await page.locator('nav#main-menu').waitFor({ state: 'attached' });
 }
 
 async function menuOf(page: Page): Promise<string[]> {
@@ -116,6 +117,26 @@ describe('the back office', () => {
     await expectAccessible(page);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/admin\/orders\/HS-2026-000111$/);
+    await page.close();
+  });
+
+  it('fits the warehouse’s phone: 390 px wide, no screen wider than that', async () => {
+    const page = await newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The warehouse member's current code was used by the first test.
+    await signIn(page, 'warehouse', NEXT_STEP);
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await width()).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+    // The menu opens from its button and offers the role's screens.
+    await page.locator('button[aria-controls="main-menu"]').click();
+    await page.locator('nav#main-menu a').first().waitFor();
+    expect(await menuOf(page)).toEqual(MENUS.warehouse);
+    expect(await width()).toBeLessThanOrEqual(390);
+    await page.goto(`${shop.origin}/admin/profile`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await width()).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
     await page.close();
   });
 
