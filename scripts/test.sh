@@ -16,6 +16,8 @@ cargo fmt --all --check
 python3 "$REPO_ROOT/scripts/check-module-cycles.py" engine host-server
 # Every SQL statement of the server in a store module.
 python3 "$REPO_ROOT/scripts/check-sql-in-stores.py"
+# No two types of the HTTP contract under one OpenAPI schema name.
+python3 "$REPO_ROOT/scripts/check-schema-names.py"
 python3 "$REPO_ROOT/scripts/check-doc-links.py"
 
 # From here every cargo command builds with clippy's lints as errors: clippy-driver compiles the

@@ -92,6 +92,14 @@ impl OrderStatus {
         )
     }
 
+    /// The statuses an order in this status may move to, in the order of an order's life.
+    pub fn next_statuses(self) -> Vec<OrderStatus> {
+        OrderStatus::ALL
+            .into_iter()
+            .filter(|next| self.can_become(*next))
+            .collect()
+    }
+
     /// The move to `next`, or an error naming both statuses when it is not allowed.
     pub fn transition(self, next: OrderStatus) -> Result<OrderStatus, EngineError> {
         if self.can_become(next) {
@@ -367,6 +375,15 @@ pub fn order_number(prefix: &str, year: &str, sequence: i64) -> String {
 mod tests {
     use super::OrderStatus::{self, *};
     use crate::money::{Money, MoneyError};
+
+    #[test]
+    fn the_next_statuses_are_those_the_order_may_become() {
+        assert_eq!(Created.next_statuses(), vec![Open, Paid, Cancelled]);
+        assert_eq!(Paid.next_statuses(), vec![Processing, Cancelled]);
+        assert_eq!(Sent.next_statuses(), vec![Closed]);
+        assert!(Closed.next_statuses().is_empty());
+        assert!(Cancelled.next_statuses().is_empty());
+    }
 
     fn money(text: &str) -> Money {
         text.parse().unwrap()

@@ -158,6 +158,7 @@ pub async fn open_state(config: &Config, port: u16) -> Result<AppState, StartupE
             config.page_cache.clone(),
         )),
         layouts: std::sync::Arc::default(),
+        order_counts: std::sync::Arc::default(),
     })
 }
 

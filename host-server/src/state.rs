@@ -36,6 +36,8 @@ pub struct AppState {
     pub pages: std::sync::Arc<crate::platform::page_cache::PageCache>,
     /// Each site's layout in each language, kept for a few seconds.
     pub layouts: std::sync::Arc<crate::content::LayoutCache>,
+    /// The order desk's counts of orders per status, kept for half a minute.
+    pub order_counts: std::sync::Arc<crate::orders::admin::queue::StatusCounts>,
     /// Seals and opens the staff's TOTP secrets.
     pub sealer: crate::platform::sealing::Sealer,
     /// The relying party of the staff's passkeys.

@@ -13,6 +13,10 @@ import type {
   Invitation,
   InviteStaffRequest,
   NewIntegrationKey,
+  OrderForStaff,
+  OrderQueue,
+  OrderQueueQuery,
+  OrderStatus,
   PasskeyView,
   RecoveryCodes,
   RoleView,
@@ -79,3 +83,15 @@ export const getHome = (signal?: AbortSignal) => api.get<HomeOverview>(`${API_BA
 
 // The command palette.
 export const search = (q: string, signal?: AbortSignal) => api.get<SearchAnswer>(`${API_BASE}/search`, { q }, { signal });
+
+// The order desk.
+export const listOrders = (query: OrderQueueQuery, signal?: AbortSignal) =>
+  api.get<OrderQueue>(
+    `${API_BASE}/orders`,
+    { ...query, scanOrder: query.scanOrder === undefined || query.scanOrder === null ? undefined : String(query.scanOrder) },
+    { signal },
+  );
+export const getOrderForStaff = (orderNumber: string, signal?: AbortSignal) => api.get<OrderForStaff>(path('orders', orderNumber), undefined, { signal });
+/** Moves an order on; the answer is the order as the customer sees it (the page reloads its own view). */
+export const changeOrderStatus = (orderNumber: string, status: OrderStatus, trackAndTrace?: string) =>
+  api.put<unknown>(withQuery(path('orders', orderNumber, 'status'), { status, trackAndTrace }));

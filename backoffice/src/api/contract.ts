@@ -29,6 +29,13 @@ export type AuditPage = Schemas['AuditPage'];
 export type HomeOverview = Schemas['HomeOverview'];
 export type PasskeyView = Schemas['PasskeyView'];
 
+export type OrderStatus = Schemas['OrderStatus'];
+export type PaymentStatus = Schemas['PaymentStatus'];
+export type OrderQueue = Schemas['OrderQueue'];
+export type QueuedOrder = Schemas['QueuedOrder'];
+export type StatusCount = Schemas['StatusCount'];
+export type OrderForStaff = Schemas['OrderForStaff'];
+
 /** The API's error body. `code` and each field error's `key` are message keys. */
 export type ApiErrorBody = Schemas['Error'];
 
@@ -43,6 +50,7 @@ export type CreateKeyRequest = Schemas['KeyRequest'];
 /** A type, not an interface: it is passed as a query of plain values. */
 export type AuditQuery = NonNullable<operations['listAuditEntries']['parameters']['query']>;
 export type AuditSort = NonNullable<AuditQuery['sort']>;
+export type OrderQueueQuery = NonNullable<operations['listOrders']['parameters']['query']>;
 
 // The command palette's search.
 
@@ -71,5 +79,8 @@ export const PERMISSIONS: readonly Permission[] = [
   'audit.read',
   'settings.edit',
 ];
+/** Every order status, in the order of an order's life. */
+export const ORDER_STATUSES: readonly OrderStatus[] = ['created', 'open', 'paid', 'processing', 'sent', 'closed', 'cancelled'];
+export const PAYMENT_STATUSES: readonly PaymentStatus[] = ['open', 'paid', 'failed', 'cancelled', 'expired'];
 export const STAFF_ROLES: readonly StaffRole[] = ['owner', 'customerService', 'warehouse', 'labTechnician', 'contentEditor', 'accountant'];
 export const STAFF_LANGUAGES: readonly StaffLanguage[] = ['nl', 'en', 'de'];

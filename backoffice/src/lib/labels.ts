@@ -1,5 +1,5 @@
 /** The catalog keys of the contract's values (roles, permissions, languages), typed. */
-import type { Permission, StaffLanguage, StaffRole } from '../api/contract';
+import type { OrderStatus, PaymentStatus, Permission, StaffLanguage, StaffRole } from '../api/contract';
 import type { TranslationKey } from '../i18n';
 
 export const ROLE_LABELS: Record<StaffRole, TranslationKey> = {
@@ -37,4 +37,22 @@ export const LANGUAGE_LABELS: Record<StaffLanguage, TranslationKey> = {
   nl: 'languages.nl',
   en: 'languages.en',
   de: 'languages.de',
+};
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, TranslationKey> = {
+  created: 'orderStatuses.created',
+  open: 'orderStatuses.open',
+  paid: 'orderStatuses.paid',
+  processing: 'orderStatuses.processing',
+  sent: 'orderStatuses.sent',
+  closed: 'orderStatuses.closed',
+  cancelled: 'orderStatuses.cancelled',
+};
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, TranslationKey> = {
+  open: 'paymentStatuses.open',
+  paid: 'paymentStatuses.paid',
+  failed: 'paymentStatuses.failed',
+  cancelled: 'paymentStatuses.cancelled',
+  expired: 'paymentStatuses.expired',
 };

@@ -9,6 +9,8 @@ export const PATHS = {
   staff: '/staff',
   keys: '/keys',
   audit: '/audit',
+  orders: '/orders',
+  order: (orderNumber: string) => `/orders/${encodeURIComponent(orderNumber)}`,
   invitation: (token: string) => `/invitation/${encodeURIComponent(token)}`,
 } as const;
 

@@ -71,6 +71,7 @@ pub struct VatRowsRequest {
 
 /// One VAT row: its type, the rate it is labelled with and its amount.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct VatRow {

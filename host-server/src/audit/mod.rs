@@ -219,6 +219,31 @@ impl From<store::EntryRow> for AuditEntry {
     }
 }
 
+/// The most entries [`history_of`] answers.
+const LONGEST_HISTORY: i64 = 500;
+
+/// What was done to one entity (an order, a variant), oldest first: its page's timeline, for
+/// whoever may see the entity (not only those who read the whole trail).
+pub async fn history_of(
+    pool: &sqlx::AnyPool,
+    entity_type: &str,
+    entity_id: &str,
+) -> Result<Vec<AuditEntry>, ApiError> {
+    let filter = store::Filter {
+        actor: None,
+        entity_type: Some(entity_type.to_owned()),
+        entity_id: Some(entity_id.to_owned()),
+        from: None,
+        to: None,
+        newest_first: false,
+    };
+    Ok(store::page(pool, &filter, LONGEST_HISTORY, 0)
+        .await?
+        .into_iter()
+        .map(AuditEntry::from)
+        .collect())
+}
+
 /// A page of the trail and how many entries the filter finds.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AuditPage {

@@ -2,11 +2,10 @@
 //! few seconds: every page of every visitor asks for it with its content, and it changes
 //! rarely. A notification's validity is by the day, so the day is part of the key.
 
-use std::collections::HashMap;
-use std::sync::{Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::api_types::Layout;
+use crate::platform::short_lived::ShortLived;
 
 /// How long a layout is served without reading it again: a change (on this server or another
 /// of the same database) shows within this time.
@@ -21,10 +20,7 @@ pub struct LayoutKey {
 }
 
 /// The layouts read in the last [`LAYOUT_FRESH_FOR`].
-pub struct LayoutCache {
-    fresh_for: Duration,
-    entries: Mutex<HashMap<LayoutKey, (Instant, Layout)>>,
-}
+pub struct LayoutCache(ShortLived<LayoutKey, Layout>);
 
 impl Default for LayoutCache {
     fn default() -> LayoutCache {
@@ -34,32 +30,18 @@ impl Default for LayoutCache {
 
 impl LayoutCache {
     pub fn new(fresh_for: Duration) -> LayoutCache {
-        LayoutCache {
-            fresh_for,
-            entries: Mutex::default(),
-        }
-    }
-
-    fn entries(&self) -> MutexGuard<'_, HashMap<LayoutKey, (Instant, Layout)>> {
-        // A panic while holding the lock leaves plain data behind: it is still usable.
-        self.entries
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        LayoutCache(ShortLived::new(fresh_for))
     }
 
     /// The layout of `key` when it was read less than the freshness ago.
     pub fn fresh(&self, key: &LayoutKey) -> Option<Layout> {
-        self.entries()
-            .get(key)
-            .filter(|(read_at, _)| read_at.elapsed() < self.fresh_for)
-            .map(|(_, layout)| layout.clone())
+        self.0.fresh(key)
     }
 
     /// Keeps a layout just read; the layouts of other days go.
     pub fn keep(&self, key: LayoutKey, layout: Layout) {
-        let mut entries = self.entries();
-        entries.retain(|kept, _| kept.day == key.day);
-        entries.insert(key, (Instant::now(), layout));
+        let day = key.day.clone();
+        self.0.keep_where(key, layout, |kept| kept.day == day);
     }
 }
 

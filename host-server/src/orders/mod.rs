@@ -63,6 +63,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_survey_link))
         .merge(payment_callbacks::router())
         .routes(routes!(admin::change_order_status))
+        .routes(routes!(admin::queue::list_orders))
+        .routes(routes!(admin::detail::get_order_for_staff))
 }
 
 /// The answer to placing an order.

@@ -161,6 +161,18 @@ pub async fn line_views(pool: &AnyPool, order_id: i64) -> Result<Vec<OrderLineVi
         .collect()
 }
 
+/// The VAT rows of an order's summary (its page, its mails), at its site's rates.
+pub async fn summary_vat_rows(pool: &AnyPool, order: &OrderView) -> Result<Vec<VatRow>, ApiError> {
+    let site = store::mails::site_of_order(pool, order.site_id).await?;
+    vat_rows(
+        VatDocument::Summary,
+        false,
+        (&site.vat_percentage_low, &site.vat_percentage_high),
+        &order.lines,
+        (order.vat_amount_low, order.vat_amount_high),
+    )
+}
+
 /// The VAT rows `document` shows for an order's (or invoice's) VAT amounts, labelled with the
 /// rates its lines were charged at, else the site's (the engine's `vat.rows`).
 pub fn vat_rows(

@@ -105,11 +105,8 @@ pub async fn home(
     let access = &caller.access;
     let pool = state.db.pool();
     let today = if may(access, Permission::OrdersRead) {
-        let language = store::staff_language(pool, &caller.staff_id)
-            .await?
-            .map(|language| language.0)
-            .unwrap_or_default();
-        Some(today_per_site(&state, access, language.format_culture()).await?)
+        let culture = crate::staff::screen_culture(pool, access).await?;
+        Some(today_per_site(&state, access, culture).await?)
     } else {
         None
     };
@@ -169,20 +166,14 @@ async fn today_per_site(
             .map_err(|error| ApiError::Internal(format!("a stored order total: {error}")))?;
         let summary = summarize_orders(of_site)
             .map_err(|error| ApiError::Internal(format!("today's revenue: {error}")))?;
-        let shown = engine::locale::display_price(&engine::locale::PriceDisplayRequest {
-            amount_eur: summary.revenue,
-            currency_symbol: None,
-            rate: None,
-            culture,
-        })
-        .map_err(|error| ApiError::from(engine::EngineError::from(error)))?;
+        let revenue_text = crate::staff::euro_text(summary.revenue, culture)?;
         days.push(SiteDay {
             site_id,
             site_name,
             currency,
             orders: summary.orders,
             revenue: summary.revenue,
-            revenue_text: shown.text,
+            revenue_text,
         });
     }
     Ok(days)

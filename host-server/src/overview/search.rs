@@ -89,7 +89,7 @@ pub async fn search(
             "q has 2 to 100 characters",
         ));
     }
-    let pattern = store::containing(text);
+    let pattern = crate::platform::db::containing(text);
     let access = &caller.access;
     let pool = state.db.pool();
     let mut results = Vec::new();

@@ -23,19 +23,6 @@ pub async fn orders_since(pool: &AnyPool, since: i64) -> Result<Vec<PlacedOrder>
         .await
 }
 
-/// A staff member's language.
-pub async fn staff_language(
-    pool: &AnyPool,
-    staff_id: &str,
-) -> Result<Option<Label<crate::staff::StaffLanguage>>, sqlx::Error> {
-    let found: Option<(Label<crate::staff::StaffLanguage>,)> =
-        sqlx::query_as("SELECT language FROM staff_members WHERE staff_id = $1")
-            .bind(staff_id)
-            .fetch_optional(pool)
-            .await?;
-    Ok(found.map(|(language,)| language))
-}
-
 /// Every site's id, name and currency.
 pub async fn sites(pool: &AnyPool) -> Result<Vec<(i64, String, String)>, sqlx::Error> {
     sqlx::query_as("SELECT site_id, name, currency FROM sites ORDER BY site_id")
@@ -106,16 +93,6 @@ pub struct FoundOrder {
     pub email_address: String,
     pub status: Label<OrderStatus>,
     pub site_id: i64,
-}
-
-/// `text` as a `LIKE` pattern that finds it anywhere, its own `%`, `_` and `\` taken literally.
-pub fn containing(text: &str) -> String {
-    let escaped = text
-        .to_lowercase()
-        .replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_");
-    format!("%{escaped}%")
 }
 
 /// Orders by number, e-mail address, or a name or postcode of their addresses, the newest first.

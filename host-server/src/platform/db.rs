@@ -253,9 +253,24 @@ fn create_sqlite_folder(url: &str) -> Result<(), DatabaseError> {
     Ok(())
 }
 
+/// `text` as a `LIKE` pattern that finds it anywhere, its own `%`, `_` and `\` taken literally.
+pub fn containing(text: &str) -> String {
+    let escaped = text
+        .to_lowercase()
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_search_pattern_takes_wildcards_literally_and_ignores_case() {
+        assert_eq!(containing("50%_A\\b"), "%50\\%\\_a\\\\b%");
+    }
 
     /// How many carts the database file itself holds, without its write-ahead log: a copy of
     /// the file alone, opened read-only.

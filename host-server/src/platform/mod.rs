@@ -25,6 +25,7 @@ pub mod sealing;
 pub mod secrets;
 pub mod security_headers;
 pub mod session;
+pub mod short_lived;
 pub mod signed_links;
 pub mod stored_json;
 pub mod telemetry;

@@ -82,6 +82,40 @@ pub enum StaffLanguage {
     De,
 }
 
+/// The culture whose formats a caller's screens use: a member's own language; a key's answers
+/// are in the default language.
+pub async fn screen_culture(
+    pool: &sqlx::AnyPool,
+    access: &crate::platform::access::Access,
+) -> Result<engine::locale::Culture, crate::platform::error::ApiError> {
+    let language = match &access.actor {
+        crate::platform::access::Actor::Staff { staff_id, .. } => {
+            store::staff_language(pool, staff_id)
+                .await?
+                .map(|language| language.0)
+                .unwrap_or_default()
+        }
+        crate::platform::access::Actor::Key { .. } => StaffLanguage::default(),
+    };
+    Ok(language.format_culture())
+}
+
+/// An amount in euro, the currency every order is charged in, as `culture` writes it
+/// (`€ 1.234,50`), by the engine.
+pub fn euro_text(
+    amount: engine::money::Money,
+    culture: engine::locale::Culture,
+) -> Result<String, crate::platform::error::ApiError> {
+    engine::locale::display_price(&engine::locale::PriceDisplayRequest {
+        amount_eur: amount,
+        currency_symbol: None,
+        rate: None,
+        culture,
+    })
+    .map(|shown| shown.text)
+    .map_err(|error| crate::platform::error::ApiError::from(engine::EngineError::from(error)))
+}
+
 impl StaffLanguage {
     /// The culture whose formats the member's screens use (numbers, amounts).
     pub fn format_culture(self) -> engine::locale::Culture {

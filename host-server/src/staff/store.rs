@@ -123,6 +123,19 @@ pub async fn update_member(
     Ok(())
 }
 
+/// A staff member's language.
+pub async fn staff_language(
+    pool: &AnyPool,
+    staff_id: &str,
+) -> Result<Option<Label<super::StaffLanguage>>, sqlx::Error> {
+    let found: Option<(Label<super::StaffLanguage>,)> =
+        sqlx::query_as("SELECT language FROM staff_members WHERE staff_id = $1")
+            .bind(staff_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(found.map(|(language,)| language))
+}
+
 /// Changes a member's language.
 pub async fn set_language(
     executor: impl Executor<'_, Database = Any>,

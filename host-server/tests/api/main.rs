@@ -31,6 +31,7 @@ mod mollie;
 mod newsletter;
 mod openapi;
 mod order_concurrency;
+mod order_desk;
 mod order_tracking;
 mod orders;
 mod overview;

@@ -25,7 +25,7 @@ describe('the shell and its menu', () => {
     [['settings.edit'], ['Home', 'Integration keys', 'My profile']],
     [
       ['audit.read', 'orders.read'],
-      ['Home', 'Audit trail', 'My profile'],
+      ['Home', 'Orders', 'Audit trail', 'My profile'],
     ],
     [
       ['staff.manage', 'settings.edit', 'audit.read'],

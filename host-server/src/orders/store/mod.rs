@@ -7,6 +7,7 @@ pub mod invoices;
 pub mod mails;
 pub mod of_account;
 pub mod placement;
+pub mod queue;
 
 use engine::ids::{PaymentMethodId, ProductId, ProductVariantId};
 use std::collections::BTreeMap;
@@ -404,6 +405,34 @@ pub struct PaymentRow {
     pub order_id: i64,
     pub status: String,
     pub checkout_url: String,
+}
+
+/// A payment of an order as the order desk shows it.
+#[derive(Debug, sqlx::FromRow)]
+pub struct PaymentOfOrder {
+    pub payment_id: String,
+    pub provider: String,
+    #[sqlx(try_from = "crate::platform::db::NullableKey")]
+    pub payment_method_id: Option<PaymentMethodId>,
+    #[sqlx(try_from = "String")]
+    pub amount: Money,
+    pub status: crate::platform::labels::Label<crate::payments::PaymentStatus>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// Every payment of an order, oldest first (not one still being created at the provider).
+pub async fn payments_of_order(
+    pool: &AnyPool,
+    order_id: i64,
+) -> Result<Vec<PaymentOfOrder>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT payment_id, provider, payment_method_id, amount, status, created_at, updated_at \
+         FROM payments WHERE order_id = $1 AND status <> 'creating' ORDER BY created_at, payment_id",
+    )
+    .bind(order_id)
+    .fetch_all(pool)
+    .await
 }
 
 /// A payment this shop created.

@@ -943,6 +943,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders of the caller's sites that the filter finds, newest first, a page at a time. */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/orders/{orderNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order of the caller's sites, with its payments, history and audit trail. */
+        get: operations["getOrderForStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/orders/{orderNumber}/status": {
         parameters: {
             query?: never;
@@ -2798,6 +2832,21 @@ export interface components {
             /** @description Language and region, e.g. `nl-NL`, `de-AT`. */
             hreflang: string;
         };
+        /** @description The order's amounts as the caller's language writes them (`€ 1.234,50`), by the engine. */
+        AmountsShown: {
+            amountToPay: string;
+            giftCard: string;
+            /** @description Each line's unit price and total, in the order of the lines. */
+            lines: components["schemas"]["LineAmountsShown"][];
+            paymentCosts: string;
+            /** @description Each payment's amount, in the order of the payments. */
+            payments: string[];
+            shippingCosts: string;
+            subTotal: string;
+            total: string;
+            /** @description Each VAT row's amount, in the order of the rows. */
+            vatRows: string[];
+        };
         /** @description One analyte's result. */
         AnalyteResult: {
             deviation?: null | components["schemas"]["Deviation"];
@@ -3887,6 +3936,11 @@ export interface components {
          * @enum {string}
          */
         Level: "good" | "alert" | "takeAction";
+        /** @description A line's amounts, shown. */
+        LineAmountsShown: {
+            total: string;
+            unitPrice: string;
+        };
         /** @description The advice of the localization check. */
         Localization: {
             /** @description The query parameters of `url`, carried over. */
@@ -4135,6 +4189,23 @@ export interface components {
             companyName?: string | null;
             vatNumber?: string | null;
         };
+        /** @description Everything the order desk shows of one order. */
+        OrderForStaff: {
+            /** @description Every status the order had, oldest first. */
+            history: components["schemas"]["OrderStatusEntry"][];
+            /** @description The statuses the order may move to now (the engine's rule). */
+            nextStatuses: components["schemas"]["OrderStatus"][];
+            order: components["schemas"]["Order"];
+            payments: components["schemas"]["OrderPayment"][];
+            shown: components["schemas"]["AmountsShown"];
+            /** @description What staff, keys and the system did to the order, oldest first. */
+            trail: components["schemas"]["AuditEntry"][];
+            /**
+             * @description The VAT per rate, as the order's summary shows it (the engine's rows). Amounts are in
+             *     euro, the currency every order is charged in.
+             */
+            vatRows: components["schemas"]["VatRow"][];
+        };
         /** @description A line of an order. */
         OrderLineView: {
             /**
@@ -4163,11 +4234,42 @@ export interface components {
             vatRatePercentage: string;
             vatType: components["schemas"]["VatType"];
         };
+        /** @description A payment of the order at the provider. */
+        OrderPayment: {
+            amount: components["schemas"]["Money"];
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            createdAt: number;
+            /** @description The provider's id of the payment (`tr_…` at Mollie). */
+            paymentId: string;
+            paymentMethodId?: null | components["schemas"]["PaymentMethodId"];
+            /** @description `mollie` or `test`. */
+            provider: string;
+            status: components["schemas"]["PaymentStatus"];
+            /**
+             * Format: int64
+             * @description When the provider last reported on it.
+             */
+            updatedAt: number;
+        };
         /** @description How the order is paid. */
         OrderPaymentView: {
             issuer?: string | null;
             paymentMethodId?: null | components["schemas"]["PaymentMethodId"];
             status?: null | components["schemas"]["PaymentStatus"];
+        };
+        /** @description A page of the queue. */
+        OrderQueue: {
+            /**
+             * @description The orders of the caller's sites per status (whatever the filter), at most half a
+             *     minute old.
+             */
+            counts: components["schemas"]["StatusCount"][];
+            /** @description The `after` of the next page; null on the last page. */
+            next?: string | null;
+            orders: components["schemas"]["QueuedOrder"][];
         };
         /** @description The name of one sample of a scan line. */
         OrderSample: {
@@ -4194,6 +4296,15 @@ export interface components {
              * @description ISO 8601, UTC.
              */
             changedAt: string;
+            status: components["schemas"]["OrderStatus"];
+        };
+        /** @description A status the order had and since when. */
+        OrderStatusEntry: {
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            at: number;
             status: components["schemas"]["OrderStatus"];
         };
         /** @description The hosted page's form. */
@@ -4686,6 +4797,33 @@ export interface components {
          * @example 8.4
          */
         Quantity: string;
+        /** @description An order in the queue. */
+        QueuedOrder: {
+            /**
+             * Format: int64
+             * @description The billing address's country, when given.
+             */
+            countryId?: number | null;
+            /** @description The billing first and last name. */
+            customerName: string;
+            emailAddress: string;
+            orderNumber: string;
+            paymentMethodId?: null | components["schemas"]["PaymentMethodId"];
+            paymentStatus?: null | components["schemas"]["PaymentStatus"];
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            placedAt: number;
+            /** @description An order of laboratory scans only. */
+            scanOrder: boolean;
+            /** Format: int64 */
+            siteId: number;
+            status: components["schemas"]["OrderStatus"];
+            totalAmount: components["schemas"]["Money"];
+            /** @description The total as the caller's language writes it (`€ 1.234,50`), by the engine. */
+            totalText: string;
+        };
         /** @description Average rating (one decimal, null without reviews) and number of approved reviews. */
         RatingSummary: {
             average?: string | null;
@@ -5572,6 +5710,12 @@ export interface components {
          * @enum {string}
          */
         StaffStatus: "invited" | "active" | "disabled";
+        /** @description How many orders have a status. */
+        StatusCount: {
+            /** Format: int64 */
+            count: number;
+            status: components["schemas"]["OrderStatus"];
+        };
         /** @description Who to mail when the variant is back in stock. */
         StockReminderRequest: {
             emailAddress: string | null;
@@ -5764,6 +5908,15 @@ export interface components {
          * @example 21
          */
         VatRate: string;
+        /** @description One VAT row: its type, the rate it is labelled with and its amount. */
+        VatRow: {
+            /** @description The VAT at that rate. */
+            vatAmount: components["schemas"]["Money"];
+            /** @description The rate the row is labelled with. */
+            vatRatePercentage: components["schemas"]["VatRate"];
+            /** @description The VAT type of the row. */
+            vatType: components["schemas"]["VatType"];
+        };
         /**
          * @description A VAT-inclusive amount split into the part excluding VAT and the VAT.
          *
@@ -5832,6 +5985,7 @@ export type SchemaAdviceVideoRoute = components['schemas']['AdviceVideoRoute'];
 export type SchemaAdvisedBalancer = components['schemas']['AdvisedBalancer'];
 export type SchemaAdvisedProduct = components['schemas']['AdvisedProduct'];
 export type SchemaAlternate = components['schemas']['Alternate'];
+export type SchemaAmountsShown = components['schemas']['AmountsShown'];
 export type SchemaAnalyteResult = components['schemas']['AnalyteResult'];
 export type SchemaAuditActor = components['schemas']['AuditActor'];
 export type SchemaAuditEntry = components['schemas']['AuditEntry'];
@@ -5928,6 +6082,7 @@ export type SchemaLanguage = components['schemas']['Language'];
 export type SchemaLayout = components['schemas']['Layout'];
 export type SchemaLayoutLink = components['schemas']['LayoutLink'];
 export type SchemaLevel = components['schemas']['Level'];
+export type SchemaLineAmountsShown = components['schemas']['LineAmountsShown'];
 export type SchemaLocalization = components['schemas']['Localization'];
 export type SchemaLowStock = components['schemas']['LowStock'];
 export type SchemaMemberChange = components['schemas']['MemberChange'];
@@ -5955,12 +6110,16 @@ export type SchemaOrder = components['schemas']['Order'];
 export type SchemaOrderAddress = components['schemas']['OrderAddress'];
 export type SchemaOrderBilling = components['schemas']['OrderBilling'];
 export type SchemaOrderCompany = components['schemas']['OrderCompany'];
+export type SchemaOrderForStaff = components['schemas']['OrderForStaff'];
 export type SchemaOrderLineView = components['schemas']['OrderLineView'];
+export type SchemaOrderPayment = components['schemas']['OrderPayment'];
 export type SchemaOrderPaymentView = components['schemas']['OrderPaymentView'];
+export type SchemaOrderQueue = components['schemas']['OrderQueue'];
 export type SchemaOrderSample = components['schemas']['OrderSample'];
 export type SchemaOrderShipping = components['schemas']['OrderShipping'];
 export type SchemaOrderStatus = components['schemas']['OrderStatus'];
 export type SchemaOrderStatusChange = components['schemas']['OrderStatusChange'];
+export type SchemaOrderStatusEntry = components['schemas']['OrderStatusEntry'];
 export type SchemaOutcomeForm = components['schemas']['OutcomeForm'];
 export type SchemaOwnSettings = components['schemas']['OwnSettings'];
 export type SchemaPackageDimensions = components['schemas']['PackageDimensions'];
@@ -6003,6 +6162,7 @@ export type SchemaProductVariantId = components['schemas']['ProductVariantId'];
 export type SchemaPromotion = components['schemas']['Promotion'];
 export type SchemaPromotionRule = components['schemas']['PromotionRule'];
 export type SchemaQuantity = components['schemas']['Quantity'];
+export type SchemaQueuedOrder = components['schemas']['QueuedOrder'];
 export type SchemaRatingSummary = components['schemas']['RatingSummary'];
 export type SchemaRationBalancer = components['schemas']['RationBalancer'];
 export type SchemaRationCheck = components['schemas']['RationCheck'];
@@ -6076,6 +6236,7 @@ export type SchemaStaffMemberView = components['schemas']['StaffMemberView'];
 export type SchemaStaffRole = components['schemas']['StaffRole'];
 export type SchemaStaffSessionView = components['schemas']['StaffSessionView'];
 export type SchemaStaffStatus = components['schemas']['StaffStatus'];
+export type SchemaStatusCount = components['schemas']['StatusCount'];
 export type SchemaStockReminderRequest = components['schemas']['StockReminderRequest'];
 export type SchemaStockState = components['schemas']['StockState'];
 export type SchemaStockWarning = components['schemas']['StockWarning'];
@@ -6098,6 +6259,7 @@ export type SchemaVariantContent = components['schemas']['VariantContent'];
 export type SchemaVariantPriceAndStock = components['schemas']['VariantPriceAndStock'];
 export type SchemaVariantStock = components['schemas']['VariantStock'];
 export type SchemaVatRate = components['schemas']['VatRate'];
+export type SchemaVatRow = components['schemas']['VatRow'];
 export type SchemaVatSplit = components['schemas']['VatSplit'];
 export type SchemaVatSplitRequest = components['schemas']['VatSplitRequest'];
 export type SchemaVatType = components['schemas']['VatType'];
@@ -9085,6 +9247,127 @@ export interface operations {
             };
             /** @description `errors.permissionDenied`: an integration key has no history */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                /** @description Where the previous page ended: its `next`. */
+                after?: string;
+                /** @description Placed on or after this day (`YYYY-MM-DD`, UTC). */
+                from?: string;
+                /** @description 1 to 100, default 50. */
+                pageSize?: number;
+                /** @description Only orders paid with this payment method. */
+                paymentMethod?: number;
+                /** @description Only orders whose newest payment has this status. */
+                paymentStatus?: components["schemas"]["PaymentStatus"];
+                /**
+                 * @description An order number, or a part of an e-mail address, name, street, postcode or city; at
+                 *     most 100 characters.
+                 */
+                q?: string;
+                /** @description `true`: only orders of laboratory scans; `false`: only the others. */
+                scanOrder?: boolean;
+                /** @description Only orders of this site (one the caller works on). */
+                site?: number;
+                /** @description Only orders with this status. */
+                status?: components["schemas"]["OrderStatus"];
+                /** @description Placed on or before this day (`YYYY-MM-DD`, UTC). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders and the counts per status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderQueue"];
+                };
+            };
+            /** @description A bad filter, search, cursor or page size */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: without orders.read, or a site the caller does not work on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderForStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number */
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderForStaff"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: without orders.read, or an order of another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this number */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

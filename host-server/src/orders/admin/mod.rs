@@ -1,5 +1,9 @@
-//! The staff's handling of orders: moving an order through the warehouse (orders.fulfil) or
-//! cancelling it (orders.refund as well), on the sites the caller works on.
+//! The order desk: the staff's work queue of orders ([`queue`]), one order's page
+//! ([`detail`]), and moving an order through the warehouse (orders.fulfil) or cancelling it
+//! (orders.refund as well), on the sites the caller works on.
+
+pub mod detail;
+pub mod queue;
 
 use axum::extract::State;
 use engine::order::OrderStatus;

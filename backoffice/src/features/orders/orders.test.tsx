@@ -1,0 +1,215 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import type { OrderForStaff, QueuedOrder } from '../../api/contract';
+import { json, mockApi, type MockRequest } from '../../test/api';
+import { currentPath, renderApp } from '../../test/app';
+import { expectAccessible } from '../../test/axe';
+import { staffMe } from '../../test/fixtures';
+
+function queued(number: number): QueuedOrder {
+  return {
+    orderNumber: `HS-2026-${String(number).padStart(6, '0')}`,
+    status: 'paid',
+    placedAt: Date.UTC(2026, 10, 27, 9, 0) - number * 60_000,
+    siteId: 1,
+    customerName: 'Anna Jansen',
+    emailAddress: 'anna@example.com',
+    countryId: 1,
+    totalAmount: '34.60',
+    totalText: '€ 34.60',
+    paymentMethodId: 1,
+    paymentStatus: 'paid',
+    scanOrder: false,
+  };
+}
+
+const COUNTS = [
+  { status: 'open' as const, count: 3 },
+  { status: 'paid' as const, count: 2 },
+];
+
+function queueApi(): MockRequest[] {
+  return mockApi([
+    {
+      url: /^\/api\/backoffice\/orders(\?.*)?$/,
+      respond: ({ url }) => {
+        const query = new URL(url, 'http://localhost').searchParams;
+        return query.get('after') === 'cursor-1'
+          ? { orders: [queued(3)], next: null, counts: COUNTS }
+          : { orders: [queued(1), queued(2)], next: 'cursor-1', counts: COUNTS };
+      },
+    },
+  ]);
+}
+
+function orderForStaff(status: OrderForStaff['order']['status'] = 'paid'): OrderForStaff {
+  return {
+    order: {
+      orderId: 'pub-1',
+      orderNumber: 'HS-2026-000001',
+      status,
+      orderDate: Date.UTC(2026, 10, 27, 9, 0),
+      siteId: 1,
+      languageId: 1,
+      emailAddress: 'anna@example.com',
+      scanProductsOnly: false,
+      lines: [
+        {
+          lineNumber: 1,
+          productId: 101,
+          productVariantId: 1011,
+          productType: 1,
+          description: 'Hoefslag Senior Muesli 20 kg',
+          quantity: 2,
+          unitPrice: '17.30',
+          originalAmount: '34.60',
+          discountAmount: '0.00',
+          promotionKey: null,
+          totalAmount: '34.60',
+          vatType: 'low',
+          vatRatePercentage: '9',
+          isFree: false,
+          rqsSamples: [],
+          brand: null,
+          productGroup: null,
+        },
+      ],
+      orderDiscounts: [],
+      shippingDiscounts: [],
+      subTotalAmount: '34.60',
+      originalShippingCosts: '0.00',
+      shippingCosts: '0.00',
+      paymentCosts: '0.00',
+      totalAmount: '34.60',
+      vatAmountLow: '2.86',
+      vatAmountHigh: '0.00',
+      vatAmount: '2.86',
+      totalAmountExclVat: '31.74',
+      giftCardAmount: '0.00',
+      amountToPay: '34.60',
+      discountCode: null,
+      payment: { paymentMethodId: 1, issuer: null, status: 'paid' },
+      billing: {
+        firstName: 'Anna',
+        lastName: 'Jansen',
+        emailAddress: 'anna@example.com',
+        phoneNumber: '0612345678',
+        address: { street: 'Oudegracht', streetNumber: '12', zipcode: '3511 AP', city: 'Utrecht', countryId: 1 },
+      },
+      shipping: null,
+      company: null,
+      alternativeShippingAddress: false,
+      shippingMethod: 1,
+      dpdParcelShopId: null,
+      dealerId: null,
+      trackAndTrace: null,
+    },
+    vatRows: [{ vatType: 'low', vatRatePercentage: '9', vatAmount: '2.86' }],
+    payments: [
+      {
+        paymentId: 'tr_test_1',
+        provider: 'test',
+        paymentMethodId: 1,
+        amount: '34.60',
+        status: 'paid',
+        createdAt: Date.UTC(2026, 10, 27, 9, 1),
+        updatedAt: Date.UTC(2026, 10, 27, 9, 2),
+      },
+    ],
+    history: [
+      { status: 'created', at: Date.UTC(2026, 10, 27, 9, 0) },
+      { status: 'paid', at: Date.UTC(2026, 10, 27, 9, 2) },
+    ],
+    trail: [],
+    nextStatuses: status === 'paid' ? ['processing', 'cancelled'] : status === 'processing' ? ['sent', 'cancelled'] : [],
+    shown: {
+      lines: [{ unitPrice: '€ 17.30', total: '€ 34.60' }],
+      subTotal: '€ 34.60',
+      shippingCosts: '€ 0.00',
+      paymentCosts: '€ 0.00',
+      giftCard: '€ 0.00',
+      total: '€ 34.60',
+      amountToPay: '€ 34.60',
+      vatRows: ['€ 2.86'],
+      payments: ['€ 34.60'],
+    },
+  };
+}
+
+describe('the order desk', () => {
+  it('lists the newest orders with the counts per status, filters through the address and goes on to older orders', async () => {
+    const requests = queueApi();
+    const { router } = renderApp('/orders', { me: staffMe(['orders.read']) });
+    expect(await screen.findByText('HS-2026-000001')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Awaiting payment: 3' })).toBeInTheDocument();
+    await expectAccessible();
+
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'anna@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/admin/orders?q=anna%40example.com'));
+    await waitFor(() => expect(requests.at(-1)?.url).toBe('/api/backoffice/orders?q=anna%40example.com'));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Older orders' }));
+    expect(await screen.findByText('HS-2026-000003')).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/admin/orders?q=anna%40example.com&after=cursor-1');
+    expect(screen.queryByRole('button', { name: 'Older orders' })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Paid: 2' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/admin/orders?status=paid&q=anna%40example.com'));
+  });
+
+  it('opens an order and comes back to the list as it was', async () => {
+    mockApi([
+      { url: /^\/api\/backoffice\/orders\?/, respond: { orders: [queued(1)], next: null, counts: COUNTS } },
+      { url: '/api/backoffice/orders/HS-2026-000001', respond: orderForStaff() },
+    ]);
+    const { router } = renderApp('/orders?status=paid', { me: staffMe(['orders.read']) });
+    fireEvent.click(await screen.findByRole('link', { name: 'HS-2026-000001' }));
+    expect(await screen.findByRole('heading', { name: 'Order HS-2026-000001' })).toBeInTheDocument();
+    expect(await screen.findByText('Hoefslag Senior Muesli 20 kg')).toBeInTheDocument();
+    expect(screen.getByText('€ 2.86')).toBeInTheDocument();
+    expect(screen.getByText('test · tr_test_1')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Actions' })).not.toBeInTheDocument();
+    await expectAccessible();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the orders' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/admin/orders?status=paid'));
+  });
+
+  it('marks an order sent with its track-and-trace code', async () => {
+    let status: OrderForStaff['order']['status'] = 'processing';
+    const requests = mockApi([
+      { url: '/api/backoffice/orders/HS-2026-000001', respond: () => orderForStaff(status) },
+      {
+        method: 'PUT',
+        url: /^\/api\/backoffice\/orders\/HS-2026-000001\/status\?/,
+        respond: ({ url }) => {
+          status = new URL(url, 'http://localhost').searchParams.get('status') as typeof status;
+          return json({});
+        },
+      },
+    ]);
+    renderApp('/orders/HS-2026-000001', { me: staffMe(['orders.read', 'orders.fulfil', 'orders.refund']) });
+    fireEvent.change(await screen.findByLabelText('Track and trace'), { target: { value: '3SABCD1234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as Sent' }));
+    await waitFor(() =>
+      expect(requests.some((request) => request.url === '/api/backoffice/orders/HS-2026-000001/status?status=sent&trackAndTrace=3SABCD1234567')).toBe(true),
+    );
+    expect(await screen.findByText('The order is now Sent.')).toBeInTheDocument();
+  });
+
+  it('asks before cancelling, and cancels on the answer', async () => {
+    const requests = mockApi([
+      { url: '/api/backoffice/orders/HS-2026-000001', respond: () => orderForStaff('paid') },
+      { method: 'PUT', url: '/api/backoffice/orders/HS-2026-000001/status?status=cancelled', respond: json({}) },
+    ]);
+    renderApp('/orders/HS-2026-000001', { me: staffMe(['orders.read', 'orders.fulfil', 'orders.refund']) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel the order' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel order HS-2026-000001?' });
+    expect(within(dialog).getByRole('button', { name: 'Keep the order' })).toHaveFocus();
+    await expectAccessible();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
+    await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
+  });
+});

@@ -1,0 +1,384 @@
+//! The order desk: the work queue (filters, search, keyset paging, counts per status, sites)
+//! and one order's page (payments, history, audit trail, amounts in the member's language).
+
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::orders::{ideal, pay, place, ready_cart};
+use crate::support::{ApiErrorBody, TestApp, fixture_tests, status_and};
+
+fixture_tests!(
+    the_queue_filters_searches_and_pages_newest_first,
+    the_queue_shows_only_the_callers_sites,
+    the_order_page_shows_payments_history_and_the_trail
+);
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OrderQueue {
+    orders: Vec<QueuedOrder>,
+    next: Option<String>,
+    counts: Vec<StatusCount>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct QueuedOrder {
+    order_number: String,
+    status: String,
+    site_id: i64,
+    customer_name: String,
+    email_address: String,
+    country_id: Option<i64>,
+    total_amount: String,
+    total_text: String,
+    payment_status: Option<String>,
+    scan_order: bool,
+}
+
+#[derive(Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+struct StatusCount {
+    status: String,
+    count: i64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OrderForStaff {
+    order: Order,
+    vat_rows: Vec<VatRow>,
+    payments: Vec<Payment>,
+    history: Vec<StatusChange>,
+    trail: Vec<TrailEntry>,
+    next_statuses: Vec<String>,
+    shown: Shown,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Order {
+    order_number: String,
+    status: String,
+    total_amount: String,
+    lines: Vec<serde_json::Value>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct VatRow {
+    vat_amount: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Payment {
+    payment_id: String,
+    provider: String,
+    amount: String,
+    status: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct StatusChange {
+    status: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TrailEntry {
+    action: String,
+    changes: Vec<TrailChange>,
+}
+
+#[derive(Debug, Deserialize, PartialEq, Eq)]
+struct TrailChange {
+    field: String,
+    before: Option<String>,
+    after: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Shown {
+    lines: Vec<LineShown>,
+    total: String,
+    vat_rows: Vec<String>,
+    payments: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct LineShown {
+    total: String,
+}
+
+/// `GET /api/backoffice/orders?{query}` with an integration key: the status and the body.
+async fn queue<T: serde::de::DeserializeOwned>(app: &TestApp, key: &str, query: &str) -> (u16, T) {
+    let response = app
+        .client
+        .get(app.url(&format!("/api/backoffice/orders?{query}")))
+        .header("x-api-key", key)
+        .send()
+        .await
+        .unwrap();
+    status_and(response).await
+}
+
+async fn order_page<T: serde::de::DeserializeOwned>(
+    app: &TestApp,
+    key: &str,
+    number: &str,
+) -> (u16, T) {
+    let response = app
+        .client
+        .get(app.url(&format!("/api/backoffice/orders/{number}")))
+        .header("x-api-key", key)
+        .send()
+        .await
+        .unwrap();
+    status_and(response).await
+}
+
+async fn set_status(app: &TestApp, key: &str, number: &str, query: &str) {
+    let response = app
+        .client
+        .put(app.url(&format!("/api/backoffice/orders/{number}/status?{query}")))
+        .header("x-api-key", key)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
+}
+
+/// Places a bank-transfer order of `variant` on site 1: its number and total.
+async fn bank_transfer_order(app: &TestApp, variant: i64) -> (String, String) {
+    let cart = ready_cart(app, variant, 1, json!({"paymentMethodId": 6})).await;
+    let (status, placed) = place(app, &cart).await;
+    assert_eq!(status, 201, "{placed}");
+    (
+        placed["order"]["orderNumber"].as_str().unwrap().to_owned(),
+        placed["order"]["totalAmount"].as_str().unwrap().to_owned(),
+    )
+}
+
+fn numbers(queue: &OrderQueue) -> Vec<&str> {
+    queue
+        .orders
+        .iter()
+        .map(|order| order.order_number.as_str())
+        .collect()
+}
+
+/// Today's date in UTC: the orders a test places are today's, the fixtures' are older.
+fn today() -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    host_server::platform::time::date_utc(i64::try_from(now).unwrap())
+}
+
+fn count_of(queue: &OrderQueue, status: &str) -> i64 {
+    queue
+        .counts
+        .iter()
+        .find(|count| count.status == status)
+        .map_or(0, |count| count.count)
+}
+
+async fn the_queue_filters_searches_and_pages_newest_first(app: TestApp) {
+    // Counted for site 1 before; the same orders plus a site without orders are counted
+    // afterwards (the counts of one set of sites are kept for half a minute).
+    let before_key = app.integration_key_on_sites(&["orders.read"], &[1]).await;
+    let (_, before): (u16, OrderQueue) = queue(&app, &before_key, "").await;
+    let (first, first_total) = bank_transfer_order(&app, 1011).await;
+    let (second, _) = bank_transfer_order(&app, 1021).await;
+    let (third, _) = bank_transfer_order(&app, 1522).await;
+    let key = app
+        .integration_key_on_sites(&["orders.read", "orders.fulfil"], &[1, 4])
+        .await;
+    set_status(&app, &key, &second, "status=paid").await;
+    let today = format!("from={}", today());
+
+    let (status, all): (u16, OrderQueue) = queue(&app, &key, &today).await;
+    assert_eq!(status, 200);
+    assert_eq!(numbers(&all), [&third, &second, &first]);
+    assert_eq!(all.next, None);
+    let oldest = &all.orders[2];
+    assert_eq!(
+        (
+            oldest.status.as_str(),
+            oldest.site_id,
+            oldest.customer_name.as_str(),
+            oldest.email_address.as_str(),
+            oldest.country_id,
+            oldest.total_amount.as_str(),
+            oldest.payment_status.as_deref(),
+            oldest.scan_order,
+        ),
+        (
+            "open",
+            1,
+            "Anna Jansen",
+            "anna@example.com",
+            Some(1),
+            first_total.as_str(),
+            None,
+            false
+        )
+    );
+    // A key's answers are in the back office's default language, Dutch.
+    assert_eq!(
+        oldest.total_text,
+        format!("€ {}", first_total.replace('.', ","))
+    );
+    assert_eq!(count_of(&all, "open"), count_of(&before, "open") + 2);
+    assert_eq!(count_of(&all, "paid"), count_of(&before, "paid") + 1);
+
+    let (_, page_one): (u16, OrderQueue) = queue(&app, &key, &format!("{today}&pageSize=2")).await;
+    assert_eq!(numbers(&page_one), [&third, &second]);
+    let after = page_one.next.expect("a second page");
+    let (_, page_two): (u16, OrderQueue) =
+        queue(&app, &key, &format!("{today}&pageSize=2&after={after}")).await;
+    assert_eq!(numbers(&page_two), [&first]);
+    assert_eq!(page_two.next, None);
+
+    let (_, paid): (u16, OrderQueue) = queue(&app, &key, &format!("{today}&status=paid")).await;
+    assert_eq!(numbers(&paid), [&second]);
+    let (_, by_number): (u16, OrderQueue) =
+        queue(&app, &key, &format!("q={}", first.to_lowercase())).await;
+    assert_eq!(numbers(&by_number), [&first]);
+    let (_, by_postcode): (u16, OrderQueue) =
+        queue(&app, &key, &format!("{today}&q=3511%20ap")).await;
+    assert_eq!(numbers(&by_postcode), [&third, &second, &first]);
+    let (_, by_nobody): (u16, OrderQueue) = queue(&app, &key, "q=nobody%40example.com").await;
+    assert!(by_nobody.orders.is_empty());
+    let (_, scans): (u16, OrderQueue) = queue(&app, &key, &format!("{today}&scanOrder=true")).await;
+    assert!(scans.orders.is_empty());
+    let (_, future): (u16, OrderQueue) = queue(&app, &key, "from=2999-01-01").await;
+    assert!(future.orders.is_empty());
+    let (_, until_today): (u16, OrderQueue) =
+        queue(&app, &key, &format!("{today}&to=2999-01-01")).await;
+    assert_eq!(until_today.orders.len(), 3);
+
+    for (query, field) in [
+        ("status=shipped", None),
+        ("pageSize=0", Some("pageSize")),
+        ("after=soon", Some("after")),
+        ("from=28-11-2026", Some("from")),
+    ] {
+        let (status, body): (u16, ApiErrorBody) = queue(&app, &key, query).await;
+        assert_eq!(status, 400, "{query}");
+        if let Some(field) = field {
+            assert_eq!(body.first_key(field), Some("validation.invalid"), "{query}");
+        }
+    }
+    let (status, _): (u16, ApiErrorBody) = queue(&app, "wrong", "").await;
+    assert_eq!(status, 401);
+}
+
+async fn the_queue_shows_only_the_callers_sites(app: TestApp) {
+    let (number, _) = bank_transfer_order(&app, 1011).await;
+    // Site 2 has two orders of the fixtures: one paid, one cancelled.
+    let elsewhere = app.integration_key_on_sites(&["orders.read"], &[2]).await;
+    let (status, site_two): (u16, OrderQueue) = queue(&app, &elsewhere, "").await;
+    assert_eq!(status, 200);
+    assert_eq!(numbers(&site_two), ["HS-2026-000110", "HS-2026-000109"]);
+    assert!(site_two.orders.iter().all(|order| order.site_id == 2));
+    let (_, searched): (u16, OrderQueue) = queue(&app, &elsewhere, &format!("q={number}")).await;
+    assert!(
+        searched.orders.is_empty(),
+        "another site's order is not found"
+    );
+    let mut counts = site_two.counts;
+    counts.sort_by(|a, b| a.status.cmp(&b.status));
+    assert_eq!(
+        counts,
+        [
+            StatusCount {
+                status: "cancelled".to_owned(),
+                count: 1
+            },
+            StatusCount {
+                status: "paid".to_owned(),
+                count: 1
+            }
+        ]
+    );
+    let (status, body): (u16, ApiErrorBody) = queue(&app, &elsewhere, "site=1").await;
+    assert_eq!(
+        (status, body.code.as_str()),
+        (403, "errors.permissionDenied")
+    );
+    let no_orders = app.integration_key(&["reviews.moderate"]).await;
+    let (status, _): (u16, ApiErrorBody) = queue(&app, &no_orders, "").await;
+    assert_eq!(status, 403);
+}
+
+async fn the_order_page_shows_payments_history_and_the_trail(app: TestApp) {
+    let cart = ready_cart(&app, 1011, 2, ideal()).await;
+    let (_, placed) = place(&app, &cart).await;
+    let number = placed["order"]["orderNumber"].as_str().unwrap().to_owned();
+    let total = placed["order"]["totalAmount"].as_str().unwrap().to_owned();
+    pay(&app, placed["redirectUrl"].as_str().unwrap(), "paid").await;
+    let key = app.integration_key(&["orders.read", "orders.fulfil"]).await;
+    set_status(&app, &key, &number, "status=processing").await;
+
+    let (status, page): (u16, OrderForStaff) = order_page(&app, &key, &number).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        (
+            page.order.order_number.as_str(),
+            page.order.status.as_str(),
+            page.order.total_amount.as_str()
+        ),
+        (number.as_str(), "processing", total.as_str())
+    );
+    assert_eq!(page.payments.len(), 1);
+    let payment = &page.payments[0];
+    assert!(
+        payment.payment_id.starts_with("tp_"),
+        "{}",
+        payment.payment_id
+    );
+    assert_eq!(
+        (
+            payment.provider.as_str(),
+            payment.amount.as_str(),
+            payment.status.as_str()
+        ),
+        ("test", total.as_str(), "paid")
+    );
+    let history: Vec<&str> = page
+        .history
+        .iter()
+        .map(|change| change.status.as_str())
+        .collect();
+    assert_eq!(history.last(), Some(&"processing"));
+    assert!(history.contains(&"paid"), "{history:?}");
+    assert_eq!(page.trail.len(), 1);
+    assert_eq!(page.trail[0].action, "order.status");
+    assert!(page.trail[0].changes.contains(&TrailChange {
+        field: "status".to_owned(),
+        before: Some("paid".to_owned()),
+        after: Some("processing".to_owned()),
+    }));
+    assert_eq!(page.next_statuses, ["sent", "cancelled"]);
+    let dutch = |amount: &str| format!("€ {}", amount.replace('.', ","));
+    assert_eq!(page.shown.total, dutch(&total));
+    assert_eq!(page.shown.payments, [dutch(&total)]);
+    assert_eq!(page.shown.lines.len(), page.order.lines.len());
+    assert_eq!(
+        page.shown.lines[0].total,
+        dutch(page.order.lines[0]["totalAmount"].as_str().unwrap())
+    );
+    assert_eq!(page.shown.vat_rows.len(), page.vat_rows.len());
+    assert_eq!(page.shown.vat_rows[0], dutch(&page.vat_rows[0].vat_amount));
+
+    let (status, _): (u16, ApiErrorBody) = order_page(&app, &key, "HS-0000-000000").await;
+    assert_eq!(status, 404);
+    let elsewhere = app.integration_key_on_sites(&["orders.read"], &[2]).await;
+    let (status, _): (u16, ApiErrorBody) = order_page(&app, &elsewhere, &number).await;
+    assert_eq!(status, 403);
+}
