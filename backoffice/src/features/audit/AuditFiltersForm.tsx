@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 
 import { Button } from '../../components/Button';
 import { TextInput } from '../../components/Field';
+import filterStyles from '../../components/Filters.module.css';
 import { useTranslation } from '../../i18n';
-import styles from './Audit.module.css';
 import { NO_FILTERS, type AuditFilters } from './auditQuery';
 
 const sameFilters = (a: AuditFilters, b: AuditFilters) => (Object.keys(NO_FILTERS) as (keyof AuditFilters)[]).every((name) => a[name] === b[name]);
@@ -28,13 +28,13 @@ export function AuditFiltersForm({ filters, onApply }: { filters: AuditFilters; 
     onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
   });
   return (
-    <form className={styles.filters} onSubmit={submit} aria-label={t('audit.filters')} role="search">
+    <form className={filterStyles.filters} onSubmit={submit} aria-label={t('audit.filters')} role="search">
       <TextInput label={t('audit.entityType')} autoComplete="off" {...field('entityType')} />
       <TextInput label={t('audit.entityId')} autoComplete="off" {...field('entityId')} />
       <TextInput label={t('audit.actor')} autoComplete="off" {...field('actor')} />
       <TextInput label={t('audit.from')} type="date" max={draft.to || undefined} {...field('from')} />
       <TextInput label={t('audit.to')} type="date" min={draft.from || undefined} {...field('to')} />
-      <div className={styles.filterButtons}>
+      <div className={filterStyles.filterButtons}>
         <Button type="submit">{t('audit.apply')}</Button>
         <Button
           variant="secondary"

@@ -1,6 +1,7 @@
 /** The audit table's columns: only the time sorts (on the server). */
 import type { AuditEntry } from '../../api/contract';
 import type { DataColumn } from '../../components/DataTable';
+import filterStyles from '../../components/Filters.module.css';
 import { currentLanguage, useTranslation } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import styles from './Audit.module.css';
@@ -17,7 +18,7 @@ export function useAuditColumns(): DataColumn<AuditEntry>[] {
       cell: ({ row }) => (
         <>
           {row.original.actor.name}
-          <span className={styles.muted}>
+          <span className={filterStyles.muted}>
             {t(`audit.actorKinds.${row.original.actor.kind}`)} {row.original.actor.id}
           </span>
         </>
@@ -30,7 +31,7 @@ export function useAuditColumns(): DataColumn<AuditEntry>[] {
       cell: ({ row }) => (
         <>
           {row.original.entityType}
-          <span className={styles.muted}>{row.original.entityId}</span>
+          <span className={filterStyles.muted}>{row.original.entityId}</span>
         </>
       ),
     },

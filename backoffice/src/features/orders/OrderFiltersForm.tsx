@@ -4,9 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { Select, TextInput } from '../../components/Field';
+import filterStyles from '../../components/Filters.module.css';
 import { useTranslation } from '../../i18n';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../lib/labels';
-import styles from './Orders.module.css';
 import { NO_FILTERS, type OrderFilters } from './ordersQuery';
 
 const sameFilters = (a: OrderFilters, b: OrderFilters) => (Object.keys(NO_FILTERS) as (keyof OrderFilters)[]).every((name) => a[name] === b[name]);
@@ -31,7 +31,7 @@ export function OrderFiltersForm({ filters, onApply }: { filters: OrderFilters; 
   });
   const any = { value: '', label: t('orders.any') };
   return (
-    <form className={styles.filters} onSubmit={submit} aria-label={t('orders.filters')} role="search">
+    <form className={filterStyles.filters} onSubmit={submit} aria-label={t('orders.filters')} role="search">
       <TextInput label={t('orders.search')} help={t('orders.searchHelp')} type="search" autoComplete="off" {...field('q')} />
       <Select
         label={t('orders.status')}
@@ -50,7 +50,7 @@ export function OrderFiltersForm({ filters, onApply }: { filters: OrderFilters; 
       />
       <TextInput label={t('orders.from')} type="date" max={draft.to || undefined} {...field('from')} />
       <TextInput label={t('orders.to')} type="date" min={draft.from || undefined} {...field('to')} />
-      <div className={styles.filterButtons}>
+      <div className={filterStyles.filterButtons}>
         <Button type="submit">{t('orders.apply')}</Button>
         <Button
           variant="secondary"

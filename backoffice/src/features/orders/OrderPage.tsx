@@ -17,6 +17,7 @@ import { TextInput } from '../../components/Field';
 import { PageTitle } from '../../components/Page';
 import { AsyncView } from '../../components/States';
 import { useToast } from '../../components/Toast';
+import filterStyles from '../../components/Filters.module.css';
 import { currentLanguage, useTranslation } from '../../i18n';
 import { errorMessage } from '../../lib/apiErrors';
 import { formatDateTime } from '../../lib/format';
@@ -125,8 +126,8 @@ function OrderDetails({ data, onChanged }: { data: OrderForStaff; onChanged: () 
               <tr key={line.lineNumber}>
                 <td>
                   {line.description}
-                  {line.isFree && <span className={styles.muted}>{t('order.free')}</span>}
-                  {line.promotionKey && <span className={styles.muted}>{t('order.promotion', { key: line.promotionKey })}</span>}
+                  {line.isFree && <span className={filterStyles.muted}>{t('order.free')}</span>}
+                  {line.promotionKey && <span className={filterStyles.muted}>{t('order.promotion', { key: line.promotionKey })}</span>}
                 </td>
                 <td>{line.quantity}</td>
                 <td className={styles.amount}>{shown.lines[index]?.unitPrice}</td>
@@ -150,7 +151,7 @@ function OrderDetails({ data, onChanged }: { data: OrderForStaff; onChanged: () 
                     status: t(PAYMENT_STATUS_LABELS[payment.status]),
                     at: formatDateTime(payment.createdAt, language),
                   })}
-                  <span className={styles.muted}>
+                  <span className={filterStyles.muted}>
                     {payment.provider} · {payment.paymentId}
                   </span>
                 </li>
@@ -170,7 +171,7 @@ function OrderDetails({ data, onChanged }: { data: OrderForStaff; onChanged: () 
               <li key={entry.entryId}>
                 {t('order.trailLine', { who: entry.actor.name, action: entry.action, at: formatDateTime(entry.at, language) })}
                 {entry.changes.map((change) => (
-                  <span key={change.field} className={styles.muted}>
+                  <span key={change.field} className={filterStyles.muted}>
                     {t('audit.change', { field: change.field, before: change.before ?? none, after: change.after ?? none })}
                   </span>
                 ))}

@@ -13,6 +13,7 @@ import { Button } from '../../components/Button';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/Page';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
+import filterStyles from '../../components/Filters.module.css';
 import { currentLanguage, useTranslation } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../lib/labels';
@@ -32,7 +33,7 @@ function useOrderColumns(): DataColumn<QueuedOrder>[] {
       cell: ({ row }) => (
         <>
           <Link to={PATHS.order(row.original.orderNumber)}>{row.original.orderNumber}</Link>
-          <span className={styles.muted}>{formatDateTime(row.original.placedAt, language)}</span>
+          <span className={filterStyles.muted}>{formatDateTime(row.original.placedAt, language)}</span>
         </>
       ),
     },
@@ -42,7 +43,7 @@ function useOrderColumns(): DataColumn<QueuedOrder>[] {
       cell: ({ row }) => (
         <>
           {row.original.customerName || t('common.none')}
-          <span className={styles.muted}>{row.original.emailAddress}</span>
+          <span className={filterStyles.muted}>{row.original.emailAddress}</span>
         </>
       ),
     },
