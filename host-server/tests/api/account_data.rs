@@ -5,7 +5,13 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{TestApp, fixture_tests};
+use crate::support::account::{
+    Account, AccountOrder, AccountReviews, BillingData, CompanyData, DeliveryAddress,
+    InvoiceSummary, OrderSummary, Page, RecordedResult, ResultDetail, ResultSummary, Return,
+    SavedAdvice, Subscription,
+};
+use crate::support::order::PlacedOrder;
+use crate::support::{ApiErrorBody, TestApp, fixture_tests, read, status_and};
 
 const PASSWORD: &str = "Hoefslag2024";
 const JAN: &str = "jan.devries@example.com";
@@ -44,23 +50,8 @@ async fn json_of(response: reqwest::Response) -> (u16, Value) {
     (status, body)
 }
 
-async fn get_json(app: &TestApp, path: &str) -> (u16, Value) {
-    json_of(app.get(path).await).await
-}
-
 async fn unread(app: &TestApp) -> i64 {
-    get_json(app, "/api/account").await.1["unreadQuickscanResults"]
-        .as_i64()
-        .unwrap()
-}
-
-fn numbers(page: &Value) -> Vec<String> {
-    page["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|item| item["orderNumber"].as_str().unwrap().to_owned())
-        .collect()
+    app.account().await.unread_quickscan_results
 }
 
 /// A multipart return form.
@@ -95,28 +86,20 @@ fn jpeg(size: usize) -> Vec<u8> {
     bytes
 }
 
-async fn post_return(app: &TestApp, form: reqwest::multipart::Form) -> (u16, Value) {
-    json_of(
-        app.client
-            .post(app.url("/api/account/returns"))
-            .header("siteid", "1")
-            .multipart(form)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await
+/// A return form sent: the status and the answer, a [`Return`] when it is a 201 or an error
+/// body.
+async fn post_return<T: serde::de::DeserializeOwned>(
+    app: &TestApp,
+    form: reqwest::multipart::Form,
+) -> (u16, T) {
+    status_and(app.post_return(form).await).await
 }
 
-fn field_keys(body: &Value, field: &str) -> Vec<String> {
-    body["fieldErrors"][field]
-        .as_array()
-        .map_or_else(Vec::new, |errors| {
-            errors
-                .iter()
-                .map(|error| error["key"].as_str().unwrap_or_default().to_owned())
-                .collect()
-        })
+/// The message keys of a field's problems; empty when the field has none.
+fn field_keys<'a>(body: &'a ApiErrorBody, field: &str) -> Vec<&'a str> {
+    body.fields.get(field).map_or_else(Vec::new, |errors| {
+        errors.iter().map(|error| error.key.as_str()).collect()
+    })
 }
 
 fixture_tests!(
@@ -190,12 +173,9 @@ async fn every_account_call_needs_a_session(app: TestApp) {
         401
     );
     assert_eq!(
-        post_return(
-            &app,
-            return_form("HS-2026-000101", 1011, "1", "other", None)
-        )
-        .await
-        .0,
+        app.post_return(return_form("HS-2026-000101", 1011, "1", "other", None))
+            .await
+            .status(),
         401
     );
     assert_eq!(
@@ -214,49 +194,54 @@ async fn every_account_call_needs_a_session(app: TestApp) {
 
 async fn orders_load_more_newest_first_with_their_details(app: TestApp) {
     sign_in(&app, JAN).await;
-    let (status, first) = get_json(&app, "/api/account/orders?page=1&pageSize=2").await;
+    let (status, first): (_, Page<OrderSummary>) = app
+        .account_get("/api/account/orders?page=1&pageSize=2")
+        .await;
     assert_eq!(status, 200);
-    assert_eq!(numbers(&first), ["HS-2026-000105", "HS-2026-000103"]);
-    assert_eq!(
-        (first["total"].clone(), first["hasMore"].clone()),
-        (json!(5), json!(true))
-    );
-    let (_, second) = get_json(&app, "/api/account/orders?page=2&pageSize=2").await;
-    assert_eq!(numbers(&second), ["HS-2026-000104", "HS-2026-000102"]);
-    let (_, last) = get_json(&app, "/api/account/orders?page=3&pageSize=2").await;
-    assert_eq!(numbers(&last), ["HS-2026-000101"]);
-    assert_eq!(last["hasMore"], false);
-    let (_, all) = get_json(&app, "/api/account/orders").await;
-    assert_eq!(all["items"].as_array().unwrap().len(), 5);
-    assert_eq!(all["pageSize"], 10);
-    assert_eq!(all["items"][0]["orderDate"], "2026-11-21T09:30:00Z");
+    assert_eq!(first.numbers(), ["HS-2026-000105", "HS-2026-000103"]);
+    assert_eq!((first.total, first.has_more), (5, true));
+    let (_, second): (_, Page<OrderSummary>) = app
+        .account_get("/api/account/orders?page=2&pageSize=2")
+        .await;
+    assert_eq!(second.numbers(), ["HS-2026-000104", "HS-2026-000102"]);
+    let (_, last): (_, Page<OrderSummary>) = app
+        .account_get("/api/account/orders?page=3&pageSize=2")
+        .await;
+    assert_eq!(last.numbers(), ["HS-2026-000101"]);
+    assert!(!last.has_more);
+    let (_, all): (_, Page<OrderSummary>) = app.account_get("/api/account/orders").await;
+    assert_eq!(all.items.len(), 5);
+    assert_eq!(all.page_size, 10);
+    assert_eq!(all.items[0].order_date, "2026-11-21T09:30:00Z");
     for bad in ["page=0", "pageSize=101", "page=x"] {
-        let (status, body) = get_json(&app, &format!("/api/account/orders?{bad}")).await;
-        assert_eq!(status, 400, "{bad}: {body}");
-        assert!(body["fieldErrors"].is_object(), "{bad}: {body}");
+        let (status, body): (_, ApiErrorBody) =
+            app.account_get(&format!("/api/account/orders?{bad}")).await;
+        assert_eq!(status, 400, "{bad}: {body:?}");
+        assert!(!body.fields.is_empty(), "{bad}: {body:?}");
     }
 
-    let (status, order) = get_json(&app, "/api/account/orders/HS-2026-000102").await;
+    let (status, order): (_, AccountOrder) =
+        app.account_get("/api/account/orders/HS-2026-000102").await;
     assert_eq!(status, 200);
-    assert_eq!(order["status"], "closed");
+    assert_eq!(order.status, "closed");
     // Placed at 20:41 Dutch winter time.
-    assert_eq!(order["orderDate"], "2026-03-05T19:41:00Z");
-    assert_eq!(order["totalAmount"], "129.85");
-    assert_eq!(order["vatAmountHigh"], "22.54");
-    assert_eq!(order["billing"]["address"]["city"], "Utrecht");
-    assert_eq!(order["shipping"], Value::Null);
-    assert_eq!(order["scanProductsOnly"], true);
-    let lines = order["lines"].as_array().unwrap();
+    assert_eq!(order.order_date, "2026-03-05T19:41:00Z");
+    assert_eq!(order.total_amount, "129.85");
+    assert_eq!(order.vat_amount_high, "22.54");
+    assert_eq!(order.billing.address.city, "Utrecht");
+    assert!(order.shipping.is_none(), "{order:?}");
+    assert!(order.scan_products_only);
+    let lines = &order.lines;
     assert_eq!(lines.len(), 2);
     assert_eq!(
-        lines[0]["rqsSamples"],
+        lines[0].rqs_samples,
         json!([{"sequence": 1, "sampleName": "Hooi perceel 1"}, {"sequence": 2, "sampleName": "Hooi perceel 2"}])
     );
-    assert_eq!(lines[0]["isFree"], false);
-    assert_eq!(order["statusHistory"].as_array().unwrap().len(), 1);
-    assert_eq!(order["statusHistory"][0]["status"], "closed");
+    assert!(!lines[0].is_free);
+    assert_eq!(order.status_history.len(), 1);
+    assert_eq!(order.status_history[0].status, "closed");
     assert_eq!(
-        get_json(&app, "/api/account/orders/HS-9999-000000").await.0,
+        app.get("/api/account/orders/HS-9999-000000").await.status(),
         404
     );
 }
@@ -299,17 +284,10 @@ async fn another_customers_ids_are_not_found(app: TestApp) {
     );
     assert_eq!(app.get("/api/account/subscriptions/3").await.status(), 200);
     let jan = other_client(&app, JAN).await;
-    let account: Value = jan
-        .get(app.url("/api/account"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(account["unreadQuickscanResults"], 2);
+    let account: Account = read(jan.get(app.url("/api/account")).send().await.unwrap()).await;
+    assert_eq!(account.unread_quickscan_results, 2);
     // A return form may not name another customer's order.
-    let (status, body) = post_return(
+    let (status, body): (_, ApiErrorBody) = post_return(
         &app,
         return_form("HS-2026-000101", 1011, "1", "other", None),
     )
@@ -320,19 +298,15 @@ async fn another_customers_ids_are_not_found(app: TestApp) {
         ["validation.unknownOrder"]
     );
     // Saved advice of another customer cannot be deleted.
-    let saved: Value = jan
-        .post(app.url("/api/account/feedadvice"))
-        .json(&json!({"horseType": "horse", "workLoad": "light", "roughageType": "hay"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let path = format!(
-        "/api/account/feedadvice/{}",
-        saved["adviceId"].as_str().unwrap()
-    );
+    let saved: SavedAdvice = read(
+        jan.post(app.url("/api/account/feedadvice"))
+            .json(&json!({"horseType": "horse", "workLoad": "light", "roughageType": "hay"}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let path = format!("/api/account/feedadvice/{}", saved.advice_id);
     assert_eq!(
         app.client
             .delete(app.url(&path))
@@ -356,11 +330,12 @@ async fn another_customers_ids_are_not_found(app: TestApp) {
 
 async fn invoices_are_listed_and_downloaded_as_pdf(app: TestApp) {
     sign_in(&app, JAN).await;
-    let (status, page) = get_json(&app, "/api/account/invoices?pageSize=3").await;
+    let (status, page): (_, Page<InvoiceSummary>) =
+        app.account_get("/api/account/invoices?pageSize=3").await;
     assert_eq!(status, 200);
-    assert_eq!(page["total"], 5);
-    assert_eq!(page["hasMore"], true);
-    assert_eq!(page["items"].as_array().unwrap().len(), 3);
+    assert_eq!(page.total, 5);
+    assert!(page.has_more);
+    assert_eq!(page.items.len(), 3);
     let response = app.get("/api/account/invoices/F2026-00001/pdf").await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "application/pdf");
@@ -494,16 +469,16 @@ async fn an_invoice_says_reverse_charge_when_the_engine_decides_so(app: TestApp)
 
 async fn returns_are_registered_with_a_checked_photo(app: TestApp) {
     sign_in(&app, JAN).await;
-    let (status, list) = get_json(&app, "/api/account/returns").await;
+    let (status, list): (_, Vec<Return>) = app.account_get("/api/account/returns").await;
     assert_eq!(status, 200);
-    assert_eq!(list.as_array().unwrap().len(), 1);
-    assert_eq!(list[0]["hasPhoto"], true);
+    assert_eq!(list.len(), 1);
+    assert!(list[0].has_photo);
     let photo = app.get("/api/account/returns/1/photo").await;
     assert_eq!(photo.status(), 200);
     assert_eq!(photo.headers()["content-type"], "image/svg+xml");
 
     // Order 101 has 2 of variant 1011 and one was returned already (fixture return 1).
-    let (status, body) = post_return(
+    let (status, body): (_, ApiErrorBody) = post_return(
         &app,
         return_form(
             "HS-2026-000101",
@@ -514,12 +489,12 @@ async fn returns_are_registered_with_a_checked_photo(app: TestApp) {
         ),
     )
     .await;
-    assert_eq!(status, 400, "{body}");
+    assert_eq!(status, 400, "{body:?}");
     assert_eq!(
         field_keys(&body, "quantity"),
         ["validation.returnQuantityTooHigh"]
     );
-    let (status, body) = post_return(
+    let (status, body): (_, ApiErrorBody) = post_return(
         &app,
         return_form(
             "HS-2026-000101",
@@ -536,7 +511,7 @@ async fn returns_are_registered_with_a_checked_photo(app: TestApp) {
         ["validation.invalidQuantity"]
     );
     let too_big = jpeg(5 * 1024 * 1024 + 1);
-    let (status, body) = post_return(
+    let (status, body): (_, ApiErrorBody) = post_return(
         &app,
         return_form(
             "HS-2026-000101",
@@ -547,10 +522,10 @@ async fn returns_are_registered_with_a_checked_photo(app: TestApp) {
         ),
     )
     .await;
-    assert_eq!(status, 400, "{body}");
+    assert_eq!(status, 400, "{body:?}");
     assert_eq!(field_keys(&body, "photo"), ["validation.photoTooLarge"]);
     let gif = b"GIF89a\x01\x00\x01\x00".to_vec();
-    let (status, body) = post_return(
+    let (status, body): (_, ApiErrorBody) = post_return(
         &app,
         return_form(
             "HS-2026-000101",
@@ -567,14 +542,14 @@ async fn returns_are_registered_with_a_checked_photo(app: TestApp) {
         ["validation.photoType"],
         "the type is read from the bytes, not the name"
     );
-    let (status, body) = post_return(
+    let (status, body): (_, ApiErrorBody) = post_return(
         &app,
         return_form("HS-2026-000101", 1011, "1", "damaged", None),
     )
     .await;
     assert_eq!(status, 400);
     assert_eq!(field_keys(&body, "photo"), ["validation.photoRequired"]);
-    let (status, body) =
+    let (status, body): (_, ApiErrorBody) =
         post_return(&app, return_form("HS-2026-000101", 9999, "1", "lost", None)).await;
     assert_eq!(status, 400);
     assert_eq!(
@@ -583,7 +558,7 @@ async fn returns_are_registered_with_a_checked_photo(app: TestApp) {
     );
     assert_eq!(field_keys(&body, "reason"), ["validation.invalid"]);
     let empty = reqwest::multipart::Form::new().text("comment", "x");
-    let (status, body) = post_return(&app, empty).await;
+    let (status, body): (_, ApiErrorBody) = post_return(&app, empty).await;
     assert_eq!(status, 400);
     for field in ["orderNumber", "productVariantId", "quantity", "reason"] {
         assert_eq!(field_keys(&body, field), ["validation.required"], "{field}");
@@ -596,14 +571,14 @@ async fn returns_are_registered_with_a_checked_photo(app: TestApp) {
         .await,
     )
     .await;
-    assert_eq!(status, 400, "{body}");
+    assert_eq!(status, 400, "{body:?}");
 
     let png = [
         &[0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a][..],
         &[0; 64],
     ]
     .concat();
-    let (status, created) = post_return(
+    let (status, created): (_, Return) = post_return(
         &app,
         return_form(
             "HS-2026-000101",
@@ -614,26 +589,22 @@ async fn returns_are_registered_with_a_checked_photo(app: TestApp) {
         ),
     )
     .await;
-    assert_eq!(status, 201, "{created}");
-    assert_eq!(created["status"], "new");
-    assert_eq!(created["quantity"], 1);
-    assert_eq!(created["description"], "Hoefslag Sport Muesli");
-    let id = created["returnId"].as_str().unwrap();
+    assert_eq!(status, 201, "{created:?}");
+    assert_eq!(created.status, "new");
+    assert_eq!(created.quantity, 1);
+    assert_eq!(
+        created.description.as_deref(),
+        Some("Hoefslag Sport Muesli")
+    );
+    let id = &created.return_id;
     let stored = std::fs::read(app.scratch().join("returns").join(format!("{id}.png"))).unwrap();
     assert_eq!(stored, png);
     let photo = app.get(&format!("/api/account/returns/{id}/photo")).await;
     assert_eq!(photo.headers()["content-type"], "image/png");
-    assert_eq!(
-        get_json(&app, "/api/account/returns")
-            .await
-            .1
-            .as_array()
-            .unwrap()
-            .len(),
-        2
-    );
+    let (_, list): (_, Vec<Return>) = app.account_get("/api/account/returns").await;
+    assert_eq!(list.len(), 2);
     // Now both pieces are returned.
-    let (status, body) = post_return(
+    let (status, body): (_, ApiErrorBody) = post_return(
         &app,
         return_form("HS-2026-000101", 1011, "1", "other", None),
     )
@@ -648,124 +619,127 @@ async fn returns_are_registered_with_a_checked_photo(app: TestApp) {
 async fn opening_a_result_lowers_the_unread_count(app: TestApp) {
     sign_in(&app, JAN).await;
     assert_eq!(unread(&app).await, 2);
-    let (status, list) = get_json(&app, "/api/account/results").await;
+    let (status, list): (_, Vec<ResultSummary>) = app.account_get("/api/account/results").await;
     assert_eq!(status, 200);
-    let list = list.as_array().unwrap().clone();
     assert_eq!(list.len(), 3);
-    assert_eq!(
-        list.iter().filter(|result| result["read"] == false).count(),
-        2
-    );
+    assert_eq!(list.iter().filter(|result| !result.read).count(), 2);
 
-    let (status, result) = get_json(&app, "/api/account/results/qs-2026-0002-p3x9").await;
+    let (status, result): (_, ResultDetail) = app
+        .account_get("/api/account/results/qs-2026-0002-p3x9")
+        .await;
     assert_eq!(status, 200);
-    assert_eq!(result["read"], true);
-    assert_eq!(result["scanType"], "quickScan");
+    assert!(result.read);
+    assert_eq!(result.scan_type, "quickScan");
     // The engine's classification: 84.6 % dry matter is below 86 (hay) by more than 1: take action.
-    assert_eq!(result["classification"]["dryMatter"]["level"], "takeAction");
     assert_eq!(
-        result["classification"]["analytes"]["sugar"]["deviation"],
-        "high"
+        result
+            .classification
+            .dry_matter
+            .as_ref()
+            .map(|dry_matter| dry_matter.level.as_str()),
+        Some("takeAction")
     );
-    assert_eq!(result["level"], "takeAction");
-    let advised: Vec<&str> = result["advice"]
-        .as_array()
-        .unwrap()
+    assert_eq!(
+        result.classification.analytes["sugar"].deviation.as_deref(),
+        Some("high")
+    );
+    assert_eq!(result.level, "takeAction");
+    let advised: Vec<&str> = result
+        .advice
         .iter()
-        .map(|item| item["analyte"].as_str().unwrap())
+        .map(|item| item.analyte.as_str())
         .collect();
     assert!(
         advised.contains(&"crudeProtein") && advised.contains(&"sugar"),
         "{advised:?}"
     );
-    assert!(
-        result["advice"][0]["text"]
-            .as_str()
-            .unwrap()
-            .starts_with("Het "),
-        "Jan reads Dutch"
-    );
+    assert!(result.advice[0].text.starts_with("Het "), "Jan reads Dutch");
     // The engine's balancing advice for the reference horse: 55 g protein per kg dry matter
     // is 5 g short of 60, times 9 kg dry matter a day.
-    assert_eq!(result["weightKg"], 600);
-    assert_eq!(result["balancing"]["dryMatterIntakeKg"], "9");
-    assert_eq!(
-        result["balancing"]["deficits"]["crudeProtein"]["perDay"],
-        "45"
-    );
-    let balancers = result["balancing"]["products"].as_array().unwrap();
+    assert_eq!(result.weight_kg, 600);
+    let balancing = result.balancing.as_ref().unwrap();
+    assert_eq!(balancing.dry_matter_intake_kg, "9");
+    assert_eq!(balancing.deficits["crudeProtein"].per_day, "45");
+    let balancers = &balancing.products;
     assert!(
-        balancers.iter().any(|product| product["balances"]
-            .as_array()
-            .unwrap()
-            .contains(&json!("crudeProtein"))),
+        balancers
+            .iter()
+            .any(|product| product.balances.contains(&"crudeProtein".to_owned())),
         "{balancers:?}"
     );
     // Units and the laboratory's averages (roughage/targets.json); no products without a site.
-    assert_eq!(result["references"]["sugar"]["unit"], "g");
-    assert_eq!(result["references"]["sugar"]["average"], "118");
-    assert_eq!(result["references"]["dryMatter"]["average"], "87.4");
-    assert_eq!(result["products"], json!([]));
+    assert_eq!(result.references["sugar"].unit, "g");
+    assert_eq!(result.references["sugar"].average.as_deref(), Some("118"));
+    assert_eq!(
+        result.references["dryMatter"].average.as_deref(),
+        Some("87.4")
+    );
+    assert!(result.products.is_empty(), "{:?}", result.products);
     assert_eq!(unread(&app).await, 1);
     // Opening it again changes nothing; a pony needs less.
-    let (_, pony) = get_json(&app, "/api/account/results/qs-2026-0002-p3x9?weightKg=300").await;
+    let (_, pony): (_, ResultDetail) = app
+        .account_get("/api/account/results/qs-2026-0002-p3x9?weightKg=300")
+        .await;
     assert_eq!(
-        pony["balancing"]["deficits"]["crudeProtein"]["perDay"],
+        pony.balancing.as_ref().unwrap().deficits["crudeProtein"].per_day,
         "22.5"
     );
     assert_eq!(unread(&app).await, 1);
-    let (status, body) =
-        get_json(&app, "/api/account/results/qs-2026-0002-p3x9?weightKg=2000").await;
+    let (status, body): (_, ApiErrorBody) = app
+        .account_get("/api/account/results/qs-2026-0002-p3x9?weightKg=2000")
+        .await;
     assert_eq!(status, 400);
-    assert!(body["fieldErrors"]["weightKg"].is_array());
+    assert!(body.fields.contains_key("weightKg"));
 
-    let (_, hygiene) = get_json(&app, "/api/account/results/rqs-2026-0001-m4q8").await;
-    assert_eq!(hygiene["classification"]["hygiene"]["qualityClass"], "II"); // 3.2 x the orientation value of Aspergillus/Penicillium
-    assert_eq!(hygiene["level"], "alert");
+    let (_, hygiene): (_, ResultDetail) = app
+        .account_get("/api/account/results/rqs-2026-0001-m4q8")
+        .await;
+    let hygiene_class = hygiene.classification.hygiene.as_ref().unwrap();
+    assert_eq!(hygiene_class.quality_class, "II"); // 3.2 x the orientation value of Aspergillus/Penicillium
+    assert_eq!(hygiene.level, "alert");
     assert_eq!(
-        hygiene["classification"]["hygiene"]["groups"]["aspergillusPenicillium"]["countLevel"],
+        hygiene_class.groups["aspergillusPenicillium"].count_level,
         "II"
     );
-    assert_eq!(hygiene["advice"][0]["analyte"], "hygiene");
-    assert_eq!(hygiene["balancing"], Value::Null);
+    assert_eq!(hygiene.advice[0].analyte, "hygiene");
+    assert!(hygiene.balancing.is_none(), "{hygiene:?}");
     assert_eq!(unread(&app).await, 0);
-    assert_eq!(get_json(&app, "/api/account/results/nope").await.0, 404);
+    assert_eq!(app.get("/api/account/results/nope").await.status(), 404);
 }
 
 async fn subscription_changes_follow_the_engine_rule(app: TestApp) {
     sign_in(&app, JAN).await;
-    let (status, list) = get_json(&app, "/api/account/subscriptions").await;
+    let (status, list): (_, Vec<Subscription>) =
+        app.account_get("/api/account/subscriptions").await;
     assert_eq!(status, 200);
-    assert_eq!(list.as_array().unwrap().len(), 1);
-    assert_eq!(list[0]["status"], "activated");
-    assert_eq!(list[0]["productId"], 3);
-    assert_eq!(list[0]["allowedActions"], json!(["pause", "close"]));
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0].status, "activated");
+    assert_eq!(list[0].product_id, Some(3));
+    assert_eq!(list[0].allowed_actions, ["pause", "close"]);
 
-    let (status, body) = json_of(app.post("/api/account/subscriptions/1/resume").await).await;
+    let (status, body): (_, ApiErrorBody) = app.subscription_action(1, "resume").await;
     assert_eq!(
-        (status, body["code"].clone()),
-        (409, json!("errors.subscriptionTransition"))
+        (status, body.code.as_str()),
+        (409, "errors.subscriptionTransition")
     );
-    let (status, paused) = json_of(app.post("/api/account/subscriptions/1/pause").await).await;
+    let (status, paused): (_, Subscription) = app.subscription_action(1, "pause").await;
     assert_eq!(status, 200);
-    assert_eq!(paused["status"], "paused");
-    assert_eq!(paused["nextDeliveryDate"], Value::Null);
+    assert_eq!(paused.status, "paused");
+    assert!(paused.next_delivery_date.is_none(), "{paused:?}");
     assert_eq!(
         app.post("/api/account/subscriptions/1/pause")
             .await
             .status(),
         409
     );
-    let (status, interval) = json_of(
-        app.put_json(
+    let (status, interval): (_, Subscription) = app
+        .account_put(
             "/api/account/subscriptions/1/interval",
             &json!({"intervalWeeks": 6}),
         )
-        .await,
-    )
-    .await;
+        .await;
     assert_eq!(status, 200);
-    assert_eq!(interval["intervalWeeks"], 6);
+    assert_eq!(interval.interval_weeks, 6);
     for bad in [
         json!({"intervalWeeks": 0}),
         json!({"intervalWeeks": 1}),
@@ -773,21 +747,19 @@ async fn subscription_changes_follow_the_engine_rule(app: TestApp) {
         json!({"intervalWeeks": 27}),
         json!({}),
     ] {
-        let (status, body) = json_of(
-            app.put_json("/api/account/subscriptions/1/interval", &bad)
-                .await,
-        )
-        .await;
+        let (status, body): (_, ApiErrorBody) = app
+            .account_put("/api/account/subscriptions/1/interval", &bad)
+            .await;
         assert_eq!(status, 400, "{bad}");
-        assert!(body["fieldErrors"]["intervalWeeks"].is_array(), "{body}");
+        assert!(body.fields.contains_key("intervalWeeks"), "{body:?}");
     }
-    let (status, resumed) = json_of(app.post("/api/account/subscriptions/1/resume").await).await;
+    let (status, resumed): (_, Subscription) = app.subscription_action(1, "resume").await;
     assert_eq!(status, 200);
-    assert_eq!(resumed["status"], "activated");
+    assert_eq!(resumed.status, "activated");
     // Paused and resumed before the planned delivery: it stays on its day (the planned date
     // is 2026-12-01; on a later day the rhythm moves on by whole intervals from it).
-    let planned = list[0]["nextDeliveryDate"].as_str().unwrap();
-    let resumed_on = resumed["nextDeliveryDate"].as_str().unwrap();
+    let planned = list[0].next_delivery_date.as_deref().unwrap();
+    let resumed_on = resumed.next_delivery_date.as_deref().unwrap();
     let today = host_server::platform::clock::today();
     if today.as_str() <= planned {
         assert_eq!(resumed_on, planned);
@@ -800,14 +772,15 @@ async fn subscription_changes_follow_the_engine_rule(app: TestApp) {
             .status(),
         409
     );
-    let (status, closed) = json_of(app.post("/api/account/subscriptions/1/close").await).await;
-    assert_eq!((status, closed["status"].clone()), (200, json!("closed")));
+    let (status, closed): (_, Subscription) = app.subscription_action(1, "close").await;
+    assert_eq!((status, closed.status.as_str()), (200, "closed"));
     assert_eq!(
         (
-            closed["allowedActions"].clone(),
-            closed["intervalCanChange"].clone()
+            closed.allowed_actions.is_empty(),
+            closed.interval_can_change
         ),
-        (json!([]), json!(false))
+        (true, false),
+        "{closed:?}"
     );
     for action in ["pause", "resume", "activate", "close"] {
         assert_eq!(
@@ -837,59 +810,46 @@ async fn subscription_changes_follow_the_engine_rule(app: TestApp) {
         .await
         .unwrap();
     assert_eq!(response.status(), 200);
-    let activated: Value = response.json().await.unwrap();
-    assert_eq!(activated["status"], "activated");
-    assert!(activated["startDate"].is_string());
+    let activated: Subscription = read(response).await;
+    assert_eq!(activated.status, "activated");
+    assert!(activated.start_date.is_some(), "{activated:?}");
 }
 
 async fn feed_advice_is_computed_by_the_server(app: TestApp) {
     sign_in(&app, JAN).await;
     // Numbers the browser might send are not fields of the form; only the horse counts.
-    let (status, saved) = json_of(app.post_json(
-        "/api/account/feedadvice",
+    let (status, saved): (_, SavedAdvice) = app.save_feed_advice(
         &json!({"name": "Bella", "horseType": "horse", "weightKg": 600, "workLoad": "none", "roughageType": "hay"}),
-    ).await).await;
-    assert_eq!(status, 201, "{saved}");
-    assert_eq!(saved["name"], "Bella");
-    assert_eq!(saved["advice"]["weightKg"], 600);
-    let products = saved["advice"]["products"].as_array().unwrap();
+    ).await;
+    assert_eq!(status, 201, "{saved:?}");
+    assert_eq!(saved.name, "Bella");
+    assert_eq!(saved.advice.weight_kg, 600);
+    let products = &saved.advice.products;
     assert!(!products.is_empty());
     // The engine on the same input gives the same advice as stored.
-    assert!(products[0]["gramsPerDay"].as_u64().unwrap() > 0);
-    let (status, pony) = json_of(
-        app.post_json(
-            "/api/account/feedadvice",
+    assert!(products[0].grams_per_day > 0);
+    let (status, pony): (_, SavedAdvice) = app
+        .save_feed_advice(
             &json!({"horseType": "pony", "workLoad": "light", "roughageType": "pasture"}),
         )
-        .await,
-    )
-    .await;
-    assert_eq!(status, 201, "{pony}");
-    assert_eq!(pony["weightKg"], 300);
-    let (status, body) = json_of(app.post_json(
-        "/api/account/feedadvice",
+        .await;
+    assert_eq!(status, 201, "{pony:?}");
+    assert_eq!(pony.weight_kg, 300);
+    let (status, body): (_, ApiErrorBody) = app.save_feed_advice(
         &json!({"horseType": "horse", "weightKg": 2000, "workLoad": "none", "roughageType": "hay"}),
-    ).await).await;
+    ).await;
     assert_eq!(
-        (status, body["code"].clone()),
-        (400, json!("feed_advice_undetermined"))
+        (status, body.code.as_str()),
+        (400, "feed_advice_undetermined")
     );
-    let (status, body) = json_of(
-        app.post_json(
-            "/api/account/feedadvice",
-            &json!({"horseType": "unicorn", "roughageType": "hay"}),
-        )
-        .await,
-    )
-    .await;
+    let (status, body): (_, ApiErrorBody) = app
+        .save_feed_advice(&json!({"horseType": "unicorn", "roughageType": "hay"}))
+        .await;
     assert_eq!(status, 400);
-    assert!(body["fieldErrors"]["horseType"].is_array(), "{body}");
-    let (_, list) = get_json(&app, "/api/account/feedadvice").await;
-    assert_eq!(list.as_array().unwrap().len(), 2);
-    let path = format!(
-        "/api/account/feedadvice/{}",
-        saved["adviceId"].as_str().unwrap()
-    );
+    assert!(body.fields.contains_key("horseType"), "{body:?}");
+    let (_, list): (_, Vec<SavedAdvice>) = app.account_get("/api/account/feedadvice").await;
+    assert_eq!(list.len(), 2);
+    let path = format!("/api/account/feedadvice/{}", saved.advice_id);
     assert_eq!(
         app.client
             .delete(app.url(&path))
@@ -910,94 +870,92 @@ async fn feed_advice_is_computed_by_the_server(app: TestApp) {
             .status(),
         404
     );
-    assert_eq!(
-        get_json(&app, "/api/account/feedadvice")
-            .await
-            .1
-            .as_array()
-            .unwrap()
-            .len(),
-        1
-    );
+    let (_, list): (_, Vec<SavedAdvice>) = app.account_get("/api/account/feedadvice").await;
+    assert_eq!(list.len(), 1);
 }
 
 async fn company_data_delivery_address_and_personal_data(app: TestApp) {
     sign_in(&app, "inkoop@stal-de-hoefijzer.example").await;
-    let (_, account) = get_json(&app, "/api/account").await;
-    assert_eq!(account["company"]["companyName"], "Stal De Hoefijzer B.V.");
-    assert_eq!(account["billing"]["address"]["city"], "Barneveld");
-    assert_eq!(account["mobilePhone"], "+31687654321");
-    let (status, body) = json_of(
-        app.put_json(
+    let account = app.account().await;
+    assert_eq!(
+        account.company.as_ref().map(|c| c.company_name.as_str()),
+        Some("Stal De Hoefijzer B.V.")
+    );
+    assert_eq!(
+        account.billing.as_ref().map(|b| b.address.city.as_str()),
+        Some("Barneveld")
+    );
+    assert_eq!(account.mobile_phone.as_deref(), Some("+31687654321"));
+    // The field error's message is not in `ApiErrorBody` (only its key): the answer is read
+    // as a JSON value too.
+    let (status, json): (_, Value) = app
+        .account_put(
             "/api/account/company",
             &json!({"companyName": "Stal B.V.", "vatNumber": "DE123456789"}),
         )
-        .await,
-    )
-    .await;
+        .await;
+    let body: ApiErrorBody = serde_json::from_value(json.clone()).unwrap();
     assert_eq!(status, 400, "a German number for a Dutch billing address");
     assert_eq!(
         field_keys(&body, "vatNumber"),
         ["validation.invalidVatNumber"]
     );
     assert_eq!(
-        body["fieldErrors"]["vatNumber"][0]["message"],
+        json["fieldErrors"]["vatNumber"][0]["message"],
         "Dit is geen geldig btw-nummer"
     );
-    let (status, body) = json_of(
-        app.put_json(
+    let (status, body): (_, ApiErrorBody) = app
+        .account_put(
             "/api/account/company",
             &json!({"companyName": "", "vatNumber": "NL801234566B01"}),
         )
-        .await,
-    )
-    .await;
+        .await;
     assert_eq!(status, 400);
     assert_eq!(field_keys(&body, "companyName"), ["validation.required"]);
-    let (status, body) = json_of(
-        app.put_json(
+    let (status, body): (_, CompanyData) = app
+        .account_put(
             "/api/account/company",
             &json!({"companyName": "Stal B.V.", "vatNumber": "NL801234566B01"}),
         )
-        .await,
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
+        .await;
+    assert_eq!(status, 200, "{body:?}");
+    let (_, stored): (_, CompanyData) = app.account_get("/api/account/company").await;
     assert_eq!(
-        get_json(&app, "/api/account/company").await.1["company"]["companyName"],
-        "Stal B.V."
+        stored.company.as_ref().map(|c| c.company_name.as_str()),
+        Some("Stal B.V.")
     );
-    let (_, body) = json_of(
-        app.put_json(
+    let (_, body): (_, CompanyData) = app
+        .account_put(
             "/api/account/company",
             &json!({"companyName": "", "vatNumber": ""}),
         )
-        .await,
-    )
-    .await;
-    assert_eq!(body["company"], Value::Null);
+        .await;
+    assert!(body.company.is_none(), "{body:?}");
 
     let address = json!({"street": "Dorpsstraat", "streetNumber": "7", "zipcode": "1234 AB", "city": "Ede", "countryId": 1});
-    let (status, body) = json_of(app.put_json(
+    let (status, body): (_, DeliveryAddress) = app.account_put(
         "/api/account/deliveryaddress",
         &json!({"alternativeShippingAddress": true, "firstName": "Piet", "lastName": "Jansen", "address": address, "shippingMethod": 0}),
-    ).await).await;
-    assert_eq!(status, 200, "{body}");
-    assert_eq!(body["shipping"]["address"]["city"], "Ede");
-    let (status, body) = json_of(app.put_json(
+    ).await;
+    assert_eq!(status, 200, "{body:?}");
+    assert_eq!(
+        body.shipping.as_ref().map(|s| s.address.city.as_str()),
+        Some("Ede")
+    );
+    let (status, body): (_, ApiErrorBody) = app.account_put(
         "/api/account/deliveryaddress",
         &json!({"alternativeShippingAddress": true, "firstName": "Piet", "lastName": "Jansen", "address": address, "shippingMethod": 2}),
-    ).await).await;
+    ).await;
     assert_eq!(
         status, 400,
-        "only the engine's shipping methods 0 and 1: {body}"
+        "only the engine's shipping methods 0 and 1: {body:?}"
     );
-    assert!(body["fieldErrors"]["shippingMethod"].is_array(), "{body}");
-    let (status, body) = json_of(app.put_json(
+    assert!(body.fields.contains_key("shippingMethod"), "{body:?}");
+    let (status, body): (_, ApiErrorBody) = app.account_put(
         "/api/account/deliveryaddress",
         &json!({"alternativeShippingAddress": true, "firstName": "Piet", "lastName": "Jansen",
                 "address": {"street": "Dorpsstraat", "streetNumber": "0", "zipcode": "12345", "city": "Ede", "countryId": 1}}),
-    ).await).await;
+    ).await;
     assert_eq!(status, 400);
     assert_eq!(
         field_keys(&body, "address.zipcode"),
@@ -1012,38 +970,48 @@ async fn company_data_delivery_address_and_personal_data(app: TestApp) {
         &json!({"alternativeShippingAddress": true, "firstName": "Piet", "lastName": "Jansen", "address": {"countryId": 99}}),
     ).await).await;
     assert_eq!(status, 400);
-    let (_, account) = get_json(&app, "/api/account").await;
-    assert_eq!(account["alternativeShippingAddress"], true);
-    assert_eq!(account["shipping"]["firstName"], "Piet");
+    let account = app.account().await;
+    assert!(account.alternative_shipping_address);
+    assert_eq!(
+        account.shipping.as_ref().map(|s| s.first_name.as_str()),
+        Some("Piet")
+    );
 
     // The billing address and mobile phone: checked like the delivery address, the
     // e-mail address always the account's own.
     let billing = json!({"firstName": "Piet", "lastName": "Jansen", "phoneNumber": "0612345678", "mobilePhone": "+31 6 12345678",
                          "address": {"street": "Kerkstraat", "streetNumber": "12", "zipcode": "6711 AB", "city": "Ede", "countryId": 1}});
-    let (status, body) = json_of(app.put_json("/api/account/billingaddress", &billing).await).await;
-    assert_eq!(status, 200, "{body}");
-    assert_eq!(body["billing"]["address"]["street"], "Kerkstraat");
-    assert_eq!(body["mobilePhone"], "+31 6 12345678");
-    let (_, account) = get_json(&app, "/api/account").await;
-    assert_eq!(account["billing"]["address"]["zipcode"], "6711 AB");
-    assert_eq!(account["billing"]["emailAddress"], account["emailAddress"]);
-    assert_eq!(account["billing"]["phoneNumber"], "0612345678");
-    assert_eq!(account["mobilePhone"], "+31 6 12345678");
-    let (status, body) = json_of(app.put_json(
+    let (status, body): (_, BillingData) = app
+        .account_put("/api/account/billingaddress", &billing)
+        .await;
+    assert_eq!(status, 200, "{body:?}");
+    assert_eq!(
+        body.billing.as_ref().map(|b| b.address.street.as_str()),
+        Some("Kerkstraat")
+    );
+    assert_eq!(body.mobile_phone.as_deref(), Some("+31 6 12345678"));
+    let account = app.account().await;
+    let stored = account.billing.as_ref().unwrap();
+    assert_eq!(stored.address.zipcode, "6711 AB");
+    assert_eq!(stored.email_address, account.email_address);
+    assert_eq!(stored.phone_number.as_deref(), Some("0612345678"));
+    assert_eq!(account.mobile_phone.as_deref(), Some("+31 6 12345678"));
+    let (status, body): (_, ApiErrorBody) = app.account_put(
         "/api/account/billingaddress",
         &json!({"firstName": "", "lastName": "Jansen", "mobilePhone": "call me",
                 "address": {"street": "Kerkstraat", "streetNumber": "12", "zipcode": "12345", "city": "Ede", "countryId": 1}}),
-    ).await).await;
-    assert_eq!(status, 400, "{body}");
+    ).await;
+    assert_eq!(status, 400, "{body:?}");
     assert_eq!(field_keys(&body, "firstName"), ["validation.required"]);
     assert_eq!(
         field_keys(&body, "address.zipcode"),
         ["validation.invalidPostcode"]
     );
-    assert!(body["fieldErrors"]["mobilePhone"].is_array(), "{body}");
-    let (_, account) = get_json(&app, "/api/account").await;
+    assert!(body.fields.contains_key("mobilePhone"), "{body:?}");
+    let account = app.account().await;
     assert_eq!(
-        account["billing"]["address"]["zipcode"], "6711 AB",
+        account.billing.as_ref().map(|b| b.address.zipcode.as_str()),
+        Some("6711 AB"),
         "a refused change keeps the stored address"
     );
     let (status, _) = json_of(
@@ -1060,83 +1028,68 @@ async fn company_data_delivery_address_and_personal_data(app: TestApp) {
     );
 
     // Personal data with newsletter and language preference.
-    let (status, body) = json_of(app.put_json("/api/account", &json!({"firstName": "Pieter", "lastName": "Jansen", "languageId": 2, "newsletter": true})).await).await;
-    assert_eq!(status, 200, "{body}");
-    assert_eq!(
-        (body["languageId"].clone(), body["newsletter"].clone()),
-        (json!(2), json!(true))
-    );
-    let (status, body) = json_of(
-        app.put_json(
+    let (status, body): (_, Account) = app.account_put("/api/account", &json!({"firstName": "Pieter", "lastName": "Jansen", "languageId": 2, "newsletter": true})).await;
+    assert_eq!(status, 200, "{body:?}");
+    assert_eq!((body.language_id, body.newsletter), (Some(2), true));
+    let (status, body): (_, ApiErrorBody) = app
+        .account_put(
             "/api/account",
             &json!({"firstName": "Pieter", "lastName": "Jansen", "languageId": 99}),
         )
-        .await,
-    )
-    .await;
+        .await;
     assert_eq!(status, 400);
-    assert!(body["fieldErrors"]["languageId"].is_array());
+    assert!(body.fields.contains_key("languageId"));
     // It takes a `callbackUrl` like the other account calls: a path of the shop, never
     // another origin.
     let update =
         json!({"firstName": "Pieter", "lastName": "Jansen", "languageId": 2, "newsletter": true});
-    let (status, body) = json_of(
-        app.put_json("/api/account?callbackUrl=/account/information/", &update)
-            .await,
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
-    let (status, body) = json_of(
-        app.put_json("/api/account?callbackUrl=https://evil.example/", &update)
-            .await,
-    )
-    .await;
-    assert_eq!(status, 400, "{body}");
-    assert!(body["fieldErrors"]["callbackUrl"].is_array(), "{body}");
+    let (status, body): (_, Account) = app
+        .account_put("/api/account?callbackUrl=/account/information/", &update)
+        .await;
+    assert_eq!(status, 200, "{body:?}");
+    let (status, body): (_, ApiErrorBody) = app
+        .account_put("/api/account?callbackUrl=https://evil.example/", &update)
+        .await;
+    assert_eq!(status, 400, "{body:?}");
+    assert!(body.fields.contains_key("callbackUrl"), "{body:?}");
 }
 
 async fn a_paid_order_appears_with_its_invoice_and_a_cancelled_one_cancels_it(app: TestApp) {
     sqlx::any::install_default_drivers();
     sign_in(&app, JAN).await;
     let cart = crate::orders::ready_cart(&app, 1011, 1, crate::orders::ideal()).await;
-    let (status, placed) = crate::orders::place(&app, &cart).await;
-    assert_eq!(status, 201, "{placed}");
-    let number = placed["order"]["orderNumber"].as_str().unwrap().to_owned();
-    crate::orders::pay(&app, placed["redirectUrl"].as_str().unwrap(), "paid").await;
+    let (status, placed): (_, PlacedOrder) = app.place_order(&cart).await;
+    assert_eq!(status, 201, "{placed:?}");
+    let number = placed.order.order_number.clone();
+    crate::orders::pay(&app, &placed.redirect_url, "paid").await;
 
-    let (_, orders) = get_json(&app, "/api/account/orders").await;
-    assert_eq!(orders["total"], 6);
-    assert!(numbers(&orders).contains(&number));
-    let (_, order) = get_json(&app, &format!("/api/account/orders/{number}")).await;
-    let history: Vec<&str> = order["statusHistory"]
-        .as_array()
-        .unwrap()
+    let (_, orders): (_, Page<OrderSummary>) = app.account_get("/api/account/orders").await;
+    assert_eq!(orders.total, 6);
+    assert!(orders.numbers().contains(&number.as_str()));
+    let (_, order): (_, AccountOrder) = app
+        .account_get(&format!("/api/account/orders/{number}"))
+        .await;
+    let history: Vec<&str> = order
+        .status_history
         .iter()
-        .map(|change| change["status"].as_str().unwrap())
+        .map(|change| change.status.as_str())
         .collect();
     assert_eq!(history, ["created", "open", "paid"]);
-    let (_, invoices) = get_json(&app, "/api/account/invoices?pageSize=50").await;
-    assert_eq!(invoices["total"], 6);
-    let invoice = invoices["items"]
-        .as_array()
-        .unwrap()
+    let (_, invoices): (_, Page<InvoiceSummary>) =
+        app.account_get("/api/account/invoices?pageSize=50").await;
+    assert_eq!(invoices.total, 6);
+    let invoice = invoices
+        .items
         .iter()
-        .find(|invoice| invoice["orderNumber"] == json!(number))
-        .unwrap()
-        .clone();
-    assert_eq!(invoice["status"], "paid");
-    assert_eq!(invoice["totalAmount"], order["totalAmount"]);
-    assert!(
-        invoice["invoiceNumber"]
-            .as_str()
-            .unwrap()
-            .ends_with("-01001"),
-        "{invoice}"
-    );
+        .find(|invoice| invoice.order_number == number)
+        .unwrap();
+    assert_eq!(invoice.status, "paid");
+    assert_eq!(invoice.total_amount, order.total_amount);
+    assert!(invoice.invoice_number.ends_with("-01001"), "{invoice:?}");
     let pdf = app
         .get(&format!(
             "/api/account/invoices/{}/pdf",
-            invoice["invoiceNumber"].as_str().unwrap()
+            invoice.invoice_number
         ))
         .await;
     assert_eq!(pdf.status(), 200);
@@ -1158,31 +1111,24 @@ async fn a_paid_order_appears_with_its_invoice_and_a_cancelled_one_cancels_it(ap
     )
     .await
     .unwrap();
-    let (_, invoices) = get_json(&app, "/api/account/invoices?pageSize=50").await;
-    let invoice = invoices["items"]
-        .as_array()
-        .unwrap()
+    let (_, invoices): (_, Page<InvoiceSummary>) =
+        app.account_get("/api/account/invoices?pageSize=50").await;
+    let invoice = invoices
+        .items
         .iter()
-        .find(|invoice| invoice["orderNumber"] == json!(number))
-        .unwrap()
-        .clone();
-    assert_eq!(invoice["status"], "cancelled");
+        .find(|invoice| invoice.order_number == number)
+        .unwrap();
+    assert_eq!(invoice.status, "cancelled");
 }
 
 async fn own_reviews_and_open_review_requests(app: TestApp) {
     sign_in(&app, JAN).await;
-    let (status, body) = get_json(&app, "/api/account/reviews").await;
+    let (status, body): (_, AccountReviews) = app.account_get("/api/account/reviews").await;
     assert_eq!(status, 200);
-    let requests = body["reviewRequests"].as_array().unwrap();
+    let requests = &body.review_requests;
     assert!(!requests.is_empty());
-    assert!(requests.iter().all(|request| request["status"] == "new"));
-    assert!(
-        body["reviews"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|review| review["reviewId"] == 1)
-    );
+    assert!(requests.iter().all(|request| request.status == "new"));
+    assert!(body.reviews.iter().any(|review| review.review_id == 1));
 }
 
 /// The laboratory endpoint and the CSV import, with the laboratory's integration key.
@@ -1216,32 +1162,42 @@ async fn laboratory_results(backend: crate::support::Backend) {
     // Account 6 read its result of this sample; a new result replaces it, unread.
     sign_in(&app, "inkoop@stal-de-hoefijzer.example").await;
     assert_eq!(unread(&app).await, 0);
-    let (status, stored) = json_of(post(Some("lab-secret-1"), result.clone()).await.unwrap()).await;
-    assert_eq!(status, 201, "{stored}");
+    let (status, stored): (_, RecordedResult) =
+        status_and(post(Some("lab-secret-1"), result.clone()).await.unwrap()).await;
+    assert_eq!(status, 201, "{stored:?}");
     assert_eq!(
-        stored["resultKey"], "qs-2026-0004-b5n3",
+        stored.result_key, "qs-2026-0004-b5n3",
         "the sample keeps its key"
     );
-    assert_eq!(stored["sampleName"], "Voordroog partij 3");
+    assert_eq!(stored.sample_name, "Voordroog partij 3");
     assert_eq!(unread(&app).await, 1);
-    let (_, shown) = get_json(&app, "/api/account/results/qs-2026-0004-b5n3").await;
-    assert_eq!(shown["resultDate"], "2026-11-10");
+    let (_, shown): (_, ResultDetail) = app
+        .account_get("/api/account/results/qs-2026-0004-b5n3")
+        .await;
+    assert_eq!(shown.result_date, "2026-11-10");
     assert_eq!(
-        shown["classification"]["dryMatter"]["level"], "takeAction",
+        shown
+            .classification
+            .dry_matter
+            .as_ref()
+            .map(|dry_matter| dry_matter.level.as_str()),
+        Some("takeAction"),
         "silage under 45 % dry matter"
     );
     assert_eq!(unread(&app).await, 0);
 
     let mut wrong_kind = result.clone();
     wrong_kind["germCounts"] = json!({"yeasts": 100});
-    let (status, body) = json_of(post(Some("lab-secret-1"), wrong_kind).await.unwrap()).await;
+    let (status, body): (_, ApiErrorBody) =
+        status_and(post(Some("lab-secret-1"), wrong_kind).await.unwrap()).await;
     assert_eq!(status, 400);
-    assert!(body["fieldErrors"]["germCounts"].is_array(), "{body}");
+    assert!(body.fields.contains_key("germCounts"), "{body:?}");
     let mut unknown = result.clone();
     unknown["sequence"] = json!(7);
-    let (status, body) = json_of(post(Some("lab-secret-1"), unknown).await.unwrap()).await;
+    let (status, body): (_, ApiErrorBody) =
+        status_and(post(Some("lab-secret-1"), unknown).await.unwrap()).await;
     assert_eq!(status, 400);
-    assert!(body["fieldErrors"]["sequence"].is_array(), "{body}");
+    assert!(body.fields.contains_key("sequence"), "{body:?}");
     let (status, _) = json_of(
         post(
             Some("lab-secret-1"),
@@ -1289,32 +1245,22 @@ async fn laboratory_results(backend: crate::support::Backend) {
         host_server::laboratory::ScanType::HygieneScan
     );
     let anna = other_client(&app, ANNA).await;
-    let account: Value = anna
-        .get(app.url("/api/account"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(account["unreadQuickscanResults"], 2);
-    let results: Value = anna
-        .get(app.url("/api/account/results"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let account: Account = read(anna.get(app.url("/api/account")).send().await.unwrap()).await;
+    assert_eq!(account.unread_quickscan_results, 2);
+    let results: Vec<ResultSummary> = read(
+        anna.get(app.url("/api/account/results"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     let quick = results
-        .as_array()
-        .unwrap()
         .iter()
-        .find(|result| result["resultKey"] == "qs-2026-0003-s8d1")
+        .find(|result| result.result_key == "qs-2026-0003-s8d1")
         .unwrap();
     assert_eq!(
-        (quick["read"].clone(), quick["resultDate"].clone()),
-        (json!(false), json!("2026-11-09"))
+        (quick.read, quick.result_date.as_str()),
+        (false, "2026-11-09")
     );
 }
 
@@ -1337,8 +1283,8 @@ async fn laboratory_without_a_key(backend: crate::support::Backend) {
         if let Some(key) = key {
             request = request.header("x-api-key", key);
         }
-        let (answered, body) = json_of(request.send().await.unwrap()).await;
-        assert_eq!((answered, body["code"].clone()), (status, json!(code)));
+        let (answered, body): (_, ApiErrorBody) = status_and(request.send().await.unwrap()).await;
+        assert_eq!((answered, body.code.as_str()), (status, code));
     }
 }
 

@@ -11,14 +11,28 @@ pub async fn read<T: DeserializeOwned>(response: reqwest::Response) -> T {
     status_and(response).await.1
 }
 
+/// The answer's JSON body as `T` (see [`read`]), after asserting that its status is a success.
+pub async fn read_ok<T: DeserializeOwned>(response: reqwest::Response) -> T {
+    let status = response.status();
+    let url = response.url().path().to_owned();
+    let text = response.text().await.unwrap();
+    assert!(status.is_success(), "{status}: {text}");
+    parse(&url, status.as_u16(), &text)
+}
+
 /// The status code and the answer's JSON body as `T` (see [`read`]).
 pub async fn status_and<T: DeserializeOwned>(response: reqwest::Response) -> (u16, T) {
     let status = response.status().as_u16();
     let url = response.url().path().to_owned();
     let text = response.text().await.unwrap();
-    let mut deserializer = serde_json::Deserializer::from_str(&text);
+    (status, parse(&url, status, &text))
+}
+
+/// `text` as `T`; on a mismatch the panic names the field's path, the call and its status.
+fn parse<T: DeserializeOwned>(url: &str, status: u16, text: &str) -> T {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
     match serde_path_to_error::deserialize(&mut deserializer) {
-        Ok(value) => (status, value),
+        Ok(value) => value,
         Err(error) => panic!(
             "the answer of {url} (status {status}) is not a {}: {error}\n{text}",
             std::any::type_name::<T>()

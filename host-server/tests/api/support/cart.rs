@@ -17,6 +17,8 @@ pub struct CartAnswer {
     pub calculation: Calculation,
     /// The engine's input (compared whole).
     pub input: Value,
+    /// What the server changed in the cart by itself (compared whole, or by a field).
+    pub notices: Vec<Value>,
 }
 
 /// The cart's stored data.
@@ -28,6 +30,7 @@ pub struct Cart {
     pub products: Vec<CartLine>,
     pub discount_code: Option<String>,
     pub payment: Value,
+    pub mailplus_id: Option<String>,
 }
 
 /// A line of the cart as stored.
@@ -53,6 +56,8 @@ pub struct Calculation {
     pub amount_to_pay: String,
     pub gift_card_amount: String,
     pub item_count: u64,
+    /// Variants of which fewer are in stock than the cart asks for (compared whole).
+    pub stock_warnings: Vec<Value>,
 }
 
 /// A calculated line.

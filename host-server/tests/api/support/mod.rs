@@ -15,13 +15,18 @@ use tokio::sync::oneshot;
 
 pub use host_server::platform::db::Backend;
 
+pub mod account;
 pub mod answer;
 pub mod cart;
+pub mod catalog;
 pub mod content;
+pub mod feed;
+pub mod order;
+pub mod sites;
 pub mod staff;
 mod template;
 
-pub use answer::{ApiErrorBody, read, status_and};
+pub use answer::{ApiErrorBody, read, read_ok, status_and};
 
 /// Declares each named test once for SQLite and once for PostgreSQL.
 ///
