@@ -132,6 +132,33 @@ impl OrderStatus {
     }
 }
 
+/// Whether a bank transfer received settles an order: the order still awaits payment and the
+/// amount covers what is left to pay (more is accepted; what is too much is refunded apart).
+pub fn transfer_settles(
+    status: OrderStatus,
+    amount_to_pay: Money,
+    received: Money,
+) -> Result<(), TransferRefusal> {
+    if !status.awaits_payment() {
+        return Err(TransferRefusal::NotAwaitingPayment);
+    }
+    if received < amount_to_pay {
+        return Err(TransferRefusal::TooLittle);
+    }
+    Ok(())
+}
+
+/// Why a bank transfer does not settle an order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TransferRefusal {
+    /// The order is paid, cancelled or further on.
+    #[error("the order does not await payment")]
+    NotAwaitingPayment,
+    /// Less than the amount to pay arrived.
+    #[error("the amount received is less than the amount to pay")]
+    TooLittle,
+}
+
 /// A period's orders as the back office's home shows them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OrdersSummary {
@@ -375,6 +402,32 @@ pub fn order_number(prefix: &str, year: &str, sequence: i64) -> String {
 mod tests {
     use super::OrderStatus::{self, *};
     use crate::money::{Money, MoneyError};
+
+    #[test]
+    fn a_transfer_settles_an_unpaid_order_when_it_covers_the_amount_to_pay() {
+        use super::{TransferRefusal, transfer_settles};
+        let money = |text: &str| text.parse::<Money>().unwrap();
+        assert_eq!(
+            transfer_settles(Open, money("34.60"), money("34.60")),
+            Ok(())
+        );
+        assert_eq!(
+            transfer_settles(Created, money("34.60"), money("40.00")),
+            Ok(())
+        );
+        assert_eq!(
+            transfer_settles(Open, money("34.60"), money("34.59")),
+            Err(TransferRefusal::TooLittle)
+        );
+        assert_eq!(
+            transfer_settles(Paid, money("34.60"), money("34.60")),
+            Err(TransferRefusal::NotAwaitingPayment)
+        );
+        assert_eq!(
+            transfer_settles(Cancelled, money("34.60"), money("34.60")),
+            Err(TransferRefusal::NotAwaitingPayment)
+        );
+    }
 
     #[test]
     fn the_next_statuses_are_those_the_order_may_become() {

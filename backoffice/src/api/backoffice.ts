@@ -13,6 +13,7 @@ import type {
   Invitation,
   InviteStaffRequest,
   NewIntegrationKey,
+  NoteRequest,
   OrderForStaff,
   OrderQueue,
   OrderQueueQuery,
@@ -29,6 +30,7 @@ import type {
   StaffMember,
   StaffLanguage,
   StaffSessionView,
+  TransferReceived,
   UpdateStaffRequest,
 } from './contract';
 
@@ -95,3 +97,6 @@ export const getOrderForStaff = (orderNumber: string, signal?: AbortSignal) => a
 /** Moves an order on; the answer is the order as the customer sees it (the page reloads its own view). */
 export const changeOrderStatus = (orderNumber: string, status: OrderStatus, trackAndTrace?: string) =>
   api.put<unknown>(withQuery(path('orders', orderNumber, 'status'), { status, trackAndTrace }));
+export const addOrderNote = (orderNumber: string, body: NoteRequest) => api.post<OrderForStaff>(path('orders', orderNumber, 'notes'), body);
+export const registerBankTransfer = (orderNumber: string, body: TransferReceived) =>
+  api.post<OrderForStaff>(path('orders', orderNumber, 'bank-transfer'), body);

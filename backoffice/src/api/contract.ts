@@ -35,6 +35,8 @@ export type OrderQueue = Schemas['OrderQueue'];
 export type QueuedOrder = Schemas['QueuedOrder'];
 export type StatusCount = Schemas['StatusCount'];
 export type OrderForStaff = Schemas['OrderForStaff'];
+export type NoteRequest = Schemas['NoteRequest'];
+export type TransferReceived = Schemas['TransferReceived'];
 
 /** The API's error body. `code` and each field error's `key` are message keys. */
 export type ApiErrorBody = Schemas['Error'];

@@ -65,6 +65,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(admin::change_order_status))
         .routes(routes!(admin::queue::list_orders))
         .routes(routes!(admin::detail::get_order_for_staff))
+        .routes(routes!(admin::notes::add_order_note))
+        .routes(routes!(admin::bank_transfer::register_bank_transfer))
 }
 
 /// The answer to placing an order.

@@ -8,6 +8,8 @@ use crate::orders::{ideal, pay, place, ready_cart};
 use crate::support::{ApiErrorBody, TestApp, fixture_tests, status_and};
 
 fixture_tests!(
+    notes_are_kept_with_their_author_and_in_the_trail,
+    a_bank_transfer_received_pays_the_order_once,
     the_queue_filters_searches_and_pages_newest_first,
     the_queue_shows_only_the_callers_sites,
     the_order_page_shows_payments_history_and_the_trail
@@ -50,6 +52,7 @@ struct OrderForStaff {
     vat_rows: Vec<VatRow>,
     payments: Vec<Payment>,
     history: Vec<StatusChange>,
+    notes: Vec<Note>,
     trail: Vec<TrailEntry>,
     next_statuses: Vec<String>,
     shown: Shown,
@@ -77,6 +80,12 @@ struct Payment {
     provider: String,
     amount: String,
     status: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct Note {
+    author: String,
+    text: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -381,4 +390,150 @@ async fn the_order_page_shows_payments_history_and_the_trail(app: TestApp) {
     let elsewhere = app.integration_key_on_sites(&["orders.read"], &[2]).await;
     let (status, _): (u16, ApiErrorBody) = order_page(&app, &elsewhere, &number).await;
     assert_eq!(status, 403);
+}
+
+/// `POST /api/backoffice/orders/{number}/{action}` with an integration key and a JSON body.
+async fn post_action<T: serde::de::DeserializeOwned>(
+    app: &TestApp,
+    key: &str,
+    number: &str,
+    action: &str,
+    body: serde_json::Value,
+) -> (u16, T) {
+    let response = app
+        .client
+        .post(app.url(&format!("/api/backoffice/orders/{number}/{action}")))
+        .header("x-api-key", key)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    status_and(response).await
+}
+
+async fn notes_are_kept_with_their_author_and_in_the_trail(app: TestApp) {
+    let (number, _) = bank_transfer_order(&app, 1011).await;
+    let key = app.integration_key(&["orders.read"]).await;
+    let (status, page): (u16, OrderForStaff) = post_action(
+        &app,
+        &key,
+        &number,
+        "notes",
+        json!({"text": "  Called: the customer pays by transfer on Monday.  "}),
+    )
+    .await;
+    assert_eq!(status, 201);
+    assert_eq!(page.notes.len(), 1);
+    assert_eq!(
+        page.notes[0].text,
+        "Called: the customer pays by transfer on Monday."
+    );
+    assert_eq!(page.notes[0].author, "tests", "the key's name");
+    assert_eq!(page.trail.len(), 1);
+    assert_eq!(page.trail[0].action, "order.note");
+
+    for (text, key_of_problem) in [
+        (String::from("   "), "validation.required"),
+        ("x".repeat(2001), "validation.invalid"),
+    ] {
+        let (status, body): (u16, ApiErrorBody) =
+            post_action(&app, &key, &number, "notes", json!({ "text": text })).await;
+        assert_eq!(
+            (status, body.first_key("text")),
+            (400, Some(key_of_problem))
+        );
+    }
+    let (status, _): (u16, ApiErrorBody) =
+        post_action(&app, &key, "HS-0000-000000", "notes", json!({"text": "x"})).await;
+    assert_eq!(status, 404);
+}
+
+async fn a_bank_transfer_received_pays_the_order_once(app: TestApp) {
+    let (number, total) = bank_transfer_order(&app, 1011).await;
+    let warehouse = app.integration_key(&["orders.read", "orders.fulfil"]).await;
+    let (status, _): (u16, ApiErrorBody) = post_action(
+        &app,
+        &warehouse,
+        &number,
+        "bank-transfer",
+        json!({"amount": total, "receivedOn": "2026-11-27"}),
+    )
+    .await;
+    assert_eq!(status, 403, "registering money needs orders.refund");
+
+    let accounts = app.integration_key(&["orders.read", "orders.refund"]).await;
+    let cents = total.replace('.', "").parse::<i64>().unwrap() - 1;
+    let too_little = format!("{}.{:02}", cents / 100, cents % 100);
+    let (status, body): (u16, ApiErrorBody) = post_action(
+        &app,
+        &accounts,
+        &number,
+        "bank-transfer",
+        json!({"amount": too_little, "receivedOn": "2026-11-27"}),
+    )
+    .await;
+    assert_eq!(
+        (status, body.first_key("amount")),
+        (400, Some("validation.transferTooLittle"))
+    );
+    let (status, body): (u16, ApiErrorBody) = post_action(
+        &app,
+        &accounts,
+        &number,
+        "bank-transfer",
+        json!({"amount": total, "receivedOn": "2999-01-01"}),
+    )
+    .await;
+    assert_eq!(
+        (status, body.first_key("receivedOn")),
+        (400, Some("validation.invalid"))
+    );
+
+    let (status, page): (u16, OrderForStaff) = post_action(
+        &app,
+        &accounts,
+        &number,
+        "bank-transfer",
+        json!({"amount": total, "receivedOn": "2026-11-27"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(page.order.status, "paid");
+    assert_eq!(page.payments.len(), 1);
+    let payment = &page.payments[0];
+    assert!(
+        payment.payment_id.starts_with("bank_"),
+        "{}",
+        payment.payment_id
+    );
+    assert_eq!(
+        (
+            payment.provider.as_str(),
+            payment.amount.as_str(),
+            payment.status.as_str()
+        ),
+        ("bank", total.as_str(), "paid")
+    );
+    assert_eq!(page.trail.len(), 1);
+    assert_eq!(page.trail[0].action, "order.bankTransfer");
+    assert!(page.trail[0].changes.contains(&TrailChange {
+        field: "amount".to_owned(),
+        before: None,
+        after: Some(total.clone()),
+    }));
+    assert_eq!(page.next_statuses, ["processing", "cancelled"]);
+
+    let (status, body): (u16, ApiErrorBody) = post_action(
+        &app,
+        &accounts,
+        &number,
+        "bank-transfer",
+        json!({"amount": total, "receivedOn": "2026-11-27"}),
+    )
+    .await;
+    assert_eq!(
+        (status, body.code.as_str()),
+        (409, "errors.statusTransition"),
+        "a paid order is not paid twice"
+    );
 }

@@ -27,6 +27,8 @@ import { can } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { useAsync } from '../../lib/useAsync';
 import { useConfirmedAction } from '../../lib/useConfirmedAction';
+import { BankTransferForm } from './BankTransferForm';
+import { OrderNotes } from './OrderNotes';
 import styles from './Orders.module.css';
 
 export function OrderPage() {
@@ -35,6 +37,13 @@ export function OrderPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const order = useAsync((signal) => getOrderForStaff(orderNumber, signal), [orderNumber]);
+  // The answer of a change (a note, a transfer) is the order as it is now.
+  const [latest, setLatest] = useState<OrderForStaff | null>(null);
+  const [shownNumber, setShownNumber] = useState(orderNumber);
+  if (shownNumber !== orderNumber) {
+    setShownNumber(orderNumber);
+    setLatest(null);
+  }
   // Back to the list as it was (its filters are in the address of the page before), or to the
   // list when the order was opened directly.
   // (The first page of a visit has the key `default`.)
@@ -46,13 +55,23 @@ export function OrderPage() {
         {t('order.back')}
       </Button>
       <AsyncView state={order.state} onRetry={order.reload}>
-        {(data) => <OrderDetails data={data} onChanged={order.reload} />}
+        {(data) => (
+          <OrderDetails
+            data={latest ?? data}
+            onChanged={() => {
+              setLatest(null);
+              order.reload();
+            }}
+            onUpdated={setLatest}
+          />
+        )}
       </AsyncView>
     </>
   );
 }
 
-function OrderDetails({ data, onChanged }: { data: OrderForStaff; onChanged: () => void }) {
+function OrderDetails({ data, onChanged, onUpdated }: { data: OrderForStaff; onChanged: () => void; onUpdated: (order: OrderForStaff) => void }) {
+  const { me } = useSession();
   const { t } = useTranslation();
   const language = currentLanguage();
   const { order, shown } = data;
@@ -63,6 +82,7 @@ function OrderDetails({ data, onChanged }: { data: OrderForStaff; onChanged: () 
     <>
       <p>{t('order.placed', { at: formatDateTime(order.orderDate, language), status: t(ORDER_STATUS_LABELS[order.status]) })}</p>
       <StatusActions data={data} onChanged={onChanged} />
+      {data.awaitsPayment && can(me, 'orders.refund') && <BankTransferForm data={data} onChanged={onUpdated} />}
       <div className={styles.sections}>
         <section className={styles.section} aria-labelledby="order-customer">
           <h2 id="order-customer">{t('order.customer')}</h2>
@@ -159,6 +179,7 @@ function OrderDetails({ data, onChanged }: { data: OrderForStaff; onChanged: () 
             </ul>
           )}
         </section>
+        <OrderNotes data={data} onChanged={onUpdated} />
         <section className={styles.section} aria-labelledby="order-history">
           <h2 id="order-history">{t('order.history')}</h2>
           <ol className={styles.timeline}>

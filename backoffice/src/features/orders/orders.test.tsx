@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import type { OrderForStaff, QueuedOrder } from '../../api/contract';
-import { json, mockApi, type MockRequest } from '../../test/api';
+import { apiError, json, mockApi, type MockRequest } from '../../test/api';
 import { currentPath, renderApp } from '../../test/app';
 import { expectAccessible } from '../../test/axe';
 import { staffMe } from '../../test/fixtures';
@@ -121,7 +121,9 @@ function orderForStaff(status: OrderForStaff['order']['status'] = 'paid'): Order
       { status: 'created', at: Date.UTC(2026, 10, 27, 9, 0) },
       { status: 'paid', at: Date.UTC(2026, 10, 27, 9, 2) },
     ],
+    notes: [],
     trail: [],
+    awaitsPayment: status === 'created' || status === 'open',
     nextStatuses: status === 'paid' ? ['processing', 'cancelled'] : status === 'processing' ? ['sent', 'cancelled'] : [],
     shown: {
       lines: [{ unitPrice: '€ 17.30', total: '€ 34.60' }],
@@ -211,5 +213,53 @@ describe('the order desk', () => {
     await expectAccessible();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
     await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
+  });
+
+  it('adds a note and shows it with its author', async () => {
+    const withNote = {
+      ...orderForStaff(),
+      notes: [{ noteId: 1, author: 'Bram Jansen', text: 'Called about the delivery day.', at: Date.UTC(2026, 10, 27, 10, 0) }],
+    };
+    const requests = mockApi([
+      { url: '/api/backoffice/orders/HS-2026-000001', respond: orderForStaff() },
+      { method: 'POST', url: '/api/backoffice/orders/HS-2026-000001/notes', respond: json(withNote, 201) },
+    ]);
+    renderApp('/orders/HS-2026-000001', { me: staffMe(['orders.read']) });
+    expect(await screen.findByText('No notes yet.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('New note'), { target: { value: 'Called about the delivery day.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add the note' }));
+    expect(await screen.findByText('Called about the delivery day.')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ text: 'Called about the delivery day.' });
+    expect(screen.getByLabelText('New note')).toHaveValue('');
+    await expectAccessible();
+  });
+
+  it('registers a bank transfer for an order awaiting payment, and shows a refusal at its field', async () => {
+    let answer: Response = apiError(400, 'errors.validation', { amount: [{ key: 'validation.transferTooLittle' }] });
+    const requests = mockApi([
+      { url: '/api/backoffice/orders/HS-2026-000001', respond: orderForStaff('open') },
+      { method: 'POST', url: '/api/backoffice/orders/HS-2026-000001/bank-transfer', respond: () => answer },
+    ]);
+    renderApp('/orders/HS-2026-000001', { me: staffMe(['orders.read', 'orders.refund']) });
+    const amount = await screen.findByLabelText('Amount (euro)');
+    expect(amount).toHaveValue('34.60');
+    fireEvent.change(amount, { target: { value: '30,00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register as paid' }));
+    expect(await screen.findByText('Less than the amount to pay: the order stays unpaid.')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({ amount: '30.00' });
+    await expectAccessible();
+
+    answer = json(orderForStaff('paid'));
+    fireEvent.change(amount, { target: { value: '34.60' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register as paid' }));
+    expect(await screen.findByText('The transfer is registered; the order is paid.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Register as paid' })).not.toBeInTheDocument());
+  });
+
+  it('offers no bank transfer to a member who does not handle money', async () => {
+    mockApi([{ url: '/api/backoffice/orders/HS-2026-000001', respond: orderForStaff('open') }]);
+    renderApp('/orders/HS-2026-000001', { me: staffMe(['orders.read', 'orders.fulfil']) });
+    expect(await screen.findByText('Hoefslag Senior Muesli 20 kg')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register as paid' })).not.toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ use crate::audit::AuditEntry;
 use crate::orders::OrderView;
 use crate::orders::store::{self, PaymentOfOrder};
 use crate::payments::PaymentStatus;
-use crate::platform::access::{Authorized, permission};
+use crate::platform::access::{Access, Authorized, permission};
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path};
 use crate::platform::labels::from_label;
@@ -73,6 +73,18 @@ pub struct LineAmountsShown {
     pub total: String,
 }
 
+/// A note the staff keep on the order.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderNote {
+    pub note_id: i64,
+    /// Who wrote it (a member's or key's name).
+    pub author: String,
+    pub text: String,
+    /// Milliseconds since the Unix epoch.
+    pub at: i64,
+}
+
 /// Everything the order desk shows of one order.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -84,10 +96,14 @@ pub struct OrderForStaff {
     pub payments: Vec<OrderPayment>,
     /// Every status the order had, oldest first.
     pub history: Vec<OrderStatusEntry>,
+    /// The staff's notes, oldest first.
+    pub notes: Vec<OrderNote>,
     /// What staff, keys and the system did to the order, oldest first.
     pub trail: Vec<AuditEntry>,
     /// The statuses the order may move to now (the engine's rule).
     pub next_statuses: Vec<OrderStatus>,
+    /// The customer still has to pay (the engine's rule): a bank transfer may be registered.
+    pub awaits_payment: bool,
     pub shown: AmountsShown,
 }
 
@@ -160,8 +176,17 @@ pub async fn get_order_for_staff(
     caller: Authorized<permission::OrdersRead>,
     Path(order_number): Path<String>,
 ) -> Result<Json<OrderForStaff>, ApiError> {
+    Ok(Json(order_for_staff(&state, &caller, &order_number).await?))
+}
+
+/// The order desk's view of an order of the caller's sites (404 for an unknown number).
+pub async fn order_for_staff(
+    state: &AppState,
+    caller: &Access,
+    order_number: &str,
+) -> Result<OrderForStaff, ApiError> {
     let pool = state.db.pool();
-    let row = store::by_order_number(pool, &order_number)
+    let row = store::by_order_number(pool, order_number)
         .await?
         .ok_or(ApiError::NotFound)?;
     caller.on_site(row.site_id)?;
@@ -182,17 +207,30 @@ pub async fn get_order_for_staff(
             })
         })
         .collect::<Result<_, ApiError>>()?;
+    let notes = store::desk::notes_of_order(pool, row.order_id)
+        .await?
+        .into_iter()
+        .map(|note| OrderNote {
+            note_id: note.note_id,
+            author: note.author_name,
+            text: note.body,
+            at: note.created_at,
+        })
+        .collect();
     let trail = crate::audit::history_of(pool, "order", &row.order_number).await?;
     let next_statuses = order.status.next_statuses();
-    let culture = crate::staff::screen_culture(pool, &caller).await?;
+    let awaits_payment = order.status.awaits_payment();
+    let culture = crate::staff::screen_culture(pool, caller).await?;
     let shown = amounts_shown(&order, &vat_rows, &payments, culture)?;
-    Ok(Json(OrderForStaff {
+    Ok(OrderForStaff {
         order,
         vat_rows,
         payments,
         history,
+        notes,
         trail,
         next_statuses,
+        awaits_payment,
         shown,
-    }))
+    })
 }

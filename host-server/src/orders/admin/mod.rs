@@ -2,7 +2,9 @@
 //! ([`detail`]), and moving an order through the warehouse (orders.fulfil) or cancelling it
 //! (orders.refund as well), on the sites the caller works on.
 
+pub mod bank_transfer;
 pub mod detail;
+pub mod notes;
 pub mod queue;
 
 use axum::extract::State;

@@ -3,6 +3,7 @@
 //! the account's list and the checkout's payments have their statements in the submodules.
 
 pub mod checkout;
+pub mod desk;
 pub mod invoices;
 pub mod mails;
 pub mod of_account;

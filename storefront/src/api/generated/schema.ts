@@ -977,6 +977,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/orders/{orderNumber}/bank-transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Registers a bank transfer received for an order awaiting payment. */
+        post: operations["registerBankTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/orders/{orderNumber}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a note to an order of the caller's sites. */
+        post: operations["addOrderNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/orders/{orderNumber}/status": {
         parameters: {
             query?: never;
@@ -4093,6 +4127,11 @@ export interface components {
             pageSize: number;
             totalCount: number;
         };
+        /** @description A new note. */
+        NoteRequest: {
+            /** @description 1 to 2,000 characters (trimmed). */
+            text: string;
+        };
         /** @description One nutrient of the nutrient table, per kg as fed. */
         Nutrient: {
             /** Format: double */
@@ -4191,10 +4230,14 @@ export interface components {
         };
         /** @description Everything the order desk shows of one order. */
         OrderForStaff: {
+            /** @description The customer still has to pay (the engine's rule): a bank transfer may be registered. */
+            awaitsPayment: boolean;
             /** @description Every status the order had, oldest first. */
             history: components["schemas"]["OrderStatusEntry"][];
             /** @description The statuses the order may move to now (the engine's rule). */
             nextStatuses: components["schemas"]["OrderStatus"][];
+            /** @description The staff's notes, oldest first. */
+            notes: components["schemas"]["OrderNote"][];
             order: components["schemas"]["Order"];
             payments: components["schemas"]["OrderPayment"][];
             shown: components["schemas"]["AmountsShown"];
@@ -4233,6 +4276,19 @@ export interface components {
             unitPrice: components["schemas"]["Money"];
             vatRatePercentage: string;
             vatType: components["schemas"]["VatType"];
+        };
+        /** @description A note the staff keep on the order. */
+        OrderNote: {
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            at: number;
+            /** @description Who wrote it (a member's or key's name). */
+            author: string;
+            /** Format: int64 */
+            noteId: number;
+            text: string;
         };
         /** @description A payment of the order at the provider. */
         OrderPayment: {
@@ -5854,6 +5910,16 @@ export interface components {
             max?: null | components["schemas"]["Quantity"];
             min?: null | components["schemas"]["Quantity"];
         };
+        /** @description A bank transfer received. */
+        TransferReceived: {
+            /** @description The amount that arrived, in euro. */
+            amount: components["schemas"]["Money"];
+            /**
+             * @description The day it arrived (`YYYY-MM-DD`), not after today.
+             * @example 2026-11-27
+             */
+            receivedOn: string;
+        };
         /** @description The unit prices that apply to the content's unit; the others are absent. */
         UnitPrices: {
             per100Gram?: null | components["schemas"]["Money"];
@@ -6104,6 +6170,7 @@ export type SchemaNewsletterState = components['schemas']['NewsletterState'];
 export type SchemaNewsletterStatus = components['schemas']['NewsletterStatus'];
 export type SchemaNewsletterUnsubscription = components['schemas']['NewsletterUnsubscription'];
 export type SchemaNewsPage = components['schemas']['NewsPage'];
+export type SchemaNoteRequest = components['schemas']['NoteRequest'];
 export type SchemaNutrient = components['schemas']['Nutrient'];
 export type SchemaNutrientBalance = components['schemas']['NutrientBalance'];
 export type SchemaOrder = components['schemas']['Order'];
@@ -6112,6 +6179,7 @@ export type SchemaOrderBilling = components['schemas']['OrderBilling'];
 export type SchemaOrderCompany = components['schemas']['OrderCompany'];
 export type SchemaOrderForStaff = components['schemas']['OrderForStaff'];
 export type SchemaOrderLineView = components['schemas']['OrderLineView'];
+export type SchemaOrderNote = components['schemas']['OrderNote'];
 export type SchemaOrderPayment = components['schemas']['OrderPayment'];
 export type SchemaOrderPaymentView = components['schemas']['OrderPaymentView'];
 export type SchemaOrderQueue = components['schemas']['OrderQueue'];
@@ -6252,6 +6320,7 @@ export type SchemaSurveyLink = components['schemas']['SurveyLink'];
 export type SchemaSurveyReceipt = components['schemas']['SurveyReceipt'];
 export type SchemaTarget = components['schemas']['Target'];
 export type SchemaTargetRange = components['schemas']['TargetRange'];
+export type SchemaTransferReceived = components['schemas']['TransferReceived'];
 export type SchemaUnitPrices = components['schemas']['UnitPrices'];
 export type SchemaUsp = components['schemas']['Usp'];
 export type SchemaVariantChange = components['schemas']['VariantChange'];
@@ -9358,6 +9427,141 @@ export interface operations {
                 };
             };
             /** @description `errors.permissionDenied`: without orders.read, or an order of another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this number */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registerBankTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number */
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferReceived"];
+            };
+        };
+        responses: {
+            /** @description The order, now paid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderForStaff"];
+                };
+            };
+            /** @description A bad amount or day, or less than the amount to pay (`validation.transferTooLittle`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: without orders.refund, an order of another site, or `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this number */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.statusTransition`: the order does not await payment */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addOrderNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number */
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The order with the note */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderForStaff"];
+                };
+            };
+            /** @description An empty note or one over 2,000 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: without orders.read, an order of another site, or `errors.crossSiteRequest` */
             403: {
                 headers: {
                     [name: string]: unknown;
