@@ -31,12 +31,12 @@ const member = (role: string): DemoMember => {
 
 /** The menu's pages of each role (paths under /admin), as its permissions allow. */
 const MENUS: Record<string, string[]> = {
-  owner: ['/admin', '/admin/staff', '/admin/keys', '/admin/audit', '/admin/profile'],
-  customerService: ['/admin', '/admin/profile'],
-  warehouse: ['/admin', '/admin/profile'],
+  owner: ['/admin', '/admin/orders', '/admin/staff', '/admin/keys', '/admin/audit', '/admin/profile'],
+  customerService: ['/admin', '/admin/orders', '/admin/profile'],
+  warehouse: ['/admin', '/admin/orders', '/admin/profile'],
   labTechnician: ['/admin', '/admin/profile'],
   contentEditor: ['/admin', '/admin/profile'],
-  accountant: ['/admin', '/admin/audit', '/admin/profile'],
+  accountant: ['/admin', '/admin/orders', '/admin/audit', '/admin/profile'],
 };
 
 async function expectAccessible(page: Page): Promise<void> {
@@ -117,6 +117,38 @@ describe('the back office', () => {
     await expectAccessible(page);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/admin\/orders\/HS-2026-000111$/);
+    await page.locator('h1', { hasText: 'HS-2026-000111' }).waitFor();
+    await page.locator('#order-amounts').waitFor();
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  it('the order desk: finds an order in the queue, opens it, keeps a note and comes back to the list as it was', async () => {
+    const page = await newPage();
+    // The accountant's current code was used by the first test.
+    await signIn(page, 'accountant', NEXT_STEP);
+    await page.goto(`${shop.origin}/admin/orders`);
+    await page.locator('table tbody tr').first().waitFor();
+    await expectAccessible(page);
+
+    await page.locator('input[name="q"]').fill('HS-2026-000111');
+    await page.locator('input[name="q"]').press('Enter');
+    await page.waitForURL(/\/admin\/orders\?q=HS-2026-000111$/);
+    const link = page.locator('table tbody a', { hasText: 'HS-2026-000111' });
+    await link.waitFor();
+    expect(await page.locator('table tbody tr').count()).toBe(1);
+    await link.click();
+    await page.waitForURL(/\/admin\/orders\/HS-2026-000111$/);
+    await page.locator('#order-amounts').waitFor();
+
+    await page.locator('textarea[name="note"]').fill('Called: delivery on Monday is fine.');
+    await page.locator('form:has(textarea[name="note"]) button[type="submit"]').click();
+    await page.locator('#order-notes ~ ul li', { hasText: 'Called: delivery on Monday is fine.' }).waitFor();
+    await expectAccessible(page);
+
+    await page.goBack();
+    await page.waitForURL(/\/admin\/orders\?q=HS-2026-000111$/);
+    expect(await page.locator('input[name="q"]').inputValue()).toBe('HS-2026-000111');
     await page.close();
   });
 
@@ -135,6 +167,11 @@ describe('the back office', () => {
     expect(await width()).toBeLessThanOrEqual(390);
     await page.goto(`${shop.origin}/admin/profile`);
     await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await width()).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+    // The order queue's table scrolls sideways inside its own region.
+    await page.goto(`${shop.origin}/admin/orders`);
+    await page.locator('table tbody tr').first().waitFor();
     expect(await width()).toBeLessThanOrEqual(390);
     await expectAccessible(page);
     await page.close();

@@ -48,7 +48,15 @@ export function OrderNotes({ data, onChanged }: { data: OrderForStaff; onChanged
       <form onSubmit={(event) => void submit(event)}>
         <Field label={t('order.newNote')} error={error}>
           {(control) => (
-            <textarea {...control} className={styles.note} rows={3} maxLength={2000} value={text} onChange={(event) => setText(event.target.value)} />
+            <textarea
+              {...control}
+              name="note"
+              className={styles.note}
+              rows={3}
+              maxLength={2000}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
           )}
         </Field>
         <Button type="submit" busy={busy} disabled={text.trim() === ''}>
