@@ -2,7 +2,10 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{Backend, TestApp, backend_tests, query_param};
+use crate::support::account::{Account, CompanyData};
+use crate::support::{
+    ApiErrorBody, Backend, TestApp, backend_tests, query_param, read, status_and,
+};
 
 const PASSWORD: &str = "Hooi2024";
 
@@ -10,14 +13,6 @@ async fn register(app: &TestApp, email: &str) -> reqwest::Response {
     app.post_json(
         "/api/account?callbackUrl=/account/confirm/",
         &json!({ "emailAddress": email, "password": PASSWORD, "firstName": "Anna", "lastName": "de Vries" }),
-    )
-    .await
-}
-
-async fn sign_in(app: &TestApp, email: &str, password: &str) -> reqwest::Response {
-    app.post_json(
-        "/api/authentication/signin",
-        &json!({ "emailAddress": email, "password": password }),
     )
     .await
 }
@@ -34,18 +29,10 @@ async fn registered_and_activated(app: &TestApp, email: &str) -> String {
     user_id
 }
 
-async fn is_authenticated(app: &TestApp) -> Value {
-    app.post("/api/authentication/isauthenticated")
-        .await
-        .json()
-        .await
-        .unwrap()
-}
-
-async fn error_code(response: reqwest::Response) -> (u16, Value) {
-    let status = response.status().as_u16();
-    let body: Value = response.json().await.unwrap();
-    (status, body["code"].clone())
+/// The status and the code of an error answer.
+async fn error_code(response: reqwest::Response) -> (u16, String) {
+    let (status, body): (_, ApiErrorBody) = status_and(response).await;
+    (status, body.code)
 }
 
 backend_tests!(
@@ -63,9 +50,9 @@ backend_tests!(
 async fn registration_activation_sign_in_and_sign_out(app: TestApp) {
     let response = register(&app, "Anna@Example.nl ").await;
     assert_eq!(response.status(), 201);
-    let account: Value = response.json().await.unwrap();
-    assert_eq!(account["emailAddress"], "anna@example.nl");
-    assert_eq!(account["firstName"], "Anna");
+    let account: Account = read(response).await;
+    assert_eq!(account.email_address, "anna@example.nl");
+    assert_eq!(account.first_name, "Anna");
 
     let mails = app.outbox();
     assert_eq!(mails.len(), 1);
@@ -76,11 +63,11 @@ async fn registration_activation_sign_in_and_sign_out(app: TestApp) {
         link.starts_with(&format!("{}/account/confirm/?token=", app.base_url)),
         "{link}"
     );
-    assert_eq!(query_param(&link, "userId"), account["userId"]);
+    assert_eq!(query_param(&link, "userId"), account.user_id);
 
     // Not activated yet: the login failure of the specification, nothing more.
-    let (status, code) = error_code(sign_in(&app, "anna@example.nl", PASSWORD).await).await;
-    assert_eq!((status, code), (401, json!("errors.loginFailed")));
+    let (status, code) = error_code(app.sign_in("anna@example.nl", PASSWORD).await).await;
+    assert_eq!((status, code.as_str()), (401, "errors.loginFailed"));
 
     let confirm = format!(
         "/api/account/{}/confirm?token={}",
@@ -90,13 +77,13 @@ async fn registration_activation_sign_in_and_sign_out(app: TestApp) {
     assert_eq!(app.post(&confirm).await.status(), 204);
     let (status, code) = error_code(app.post(&confirm).await).await;
     assert_eq!(
-        (status, code),
-        (400, json!("errors.activationTokenExpired")),
+        (status, code.as_str()),
+        (400, "errors.activationTokenExpired"),
         "a token works once"
     );
 
-    assert_eq!(is_authenticated(&app).await, json!(false));
-    let response = sign_in(&app, "ANNA@example.nl", PASSWORD).await;
+    assert!(!app.is_authenticated().await);
+    let response = app.sign_in("ANNA@example.nl", PASSWORD).await;
     assert_eq!(response.status(), 200);
     let cookie = response.headers()["set-cookie"]
         .to_str()
@@ -109,11 +96,11 @@ async fn registration_activation_sign_in_and_sign_out(app: TestApp) {
             && !cookie.contains("Secure"),
         "{cookie}"
     );
-    assert_eq!(is_authenticated(&app).await, json!(true));
+    assert!(app.is_authenticated().await);
 
-    let account: Value = app.get("/api/account").await.json().await.unwrap();
-    assert_eq!(account["lastName"], "de Vries");
-    assert_eq!(account["unreadQuickscanResults"], 0);
+    let account = app.account().await;
+    assert_eq!(account.last_name, "de Vries");
+    assert_eq!(account.unread_quickscan_results, 0);
 
     let response = app
         .client
@@ -123,7 +110,7 @@ async fn registration_activation_sign_in_and_sign_out(app: TestApp) {
         .await
         .unwrap();
     assert_eq!(response.status(), 204);
-    assert_eq!(is_authenticated(&app).await, json!(false));
+    assert!(!app.is_authenticated().await);
     assert_eq!(app.get("/api/account").await.status(), 401);
 }
 
@@ -135,24 +122,24 @@ async fn registration_checks_every_field_with_the_engine_rules(app: TestApp) {
         )
         .await;
     assert_eq!(response.status(), 400);
-    let body: Value = response.json().await.unwrap();
+    let body: ApiErrorBody = read(response).await;
     assert_eq!(
-        body["fieldErrors"]["emailAddress"][0]["key"],
-        "validation.invalidEmail"
+        body.first_key("emailAddress"),
+        Some("validation.invalidEmail")
     );
     assert_eq!(
-        body["fieldErrors"]["password"][0]["key"],
-        "validation.passwordRequirements"
+        body.first_key("password"),
+        Some("validation.passwordRequirements")
     );
     assert_eq!(
-        body["fieldErrors"]["password"][0]["message"],
-        "Minimaal 7 tekens, moet cijfers en letters bevatten"
+        body.first_message("password"),
+        Some("Minimaal 7 tekens, moet cijfers en letters bevatten")
     );
     assert_eq!(
-        body["fieldErrors"]["firstName"][0]["message"],
-        "Dit is een verplicht veld"
+        body.first_message("firstName"),
+        Some("Dit is een verplicht veld")
     );
-    assert!(body["fieldErrors"].get("lastName").is_none());
+    assert!(!body.fields.contains_key("lastName"), "{body:?}");
 
     let response = app
         .post_json("/api/account", &json!({ "emailAddress": "a@b.nl", "password": PASSWORD, "firstName": "A", "lastName": "B" }))
@@ -173,7 +160,7 @@ async fn registration_checks_every_field_with_the_engine_rules(app: TestApp) {
     assert_eq!(register(&app, "dup@example.nl").await.status(), 201);
     registered_and_activated(&app, "dup@example.nl").await;
     let (status, code) = error_code(register(&app, "DUP@example.nl").await).await;
-    assert_eq!((status, code), (409, json!("errors.emailInUse")));
+    assert_eq!((status, code.as_str()), (409, "errors.emailInUse"));
 }
 
 async fn a_business_customer_registers_with_company_and_vat_number(app: TestApp) {
@@ -201,43 +188,36 @@ async fn a_business_customer_registers_with_company_and_vat_number(app: TestApp)
             .status(),
         204
     );
+    assert_eq!(app.sign_in("stal@example.nl", PASSWORD).await.status(), 200);
+    let (_, company): (_, CompanyData) = app.account_get("/api/account/company").await;
     assert_eq!(
-        sign_in(&app, "stal@example.nl", PASSWORD).await.status(),
-        200
-    );
-    let company: Value = app.get("/api/account/company").await.json().await.unwrap();
-    assert_eq!(
-        company,
-        json!({ "company": { "companyName": "Stal De Hoef B.V.", "vatNumber": "NL123456789B01" } })
+        company
+            .company
+            .as_ref()
+            .map(|company| (company.company_name.as_str(), company.vat_number.as_str())),
+        Some(("Stal De Hoef B.V.", "NL123456789B01"))
     );
 
     let response = app
         .post_json(url, &form("fout@example.nl", json!("Stal"), json!("NL12")))
         .await;
     assert_eq!(response.status(), 400);
-    let body: Value = response.json().await.unwrap();
+    let body: ApiErrorBody = read(response).await;
     assert_eq!(
-        body["fieldErrors"]["vatNumber"][0]["key"],
-        "validation.invalidVatNumber"
+        body.first_key("vatNumber"),
+        Some("validation.invalidVatNumber")
     );
 
-    let (status, body) = {
-        let response = app
-            .post_json(
-                url,
-                &form("zonder@example.nl", json!(" "), json!("NL123456789B01")),
-            )
-            .await;
-        (
-            response.status().as_u16(),
-            response.json::<Value>().await.unwrap(),
+    let (status, body): (_, ApiErrorBody) = status_and(
+        app.post_json(
+            url,
+            &form("zonder@example.nl", json!(" "), json!("NL123456789B01")),
         )
-    };
+        .await,
+    )
+    .await;
     assert_eq!(status, 400);
-    assert_eq!(
-        body["fieldErrors"]["companyName"][0]["key"],
-        "validation.required"
-    );
+    assert_eq!(body.first_key("companyName"), Some("validation.required"));
 }
 
 async fn forgot_and_reset_password(app: TestApp) {
@@ -283,16 +263,14 @@ async fn forgot_and_reset_password(app: TestApp) {
             .await,
     )
     .await;
-    assert_eq!((status, code), (400, json!("errors.resetTokenExpired")));
+    assert_eq!((status, code.as_str()), (400, "errors.resetTokenExpired"));
 
     assert_eq!(
-        sign_in(&app, "reset@example.nl", PASSWORD).await.status(),
+        app.sign_in("reset@example.nl", PASSWORD).await.status(),
         401
     );
     assert_eq!(
-        sign_in(&app, "reset@example.nl", "Nieuw2025")
-            .await
-            .status(),
+        app.sign_in("reset@example.nl", "Nieuw2025").await.status(),
         200
     );
 }
@@ -345,8 +323,8 @@ async fn resend_confirmation_by_email_address_answers_the_same_for_any_address(a
     for body in [json!({}), json!({ "emailAddress": "geen-adres" })] {
         let response = app.post_json(resend, &body).await;
         assert_eq!(response.status(), 400, "{body}");
-        let answer: Value = response.json().await.unwrap();
-        assert!(answer["fieldErrors"]["emailAddress"].is_array(), "{answer}");
+        let answer: ApiErrorBody = read(response).await;
+        assert!(answer.fields.contains_key("emailAddress"), "{answer:?}");
     }
     let (status, _) = error_code(app.post(resend).await).await;
     assert_eq!(status, 400, "no body and no userId");
@@ -392,7 +370,7 @@ async fn resend_confirmation_by_email_address_is_limited_per_address(app: TestAp
 async fn change_password_and_email_address(app: TestApp) {
     let user_id = registered_and_activated(&app, "change@example.nl").await;
     assert_eq!(
-        sign_in(&app, "change@example.nl", PASSWORD).await.status(),
+        app.sign_in("change@example.nl", PASSWORD).await.status(),
         200
     );
 
@@ -410,9 +388,8 @@ async fn change_password_and_email_address(app: TestApp) {
         )
         .await;
     assert_eq!(changed.status(), 204);
-    assert_eq!(
-        is_authenticated(&app).await,
-        json!(true),
+    assert!(
+        app.is_authenticated().await,
         "the session that changed it stays"
     );
 
@@ -432,17 +409,16 @@ async fn change_password_and_email_address(app: TestApp) {
         ))
         .await;
     assert_eq!(confirmed.status(), 204);
-    let account: Value = app.get("/api/account").await.json().await.unwrap();
-    assert_eq!(account["emailAddress"], "nieuw@example.nl");
+    assert_eq!(app.account().await.email_address, "nieuw@example.nl");
 
     let updated = app
         .put_json("/api/account", &json!({ "firstName": "Anneke", "lastName": "Bakker", "phoneNumber": "+31 6 12345678", "newsletter": true }))
         .await;
     assert_eq!(updated.status(), 200);
-    let account: Value = updated.json().await.unwrap();
+    let account: Account = read(updated).await;
     assert_eq!(
-        (account["firstName"].clone(), account["newsletter"].clone()),
-        (json!("Anneke"), json!(true))
+        (account.first_name.as_str(), account.newsletter),
+        ("Anneke", true)
     );
 }
 
@@ -450,14 +426,12 @@ async fn sign_in_is_rate_limited_per_account(app: TestApp) {
     registered_and_activated(&app, "limit@example.nl").await;
     for _ in 0..5 {
         assert_eq!(
-            sign_in(&app, "limit@example.nl", "Verkeerd1")
-                .await
-                .status(),
+            app.sign_in("limit@example.nl", "Verkeerd1").await.status(),
             401
         );
     }
-    let (status, code) = error_code(sign_in(&app, "limit@example.nl", PASSWORD).await).await;
-    assert_eq!((status, code), (429, json!("errors.tooManyAttempts")));
+    let (status, code) = error_code(app.sign_in("limit@example.nl", PASSWORD).await).await;
+    assert_eq!((status, code.as_str()), (429, "errors.tooManyAttempts"));
 }
 
 async fn another_customers_session_sees_nothing(app: TestApp) {
@@ -486,8 +460,8 @@ async fn expired_tokens(backend: Backend) {
     );
     let (status, code) = error_code(app.post(&confirm).await).await;
     assert_eq!(
-        (status, code),
-        (400, json!("errors.activationTokenExpired"))
+        (status, code.as_str()),
+        (400, "errors.activationTokenExpired")
     );
 
     let resend =

@@ -254,7 +254,7 @@ mod submissions {
     use serde_json::{Value, json};
 
     use crate::support::catalog::{ProductReviews, ReviewSubmitted};
-    use crate::support::{TestApp, fixture_tests, read};
+    use crate::support::{ApiErrorBody, TestApp, fixture_tests, read};
 
     async fn review(app: &TestApp, body: Value) -> reqwest::Response {
         app.post_json_in(1, 1, "/api/products/1/reviews", &body)
@@ -334,11 +334,11 @@ mod submissions {
         )
         .await;
         assert_eq!(short.status(), 400);
-        // The field error's message is not in `ApiErrorBody` (only its key): read untyped.
-        let body: Value = short.json().await.unwrap();
+        let body: ApiErrorBody = read(short).await;
         assert_eq!(
-            body["fieldErrors"]["text"][0]["message"],
-            "Schrijf minimaal 5 woorden"
+            body.first_message("text"),
+            Some("Schrijf minimaal 5 woorden"),
+            "{body:?}"
         );
         let bad_rating = review(&app, json!({"title": "Top", "rating": 6, "text": "Goed voer voor mijn paard", "name": "Anna"})).await;
         assert_eq!(bad_rating.status(), 400);

@@ -1,9 +1,11 @@
 //! Page content with the layout, news, FAQ, advice, dealers and parcel shops on the fixtures.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
-use crate::support::content::ContentPage;
-use crate::support::{TestApp, fixture_tests, read};
+use crate::support::catalog::ProductHit;
+use crate::support::content::{ContentPage, HomeContent, SiteLayout};
+use crate::support::sites::RouteNotFound;
+use crate::support::{ApiErrorBody, TestApp, fixture_tests, read};
 
 fixture_tests!(
     a_content_page_comes_with_the_sites_layout,
@@ -79,10 +81,10 @@ async fn a_content_page_comes_with_the_sites_layout(app: TestApp) {
 async fn the_site_layout_comes_alone_once_per_site_and_language(app: TestApp) {
     let response = app.get_in(1, 1, "/api/content/layout").await;
     assert_eq!(response.status(), 200);
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(body["siteId"], 1);
-    assert_eq!(body["languageId"], 1);
-    let navigation = body["navigation"]["items"].as_array().unwrap();
+    let body: SiteLayout = read(response).await;
+    assert_eq!(body.site_id, 1);
+    assert_eq!(body.language_id, 1);
+    let navigation = &body.navigation.items;
     assert_eq!(navigation.len(), 11);
     assert_eq!(
         navigation[0],
@@ -97,96 +99,91 @@ async fn the_site_layout_comes_alone_once_per_site_and_language(app: TestApp) {
             {"title": "Haksel", "url": "/haksel/", "target": "_self"},
         ])
     );
-    assert_eq!(body["footer"]["columns"].as_array().unwrap().len(), 4);
-    assert_eq!(body["footer"]["columns"][0]["title"], "Klantenservice");
+    assert_eq!(body.footer.columns.len(), 4);
+    assert_eq!(body.footer.columns[0].title, "Klantenservice");
     assert_eq!(
-        body["headerUsps"][0],
+        body.header_usps[0],
         json!({"icon": "truck", "text": "Voor 22:00 besteld, morgen in huis"})
     );
-    assert_eq!(body["cartUsps"].as_array().unwrap().len(), 3);
+    assert_eq!(body.cart_usps.len(), 3);
     assert_eq!(
-        body["notification"]["text"],
-        "Winteractie: 10% korting op alle Sport Muesli"
+        body.notification.as_ref().map(|n| n.text.as_str()),
+        Some("Winteractie: 10% korting op alle Sport Muesli")
     );
+    let service = &body.customer_service;
     assert_eq!(
-        body["customerService"],
-        json!({
-            "title": "Klantenservice",
-            "bottomText": "Heeft u een vraag? Wij helpen u graag.",
-            "link": "/klantenservice/",
-            "phone": "+31881234500",
-            "phoneLink": "tel:+31881234500",
-            "email": "klantenservice@hoefslag.example",
-            "openingHours": "Maandag t/m vrijdag 8:30-17:00, zaterdag 9:00-12:00",
-        })
+        (
+            service.title.as_deref(),
+            service.bottom_text.as_deref(),
+            service.link.as_deref(),
+            service.phone.as_str(),
+            service.phone_link.as_str(),
+            service.email.as_str(),
+            service.opening_hours.as_deref(),
+        ),
+        (
+            Some("Klantenservice"),
+            Some("Heeft u een vraag? Wij helpen u graag."),
+            Some("/klantenservice/"),
+            "+31881234500",
+            "tel:+31881234500",
+            "klantenservice@hoefslag.example",
+            Some("Maandag t/m vrijdag 8:30-17:00, zaterdag 9:00-12:00"),
+        )
     );
     // LinkedIn is empty on this site: left out.
     assert_eq!(
-        body["socialLinks"],
-        json!([
-            {"network": "instagram", "url": "https://www.instagram.com/hoefslag.demo/"},
-            {"network": "facebook", "url": "https://www.facebook.com/hoefslag.demo"},
-            {"network": "twitter", "url": "https://x.com/hoefslagdemo"},
-            {"network": "youtube", "url": "https://www.youtube.com/@hoefslagdemo"},
-            {"network": "tiktok", "url": "https://www.tiktok.com/@hoefslag.demo"},
-        ])
+        body.social_links
+            .iter()
+            .map(|link| (link.network.as_str(), link.url.as_str()))
+            .collect::<Vec<_>>(),
+        [
+            ("instagram", "https://www.instagram.com/hoefslag.demo/"),
+            ("facebook", "https://www.facebook.com/hoefslag.demo"),
+            ("twitter", "https://x.com/hoefslagdemo"),
+            ("youtube", "https://www.youtube.com/@hoefslagdemo"),
+            ("tiktok", "https://www.tiktok.com/@hoefslag.demo"),
+        ]
     );
-    assert_eq!(body["indicativePrices"], false);
-    assert_eq!(body["currencyConversionDisclaimerLink"], Value::Null);
-    assert_eq!(body["becomeDealerLink"], "/dealer-worden/");
+    assert!(!body.indicative_prices);
+    assert!(body.currency_conversion_disclaimer_link.is_none());
+    assert_eq!(body.become_dealer_link.as_deref(), Some("/dealer-worden/"));
 
     // English on the same site: the texts follow the language.
-    let english: Value = app
-        .get_in(1, 2, "/api/content/layout")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let english = app.site_layout(1, 2).await;
+    assert_eq!(english.navigation.items[3]["children"][1]["title"], "Chaff");
     assert_eq!(
-        english["navigation"]["items"][3]["children"][1]["title"],
-        "Chaff"
+        english.customer_service.title.as_deref(),
+        Some("Customer service")
     );
-    assert_eq!(english["customerService"]["title"], "Customer service");
-    assert_eq!(english["becomeDealerLink"], "/become-a-stockist/");
-    // Denmark shows converted prices: indicative, with the disclaimer's page.
-    let danish: Value = app
-        .get_in(5, 4, "/api/content/layout")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(danish["indicativePrices"], true);
     assert_eq!(
-        danish["currencyConversionDisclaimerLink"],
-        "/valuta-og-priser/"
+        english.become_dealer_link.as_deref(),
+        Some("/become-a-stockist/")
+    );
+    // Denmark shows converted prices: indicative, with the disclaimer's page.
+    let danish = app.site_layout(5, 4).await;
+    assert!(danish.indicative_prices);
+    assert_eq!(
+        danish.currency_conversion_disclaimer_link.as_deref(),
+        Some("/valuta-og-priser/")
     );
     // Weidegroen's own menu; the corporate site has no USPs.
-    let weidegroen: Value = app
-        .get_in(20, 1, "/api/content/layout")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let weidegroen = app.site_layout(20, 1).await;
     assert_eq!(
-        weidegroen["navigation"]["items"][1]["children"]
+        weidegroen.navigation.items[1]["children"]
             .as_array()
             .unwrap()
             .len(),
         2
     );
-    let corporate: Value = app
-        .get_in(30, 2, "/api/content/layout")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(corporate["headerUsps"], json!([]));
+    let corporate = app.site_layout(30, 2).await;
+    assert!(corporate.header_usps.is_empty());
     // Its links to the brands' sites are on the scheme and port the shop is served on
     // (this test server's port, no PUBLIC_URL); links elsewhere stay as they are.
     let port = app.base_url.rsplit(':').next().unwrap();
-    let urls: Vec<&str> = corporate["navigation"]["items"]
-        .as_array()
-        .unwrap()
+    let urls: Vec<&str> = corporate
+        .navigation
+        .items
         .iter()
         .filter_map(|item| item["url"].as_str())
         .collect();
@@ -199,14 +196,9 @@ async fn the_site_layout_comes_alone_once_per_site_and_language(app: TestApp) {
         "{urls:?}"
     );
     // The same layout as a dynamic page brings.
-    let page: Value = app
-        .get_in(1, 1, "/api/content/page?path=/over-ons/")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(page["layout"]["navigation"], body["navigation"]);
-    assert_eq!(page["layout"]["footer"], body["footer"]);
+    let page = app.content_page(1, 1, "/over-ons/").await;
+    assert_eq!(page.layout.navigation, body.navigation);
+    assert_eq!(page.layout.footer, body.footer);
     // Without site or language, or with a language the site lacks: 400.
     assert_eq!(app.get("/api/content/layout").await.status(), 400);
     assert_eq!(app.get_in(1, 3, "/api/content/layout").await.status(), 400);
@@ -215,30 +207,31 @@ async fn the_site_layout_comes_alone_once_per_site_and_language(app: TestApp) {
 async fn the_home_page_of_each_brand(app: TestApp) {
     let response = app.get_in(1, 1, "/api/content/home").await;
     assert_eq!(response.status(), 200);
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(body["hero"]["title"], "Voer en advies van paardenkenners");
-    assert_eq!(body["hero"]["image"], "hs-sport-muesli.svg");
+    let body: HomeContent = read(response).await;
     assert_eq!(
-        body["hero"]["link"],
-        json!({"title": "Bekijk het assortiment", "url": "/muesli/", "target": "_self"})
+        body.hero.title.as_deref(),
+        Some("Voer en advies van paardenkenners")
     );
-    let tiles = body["tiles"].as_array().unwrap();
+    assert_eq!(body.hero.image.as_deref(), Some("hs-sport-muesli.svg"));
+    assert_eq!(
+        body.hero.link,
+        Some(json!({"title": "Bekijk het assortiment", "url": "/muesli/", "target": "_self"}))
+    );
+    let tiles = &body.tiles;
     assert_eq!(tiles.len(), 6);
     assert_eq!(
-        tiles[0],
-        json!({"title": "Muesli", "image": "hs-sport-muesli.svg", "url": "/muesli/"})
+        (
+            tiles[0].title.as_deref(),
+            tiles[0].image.as_deref(),
+            tiles[0].url.as_str()
+        ),
+        (Some("Muesli"), Some("hs-sport-muesli.svg"), "/muesli/")
     );
-    assert_eq!(tiles[5]["title"], "Stalartikelen");
-    let names = |list: &str| -> Vec<String> {
-        body[list]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|hit| hit["name"].as_str().unwrap().to_owned())
-            .collect()
-    };
+    assert_eq!(tiles[5].title.as_deref(), Some("Stalartikelen"));
+    let names =
+        |list: &[ProductHit]| -> Vec<String> { list.iter().map(|hit| hit.name.clone()).collect() };
     assert_eq!(
-        names("featured"),
+        names(&body.featured),
         [
             "Hoefslag Sport Muesli",
             "Hoefslag Balancer",
@@ -246,10 +239,13 @@ async fn the_home_page_of_each_brand(app: TestApp) {
             "Hoefslag Warme Mash"
         ]
     );
-    assert_eq!(body["featured"][0]["productId"], 1);
-    assert_eq!(body["featured"][0]["url"], "/muesli/hoefslag-sport-muesli/");
+    assert_eq!(body.featured[0].product_id, 1);
     assert_eq!(
-        names("sale"),
+        body.featured[0].url.as_deref(),
+        Some("/muesli/hoefslag-sport-muesli/")
+    );
+    assert_eq!(
+        names(&body.sale),
         [
             "Hoefslag Sport Muesli",
             "Hoefslag Elektrolyten poeder",
@@ -257,28 +253,21 @@ async fn the_home_page_of_each_brand(app: TestApp) {
             "Hoefslag Wortelsnoepjes"
         ]
     );
-    assert_eq!(body["newest"].as_array().unwrap().len(), 4);
+    assert_eq!(body.newest.len(), 4);
     // English: the texts follow the language.
-    let english: Value = app
-        .get_in(1, 2, "/api/content/home")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let english = app.home_content(1, 2).await;
     assert_eq!(
-        english["hero"]["title"],
-        "Feed and advice from horse people"
+        english.hero.title.as_deref(),
+        Some("Feed and advice from horse people")
     );
-    assert_eq!(english["hero"]["link"]["url"], "/muesli/");
+    assert_eq!(english.hero.link.unwrap()["url"], "/muesli/");
     // Weidegroen has its own home page; the corporate site has none.
-    let weidegroen: Value = app
-        .get_in(20, 1, "/api/content/home")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(weidegroen["hero"]["title"], "Natuurlijk voer uit de wei");
-    assert_eq!(weidegroen["tiles"].as_array().unwrap().len(), 4);
+    let weidegroen = app.home_content(20, 1).await;
+    assert_eq!(
+        weidegroen.hero.title.as_deref(),
+        Some("Natuurlijk voer uit de wei")
+    );
+    assert_eq!(weidegroen.tiles.len(), 4);
     assert_eq!(app.get_in(30, 2, "/api/content/home").await.status(), 404);
     assert_eq!(app.get("/api/content/home").await.status(), 400);
 }
@@ -329,8 +318,8 @@ async fn unknown_pages_and_bad_requests(app: TestApp) {
         .get_in(1, 1, "/api/content/page?path=/bestaat-niet/")
         .await;
     assert_eq!(missing.status(), 404);
-    let body: Value = missing.json().await.unwrap();
-    assert_eq!(body["notFoundPageId"], 111);
+    let body: RouteNotFound = read(missing).await;
+    assert_eq!(body.not_found_page_id, 111);
     assert_eq!(app.get_in(1, 1, "/api/content/page").await.status(), 400);
     assert_eq!(
         app.get_in(1, 3, "/api/content/page?path=/").await.status(),
@@ -354,7 +343,7 @@ async fn malformed_queries_and_paths_answer_error_bodies(app: TestApp) {
             "{path}"
         );
         assert_eq!(
-            response.json::<Value>().await.unwrap()["code"],
+            read::<ApiErrorBody>(response).await.code,
             "errors.badRequest",
             "{path}"
         );
@@ -362,25 +351,24 @@ async fn malformed_queries_and_paths_answer_error_bodies(app: TestApp) {
 }
 
 async fn news_is_paged_newest_first_per_site(app: TestApp) {
-    let body: Value = app
-        .get_in(1, 1, "/api/news?ps=2")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(body["totalCount"], 9);
-    assert_eq!(body["pageCount"], 5);
-    assert_eq!(body["items"][0]["newsItemId"], 10);
-    assert_eq!(body["items"][0]["date"], "2026-11-10");
-    assert_eq!(body["items"][0]["title"], "Silolevering voor grote stallen");
+    let body = app.news(1, 1, "?ps=2").await;
+    assert_eq!(body.total_count, 9);
+    assert_eq!(body.page_count, 5);
+    let first = &body.items[0];
+    assert_eq!(first.news_item_id, 10);
+    assert_eq!(first.date, "2026-11-10");
     assert_eq!(
-        body["items"][0]["url"],
-        "/media/10/silolevering-voor-grote-stallen/"
+        first.title.as_deref(),
+        Some("Silolevering voor grote stallen")
     );
-    assert_eq!(body["items"][1]["newsItemId"], 9);
-    assert!(body["items"][0].get("body").is_none());
-    let item: Value = app.get_in(1, 1, "/api/news/10").await.json().await.unwrap();
-    assert!(item["body"].as_str().is_some_and(|text| !text.is_empty()));
+    assert_eq!(
+        first.url.as_deref(),
+        Some("/media/10/silolevering-voor-grote-stallen/")
+    );
+    assert_eq!(body.items[1].news_item_id, 9);
+    assert!(!first.other.contains_key("body"), "{first:?}");
+    let item = app.news_item(1, 1, 10).await;
+    assert!(item.body.is_some_and(|text| !text.is_empty()));
     // Item 8 is only on the Weidegroen sites.
     assert_eq!(app.get_in(1, 1, "/api/news/8").await.status(), 404);
     assert_eq!(app.get_in(20, 1, "/api/news/8").await.status(), 200);
@@ -390,69 +378,51 @@ async fn news_is_paged_newest_first_per_site(app: TestApp) {
 }
 
 async fn the_faq_lists_categories_with_items_and_links(app: TestApp) {
-    let body: Value = app.get_in(1, 1, "/api/faq").await.json().await.unwrap();
-    let categories = body["categories"].as_array().unwrap();
+    let body = app.faq(1, 1).await;
+    let categories = &body.categories;
     assert_eq!(categories.len(), 4);
+    assert_eq!(categories.iter().map(|c| c.items.len()).sum::<usize>(), 10);
+    assert_eq!(categories[0].title.as_deref(), Some("Bestellen en betalen"));
     assert_eq!(
-        categories
-            .iter()
-            .map(|c| c["items"].as_array().unwrap().len())
-            .sum::<usize>(),
-        10
-    );
-    assert_eq!(categories[0]["title"], "Bestellen en betalen");
-    assert_eq!(
-        categories[0]["items"][0]["question"],
-        "Kan ik bestellen zonder account?"
+        categories[0].items[0].question.as_deref(),
+        Some("Kan ik bestellen zonder account?")
     );
     assert_eq!(
-        categories[0]["items"][0]["url"],
-        "/klantenservice/veelgestelde-vragen/kan-ik-bestellen-zonder-account/"
+        categories[0].items[0].url.as_deref(),
+        Some("/klantenservice/veelgestelde-vragen/kan-ik-bestellen-zonder-account/")
     );
-    assert_eq!(body["url"], "/klantenservice/veelgestelde-vragen/");
+    assert_eq!(
+        body.url.as_deref(),
+        Some("/klantenservice/veelgestelde-vragen/")
+    );
     assert_eq!(app.get_in(1, 1, "/api/faq?faqId=9").await.status(), 404);
     assert_eq!(app.get_in(1, 1, "/api/faq?faqId=x").await.status(), 400);
 }
 
 async fn advice_categories_articles_and_videos(app: TestApp) {
-    let body: Value = app
-        .get_in(1, 1, "/api/advice/categories")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(body["url"], "/advies/");
-    let categories = body["categories"].as_array().unwrap();
+    let body = app.advice_categories(1, 1).await;
+    assert_eq!(body.url.as_deref(), Some("/advies/"));
+    let categories = &body.categories;
     assert_eq!(categories.len(), 4);
-    assert_eq!(categories[0]["title"], "Voeding");
-    assert_eq!(categories[0]["url"], "/advies/voeding/");
-    let total: usize = categories
-        .iter()
-        .map(|c| c["articles"].as_array().unwrap().len())
-        .sum();
+    assert_eq!(categories[0].title.as_deref(), Some("Voeding"));
+    assert_eq!(categories[0].url.as_deref(), Some("/advies/voeding/"));
+    let total: usize = categories.iter().map(|c| c.articles.len()).sum();
     assert_eq!(total, 8);
-    let article: Value = app
-        .get_in(1, 1, "/api/advice/articles/1")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(article["title"], "Hoeveel krachtvoer heeft uw paard nodig?");
-    assert_eq!(article["date"], "2026-02-15");
-    assert_eq!(article["relatedProductIds"], json!([1, 13]));
+    let article = app.advice_article(1, 1, 1).await;
     assert_eq!(
-        article["url"],
-        "/advies/voeding/hoeveel-krachtvoer-heeft-uw-paard-nodig/"
+        article.title.as_deref(),
+        Some("Hoeveel krachtvoer heeft uw paard nodig?")
     );
-    let video: Value = app
-        .get_in(1, 1, "/api/advice/videos/1")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(video["title"], "Zo neemt u een hooimonster");
-    assert_eq!(video["videoId"], "demo-video-01");
-    assert_eq!(video["durationSeconds"], 184);
+    assert_eq!(article.date, "2026-02-15");
+    assert_eq!(article.related_product_ids, [1, 13]);
+    assert_eq!(
+        article.url.as_deref(),
+        Some("/advies/voeding/hoeveel-krachtvoer-heeft-uw-paard-nodig/")
+    );
+    let video = app.advice_video(1, 1, 1).await;
+    assert_eq!(video.title.as_deref(), Some("Zo neemt u een hooimonster"));
+    assert_eq!(video.video_id, "demo-video-01");
+    assert_eq!(video.duration_seconds, 184);
     assert_eq!(
         app.get_in(1, 1, "/api/advice/articles/99").await.status(),
         404
@@ -468,91 +438,53 @@ async fn advice_categories_articles_and_videos(app: TestApp) {
 }
 
 async fn dealers_are_sorted_by_distance_from_a_place(app: TestApp) {
-    let body: Value = app
-        .get_in(1, 1, "/api/dealers?near=3771%20EB")
-        .await
-        .json()
-        .await
-        .unwrap();
-    let dealers = body["dealers"].as_array().unwrap();
+    let body = app.dealers_in(1, 1, "?near=3771%20EB").await;
+    let dealers = &body.dealers;
     assert_eq!(dealers.len(), 40);
-    assert_eq!(dealers[0]["dealerId"], 1);
-    assert_eq!(dealers[0]["name"], "Hoefslag Winkel Barneveld");
-    assert_eq!(dealers[0]["distanceMeters"], 0);
-    assert_eq!(dealers[0]["address"]["zipcode"], "3771 EB");
-    let distances: Vec<u64> = dealers
-        .iter()
-        .map(|d| d["distanceMeters"].as_u64().unwrap())
-        .collect();
+    assert_eq!(dealers[0].dealer_id, 1);
+    assert_eq!(dealers[0].name, "Hoefslag Winkel Barneveld");
+    assert_eq!(dealers[0].distance_meters, Some(0));
+    assert_eq!(dealers[0].address.zipcode, "3771 EB");
+    let distances: Vec<u64> = dealers.iter().map(|d| d.distance_meters.unwrap()).collect();
     assert!(distances.windows(2).all(|pair| pair[0] <= pair[1]));
     // Coordinates, a city and a postcode area; Weidegroen sites list their own dealers.
-    let by_point: Value = app
-        .get("/api/dealers?near=52.1405,5.5847")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(by_point["dealers"][0]["dealerId"], 1);
-    assert_eq!(by_point["dealers"].as_array().unwrap().len(), 41);
-    let by_city: Value = app
-        .get("/api/dealers?near=barneveld")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(by_city["dealers"][0]["dealerId"], 1);
-    let weidegroen: Value = app
-        .get_in(20, 1, "/api/dealers?near=3771")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(weidegroen["dealers"].as_array().unwrap().len(), 12);
-    let all: Value = app.get("/api/dealers").await.json().await.unwrap();
-    assert_eq!(all["dealers"][0]["distanceMeters"], Value::Null);
+    let by_point = app.dealers("?near=52.1405,5.5847").await;
+    assert_eq!(by_point.dealers[0].dealer_id, 1);
+    assert_eq!(by_point.dealers.len(), 41);
+    let by_city = app.dealers("?near=barneveld").await;
+    assert_eq!(by_city.dealers[0].dealer_id, 1);
+    let weidegroen = app.dealers_in(20, 1, "?near=3771").await;
+    assert_eq!(weidegroen.dealers.len(), 12);
+    let all = app.dealers("").await;
+    assert!(all.dealers[0].distance_meters.is_none());
     let unknown = app.get("/api/dealers?near=Atlantis").await;
     assert_eq!(unknown.status(), 404);
     assert_eq!(
-        unknown.json::<Value>().await.unwrap()["code"],
+        read::<ApiErrorBody>(unknown).await.code,
         "errors.locationNotFound"
     );
     assert_eq!(app.get("/api/dealers?near=91,5").await.status(), 400);
 }
 
 async fn parcel_shops_near_a_zipcode_or_city(app: TestApp) {
-    let body: Value = app
-        .get("/api/parcelshops?zipcodeOrCity=Utrecht")
-        .await
-        .json()
-        .await
-        .unwrap();
-    let shops = body["parcelShops"].as_array().unwrap();
+    let body = app.parcel_shops("?zipcodeOrCity=Utrecht").await;
+    let shops = &body.parcel_shops;
     assert_eq!(shops.len(), 10);
-    assert_eq!(shops[0]["parcelShopId"], "NL-UT-0001");
-    assert_eq!(shops[0]["distanceMeters"], 0);
-    assert!(shops[..6].iter().all(|shop| shop["city"] == "Utrecht"));
-    let vejle: Value = app
-        .get("/api/parcelshops?zipcodeOrCity=7100")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert!(
-        vejle["parcelShops"][0]["parcelShopId"]
-            .as_str()
-            .unwrap()
-            .starts_with("DK-VE-")
-    );
-    let verden: Value = app
-        .get("/api/parcelshops?zipcodeOrCity=verden")
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(verden["parcelShops"][0]["city"], "Verden (Aller)");
+    assert_eq!(shops[0].parcel_shop_id, "NL-UT-0001");
+    assert_eq!(shops[0].distance_meters, 0);
+    assert!(shops[..6].iter().all(|shop| shop.city == "Utrecht"));
+    let vejle = app.parcel_shops("?zipcodeOrCity=7100").await;
+    assert!(vejle.parcel_shops[0].parcel_shop_id.starts_with("DK-VE-"));
+    let verden = app.parcel_shops("?zipcodeOrCity=verden").await;
+    assert_eq!(verden.parcel_shops[0].city, "Verden (Aller)");
     let missing = app.get("/api/parcelshops").await;
     assert_eq!(missing.status(), 400);
-    assert!(missing.json::<Value>().await.unwrap()["fieldErrors"]["zipcodeOrCity"].is_array());
+    assert!(
+        read::<ApiErrorBody>(missing)
+            .await
+            .fields
+            .contains_key("zipcodeOrCity")
+    );
     assert_eq!(
         app.get("/api/parcelshops?zipcodeOrCity=Atlantis")
             .await
@@ -560,28 +492,18 @@ async fn parcel_shops_near_a_zipcode_or_city(app: TestApp) {
         404
     );
     // Limited to the delivery country: from Vejle (Denmark), only Danish points.
-    let danish: Value = app
-        .get("/api/parcelshops?zipcodeOrCity=7100&countryId=5")
-        .await
-        .json()
-        .await
-        .unwrap();
-    let danish = danish["parcelShops"].as_array().unwrap();
+    let danish = app.parcel_shops("?zipcodeOrCity=7100&countryId=5").await;
+    let danish = &danish.parcel_shops;
     assert!(
-        !danish.is_empty() && danish.iter().all(|shop| shop["countryId"] == 5),
+        !danish.is_empty() && danish.iter().all(|shop| shop.country_id == 5),
         "{danish:?}"
     );
     // One point by its id, for the review step.
-    let chosen: Value = app
-        .get("/api/parcelshops/NL-UT-0001")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let chosen = app.parcel_shop("NL-UT-0001").await;
     assert_eq!(
-        (&chosen["parcelShopId"], &chosen["city"]),
-        (&json!("NL-UT-0001"), &json!("Utrecht"))
+        (chosen.parcel_shop_id.as_str(), chosen.city.as_str()),
+        ("NL-UT-0001", "Utrecht")
     );
-    assert!(chosen["name"].as_str().is_some_and(|name| !name.is_empty()));
+    assert!(!chosen.name.is_empty());
     assert_eq!(app.get("/api/parcelshops/XX-0000").await.status(), 404);
 }

@@ -6,6 +6,7 @@
 
 use serde_json::{Value, json};
 
+use crate::support::answer::FieldError;
 use crate::support::cart::CartAnswer;
 use crate::support::order::PlacedOrder;
 use crate::support::{ApiErrorBody, TestApp, fixture_tests, read, read_ok};
@@ -528,18 +529,20 @@ async fn a_scan_order_needs_a_name_for_every_sample(app: TestApp) {
     )
     .await;
     expect_ok(app.post(&format!("/api/cart/{cart}/rqssamplename?productVariantId=1831&sequence=1&samplename=Hooi%20perceel%201")).await).await;
-    // The field errors are compared whole, messages too, which `ApiErrorBody` does not hold:
-    // the answer stays a JSON value.
-    let (status, body): (_, Value) = app.place_order(&cart).await;
+    // The field errors are compared whole, messages too.
+    let (status, body): (_, ApiErrorBody) = app.place_order(&cart).await;
     assert_eq!(
-        (status, &body["code"]),
-        (400, &json!("errors.checkoutClosed")),
-        "{body}"
+        (status, body.code.as_str()),
+        (400, "errors.checkoutClosed"),
+        "{body:?}"
     );
     assert_eq!(
-        body["fieldErrors"]["checkout"],
-        json!([{"key": "validation.sampleNameRequired", "message": "Vul voor alle hooimonsters een naam in voordat je verdergaat"}]),
-        "{body}"
+        body.fields.get("checkout"),
+        Some(&vec![FieldError {
+            key: "validation.sampleNameRequired".to_owned(),
+            message: "Vul voor alle hooimonsters een naam in voordat je verdergaat".to_owned(),
+        }]),
+        "{body:?}"
     );
     // Every sample named, the quick scan's too: placed.
     expect_ok(app.post(&format!("/api/cart/{cart}/rqssamplename?productVariantId=1831&sequence=2&samplename=Hooi%20perceel%202")).await).await;

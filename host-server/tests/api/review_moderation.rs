@@ -2,10 +2,16 @@
 //! configured number of days after an order was sent, once per order; the back office lists
 //! the pending reviews and approves or rejects them, and the product's rating follows.
 
+use reqwest::Method;
+use serde::de::IgnoredAny;
 use serde_json::{Value, json};
 
-use crate::orders::{place, ready_cart};
-use crate::support::{Backend, Mail, TestApp};
+use crate::orders::ready_cart;
+use crate::support::account::AccountReviews;
+use crate::support::catalog::ProductReviews;
+use crate::support::order::PlacedOrder;
+use crate::support::review::{ModeratedReview, PendingReviews};
+use crate::support::{ApiErrorBody, Backend, Mail, TestApp, read};
 
 /// The review-request mails in the outbox.
 fn review_requests(app: &TestApp) -> Vec<Mail> {
@@ -45,21 +51,10 @@ async fn app(backend: Backend, housekeeping_ms: Option<u64>) -> TestApp {
     app
 }
 
-async fn backoffice(app: &TestApp, method: reqwest::Method, path: &str, key: &str) -> (u16, Value) {
-    let response = app
-        .client
-        .request(method, app.url(path))
-        .header("x-api-key", key)
-        .header("content-type", "application/json")
-        .send()
-        .await
-        .unwrap();
-    (response.status().as_u16(), response.json().await.unwrap())
-}
-
 async fn set_status(app: &TestApp, number: &str, status: &str) {
     let path = format!("/api/backoffice/orders/{number}/status?status={status}");
-    let (code, body) = backoffice(app, reqwest::Method::PUT, &path, KEY).await;
+    // The answer is only shown when the status is not the one expected.
+    let (code, body): (_, Value) = app.backoffice_with_key(Method::PUT, &path, KEY).await;
     assert_eq!(code, 200, "{body}");
 }
 
@@ -74,33 +69,25 @@ async fn sign_in_as_jan(app: &TestApp) {
     assert_eq!(signed_in.status(), 200);
 }
 
-async fn reviews_of_product_1(app: &TestApp) -> Value {
-    app.get_in(1, 1, "/api/products/1/reviews?ps=100")
-        .await
-        .json()
-        .await
-        .unwrap()
+async fn reviews_of_product_1(app: &TestApp) -> ProductReviews {
+    read(app.get_in(1, 1, "/api/products/1/reviews?ps=100").await).await
 }
 
 async fn pending_reviews_are_approved_or_rejected_and_the_rating_follows(backend: Backend) {
     let app = app(backend, None).await;
-    let (status, _) = backoffice(
-        &app,
-        reqwest::Method::GET,
-        "/api/backoffice/reviews",
-        "wrong",
-    )
-    .await;
+    let (status, _): (_, ApiErrorBody) = app
+        .backoffice_with_key(Method::GET, "/api/backoffice/reviews", "wrong")
+        .await;
     assert_eq!(status, 401);
-    let (status, pending) =
-        backoffice(&app, reqwest::Method::GET, "/api/backoffice/reviews", KEY).await;
+    let (status, pending): (_, PendingReviews) = app
+        .backoffice_with_key(Method::GET, "/api/backoffice/reviews", KEY)
+        .await;
     assert_eq!(status, 200);
-    assert_eq!(pending["total"], 8, "the fixtures' pending reviews");
-    let mut ids: Vec<i64> = pending["reviews"]
-        .as_array()
-        .unwrap()
+    assert_eq!(pending.total, 8, "the fixtures' pending reviews");
+    let mut ids: Vec<i64> = pending
+        .reviews
         .iter()
-        .map(|review| review["reviewId"].as_i64().unwrap())
+        .map(|review| review.review_id)
         .collect();
     ids.sort_unstable();
     assert_eq!(ids, [8, 12, 51, 53, 86, 90, 130, 132]);
@@ -114,65 +101,60 @@ async fn pending_reviews_are_approved_or_rejected_and_the_rating_follows(backend
         )
         .await;
     assert_eq!(written.status(), 201);
-    let (_, pending) = backoffice(
-        &app,
-        reqwest::Method::GET,
-        "/api/backoffice/reviews?ps=100",
-        KEY,
-    )
-    .await;
-    assert_eq!(pending["total"], 9);
-    let ours = pending["reviews"]
-        .as_array()
-        .unwrap()
+    let (_, pending): (_, PendingReviews) = app
+        .backoffice_with_key(Method::GET, "/api/backoffice/reviews?ps=100", KEY)
+        .await;
+    assert_eq!(pending.total, 9);
+    let ours = pending
+        .reviews
         .iter()
-        .find(|review| review["reviewerName"] == "Testruiter")
-        .unwrap()
-        .clone();
+        .find(|review| review.reviewer_name == "Testruiter")
+        .unwrap();
     assert_eq!(
         (
-            &ours["productId"],
-            &ours["rating"],
-            &ours["title"],
-            &ours["text"],
-            &ours["status"],
-            &ours["siteId"],
-            &ours["languageId"]
+            ours.product_id,
+            ours.rating,
+            ours.title.as_str(),
+            ours.text.as_str(),
+            ours.status.as_str(),
+            ours.site_id,
+            ours.language_id
         ),
         (
-            &json!(1),
-            &json!(4),
-            &json!("Prima muesli"),
-            &json!("Mijn merrie eet het heel graag"),
-            &json!("pending"),
-            &json!(1),
-            &json!(1)
+            1,
+            4,
+            "Prima muesli",
+            "Mijn merrie eet het heel graag",
+            "pending",
+            1,
+            1
         )
     );
-    let id = ours["reviewId"].as_i64().unwrap();
+    let id = ours.review_id;
     let before = reviews_of_product_1(&app).await;
     assert_eq!(
-        (&before["averageRating"], &before["reviewCount"]),
-        (&json!("5.0"), &json!(1))
+        (before.average_rating.as_deref(), before.review_count),
+        (Some("5.0"), 1)
     );
 
     let approve = format!("/api/backoffice/reviews/{id}/approve");
-    assert_eq!(
-        backoffice(&app, reqwest::Method::POST, &approve, "wrong")
-            .await
-            .0,
-        401
-    );
-    let (status, approved) = backoffice(&app, reqwest::Method::POST, &approve, KEY).await;
-    assert_eq!((status, &approved["status"]), (200, &json!("approved")));
+    let (status, _): (_, ApiErrorBody) = app
+        .backoffice_with_key(Method::POST, &approve, "wrong")
+        .await;
+    assert_eq!(status, 401);
+    let (status, approved): (_, ModeratedReview) =
+        app.backoffice_with_key(Method::POST, &approve, KEY).await;
+    assert_eq!((status, approved.status.as_str()), (200, "approved"));
     let after = reviews_of_product_1(&app).await;
     assert_eq!(
-        (&after["averageRating"], &after["reviewCount"]),
-        (&json!("4.5"), &json!(2))
+        (after.average_rating.as_deref(), after.review_count),
+        (Some("4.5"), 2)
     );
-    assert_eq!(after["reviews"][0]["title"], "Prima muesli", "newest first");
-    let (_, pending) = backoffice(&app, reqwest::Method::GET, "/api/backoffice/reviews", KEY).await;
-    assert_eq!(pending["total"], 8);
+    assert_eq!(after.reviews[0].title, "Prima muesli", "newest first");
+    let (_, pending): (_, PendingReviews) = app
+        .backoffice_with_key(Method::GET, "/api/backoffice/reviews", KEY)
+        .await;
+    assert_eq!(pending.total, 8);
     // Search shows the rating too, once the catalog change has reached it.
     let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
     let (average, count): (Option<String>, i64) =
@@ -182,62 +164,44 @@ async fn pending_reviews_are_approved_or_rejected_and_the_rating_follows(backend
             .unwrap();
     assert_eq!((average.as_deref(), count), (Some("4.5"), 2));
 
-    let (status, rejected) = backoffice(
-        &app,
-        reqwest::Method::POST,
-        &format!("/api/backoffice/reviews/{id}/reject"),
-        KEY,
-    )
-    .await;
-    assert_eq!((status, &rejected["status"]), (200, &json!("rejected")));
+    let (status, rejected): (_, ModeratedReview) = app
+        .backoffice_with_key(
+            Method::POST,
+            &format!("/api/backoffice/reviews/{id}/reject"),
+            KEY,
+        )
+        .await;
+    assert_eq!((status, rejected.status.as_str()), (200, "rejected"));
     let taken_down = reviews_of_product_1(&app).await;
     assert_eq!(
-        (&taken_down["averageRating"], &taken_down["reviewCount"]),
-        (&json!("5.0"), &json!(1))
+        (
+            taken_down.average_rating.as_deref(),
+            taken_down.review_count
+        ),
+        (Some("5.0"), 1)
     );
 
-    assert_eq!(
-        backoffice(
-            &app,
-            reqwest::Method::POST,
-            "/api/backoffice/reviews/999999/approve",
-            KEY
-        )
-        .await
-        .0,
-        404
-    );
-    assert_eq!(
-        backoffice(
-            &app,
-            reqwest::Method::POST,
-            "/api/backoffice/reviews/abc/approve",
-            KEY
-        )
-        .await
-        .0,
-        400
-    );
+    let (status, _): (_, ApiErrorBody) = app
+        .backoffice_with_key(Method::POST, "/api/backoffice/reviews/999999/approve", KEY)
+        .await;
+    assert_eq!(status, 404);
+    let (status, _): (_, ApiErrorBody) = app
+        .backoffice_with_key(Method::POST, "/api/backoffice/reviews/abc/approve", KEY)
+        .await;
+    assert_eq!(status, 400);
 }
 
 async fn review_requests_go_out_days_after_shipping_once_per_order(backend: Backend) {
     sqlx::any::install_default_drivers();
     let app = app(backend, Some(200)).await;
     sign_in_as_jan(&app).await;
-    let open_before = app
-        .get("/api/account/reviews")
-        .await
-        .json::<Value>()
-        .await
-        .unwrap()["reviewRequests"]
-        .as_array()
-        .unwrap()
-        .len();
+    let (_, before): (_, AccountReviews) = app.account_get("/api/account/reviews").await;
+    let open_before = before.review_requests.len();
     // A bank transfer of Hoefslag Magnesium, paid, processed and sent.
     let cart = ready_cart(&app, 1522, 1, json!({"paymentMethodId": 6})).await;
-    let (status, placed) = place(&app, &cart).await;
-    assert_eq!(status, 201, "{placed}");
-    let number = placed["order"]["orderNumber"].as_str().unwrap().to_owned();
+    let (status, placed): (_, PlacedOrder) = app.place_order(&cart).await;
+    assert_eq!(status, 201, "{placed:?}");
+    let number = placed.order.order_number;
     for status in ["paid", "processing", "sent"] {
         set_status(&app, &number, status).await;
     }
@@ -287,17 +251,14 @@ async fn review_requests_go_out_days_after_shipping_once_per_order(backend: Back
     // Once per order, however many rounds follow.
     tokio::time::sleep(std::time::Duration::from_millis(700)).await;
     assert_eq!(review_requests(&app).len(), 1);
-    let open: Value = app.get("/api/account/reviews").await.json().await.unwrap();
-    let open = open["reviewRequests"].as_array().unwrap();
+    let (_, open): (_, AccountReviews) = app.account_get("/api/account/reviews").await;
+    let open = &open.review_requests;
     assert_eq!(open.len(), open_before + 1);
     let ours = open
         .iter()
-        .find(|request| request["orderNumber"] == json!(number))
+        .find(|request| request.order_number == number)
         .unwrap();
-    assert_eq!(
-        (&ours["productId"], &ours["status"]),
-        (&json!(52), &json!("new"))
-    );
+    assert_eq!((ours.product_id, ours.status.as_str()), (52, "new"));
 }
 
 async fn sent_days_ago(pool: &sqlx::AnyPool, number: &str, days: i64) {
@@ -346,9 +307,9 @@ async fn a_request_that_cannot_be_mailed_is_tried_again_and_scans_get_none(backe
             let named = app.post(&format!("/api/cart/{cart}/rqssamplename?productVariantId=1811&sequence=1&samplename=Hooi")).await;
             assert_eq!(named.status(), 200);
         }
-        let (status, placed) = place(&app, &cart).await;
-        assert_eq!(status, 201, "{placed}");
-        let number = placed["order"]["orderNumber"].as_str().unwrap().to_owned();
+        let (status, placed): (_, PlacedOrder) = app.place_order(&cart).await;
+        assert_eq!(status, 201, "{placed:?}");
+        let number = placed.order.order_number;
         for status in ["paid", "processing", "sent"] {
             set_status(&app, &number, status).await;
         }
@@ -395,7 +356,11 @@ async fn concurrent_moderations_all_succeed(backend: Backend) {
             ids[call % ids.len()]
         );
         let app = std::sync::Arc::clone(&app);
-        calls.spawn(async move { backoffice(&app, reqwest::Method::POST, &path, KEY).await.0 });
+        calls.spawn(async move {
+            let (status, _): (_, IgnoredAny) =
+                app.backoffice_with_key(Method::POST, &path, KEY).await;
+            status
+        });
     }
     assert_eq!(calls.join_all().await, vec![200; 20]);
 }

@@ -7,7 +7,11 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::orders::{GIFT_CARD, billing, expect_ok, ideal, new_cart_on, ready_cart};
-use crate::support::{TestApp, backend_tests, fixture_tests, query_param};
+use crate::support::cart::CartAnswer;
+use crate::support::order::{Order, PlacedOrder};
+use crate::support::{
+    ApiErrorBody, TestApp, backend_tests, fixture_tests, query_param, read, read_ok,
+};
 
 const PASSWORD: &str = "Hooi2024";
 
@@ -85,8 +89,8 @@ mod trusted_origins {
             .await
             .unwrap();
         assert_eq!(forged.status(), 421);
-        let body: Value = forged.json().await.unwrap();
-        assert_eq!(body["code"], "errors.unknownHost");
+        let body: ApiErrorBody = read(forged).await;
+        assert_eq!(body.code, "errors.unknownHost");
         for host in [
             "localhost.attacker.example",
             "attacker.example:8080",
@@ -112,10 +116,10 @@ mod trusted_origins {
         ] {
             let response = register(&app, "a@example.nl", callback).await;
             assert_eq!(response.status(), 400, "{callback}");
-            let body: Value = response.json().await.unwrap();
+            let body: ApiErrorBody = read(response).await;
             assert!(
-                body["fieldErrors"]["callbackUrl"].is_array(),
-                "{callback}: {body}"
+                body.fields.contains_key("callbackUrl"),
+                "{callback}: {body:?}"
             );
             let forgot = app
                 .post_json(
@@ -183,8 +187,8 @@ mod trusted_origins {
             let id = new_cart_on(&app, 1, 1).await;
             let response = app.post(&format!("/api/cart/{id}/setpassword?password=Hooi2024&confirmUrl=https://evil.example/confirm/")).await;
             assert_eq!(response.status(), 400);
-            let body: Value = response.json().await.unwrap();
-            assert!(body["fieldErrors"]["confirmUrl"].is_array(), "{body}");
+            let body: ApiErrorBody = read(response).await;
+            assert!(body.fields.contains_key("confirmUrl"), "{body:?}");
         }
     }
 }
@@ -230,8 +234,10 @@ mod gift_cards {
         let (status, unknown) = try_pin(&app.client, &app, &cart, "6064360000009999", "1234").await;
         let (wrong_status, wrong) = try_pin(&app.client, &app, &cart, GIFT_CARD, "9999").await;
         assert_eq!((status, wrong_status), (400, 400));
+        // Compared whole as JSON values, then read as the error body they are.
         assert_eq!(unknown, wrong);
-        assert_eq!(unknown["code"], "errors.giftCardRejected");
+        let unknown: ApiErrorBody = serde_json::from_value(unknown).unwrap();
+        assert_eq!(unknown.code, "errors.giftCardRejected");
     }
 
     async fn ten_thousand_guesses_find_nothing_and_lock_the_card(app: TestApp) {
@@ -305,8 +311,8 @@ mod limits {
             .parse()
             .unwrap();
         assert!((1..=900).contains(&retry_after), "{retry_after}");
-        let body: Value = refused.json().await.unwrap();
-        assert_eq!(body["code"], "errors.tooManyAttempts");
+        let body: ApiErrorBody = read(refused).await;
+        assert_eq!(body.code, "errors.tooManyAttempts");
     }
 
     async fn mails_on_request_are_limited_per_address(app: TestApp) {
@@ -680,8 +686,7 @@ mod other_peoples_data {
             .send()
             .await
             .unwrap();
-        let cart: Value = created.json().await.unwrap();
-        let id = cart["cart"]["shoppingcartId"].as_str().unwrap().to_owned();
+        let id = read::<CartAnswer>(created).await.cart.shoppingcart_id;
         let own = browser
             .get(app.url(&format!("/api/cart/{id}")))
             .send()
@@ -744,32 +749,28 @@ mod other_peoples_data {
             .await,
         )
         .await;
-        let placed = expect_ok(app.post(&format!("/api/cart/{cart}/order")).await).await;
-        let order_id = placed["order"]["orderId"].as_str().unwrap().to_owned();
-        let own: Value = app
-            .get(&format!("/api/orders/{order_id}"))
-            .await
-            .json()
-            .await
-            .unwrap();
-        assert_eq!(own["billing"]["lastName"], "Jansen");
-        assert_eq!(own["emailAddress"], "anna@example.com");
-        let other: Value = stranger()
-            .get(app.url(&format!("/api/orders/{order_id}")))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let placed: PlacedOrder = read_ok(app.post(&format!("/api/cart/{cart}/order")).await).await;
+        let order_id = placed.order.order_id;
+        let own: Order = read(app.get(&format!("/api/orders/{order_id}")).await).await;
         assert_eq!(
-            (other["billing"].clone(), other["emailAddress"].clone()),
-            (Value::Null, json!(""))
+            own.billing.as_ref().and_then(|b| b.last_name.as_deref()),
+            Some("Jansen")
         );
+        assert_eq!(own.email_address, "anna@example.com");
+        let other: Order = read(
+            stranger()
+                .get(app.url(&format!("/api/orders/{order_id}")))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
         assert_eq!(
-            other["totalAmount"], own["totalAmount"],
-            "the rest is shown"
+            (other.billing.is_none(), other.email_address.as_str()),
+            (true, ""),
+            "{other:?}"
         );
+        assert_eq!(other.total_amount, own.total_amount, "the rest is shown");
     }
 }
 
@@ -780,8 +781,8 @@ mod payment_provider {
 
     async fn the_test_page_says_it_is_a_demo(app: TestApp) {
         let cart = ready_cart(&app, 1011, 1, ideal()).await;
-        let placed = expect_ok(app.post(&format!("/api/cart/{cart}/order")).await).await;
-        let checkout_url = placed["redirectUrl"].as_str().unwrap().to_owned();
+        let placed: PlacedOrder = read_ok(app.post(&format!("/api/cart/{cart}/order")).await).await;
+        let checkout_url = placed.redirect_url;
         let page = stranger()
             .get(&checkout_url)
             .send()

@@ -13,11 +13,15 @@ use serde_json::Value;
 use super::TestApp;
 use super::answer::{read, status_and};
 
-/// The signed-in customer, as `GET /api/account` and `PUT /api/account` answer.
+/// The signed-in customer, as `GET /api/account` and `PUT /api/account` answer (and
+/// registering and signing in).
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Account {
+    pub user_id: String,
     pub email_address: String,
+    pub first_name: String,
+    pub last_name: String,
     pub language_id: Option<i64>,
     pub newsletter: bool,
     pub unread_quickscan_results: i64,
@@ -54,15 +58,18 @@ pub struct AccountShipping {
     pub address: AccountAddress,
 }
 
-/// The account's company.
+/// The account's company. Unknown fields are denied, so that reading both checks as much as
+/// comparing it whole.
 #[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AccountCompany {
     pub company_name: String,
+    pub vat_number: String,
 }
 
-/// What `GET` and `PUT /api/account/company` answer.
+/// What `GET` and `PUT /api/account/company` answer (nothing else, to compare it whole).
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CompanyData {
     /// Null for a consumer.
     pub company: Option<AccountCompany>,
@@ -340,7 +347,10 @@ pub struct OwnReview {
 
 /// An open request to review a product.
 #[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ReviewRequest {
+    pub order_number: String,
+    pub product_id: i64,
     pub status: String,
 }
 

@@ -51,10 +51,13 @@ pub struct ApiErrorBody {
     pub fields: BTreeMap<String, Vec<FieldError>>,
 }
 
-/// One problem with a field.
+/// One problem with a field: its message key and the text for it. Unknown fields are denied,
+/// so that reading both checks as much as comparing the problem whole.
 #[derive(Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct FieldError {
     pub key: String,
+    pub message: String,
 }
 
 impl ApiErrorBody {
@@ -64,5 +67,13 @@ impl ApiErrorBody {
             .get(field)
             .and_then(|errors| errors.first())
             .map(|error| error.key.as_str())
+    }
+
+    /// The message of the field's first problem.
+    pub fn first_message(&self, field: &str) -> Option<&str> {
+        self.fields
+            .get(field)
+            .and_then(|errors| errors.first())
+            .map(|error| error.message.as_str())
     }
 }

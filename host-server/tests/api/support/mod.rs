@@ -17,11 +17,13 @@ pub use host_server::platform::db::Backend;
 
 pub mod account;
 pub mod answer;
+pub mod auth;
 pub mod cart;
 pub mod catalog;
 pub mod content;
 pub mod feed;
 pub mod order;
+pub mod review;
 pub mod sites;
 pub mod staff;
 mod template;

@@ -34,6 +34,17 @@ pub struct Order {
     pub amount_to_pay: String,
     pub discount_code: Option<String>,
     pub payment: OrderPayment,
+    /// Empty for anyone but who placed the order.
+    pub email_address: String,
+    /// Null for anyone but who placed the order.
+    pub billing: Option<OrderBilling>,
+}
+
+/// An order's billing block, as far as the name is concerned.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderBilling {
+    pub last_name: Option<String>,
 }
 
 /// A line of an order.
