@@ -4,7 +4,8 @@
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::orders::{ideal, pay, place, ready_cart};
+use crate::orders::{ideal, pay, ready_cart};
+use crate::support::order::{OrderLine, PlacedOrder};
 use crate::support::{ApiErrorBody, TestApp, fixture_tests, status_and};
 
 fixture_tests!(
@@ -64,7 +65,7 @@ struct Order {
     order_number: String,
     status: String,
     total_amount: String,
-    lines: Vec<serde_json::Value>,
+    lines: Vec<OrderLine>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -163,12 +164,9 @@ async fn set_status(app: &TestApp, key: &str, number: &str, query: &str) {
 /// Places a bank-transfer order of `variant` on site 1: its number and total.
 async fn bank_transfer_order(app: &TestApp, variant: i64) -> (String, String) {
     let cart = ready_cart(app, variant, 1, json!({"paymentMethodId": 6})).await;
-    let (status, placed) = place(app, &cart).await;
-    assert_eq!(status, 201, "{placed}");
-    (
-        placed["order"]["orderNumber"].as_str().unwrap().to_owned(),
-        placed["order"]["totalAmount"].as_str().unwrap().to_owned(),
-    )
+    let (status, placed): (u16, PlacedOrder) = app.place_order(&cart).await;
+    assert_eq!(status, 201);
+    (placed.order.order_number, placed.order.total_amount)
 }
 
 fn numbers(queue: &OrderQueue) -> Vec<&str> {
@@ -327,10 +325,10 @@ async fn the_queue_shows_only_the_callers_sites(app: TestApp) {
 
 async fn the_order_page_shows_payments_history_and_the_trail(app: TestApp) {
     let cart = ready_cart(&app, 1011, 2, ideal()).await;
-    let (_, placed) = place(&app, &cart).await;
-    let number = placed["order"]["orderNumber"].as_str().unwrap().to_owned();
-    let total = placed["order"]["totalAmount"].as_str().unwrap().to_owned();
-    pay(&app, placed["redirectUrl"].as_str().unwrap(), "paid").await;
+    let (_, placed): (u16, PlacedOrder) = app.place_order(&cart).await;
+    let number = placed.order.order_number;
+    let total = placed.order.total_amount;
+    pay(&app, &placed.redirect_url, "paid").await;
     let key = app.integration_key(&["orders.read", "orders.fulfil"]).await;
     set_status(&app, &key, &number, "status=processing").await;
 
@@ -380,7 +378,7 @@ async fn the_order_page_shows_payments_history_and_the_trail(app: TestApp) {
     assert_eq!(page.shown.lines.len(), page.order.lines.len());
     assert_eq!(
         page.shown.lines[0].total,
-        dutch(page.order.lines[0]["totalAmount"].as_str().unwrap())
+        dutch(&page.order.lines[0].total_amount)
     );
     assert_eq!(page.shown.vat_rows.len(), page.vat_rows.len());
     assert_eq!(page.shown.vat_rows[0], dutch(&page.vat_rows[0].vat_amount));
