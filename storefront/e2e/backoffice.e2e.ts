@@ -134,9 +134,10 @@ describe('the back office', () => {
     await page.locator('input[name="q"]').fill('HS-2026-000111');
     await page.locator('input[name="q"]').press('Enter');
     await page.waitForURL(/\/admin\/orders\?q=HS-2026-000111$/);
+    // The search's answer replaces the newest orders (among which this order is too).
+    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 1);
     const link = page.locator('table tbody a', { hasText: 'HS-2026-000111' });
     await link.waitFor();
-    expect(await page.locator('table tbody tr').count()).toBe(1);
     await link.click();
     await page.waitForURL(/\/admin\/orders\/HS-2026-000111$/);
     await page.locator('#order-amounts').waitFor();

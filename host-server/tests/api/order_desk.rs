@@ -446,55 +446,43 @@ async fn notes_are_kept_with_their_author_and_in_the_trail(app: TestApp) {
     assert_eq!(status, 404);
 }
 
+/// `POST …/bank-transfer` of `amount` received on `day`, with `key`.
+async fn transfer<T: serde::de::DeserializeOwned>(
+    app: &TestApp,
+    key: &str,
+    number: &str,
+    amount: &str,
+    day: &str,
+) -> (u16, T) {
+    let body = json!({"amount": amount, "receivedOn": day});
+    post_action(app, key, number, "bank-transfer", body).await
+}
+
 async fn a_bank_transfer_received_pays_the_order_once(app: TestApp) {
     let (number, total) = bank_transfer_order(&app, 1011).await;
     let warehouse = app.integration_key(&["orders.read", "orders.fulfil"]).await;
-    let (status, _): (u16, ApiErrorBody) = post_action(
-        &app,
-        &warehouse,
-        &number,
-        "bank-transfer",
-        json!({"amount": total, "receivedOn": "2026-11-27"}),
-    )
-    .await;
+    let (status, _): (u16, ApiErrorBody) =
+        transfer(&app, &warehouse, &number, &total, "2026-11-27").await;
     assert_eq!(status, 403, "registering money needs orders.refund");
 
     let accounts = app.integration_key(&["orders.read", "orders.refund"]).await;
     let cents = total.replace('.', "").parse::<i64>().unwrap() - 1;
     let too_little = format!("{}.{:02}", cents / 100, cents % 100);
-    let (status, body): (u16, ApiErrorBody) = post_action(
-        &app,
-        &accounts,
-        &number,
-        "bank-transfer",
-        json!({"amount": too_little, "receivedOn": "2026-11-27"}),
-    )
-    .await;
+    let (status, body): (u16, ApiErrorBody) =
+        transfer(&app, &accounts, &number, &too_little, "2026-11-27").await;
     assert_eq!(
         (status, body.first_key("amount")),
         (400, Some("validation.transferTooLittle"))
     );
-    let (status, body): (u16, ApiErrorBody) = post_action(
-        &app,
-        &accounts,
-        &number,
-        "bank-transfer",
-        json!({"amount": total, "receivedOn": "2999-01-01"}),
-    )
-    .await;
+    let (status, body): (u16, ApiErrorBody) =
+        transfer(&app, &accounts, &number, &total, "2999-01-01").await;
     assert_eq!(
         (status, body.first_key("receivedOn")),
         (400, Some("validation.invalid"))
     );
 
-    let (status, page): (u16, OrderForStaff) = post_action(
-        &app,
-        &accounts,
-        &number,
-        "bank-transfer",
-        json!({"amount": total, "receivedOn": "2026-11-27"}),
-    )
-    .await;
+    let (status, page): (u16, OrderForStaff) =
+        transfer(&app, &accounts, &number, &total, "2026-11-27").await;
     assert_eq!(status, 200);
     assert_eq!(page.order.status, "paid");
     assert_eq!(page.payments.len(), 1);
@@ -521,14 +509,8 @@ async fn a_bank_transfer_received_pays_the_order_once(app: TestApp) {
     }));
     assert_eq!(page.next_statuses, ["processing", "cancelled"]);
 
-    let (status, body): (u16, ApiErrorBody) = post_action(
-        &app,
-        &accounts,
-        &number,
-        "bank-transfer",
-        json!({"amount": total, "receivedOn": "2026-11-27"}),
-    )
-    .await;
+    let (status, body): (u16, ApiErrorBody) =
+        transfer(&app, &accounts, &number, &total, "2026-11-27").await;
     assert_eq!(
         (status, body.code.as_str()),
         (409, "errors.statusTransition"),
