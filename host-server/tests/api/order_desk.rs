@@ -342,21 +342,7 @@ async fn the_order_page_shows_payments_history_and_the_trail(app: TestApp) {
         ),
         (number.as_str(), "processing", total.as_str())
     );
-    assert_eq!(page.payments.len(), 1);
-    let payment = &page.payments[0];
-    assert!(
-        payment.payment_id.starts_with("tp_"),
-        "{}",
-        payment.payment_id
-    );
-    assert_eq!(
-        (
-            payment.provider.as_str(),
-            payment.amount.as_str(),
-            payment.status.as_str()
-        ),
-        ("test", total.as_str(), "paid")
-    );
+    assert_one_paid_payment(&page, "tp_", "test", &total);
     let history: Vec<&str> = page
         .history
         .iter()
@@ -388,6 +374,25 @@ async fn the_order_page_shows_payments_history_and_the_trail(app: TestApp) {
     let elsewhere = app.integration_key_on_sites(&["orders.read"], &[2]).await;
     let (status, _): (u16, ApiErrorBody) = order_page(&app, &elsewhere, &number).await;
     assert_eq!(status, 403);
+}
+
+/// The page shows one payment, paid in full at `provider`, its id starting with `prefix`.
+fn assert_one_paid_payment(page: &OrderForStaff, prefix: &str, provider: &str, total: &str) {
+    assert_eq!(page.payments.len(), 1);
+    let payment = &page.payments[0];
+    assert!(
+        payment.payment_id.starts_with(prefix),
+        "{}",
+        payment.payment_id
+    );
+    assert_eq!(
+        (
+            payment.provider.as_str(),
+            payment.amount.as_str(),
+            payment.status.as_str()
+        ),
+        (provider, total, "paid")
+    );
 }
 
 /// `POST /api/backoffice/orders/{number}/{action}` with an integration key and a JSON body.
@@ -485,21 +490,7 @@ async fn a_bank_transfer_received_pays_the_order_once(app: TestApp) {
         transfer(&app, &accounts, &number, &total, "2026-11-27").await;
     assert_eq!(status, 200);
     assert_eq!(page.order.status, "paid");
-    assert_eq!(page.payments.len(), 1);
-    let payment = &page.payments[0];
-    assert!(
-        payment.payment_id.starts_with("bank_"),
-        "{}",
-        payment.payment_id
-    );
-    assert_eq!(
-        (
-            payment.provider.as_str(),
-            payment.amount.as_str(),
-            payment.status.as_str()
-        ),
-        ("bank", total.as_str(), "paid")
-    );
+    assert_one_paid_payment(&page, "bank_", "bank", &total);
     assert_eq!(page.trail.len(), 1);
     assert_eq!(page.trail[0].action, "order.bankTransfer");
     assert!(page.trail[0].changes.contains(&TrailChange {
