@@ -68,6 +68,7 @@ pub mod operations;
 pub mod order;
 pub mod payment;
 pub mod promotions;
+pub mod refund;
 pub mod returns;
 pub mod roughage;
 pub mod shipping;

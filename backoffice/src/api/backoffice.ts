@@ -20,6 +20,8 @@ import type {
   OrderStatus,
   PasskeyView,
   RecoveryCodes,
+  RefundBody,
+  RefundPreview,
   RoleView,
   SearchAnswer,
   SecondFactorRequest,
@@ -100,3 +102,8 @@ export const changeOrderStatus = (orderNumber: string, status: OrderStatus, trac
 export const addOrderNote = (orderNumber: string, body: NoteRequest) => api.post<OrderForStaff>(path('orders', orderNumber, 'notes'), body);
 export const registerBankTransfer = (orderNumber: string, body: TransferReceived) =>
   api.post<OrderForStaff>(path('orders', orderNumber, 'bank-transfer'), body);
+/** The engine's refund before it is made: what the confirmation shows. */
+export const previewRefund = (orderNumber: string, body: RefundBody) => api.post<RefundPreview>(path('orders', orderNumber, 'refunds', 'preview'), body);
+export const refundOrder = (orderNumber: string, body: RefundBody) => api.post<OrderForStaff>(path('orders', orderNumber, 'refunds'), body);
+/** A credit note's PDF (a link: the browser downloads it with the session cookie). */
+export const creditNotePdfUrl = (creditNoteNumber: string) => path('credit-notes', creditNoteNumber, 'pdf');

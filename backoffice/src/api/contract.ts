@@ -37,6 +37,12 @@ export type StatusCount = Schemas['StatusCount'];
 export type OrderForStaff = Schemas['OrderForStaff'];
 export type NoteRequest = Schemas['NoteRequest'];
 export type TransferReceived = Schemas['TransferReceived'];
+export type RefundBody = Schemas['RefundBody'];
+export type RefundAsked = Schemas['RefundAsked'];
+export type RefundPreview = Schemas['RefundPreview'];
+export type OrderRefund = Schemas['OrderRefund'];
+export type RefundStatus = Schemas['RefundStatus'];
+export type RefundPartStatus = Schemas['RefundPartStatus'];
 
 /** The API's error body. `code` and each field error's `key` are message keys. */
 export type ApiErrorBody = Schemas['Error'];

@@ -1,5 +1,5 @@
 /** The catalog keys of the contract's values (roles, permissions, languages), typed. */
-import type { OrderStatus, PaymentStatus, Permission, StaffLanguage, StaffRole } from '../api/contract';
+import type { OrderStatus, PaymentStatus, Permission, RefundPartStatus, RefundStatus, StaffLanguage, StaffRole } from '../api/contract';
 import type { TranslationKey } from '../i18n';
 
 export const ROLE_LABELS: Record<StaffRole, TranslationKey> = {
@@ -55,4 +55,18 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, TranslationKey> = {
   failed: 'paymentStatuses.failed',
   cancelled: 'paymentStatuses.cancelled',
   expired: 'paymentStatuses.expired',
+};
+
+export const REFUND_STATUS_LABELS: Record<RefundStatus, TranslationKey> = {
+  pending: 'refundStatuses.pending',
+  refunded: 'refundStatuses.refunded',
+  failed: 'refundStatuses.failed',
+};
+
+export const REFUND_PART_STATUS_LABELS: Record<RefundPartStatus, TranslationKey> = {
+  pending: 'refundPartStatuses.pending',
+  accepted: 'refundPartStatuses.accepted',
+  refunded: 'refundPartStatuses.refunded',
+  failed: 'refundPartStatuses.failed',
+  manual: 'refundPartStatuses.manual',
 };

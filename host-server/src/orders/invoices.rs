@@ -103,42 +103,163 @@ async fn list(
 }
 
 /// A stored VAT rate as an invoice line writes it (`9%`, `5.5%`).
-fn percent(rate: &str) -> Result<String, ApiError> {
+pub(crate) fn percent(rate: &str) -> Result<String, ApiError> {
     let rate: VatRate = rate
         .parse()
         .map_err(|error| ApiError::Internal(format!("a stored VAT rate: {error}")))?;
     Ok(format!("{rate}%"))
 }
 
-/// The site of an invoice: brand, theme, site type, VAT rates and seller (the company
-/// invoicing).
-struct InvoicingSite {
-    brand: String,
+/// The site of an invoice or credit note: brand, theme, site type, VAT rates and seller (the
+/// company invoicing).
+pub(crate) struct InvoicingSite {
+    pub brand: String,
     theme: String,
-    site_type: i64,
-    rate_low: String,
-    rate_high: String,
-    seller: Seller,
+    pub site_type: i64,
+    pub rate_low: String,
+    pub rate_high: String,
+    pub seller: Seller,
+}
+
+impl InvoicingSite {
+    fn of_row(row: store::InvoicingSiteRow) -> InvoicingSite {
+        let (brand, theme, site_type, rate_low, rate_high, seller_json) = row;
+        let seller = seller_json
+            .and_then(|json| serde_json::from_str(&json).ok())
+            .unwrap_or_else(|| Seller {
+                legal_name: brand.clone(),
+                ..Seller::default()
+            });
+        InvoicingSite {
+            brand,
+            theme,
+            site_type,
+            rate_low,
+            rate_high,
+            seller,
+        }
+    }
+
+    /// The site an order was placed on.
+    pub async fn of_order(state: &AppState, order_id: i64) -> Result<InvoicingSite, ApiError> {
+        let row = store::site_of_order(state.db.pool(), order_id).await?;
+        Ok(InvoicingSite::of_row(row.ok_or(ApiError::NotFound)?))
+    }
+
+    fn brand_color(&self) -> [u8; 3] {
+        if self.theme == "green" {
+            [0x4f, 0x7a, 0x28]
+        } else {
+            [0x2e, 0x85, 0x40]
+        }
+    }
+
+    /// The seller's name and address, one line each.
+    fn seller_lines(&self) -> Vec<String> {
+        let seller = &self.seller;
+        [
+            seller.legal_name.clone(),
+            seller.street.clone(),
+            format!("{} {}", seller.postcode, seller.city)
+                .trim()
+                .to_owned(),
+            seller.country.clone(),
+        ]
+        .into_iter()
+        .filter(|line| !line.is_empty())
+        .collect()
+    }
+
+    /// The seller's VAT and chamber-of-commerce numbers, labelled.
+    fn seller_numbers(&self, texts: &DocumentTexts) -> Result<Vec<String>, ApiError> {
+        let seller = &self.seller;
+        let mut numbers = Vec::new();
+        if !seller.vat_number.is_empty() {
+            numbers.push(texts.t("invoicePdf.sellerVat", &[("number", &seller.vat_number)])?);
+        }
+        if !seller.chamber_of_commerce.is_empty() {
+            numbers.push(seller.chamber_of_commerce.clone());
+        }
+        Ok(numbers)
+    }
 }
 
 async fn site_of(state: &AppState, invoice_number: &str) -> Result<InvoicingSite, ApiError> {
     let row = store::site_of_invoice(state.db.pool(), invoice_number).await?;
-    let (brand, theme, site_type, rate_low, rate_high, seller_json) =
-        row.ok_or(ApiError::NotFound)?;
-    let seller = seller_json
-        .and_then(|json| serde_json::from_str(&json).ok())
-        .unwrap_or_else(|| Seller {
-            legal_name: brand.clone(),
-            ..Seller::default()
-        });
-    Ok(InvoicingSite {
-        brand,
-        theme,
-        site_type,
-        rate_low,
-        rate_high,
-        seller,
-    })
+    Ok(InvoicingSite::of_row(row.ok_or(ApiError::NotFound)?))
+}
+
+/// The texts of a document in the order's language and the site's brand wording (the mail
+/// catalogs' `invoicePdf.*`, `creditNotePdf.*`, `order.*`), and its amounts in euro as that
+/// language writes them.
+pub(crate) struct DocumentTexts<'a> {
+    catalogs: &'a catalog::Catalogs,
+    wording: BrandWording,
+    pub culture_text: String,
+    culture: Culture,
+}
+
+impl<'a> DocumentTexts<'a> {
+    /// The texts of an order's documents (`language_id` of the order; Dutch without one).
+    pub async fn of(
+        state: &'a AppState,
+        language_id: Option<i64>,
+        site: &InvoicingSite,
+    ) -> Result<DocumentTexts<'a>, ApiError> {
+        let culture_text = mail::culture_of(state.db.pool(), language_id).await?;
+        Ok(DocumentTexts {
+            catalogs: state.mailer.renderer().catalogs(),
+            wording: BrandWording::of_site_type(site.site_type),
+            culture: culture_text.parse().unwrap_or(Culture::Nl),
+            culture_text,
+        })
+    }
+
+    /// The text of `key` with its values.
+    pub fn t(&self, key: &str, values: &[(&str, &str)]) -> Result<String, ApiError> {
+        let text = self
+            .catalogs
+            .text(self.wording, &self.culture_text, key)
+            .ok_or_else(|| {
+                ApiError::Internal(format!("no text {key} for {}", self.culture_text))
+            })?;
+        let values: Vec<(String, String)> = values
+            .iter()
+            .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+            .collect();
+        Ok(catalog::interpolate(text, &values))
+    }
+
+    /// An amount in euro (`€ 1.234,50`).
+    pub fn euro(&self, amount: Money) -> String {
+        format!("€ {}", format_amount(amount.as_decimal(), self.culture))
+    }
+}
+
+/// The buyer's name, company, address and VAT number, one line each.
+fn buyer_lines(texts: &DocumentTexts, order: &OrderDetail) -> Result<Vec<String>, ApiError> {
+    let mut buyer = super::blocks::address_lines(
+        order.billing.first_name.as_deref(),
+        order.billing.last_name.as_deref(),
+        order.billing.address.as_ref(),
+    );
+    if let Some(company) = &order.company {
+        if let Some(name) = company
+            .company_name
+            .as_deref()
+            .filter(|name| !name.is_empty())
+        {
+            buyer.insert(1, name.to_owned());
+        }
+        if let Some(number) = company
+            .vat_number
+            .as_deref()
+            .filter(|number| !number.is_empty())
+        {
+            buyer.push(texts.t("invoicePdf.customerVat", &[("number", number)])?);
+        }
+    }
+    Ok(buyer)
 }
 
 /// The country an order's goods go to: the delivery address's when the order has one, else the
@@ -162,6 +283,63 @@ async fn destination_country(
     Ok(code.and_then(|code| code.parse().ok()))
 }
 
+/// Whether a document of the order with these VAT amounts says the VAT is reverse-charged
+/// (the engine's [`engine::vat::reverse_charge`]).
+pub(crate) async fn reverse_charged(
+    state: &AppState,
+    site: &InvoicingSite,
+    order: &OrderDetail,
+    vat_amounts: Vec<Money>,
+    total_amount: Money,
+) -> Result<bool, ApiError> {
+    Ok(engine::vat::reverse_charge(&ReverseChargeRequest {
+        seller_vat_number: site.seller.vat_number.clone(),
+        buyer_vat_number: order
+            .company
+            .as_ref()
+            .and_then(|company| company.vat_number.clone()),
+        destination_country: destination_country(state, order).await?,
+        vat_amounts,
+        total_amount,
+    })
+    .applies)
+}
+
+/// The header of an invoice or credit note: title, brand, seller, buyer and the facts; the
+/// lines, totals and notes are the caller's.
+pub(crate) fn document(
+    texts: &DocumentTexts,
+    site: &InvoicingSite,
+    order: Option<&OrderDetail>,
+    title: String,
+    facts: Vec<(String, String)>,
+) -> Result<pdf::Invoice, ApiError> {
+    Ok(pdf::Invoice {
+        language: texts.culture_text.clone(),
+        title,
+        brand: site.brand.clone(),
+        brand_color: site.brand_color(),
+        seller: site.seller_lines(),
+        seller_numbers: site.seller_numbers(texts)?,
+        buyer: match order {
+            Some(order) => buyer_lines(texts, order)?,
+            None => Vec::new(),
+        },
+        facts,
+        columns: [
+            texts.t("invoicePdf.quantity", &[])?,
+            texts.t("invoicePdf.description", &[])?,
+            texts.t("invoicePdf.unitPrice", &[])?,
+            texts.t("invoicePdf.vat", &[])?,
+            texts.t("invoicePdf.amount", &[])?,
+        ],
+        lines: Vec::new(),
+        totals: Vec::new(),
+        notes: Vec::new(),
+        page_label: texts.t("invoicePdf.page", &[])?,
+    })
+}
+
 /// Lays out the invoice from the stored invoice and order, in the order's language (texts from
 /// the mail catalogs, `invoicePdf.*`): every amount is the stored `Money` the engine computed
 /// when the order was placed, formatted for the culture, and whether the VAT is reverse-charged
@@ -172,63 +350,20 @@ async fn invoice_pdf(
     order: Option<&OrderDetail>,
 ) -> Result<Vec<u8>, ApiError> {
     let site = site_of(state, &invoice.invoice_number).await?;
-    let culture_text =
-        mail::culture_of(state.db.pool(), order.map(|order| order.language_id)).await?;
-    let culture: Culture = culture_text.parse().unwrap_or(Culture::Nl);
-    let wording = BrandWording::of_site_type(site.site_type);
-    let catalogs = state.mailer.renderer().catalogs();
-    let t = |key: &str, values: &[(&str, &str)]| -> Result<String, ApiError> {
-        let text = catalogs
-            .text(wording, &culture_text, key)
-            .ok_or_else(|| ApiError::Internal(format!("no text {key} for {culture_text}")))?;
-        let values: Vec<(String, String)> = values
-            .iter()
-            .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
-            .collect();
-        Ok(catalog::interpolate(text, &values))
-    };
-    let euro = |amount: Money| format!("€ {}", format_amount(amount.as_decimal(), culture));
-    let brand_color = if site.theme == "green" {
-        [0x4f, 0x7a, 0x28]
-    } else {
-        [0x2e, 0x85, 0x40]
-    };
-    let mut buyer = Vec::new();
+    let texts = DocumentTexts::of(state, order.map(|order| order.language_id), &site).await?;
+    let t = |key: &str, values: &[(&str, &str)]| texts.t(key, values);
+    let euro = |amount: Money| texts.euro(amount);
     let mut lines = Vec::new();
     let mut reverse_charge = false;
     if let Some(order) = order {
-        buyer = super::blocks::address_lines(
-            order.billing.first_name.as_deref(),
-            order.billing.last_name.as_deref(),
-            order.billing.address.as_ref(),
-        );
-        if let Some(company) = &order.company {
-            if let Some(name) = company
-                .company_name
-                .as_deref()
-                .filter(|name| !name.is_empty())
-            {
-                buyer.insert(1, name.to_owned());
-            }
-            if let Some(number) = company
-                .vat_number
-                .as_deref()
-                .filter(|number| !number.is_empty())
-            {
-                buyer.push(t("invoicePdf.customerVat", &[("number", number)])?);
-            }
-        }
-        reverse_charge = engine::vat::reverse_charge(&ReverseChargeRequest {
-            seller_vat_number: site.seller.vat_number.clone(),
-            buyer_vat_number: order
-                .company
-                .as_ref()
-                .and_then(|company| company.vat_number.clone()),
-            destination_country: destination_country(state, order).await?,
-            vat_amounts: vec![invoice.vat_amount_low, invoice.vat_amount_high],
-            total_amount: invoice.total_amount,
-        })
-        .applies;
+        reverse_charge = reverse_charged(
+            state,
+            &site,
+            order,
+            vec![invoice.vat_amount_low, invoice.vat_amount_high],
+            invoice.total_amount,
+        )
+        .await?;
         let free = t("order.free", &[])?;
         for line in &order.lines {
             lines.push(pdf::InvoiceLine {
@@ -302,62 +437,26 @@ async fn invoice_pdf(
         InvoiceStatus::Cancelled => t("invoicePdf.statusCancelled", &[])?,
         InvoiceStatus::Open => t("invoicePdf.statusOpen", &[])?,
     };
-    let seller = &site.seller;
-    let mut seller_numbers = Vec::new();
-    if !seller.vat_number.is_empty() {
-        seller_numbers.push(t(
-            "invoicePdf.sellerVat",
-            &[("number", &seller.vat_number)],
-        )?);
-    }
-    if !seller.chamber_of_commerce.is_empty() {
-        seller_numbers.push(seller.chamber_of_commerce.clone());
-    }
-    let document = pdf::Invoice {
-        language: culture_text.clone(),
-        title: t("invoicePdf.title", &[("number", &invoice.invoice_number)])?,
-        brand: site.brand.clone(),
-        brand_color,
-        seller: [
-            seller.legal_name.clone(),
-            seller.street.clone(),
-            format!("{} {}", seller.postcode, seller.city)
-                .trim()
-                .to_owned(),
-            seller.country.clone(),
-        ]
-        .into_iter()
-        .filter(|line| !line.is_empty())
-        .collect(),
-        seller_numbers,
-        buyer,
-        facts: vec![
-            (
-                t("invoicePdf.invoiceNumber", &[])?,
-                invoice.invoice_number.clone(),
-            ),
-            (
-                t("invoicePdf.invoiceDate", &[])?,
-                invoice.invoice_date.clone(),
-            ),
-            (
-                t("invoicePdf.orderNumber", &[])?,
-                invoice.order_number.clone(),
-            ),
-            (t("invoicePdf.status", &[])?, status),
-        ],
-        columns: [
-            t("invoicePdf.quantity", &[])?,
-            t("invoicePdf.description", &[])?,
-            t("invoicePdf.unitPrice", &[])?,
-            t("invoicePdf.vat", &[])?,
-            t("invoicePdf.amount", &[])?,
-        ],
-        lines,
-        totals,
-        notes,
-        page_label: t("invoicePdf.page", &[])?,
-    };
+    let facts = vec![
+        (
+            t("invoicePdf.invoiceNumber", &[])?,
+            invoice.invoice_number.clone(),
+        ),
+        (
+            t("invoicePdf.invoiceDate", &[])?,
+            invoice.invoice_date.clone(),
+        ),
+        (
+            t("invoicePdf.orderNumber", &[])?,
+            invoice.order_number.clone(),
+        ),
+        (t("invoicePdf.status", &[])?, status),
+    ];
+    let title = t("invoicePdf.title", &[("number", &invoice.invoice_number)])?;
+    let mut document = document(&texts, &site, order, title, facts)?;
+    document.lines = lines;
+    document.totals = totals;
+    document.notes = notes;
     pdf::invoice(&document).map_err(|error| ApiError::Internal(format!("invoice PDF: {error}")))
 }
 

@@ -22,7 +22,7 @@ use crate::AppState;
 use crate::platform::error::ApiError;
 use crate::platform::mail::{
     self, InvoiceMail, Labelled, Mail, OrderMail, OrderMailLine, OrderNotice, Recipient,
-    SurveyMail, TransferInstructions,
+    RefundMail, SurveyMail, TransferInstructions,
 };
 use crate::platform::stored_json::Seller;
 
@@ -402,6 +402,36 @@ pub async fn send_shipped(state: &AppState, order: &OrderRow) {
         link,
     });
     mail::deliver_or_log(state, recipient(order), &mail).await;
+}
+
+/// Tells the customer that money of `order` was given back (`plan`, the engine's refund), with
+/// the gift card's part and the credit note's number; amounts in the order's culture.
+pub async fn send_refund(
+    state: &AppState,
+    order: &OrderRow,
+    plan: &engine::refund::RefundPlan,
+    credit_note: &str,
+) {
+    let mail = async {
+        let culture_text = mail::culture_of(state.db.pool(), Some(order.language_id)).await?;
+        let culture: Culture = culture_text.parse().unwrap_or(Culture::Nl);
+        let euro = |amount: Money| format!("€ {}", format_amount(amount.as_decimal(), culture));
+        Ok::<_, ApiError>(Mail::Refund(RefundMail {
+            name: first_name(order),
+            number: order.order_number.clone(),
+            amount: euro(plan.total_amount),
+            gift_card: (plan.gift_card_amount > Money::ZERO).then(|| euro(plan.gift_card_amount)),
+            to_payment: !plan.payments.is_empty(),
+            credit_note: credit_note.to_owned(),
+            link: order_link(state, order).await?,
+        }))
+    };
+    match mail.await {
+        Ok(mail) => mail::deliver_or_log(state, recipient(order), &mail).await,
+        Err(error) => {
+            tracing::warn!(%error, order = %order.order_number, "could not write the refund mail")
+        }
+    }
 }
 
 /// Tells the customer of an order with an account that its invoice is in the account (orders

@@ -20,6 +20,7 @@
 
 pub mod admin;
 mod blocks;
+pub mod credit_notes;
 pub mod invoices;
 mod mails;
 mod of_account;
@@ -67,6 +68,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(admin::detail::get_order_for_staff))
         .routes(routes!(admin::notes::add_order_note))
         .routes(routes!(admin::bank_transfer::register_bank_transfer))
+        .routes(routes!(admin::refunds::preview_refund))
+        .routes(routes!(admin::refunds::refund_order))
+        .routes(routes!(credit_notes::download_credit_note))
 }
 
 /// The answer to placing an order.

@@ -255,10 +255,15 @@ pub async fn order_of_account(
     let Some(row) = super::by_order_number_of_account(pool, account_id, order_number).await? else {
         return Ok(None);
     };
+    Ok(Some(order_detail(pool, row).await?))
+}
+
+/// The whole order of a row, with its lines and status history.
+pub async fn order_detail(pool: &AnyPool, row: super::OrderRow) -> Result<OrderDetail, ApiError> {
     let lines = super::line_views(pool, row.order_id).await?;
     let history = super::status_history(pool, row.order_id).await?;
     let status = row.status()?;
-    Ok(Some(OrderDetail {
+    Ok(OrderDetail {
         order_number: row.order_number,
         order_date: iso_millis(row.created_at),
         status,
@@ -300,7 +305,7 @@ pub async fn order_of_account(
                 })
             })
             .collect::<Result<_, ApiError>>()?,
-    }))
+    })
 }
 
 /// One of the customer's orders: lines, samples, amounts, addresses and status history.

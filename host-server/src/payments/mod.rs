@@ -48,6 +48,41 @@ pub trait PaymentProvider: Send + Sync {
 
     /// The payment as the provider knows it now.
     fn payment<'a>(&'a self, payment_id: &'a str) -> ProviderFuture<'a, ProviderPayment>;
+
+    /// Gives an amount of a paid payment back to the customer.
+    fn create_refund<'a>(
+        &'a self,
+        request: &'a RefundRequest,
+    ) -> ProviderFuture<'a, ProviderRefund>;
+}
+
+/// What the shop asks a provider to give back of a payment.
+#[derive(Clone, Debug)]
+pub struct RefundRequest {
+    /// The provider's id of the paid payment.
+    pub payment_id: String,
+    /// The amount, in euro.
+    pub amount: Money,
+    /// Passed on to the customer's bank where the provider can: the order and credit note.
+    pub description: String,
+}
+
+/// A refund the provider accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProviderRefund {
+    /// The provider's id of the refund (`re_…` at Mollie).
+    pub id: String,
+    /// Whether the money is on its way or has arrived.
+    pub status: RefundProgress,
+}
+
+/// Where a refund stands at the provider.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefundProgress {
+    /// Accepted and on its way (queued, pending or processing at Mollie).
+    Pending,
+    /// Transferred to the customer.
+    Refunded,
 }
 
 /// What the shop asks a provider to collect.
@@ -141,6 +176,10 @@ pub enum ProviderError {
     /// The provider does not know the payment.
     #[error("payment provider does not know payment {0}")]
     UnknownPayment(String),
+    /// The provider refused the request: e.g. a refund of more than is left of the payment, or
+    /// of a method that cannot be refunded.
+    #[error("payment provider refused: {0}")]
+    Refused(String),
     /// The provider's local book could not be read or written (test provider).
     #[error(transparent)]
     Database(#[from] sqlx::Error),
@@ -151,6 +190,14 @@ impl From<ProviderError> for ApiError {
         match error {
             ProviderError::UnknownPayment(_) => ApiError::NotFound,
             ProviderError::Database(error) => ApiError::Database(error),
+            ProviderError::Refused(reason) => {
+                tracing::warn!(%reason, "payment provider refused");
+                ApiError::refused(
+                    StatusCode::CONFLICT,
+                    "errors.paymentProviderRefused",
+                    "The payment service refused; nothing was given back",
+                )
+            }
             ProviderError::Unavailable(reason) => {
                 tracing::warn!(%reason, "payment provider unavailable");
                 ApiError::refused(

@@ -8,11 +8,16 @@
 //!   `pending`, `authorized`, `paid`, `canceled`, `expired` or `failed`.
 //! - Mollie calls the webhook with the form field `id` and nothing else; the status is always
 //!   fetched from the API, which is how a webhook call is verified.
+//! - `POST {api}/payments/{id}/refunds` with `{amount: {currency, value}, description}` answers
+//!   201 with the refund: `{resource: "refund", id: "re_...", status, paymentId}`; its status is
+//!   `queued`, `pending`, `processing`, `refunded`, `failed` or `canceled`. A refund of more
+//!   than is left of the payment, or of a method that cannot be refunded, answers 422.
 
 use serde::{Deserialize, Serialize};
 
 use super::{
     PaymentProvider, PaymentRequest, PaymentStatus, ProviderError, ProviderFuture, ProviderPayment,
+    ProviderRefund, RefundProgress, RefundRequest,
 };
 
 /// A Mollie account, by API key.
@@ -58,6 +63,43 @@ impl Mollie {
         })?;
         Ok(payment.into_provider_payment())
     }
+}
+
+/// Mollie's ids are short ASCII; anything else is not one of theirs.
+fn is_mollie_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+#[derive(Deserialize)]
+struct MollieRefund {
+    id: String,
+    status: String,
+}
+
+impl MollieRefund {
+    fn into_provider_refund(self) -> Result<ProviderRefund, ProviderError> {
+        let status = match self.status.as_str() {
+            "refunded" => RefundProgress::Refunded,
+            "queued" | "pending" | "processing" => RefundProgress::Pending,
+            other => {
+                return Err(ProviderError::Refused(format!(
+                    "Mollie's refund {} is {other}",
+                    self.id
+                )));
+            }
+        };
+        Ok(ProviderRefund {
+            id: self.id,
+            status,
+        })
+    }
+}
+
+/// The body of `POST /payments/{id}/refunds`.
+#[derive(Serialize)]
+struct CreateRefund<'a> {
+    amount: MollieAmount,
+    description: &'a str,
 }
 
 #[derive(Deserialize)]
@@ -210,13 +252,7 @@ impl PaymentProvider for Mollie {
 
     fn payment<'a>(&'a self, payment_id: &'a str) -> ProviderFuture<'a, ProviderPayment> {
         Box::pin(async move {
-            // Mollie's ids are short ASCII; anything else is not one of theirs.
-            if payment_id.is_empty()
-                || payment_id.len() > 64
-                || !payment_id
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_')
-            {
+            if !is_mollie_id(payment_id) {
                 return Err(ProviderError::UnknownPayment(payment_id.to_owned()));
             }
             let response = self
@@ -228,6 +264,57 @@ impl PaymentProvider for Mollie {
                 .map_err(|error| ProviderError::Unavailable(error.to_string()))?;
             self.read(response, Some(payment_id)).await
         })
+    }
+
+    fn create_refund<'a>(
+        &'a self,
+        request: &'a RefundRequest,
+    ) -> ProviderFuture<'a, ProviderRefund> {
+        Box::pin(async move {
+            if !is_mollie_id(&request.payment_id) {
+                return Err(ProviderError::UnknownPayment(request.payment_id.clone()));
+            }
+            let response = self
+                .client
+                .post(format!(
+                    "{}/payments/{}/refunds",
+                    self.api_url, request.payment_id
+                ))
+                .bearer_auth(&self.api_key)
+                .json(&refund_body(request))
+                .send()
+                .await
+                .map_err(|error| ProviderError::Unavailable(error.to_string()))?;
+            let status = response.status();
+            if status == reqwest::StatusCode::NOT_FOUND {
+                return Err(ProviderError::UnknownPayment(request.payment_id.clone()));
+            }
+            if status.is_client_error() {
+                let detail = response.text().await.unwrap_or_default();
+                return Err(ProviderError::Refused(format!(
+                    "Mollie answered {status}: {detail}"
+                )));
+            }
+            if !status.is_success() {
+                return Err(ProviderError::Unavailable(format!(
+                    "Mollie answered {status}"
+                )));
+            }
+            let refund: MollieRefund = response.json().await.map_err(|error| {
+                ProviderError::Unavailable(format!("unreadable Mollie answer: {error}"))
+            })?;
+            refund.into_provider_refund()
+        })
+    }
+}
+
+fn refund_body(request: &RefundRequest) -> CreateRefund<'_> {
+    CreateRefund {
+        amount: MollieAmount {
+            currency: "EUR",
+            value: request.amount.to_string(),
+        },
+        description: &request.description,
     }
 }
 
@@ -243,6 +330,34 @@ mod tests {
         assert_eq!(status_of("failed"), PaymentStatus::Failed);
         assert_eq!(status_of("pending"), PaymentStatus::Open);
         assert_eq!(status_of("authorized"), PaymentStatus::Open);
+    }
+
+    #[test]
+    fn a_refund_body_and_its_statuses_follow_the_documented_shape() {
+        let request = RefundRequest {
+            payment_id: "tr_WDqYK6vllg".to_owned(),
+            amount: "12.95".parse().unwrap(),
+            description: "HS-2026-001001 C2026-01001".to_owned(),
+        };
+        assert_eq!(
+            serde_json::to_value(refund_body(&request)).unwrap(),
+            serde_json::json!({
+                "amount": {"currency": "EUR", "value": "12.95"},
+                "description": "HS-2026-001001 C2026-01001"
+            })
+        );
+        let refund = |status: &str| {
+            MollieRefund {
+                id: "re_4qqhO89gsT".to_owned(),
+                status: status.to_owned(),
+            }
+            .into_provider_refund()
+            .map(|refund| refund.status)
+        };
+        assert_eq!(refund("queued").unwrap(), RefundProgress::Pending);
+        assert_eq!(refund("processing").unwrap(), RefundProgress::Pending);
+        assert_eq!(refund("refunded").unwrap(), RefundProgress::Refunded);
+        assert!(matches!(refund("failed"), Err(ProviderError::Refused(_))));
     }
 
     #[test]

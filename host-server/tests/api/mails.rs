@@ -5,8 +5,8 @@
 use host_server::platform::mail::catalog::{BrandWording, COMPLETE_CULTURES, CULTURES};
 use host_server::platform::mail::{
     AccountLink, Brand, InvoiceMail, Labelled, Mail, OrderMail, OrderMailLine, OrderNotice,
-    ProductNotice, Recipient, Renderer, ReturnMail, ScanResultMail, SiloInterestMail, SurveyMail,
-    TransferInstructions,
+    ProductNotice, Recipient, RefundMail, Renderer, ReturnMail, ScanResultMail, SiloInterestMail,
+    SurveyMail, TransferInstructions,
 };
 use scraper::{Html, Selector};
 use serde_json::json;
@@ -169,6 +169,15 @@ fn every_mail() -> Vec<Mail> {
             number: "HS-2026-001001".to_owned(),
             invoice: "F2026-01001".to_owned(),
             link: link("/account/invoices/"),
+        }),
+        Mail::Refund(RefundMail {
+            name: "Anna".to_owned(),
+            number: "HS-2026-001001".to_owned(),
+            amount: "€ 29,66".to_owned(),
+            gift_card: Some("€ 12,50".to_owned()),
+            to_payment: true,
+            credit_note: "C2026-01001".to_owned(),
+            link: link("/account/orders/HS-2026-001001/"),
         }),
         Mail::ReturnReceived(ReturnMail {
             name: "Anna".to_owned(),

@@ -38,6 +38,7 @@ mod overview;
 mod page_cache;
 mod pay_unpaid_orders;
 mod process;
+mod refunds;
 mod renderer;
 mod review_moderation;
 mod security;

@@ -1,6 +1,7 @@
 //! The Mollie adapter against a local stand-in for Mollie's Payments API (v2): the server
 //! creates the payment with the documented request, sends the customer to Mollie's checkout,
-//! and on the webhook asks Mollie for the status instead of trusting the call.
+//! and on the webhook asks Mollie for the status instead of trusting the call; a refund from
+//! the order desk goes to Mollie's Refunds API, and Mollie's refusal gives nothing back.
 
 use std::sync::{Arc, Mutex};
 
@@ -10,7 +11,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{Value, json};
 
-use crate::orders::{browser, ideal, ready_cart};
+use crate::orders::{browser, ideal, place, ready_cart};
 use crate::support::{Backend, TestApp};
 
 /// What the stand-in saw and what it answers.
@@ -19,6 +20,8 @@ struct Mollie {
     created: Vec<(String, Value)>,
     status: String,
     fail_creation: bool,
+    refunds: Vec<(String, String, Value)>,
+    refuse_refunds: bool,
 }
 
 type Shared = Arc<Mutex<Mollie>>;
@@ -59,6 +62,32 @@ async fn fetch(State(mollie): State<Shared>, Path(id): Path<String>) -> (StatusC
     )
 }
 
+async fn refund(
+    State(mollie): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> (StatusCode, Json<Value>) {
+    let mut mollie = mollie.lock().unwrap();
+    if mollie.refuse_refunds {
+        return (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Json(
+                json!({"status": 422, "title": "Unprocessable Entity", "detail": "The amount is higher than the amount that can be refunded"}),
+            ),
+        );
+    }
+    let authorization = headers["authorization"].to_str().unwrap().to_owned();
+    mollie
+        .refunds
+        .push((authorization, id.clone(), body.clone()));
+    let refund = json!({
+        "resource": "refund", "id": format!("re_4qqhO89gs{}", mollie.refunds.len()),
+        "amount": body["amount"], "status": "pending", "paymentId": id
+    });
+    (StatusCode::CREATED, Json(refund))
+}
+
 async fn stand_in() -> (String, Shared) {
     let mollie: Shared = Arc::new(Mutex::new(Mollie {
         status: "open".to_owned(),
@@ -67,6 +96,7 @@ async fn stand_in() -> (String, Shared) {
     let app = Router::new()
         .route("/v2/payments", post(create))
         .route("/v2/payments/{id}", get(fetch))
+        .route("/v2/payments/{id}/refunds", post(refund))
         .with_state(Arc::clone(&mollie));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}/v2", listener.local_addr().unwrap());
@@ -217,8 +247,60 @@ async fn expired_at_mollie(backend: Backend) {
     assert_eq!(status_of(&app, &order_id).await, "cancelled");
 }
 
+/// `POST /api/backoffice/orders/{number}/refunds` of one unit of the first line.
+async fn refund_one_unit(app: &TestApp, key: &str, number: &str) -> (u16, Value) {
+    let body = json!({"asked": {"kind": "lines", "lines": [{"lineNumber": 1, "quantity": 1}], "shipping": false}, "reason": "Bag arrived torn"});
+    let path = format!("/api/backoffice/orders/{number}/refunds");
+    app.post_with_key(key, &path, body).await
+}
+
+async fn refunded_through_mollie(backend: Backend) {
+    let (api_url, mollie) = stand_in().await;
+    let app = app_with_mollie(backend, api_url).await;
+    let cart = ready_cart(&app, 1011, 2, ideal()).await;
+    let (_, placed) = place(&app, &cart).await;
+    let number = placed["order"]["orderNumber"].as_str().unwrap().to_owned();
+    mollie.lock().unwrap().status = "paid".to_owned();
+    assert_eq!(webhook(&app, "tr_WDqYK6vll1").await, 200);
+    let key = app.integration_key(&["orders.read", "orders.refund"]).await;
+
+    // Mollie refuses: nothing went back, the refund counts for nothing.
+    mollie.lock().unwrap().refuse_refunds = true;
+    let (status, body) = refund_one_unit(&app, &key, &number).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("errors.paymentProviderRefused"))
+    );
+    mollie.lock().unwrap().refuse_refunds = false;
+
+    let (status, page) = refund_one_unit(&app, &key, &number).await;
+    assert_eq!(status, 200, "{page}");
+    let (authorization, payment_id, body) = mollie.lock().unwrap().refunds[0].clone();
+    assert_eq!(authorization, "Bearer test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM");
+    assert_eq!(payment_id, "tr_WDqYK6vll1");
+    assert_eq!(
+        body,
+        json!({"amount": {"currency": "EUR", "value": "29.66"}, "description": format!("{number} refund")})
+    );
+    let refunds = page["refunds"].as_array().unwrap();
+    assert_eq!(refunds.len(), 2);
+    assert_eq!(refunds[0]["status"], "failed");
+    assert_eq!(refunds[0]["creditNoteNumber"], Value::Null);
+    assert_eq!(refunds[1]["status"], "refunded");
+    assert_eq!(
+        refunds[1]["payments"],
+        json!([{"paymentId": "tr_WDqYK6vll1", "amount": "29.66", "providerRefundId": "re_4qqhO89gs1", "status": "accepted"}])
+    );
+    assert_eq!(page["leftToRefund"], "29.65");
+}
+
 mod sqlite {
     use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_refund_goes_through_mollies_refunds_api() {
+        refunded_through_mollie(Backend::Sqlite).await;
+    }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn an_order_is_paid_through_the_mollie_adapter() {
@@ -233,6 +315,12 @@ mod sqlite {
 
 mod postgres {
     use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]
+    async fn a_refund_goes_through_mollies_refunds_api() {
+        refunded_through_mollie(Backend::Postgres).await;
+    }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     #[ignore = "needs PostgreSQL on 127.0.0.1:5432 (scripts/test.sh runs it when one answers)"]

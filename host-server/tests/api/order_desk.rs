@@ -403,15 +403,8 @@ async fn post_action<T: serde::de::DeserializeOwned>(
     action: &str,
     body: serde_json::Value,
 ) -> (u16, T) {
-    let response = app
-        .client
-        .post(app.url(&format!("/api/backoffice/orders/{number}/{action}")))
-        .header("x-api-key", key)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    status_and(response).await
+    let path = format!("/api/backoffice/orders/{number}/{action}");
+    app.post_with_key(key, &path, body).await
 }
 
 async fn notes_are_kept_with_their_author_and_in_the_trail(app: TestApp) {

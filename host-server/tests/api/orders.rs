@@ -119,7 +119,8 @@ pub async fn pay(app: &TestApp, checkout_url: &str, outcome: &str) -> String {
     response.headers()["location"].to_str().unwrap().to_owned()
 }
 
-async fn balance(app: &TestApp) -> String {
+/// The balance of the demo gift card.
+pub async fn balance(app: &TestApp) -> String {
     let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
     let (balance,): (String,) =
         sqlx::query_as("SELECT balance FROM gift_cards WHERE card_number = $1")

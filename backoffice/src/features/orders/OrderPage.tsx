@@ -3,7 +3,8 @@
  * wrote them in the member's language, the customer, its payments with the provider's ids, its
  * statuses and the audit trail's entries. A member who may fulfil moves it on to the statuses
  * the engine allows (sent with its track-and-trace code); cancelling asks first and needs
- * `orders.refund` too.
+ * `orders.refund` too. A member who handles money registers a bank transfer for an order that
+ * awaits payment, and refunds a paid one (the refunds are listed with their credit notes).
  */
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -29,6 +30,8 @@ import { useAsync } from '../../lib/useAsync';
 import { useConfirmedAction } from '../../lib/useConfirmedAction';
 import { BankTransferForm } from './BankTransferForm';
 import { OrderNotes } from './OrderNotes';
+import { OrderRefunds } from './OrderRefunds';
+import { RefundForm } from './RefundForm';
 import styles from './Orders.module.css';
 
 export function OrderPage() {
@@ -83,6 +86,7 @@ function OrderDetails({ data, onChanged, onUpdated }: { data: OrderForStaff; onC
       <p>{t('order.placed', { at: formatDateTime(order.orderDate, language), status: t(ORDER_STATUS_LABELS[order.status]) })}</p>
       <StatusActions data={data} onChanged={onChanged} />
       {data.awaitsPayment && can(me, 'orders.refund') && <BankTransferForm data={data} onChanged={onUpdated} />}
+      {data.mayRefund && can(me, 'orders.refund') && <RefundForm data={data} onChanged={onUpdated} />}
       <div className={styles.sections}>
         <section className={styles.section} aria-labelledby="order-customer">
           <h2 id="order-customer">{t('order.customer')}</h2>
@@ -179,6 +183,7 @@ function OrderDetails({ data, onChanged, onUpdated }: { data: OrderForStaff; onC
             </ul>
           )}
         </section>
+        <OrderRefunds data={data} />
         <OrderNotes data={data} onChanged={onUpdated} />
         <section className={styles.section} aria-labelledby="order-history">
           <h2 id="order-history">{t('order.history')}</h2>

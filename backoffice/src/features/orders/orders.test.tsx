@@ -124,6 +124,11 @@ function orderForStaff(status: OrderForStaff['order']['status'] = 'paid'): Order
     notes: [],
     trail: [],
     awaitsPayment: status === 'created' || status === 'open',
+    refunds: [],
+    leftToRefund: status === 'created' || status === 'open' ? '0.00' : '34.60',
+    mayRefund: status !== 'created' && status !== 'open',
+    refundableLines: status === 'created' || status === 'open' || status === 'cancelled' ? [] : [{ lineNumber: 1, quantity: 2 }],
+    shippingRefundable: false,
     nextStatuses: status === 'paid' ? ['processing', 'cancelled'] : status === 'processing' ? ['sent', 'cancelled'] : [],
     shown: {
       lines: [{ unitPrice: '€ 17.30', total: '€ 34.60' }],
@@ -135,7 +140,36 @@ function orderForStaff(status: OrderForStaff['order']['status'] = 'paid'): Order
       amountToPay: '€ 34.60',
       vatRows: ['€ 2.86'],
       payments: ['€ 34.60'],
+      refunds: [],
+      leftToRefund: '€ 34.60',
     },
+  };
+}
+
+/** The order once one unit went back through its payment, with credit note C2026-01001. */
+function refundedOrder(): OrderForStaff {
+  const order = orderForStaff('sent');
+  return {
+    ...order,
+    refunds: [
+      {
+        refundId: 1,
+        status: 'refunded',
+        creditNoteNumber: 'C2026-01001',
+        creditNoteDate: '2026-11-28',
+        totalAmount: '17.30',
+        shippingAmount: '0.00',
+        giftCardAmount: '0.00',
+        lines: [{ lineNumber: 1, quantity: 1, amount: '17.30' }],
+        payments: [{ paymentId: 'tr_test_1', amount: '17.30', providerRefundId: 're_test_1', status: 'refunded' }],
+        reason: 'Bag arrived torn',
+        staffName: 'Bram Jansen',
+        createdAt: Date.UTC(2026, 10, 28, 9, 0),
+      },
+    ],
+    leftToRefund: '17.30',
+    refundableLines: [{ lineNumber: 1, quantity: 1 }],
+    shown: { ...order.shown, refunds: ['€ 17.30'], leftToRefund: '€ 17.30' },
   };
 }
 
@@ -230,7 +264,7 @@ describe('the order desk', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add the note' }));
     expect(await screen.findByText('Called about the delivery day.')).toBeInTheDocument();
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ text: 'Called about the delivery day.' });
-    expect(screen.getByLabelText('New note')).toHaveValue('');
+    await waitFor(() => expect(screen.getByLabelText('New note')).toHaveValue(''));
     await expectAccessible();
   });
 
@@ -256,10 +290,78 @@ describe('the order desk', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Register as paid' })).not.toBeInTheDocument());
   });
 
+  it("refunds units after showing the engine's calculation, and lists the credit note", async () => {
+    const requests = mockApi([
+      { url: '/api/backoffice/orders/HS-2026-000001', respond: orderForStaff('sent') },
+      {
+        method: 'POST',
+        url: '/api/backoffice/orders/HS-2026-000001/refunds/preview',
+        respond: json({
+          plan: {
+            totalAmount: '17.30',
+            lines: [{ lineNumber: 1, quantity: 1, amount: '17.30' }],
+            shippingAmount: '0.00',
+            vatAmountLow: '1.43',
+            vatAmountHigh: '0.00',
+            totalAmountExclVat: '15.87',
+            giftCardAmount: '0.00',
+            payments: [{ paymentId: 'tr_test_1', amount: '17.30' }],
+          },
+          total: '€ 17.30',
+          giftCard: null,
+          payments: ['€ 17.30'],
+        }),
+      },
+      { method: 'POST', url: '/api/backoffice/orders/HS-2026-000001/refunds', respond: json(refundedOrder()) },
+    ]);
+    renderApp('/orders/HS-2026-000001', { me: staffMe(['orders.read', 'orders.refund']) });
+    expect(await screen.findByText('Left to refund: € 34.60')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Units of Hoefslag Senior Muesli 20 kg (at most 2)'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Bag arrived torn' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Calculate the refund' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refund € 17.30 of order HS-2026-000001?' });
+    expect(within(dialog).getByText('€ 17.30 back through payment tr_test_1.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Not now' })).toHaveFocus();
+    await expectAccessible();
+    const asked = {
+      asked: { kind: 'lines', lines: [{ lineNumber: 1, quantity: 1 }], shipping: false },
+      reason: 'Bag arrived torn',
+    };
+    expect(requests.find((request) => request.url.endsWith('/preview'))?.body).toEqual(asked);
+    expect(requests.some((request) => request.url.endsWith('/refunds'))).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Refunded; credit note C2026-01001.')).toBeInTheDocument();
+    expect(requests.find((request) => request.url.endsWith('/refunds'))?.body).toEqual(asked);
+    expect(screen.getByRole('link', { name: 'Credit note C2026-01001 (PDF)' })).toHaveAttribute('href', '/api/backoffice/credit-notes/C2026-01001/pdf');
+    expect(screen.getByText('re_test_1: refunded')).toBeInTheDocument();
+    expect(screen.getByText('Left to refund: € 17.30')).toBeInTheDocument();
+    await expectAccessible();
+  });
+
+  it("shows the engine's refusal of a refund at the form", async () => {
+    mockApi([
+      { url: '/api/backoffice/orders/HS-2026-000001', respond: orderForStaff('sent') },
+      {
+        method: 'POST',
+        url: '/api/backoffice/orders/HS-2026-000001/refunds/preview',
+        respond: apiError(400, 'errors.validation', { asked: [{ key: 'validation.refundBeyondPaid' }] }),
+      },
+    ]);
+    renderApp('/orders/HS-2026-000001', { me: staffMe(['orders.read', 'orders.refund']) });
+    fireEvent.click(await screen.findByLabelText('An amount'));
+    fireEvent.change(screen.getByLabelText('Amount (euro)'), { target: { value: '40.00' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Goodwill' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Calculate the refund' }));
+    expect(await screen.findByText('More than is left to refund.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('offers no bank transfer to a member who does not handle money', async () => {
     mockApi([{ url: '/api/backoffice/orders/HS-2026-000001', respond: orderForStaff('open') }]);
     renderApp('/orders/HS-2026-000001', { me: staffMe(['orders.read', 'orders.fulfil']) });
     expect(await screen.findByText('Hoefslag Senior Muesli 20 kg')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Register as paid' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Calculate the refund' })).not.toBeInTheDocument();
   });
 });

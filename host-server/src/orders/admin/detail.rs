@@ -7,10 +7,12 @@ use engine::ids::PaymentMethodId;
 use engine::locale::Culture;
 use engine::money::Money;
 use engine::order::OrderStatus;
+use engine::refund::LineAsked;
 use engine::vat::VatRow;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::refund_ledger::{OrderRefund, RefundsOfOrder, refunds_of_order};
 use crate::AppState;
 use crate::audit::AuditEntry;
 use crate::orders::OrderView;
@@ -63,6 +65,9 @@ pub struct AmountsShown {
     pub vat_rows: Vec<String>,
     /// Each payment's amount, in the order of the payments.
     pub payments: Vec<String>,
+    /// Each refund's total, in the order of the refunds.
+    pub refunds: Vec<String>,
+    pub left_to_refund: String,
 }
 
 /// A line's amounts, shown.
@@ -104,6 +109,16 @@ pub struct OrderForStaff {
     pub next_statuses: Vec<OrderStatus>,
     /// The customer still has to pay (the engine's rule): a bank transfer may be registered.
     pub awaits_payment: bool,
+    /// The refunds made, oldest first.
+    pub refunds: Vec<OrderRefund>,
+    /// What is left to give back (the engine's rule); zero when the order was never paid.
+    pub left_to_refund: Money,
+    /// Whether anything is left to give back: a refund may be made.
+    pub may_refund: bool,
+    /// The units of each line that may still go back (the engine's rule).
+    pub refundable_lines: Vec<LineAsked>,
+    /// Whether the shipping costs may still go back.
+    pub shipping_refundable: bool,
     pub shown: AmountsShown,
 }
 
@@ -111,6 +126,7 @@ fn amounts_shown(
     order: &OrderView,
     vat_rows: &[VatRow],
     payments: &[OrderPayment],
+    refunds: &RefundsOfOrder,
     culture: Culture,
 ) -> Result<AmountsShown, ApiError> {
     let text = |amount: Money| crate::staff::euro_text(amount, culture);
@@ -139,6 +155,12 @@ fn amounts_shown(
             .iter()
             .map(|payment| text(payment.amount))
             .collect::<Result<_, ApiError>>()?,
+        refunds: refunds
+            .refunds
+            .iter()
+            .map(|refund| text(refund.total_amount))
+            .collect::<Result<_, ApiError>>()?,
+        left_to_refund: text(refunds.left_to_refund)?,
     })
 }
 
@@ -220,8 +242,12 @@ pub async fn order_for_staff(
     let trail = crate::audit::history_of(pool, "order", &row.order_number).await?;
     let next_statuses = order.status.next_statuses();
     let awaits_payment = order.status.awaits_payment();
+    let refunds = {
+        let mut connection = pool.acquire().await?;
+        refunds_of_order(&mut connection, &row).await?
+    };
     let culture = crate::staff::screen_culture(pool, caller).await?;
-    let shown = amounts_shown(&order, &vat_rows, &payments, culture)?;
+    let shown = amounts_shown(&order, &vat_rows, &payments, &refunds, culture)?;
     Ok(OrderForStaff {
         order,
         vat_rows,
@@ -231,6 +257,11 @@ pub async fn order_for_staff(
         trail,
         next_statuses,
         awaits_payment,
+        refunds: refunds.refunds,
+        left_to_refund: refunds.left_to_refund,
+        may_refund: refunds.left_to_refund > Money::ZERO,
+        refundable_lines: refunds.refundable_lines,
+        shipping_refundable: refunds.shipping_refundable,
         shown,
     })
 }

@@ -6,6 +6,8 @@ pub mod bank_transfer;
 pub mod detail;
 pub mod notes;
 pub mod queue;
+pub mod refund_ledger;
+pub mod refunds;
 
 use axum::extract::State;
 use engine::order::OrderStatus;

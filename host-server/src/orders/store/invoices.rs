@@ -84,18 +84,47 @@ pub async fn invoice_of_account(
 /// The invoice's site: brand, theme, site type, low and high VAT rates, seller (JSON).
 pub type InvoicingSiteRow = (String, String, i64, String, String, Option<String>);
 
+const SITE_COLUMNS: &str =
+    "s.brand, s.theme, s.site_type, s.vat_percentage_low, s.vat_percentage_high, s.seller_json";
+
 /// The site of an invoice.
 pub async fn site_of_invoice(
     pool: &AnyPool,
     invoice_number: &str,
 ) -> Result<Option<InvoicingSiteRow>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT s.brand, s.theme, s.site_type, s.vat_percentage_low, s.vat_percentage_high, s.seller_json \
-         FROM invoices i JOIN sites s ON s.site_id = i.site_id WHERE i.invoice_number = $1",
-    )
+    sqlx::query_as(&format!(
+        "SELECT {SITE_COLUMNS} FROM invoices i JOIN sites s ON s.site_id = i.site_id WHERE i.invoice_number = $1"
+    ))
     .bind(invoice_number)
     .fetch_optional(pool)
     .await
+}
+
+/// The site of an order, as an invoice's.
+pub async fn site_of_order(
+    pool: &AnyPool,
+    order_id: i64,
+) -> Result<Option<InvoicingSiteRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {SITE_COLUMNS} FROM orders o JOIN sites s ON s.site_id = o.site_id WHERE o.order_id = $1"
+    ))
+    .bind(order_id)
+    .fetch_optional(pool)
+    .await
+}
+
+/// The number of the order's newest invoice, if it has one.
+pub async fn number_of_order(
+    pool: &AnyPool,
+    order_number: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> = sqlx::query_as(
+        "SELECT invoice_number FROM invoices WHERE order_number = $1 ORDER BY invoice_date DESC, invoice_number DESC",
+    )
+    .bind(order_number)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|(number,)| number))
 }
 
 /// What an invoice copies from its order.

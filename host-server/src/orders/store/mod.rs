@@ -9,6 +9,7 @@ pub mod mails;
 pub mod of_account;
 pub mod placement;
 pub mod queue;
+pub mod refunds;
 
 use engine::ids::{PaymentMethodId, ProductId, ProductVariantId};
 use std::collections::BTreeMap;
@@ -354,7 +355,7 @@ pub async fn release(connection: &mut AnyConnection, order: &OrderRow) -> Result
 
 /// Adds an amount back to a gift card's balance (the new balance is the engine's
 /// `gift_card::refund`).
-async fn refund_gift_card(
+pub async fn refund_gift_card(
     connection: &mut AnyConnection,
     card_number: &str,
     amount: Money,
@@ -433,6 +434,29 @@ pub async fn payments_of_order(
     )
     .bind(order_id)
     .fetch_all(pool)
+    .await
+}
+
+/// A payment that took money for an order.
+#[derive(Debug, sqlx::FromRow)]
+pub struct PaidPaymentRow {
+    pub payment_id: String,
+    pub provider: String,
+    #[sqlx(try_from = "String")]
+    pub amount: Money,
+}
+
+/// The order's paid payments, oldest first: the order money goes back through them.
+pub async fn paid_payments(
+    connection: &mut AnyConnection,
+    order_id: i64,
+) -> Result<Vec<PaidPaymentRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT payment_id, provider, amount FROM payments WHERE order_id = $1 AND status = 'paid' \
+         ORDER BY created_at, payment_id",
+    )
+    .bind(order_id)
+    .fetch_all(connection)
     .await
 }
 

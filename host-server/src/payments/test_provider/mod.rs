@@ -5,6 +5,10 @@
 //! the bank (for iDEAL) and the outcome: paid, failed or cancelled. The page then calls the
 //! shop's webhook over HTTP, exactly as a real provider does, and sends the browser to the
 //! shop's return address.
+//!
+//! Refunds are written to its book too (`test_provider_refunds`) and are at once refunded; as
+//! at Mollie, a refund of a payment that was not paid, or of more than is left of it, is
+//! refused.
 
 mod store;
 
@@ -19,10 +23,12 @@ use utoipa_axum::routes;
 
 use super::{
     PaymentProvider, PaymentRequest, PaymentStatus, ProviderError, ProviderFuture, ProviderPayment,
+    ProviderRefund, RefundProgress, RefundRequest,
 };
 use crate::AppState;
 use crate::platform::db::Database;
 use crate::platform::error::ErrorBody;
+use engine::money::Money;
 use store::BookEntry;
 
 /// The test provider, keeping its book in the shop's database.
@@ -102,6 +108,46 @@ impl PaymentProvider for TestProvider {
             entry
                 .map(|entry| entry.to_payment())
                 .ok_or_else(|| ProviderError::UnknownPayment(payment_id.to_owned()))
+        })
+    }
+
+    fn create_refund<'a>(
+        &'a self,
+        request: &'a RefundRequest,
+    ) -> ProviderFuture<'a, ProviderRefund> {
+        Box::pin(async move {
+            let entry = entry(&self.db, &request.payment_id)
+                .await?
+                .ok_or_else(|| ProviderError::UnknownPayment(request.payment_id.clone()))?;
+            if entry.status != PaymentStatus::Paid.as_str() {
+                return Err(ProviderError::Refused(format!(
+                    "payment {} is {}",
+                    entry.payment_id, entry.status
+                )));
+            }
+            let paid: Money = entry.amount.parse().map_err(|_| {
+                ProviderError::Unavailable(format!("test payment amount '{}'", entry.amount))
+            })?;
+            let refunded = store::refunded(self.db.pool(), &request.payment_id).await?;
+            let left = paid.checked_sub(refunded).unwrap_or(Money::ZERO);
+            if request.amount > left || request.amount <= Money::ZERO {
+                return Err(ProviderError::Refused(format!(
+                    "a refund of {} is more than the {left} left of payment {}",
+                    request.amount, entry.payment_id
+                )));
+            }
+            let refund_id = format!("re_{}", crate::platform::secrets::new_id());
+            store::insert_refund(
+                self.db.pool(),
+                &refund_id,
+                request,
+                crate::platform::clock::now_millis(),
+            )
+            .await?;
+            Ok(ProviderRefund {
+                id: refund_id,
+                status: RefundProgress::Refunded,
+            })
         })
     }
 }

@@ -1,7 +1,10 @@
 //! The test provider's own book of payments (`test_provider_payments`) and the iDEAL banks it
 //! offers.
 
+use engine::money::Money;
 use sqlx::AnyPool;
+
+use crate::payments::RefundRequest;
 
 /// A payment in the book.
 #[derive(sqlx::FromRow)]
@@ -82,5 +85,41 @@ pub async fn set_outcome(
         .bind(payment_id)
         .execute(pool)
         .await?;
+    Ok(())
+}
+
+/// What the book's refunds of a payment add up to.
+pub async fn refunded(pool: &AnyPool, payment_id: &str) -> Result<Money, sqlx::Error> {
+    let amounts: Vec<(String,)> =
+        sqlx::query_as("SELECT amount FROM test_provider_refunds WHERE payment_id = $1")
+            .bind(payment_id)
+            .fetch_all(pool)
+            .await?;
+    Ok(amounts
+        .iter()
+        .filter_map(|(amount,)| amount.parse::<Money>().ok())
+        .fold(Money::ZERO, |sum, amount| {
+            sum.checked_add(amount).unwrap_or(sum)
+        }))
+}
+
+/// Writes a refund in the book.
+pub async fn insert_refund(
+    pool: &AnyPool,
+    refund_id: &str,
+    request: &RefundRequest,
+    created_at: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO test_provider_refunds (refund_id, payment_id, amount, description, created_at) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(refund_id)
+    .bind(&request.payment_id)
+    .bind(request.amount.to_string())
+    .bind(&request.description)
+    .bind(created_at)
+    .execute(pool)
+    .await?;
     Ok(())
 }

@@ -22,6 +22,8 @@ pub enum Mail {
     OrderShipped(OrderNotice),
     /// An order's invoice is in the account.
     InvoiceAvailable(InvoiceMail),
+    /// Money of an order was given back, with its credit note.
+    Refund(RefundMail),
     /// A return request was registered.
     ReturnReceived(ReturnMail),
     /// The laboratory's result of a scan sample is in the account.
@@ -165,6 +167,22 @@ pub struct InvoiceMail {
     pub link: String,
 }
 
+/// A refund: the amount, the gift card's part, and the credit note's number.
+#[derive(Clone, Debug, Serialize)]
+pub struct RefundMail {
+    pub name: String,
+    pub number: String,
+    /// Everything given back, formatted.
+    pub amount: String,
+    /// What went back onto the gift card, formatted; `None` when nothing did.
+    pub gift_card: Option<String>,
+    /// Whether some of it goes back through the payment (the bank or card), not only the card.
+    pub to_payment: bool,
+    pub credit_note: String,
+    /// The order in the account, or the shop.
+    pub link: String,
+}
+
 /// A registered return.
 #[derive(Clone, Debug, Serialize)]
 pub struct ReturnMail {
@@ -220,6 +238,7 @@ impl Mail {
             Mail::OrderCancelled(_) => "order_cancelled",
             Mail::OrderShipped(_) => "order_shipped",
             Mail::InvoiceAvailable(_) => "invoice_available",
+            Mail::Refund(_) => "refund",
             Mail::ReturnReceived(_) => "return_received",
             Mail::ScanResult(_) => "scan_result",
             Mail::BackInStock(_) => "back_in_stock",
@@ -242,6 +261,7 @@ impl Mail {
             Mail::OrderCancelled(_) => "cancelled",
             Mail::OrderShipped(_) => "shipped",
             Mail::InvoiceAvailable(_) => "invoice",
+            Mail::Refund(_) => "refund",
             Mail::ReturnReceived(_) => "return",
             Mail::ScanResult(_) => "scanResult",
             Mail::BackInStock(_) => "backInStock",
@@ -264,6 +284,7 @@ impl Mail {
             Mail::OrderConfirmation(mail) => &mail.name,
             Mail::OrderCancelled(mail) | Mail::OrderShipped(mail) => &mail.name,
             Mail::InvoiceAvailable(mail) => &mail.name,
+            Mail::Refund(mail) => &mail.name,
             Mail::ReturnReceived(mail) => &mail.name,
             Mail::ScanResult(mail) => &mail.name,
             Mail::BackInStock(mail) | Mail::ReviewRequest(mail) => &mail.name,
@@ -290,6 +311,7 @@ impl Mail {
                 vec![pair("number", &mail.number), pair("invoice", &mail.invoice)]
             }
             Mail::ReturnReceived(mail) => vec![pair("number", &mail.number)],
+            Mail::Refund(mail) => vec![pair("number", &mail.number)],
             Mail::ScanResult(mail) => vec![pair("number", &mail.number)],
             Mail::BackInStock(mail) | Mail::ReviewRequest(mail) => {
                 vec![pair("product", &mail.product)]
@@ -310,6 +332,7 @@ impl Mail {
             Mail::OrderCancelled(_) => None,
             Mail::OrderShipped(mail) => Some((&mail.link, "shipped.button")),
             Mail::InvoiceAvailable(mail) => Some((&mail.link, "invoice.button")),
+            Mail::Refund(mail) => Some((&mail.link, "refund.button")),
             Mail::ReturnReceived(mail) => Some((&mail.link, "return.button")),
             Mail::ScanResult(mail) => Some((&mail.link, "scanResult.button")),
             Mail::BackInStock(mail) => Some((&mail.link, "backInStock.button")),

@@ -19,7 +19,7 @@ use lettre::{AsyncFileTransport, AsyncTransport, Message, Tokio1Executor};
 
 pub use mails::{
     AccountLink, InvoiceMail, Labelled, Mail, OrderMail, OrderMailLine, OrderNotice, ProductNotice,
-    ReturnMail, ScanResultMail, SiloInterestMail, StaffDeviceMail, SurveyMail,
+    RefundMail, ReturnMail, ScanResultMail, SiloInterestMail, StaffDeviceMail, SurveyMail,
     TransferInstructions,
 };
 pub use render::{Brand, RenderError, Rendered, Renderer};

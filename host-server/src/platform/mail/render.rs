@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::catalog::{self, BrandWording, Catalogs};
 use super::mails::Mail;
 
-const TEMPLATES: [(&str, &str); 34] = [
+const TEMPLATES: [(&str, &str); 36] = [
     (
         "layout.html",
         include_str!("../../../templates/mail/layout.html"),
@@ -62,6 +62,14 @@ const TEMPLATES: [(&str, &str); 34] = [
     (
         "order_cancelled.txt",
         include_str!("../../../templates/mail/order_cancelled.txt"),
+    ),
+    (
+        "refund.html",
+        include_str!("../../../templates/mail/refund.html"),
+    ),
+    (
+        "refund.txt",
+        include_str!("../../../templates/mail/refund.txt"),
     ),
     (
         "order_shipped.html",

@@ -137,6 +137,24 @@ impl TestApp {
         self.integration_key_on_sites(permissions, &[]).await
     }
 
+    /// `POST {path}` with an integration key and a JSON body: the status and the answer.
+    pub async fn post_with_key<T: serde::de::DeserializeOwned>(
+        &self,
+        key: &str,
+        path: &str,
+        body: serde_json::Value,
+    ) -> (u16, T) {
+        let response = self
+            .client
+            .post(self.url(path))
+            .header("x-api-key", key)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        super::status_and(response).await
+    }
+
     /// A new integration key with these permissions on these sites only.
     pub async fn integration_key_on_sites(&self, permissions: &[&str], sites: &[i64]) -> String {
         let grant = engine::staff::Grant {

@@ -746,6 +746,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/credit-notes/{creditNoteNumber}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A credit note as a PDF document, generated on demand. */
+        get: operations["downloadCreditNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/home": {
         parameters: {
             query?: never;
@@ -1005,6 +1022,43 @@ export interface paths {
         put?: never;
         /** Adds a note to an order of the caller's sites. */
         post: operations["addOrderNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/orders/{orderNumber}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives money back of a paid order, with a credit note. */
+        post: operations["refundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/orders/{orderNumber}/refunds/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Computes a refund without making it: what the order desk shows before the refund is
+         *     confirmed.
+         */
+        post: operations["previewRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2870,11 +2924,14 @@ export interface components {
         AmountsShown: {
             amountToPay: string;
             giftCard: string;
+            leftToRefund: string;
             /** @description Each line's unit price and total, in the order of the lines. */
             lines: components["schemas"]["LineAmountsShown"][];
             paymentCosts: string;
             /** @description Each payment's amount, in the order of the payments. */
             payments: string[];
+            /** @description Each refund's total, in the order of the refunds. */
+            refunds: string[];
             shippingCosts: string;
             subTotal: string;
             total: string;
@@ -3975,6 +4032,37 @@ export interface components {
             total: string;
             unitPrice: string;
         };
+        /** @description Units of one line to give back. */
+        LineAsked: {
+            /**
+             * Format: u-int32
+             * @description The line's number on the order.
+             */
+            lineNumber: number;
+            /**
+             * Format: u-int32
+             * @description How many units, at least 1.
+             */
+            quantity: number;
+        };
+        /** @description Units of a line given back. */
+        LineRefund: {
+            /**
+             * @description What they come to, after their share of the order discounts.
+             * @example 25.90
+             */
+            amount: string;
+            /**
+             * Format: u-int32
+             * @description The line's number on the order.
+             */
+            lineNumber: number;
+            /**
+             * Format: u-int32
+             * @description How many units.
+             */
+            quantity: number;
+        };
         /** @description The advice of the localization check. */
         Localization: {
             /** @description The query parameters of `url`, carried over. */
@@ -4234,12 +4322,22 @@ export interface components {
             awaitsPayment: boolean;
             /** @description Every status the order had, oldest first. */
             history: components["schemas"]["OrderStatusEntry"][];
+            /** @description What is left to give back (the engine's rule); zero when the order was never paid. */
+            leftToRefund: components["schemas"]["Money"];
+            /** @description Whether anything is left to give back: a refund may be made. */
+            mayRefund: boolean;
             /** @description The statuses the order may move to now (the engine's rule). */
             nextStatuses: components["schemas"]["OrderStatus"][];
             /** @description The staff's notes, oldest first. */
             notes: components["schemas"]["OrderNote"][];
             order: components["schemas"]["Order"];
             payments: components["schemas"]["OrderPayment"][];
+            /** @description The units of each line that may still go back (the engine's rule). */
+            refundableLines: components["schemas"]["LineAsked"][];
+            /** @description The refunds made, oldest first. */
+            refunds: components["schemas"]["OrderRefund"][];
+            /** @description Whether the shipping costs may still go back. */
+            shippingRefundable: boolean;
             shown: components["schemas"]["AmountsShown"];
             /** @description What staff, keys and the system did to the order, oldest first. */
             trail: components["schemas"]["AuditEntry"][];
@@ -4326,6 +4424,32 @@ export interface components {
             /** @description The `after` of the next page; null on the last page. */
             next?: string | null;
             orders: components["schemas"]["QueuedOrder"][];
+        };
+        /** @description A refund as the order page shows it. */
+        OrderRefund: {
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            createdAt: number;
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`.
+             */
+            creditNoteDate?: string | null;
+            /** @description `C2026-01001`; none until refunded. */
+            creditNoteNumber?: string | null;
+            giftCardAmount: components["schemas"]["Money"];
+            lines: components["schemas"]["RefundedLine"][];
+            payments: components["schemas"]["RefundPart"][];
+            reason: string;
+            /** Format: int64 */
+            refundId: number;
+            shippingAmount: components["schemas"]["Money"];
+            /** @description Who made it. */
+            staffName: string;
+            status: components["schemas"]["RefundStatus"];
+            totalAmount: components["schemas"]["Money"];
         };
         /** @description The name of one sample of a scan line. */
         OrderSample: {
@@ -4595,6 +4719,16 @@ export interface components {
          * @description A payment method's id.
          */
         PaymentMethodId: number;
+        /** @description What goes back through one payment. */
+        PaymentRefund: {
+            /**
+             * @description The amount.
+             * @example 25.90
+             */
+            amount: string;
+            /** @description The provider's id of the payment. */
+            paymentId: string;
+        };
         /**
          * @description A payment's status, as every provider's statuses map onto it.
          * @enum {string}
@@ -4956,6 +5090,106 @@ export interface components {
             /** @description A fixed amount, including VAT. */
             amount: components["schemas"]["Money"];
         };
+        /** @description What the shop wants to give back. */
+        RefundAsked: {
+            /** @enum {string} */
+            kind: "lines";
+            /** @description The lines and how many units of each. */
+            lines: components["schemas"]["LineAsked"][];
+            /** @description Give the shipping costs back too. */
+            shipping: boolean;
+        } | {
+            /**
+             * @description The amount, in euro, more than zero.
+             * @example 5.00
+             */
+            amount: string;
+            /** @enum {string} */
+            kind: "amount";
+        };
+        /** @description A refund the order desk asks for. */
+        RefundBody: {
+            /** @description What goes back: units of lines (and the shipping), or an amount. */
+            asked: components["schemas"]["RefundAsked"];
+            /**
+             * @description Why, for the audit trail and the credit note; 1 to 500 characters.
+             * @example Bag arrived torn
+             */
+            reason: string;
+        };
+        /** @description Units of a line a refund gave back. */
+        RefundedLine: {
+            amount: components["schemas"]["Money"];
+            /** Format: int64 */
+            lineNumber: number;
+            /** Format: int64 */
+            quantity: number;
+        };
+        /** @description What a refund gave back through one payment. */
+        RefundPart: {
+            amount: components["schemas"]["Money"];
+            paymentId: string;
+            /** @description The provider's id of the refund (`re_…`), once it accepted it. */
+            providerRefundId?: string | null;
+            status: components["schemas"]["RefundPartStatus"];
+        };
+        /**
+         * @description Where the part of a refund that goes back through one payment stands.
+         * @enum {string}
+         */
+        RefundPartStatus: "pending" | "accepted" | "refunded" | "failed" | "manual";
+        /** @description A refund as the engine computes it. */
+        RefundPlan: {
+            /**
+             * @description What goes back onto the gift card.
+             * @example 0.00
+             */
+            giftCardAmount: string;
+            /** @description The lines given back, with their amounts. */
+            lines: components["schemas"]["LineRefund"][];
+            /** @description What goes back through each payment. */
+            payments: components["schemas"]["PaymentRefund"][];
+            /**
+             * @description The shipping costs given back (zero when not).
+             * @example 0.00
+             */
+            shippingAmount: string;
+            /**
+             * @description Everything that goes back, VAT included.
+             * @example 25.90
+             */
+            totalAmount: string;
+            /**
+             * @description The total without VAT.
+             * @example 23.76
+             */
+            totalAmountExclVat: string;
+            /**
+             * @description The VAT in the total at the high rate.
+             * @example 0.00
+             */
+            vatAmountHigh: string;
+            /**
+             * @description The VAT in the total at the low rate.
+             * @example 2.14
+             */
+            vatAmountLow: string;
+        };
+        /** @description The engine's refund with its amounts as the caller's language writes them. */
+        RefundPreview: {
+            /** @description The gift card's part, formatted; none when nothing goes onto the card. */
+            giftCard?: string | null;
+            /** @description Each payment's part, formatted, in the order of the plan's payments. */
+            payments: string[];
+            plan: components["schemas"]["RefundPlan"];
+            /** @description The total, formatted (`€ 12,95`). */
+            total: string;
+        };
+        /**
+         * @description Where a refund stands.
+         * @enum {string}
+         */
+        RefundStatus: "pending" | "refunded" | "failed";
         /** @description The registration form. */
         Registration: {
             /** @description A business customer's company name (kept in the profile, as `PUT /api/account/company`). */
@@ -6149,6 +6383,8 @@ export type SchemaLayout = components['schemas']['Layout'];
 export type SchemaLayoutLink = components['schemas']['LayoutLink'];
 export type SchemaLevel = components['schemas']['Level'];
 export type SchemaLineAmountsShown = components['schemas']['LineAmountsShown'];
+export type SchemaLineAsked = components['schemas']['LineAsked'];
+export type SchemaLineRefund = components['schemas']['LineRefund'];
 export type SchemaLocalization = components['schemas']['Localization'];
 export type SchemaLowStock = components['schemas']['LowStock'];
 export type SchemaMemberChange = components['schemas']['MemberChange'];
@@ -6183,6 +6419,7 @@ export type SchemaOrderNote = components['schemas']['OrderNote'];
 export type SchemaOrderPayment = components['schemas']['OrderPayment'];
 export type SchemaOrderPaymentView = components['schemas']['OrderPaymentView'];
 export type SchemaOrderQueue = components['schemas']['OrderQueue'];
+export type SchemaOrderRefund = components['schemas']['OrderRefund'];
 export type SchemaOrderSample = components['schemas']['OrderSample'];
 export type SchemaOrderShipping = components['schemas']['OrderShipping'];
 export type SchemaOrderStatus = components['schemas']['OrderStatus'];
@@ -6209,6 +6446,7 @@ export type SchemaPaymentIssuer = components['schemas']['PaymentIssuer'];
 export type SchemaPaymentMethod = components['schemas']['PaymentMethod'];
 export type SchemaPaymentMethodCost = components['schemas']['PaymentMethodCost'];
 export type SchemaPaymentMethodId = components['schemas']['PaymentMethodId'];
+export type SchemaPaymentRefund = components['schemas']['PaymentRefund'];
 export type SchemaPaymentStatus = components['schemas']['PaymentStatus'];
 export type SchemaPayOrderAnswer = components['schemas']['PayOrderAnswer'];
 export type SchemaPayOrderRequest = components['schemas']['PayOrderRequest'];
@@ -6239,6 +6477,14 @@ export type SchemaRationCheckBody = components['schemas']['RationCheckBody'];
 export type SchemaRecoveryCodes = components['schemas']['RecoveryCodes'];
 export type SchemaRedirectRoute = components['schemas']['RedirectRoute'];
 export type SchemaReduction = components['schemas']['Reduction'];
+export type SchemaRefundAsked = components['schemas']['RefundAsked'];
+export type SchemaRefundBody = components['schemas']['RefundBody'];
+export type SchemaRefundedLine = components['schemas']['RefundedLine'];
+export type SchemaRefundPart = components['schemas']['RefundPart'];
+export type SchemaRefundPartStatus = components['schemas']['RefundPartStatus'];
+export type SchemaRefundPlan = components['schemas']['RefundPlan'];
+export type SchemaRefundPreview = components['schemas']['RefundPreview'];
+export type SchemaRefundStatus = components['schemas']['RefundStatus'];
 export type SchemaRegistration = components['schemas']['Registration'];
 export type SchemaRequestedSearch = components['schemas']['RequestedSearch'];
 export type SchemaRequestOptions = components['schemas']['RequestOptions'];
@@ -8676,6 +8922,58 @@ export interface operations {
             };
         };
     };
+    downloadCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The credit note number, e.g. C2026-01001 */
+                creditNoteNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, as an attachment */
+            200: {
+                headers: {
+                    /** @description `attachment` with the credit note's file name */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["FileBytes"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: without orders.read, or an order of another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credit note has this number */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     backofficeHome: {
         parameters: {
             query?: never;
@@ -9562,6 +9860,150 @@ export interface operations {
                 };
             };
             /** @description `errors.permissionDenied`: without orders.read, an order of another site, or `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this number */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refundOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number */
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundBody"];
+            };
+        };
+        responses: {
+            /** @description The order with its refunds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderForStaff"];
+                };
+            };
+            /** @description A bad body, or the engine's refusal (`validation.refund…` on `asked`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: without orders.refund, or an order of another site; or `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this number */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.paymentProviderRefused`: the provider refused; nothing went back */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.paymentProviderUnavailable`: the provider cannot be reached; nothing went back */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number */
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundBody"];
+            };
+        };
+        responses: {
+            /** @description The refund as it would be made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundPreview"];
+                };
+            };
+            /** @description A bad body, or the engine's refusal (`validation.refund…` on `asked`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: without orders.refund, or an order of another site; or `errors.crossSiteRequest` */
             403: {
                 headers: {
                     [name: string]: unknown;
