@@ -1,8 +1,9 @@
 /**
  * The back office in Chromium against the real server: each demo member signs in with the
  * password and the code of an authenticator app (computed here), sees the menu of their role,
- * and the owner finds an order with the command palette by keyboard. axe-core checks every
- * screen visited.
+ * and the owner finds an order with the command palette by keyboard; the accountant keeps a
+ * note, registers a bank transfer and refunds part of an order. axe-core checks every screen
+ * visited.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { seriousViolations } from './support/axe';
-import { useShop } from './support/shop';
+import { placeTransferOrder, useShop } from './support/shop';
 import { totpCode } from './support/totp';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -123,7 +124,7 @@ describe('the back office', () => {
     await page.close();
   });
 
-  it('the order desk: finds an order in the queue, opens it, keeps a note and comes back to the list as it was', async () => {
+  it('the order desk: finds an order in the queue, keeps a note, comes back to the list as it was, and refunds part of a paid order', async () => {
     const page = await newPage();
     // The accountant's current code was used by the first test.
     await signIn(page, 'accountant', NEXT_STEP);
@@ -150,6 +151,35 @@ describe('the back office', () => {
     await page.goBack();
     await page.waitForURL(/\/admin\/orders\?q=HS-2026-000111$/);
     expect(await page.locator('input[name="q"]').inputValue()).toBe('HS-2026-000111');
+
+    // A bank transfer arrives for a new order, which the accountant registers, then refunds one
+    // of its two bags after the confirmation shows where the money goes.
+    const number = await placeTransferOrder(shop, {
+      productVariantId: 1011,
+      quantity: 2,
+      firstName: 'Rik',
+      lastName: 'Visser',
+      emailAddress: 'rik@example.com',
+    });
+    await page.goto(`${shop.origin}/admin/orders/${number}`);
+    await page.locator('#order-transfer').waitFor();
+    await page.locator('form[aria-labelledby="order-transfer"] button[type="submit"]').click();
+    await page.locator('#order-refund').waitFor();
+    await expectAccessible(page);
+    await page.locator('form[aria-labelledby="order-refund"] input[type="number"]').first().fill('1');
+    await page.locator('form[aria-labelledby="order-refund"] input:not([type])').last().fill('Bag arrived torn');
+    await page.locator('form[aria-labelledby="order-refund"] button[type="submit"]').click();
+    const dialog = page.locator('[role="alertdialog"]');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('€ 29,66');
+    await expectAccessible(page);
+    await dialog.locator('button').last().click();
+    const creditNote = page.locator('#order-refunds ~ ul a[download]');
+    await creditNote.waitFor();
+    const pdf = await page.request.get(new URL((await creditNote.getAttribute('href')) ?? '', shop.origin).toString());
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    await expectAccessible(page);
     await page.close();
   });
 
