@@ -105,5 +105,7 @@ export const registerBankTransfer = (orderNumber: string, body: TransferReceived
 /** The engine's refund before it is made: what the confirmation shows. */
 export const previewRefund = (orderNumber: string, body: RefundBody) => api.post<RefundPreview>(path('orders', orderNumber, 'refunds', 'preview'), body);
 export const refundOrder = (orderNumber: string, body: RefundBody) => api.post<OrderForStaff>(path('orders', orderNumber, 'refunds'), body);
+export const resendOrderMail = (orderNumber: string, mailId: number) =>
+  api.post<OrderForStaff>(path('orders', orderNumber, 'mails', String(mailId), 'resend'), {});
 /** A credit note's PDF (a link: the browser downloads it with the session cookie). */
 export const creditNotePdfUrl = (creditNoteNumber: string) => path('credit-notes', creditNoteNumber, 'pdf');

@@ -43,6 +43,8 @@ export type RefundPreview = Schemas['RefundPreview'];
 export type OrderRefund = Schemas['OrderRefund'];
 export type RefundStatus = Schemas['RefundStatus'];
 export type RefundPartStatus = Schemas['RefundPartStatus'];
+export type OrderMailKind = Schemas['OrderMailKind'];
+export type OrderMailSent = Schemas['OrderMailSent'];
 
 /** The API's error body. `code` and each field error's `key` are message keys. */
 export type ApiErrorBody = Schemas['Error'];

@@ -1,5 +1,5 @@
 /** The catalog keys of the contract's values (roles, permissions, languages), typed. */
-import type { OrderStatus, PaymentStatus, Permission, RefundPartStatus, RefundStatus, StaffLanguage, StaffRole } from '../api/contract';
+import type { OrderMailKind, OrderStatus, PaymentStatus, Permission, RefundPartStatus, RefundStatus, StaffLanguage, StaffRole } from '../api/contract';
 import type { TranslationKey } from '../i18n';
 
 export const ROLE_LABELS: Record<StaffRole, TranslationKey> = {
@@ -69,4 +69,14 @@ export const REFUND_PART_STATUS_LABELS: Record<RefundPartStatus, TranslationKey>
   refunded: 'refundPartStatuses.refunded',
   failed: 'refundPartStatuses.failed',
   manual: 'refundPartStatuses.manual',
+};
+
+export const ORDER_MAIL_KIND_LABELS: Record<OrderMailKind, TranslationKey> = {
+  orderConfirmation: 'orderMailKinds.orderConfirmation',
+  cancelledPaymentFailed: 'orderMailKinds.cancelledPaymentFailed',
+  cancelledByShop: 'orderMailKinds.cancelledByShop',
+  orderShipped: 'orderMailKinds.orderShipped',
+  invoiceAvailable: 'orderMailKinds.invoiceAvailable',
+  refund: 'orderMailKinds.refund',
+  reviewRequest: 'orderMailKinds.reviewRequest',
 };

@@ -16,7 +16,7 @@ use rust_decimal::Decimal;
 
 use super::blocks::{self, OrderBilling};
 use super::store::OrderRow;
-use super::store::mails as store;
+use super::store::mails::{self as store, OrderMailKind};
 use super::view::{self, OrderView};
 use crate::AppState;
 use crate::platform::error::ApiError;
@@ -74,10 +74,40 @@ async fn order_link(state: &AppState, order: &OrderRow) -> Result<String, ApiErr
     mail::site_link(state, Some(order.site_id), &path).await
 }
 
+/// Sends a mail about `order` to its e-mail address and notes it in the order's mails (sent or
+/// not); a mail that cannot be sent is logged, the event it follows stands.
+async fn deliver_about(
+    state: &AppState,
+    order: &OrderRow,
+    mail: &Mail,
+    kind: OrderMailKind,
+    reference: Option<&str>,
+) {
+    let delivered = mail::deliver(state, recipient(order), mail).await;
+    if let Err(error) = &delivered {
+        tracing::warn!(%error, mail = mail.template(), order = %order.order_number, "could not send a mail");
+    }
+    let noted = store::record(
+        state.db.pool(),
+        order.order_id,
+        kind,
+        reference,
+        &order.email_address,
+        delivered.is_ok(),
+        crate::platform::clock::now_millis(),
+    )
+    .await;
+    if let Err(error) = noted {
+        tracing::warn!(%error, order = %order.order_number, "could not note a mail of the order");
+    }
+}
+
 /// Sends the confirmation of `order` to its e-mail address.
 pub async fn send_confirmation(state: &AppState, order: &OrderRow) {
     match confirmation(state, order).await {
-        Ok(mail) => mail::deliver_or_log(state, recipient(order), &mail).await,
+        Ok(mail) => {
+            deliver_about(state, order, &mail, OrderMailKind::OrderConfirmation, None).await
+        }
         Err(error) => {
             tracing::warn!(%error, order = %order.order_number, "could not write the order confirmation");
         }
@@ -379,7 +409,12 @@ pub async fn send_cancelled(state: &AppState, order: &OrderRow, payment_failed: 
         track_and_trace: None,
         link,
     });
-    mail::deliver_or_log(state, recipient(order), &mail).await;
+    let kind = if payment_failed {
+        OrderMailKind::CancelledPaymentFailed
+    } else {
+        OrderMailKind::CancelledByShop
+    };
+    deliver_about(state, order, &mail, kind, None).await;
 }
 
 /// Tells the customer that `order` is on its way, with its track-and-trace code if it has one.
@@ -401,17 +436,23 @@ pub async fn send_shipped(state: &AppState, order: &OrderRow) {
             .filter(|code| !code.trim().is_empty()),
         link,
     });
-    mail::deliver_or_log(state, recipient(order), &mail).await;
+    deliver_about(state, order, &mail, OrderMailKind::OrderShipped, None).await;
 }
 
-/// Tells the customer that money of `order` was given back (`plan`, the engine's refund), with
-/// the gift card's part and the credit note's number; amounts in the order's culture.
-pub async fn send_refund(
-    state: &AppState,
-    order: &OrderRow,
-    plan: &engine::refund::RefundPlan,
-    credit_note: &str,
-) {
+/// What a refund mail tells.
+pub struct RefundNotice<'a> {
+    /// Everything given back.
+    pub total: Money,
+    /// What went back onto the gift card.
+    pub gift_card: Money,
+    /// Whether some of it goes back through a payment.
+    pub to_payment: bool,
+    pub credit_note: &'a str,
+}
+
+/// Tells the customer that money of `order` was given back, with the gift card's part and the
+/// credit note's number; amounts in the order's culture.
+pub async fn send_refund(state: &AppState, order: &OrderRow, refund: &RefundNotice<'_>) {
     let mail = async {
         let culture_text = mail::culture_of(state.db.pool(), Some(order.language_id)).await?;
         let culture: Culture = culture_text.parse().unwrap_or(Culture::Nl);
@@ -419,19 +460,61 @@ pub async fn send_refund(
         Ok::<_, ApiError>(Mail::Refund(RefundMail {
             name: first_name(order),
             number: order.order_number.clone(),
-            amount: euro(plan.total_amount),
-            gift_card: (plan.gift_card_amount > Money::ZERO).then(|| euro(plan.gift_card_amount)),
-            to_payment: !plan.payments.is_empty(),
-            credit_note: credit_note.to_owned(),
+            amount: euro(refund.total),
+            gift_card: (refund.gift_card > Money::ZERO).then(|| euro(refund.gift_card)),
+            to_payment: refund.to_payment,
+            credit_note: refund.credit_note.to_owned(),
             link: order_link(state, order).await?,
         }))
     };
     match mail.await {
-        Ok(mail) => mail::deliver_or_log(state, recipient(order), &mail).await,
+        Ok(mail) => {
+            let reference = Some(refund.credit_note);
+            deliver_about(state, order, &mail, OrderMailKind::Refund, reference).await
+        }
         Err(error) => {
             tracing::warn!(%error, order = %order.order_number, "could not write the refund mail")
         }
     }
+}
+
+/// Sends a mail about `order` again, as it would be sent now (a link, a status or an invoice
+/// that changed since shows as it is). A review request is not sent again (its product's page
+/// is the housekeeping task's to find).
+pub async fn send_again(
+    state: &AppState,
+    order: &OrderRow,
+    kind: OrderMailKind,
+    reference: Option<&str>,
+) -> Result<(), ApiError> {
+    match kind {
+        OrderMailKind::OrderConfirmation => send_confirmation(state, order).await,
+        OrderMailKind::CancelledPaymentFailed => send_cancelled(state, order, true).await,
+        OrderMailKind::CancelledByShop => send_cancelled(state, order, false).await,
+        OrderMailKind::OrderShipped => send_shipped(state, order).await,
+        OrderMailKind::InvoiceAvailable => send_invoice_available(state, order).await,
+        OrderMailKind::Refund => {
+            let credit_note = reference.unwrap_or_default();
+            let refund = super::store::refunds::by_credit_note(state.db.pool(), credit_note)
+                .await?
+                .ok_or(ApiError::NotFound)?;
+            let notice = RefundNotice {
+                total: refund.total_amount,
+                gift_card: refund.gift_card_amount,
+                to_payment: refund.total_amount > refund.gift_card_amount,
+                credit_note,
+            };
+            send_refund(state, order, &notice).await;
+        }
+        OrderMailKind::ReviewRequest => {
+            return Err(ApiError::refused(
+                axum::http::StatusCode::CONFLICT,
+                "errors.mailNotResendable",
+                "A review request is not sent again",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Tells the customer of an order with an account that its invoice is in the account (orders
@@ -462,7 +545,7 @@ pub async fn send_invoice_available(state: &AppState, order: &OrderRow) {
         invoice,
         link,
     });
-    mail::deliver_or_log(state, recipient(order), &mail).await;
+    deliver_about(state, order, &mail, OrderMailKind::InvoiceAvailable, None).await;
 }
 
 /// Invites the customer of an order to the shop's survey about it: a link to the survey page
@@ -512,5 +595,16 @@ pub async fn send_review_request(
         product: product.to_owned(),
         link: mail::site_link(state, Some(order.site_id), &path).await?,
     });
-    mail::deliver(state, recipient(order), &mail).await
+    let delivered = mail::deliver(state, recipient(order), &mail).await;
+    store::record(
+        state.db.pool(),
+        order.order_id,
+        OrderMailKind::ReviewRequest,
+        Some(product),
+        &order.email_address,
+        delivered.is_ok(),
+        crate::platform::clock::now_millis(),
+    )
+    .await?;
+    delivered
 }

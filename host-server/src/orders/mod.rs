@@ -27,6 +27,7 @@ mod of_account;
 mod pay_again;
 mod payment_callbacks;
 mod placement;
+pub mod refunding;
 pub mod store;
 mod view;
 
@@ -71,6 +72,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(admin::refunds::preview_refund))
         .routes(routes!(admin::refunds::refund_order))
         .routes(routes!(credit_notes::download_credit_note))
+        .routes(routes!(admin::mails::resend_order_mail))
 }
 
 /// The answer to placing an order.
@@ -714,7 +716,15 @@ pub async fn change_status(
     match to {
         OrderStatus::Paid => mails::send_invoice_available(state, &order).await,
         OrderStatus::Sent => mails::send_shipped(state, &order).await,
-        OrderStatus::Cancelled => mails::send_cancelled(state, &order, false).await,
+        OrderStatus::Cancelled => {
+            mails::send_cancelled(state, &order, false).await;
+            refunding::give_back_after_cancellation(
+                state,
+                &refunding::Refunder::of(caller),
+                &order,
+            )
+            .await?;
+        }
         _ => {}
     }
     view::order_view(pool, &order).await
@@ -737,8 +747,12 @@ pub async fn refresh_payment(state: &AppState, payment_id: &str) -> Result<(), A
     match status {
         PaymentStatus::Paid if current.awaits_payment() => complete(state, &order, current).await,
         PaymentStatus::Paid if current == OrderStatus::Cancelled => {
-            tracing::warn!(order = %order.order_number, payment = payment_id, "payment arrived for a cancelled order: refund it");
-            Ok(())
+            tracing::warn!(order = %order.order_number, payment = payment_id, "payment arrived for a cancelled order: it goes back");
+            let refunder = refunding::Refunder {
+                actor: crate::audit::AuditActor::system("payment after cancellation"),
+                address: "",
+            };
+            refunding::give_back_after_cancellation(state, &refunder, &order).await
         }
         unsuccessful if unsuccessful.is_unsuccessful() && current.awaits_payment() => {
             // Only the order's newest payment decides; an older attempt's news is history.

@@ -6,11 +6,12 @@ use serde_json::json;
 
 use crate::orders::{ideal, pay, ready_cart};
 use crate::support::order::{OrderLine, PlacedOrder};
-use crate::support::{ApiErrorBody, TestApp, fixture_tests, status_and};
+use crate::support::{ApiErrorBody, TestApp, fixture_tests};
 
 fixture_tests!(
     notes_are_kept_with_their_author_and_in_the_trail,
     a_bank_transfer_received_pays_the_order_once,
+    every_mail_of_an_order_is_listed_and_can_be_sent_again,
     the_queue_filters_searches_and_pages_newest_first,
     the_queue_shows_only_the_callers_sites,
     the_order_page_shows_payments_history_and_the_trail
@@ -57,6 +58,17 @@ struct OrderForStaff {
     trail: Vec<TrailEntry>,
     next_statuses: Vec<String>,
     shown: Shown,
+    mails: Vec<OrderMail>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OrderMail {
+    mail_id: i64,
+    kind: String,
+    recipient: String,
+    sent: bool,
+    can_send_again: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -125,14 +137,8 @@ struct LineShown {
 
 /// `GET /api/backoffice/orders?{query}` with an integration key: the status and the body.
 async fn queue<T: serde::de::DeserializeOwned>(app: &TestApp, key: &str, query: &str) -> (u16, T) {
-    let response = app
-        .client
-        .get(app.url(&format!("/api/backoffice/orders?{query}")))
-        .header("x-api-key", key)
-        .send()
+    app.get_with_key(key, &format!("/api/backoffice/orders?{query}"))
         .await
-        .unwrap();
-    status_and(response).await
 }
 
 async fn order_page<T: serde::de::DeserializeOwned>(
@@ -140,14 +146,8 @@ async fn order_page<T: serde::de::DeserializeOwned>(
     key: &str,
     number: &str,
 ) -> (u16, T) {
-    let response = app
-        .client
-        .get(app.url(&format!("/api/backoffice/orders/{number}")))
-        .header("x-api-key", key)
-        .send()
+    app.get_with_key(key, &format!("/api/backoffice/orders/{number}"))
         .await
-        .unwrap();
-    status_and(response).await
 }
 
 async fn set_status(app: &TestApp, key: &str, number: &str, query: &str) {
@@ -500,4 +500,82 @@ async fn a_bank_transfer_received_pays_the_order_once(app: TestApp) {
         (409, "errors.statusTransition"),
         "a paid order is not paid twice"
     );
+}
+
+/// The kinds of the order's mails and whether each left, oldest first.
+fn mails_of(page: &OrderForStaff) -> Vec<(&str, bool)> {
+    page.mails
+        .iter()
+        .map(|mail| (mail.kind.as_str(), mail.sent))
+        .collect()
+}
+
+async fn every_mail_of_an_order_is_listed_and_can_be_sent_again(app: TestApp) {
+    let (number, total) = bank_transfer_order(&app, 1011).await;
+    let key = app
+        .integration_key(&["orders.read", "orders.fulfil", "orders.refund"])
+        .await;
+    let (_, _): (u16, serde_json::Value) =
+        transfer(&app, &key, &number, &total, "2026-11-27").await;
+    set_status(&app, &key, &number, "status=processing").await;
+    app.break_outbox(true);
+    set_status(
+        &app,
+        &key,
+        &number,
+        "status=sent&trackAndTrace=3SABCD1234567",
+    )
+    .await;
+    app.break_outbox(false);
+
+    let (_, page): (u16, OrderForStaff) = order_page(&app, &key, &number).await;
+    assert_eq!(
+        mails_of(&page),
+        [("orderConfirmation", true), ("orderShipped", false)],
+        "the shipping mail could not leave"
+    );
+    assert_eq!(page.mails[1].recipient, "anna@example.com");
+    assert!(page.mails[1].can_send_again);
+    let before = app.outbox().len();
+    let shipped = page.mails[1].mail_id;
+    let (status, page): (u16, OrderForStaff) = post_action(
+        &app,
+        &key,
+        &number,
+        &format!("mails/{shipped}/resend"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        mails_of(&page),
+        [
+            ("orderConfirmation", true),
+            ("orderShipped", false),
+            ("orderShipped", true)
+        ]
+    );
+    let mails = app.outbox_with(before + 1).await;
+    assert!(mails.last().unwrap().body.contains("3SABCD1234567"));
+    let entry = page.trail.last().unwrap();
+    assert_eq!(entry.action, "order.mailResent");
+    assert!(entry.changes.contains(&TrailChange {
+        field: "mail".to_owned(),
+        before: None,
+        after: Some("orderShipped".to_owned()),
+    }));
+
+    let (status, _): (u16, ApiErrorBody) =
+        post_action(&app, &key, &number, "mails/999999/resend", json!({})).await;
+    assert_eq!(status, 404);
+    let elsewhere = app.integration_key_on_sites(&["orders.read"], &[4]).await;
+    let (status, _): (u16, ApiErrorBody) = post_action(
+        &app,
+        &elsewhere,
+        &number,
+        &format!("mails/{shipped}/resend"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 403);
 }

@@ -14,6 +14,8 @@ use crate::support::{ApiErrorBody, TestApp, fixture_tests};
 fixture_tests!(
     an_order_refunded_in_two_parts_gives_back_exactly_what_was_paid,
     a_refund_is_refused_with_the_engines_reason,
+    a_paid_order_cancelled_by_the_shop_gives_its_payment_back,
+    a_payment_after_the_cancellation_goes_back_by_itself,
 );
 
 #[derive(Debug, Deserialize)]
@@ -25,6 +27,12 @@ struct OrderForStaff {
     shipping_refundable: bool,
     trail: Vec<TrailEntry>,
     shown: Shown,
+    order: OrderStatus,
+}
+
+#[derive(Debug, Deserialize)]
+struct OrderStatus {
+    status: String,
 }
 
 #[derive(Debug, Deserialize, PartialEq, Eq)]
@@ -67,7 +75,14 @@ struct RefundPart {
 #[serde(rename_all = "camelCase")]
 struct TrailEntry {
     action: String,
+    actor: TrailActor,
     changes: Vec<TrailChange>,
+}
+
+#[derive(Debug, Deserialize)]
+struct TrailActor {
+    kind: String,
+    name: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -434,4 +449,100 @@ async fn a_refund_is_refused_with_the_engines_reason(app: TestApp) {
     );
     assert!(provider_refunds(&app).await.is_empty());
     assert_eq!(balance(&app).await, "0.00");
+}
+
+/// The order desk's page of an order.
+async fn order_page(app: &TestApp, key: &str, number: &str) -> OrderForStaff {
+    let (status, page) = app
+        .get_with_key(key, &format!("/api/backoffice/orders/{number}"))
+        .await;
+    assert_eq!(status, 200);
+    page
+}
+
+async fn cancel(app: &TestApp, key: &str, number: &str) {
+    let response = app
+        .client
+        .put(app.url(&format!(
+            "/api/backoffice/orders/{number}/status?status=cancelled"
+        )))
+        .header("x-api-key", key)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
+}
+
+async fn a_paid_order_cancelled_by_the_shop_gives_its_payment_back(app: TestApp) {
+    let number = paid_order(&app).await;
+    let key = app
+        .integration_key(&["orders.read", "orders.fulfil", "orders.refund"])
+        .await;
+    cancel(&app, &key, &number).await;
+    // The gift card's 25.00 went back with the cancellation; the 34.31 iDEAL took goes back
+    // through the provider, with a credit note whose reason is in the order's language.
+    assert_eq!(balance(&app).await, "25.00");
+    assert_eq!(provider_refunds(&app).await, ["34.31"]);
+    let page = order_page(&app, &key, &number).await;
+    assert_eq!(page.order.status, "cancelled");
+    let refund = &page.refunds[0];
+    assert_eq!(
+        (
+            refund.total_amount.as_str(),
+            refund.gift_card_amount.as_str(),
+            refund.reason.as_str(),
+            refund.credit_note_number.clone()
+        ),
+        (
+            "34.31",
+            "0.00",
+            "Bestelling geannuleerd",
+            Some(format!("C{}-01001", year()))
+        )
+    );
+    assert_eq!(page.left_to_refund, "0.00");
+    assert!(page.refundable_lines.is_empty());
+    let mails = app.outbox_with(3).await;
+    assert!(mails.iter().any(|mail| mail.body.contains("€ 34,31")));
+}
+
+async fn a_payment_after_the_cancellation_goes_back_by_itself(app: TestApp) {
+    let cart = ready_cart(
+        &app,
+        1011,
+        1,
+        json!({"paymentMethodId": 1, "issuer": "ideal_RABONL2U"}),
+    )
+    .await;
+    let (status, placed): (u16, PlacedOrder) = app.place_order(&cart).await;
+    assert_eq!(status, 201);
+    let number = placed.order.order_number.clone();
+    let key = app
+        .integration_key(&["orders.read", "orders.fulfil", "orders.refund"])
+        .await;
+    cancel(&app, &key, &number).await;
+    assert!(
+        provider_refunds(&app).await.is_empty(),
+        "nothing was paid yet"
+    );
+
+    // The customer still pays on the provider's page that was open.
+    pay(&app, &placed.redirect_url, "paid").await;
+    assert_eq!(
+        provider_refunds(&app).await,
+        std::slice::from_ref(&placed.order.total_amount)
+    );
+    let page = order_page(&app, &key, &number).await;
+    assert_eq!(page.order.status, "cancelled");
+    assert_eq!(page.refunds.len(), 1);
+    assert_eq!(page.left_to_refund, "0.00");
+    let entry = page
+        .trail
+        .iter()
+        .find(|entry| entry.action == "order.refund")
+        .unwrap();
+    assert_eq!(
+        (entry.actor.kind.as_str(), entry.actor.name.as_str()),
+        ("system", "payment after cancellation")
+    );
 }

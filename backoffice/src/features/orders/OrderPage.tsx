@@ -5,6 +5,7 @@
  * the engine allows (sent with its track-and-trace code); cancelling asks first and needs
  * `orders.refund` too. A member who handles money registers a bank transfer for an order that
  * awaits payment, and refunds a paid one (the refunds are listed with their credit notes).
+ * Every mail about the order is listed and can be sent again.
  */
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -29,6 +30,7 @@ import { useSession } from '../../lib/session';
 import { useAsync } from '../../lib/useAsync';
 import { useConfirmedAction } from '../../lib/useConfirmedAction';
 import { BankTransferForm } from './BankTransferForm';
+import { OrderMails } from './OrderMails';
 import { OrderNotes } from './OrderNotes';
 import { OrderRefunds } from './OrderRefunds';
 import { RefundForm } from './RefundForm';
@@ -184,6 +186,7 @@ function OrderDetails({ data, onChanged, onUpdated }: { data: OrderForStaff; onC
           )}
         </section>
         <OrderRefunds data={data} />
+        <OrderMails data={data} onChanged={onUpdated} />
         <OrderNotes data={data} onChanged={onUpdated} />
         <section className={styles.section} aria-labelledby="order-history">
           <h2 id="order-history">{t('order.history')}</h2>

@@ -125,6 +125,17 @@ function orderForStaff(status: OrderForStaff['order']['status'] = 'paid'): Order
     trail: [],
     awaitsPayment: status === 'created' || status === 'open',
     refunds: [],
+    mails: [
+      {
+        mailId: 1,
+        kind: 'orderConfirmation',
+        reference: null,
+        recipient: 'anna@example.com',
+        sent: true,
+        sentAt: Date.UTC(2026, 10, 27, 9, 2),
+        canSendAgain: true,
+      },
+    ],
     leftToRefund: status === 'created' || status === 'open' ? '0.00' : '34.60',
     mayRefund: status !== 'created' && status !== 'open',
     refundableLines: status === 'created' || status === 'open' || status === 'cancelled' ? [] : [{ lineNumber: 1, quantity: 2 }],
@@ -355,6 +366,21 @@ describe('the order desk', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Calculate the refund' }));
     expect(await screen.findByText('More than is left to refund.')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('sends a mail of the order again and lists it', async () => {
+    const order = orderForStaff();
+    const again = { ...order, mails: [...order.mails, { ...order.mails[0]!, mailId: 2, sentAt: Date.UTC(2026, 10, 28, 9, 0) }] };
+    const requests = mockApi([
+      { url: '/api/backoffice/orders/HS-2026-000001', respond: order },
+      { method: 'POST', url: '/api/backoffice/orders/HS-2026-000001/mails/1/resend', respond: json(again) },
+    ]);
+    renderApp('/orders/HS-2026-000001', { me: staffMe(['orders.read']) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send again: Order confirmation' }));
+    expect(await screen.findByText('The mail was sent again.')).toBeInTheDocument();
+    expect(requests.some((request) => request.method === 'POST')).toBe(true);
+    expect(screen.getAllByRole('button', { name: 'Send again: Order confirmation' })).toHaveLength(2);
+    await expectAccessible();
   });
 
   it('offers no bank transfer to a member who does not handle money', async () => {

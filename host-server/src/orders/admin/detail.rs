@@ -12,6 +12,7 @@ use engine::vat::VatRow;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::mail_log::{OrderMailSent, mails_of_order};
 use super::refund_ledger::{OrderRefund, RefundsOfOrder, refunds_of_order};
 use crate::AppState;
 use crate::audit::AuditEntry;
@@ -111,6 +112,8 @@ pub struct OrderForStaff {
     pub awaits_payment: bool,
     /// The refunds made, oldest first.
     pub refunds: Vec<OrderRefund>,
+    /// The mails about the order, oldest first.
+    pub mails: Vec<OrderMailSent>,
     /// What is left to give back (the engine's rule); zero when the order was never paid.
     pub left_to_refund: Money,
     /// Whether anything is left to give back: a refund may be made.
@@ -258,6 +261,7 @@ pub async fn order_for_staff(
         next_statuses,
         awaits_payment,
         refunds: refunds.refunds,
+        mails: mails_of_order(state, row.order_id).await?,
         left_to_refund: refunds.left_to_refund,
         may_refund: refunds.left_to_refund > Money::ZERO,
         refundable_lines: refunds.refundable_lines,

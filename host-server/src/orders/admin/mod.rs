@@ -4,6 +4,8 @@
 
 pub mod bank_transfer;
 pub mod detail;
+pub mod mail_log;
+pub mod mails;
 pub mod notes;
 pub mod queue;
 pub mod refund_ledger;

@@ -93,3 +93,102 @@ pub async fn latest_invoice_of_order(
     .await?;
     Ok(invoice.map(|(invoice,)| invoice))
 }
+
+/// A mail about an order, as the order desk lists it.
+#[derive(Debug, sqlx::FromRow)]
+pub struct OrderMailRow {
+    pub mail_id: i64,
+    pub kind: crate::platform::labels::Label<OrderMailKind>,
+    pub reference: Option<String>,
+    pub recipient: String,
+    pub sent: crate::platform::db::Flag,
+    pub sent_at: i64,
+}
+
+/// Which mail about an order.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "camelCase")]
+pub enum OrderMailKind {
+    /// The order confirmation.
+    OrderConfirmation,
+    /// Cancelled because its payment failed, was cancelled or expired.
+    CancelledPaymentFailed,
+    /// Cancelled by the shop.
+    CancelledByShop,
+    /// Handed to the carrier.
+    OrderShipped,
+    /// Its invoice is in the account.
+    InvoiceAvailable,
+    /// Money went back (`reference`: the credit note).
+    Refund,
+    /// A review of a product it held is asked (`reference`: the product).
+    ReviewRequest,
+}
+
+impl OrderMailKind {
+    /// Whether the order desk can send this mail again: every one but a review request.
+    pub fn can_send_again(self) -> bool {
+        self != OrderMailKind::ReviewRequest
+    }
+}
+
+/// Notes a mail about an order; `sent` is whether it left.
+pub async fn record(
+    pool: &AnyPool,
+    order_id: i64,
+    kind: OrderMailKind,
+    reference: Option<&str>,
+    recipient: &str,
+    sent: bool,
+    sent_at: i64,
+) -> Result<(), sqlx::Error> {
+    let mut transaction = pool.begin().await?;
+    let (mail_id,): (i64,) = sqlx::query_as(
+        "UPDATE counters SET value = value + 1 WHERE name = 'order_mail' RETURNING value",
+    )
+    .fetch_one(&mut *transaction)
+    .await?;
+    sqlx::query(
+        "INSERT INTO order_mails (mail_id, order_id, kind, reference, recipient, sent, sent_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(mail_id)
+    .bind(order_id)
+    .bind(crate::platform::labels::label_of(&kind))
+    .bind(reference)
+    .bind(recipient)
+    .bind(i64::from(sent))
+    .bind(sent_at)
+    .execute(&mut *transaction)
+    .await?;
+    transaction.commit().await
+}
+
+/// The mails about an order, oldest first.
+pub async fn of_order(pool: &AnyPool, order_id: i64) -> Result<Vec<OrderMailRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT mail_id, kind, reference, recipient, sent, sent_at FROM order_mails \
+         WHERE order_id = $1 ORDER BY mail_id",
+    )
+    .bind(order_id)
+    .fetch_all(pool)
+    .await
+}
+
+/// One mail about an order.
+pub async fn of_order_by_id(
+    pool: &AnyPool,
+    order_id: i64,
+    mail_id: i64,
+) -> Result<Option<OrderMailRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT mail_id, kind, reference, recipient, sent, sent_at FROM order_mails \
+         WHERE order_id = $1 AND mail_id = $2",
+    )
+    .bind(order_id)
+    .bind(mail_id)
+    .fetch_optional(pool)
+    .await
+}

@@ -137,6 +137,22 @@ impl TestApp {
         self.integration_key_on_sites(permissions, &[]).await
     }
 
+    /// `GET {path}` with an integration key: the status and the answer.
+    pub async fn get_with_key<T: serde::de::DeserializeOwned>(
+        &self,
+        key: &str,
+        path: &str,
+    ) -> (u16, T) {
+        let response = self
+            .client
+            .get(self.url(path))
+            .header("x-api-key", key)
+            .send()
+            .await
+            .unwrap();
+        super::status_and(response).await
+    }
+
     /// `POST {path}` with an integration key and a JSON body: the status and the answer.
     pub async fn post_with_key<T: serde::de::DeserializeOwned>(
         &self,

@@ -1011,6 +1011,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/orders/{orderNumber}/mails/{mailId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a mail about an order again, to the order's e-mail address. */
+        post: operations["resendOrderMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/orders/{orderNumber}/notes": {
         parameters: {
             query?: never;
@@ -4324,6 +4341,8 @@ export interface components {
             history: components["schemas"]["OrderStatusEntry"][];
             /** @description What is left to give back (the engine's rule); zero when the order was never paid. */
             leftToRefund: components["schemas"]["Money"];
+            /** @description The mails about the order, oldest first. */
+            mails: components["schemas"]["OrderMailSent"][];
             /** @description Whether anything is left to give back: a refund may be made. */
             mayRefund: boolean;
             /** @description The statuses the order may move to now (the engine's rule). */
@@ -4374,6 +4393,28 @@ export interface components {
             unitPrice: components["schemas"]["Money"];
             vatRatePercentage: string;
             vatType: components["schemas"]["VatType"];
+        };
+        /**
+         * @description Which mail about an order.
+         * @enum {string}
+         */
+        OrderMailKind: "orderConfirmation" | "cancelledPaymentFailed" | "cancelledByShop" | "orderShipped" | "invoiceAvailable" | "refund" | "reviewRequest";
+        /** @description A mail about the order. */
+        OrderMailSent: {
+            canSendAgain: boolean;
+            kind: components["schemas"]["OrderMailKind"];
+            /** Format: int64 */
+            mailId: number;
+            recipient: string;
+            /** @description A refund's credit note, a review request's product. */
+            reference?: string | null;
+            /** @description Whether it left; a mail that could not be sent can be sent again. */
+            sent: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            sentAt: number;
         };
         /** @description A note the staff keep on the order. */
         OrderNote: {
@@ -6415,6 +6456,8 @@ export type SchemaOrderBilling = components['schemas']['OrderBilling'];
 export type SchemaOrderCompany = components['schemas']['OrderCompany'];
 export type SchemaOrderForStaff = components['schemas']['OrderForStaff'];
 export type SchemaOrderLineView = components['schemas']['OrderLineView'];
+export type SchemaOrderMailKind = components['schemas']['OrderMailKind'];
+export type SchemaOrderMailSent = components['schemas']['OrderMailSent'];
 export type SchemaOrderNote = components['schemas']['OrderNote'];
 export type SchemaOrderPayment = components['schemas']['OrderPayment'];
 export type SchemaOrderPaymentView = components['schemas']['OrderPaymentView'];
@@ -9806,6 +9849,76 @@ export interface operations {
                 };
             };
             /** @description `errors.statusTransition`: the order does not await payment */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendOrderMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mail's id on the order's list */
+                mailId: number;
+                /** @description The order number */
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, its new mail last in its list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderForStaff"];
+                };
+            };
+            /** @description `mailId` is not a number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: an order of another site, or `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this number, or no mail of it this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.mailNotResendable`: a review request */
             409: {
                 headers: {
                     [name: string]: unknown;
