@@ -13,16 +13,19 @@ import type {
   Invitation,
   InviteStaffRequest,
   NewIntegrationKey,
+  NewOrderView,
   NoteRequest,
   OrderForStaff,
   OrderQueue,
   OrderQueueQuery,
   OrderStatus,
+  SavedOrderViews,
   PasskeyView,
   RecoveryCodes,
   RefundBody,
   RefundPreview,
   RoleView,
+  SavedOrderView,
   SearchAnswer,
   SecondFactorRequest,
   SignInChallenge,
@@ -89,12 +92,10 @@ export const getHome = (signal?: AbortSignal) => api.get<HomeOverview>(`${API_BA
 export const search = (q: string, signal?: AbortSignal) => api.get<SearchAnswer>(`${API_BASE}/search`, { q }, { signal });
 
 // The order desk.
+/** A yes/no of a query, as the address writes it. */
+const flag = (value: boolean | null | undefined) => (value === undefined || value === null ? undefined : String(value));
 export const listOrders = (query: OrderQueueQuery, signal?: AbortSignal) =>
-  api.get<OrderQueue>(
-    `${API_BASE}/orders`,
-    { ...query, scanOrder: query.scanOrder === undefined || query.scanOrder === null ? undefined : String(query.scanOrder) },
-    { signal },
-  );
+  api.get<OrderQueue>(`${API_BASE}/orders`, { ...query, scanOrder: flag(query.scanOrder), hasReturn: flag(query.hasReturn) }, { signal });
 export const getOrderForStaff = (orderNumber: string, signal?: AbortSignal) => api.get<OrderForStaff>(path('orders', orderNumber), undefined, { signal });
 /** Moves an order on; the answer is the order as the customer sees it (the page reloads its own view). */
 export const changeOrderStatus = (orderNumber: string, status: OrderStatus, trackAndTrace?: string) =>
@@ -107,5 +108,9 @@ export const previewRefund = (orderNumber: string, body: RefundBody) => api.post
 export const refundOrder = (orderNumber: string, body: RefundBody) => api.post<OrderForStaff>(path('orders', orderNumber, 'refunds'), body);
 export const resendOrderMail = (orderNumber: string, mailId: number) =>
   api.post<OrderForStaff>(path('orders', orderNumber, 'mails', String(mailId), 'resend'), {});
+// The order desk's saved views.
+export const listOrderViews = (signal?: AbortSignal) => api.get<SavedOrderViews>(`${API_BASE}/order-views`, undefined, { signal });
+export const saveOrderView = (body: NewOrderView) => api.post<SavedOrderView>(`${API_BASE}/order-views`, body);
+export const deleteOrderView = (viewId: number) => api.delete<unknown>(path('order-views', String(viewId)));
 /** A credit note's PDF (a link: the browser downloads it with the session cookie). */
 export const creditNotePdfUrl = (creditNoteNumber: string) => path('credit-notes', creditNoteNumber, 'pdf');

@@ -45,6 +45,9 @@ export type RefundStatus = Schemas['RefundStatus'];
 export type RefundPartStatus = Schemas['RefundPartStatus'];
 export type OrderMailKind = Schemas['OrderMailKind'];
 export type OrderMailSent = Schemas['OrderMailSent'];
+export type SavedOrderView = Schemas['SavedOrderView'];
+export type SavedOrderViews = Schemas['SavedOrderViews'];
+export type NewOrderView = Schemas['NewOrderView'];
 
 /** The API's error body. `code` and each field error's `key` are message keys. */
 export type ApiErrorBody = Schemas['Error'];

@@ -73,6 +73,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(admin::refunds::refund_order))
         .routes(routes!(credit_notes::download_credit_note))
         .routes(routes!(admin::mails::resend_order_mail))
+        .routes(routes!(
+            admin::views::list_order_views,
+            admin::views::save_order_view
+        ))
+        .routes(routes!(admin::views::delete_order_view))
 }
 
 /// The answer to placing an order.

@@ -100,6 +100,19 @@ where
     }
 }
 
+impl<T: DeserializeOwned> Query<T> {
+    /// A query string (without `?`) read as a request's query would be, e.g. one stored to be
+    /// used again.
+    pub fn parse(query: &str) -> Result<T, ApiError> {
+        let uri: axum::http::Uri = format!("/?{query}")
+            .parse()
+            .map_err(|_| ApiError::bad_request("not a query string"))?;
+        axum::extract::Query::<T>::try_from_uri(&uri)
+            .map(|axum::extract::Query(value)| value)
+            .map_err(|rejection| ApiError::bad_request(rejection.body_text()))
+    }
+}
+
 /// Path parameters. Like `axum::extract::Path`, but a segment that does not decode (invalid
 /// UTF-8 after percent-decoding) is a 400 [`ApiError`] body.
 pub struct Path<T>(pub T);

@@ -12,6 +12,8 @@ fixture_tests!(
     notes_are_kept_with_their_author_and_in_the_trail,
     a_bank_transfer_received_pays_the_order_once,
     every_mail_of_an_order_is_listed_and_can_be_sent_again,
+    the_queue_filters_on_brand_amount_and_returns,
+    views_are_saved_shared_and_deleted_by_their_owner,
     the_queue_filters_searches_and_pages_newest_first,
     the_queue_shows_only_the_callers_sites,
     the_order_page_shows_payments_history_and_the_trail
@@ -578,4 +580,131 @@ async fn every_mail_of_an_order_is_listed_and_can_be_sent_again(app: TestApp) {
     )
     .await;
     assert_eq!(status, 403);
+}
+
+async fn the_queue_filters_on_brand_amount_and_returns(app: TestApp) {
+    // HS-2026-000101 (site 1, Hoefslag) came to 104.26 and has a return.
+    let key = app.integration_key(&["orders.read"]).await;
+    for (filter, found) in [
+        ("hasReturn=true", 1),
+        ("hasReturn=false", 0),
+        ("minTotal=104.26", 1),
+        ("minTotal=104.27", 0),
+        ("maxTotal=104.26", 1),
+        ("maxTotal=104.25", 0),
+        ("minTotal=100.00&maxTotal=110.00", 1),
+        ("brand=Hoefslag", 1),
+        ("brand=Weidegroen", 0),
+    ] {
+        let (status, page): (u16, OrderQueue) =
+            queue(&app, &key, &format!("q=HS-2026-000101&{filter}")).await;
+        assert_eq!((status, page.orders.len()), (200, found), "{filter}");
+    }
+    let (status, body): (u16, ApiErrorBody) = queue(&app, &key, "minTotal=-1.00").await;
+    assert_eq!(
+        (status, body.first_key("minTotal")),
+        (400, Some("validation.invalid"))
+    );
+    let (status, _): (u16, ApiErrorBody) = queue(&app, &key, "maxTotal=ten").await;
+    assert_eq!(status, 400);
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OrderViews {
+    views: Vec<SavedView>,
+}
+
+#[derive(Debug, Deserialize)]
+struct SavedView {
+    name: String,
+    mine: bool,
+}
+
+async fn views_of(app: &TestApp, key: &str) -> Vec<(String, bool)> {
+    let (status, views): (u16, OrderViews) =
+        app.get_with_key(key, "/api/backoffice/order-views").await;
+    assert_eq!(status, 200);
+    views
+        .views
+        .into_iter()
+        .map(|view| (view.name, view.mine))
+        .collect()
+}
+
+async fn delete_view(app: &TestApp, key: &str, view_id: i64) -> u16 {
+    app.client
+        .delete(app.url(&format!("/api/backoffice/order-views/{view_id}")))
+        .header("x-api-key", key)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+async fn views_are_saved_shared_and_deleted_by_their_owner(app: TestApp) {
+    let anna = app.integration_key_on_sites(&["orders.read"], &[1]).await;
+    let bram = app.integration_key(&["orders.read"]).await;
+    let owner = app.integration_key(&["orders.read", "staff.manage"]).await;
+    let save = |key: &str, body: serde_json::Value| {
+        let key = key.to_owned();
+        let app = &app;
+        async move {
+            app.post_with_key::<serde_json::Value>(&key, "/api/backoffice/order-views", body)
+                .await
+        }
+    };
+    let (status, own) = save(
+        &anna,
+        json!({"name": " Paid, to pack ", "query": "?status=paid&site=1"}),
+    )
+    .await;
+    assert_eq!(status, 201);
+    assert_eq!(own["name"], "Paid, to pack");
+    assert_eq!(own["query"], "status=paid&site=1");
+    assert_eq!(own["shared"], false);
+    let (status, shared) = save(
+        &anna,
+        json!({"name": "Returns", "query": "hasReturn=true", "shared": true}),
+    )
+    .await;
+    assert_eq!(status, 201);
+
+    assert_eq!(
+        views_of(&app, &anna).await,
+        [
+            ("Paid, to pack".to_owned(), true),
+            ("Returns".to_owned(), true)
+        ]
+    );
+    assert_eq!(
+        views_of(&app, &bram).await,
+        [("Returns".to_owned(), false)],
+        "another member sees only the shared view"
+    );
+
+    for (body, field) in [
+        (json!({"name": "  ", "query": "status=paid"}), "name"),
+        (json!({"name": "x", "query": "status=lost"}), "query"),
+        (json!({"name": "x", "query": "after=1.2"}), "query"),
+    ] {
+        let (status, answer) = save(&anna, body).await;
+        assert_eq!(status, 400, "{answer}");
+        assert!(answer["fieldErrors"][field].is_array(), "{answer}");
+    }
+    let (status, _) = save(&anna, json!({"name": "x", "query": "site=4"})).await;
+    assert_eq!(status, 403, "a site the member does not work on");
+
+    let own_id = own["viewId"].as_i64().unwrap();
+    let shared_id = shared["viewId"].as_i64().unwrap();
+    assert_eq!(
+        delete_view(&app, &bram, own_id).await,
+        404,
+        "not visible to him"
+    );
+    assert_eq!(delete_view(&app, &bram, shared_id).await, 403);
+    assert_eq!(delete_view(&app, &owner, shared_id).await, 204);
+    assert_eq!(delete_view(&app, &anna, own_id).await, 204);
+    assert!(views_of(&app, &anna).await.is_empty());
 }

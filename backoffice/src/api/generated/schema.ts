@@ -960,6 +960,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/order-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The saved views the caller may use: their own and the shared ones. */
+        get: operations["listOrderViews"];
+        put?: never;
+        /** Saves the queue's filter as a view. */
+        post: operations["saveOrderView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/order-views/{viewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a saved view: the caller's own, or any with staff.manage. */
+        delete: operations["deleteOrderView"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/orders": {
         parameters: {
             query?: never;
@@ -4169,6 +4204,21 @@ export interface components {
             /** @description Send it as `x-api-key`; only its hash is stored. */
             secret: string;
         };
+        /** @description A view to save. */
+        NewOrderView: {
+            /**
+             * @description 1 to 60 characters.
+             * @example Paid, to pack
+             */
+            name: string;
+            /**
+             * @description The queue's query string, without `?` and `after`; at most 500 characters.
+             * @example status=paid
+             */
+            query: string;
+            /** @description Shared with every member. */
+            shared?: boolean;
+        };
         /** @description A new passkey: its name and the authenticator's answer. */
         NewPasskey: {
             /** @description The answer of `navigator.credentials.create`, in its JSON form. */
@@ -5486,6 +5536,23 @@ export interface components {
             weightKg: number;
             workLoad: components["schemas"]["WorkLoad"];
         };
+        /** @description A saved view of the queue. */
+        SavedOrderView: {
+            /** @description The caller saved it (and may delete it). */
+            mine: boolean;
+            name: string;
+            /** @description The queue's query string, without `?` (`status=paid&site=1`). */
+            query: string;
+            /** @description Shared with every member. */
+            shared: boolean;
+            /** Format: int64 */
+            viewId: number;
+        };
+        /** @description The caller's views and the shared ones. */
+        SavedOrderViews: {
+            /** @description By name. */
+            views: components["schemas"]["SavedOrderView"][];
+        };
         /** @description What the browser sends: the horse, never the numbers. */
         SaveFeedAdvice: {
             /** @description `horse`, `pony`, `youngHorse`, `senior` or `broodmare`. */
@@ -6436,6 +6503,7 @@ export type SchemaModeratedReview = components['schemas']['ModeratedReview'];
 export type SchemaMoney = components['schemas']['Money'];
 export type SchemaNavigation = components['schemas']['Navigation'];
 export type SchemaNewIntegrationKey = components['schemas']['NewIntegrationKey'];
+export type SchemaNewOrderView = components['schemas']['NewOrderView'];
 export type SchemaNewPasskey = components['schemas']['NewPasskey'];
 export type SchemaNewPassword = components['schemas']['NewPassword'];
 export type SchemaNewsArticle = components['schemas']['NewsArticle'];
@@ -6550,6 +6618,8 @@ export type SchemaRouteUrl = components['schemas']['RouteUrl'];
 export type SchemaRqsSample = components['schemas']['RqsSample'];
 export type SchemaSampleType = components['schemas']['SampleType'];
 export type SchemaSavedFeedAdvice = components['schemas']['SavedFeedAdvice'];
+export type SchemaSavedOrderView = components['schemas']['SavedOrderView'];
+export type SchemaSavedOrderViews = components['schemas']['SavedOrderViews'];
 export type SchemaSaveFeedAdvice = components['schemas']['SaveFeedAdvice'];
 export type SchemaScanAdvisedProduct = components['schemas']['ScanAdvisedProduct'];
 export type SchemaScanAnalyteReference = components['schemas']['ScanAnalyteReference'];
@@ -9666,13 +9736,173 @@ export interface operations {
             };
         };
     };
+    listOrderViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The views, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedOrderViews"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: without orders.read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveOrderView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewOrderView"];
+            };
+        };
+        responses: {
+            /** @description The view */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedOrderView"];
+                };
+            };
+            /** @description A name or query that is empty, too long, or a filter the queue refuses */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: without orders.read, or a site the caller does not work on; or `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteOrderView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The view's id */
+                viewId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `viewId` is not a number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: another member's view without staff.manage, or `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No view the caller can see has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listOrders: {
         parameters: {
             query?: {
                 /** @description Where the previous page ended: its `next`. */
                 after?: string;
+                /** @description Only orders of the sites of this brand (`Hoefslag`, `Weidegroen`). */
+                brand?: string;
                 /** @description Placed on or after this day (`YYYY-MM-DD`, UTC). */
                 from?: string;
+                /** @description `true`: only orders with a return registered; `false`: only the others. */
+                hasReturn?: boolean;
+                /**
+                 * @description A total of at most this amount (euro).
+                 * @example 100.00
+                 */
+                maxTotal?: string;
+                /**
+                 * @description A total of at least this amount (euro).
+                 * @example 50.00
+                 */
+                minTotal?: string;
                 /** @description 1 to 100, default 50. */
                 pageSize?: number;
                 /** @description Only orders paid with this payment method. */

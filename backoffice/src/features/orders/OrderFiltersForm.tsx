@@ -7,9 +7,9 @@ import { Select, TextInput } from '../../components/Field';
 import filterStyles from '../../components/Filters.module.css';
 import { useTranslation } from '../../i18n';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../lib/labels';
-import { NO_FILTERS, type OrderFilters } from './ordersQuery';
+import { FILTER_NAMES, NO_FILTERS, type OrderFilters } from './ordersQuery';
 
-const sameFilters = (a: OrderFilters, b: OrderFilters) => (Object.keys(NO_FILTERS) as (keyof OrderFilters)[]).every((name) => a[name] === b[name]);
+const sameFilters = (a: OrderFilters, b: OrderFilters) => FILTER_NAMES.every((name) => a[name] === b[name]);
 
 export function OrderFiltersForm({ filters, onApply }: { filters: OrderFilters; onApply: (filters: OrderFilters) => void }) {
   const { t } = useTranslation();
@@ -48,6 +48,14 @@ export function OrderFiltersForm({ filters, onApply }: { filters: OrderFilters; 
         options={[any, { value: 'true', label: t('orders.scanOrders') }, { value: 'false', label: t('orders.otherOrders') }]}
         {...field('scanOrder')}
       />
+      <Select
+        label={t('orders.returns')}
+        options={[any, { value: 'true', label: t('orders.withReturn') }, { value: 'false', label: t('orders.withoutReturn') }]}
+        {...field('hasReturn')}
+      />
+      <TextInput label={t('orders.brand')} autoComplete="off" maxLength={50} {...field('brand')} />
+      <TextInput label={t('orders.minTotal')} inputMode="decimal" autoComplete="off" {...field('minTotal')} />
+      <TextInput label={t('orders.maxTotal')} inputMode="decimal" autoComplete="off" {...field('maxTotal')} />
       <TextInput label={t('orders.from')} type="date" max={draft.to || undefined} {...field('from')} />
       <TextInput label={t('orders.to')} type="date" min={draft.from || undefined} {...field('to')} />
       <div className={filterStyles.filterButtons}>
@@ -66,6 +74,7 @@ export function OrderFiltersForm({ filters, onApply }: { filters: OrderFilters; 
   );
 }
 
-function pick(filters: OrderFilters): OrderFilters {
-  return { status: filters.status, paymentStatus: filters.paymentStatus, q: filters.q, from: filters.from, to: filters.to, scanOrder: filters.scanOrder };
+/** Only the filters of a view (not its page). */
+function pick({ status, paymentStatus, q, from, to, scanOrder, brand, minTotal, maxTotal, hasReturn }: OrderFilters): OrderFilters {
+  return { status, paymentStatus, q, from, to, scanOrder, brand, minTotal, maxTotal, hasReturn };
 }

@@ -22,6 +22,7 @@ import { useAsync } from '../../lib/useAsync';
 import styles from './Orders.module.css';
 import { OrderFiltersForm } from './OrderFiltersForm';
 import { pageQuery, readView, writeView, type OrderFilters, type OrdersView } from './ordersQuery';
+import { SavedViews } from './SavedViews';
 
 function useOrderColumns(): DataColumn<QueuedOrder>[] {
   const { t } = useTranslation();
@@ -88,6 +89,7 @@ export function OrdersPage() {
           ))}
         </ul>
       )}
+      <SavedViews query={writeView({ ...view, after: '' }).toString()} />
       <OrderFiltersForm filters={view} onApply={applyFilters} />
       {state.status === 'failed' && <ErrorState error={state.error} onRetry={orders.reload} />}
       {state.status === 'loading' && !data && <Loading />}

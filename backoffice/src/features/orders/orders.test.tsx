@@ -29,8 +29,11 @@ const COUNTS = [
   { status: 'paid' as const, count: 2 },
 ];
 
+const VIEWS = { views: [{ viewId: 1, name: 'Paid, to pack', query: 'status=paid', shared: true, mine: false }] };
+
 function queueApi(): MockRequest[] {
   return mockApi([
+    { url: '/api/backoffice/order-views', respond: VIEWS },
     {
       url: /^\/api\/backoffice\/orders(\?.*)?$/,
       respond: ({ url }) => {
@@ -206,8 +209,28 @@ describe('the order desk', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/admin/orders?status=paid&q=anna%40example.com'));
   });
 
+  it('shows a saved view and saves the filters shown as a shared view', async () => {
+    const requests = mockApi([
+      { url: '/api/backoffice/order-views', respond: VIEWS },
+      { method: 'POST', url: '/api/backoffice/order-views', respond: json({ viewId: 2, name: 'Anna', query: 'q=anna', shared: true, mine: true }, 201) },
+      { url: /^\/api\/backoffice\/orders(\?.*)?$/, respond: { orders: [queued(1)], next: null, counts: COUNTS } },
+    ]);
+    const { router } = renderApp('/orders?q=anna', { me: staffMe(['orders.read']) });
+    fireEvent.change(await screen.findByLabelText('Name of the view'), { target: { value: 'Anna' } });
+    fireEvent.click(screen.getByLabelText('Share with every member'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save these filters' }));
+    expect(await screen.findByText('The view is saved.')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ name: 'Anna', query: 'q=anna', shared: true });
+    await expectAccessible();
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Saved views' }), { target: { value: '1' } });
+    await waitFor(() => expect(currentPath(router)).toBe('/admin/orders?status=paid'));
+    expect(screen.queryByRole('button', { name: 'Delete the view Paid, to pack' })).not.toBeInTheDocument();
+  });
+
   it('opens an order and comes back to the list as it was', async () => {
     mockApi([
+      { url: '/api/backoffice/order-views', respond: VIEWS },
       { url: /^\/api\/backoffice\/orders\?/, respond: { orders: [queued(1)], next: null, counts: COUNTS } },
       { url: '/api/backoffice/orders/HS-2026-000001', respond: orderForStaff() },
     ]);

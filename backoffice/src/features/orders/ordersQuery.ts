@@ -1,7 +1,8 @@
 /**
  * The work queue's filters and page live in the address (`?status=&paymentStatus=&q=&from=&to=
- * &scanOrder=&after=`): coming back from an order shows the list as it was, a view can be
- * shared, and back and forward step through the pages looked at. Defaults are left out.
+ * &scanOrder=&brand=&minTotal=&maxTotal=&hasReturn=&after=`): coming back from an order shows
+ * the list as it was, a view can be saved or shared, and back and forward step through the
+ * pages looked at. Defaults are left out.
  */
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderQueueQuery, type OrderStatus, type PaymentStatus } from '../../api/contract';
 
@@ -15,6 +16,12 @@ export interface OrderFilters {
   /** The last day, `YYYY-MM-DD`, or empty. */
   to: string;
   scanOrder: 'true' | 'false' | '';
+  /** A brand's name, as the sites name it (`Hoefslag`). */
+  brand: string;
+  /** Amounts in euro as typed; the server checks them. */
+  minTotal: string;
+  maxTotal: string;
+  hasReturn: 'true' | 'false' | '';
 }
 
 export interface OrdersView extends OrderFilters {
@@ -22,7 +29,21 @@ export interface OrdersView extends OrderFilters {
   after: string;
 }
 
-export const NO_FILTERS: OrderFilters = { status: '', paymentStatus: '', q: '', from: '', to: '', scanOrder: '' };
+export const NO_FILTERS: OrderFilters = {
+  status: '',
+  paymentStatus: '',
+  q: '',
+  from: '',
+  to: '',
+  scanOrder: '',
+  brand: '',
+  minTotal: '',
+  maxTotal: '',
+  hasReturn: '',
+};
+
+/** The filters' names in the address, in their order there. */
+export const FILTER_NAMES = Object.keys(NO_FILTERS) as (keyof OrderFilters)[];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -42,13 +63,17 @@ export function readView(params: URLSearchParams): OrdersView {
     from: day('from'),
     to: day('to'),
     scanOrder: oneOf(params.get('scanOrder'), ['true', 'false'] as const),
+    brand: params.get('brand') ?? '',
+    minTotal: params.get('minTotal') ?? '',
+    maxTotal: params.get('maxTotal') ?? '',
+    hasReturn: oneOf(params.get('hasReturn'), ['true', 'false'] as const),
     after: params.get('after') ?? '',
   };
 }
 
 export function writeView(view: OrdersView): URLSearchParams {
   const params = new URLSearchParams();
-  for (const name of ['status', 'paymentStatus', 'q', 'from', 'to', 'scanOrder', 'after'] as const) {
+  for (const name of [...FILTER_NAMES, 'after'] as const) {
     const value = view[name].trim();
     if (value) params.set(name, value);
   }
@@ -64,6 +89,15 @@ export function pageQuery(view: OrdersView): OrderQueueQuery {
     ...(view.from ? { from: view.from } : {}),
     ...(view.to ? { to: view.to } : {}),
     ...(view.scanOrder ? { scanOrder: view.scanOrder === 'true' } : {}),
+    ...(view.brand.trim() ? { brand: view.brand.trim() } : {}),
+    ...(view.minTotal.trim() ? { minTotal: amount(view.minTotal) } : {}),
+    ...(view.maxTotal.trim() ? { maxTotal: amount(view.maxTotal) } : {}),
+    ...(view.hasReturn ? { hasReturn: view.hasReturn === 'true' } : {}),
     ...(view.after ? { after: view.after } : {}),
   };
+}
+
+/** An amount as typed, with a decimal comma written as the API's point. */
+function amount(text: string): string {
+  return text.trim().replace(',', '.');
 }

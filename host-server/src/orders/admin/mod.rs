@@ -10,6 +10,7 @@ pub mod notes;
 pub mod queue;
 pub mod refund_ledger;
 pub mod refunds;
+pub mod views;
 
 use axum::extract::State;
 use engine::order::OrderStatus;

@@ -51,6 +51,17 @@ pub struct OrderQueueQuery {
     site: Option<i64>,
     /// Only orders paid with this payment method.
     payment_method: Option<i64>,
+    /// Only orders of the sites of this brand (`Hoefslag`, `Weidegroen`).
+    #[param(max_length = 50)]
+    brand: Option<String>,
+    /// A total of at least this amount (euro).
+    #[param(value_type = Option<String>, example = "50.00")]
+    min_total: Option<Money>,
+    /// A total of at most this amount (euro).
+    #[param(value_type = Option<String>, example = "100.00")]
+    max_total: Option<Money>,
+    /// `true`: only orders with a return registered; `false`: only the others.
+    has_return: Option<bool>,
     /// Placed on or after this day (`YYYY-MM-DD`, UTC).
     from: Option<String>,
     /// Placed on or before this day (`YYYY-MM-DD`, UTC).
@@ -113,6 +124,18 @@ pub struct OrderQueue {
 }
 
 impl OrderQueueQuery {
+    /// Whether the query names a page (`after`), which a saved view does not.
+    pub fn is_paged(&self) -> bool {
+        self.after.is_some()
+    }
+
+    /// Refuses a filter the queue would refuse.
+    pub fn check(&self, access: &Access) -> Result<(), ApiError> {
+        self.filter(access)?;
+        self.page_size()?;
+        Ok(())
+    }
+
     fn filter(&self, access: &Access) -> Result<QueueFilter, ApiError> {
         if let Some(site) = self.site {
             access.on_site(site)?;
@@ -123,6 +146,10 @@ impl OrderQueueQuery {
             status: self.status,
             payment_status: self.payment_status,
             payment_method: self.payment_method,
+            brand: brand(self.brand.as_deref())?,
+            min_total_cents: cents("minTotal", self.min_total)?,
+            max_total_cents: cents("maxTotal", self.max_total)?,
+            has_return: self.has_return,
             placed_from: day_start("from", self.from.as_deref(), 0)?,
             placed_before: day_start("to", self.to.as_deref(), 1)?,
             scan_order: self.scan_order,
@@ -143,6 +170,36 @@ impl OrderQueueQuery {
             ))
         }
     }
+}
+
+/// The brand asked for, at most 50 characters.
+fn brand(text: Option<&str>) -> Result<Option<String>, ApiError> {
+    let Some(text) = text.map(str::trim).filter(|text| !text.is_empty()) else {
+        return Ok(None);
+    };
+    if text.chars().count() > 50 {
+        return Err(ApiError::field(
+            "brand",
+            "validation.invalid",
+            "brand has at most 50 characters",
+        ));
+    }
+    Ok(Some(text.to_owned()))
+}
+
+/// An amount bound of the filter in cents; not below zero.
+fn cents(field: &str, amount: Option<Money>) -> Result<Option<i64>, ApiError> {
+    amount
+        .map(|amount| {
+            amount.cents().filter(|cents| *cents >= 0).ok_or_else(|| {
+                ApiError::field(
+                    field,
+                    "validation.invalid",
+                    format!("{field} is an amount of at least 0.00"),
+                )
+            })
+        })
+        .transpose()
 }
 
 /// The first millisecond of the day `days_later` days after the date in `field`.

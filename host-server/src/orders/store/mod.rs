@@ -10,6 +10,7 @@ pub mod of_account;
 pub mod placement;
 pub mod queue;
 pub mod refunds;
+pub mod views;
 
 use engine::ids::{PaymentMethodId, ProductId, ProductVariantId};
 use std::collections::BTreeMap;

@@ -21,6 +21,14 @@ pub struct QueueFilter {
     /// The order's newest payment has this status.
     pub payment_status: Option<PaymentStatus>,
     pub payment_method: Option<i64>,
+    /// Only orders of the sites of this brand.
+    pub brand: Option<String>,
+    /// A total of at least this many cents.
+    pub min_total_cents: Option<i64>,
+    /// A total of at most this many cents.
+    pub max_total_cents: Option<i64>,
+    /// Only orders with a return registered (`true`) or only orders without (`false`).
+    pub has_return: Option<bool>,
     /// Placed at or after this moment (milliseconds since the Unix epoch).
     pub placed_from: Option<i64>,
     /// Placed before this moment.
@@ -108,6 +116,10 @@ impl Conditions {
     }
 }
 
+/// The total of the order `o` in cents: amounts are stored with exactly two decimals
+/// (`"34.60"`), so without the point they are the cents, compared as whole numbers.
+const TOTAL_CENTS: &str = "CAST(REPLACE(o.total_amount, '.', '') AS BIGINT)";
+
 /// The newest payment's status of the order `o` (not one still being created at the provider).
 const NEWEST_PAYMENT_STATUS: &str = "(SELECT p.status FROM payments p \
      WHERE p.order_id = o.order_id AND p.status <> 'creating' \
@@ -141,6 +153,26 @@ fn conditions(filter: &QueueFilter) -> Conditions {
     if let Some(method) = filter.payment_method {
         let method = conditions.bind(Bound::Number(method));
         conditions.push(format!("o.payment_method_id = {method}"));
+    }
+    if let Some(brand) = &filter.brand {
+        let brand = conditions.bind(Bound::Text(brand.clone()));
+        conditions.push(format!(
+            "o.site_id IN (SELECT s.site_id FROM sites s WHERE s.brand = {brand})"
+        ));
+    }
+    if let Some(least) = filter.min_total_cents {
+        let least = conditions.bind(Bound::Number(least));
+        conditions.push(format!("{TOTAL_CENTS} >= {least}"));
+    }
+    if let Some(most) = filter.max_total_cents {
+        let most = conditions.bind(Bound::Number(most));
+        conditions.push(format!("{TOTAL_CENTS} <= {most}"));
+    }
+    if let Some(has_return) = filter.has_return {
+        let not = if has_return { "" } else { "NOT " };
+        conditions.push(format!(
+            "{not}EXISTS (SELECT 1 FROM returns r WHERE r.order_number = o.order_number)"
+        ));
     }
     if let Some(from) = filter.placed_from {
         let from = conditions.bind(Bound::Number(from));
