@@ -32,11 +32,11 @@ const member = (role: string): DemoMember => {
 
 /** The menu's pages of each role (paths under /admin), as its permissions allow. */
 const MENUS: Record<string, string[]> = {
-  owner: ['/admin', '/admin/orders', '/admin/staff', '/admin/keys', '/admin/audit', '/admin/profile'],
-  customerService: ['/admin', '/admin/orders', '/admin/profile'],
+  owner: ['/admin', '/admin/orders', '/admin/reviews', '/admin/staff', '/admin/keys', '/admin/audit', '/admin/profile'],
+  customerService: ['/admin', '/admin/orders', '/admin/reviews', '/admin/profile'],
   warehouse: ['/admin', '/admin/orders', '/admin/profile'],
   labTechnician: ['/admin', '/admin/profile'],
-  contentEditor: ['/admin', '/admin/profile'],
+  contentEditor: ['/admin', '/admin/reviews', '/admin/profile'],
   accountant: ['/admin', '/admin/orders', '/admin/audit', '/admin/profile'],
 };
 

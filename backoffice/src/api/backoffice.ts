@@ -14,6 +14,7 @@ import type {
   InviteStaffRequest,
   NewIntegrationKey,
   NewOrderView,
+  ModeratedReview,
   NoteRequest,
   OrderForStaff,
   OrderQueue,
@@ -21,6 +22,7 @@ import type {
   OrderStatus,
   SavedOrderViews,
   PasskeyView,
+  PendingReviews,
   RecoveryCodes,
   RefundBody,
   RefundPreview,
@@ -108,6 +110,14 @@ export const previewRefund = (orderNumber: string, body: RefundBody) => api.post
 export const refundOrder = (orderNumber: string, body: RefundBody) => api.post<OrderForStaff>(path('orders', orderNumber, 'refunds'), body);
 export const resendOrderMail = (orderNumber: string, mailId: number) =>
   api.post<OrderForStaff>(path('orders', orderNumber, 'mails', String(mailId), 'resend'), {});
+// The reviews inbox.
+export const listPendingReviews = (page: number, signal?: AbortSignal) =>
+  api.get<PendingReviews>(`${API_BASE}/reviews`, { p: page, ps: REVIEWS_PER_PAGE }, { signal });
+export const approveReview = (reviewId: number) => api.post<ModeratedReview>(path('reviews', String(reviewId), 'approve'), {});
+export const rejectReview = (reviewId: number) => api.post<ModeratedReview>(path('reviews', String(reviewId), 'reject'), {});
+/** How many reviews the inbox shows at a time. */
+export const REVIEWS_PER_PAGE = 20;
+
 // The order desk's saved views.
 export const listOrderViews = (signal?: AbortSignal) => api.get<SavedOrderViews>(`${API_BASE}/order-views`, undefined, { signal });
 export const saveOrderView = (body: NewOrderView) => api.post<SavedOrderView>(`${API_BASE}/order-views`, body);

@@ -48,6 +48,8 @@ export type OrderMailSent = Schemas['OrderMailSent'];
 export type SavedOrderView = Schemas['SavedOrderView'];
 export type SavedOrderViews = Schemas['SavedOrderViews'];
 export type NewOrderView = Schemas['NewOrderView'];
+export type PendingReviews = Schemas['PendingReviews'];
+export type ModeratedReview = Schemas['ModeratedReview'];
 
 /** The API's error body. `code` and each field error's `key` are message keys. */
 export type ApiErrorBody = Schemas['Error'];

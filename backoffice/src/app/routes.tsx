@@ -47,6 +47,7 @@ export function buildRoutes(): RouteObject[] {
         { id: 'home', index: true, ...screen(() => import('../features/home').then((m) => m.HomePage)) },
         { id: 'orders', path: 'orders', ...screen(() => import('../features/orders').then((m) => m.OrdersPage), 'orders.read') },
         { id: 'order', path: 'orders/:orderNumber', ...screen(() => import('../features/orders').then((m) => m.OrderPage), 'orders.read') },
+        { id: 'reviews', path: 'reviews', ...screen(() => import('../features/reviews').then((m) => m.ReviewsPage), 'reviews.moderate') },
         { id: 'profile', path: 'profile', ...screen(() => import('../features/profile').then((m) => m.ProfilePage)) },
         { id: 'staff', path: 'staff', ...screen(() => import('../features/staff').then((m) => m.StaffPage), 'staff.manage') },
         { id: 'keys', path: 'keys', ...screen(() => import('../features/keys').then((m) => m.KeysPage), 'settings.edit') },

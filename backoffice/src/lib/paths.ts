@@ -9,6 +9,7 @@ export const PATHS = {
   staff: '/staff',
   keys: '/keys',
   audit: '/audit',
+  reviews: '/reviews',
   orders: '/orders',
   order: (orderNumber: string) => `/orders/${encodeURIComponent(orderNumber)}`,
   invitation: (token: string) => `/invitation/${encodeURIComponent(token)}`,

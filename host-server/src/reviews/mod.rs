@@ -65,6 +65,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 struct ReviewForModeration {
     review_id: i64,
     product_id: i64,
+    /// The product's name in the review's language.
+    product_name: String,
     site_id: i64,
     language_id: i64,
     reviewer_name: String,
@@ -99,6 +101,7 @@ impl From<store::ReviewRow> for ReviewForModeration {
         let mut review = ReviewForModeration {
             review_id: row.review_id,
             product_id: row.product_id,
+            product_name: row.product_name,
             site_id: row.site_id,
             language_id: row.language_id,
             reviewer_name: row.reviewer_name,

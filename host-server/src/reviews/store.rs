@@ -20,9 +20,14 @@ pub struct ReviewRow {
     pub body: String,
     pub status: Label<ReviewStatus>,
     pub created_at: i64,
+    /// The product's name in the review's language (its key when it has none there).
+    pub product_name: String,
 }
 
-const COLUMNS: &str = "review_id, product_id, site_id, language_id, reviewer_name, rating, title, body, status, created_at";
+const COLUMNS: &str = "review_id, product_id, site_id, language_id, reviewer_name, rating, title, body, status, created_at, \
+     COALESCE((SELECT t.name FROM product_texts t JOIN languages l ON l.culture = t.culture \
+     WHERE t.product_id = reviews.product_id AND l.language_id = reviews.language_id), \
+     (SELECT p.product_key FROM products p WHERE p.product_id = reviews.product_id), '') AS product_name";
 
 /// The condition that keeps the reviews of `sites` (every site when empty). The ids are
 /// numbers, written into the statement: the `Any` driver binds no lists.

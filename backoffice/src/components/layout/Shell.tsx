@@ -4,7 +4,7 @@
  * landmark that each screen fills. Below 48em the menu folds behind a menu button (a warehouse
  * phone is 390 px wide).
  */
-import { ClipboardList, Home, KeyRound, LogOut, Menu, Package, UserRound, Users } from 'lucide-react';
+import { ClipboardList, Home, KeyRound, LogOut, Menu, MessageSquareText, Package, UserRound, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 
@@ -13,7 +13,15 @@ import { useTranslation } from '../../i18n';
 import { navigationFor, type NavigationId } from '../../lib/navigation';
 import styles from './Shell.module.css';
 
-const ICONS: Record<NavigationId, typeof Home> = { home: Home, orders: Package, staff: Users, keys: KeyRound, audit: ClipboardList, profile: UserRound };
+const ICONS: Record<NavigationId, typeof Home> = {
+  home: Home,
+  orders: Package,
+  reviews: MessageSquareText,
+  staff: Users,
+  keys: KeyRound,
+  audit: ClipboardList,
+  profile: UserRound,
+};
 
 export const MAIN_ID = 'main';
 

@@ -4173,6 +4173,8 @@ export interface components {
             languageId: number;
             /** Format: int64 */
             productId: number;
+            /** @description The product's name in the review's language. */
+            productName: string;
             /**
              * Format: int64
              * @description 1 to 5.
