@@ -38,7 +38,9 @@ describe('the site layout', () => {
       'Granen en pulp /granen-en-pulp/',
     ]);
     expect(await page.getByTestId('notification-bar').textContent()).toBe('Winteractie: 10% korting op alle Sport Muesli');
-    expect(await page.getByTestId('header-usps').locator('li').first().textContent()).toBe('🚚Voor 22:00 besteld, morgen in huis');
+    const firstUsp = page.getByTestId('header-usps').locator('li').first();
+    expect(await firstUsp.textContent()).toBe('Voor 22:00 besteld, morgen in huis');
+    expect(await firstUsp.locator('svg[data-icon="truck"][aria-hidden="true"]').count()).toBe(1);
     for (const path of ['/cart/', '/checkout/', '/account/login/']) {
       await page.goto(`${shop.origin}${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();

@@ -1,4 +1,5 @@
 import { useAtomValue, useStore } from 'jotai';
+import { Search, ShoppingCart, UserRound } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
@@ -52,17 +53,21 @@ export function Header() {
             placeholder={t('header.searchPlaceholder')}
             aria-label={t('header.searchPlaceholder')}
           />
-          <button type="submit">{t('header.searchButton')}</button>
+          <button type="submit">
+            <Search className={styles.icon} aria-hidden="true" focusable="false" />
+            <span className={styles.label}>{t('header.searchButton')}</span>
+          </button>
         </form>
         <nav className={styles.tools} aria-label={t('nav.account')}>
           <LanguageSwitch />
           <AccountTools />
-          <Link to={paths.cart} data-testid="cart-link">
-            {t('header.cart')}
+          <Link to={paths.cart} className={styles.tool} data-testid="cart-link">
+            <ShoppingCart className={styles.icon} aria-hidden="true" focusable="false" />
+            <span className={styles.label}>{t('header.cart')}</span>
             <span className={styles.count} data-testid="cart-count" aria-hidden="true">
               {count}
             </span>
-            <span className={styles.visuallyHidden} data-testid="cart-count-text">
+            <span className="visually-hidden" data-testid="cart-count-text">
               {' '}
               {t('header.cartItems', { count })}
             </span>
@@ -110,8 +115,9 @@ function AccountTools() {
   }
   if (session.status !== 'signedIn') {
     return (
-      <Link to={paths.account.login} data-testid="header-login">
-        {t('header.login')}
+      <Link to={paths.account.login} className={styles.tool} data-testid="header-login">
+        <UserRound className={styles.icon} aria-hidden="true" focusable="false" />
+        <span className={styles.label}>{t('header.login')}</span>
       </Link>
     );
   }
@@ -134,11 +140,14 @@ function AccountTools() {
         onClick={() => setOpen(!open)}
         data-testid="account-menu-button"
       >
-        <span data-testid="header-greeting">{t('account.greeting', { firstName: session.account.firstName })}</span>
+        <UserRound className={styles.icon} aria-hidden="true" focusable="false" />
+        <span className={styles.label} data-testid="header-greeting">
+          {t('account.greeting', { firstName: session.account.firstName })}
+        </span>
         {unread > 0 && (
           <span className={styles.count} data-testid="header-unread">
             <span aria-hidden="true">{unread}</span>
-            <span className={styles.visuallyHidden}>{t('header.unreadResults', { count: unread })}</span>
+            <span className="visually-hidden">{t('header.unreadResults', { count: unread })}</span>
           </span>
         )}
       </button>

@@ -30,6 +30,8 @@ export function Shell() {
       <a className={styles.skip} href="#content">
         {t('common.skipToContent')}
       </a>
+      {/* First after the skip link: the keyboard reaches the cookie bar before the page. */}
+      <CookieConsent />
       <NavigationProgress />
       <ScrollManager />
       <LocalizationBanner />
@@ -42,7 +44,6 @@ export function Shell() {
       <Deferred>
         <Footer />
       </Deferred>
-      <CookieConsent />
       <TagManager />
       <OnlineStatus />
     </div>

@@ -33,6 +33,24 @@ describe('cookie consent', () => {
     expect(window.dataLayer.at(-1)).toMatchObject({ consent: { analytics_storage: 'denied', ad_storage: 'denied' } });
   });
 
+  it('is a bar in the page, not a modal; reopened, it takes the focus and gives it back after the choice', async () => {
+    await renderApp('/cart/');
+    const banner = await screen.findByTestId('cookie-consent');
+    expect(banner).not.toHaveAttribute('aria-modal');
+    expect(screen.getByRole('region', { name: 'Cookies' })).toBe(banner);
+    // First after the skip link: the keyboard reaches it before the page.
+    const focusable = Array.from(document.querySelectorAll<HTMLElement>('a[href], button'));
+    expect(focusable[0]).toHaveTextContent('Naar de inhoud');
+    expect(banner.contains(focusable[1] ?? null)).toBe(true);
+    fireEvent.click(within(banner).getByRole('button', { name: 'Alleen noodzakelijke' }));
+    const opener = screen.getByRole('button', { name: 'Instellingen' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(await screen.findByTestId('cookie-consent')).toHaveFocus();
+    fireEvent.click(within(screen.getByTestId('cookie-consent')).getByRole('button', { name: 'Alles accepteren' }));
+    expect(opener).toHaveFocus();
+  });
+
   it('is not shown again once chosen', async () => {
     document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(JSON.stringify({ analytics: false, marketing: false, date: 'x' }))}; Path=/`;
     await renderApp('/cart/');

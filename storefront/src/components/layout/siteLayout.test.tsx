@@ -36,7 +36,11 @@ describe('the site layout on every page', () => {
       within(screen.getByTestId('header-usps'))
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['🚚Voor 22:00 besteld, morgen in huis', '🔒Veilig betalen met iDEAL']);
+    ).toEqual(['Voor 22:00 besteld, morgen in huis', 'Veilig betalen met iDEAL']);
+    // Each selling point's icon is an inline SVG that screen readers skip, never a text symbol.
+    for (const item of within(screen.getByTestId('header-usps')).getAllByRole('listitem')) {
+      expect(item.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    }
     const bar = screen.getByTestId('notification-bar');
     expect(bar).toHaveTextContent('Winteractie: 10% korting op alle Sport Muesli');
     expect(within(bar).getByRole('link')).toHaveAttribute('href', '/muesli/');

@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
 import { attachCaptcha, loadCaptchaScript } from '../../lib/captcha';
 import { siteAtom } from '../../state';
+import { ErrorIcon } from './Form';
 import styles from './Form.module.css';
 
 export function Captcha() {
@@ -53,6 +54,7 @@ export function Captcha() {
       <div ref={container} data-testid="captcha-widget" />
       {failed && (
         <span className={styles.error} role="alert" data-testid="captcha-failed">
+          <ErrorIcon />
           {t('account.captcha.unavailable')}
         </span>
       )}

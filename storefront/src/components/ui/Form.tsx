@@ -3,11 +3,17 @@
  * (`aria-describedby`, `aria-invalid`), a form message in a live region, and focus on the
  * first failing field after a submit.
  */
+import { TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 import styles from './Form.module.css';
 
 export const formStyles = styles;
+
+/** The warning sign before a field's error (decorative: the message says it). */
+export function ErrorIcon() {
+  return <TriangleAlert className={styles.errorIcon} aria-hidden="true" focusable="false" />;
+}
 
 export interface ControlProps {
   id: string;
@@ -43,6 +49,7 @@ export function FormField({
       {children({ id, name, ...(error ? { 'aria-invalid': true } : {}), ...(described ? { 'aria-describedby': described } : {}) })}
       {error && (
         <span id={`${id}-error`} className={styles.error} data-testid={`error-${name}`}>
+          <ErrorIcon />
           {error}
         </span>
       )}

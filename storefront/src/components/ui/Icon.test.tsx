@@ -12,9 +12,21 @@ beforeAll(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('icons by name', () => {
-  it('shows a known icon, hidden from screen readers', () => {
+  it('shows a known icon as an inline SVG, hidden from screen readers', () => {
     const { container } = render(<Icon name="truck" className="icon" />);
-    expect(container.innerHTML).toBe('<span class="icon" aria-hidden="true" data-icon="truck">🚚</span>');
+    const svg = container.firstElementChild;
+    expect(svg?.tagName).toBe('svg');
+    expect(svg).toHaveAttribute('aria-hidden', 'true');
+    expect(svg).toHaveAttribute('data-icon', 'truck');
+    expect(svg).toHaveClass('icon');
+    expect(container.textContent).toBe('');
+  });
+
+  it('draws every icon the content names', () => {
+    for (const name of ['truck', 'clock', 'euro', 'lock', 'return', 'chat']) {
+      const { container } = render(<Icon name={name} />);
+      expect(container.querySelector(`svg[data-icon="${name}"]`), name).not.toBeNull();
+    }
   });
 
   it('logs a warning for an unknown name and renders nothing', () => {
@@ -47,7 +59,8 @@ describe('icons by name', () => {
       within(screen.getByTestId('usps'))
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['🚚Voor 22:00 besteld, morgen in huis', 'Advies van onze voerspecialisten']);
+    ).toEqual(['Voor 22:00 besteld, morgen in huis', 'Advies van onze voerspecialisten']);
+    expect(screen.getByTestId('usps').querySelectorAll('svg')).toHaveLength(1);
     expect(warn).toHaveBeenCalledWith('Unknown icon name: "hoefijzer"');
   });
 });

@@ -1,13 +1,17 @@
+import { Clock, Euro, Lock, MessageCircle, Truck, Undo2, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 
-/** The icons the content names (e.g. the USP collections, fixtures/content/uspCollections.json), as text symbols. */
-const ICONS: Readonly<Record<string, string>> = {
-  truck: '🚚',
-  clock: '⏱',
-  euro: '€',
-  lock: '🔒',
-  return: '↩',
-  chat: '💬',
+/**
+ * The icons the content names (e.g. the USP collections, fixtures/content/uspCollections.json),
+ * drawn from the storefront's one icon set, lucide: inline SVG that takes the text colour.
+ */
+const ICONS: Readonly<Record<string, LucideIcon>> = {
+  truck: Truck,
+  clock: Clock,
+  euro: Euro,
+  lock: Lock,
+  return: Undo2,
+  chat: MessageCircle,
 };
 
 /**
@@ -20,10 +24,7 @@ export function Icon({ name, className }: { name: string; className?: string }) 
   useEffect(() => {
     if (!known) console.warn(`Unknown icon name: "${name}"`);
   }, [known, name]);
-  if (!known) return null;
-  return (
-    <span className={className} aria-hidden="true" data-icon={name}>
-      {ICONS[name]}
-    </span>
-  );
+  const Svg = known ? ICONS[name] : undefined;
+  if (!Svg) return null;
+  return <Svg className={className} aria-hidden="true" focusable="false" data-icon={name} />;
 }

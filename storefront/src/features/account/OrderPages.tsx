@@ -413,7 +413,7 @@ function InvoiceList({ first }: { first: InvoicePage }) {
             <p>
               <a href={accountApi.invoicePdfUrl(invoice.invoiceNumber)} download={invoice.pdfFileName} data-testid="invoice-pdf">
                 {t('account.invoices.downloadPdf')}
-                <span className={styles.visuallyHidden}> {invoice.invoiceNumber}</span>
+                <span className="visually-hidden"> {invoice.invoiceNumber}</span>
               </a>
             </p>
           </li>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 
 import { useTranslation } from '../../i18n/useTranslation';
 import { formStyles, FormField, FormMessage } from '../../components/ui/Form';
+import { StarRating } from '../../components/ui/StarRating';
 import { reviewMinWords } from '../../lib/forms';
 import { accountApi, type ReviewRequest } from './api';
 import type { ReviewsData } from './loaders';
@@ -46,7 +47,9 @@ export function ReviewsSection({ reviews, pageSize }: { reviews: Promise<Reviews
                     <>
                       <h3 className={styles.cardTitle}>{review.title}</h3>
                       <ReviewedProductName product={data.products[review.productId]} productId={review.productId} />
-                      <p>{t('reviews.stars', { count: review.rating })}</p>
+                      <p>
+                        <StarRating rating={review.rating} size="small" />
+                      </p>
                       <p>{review.text}</p>
                       <p>
                         {dateText(review.createdAt)} · <StatusLabel status={review.status} />

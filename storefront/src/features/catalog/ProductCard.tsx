@@ -1,15 +1,14 @@
 import { Link } from 'react-router';
 
-import { useTranslation } from '../../i18n/useTranslation';
 import { Price } from '../../components/ui/Price';
+import { StarRating } from '../../components/ui/StarRating';
 import { ProductImage, type ImageLoading } from '../../components/ui/ProductImage';
 import { CompareButton } from '../../components/product/CompareButton';
-import styles from '../../components/shop.module.css';
 import type { ProductHit } from '../../api/catalog';
 import { StockLabel, UnitPriceList } from '../../components/product/ProductFacts';
 import { trackEvent, trackingItem } from '../../lib/analytics';
 import { useImpression } from '../../lib/useAnalytics';
-import { useFormatQuantity } from '../../lib/quantity';
+import styles from './ProductCard.module.css';
 
 /** The tracking item of a product card (lib/analytics.ts). */
 export function cardItem(product: ProductHit, listName: string, position: number) {
@@ -26,7 +25,7 @@ export function cardItem(product: ProductHit, listName: string, position: number
   );
 }
 
-/** The cards of a list's first row (four wide on a large screen) load their images at once, the first before any other. */
+/** The cards of a list's first row (two on a phone, four on a laptop) load their images at once, the first before any other. */
 const EAGER_CARDS = 4;
 
 /** How a card at this place in its page (0 = first) loads its image. */
@@ -45,25 +44,25 @@ export function ProductCard({
   listName?: string;
   imageLoading?: ImageLoading;
 }) {
-  const { t } = useTranslation();
-  const quantity = useFormatQuantity();
   const to = product.url ?? '#';
   const item = cardItem(product, listName, position);
   useImpression(item);
   return (
     <li className={styles.card} data-testid="product-card" data-position={position} data-variant-id={product.productVariantId}>
-      <Link to={to} onClick={() => trackEvent('select_item', { item_list_name: listName, items: [item] })}>
+      <Link to={to} className={styles.link} onClick={() => trackEvent('select_item', { item_list_name: listName, items: [item] })}>
         <ProductImage image={product.image} alt="" size={320} loading={imageLoading} />
-        <h2>{product.name}</h2>
+        <h2 className={styles.name}>{product.name}</h2>
       </Link>
-      {product.shortDescription && <p className={styles.muted}>{product.shortDescription}</p>}
+      {product.shortDescription && <p className={styles.description}>{product.shortDescription}</p>}
       <span className={styles.price}>
         <Price amount={product.price} />
       </span>
       <UnitPriceList prices={product.unitPrice} />
-      {product.rating.average && <span className={styles.muted}>{t('reviews.averageRating', { rating: quantity.text(product.rating.average) })}</span>}
+      {product.rating.average && <StarRating rating={product.rating.average} size="small" />}
       <StockLabel state={product.stockState} />
-      <CompareButton product={{ productId: product.productId, productVariantId: product.productVariantId }} />
+      <span className={styles.compare}>
+        <CompareButton product={{ productId: product.productId, productVariantId: product.productVariantId }} />
+      </span>
     </li>
   );
 }

@@ -13,6 +13,7 @@ import { Deferred } from '../../components/ui/Deferred';
 import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
+import { StarRating } from '../../components/ui/StarRating';
 import { cartLimits, formatDate } from '../../engine';
 import { useCart } from '../../lib/cart';
 import { cartErrorText } from '../../lib/cartErrors';
@@ -29,7 +30,6 @@ import { ReviewForm } from './ReviewForm';
 import { ReviewLanguage } from './ReviewLanguage';
 import { trackingItem } from '../../lib/analytics';
 import { usePageEvent } from '../../lib/useAnalytics';
-import { useFormatQuantity } from '../../lib/quantity';
 
 /** Product type 2: feed and supplements, dosed by the feed calculator. */
 const FEED_PRODUCT_TYPE = 2;
@@ -137,7 +137,6 @@ function BackInStock({ productVariantId }: { productVariantId: number }) {
 
 function Reviews({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
-  const quantity = useFormatQuantity();
   const promise = useMemo(() => fetchReviews(product.productId), [product.productId]);
   return (
     <section aria-labelledby="reviews-title" data-testid="reviews">
@@ -147,7 +146,7 @@ function Reviews({ product }: { product: ProductDetail }) {
           <>
             {page.averageRating && (
               <p>
-                <span>{t('reviews.averageRating', { rating: quantity.text(page.averageRating) })}</span>
+                <StarRating rating={page.averageRating} showText />
                 <span className={styles.separated}>{t('reviews.basedOn', { count: page.reviewCount })}</span>
               </p>
             )}
@@ -158,7 +157,7 @@ function Reviews({ product }: { product: ProductDetail }) {
                 {page.reviews.map((review) => (
                   <li key={review.reviewId} className={styles.card} data-testid="review">
                     <h3>{review.title}</h3>
-                    <span className={styles.stars} role="img" aria-label={t('reviews.stars', { count: review.rating })} data-rating={review.rating} />
+                    <StarRating rating={review.rating} size="small" />
                     <p>{review.text}</p>
                     <p className={styles.muted}>
                       <span>{review.reviewerName}</span>
@@ -268,8 +267,6 @@ function Details({ product }: { product: ProductDetail }) {
 export function ProductView({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
   const texts = useProductTexts();
-  // The average rating as the culture writes numbers (4,5 in Dutch).
-  const quantity = useFormatQuantity();
   // The data layer's view_item, once per variant shown.
   usePageEvent(
     'view_item',
@@ -300,7 +297,7 @@ export function ProductView({ product }: { product: ProductDetail }) {
           {product.rating.average && (
             <p className={styles.muted}>
               <a href="#reviews-title">
-                <span>{t('reviews.averageRating', { rating: quantity.text(product.rating.average) })}</span>
+                <StarRating rating={product.rating.average} showText />
                 <span className={styles.separated}>{t('reviews.basedOn', { count: product.rating.count })}</span>
               </a>
             </p>

@@ -270,7 +270,7 @@ export function ProductListPage({ title, landingPageId, results = null }: Produc
               <p>{t('search.tryAgain')}</p>
             </div>
           ) : (
-            <ul className={styles.grid}>
+            <ul className={styles.productGrid}>
               {response.results.map((product, index) => (
                 <ProductCard
                   key={product.productVariantId}

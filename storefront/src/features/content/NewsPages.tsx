@@ -1,3 +1,4 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { useTranslation } from '../../i18n/useTranslation';
@@ -48,11 +49,21 @@ export function NewsIndexPage({ news }: { news: NewsPage }) {
       )}
       {news.pageCount > 1 && (
         <nav className={styles.paging} aria-label={t('news.title')}>
-          {news.page > 1 && <Link to={pageLink(news.page - 1)}>‹ {news.page - 1}</Link>}
+          {news.page > 1 && (
+            <Link to={pageLink(news.page - 1)} rel="prev" aria-label={t('pagination.pageOf', { page: news.page - 1, pages: news.pageCount })}>
+              <ChevronLeft className={styles.pagingIcon} aria-hidden="true" focusable="false" />
+              {news.page - 1}
+            </Link>
+          )}
           <span aria-current="page">
             {news.page} / {news.pageCount}
           </span>
-          {news.page < news.pageCount && <Link to={pageLink(news.page + 1)}>{news.page + 1} ›</Link>}
+          {news.page < news.pageCount && (
+            <Link to={pageLink(news.page + 1)} rel="next" aria-label={t('pagination.pageOf', { page: news.page + 1, pages: news.pageCount })}>
+              {news.page + 1}
+              <ChevronRight className={styles.pagingIcon} aria-hidden="true" focusable="false" />
+            </Link>
+          )}
         </nav>
       )}
     </Page>

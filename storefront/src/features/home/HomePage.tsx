@@ -11,6 +11,7 @@ import { AwaitView } from '../../components/ui/AsyncView';
 import { Carousel } from '../../components/ui/Carousel';
 import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
+import { StarRating } from '../../components/ui/StarRating';
 import { ProductImage, imageUrl } from '../../components/ui/ProductImage';
 import { formatDate } from '../../engine';
 import { trackEvent, trackingItem } from '../../lib/analytics';
@@ -55,10 +56,13 @@ function ProductTile({ product, listName, position }: { product: Product; listNa
   return (
     <li className={styles.product} data-testid="home-product" data-product-id={product.productId}>
       <Link to={product.url ?? '#'} onClick={() => trackEvent('select_item', { item_list_name: listName, items: [item] })}>
-        <ProductImage image={product.image} alt="" size={160} />
+        <ProductImage image={product.image} alt="" size={320} />
         <h3>{product.name}</h3>
       </Link>
-      <Price amount={product.price} />
+      {product.rating.average && <StarRating rating={product.rating.average} size="small" />}
+      <span className={styles.productPrice}>
+        <Price amount={product.price} />
+      </span>
     </li>
   );
 }

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/useTranslation';
 import { surveyApi } from '../../api/survey';
 import { Page } from '../../components/layout/Page';
-import { FormField, FormMessage, formStyles } from '../../components/ui/Form';
+import { ErrorIcon, FormField, FormMessage, formStyles } from '../../components/ui/Form';
 import { readProblem, serverErrors } from '../../lib/apiErrors';
 import { checkNamedForm } from '../../lib/forms';
 import { paths } from '../../lib/paths';
@@ -96,6 +96,7 @@ export function SurveyPage({ data }: { data: SurveyData }) {
             ))}
             {errors.rating && (
               <span id="survey-rating-error" className={formStyles.error} data-testid="error-rating">
+                <ErrorIcon />
                 {errors.rating}
               </span>
             )}
