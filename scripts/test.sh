@@ -71,6 +71,11 @@ PARITY_FILE="$PARITY_FILE" npm test --silent
 step "Back office tests (vitest, with axe-core)"
 npm test --workspace backoffice --silent
 
+# What the browser tests serve is built while the server's tests still run.
+build_storefront
+build_backoffice
+ensure_chromium
+
 step "Rust tests (engine, and the server on SQLite and PostgreSQL)"
 rust_tests_status=0
 wait "$RUST_TESTS" || rust_tests_status=$?
@@ -85,7 +90,4 @@ step "The HTTP contract: generated OpenAPI document and TypeScript types are up 
 bash "$REPO_ROOT/scripts/generate-api-types.sh" --check
 
 step "Browser tests (Chromium): the storefront, and the back office at /admin/"
-build_storefront
-build_backoffice
-ensure_chromium
 npm run test:e2e --silent

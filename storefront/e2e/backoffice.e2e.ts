@@ -165,6 +165,8 @@ describe('the back office', () => {
     await page.locator('#order-transfer').waitFor();
     await page.locator('form[aria-labelledby="order-transfer"] button[type="submit"]').click();
     await page.locator('#order-refund').waitFor();
+    // Paid: its invoice is listed, with its PDF.
+    await page.locator('#order-invoices ~ ul a[download]').waitFor();
     await expectAccessible(page);
     await page.locator('form[aria-labelledby="order-refund"] input[type="number"]').first().fill('1');
     await page.locator('form[aria-labelledby="order-refund"] input:not([type])').last().fill('Bag arrived torn');

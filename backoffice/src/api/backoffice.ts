@@ -122,5 +122,7 @@ export const REVIEWS_PER_PAGE = 20;
 export const listOrderViews = (signal?: AbortSignal) => api.get<SavedOrderViews>(`${API_BASE}/order-views`, undefined, { signal });
 export const saveOrderView = (body: NewOrderView) => api.post<SavedOrderView>(`${API_BASE}/order-views`, body);
 export const deleteOrderView = (viewId: number) => api.delete<unknown>(path('order-views', String(viewId)));
+/** An invoice's PDF (a link: the browser downloads it with the session cookie). */
+export const invoicePdfUrl = (invoiceNumber: string) => path('invoices', invoiceNumber, 'pdf');
 /** A credit note's PDF (a link: the browser downloads it with the session cookie). */
 export const creditNotePdfUrl = (creditNoteNumber: string) => path('credit-notes', creditNoteNumber, 'pdf');

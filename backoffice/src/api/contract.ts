@@ -49,6 +49,7 @@ export type SavedOrderView = Schemas['SavedOrderView'];
 export type SavedOrderViews = Schemas['SavedOrderViews'];
 export type NewOrderView = Schemas['NewOrderView'];
 export type PendingReviews = Schemas['PendingReviews'];
+export type InvoiceStatus = Schemas['InvoiceStatus'];
 export type ModeratedReview = Schemas['ModeratedReview'];
 
 /** The API's error body. `code` and each field error's `key` are message keys. */

@@ -1,5 +1,15 @@
 /** The catalog keys of the contract's values (roles, permissions, languages), typed. */
-import type { OrderMailKind, OrderStatus, PaymentStatus, Permission, RefundPartStatus, RefundStatus, StaffLanguage, StaffRole } from '../api/contract';
+import type {
+  InvoiceStatus,
+  OrderMailKind,
+  OrderStatus,
+  PaymentStatus,
+  Permission,
+  RefundPartStatus,
+  RefundStatus,
+  StaffLanguage,
+  StaffRole,
+} from '../api/contract';
 import type { TranslationKey } from '../i18n';
 
 export const ROLE_LABELS: Record<StaffRole, TranslationKey> = {
@@ -79,4 +89,10 @@ export const ORDER_MAIL_KIND_LABELS: Record<OrderMailKind, TranslationKey> = {
   invoiceAvailable: 'orderMailKinds.invoiceAvailable',
   refund: 'orderMailKinds.refund',
   reviewRequest: 'orderMailKinds.reviewRequest',
+};
+
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, TranslationKey> = {
+  open: 'invoiceStatuses.open',
+  paid: 'invoiceStatuses.paid',
+  cancelled: 'invoiceStatuses.cancelled',
 };

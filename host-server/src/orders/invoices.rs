@@ -21,6 +21,7 @@ use utoipa_axum::routes;
 
 use super::of_account::{OrderDetail, Page, PageQuery, order_of_account};
 use super::store::invoices::{self as store, InvoiceStatus};
+use crate::platform::access::{Authorized, permission};
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::mail::{self, catalog, catalog::BrandWording};
@@ -34,6 +35,19 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list))
         .routes(routes!(download))
+        .routes(routes!(download_for_staff))
+}
+
+/// The order's invoices, newest first, as the order desk lists them.
+pub async fn invoices_of_order(
+    state: &AppState,
+    order_number: &str,
+) -> Result<Vec<InvoiceView>, ApiError> {
+    Ok(store::of_order(state.db.pool(), order_number)
+        .await?
+        .into_iter()
+        .map(invoice_view)
+        .collect())
 }
 
 /// An invoice: its number and status.
@@ -54,7 +68,7 @@ pub struct InvoiceView {
     pub pdf_file_name: String,
 }
 
-fn invoice_view(row: store::InvoiceRow) -> InvoiceView {
+pub(crate) fn invoice_view(row: store::InvoiceRow) -> InvoiceView {
     InvoiceView {
         invoice_number: row.invoice_number,
         order_number: row.order_number,
@@ -486,7 +500,48 @@ async fn download(
         .map(invoice_view)
         .ok_or(ApiError::NotFound)?;
     let order = order_of_account(pool, &signed_in.account_id, &invoice.order_number).await?;
-    let bytes = invoice_pdf(&state, &invoice, order.as_ref()).await?;
+    pdf_response(
+        &invoice,
+        invoice_pdf(&state, &invoice, order.as_ref()).await?,
+    )
+}
+
+/// An invoice as a PDF for the order desk: any invoice of the caller's sites.
+#[utoipa::path(
+    get,
+    path = "/api/backoffice/invoices/{invoiceNumber}/pdf",
+    tag = "backoffice",
+    operation_id = "downloadInvoiceForStaff",
+    params(("invoiceNumber" = String, Path, description = "The invoice number")),
+    security(("staffSession" = ["orders.read"]), ("integrationKey" = ["orders.read"])),
+    responses(
+        (status = 200, description = "The PDF, as an attachment", body = crate::accounts::FileBytes, content_type = "application/pdf",
+            headers(("content-disposition" = String, description = "`attachment` with the invoice's file name"))),
+        (status = 401, description = "`errors.staffSignInRequired`", body = ErrorBody),
+        (status = 403, description = "`errors.permissionDenied`: without orders.read, or an invoice of another site", body = ErrorBody),
+        (status = 404, description = "No invoice has this number", body = ErrorBody),
+    )
+)]
+async fn download_for_staff(
+    State(state): State<AppState>,
+    caller: Authorized<permission::OrdersRead>,
+    Path(invoice_number): Path<String>,
+) -> Result<Response, ApiError> {
+    let pool = state.db.pool();
+    let invoice = store::by_number(pool, &invoice_number)
+        .await?
+        .map(invoice_view)
+        .ok_or(ApiError::NotFound)?;
+    let row = super::store::by_order_number(pool, &invoice.order_number)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    caller.on_site(row.site_id)?;
+    let order = super::of_account::order_detail(pool, row).await?;
+    pdf_response(&invoice, invoice_pdf(&state, &invoice, Some(&order)).await?)
+}
+
+/// A PDF as an attachment named after the invoice.
+fn pdf_response(invoice: &InvoiceView, bytes: Vec<u8>) -> Result<Response, ApiError> {
     let disposition = format!(
         "attachment; filename=\"{}\"",
         invoice.pdf_file_name.replace(['"', '\\', '\r', '\n'], "")

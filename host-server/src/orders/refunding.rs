@@ -172,10 +172,11 @@ async fn give_back_through_payments(
     let mut connection = state.db.pool().acquire().await?;
     let providers = payment_providers(&mut connection, order.order_id).await?;
     drop(connection);
-    let mut any_given_back = plan.gift_card_amount > Money::ZERO;
+    // Only money a provider took back counts: the gift card's part is put back afterwards, and
+    // a part to transfer by hand has not moved yet.
+    let mut any_given_back = false;
     for part in &plan.payments {
         if first_part_status(state, &providers, &part.payment_id) == RefundPartStatus::Manual {
-            any_given_back = true;
             continue;
         }
         let request = RefundRequest {

@@ -13,6 +13,7 @@ fixture_tests!(
     a_bank_transfer_received_pays_the_order_once,
     every_mail_of_an_order_is_listed_and_can_be_sent_again,
     the_queue_filters_on_brand_amount_and_returns,
+    an_orders_invoice_is_listed_and_downloaded_by_the_desk,
     views_are_saved_shared_and_deleted_by_their_owner,
     the_queue_filters_searches_and_pages_newest_first,
     the_queue_shows_only_the_callers_sites,
@@ -61,6 +62,15 @@ struct OrderForStaff {
     next_statuses: Vec<String>,
     shown: Shown,
     mails: Vec<OrderMail>,
+    invoices: Vec<Invoice>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Invoice {
+    invoice_number: String,
+    status: String,
+    total_amount: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -707,4 +717,48 @@ async fn views_are_saved_shared_and_deleted_by_their_owner(app: TestApp) {
     assert_eq!(delete_view(&app, &owner, shared_id).await, 204);
     assert_eq!(delete_view(&app, &anna, own_id).await, 204);
     assert!(views_of(&app, &anna).await.is_empty());
+}
+
+async fn an_orders_invoice_is_listed_and_downloaded_by_the_desk(app: TestApp) {
+    let (number, total) = bank_transfer_order(&app, 1011).await;
+    let key = app
+        .integration_key_on_sites(&["orders.read", "orders.refund"], &[1])
+        .await;
+    let (_, page): (u16, OrderForStaff) = order_page(&app, &key, &number).await;
+    assert!(
+        page.invoices.is_empty(),
+        "no invoice before the order is paid"
+    );
+    let (status, page): (u16, OrderForStaff) =
+        transfer(&app, &key, &number, &total, "2026-11-27").await;
+    assert_eq!(status, 200);
+    let invoice = &page.invoices[0];
+    let expected = format!("F{}-01001", &today()[..4]);
+    assert_eq!(
+        (
+            invoice.invoice_number.as_str(),
+            invoice.status.as_str(),
+            invoice.total_amount.as_str()
+        ),
+        (expected.as_str(), "paid", total.as_str())
+    );
+    let download = |key: String, invoice: String| {
+        let app = &app;
+        async move {
+            app.client
+                .get(app.url(&format!("/api/backoffice/invoices/{invoice}/pdf")))
+                .header("x-api-key", key)
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    let response = download(key.clone(), expected.clone()).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "application/pdf");
+    let text = pdf_extract::extract_text_from_mem(&response.bytes().await.unwrap()).unwrap();
+    assert!(text.contains(&expected) && text.contains(&number), "{text}");
+    let elsewhere = app.integration_key_on_sites(&["orders.read"], &[4]).await;
+    assert_eq!(download(elsewhere, expected.clone()).await.status(), 403);
+    assert_eq!(download(key, "F1999-00001".to_owned()).await.status(), 404);
 }

@@ -16,6 +16,7 @@ fixture_tests!(
     a_refund_is_refused_with_the_engines_reason,
     a_paid_order_cancelled_by_the_shop_gives_its_payment_back,
     a_payment_after_the_cancellation_goes_back_by_itself,
+    a_refund_the_provider_refuses_gives_nothing_back_not_even_the_gift_cards_part,
 );
 
 #[derive(Debug, Deserialize)]
@@ -544,5 +545,41 @@ async fn a_payment_after_the_cancellation_goes_back_by_itself(app: TestApp) {
     assert_eq!(
         (entry.actor.kind.as_str(), entry.actor.name.as_str()),
         ("system", "payment after cancellation")
+    );
+}
+
+async fn a_refund_the_provider_refuses_gives_nothing_back_not_even_the_gift_cards_part(
+    app: TestApp,
+) {
+    let number = paid_order(&app).await;
+    // The provider's book says the iDEAL payment went back already (refunded elsewhere, in
+    // its dashboard): it refuses another refund of it, as Mollie does.
+    let pool = sqlx::AnyPool::connect(&app.database_url()).await.unwrap();
+    sqlx::query(
+        "INSERT INTO test_provider_refunds (refund_id, payment_id, amount, description, created_at) \
+         SELECT 're_elsewhere', payment_id, amount, 'dashboard', 0 FROM test_provider_payments",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    let key = app.integration_key(&["orders.read", "orders.refund"]).await;
+    let (status, body): (u16, ApiErrorBody) =
+        post(&app, &key, &number, "refunds", units(1, 1)).await;
+    assert_eq!(
+        (status, body.code.as_str()),
+        (409, "errors.paymentProviderRefused")
+    );
+    assert_eq!(
+        balance(&app).await,
+        "0.00",
+        "the card's part did not go back"
+    );
+    let page = order_page(&app, &key, &number).await;
+    assert_eq!(page.refunds.len(), 1);
+    assert_eq!(page.refunds[0].status, "failed");
+    assert_eq!(page.refunds[0].credit_note_number, None);
+    assert_eq!(
+        page.left_to_refund, "59.31",
+        "a failed refund counts for nothing"
     );
 }

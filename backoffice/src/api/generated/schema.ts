@@ -804,6 +804,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/invoices/{invoiceNumber}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice as a PDF for the order desk: any invoice of the caller's sites. */
+        get: operations["downloadInvoiceForStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/keys": {
         parameters: {
             query?: never;
@@ -4391,6 +4408,11 @@ export interface components {
             awaitsPayment: boolean;
             /** @description Every status the order had, oldest first. */
             history: components["schemas"]["OrderStatusEntry"][];
+            /**
+             * @description The order's invoices, newest first (each a PDF at
+             *     `/api/backoffice/invoices/{invoiceNumber}/pdf`).
+             */
+            invoices: components["schemas"]["Invoice"][];
             /** @description What is left to give back (the engine's rule); zero when the order was never paid. */
             leftToRefund: components["schemas"]["Money"];
             /** @description The mails about the order, oldest first. */
@@ -9203,6 +9225,58 @@ export interface operations {
                 };
             };
             /** @description No such invitation, used, or older than 48 hours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadInvoiceForStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice number */
+                invoiceNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, as an attachment */
+            200: {
+                headers: {
+                    /** @description `attachment` with the invoice's file name */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["FileBytes"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: without orders.read, or an invoice of another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No invoice has this number */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -30,6 +30,7 @@ import { useSession } from '../../lib/session';
 import { useAsync } from '../../lib/useAsync';
 import { useConfirmedAction } from '../../lib/useConfirmedAction';
 import { BankTransferForm } from './BankTransferForm';
+import { OrderInvoices } from './OrderInvoices';
 import { OrderMails } from './OrderMails';
 import { OrderNotes } from './OrderNotes';
 import { OrderRefunds } from './OrderRefunds';
@@ -185,6 +186,7 @@ function OrderDetails({ data, onChanged, onUpdated }: { data: OrderForStaff; onC
             </ul>
           )}
         </section>
+        <OrderInvoices data={data} />
         <OrderRefunds data={data} />
         <OrderMails data={data} onChanged={onUpdated} />
         <OrderNotes data={data} onChanged={onUpdated} />

@@ -128,6 +128,22 @@ function orderForStaff(status: OrderForStaff['order']['status'] = 'paid'): Order
     trail: [],
     awaitsPayment: status === 'created' || status === 'open',
     refunds: [],
+    invoices:
+      status === 'created' || status === 'open'
+        ? []
+        : [
+            {
+              invoiceNumber: 'F2026-01001',
+              orderNumber: 'HS-2026-000001',
+              invoiceDate: '2026-11-27',
+              status: 'paid',
+              totalAmount: '34.60',
+              vatAmountLow: '2.86',
+              vatAmountHigh: '0.00',
+              totalAmountExclVat: '31.74',
+              pdfFileName: 'F2026-01001.pdf',
+            },
+          ],
     mails: [
       {
         mailId: 1,
@@ -240,6 +256,10 @@ describe('the order desk', () => {
     expect(await screen.findByText('Hoefslag Senior Muesli 20 kg')).toBeInTheDocument();
     expect(screen.getByText('€ 2.86')).toBeInTheDocument();
     expect(screen.getByText('test · tr_test_1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Invoice F2026-01001 · 2026-11-27 · paid (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/backoffice/invoices/F2026-01001/pdf',
+    );
     expect(screen.queryByRole('heading', { name: 'Actions' })).not.toBeInTheDocument();
     await expectAccessible();
 

@@ -17,6 +17,7 @@ use super::refund_ledger::{OrderRefund, RefundsOfOrder, refunds_of_order};
 use crate::AppState;
 use crate::audit::AuditEntry;
 use crate::orders::OrderView;
+use crate::orders::invoices::{InvoiceView, invoices_of_order};
 use crate::orders::store::{self, PaymentOfOrder};
 use crate::payments::PaymentStatus;
 use crate::platform::access::{Access, Authorized, permission};
@@ -114,6 +115,9 @@ pub struct OrderForStaff {
     pub refunds: Vec<OrderRefund>,
     /// The mails about the order, oldest first.
     pub mails: Vec<OrderMailSent>,
+    /// The order's invoices, newest first (each a PDF at
+    /// `/api/backoffice/invoices/{invoiceNumber}/pdf`).
+    pub invoices: Vec<InvoiceView>,
     /// What is left to give back (the engine's rule); zero when the order was never paid.
     pub left_to_refund: Money,
     /// Whether anything is left to give back: a refund may be made.
@@ -262,6 +266,7 @@ pub async fn order_for_staff(
         awaits_payment,
         refunds: refunds.refunds,
         mails: mails_of_order(state, row.order_id).await?,
+        invoices: invoices_of_order(state, &row.order_number).await?,
         left_to_refund: refunds.left_to_refund,
         may_refund: refunds.left_to_refund > Money::ZERO,
         refundable_lines: refunds.refundable_lines,

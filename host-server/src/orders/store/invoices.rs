@@ -81,6 +81,29 @@ pub async fn invoice_of_account(
     .await
 }
 
+/// The order's invoices, newest first.
+pub async fn of_order(pool: &AnyPool, order_number: &str) -> Result<Vec<InvoiceRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM invoices WHERE order_number = $1 ORDER BY invoice_date DESC, invoice_number DESC"
+    ))
+    .bind(order_number)
+    .fetch_all(pool)
+    .await
+}
+
+/// The invoice with this number, whoever's it is.
+pub async fn by_number(
+    pool: &AnyPool,
+    invoice_number: &str,
+) -> Result<Option<InvoiceRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM invoices WHERE invoice_number = $1"
+    ))
+    .bind(invoice_number)
+    .fetch_optional(pool)
+    .await
+}
+
 /// The invoice's site: brand, theme, site type, low and high VAT rates, seller (JSON).
 pub type InvoicingSiteRow = (String, String, i64, String, String, Option<String>);
 
