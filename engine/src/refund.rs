@@ -253,17 +253,37 @@ pub fn left_to_refund(order: &RefundableOrder) -> Money {
     if !order.status.is_revenue() && !cancelled {
         return Money::ZERO;
     }
-    let card_left = if cancelled {
-        0
-    } else {
-        (cents(order.gift_card_amount) - cents(order.gift_card_refunded)).max(0)
-    };
-    let payments_left: i64 = order
-        .payments
-        .iter()
-        .map(|p| (cents(p.amount) - cents(p.refunded)).max(0))
-        .sum();
-    Money::from_cents(card_left + payments_left)
+    let sources = Sources::of(order, cancelled);
+    Money::from_cents(sources.card_left() + sources.payments_left)
+}
+
+/// What the gift card and the payments took, and what is left of it, in cents. A cancelled
+/// order gave its gift-card amount back when it was cancelled: its card counts for nothing.
+struct Sources {
+    card_paid: i64,
+    card_refunded: i64,
+    payments_paid: i64,
+    payments_left: i64,
+}
+
+impl Sources {
+    fn of(order: &RefundableOrder, cancelled: bool) -> Sources {
+        let card = |amount: Money| if cancelled { 0 } else { cents(amount) };
+        Sources {
+            card_paid: card(order.gift_card_amount),
+            card_refunded: card(order.gift_card_refunded),
+            payments_paid: order.payments.iter().map(|p| cents(p.amount)).sum(),
+            payments_left: order
+                .payments
+                .iter()
+                .map(|p| (cents(p.amount) - cents(p.refunded)).max(0))
+                .sum(),
+        }
+    }
+
+    fn card_left(&self) -> i64 {
+        (self.card_paid - self.card_refunded).max(0)
+    }
 }
 
 /// The units of each line that may still go back (lines that brought nothing in, such as free
@@ -410,23 +430,12 @@ fn split_over_sources(
     total: i64,
     cancelled: bool,
 ) -> Result<(i64, Vec<PaymentRefund>), RefundRefusal> {
-    // A cancelled order gave its gift-card amount back when it was cancelled.
-    let card_paid = if cancelled {
-        0
-    } else {
-        cents(order.gift_card_amount)
-    };
-    let card_refunded = if cancelled {
-        0
-    } else {
-        cents(order.gift_card_refunded)
-    };
-    let payments_paid: i64 = order.payments.iter().map(|p| cents(p.amount)).sum();
-    let payments_left: i64 = order
-        .payments
-        .iter()
-        .map(|p| (cents(p.amount) - cents(p.refunded)).max(0))
-        .sum();
+    let Sources {
+        card_paid,
+        card_refunded,
+        payments_paid,
+        payments_left,
+    } = Sources::of(order, cancelled);
     let card_left = (card_paid - card_refunded).max(0);
     let left = card_left + payments_left;
     if total > left {

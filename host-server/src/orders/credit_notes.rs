@@ -5,11 +5,12 @@
 //! (`engine::refund`); every amount is shown negative, as money going back.
 
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use engine::money::Money;
 
-use super::invoices::{DocumentTexts, InvoicingSite, document, percent, reverse_charged};
+use super::invoices::{
+    DocumentTexts, InvoicingSite, document, pdf_attachment, percent, reverse_charged,
+};
 use super::of_account::{OrderDetail, order_detail};
 use super::store::invoices as invoice_store;
 use super::store::refunds::{self as store, RefundRow};
@@ -50,18 +51,7 @@ pub async fn download_credit_note(
     caller.on_site(row.site_id)?;
     let order = order_detail(pool, row).await?;
     let bytes = credit_note_pdf(&state, &refund, &credit_note_number, &order).await?;
-    let disposition = format!(
-        "attachment; filename=\"{}.pdf\"",
-        credit_note_number.replace(['"', '\\', '\r', '\n'], "")
-    );
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        bytes,
-    )
-        .into_response())
+    pdf_attachment(&format!("{credit_note_number}.pdf"), bytes)
 }
 
 /// Lays out the credit note of `refund`.

@@ -542,9 +542,14 @@ async fn download_for_staff(
 
 /// A PDF as an attachment named after the invoice.
 fn pdf_response(invoice: &InvoiceView, bytes: Vec<u8>) -> Result<Response, ApiError> {
+    pdf_attachment(&invoice.pdf_file_name, bytes)
+}
+
+/// A PDF document (an invoice, a credit note) as an attachment named `file_name`.
+pub(crate) fn pdf_attachment(file_name: &str, bytes: Vec<u8>) -> Result<Response, ApiError> {
     let disposition = format!(
         "attachment; filename=\"{}\"",
-        invoice.pdf_file_name.replace(['"', '\\', '\r', '\n'], "")
+        file_name.replace(['"', '\\', '\r', '\n'], "")
     );
     Ok((
         [
