@@ -25,10 +25,12 @@ BINARY="${HOST_SERVER_BIN:-$TARGET_DIR/debug/host-server}"
 SCRATCH="$(mktemp -d)"
 PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 BASE="http://127.0.0.1:$PORT"
+# The fuzzed server has no renderer (RENDERER_URL empty): pages are its index.html, and
+# readiness reports the renderer off rather than down.
 mkdir -p "$SCRATCH/static" && echo '<!doctype html>' > "$SCRATCH/static/index.html"
 export PORT DATABASE_URL="sqlite://$SCRATCH/shop.db" STATIC_DIR="$SCRATCH/static" OUTBOX_DIR="$SCRATCH/outbox" \
   RETURN_PHOTOS_DIR="$SCRATCH/returns" FIXTURES_DIR="$REPO_ROOT/fixtures" IMPORT_FIXTURES=auto \
-  STAFF_SECRETS_KEY_FILE="$SCRATCH/staff-secrets.key" RUST_LOG=error PAYMENT_PROVIDER=test
+  STAFF_SECRETS_KEY_FILE="$SCRATCH/staff-secrets.key" RUST_LOG=error PAYMENT_PROVIDER=test RENDERER_URL=
 "$BINARY" > "$SCRATCH/server.log" 2>&1 &
 SERVER=$!
 trap 'kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; rm -rf "$SCRATCH"' EXIT

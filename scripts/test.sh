@@ -18,6 +18,8 @@ python3 "$REPO_ROOT/scripts/check-module-cycles.py" engine host-server
 python3 "$REPO_ROOT/scripts/check-sql-in-stores.py"
 # No two types of the HTTP contract under one OpenAPI schema name.
 python3 "$REPO_ROOT/scripts/check-schema-names.py"
+# Migrations only add, so the previous release keeps working during an upgrade.
+python3 "$REPO_ROOT/scripts/check-migrations.py"
 python3 "$REPO_ROOT/scripts/check-doc-links.py"
 
 # From here every cargo command builds with clippy's lints as errors: clippy-driver compiles the

@@ -19,6 +19,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::platform::cache_headers::{long_cache, no_store_for_private_areas};
 use crate::platform::config::Config;
 use crate::platform::error::ApiError;
+use crate::platform::metrics;
 use crate::platform::security_headers::{self, ThirdParties};
 use crate::{
     AppState, accounts, accounts::authentication, catalog, content, content::route_lookup,
@@ -29,7 +30,8 @@ use crate::{
 /// provider's routes and where uploads go; it does not change the document.
 pub fn api(config: &Config) -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
-        .merge(health::router())
+        .merge(health::router(config.renderer_url.as_ref()))
+        .merge(metrics::router(config.metrics_key.clone()))
         .merge(crate::engine_api::router())
         .merge(crate::cart::router())
         .merge(crate::orders::router())
@@ -75,6 +77,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
         config.renderer_url.clone(),
         std::sync::Arc::clone(&state.trust),
         std::sync::Arc::clone(&state.pages),
+        std::sync::Arc::clone(&state.metrics),
     );
     let (api, document) = api(config).split_for_parts();
     api.layer(axum::Extension(openapi::Document::new(document)))
@@ -109,6 +112,10 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .layer(compression())
         .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .layer(CatchPanicLayer::custom(answer_panic))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            metrics::count_requests,
+        ))
         .with_state(state)
 }
 

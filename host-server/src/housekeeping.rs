@@ -74,7 +74,10 @@ pub fn start(state: AppState, config: HousekeepingConfig) {
         interval.tick().await;
         while !state.db.pool().is_closed() {
             interval.tick().await;
-            match send_due_mails(&state, &config).await {
+            let mailed = send_due_mails(&state, &config).await;
+            let deleted = delete_expired(&state, &config).await;
+            let failed = mailed.is_err() || deleted.is_err();
+            match mailed {
                 Ok(sent) if sent != Sent::default() => {
                     tracing::info!(?sent, "housekeeping sent mails")
                 }
@@ -84,7 +87,7 @@ pub fn start(state: AppState, config: HousekeepingConfig) {
                 }
                 Err(error) => tracing::warn!(%error, "housekeeping could not send mails"),
             }
-            match delete_expired(&state, &config).await {
+            match deleted {
                 Ok(deleted) if deleted != Deleted::default() => {
                     tracing::info!(?deleted, "housekeeping deleted expired rows")
                 }
@@ -94,6 +97,9 @@ pub fn start(state: AppState, config: HousekeepingConfig) {
                 }
                 Err(error) => tracing::warn!(%error, "housekeeping failed"),
             }
+            state
+                .metrics
+                .housekeeping_run(if failed { "failed" } else { "done" });
         }
     });
 }

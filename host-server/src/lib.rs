@@ -90,6 +90,11 @@ pub async fn serve(
     let state = open_state(&config, listener.local_addr()?.port()).await?;
     catalog::SearchService::watch(std::sync::Arc::clone(&state.search), state.db.clone());
     housekeeping::start(state.clone(), config.housekeeping.clone());
+    platform::backup::schedule::start(
+        state.clone(),
+        config.backups.clone(),
+        platform::backup::Sources::of(&config),
+    );
     catalog::events::listen(state.clone(), config.database_url.clone());
     let app = app::router(state, &config);
     tracing::info!(address = %listener.local_addr()?, "listening");
@@ -130,10 +135,11 @@ pub async fn open_state(config: &Config, port: u16) -> Result<AppState, StartupE
             .await
             .map_err(|error| StartupError::Search(error.to_string()))?,
     );
+    let metrics = std::sync::Arc::new(platform::metrics::Metrics::default());
     Ok(AppState {
         search,
         db: db.clone(),
-        mailer: platform::mail::Mailer::new(&config.mail)?,
+        mailer: platform::mail::Mailer::new(&config.mail, std::sync::Arc::clone(&metrics))?,
         captcha: platform::captcha::CaptchaVerifier::new(&config.captcha),
         map: config.map.clone(),
         lifetimes: config.lifetimes,
@@ -159,6 +165,7 @@ pub async fn open_state(config: &Config, port: u16) -> Result<AppState, StartupE
         )),
         layouts: std::sync::Arc::default(),
         order_counts: std::sync::Arc::default(),
+        metrics,
     })
 }
 

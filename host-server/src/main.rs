@@ -4,6 +4,8 @@
 //! `host-server create-owner --email ADDRESS [--name NAME]` invites the shop's first owner;
 //! `host-server create-integration-key --name NAME --permissions P,Q [--sites 1,2]` makes a key
 //! for another system; `host-server verify-audit` checks the audit trail's chain;
+//! `host-server backup --to DIR` writes a backup of the database and the shop's files while it
+//! runs; `host-server restore --from DIR` restores one into an empty database;
 //! `host-server openapi` prints the OpenAPI document (it needs no configuration).
 
 use host_server::platform::config::Config;
@@ -66,20 +68,17 @@ async fn main() -> std::process::ExitCode {
         }
         Some(command @ ("create-owner" | "create-integration-key" | "verify-audit")) => {
             let options: Vec<String> = arguments.collect();
-            return match host_server::staff_command(&config, command, &options).await {
-                Ok(report) => {
-                    println!("{report}");
-                    std::process::ExitCode::SUCCESS
-                }
-                Err(error) => {
-                    eprintln!("{command} failed: {error}");
-                    std::process::ExitCode::FAILURE
-                }
-            };
+            let done = host_server::staff_command(&config, command, &options).await;
+            return reported(done, &format!("{command} failed"));
+        }
+        Some(command @ ("backup" | "restore")) => {
+            let options: Vec<String> = arguments.collect();
+            let done = host_server::platform::backup::command(&config, command, &options).await;
+            return reported(done, &format!("{command} failed, nothing was written"));
         }
         Some(other) => {
             eprintln!(
-                "unknown command '{other}'; usage: host-server [serve | import-fixtures [DIR] | import-lab-results FILE.csv | create-owner --email ADDRESS [--name NAME] | create-integration-key --name NAME --permissions P,Q [--sites 1,2] | verify-audit]"
+                "unknown command '{other}'; usage: host-server [serve | import-fixtures [DIR] | import-lab-results FILE.csv | create-owner --email ADDRESS [--name NAME] | create-integration-key --name NAME --permissions P,Q [--sites 1,2] | verify-audit | backup --to DIR | restore --from DIR]"
             );
             return std::process::ExitCode::from(2);
         }
@@ -88,6 +87,20 @@ async fn main() -> std::process::ExitCode {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
             tracing::error!(%error, "server stopped with an error");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// A command's report on standard output, or its error after `failed` on standard error.
+fn reported<E: std::fmt::Display>(done: Result<String, E>, failed: &str) -> std::process::ExitCode {
+    match done {
+        Ok(report) => {
+            println!("{report}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("{failed}: {error}");
             std::process::ExitCode::FAILURE
         }
     }

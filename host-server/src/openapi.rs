@@ -35,7 +35,8 @@ use crate::platform::error::{ErrorBody, FieldError};
 pub struct ApiDoc;
 
 /// The back office's two ways in, named by every staff-facing operation's `security` with the
-/// permission it needs as the scope: a staff member's session cookie, or an integration key.
+/// permission it needs as the scope: a staff member's session cookie, or an integration key;
+/// and the monitoring system's bearer key for `/metrics`.
 struct StaffSecurity;
 
 impl utoipa::Modify for StaffSecurity {
@@ -56,6 +57,15 @@ impl utoipa::Modify for StaffSecurity {
                 crate::platform::access::API_KEY_HEADER,
                 "An integration key made in the back office",
             ))),
+        );
+        components.add_security_scheme(
+            "metricsKey",
+            SecurityScheme::Http(
+                utoipa::openapi::security::HttpBuilder::new()
+                    .scheme(utoipa::openapi::security::HttpAuthScheme::Bearer)
+                    .description(Some("The server's METRICS_KEY"))
+                    .build(),
+            ),
         );
     }
 }

@@ -44,4 +44,6 @@ pub struct AppState {
     pub passkeys: std::sync::Arc<webauthn_rs::Webauthn>,
     /// Staff session and invitation lifetimes.
     pub staff: config::StaffConfig,
+    /// The figures `GET /metrics` shows.
+    pub metrics: std::sync::Arc<crate::platform::metrics::Metrics>,
 }

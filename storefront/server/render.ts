@@ -13,6 +13,9 @@ const port = Number(process.env.RENDERER_PORT ?? 8081);
 const listenHost = process.env.RENDERER_HOST ?? '127.0.0.1';
 const apiUrl = (process.env.API_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
 
+/** Where host-server asks whether this renderer answers (`platform/health.rs`). */
+const HEALTH_PATH = '/api/renderer/health';
+
 /** The engine's .wasm as the client build emitted it (`assets/engine_wasm_bg-<hash>.wasm`). */
 function wasmBytes(assets: string): Uint8Array<ArrayBuffer> {
   const file = readdirSync(assets).find((name) => name.startsWith('engine_wasm_bg') && name.endsWith('.wasm'));
@@ -32,6 +35,13 @@ export async function serve(staticDir: string): Promise<void> {
   });
 
   const server = http.createServer((incoming, outgoing) => {
+    // host-server's readiness check; host-server never forwards an /api/ path, so visitors
+    // cannot reach it.
+    if (incoming.url === HEALTH_PATH) {
+      outgoing.setHeader('content-type', 'application/json');
+      outgoing.end(JSON.stringify({ status: 'ok' }));
+      return;
+    }
     const request: PageRequest = { method: incoming.method ?? 'GET', url: incoming.url ?? '/', headers: incoming.headers };
     render(request).then(
       (page) => {

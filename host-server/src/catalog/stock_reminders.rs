@@ -41,6 +41,7 @@ async fn claim(state: &AppState, variant_id: i64) -> Result<Vec<Claimed>, ApiErr
 
 /// Gives a request whose mail could not be sent back to the waiting ones, one attempt more.
 async fn release(state: &AppState, variant_id: i64, address: &str) -> Result<(), ApiError> {
+    state.mailer.count_retry();
     Ok(store::release(state.db.durable_pool(), variant_id, address).await?)
 }
 

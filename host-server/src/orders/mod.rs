@@ -744,6 +744,9 @@ pub async fn refresh_payment(state: &AppState, payment_id: &str) -> Result<(), A
     let status = state.payments.payment(payment_id).await?.status;
     if payment.status != status.as_str() {
         store::set_payment_status(pool, payment_id, status.as_str()).await?;
+        if status != PaymentStatus::Open {
+            state.metrics.payment_ended(status.as_str());
+        }
     }
     let order = store::by_id(pool, payment.order_id)
         .await?

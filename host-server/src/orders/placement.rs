@@ -78,6 +78,9 @@ pub async fn place(
     let placed = write(state.db.durable_pool(), &cart, &checked, &lines, key).await;
     // Stock was reserved (or a replaced order's stock given back): cached entries are stale.
     state.pricing.forget_catalog();
+    if let Ok(Placement::New(_)) = &placed {
+        state.metrics.order_placed();
+    }
     placed
 }
 

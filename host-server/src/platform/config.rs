@@ -52,6 +52,51 @@ pub struct Config {
     /// `PAGE_CACHE` (`off` turns it off), `PAGE_CACHE_MB` (64), `PAGE_CACHE_FRESH` (60 s),
     /// `PAGE_CACHE_STALE` (600 s): the cache of pages for visitors without a session.
     pub page_cache: crate::platform::page_cache::PageCacheConfig,
+    /// `BACKUP_DIR`, `BACKUP_INTERVAL`, `BACKUP_KEEP`: the scheduled backups (off when
+    /// `BACKUP_DIR` is unset).
+    pub backups: BackupSchedule,
+    /// `METRICS_KEY`: the bearer key that `GET /metrics` asks for. Unset: no metrics are served.
+    pub metrics_key: Option<Secret>,
+}
+
+/// When the server backs itself up, where to, and how many backups it keeps.
+#[derive(Clone, Debug, Default)]
+pub struct BackupSchedule {
+    /// `BACKUP_DIR`: the folder each backup is written into, as a folder of its own. Unset: no
+    /// scheduled backups (`host-server backup --to DIR` still works).
+    pub dir: Option<PathBuf>,
+    /// `BACKUP_INTERVAL`: seconds between two backups. Default one day.
+    pub interval: Duration,
+    /// `BACKUP_KEEP`: how many of the newest backups are kept; older ones are deleted. Default 7.
+    pub keep: usize,
+}
+
+impl BackupSchedule {
+    const DEFAULT_INTERVAL: i64 = 86_400;
+    const DEFAULT_KEEP: i64 = 7;
+
+    fn from_lookup(
+        lookup: &impl Fn(&str) -> Option<String>,
+    ) -> Result<BackupSchedule, ConfigError> {
+        let interval = seconds(lookup, "BACKUP_INTERVAL", Self::DEFAULT_INTERVAL)?.max(60);
+        let keep = match lookup("BACKUP_KEEP") {
+            None => Self::DEFAULT_KEEP,
+            Some(text) => text
+                .trim()
+                .parse()
+                .ok()
+                .filter(|keep: &i64| *keep >= 1)
+                .ok_or(ConfigError::BackupKeep(text))?,
+        };
+        Ok(BackupSchedule {
+            dir: lookup("BACKUP_DIR")
+                .map(|dir| dir.trim().to_owned())
+                .filter(|dir| !dir.is_empty())
+                .map(PathBuf::from),
+            interval: Duration::from_secs(u64::try_from(interval).unwrap_or(86_400)),
+            keep: usize::try_from(keep).unwrap_or(7),
+        })
+    }
 }
 
 /// What the server trusts of a request: the hosts it answers for, the proxies whose
@@ -440,6 +485,9 @@ pub enum ConfigError {
     /// A delay is not a whole number of days.
     #[error("{0} must be a whole number of days, got '{1}'")]
     Days(&'static str, String),
+    /// `BACKUP_KEEP` is not a whole number of at least 1.
+    #[error("BACKUP_KEEP must be a whole number of backups to keep, at least 1, got '{0}'")]
+    BackupKeep(String),
 }
 
 impl Config {
@@ -568,6 +616,11 @@ impl Config {
             trust: TrustConfig::from_lookup(&lookup)?,
             housekeeping: HousekeepingConfig::from_lookup(&lookup)?,
             page_cache,
+            backups: BackupSchedule::from_lookup(&lookup)?,
+            metrics_key: lookup("METRICS_KEY")
+                .map(|key| key.trim().to_owned())
+                .filter(|key| !key.is_empty())
+                .map(Secret::new),
         })
     }
 }
@@ -898,6 +951,38 @@ mod tests {
             });
             assert!(bad.is_err(), "{name}={value}");
         }
+    }
+
+    #[test]
+    fn backups_are_off_until_a_folder_is_named_and_metrics_until_a_key_is() {
+        let demo_config = Config::from_lookup(demo).unwrap();
+        assert_eq!(demo_config.backups.dir, None);
+        assert_eq!(demo_config.backups.interval, Duration::from_secs(86_400));
+        assert_eq!(demo_config.backups.keep, 7);
+        assert!(demo_config.metrics_key.is_none());
+        let config = Config::from_lookup(|name| match name {
+            "BACKUP_DIR" => Some("/srv/backups".to_owned()),
+            "BACKUP_INTERVAL" => Some("3600".to_owned()),
+            "BACKUP_KEEP" => Some("3".to_owned()),
+            "METRICS_KEY" => Some("scrape-key".to_owned()),
+            other => demo(other),
+        })
+        .unwrap();
+        assert_eq!(config.backups.dir, Some(PathBuf::from("/srv/backups")));
+        assert_eq!(config.backups.interval, Duration::from_secs(3_600));
+        assert_eq!(config.backups.keep, 3);
+        assert_eq!(
+            config.metrics_key.as_ref().map(Secret::expose),
+            Some("scrape-key")
+        );
+        let none_kept = Config::from_lookup(|name| match name {
+            "BACKUP_KEEP" => Some("0".to_owned()),
+            other => demo(other),
+        });
+        assert_eq!(
+            none_kept.unwrap_err().to_string(),
+            "BACKUP_KEEP must be a whole number of backups to keep, at least 1, got '0'"
+        );
     }
 
     #[test]

@@ -4,15 +4,14 @@
 //! accept, so each query is written once. Schema differences live only in the migrations,
 //! one folder per backend (`migrations/sqlite`, `migrations/postgres`), run at start.
 
-use std::path::Path;
 use std::str::FromStr;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor};
 
 /// Which database server is behind the pool.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Backend {
     /// An SQLite file, the embedded default.
@@ -22,6 +21,14 @@ pub enum Backend {
 }
 
 impl Backend {
+    /// `sqlite` or `postgres`, as the health check and backups name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres => "postgres",
+        }
+    }
+
     /// The backend a database URL names, if it is one this server supports.
     pub fn of_url(url: &str) -> Option<Backend> {
         if url.starts_with("sqlite:") {
@@ -143,18 +150,7 @@ fn pool_options(
 
 impl Database {
     async fn migrate(&self) -> Result<(), DatabaseError> {
-        match self.backend {
-            Backend::Sqlite => {
-                sqlx::migrate!("./migrations/sqlite")
-                    .run(&self.pool)
-                    .await?
-            }
-            Backend::Postgres => {
-                sqlx::migrate!("./migrations/postgres")
-                    .run(&self.pool)
-                    .await?
-            }
-        }
+        migrator(self.backend).run(&self.pool).await?;
         Ok(())
     }
 
@@ -217,6 +213,42 @@ impl Database {
             .await
             .map(|_| ())
     }
+
+    /// The migrations this server carries that the database has not run yet. A newer server
+    /// sharing the database may have run more; those do not count, as every migration keeps
+    /// the previous release working (docs/operations.md).
+    pub async fn pending_migrations(&self) -> Result<usize, sqlx::Error> {
+        let applied: Vec<(i64,)> =
+            sqlx::query_as("SELECT version FROM _sqlx_migrations WHERE success")
+                .fetch_all(&self.pool)
+                .await?;
+        let applied: std::collections::HashSet<i64> =
+            applied.into_iter().map(|(version,)| version).collect();
+        Ok(migrator(self.backend)
+            .iter()
+            .filter(|migration| !applied.contains(&migration.version))
+            .count())
+    }
+}
+
+/// The migrations of `backend`. Migrations a newer server has run already are let be, so that
+/// during an upgrade a server of the previous release still starts beside it.
+fn migrator(backend: Backend) -> sqlx::migrate::Migrator {
+    let mut migrator = match backend {
+        Backend::Sqlite => sqlx::migrate!("./migrations/sqlite"),
+        Backend::Postgres => sqlx::migrate!("./migrations/postgres"),
+    };
+    migrator.set_ignore_missing(true);
+    migrator
+}
+
+/// The newest migration this server carries for `backend`: it restores backups up to it.
+pub fn newest_migration(backend: Backend) -> i64 {
+    migrator(backend)
+        .iter()
+        .map(|migration| migration.version)
+        .max()
+        .unwrap_or(0)
 }
 
 /// An SQLite URL that creates its file when it does not exist yet: SQLite's default mode opens
@@ -234,14 +266,10 @@ fn creating_sqlite_file(url: &str, backend: Backend) -> String {
 }
 
 fn create_sqlite_folder(url: &str) -> Result<(), DatabaseError> {
-    let path = url
-        .trim_start_matches("sqlite://")
-        .trim_start_matches("sqlite:");
-    let path = path.split('?').next().unwrap_or_default();
-    if path.is_empty() || path == ":memory:" {
+    let Some(path) = sqlite_file(url) else {
         return Ok(());
-    }
-    if let Some(folder) = Path::new(path)
+    };
+    if let Some(folder) = path
         .parent()
         .filter(|folder| !folder.as_os_str().is_empty())
     {
@@ -251,6 +279,16 @@ fn create_sqlite_folder(url: &str) -> Result<(), DatabaseError> {
         })?;
     }
     Ok(())
+}
+
+/// The file an SQLite URL names (`sqlite://data/shop.sqlite?mode=rwc` is `data/shop.sqlite`),
+/// or None for an in-memory database or another backend.
+pub fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
+    let path = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = path.split('?').next().unwrap_or_default();
+    (!path.is_empty() && path != ":memory:").then(|| std::path::PathBuf::from(path))
 }
 
 /// `text` as a `LIKE` pattern that finds it anywhere, its own `%`, `_` and `\` taken literally.
@@ -265,6 +303,8 @@ pub fn containing(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use super::*;
 
     #[test]

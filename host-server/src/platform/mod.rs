@@ -4,6 +4,7 @@
 //! to the server renderer. Platform modules never import a domain.
 
 pub mod access;
+pub mod backup;
 pub mod cache_headers;
 pub mod captcha;
 pub mod clock;
@@ -16,6 +17,7 @@ pub mod health;
 pub mod labels;
 pub mod limits;
 pub mod mail;
+pub mod metrics;
 pub mod page_cache;
 pub mod passwords;
 pub mod pdf;

@@ -28,6 +28,7 @@ use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 use url::Url;
 
+use crate::platform::metrics::Metrics;
 use crate::platform::page_cache::{
     CachedPage, Encoding, Lookup, PageCache, PageKey, shared_cache_control,
 };
@@ -77,6 +78,7 @@ struct Inner {
     static_dir: PathBuf,
     renderer: Option<Renderer>,
     pages: Arc<PageCache>,
+    metrics: Arc<Metrics>,
 }
 
 /// The header that says whether a page came from the page cache.
@@ -108,6 +110,7 @@ struct Renderer {
     base: Url,
     client: reqwest::Client,
     trust: Arc<Trust>,
+    metrics: Arc<Metrics>,
 }
 
 /// Why a page could not come from the renderer.
@@ -130,6 +133,7 @@ impl Storefront {
         renderer: Option<Url>,
         trust: Arc<Trust>,
         pages: Arc<PageCache>,
+        metrics: Arc<Metrics>,
     ) -> Storefront {
         let renderer = renderer.and_then(|base| {
             let client = reqwest::Client::builder()
@@ -142,6 +146,7 @@ impl Storefront {
                     base,
                     client,
                     trust,
+                    metrics: Arc::clone(&metrics),
                 }),
                 Err(error) => {
                     tracing::error!(%error, "no HTTP client for the renderer; pages are client-rendered");
@@ -154,6 +159,7 @@ impl Storefront {
                 static_dir,
                 renderer,
                 pages,
+                metrics,
             }),
         }
     }
@@ -216,6 +222,7 @@ impl Storefront {
             return Ok(self.cached(page, &parts.headers, "hit"));
         }
         let generation = pages.generation();
+        self.inner.metrics.page_cache_lookup("miss");
         let rendered = renderer.render(parts).await?;
         if let Some(page) =
             CachedPage::cacheable(rendered.status, &rendered.headers, &rendered.body)
@@ -227,6 +234,7 @@ impl Storefront {
 
     /// A kept page, in its copy compressed for what the request accepts.
     fn cached(&self, page: CachedPage, request: &HeaderMap, state: &'static str) -> Response {
+        self.inner.metrics.page_cache_lookup(state);
         let (status, headers, body) = page.encoded(Encoding::preferred(request));
         let mut rendered = RenderedPage {
             status,
@@ -301,10 +309,21 @@ fn cache_key(parts: &axum::http::request::Parts) -> Option<PageKey> {
 }
 
 impl Renderer {
+    /// Renders a page, counted in the metrics with its time or as failed.
     async fn render(
         &self,
         parts: &axum::http::request::Parts,
     ) -> Result<RenderedPage, RendererError> {
+        let started = std::time::Instant::now();
+        let rendered = self.ask(parts).await;
+        match &rendered {
+            Ok(_) => self.metrics.page_rendered(started.elapsed()),
+            Err(_) => self.metrics.render_failed(),
+        }
+        rendered
+    }
+
+    async fn ask(&self, parts: &axum::http::request::Parts) -> Result<RenderedPage, RendererError> {
         // The path and query are set, never joined: `//other.host/` must stay a path.
         let mut url = self.base.clone();
         url.set_path(parts.uri.path());

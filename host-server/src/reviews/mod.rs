@@ -270,6 +270,7 @@ pub async fn send_review_requests(state: &AppState, days: i64) -> Result<usize, 
             Ok(false) => {}
             Err(error) => {
                 tracing::warn!(%error, order_id, "could not send a review request; tried again later");
+                state.mailer.count_retry();
                 if let Err(error) = release(state, order_id).await {
                     tracing::warn!(%error, order_id, "could not release a review request");
                 }

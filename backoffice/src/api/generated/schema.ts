@@ -2142,6 +2142,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Does the process answer. It asks nothing of the database, so a database outage does not
+         *     make a load balancer restart every server.
+         */
+        get: operations["live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Can the server serve the shop: its database answers, every migration it carries has run,
+         *     and its renderer answers (when one is configured).
+         */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/laboratory/results": {
         parameters: {
             query?: never;
@@ -2646,6 +2686,27 @@ export interface paths {
         put?: never;
         /** Splits an amount including VAT into the amount excluding VAT and the VAT. */
         post: operations["split"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The figures of this server in the Prometheus text format (OpenMetrics), for a monitoring
+         *     system that sends `Authorization: Bearer` with `METRICS_KEY`. Without a configured key there
+         *     are none (404); a wrong or missing key gets 401.
+         */
+        get: operations["serve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4132,6 +4193,11 @@ export interface components {
              */
             quantity: number;
         };
+        /** @description Whether the process answers. */
+        Liveness: {
+            /** @description Always `ok`. */
+            status: components["schemas"]["HealthStatus"];
+        };
         /** @description The advice of the localization check. */
         Localization: {
             /** @description The query parameters of `url`, carried over. */
@@ -4179,6 +4245,11 @@ export interface components {
              */
             count?: number | null;
         };
+        /**
+         * @description Whether the database's schema is this server's.
+         * @enum {string}
+         */
+        MigrationStatus: "done" | "pending";
         /** @description A review as the shop owner moderates it. */
         ModeratedReview: {
             /**
@@ -4761,6 +4832,11 @@ export interface components {
             /** @description The place asked for, trimmed. */
             zipcodeOrCity: string;
         };
+        /**
+         * @description What one part of the server is doing.
+         * @enum {string}
+         */
+        PartStatus: "up" | "down" | "off";
         /** @description The authenticator's answer for a challenge. */
         PasskeyAnswer: {
             challenge?: string;
@@ -5184,6 +5260,22 @@ export interface components {
             /** @description `none`, `light`, `average` or `heavy`. */
             workLoad: string;
         };
+        /** @description The readiness report. */
+        Readiness: {
+            /** @description The database. */
+            database: components["schemas"]["PartStatus"];
+            /** @description The schema. */
+            migrations: components["schemas"]["MigrationStatus"];
+            /** @description The server renderer. */
+            renderer: components["schemas"]["PartStatus"];
+            /** @description `ready` when the database is up, the migrations done and the renderer up or off. */
+            status: components["schemas"]["ReadinessStatus"];
+        };
+        /**
+         * @description Whether the server can serve the shop.
+         * @enum {string}
+         */
+        ReadinessStatus: "ready" | "notReady";
         /** @description The recovery codes, shown once. */
         RecoveryCodes: {
             recoveryCodes: string[];
@@ -6517,12 +6609,14 @@ export type SchemaLevel = components['schemas']['Level'];
 export type SchemaLineAmountsShown = components['schemas']['LineAmountsShown'];
 export type SchemaLineAsked = components['schemas']['LineAsked'];
 export type SchemaLineRefund = components['schemas']['LineRefund'];
+export type SchemaLiveness = components['schemas']['Liveness'];
 export type SchemaLocalization = components['schemas']['Localization'];
 export type SchemaLowStock = components['schemas']['LowStock'];
 export type SchemaMemberChange = components['schemas']['MemberChange'];
 export type SchemaMessage = components['schemas']['Message'];
 export type SchemaMessageKey = components['schemas']['MessageKey'];
 export type SchemaMessageParams = components['schemas']['MessageParams'];
+export type SchemaMigrationStatus = components['schemas']['MigrationStatus'];
 export type SchemaModeratedReview = components['schemas']['ModeratedReview'];
 export type SchemaMoney = components['schemas']['Money'];
 export type SchemaNavigation = components['schemas']['Navigation'];
@@ -6571,6 +6665,7 @@ export type SchemaPageNotFound = components['schemas']['PageNotFound'];
 export type SchemaPageType = components['schemas']['PageType'];
 export type SchemaParcelShop = components['schemas']['ParcelShop'];
 export type SchemaParcelShops = components['schemas']['ParcelShops'];
+export type SchemaPartStatus = components['schemas']['PartStatus'];
 export type SchemaPasskeyAnswer = components['schemas']['PasskeyAnswer'];
 export type SchemaPasskeyChallenge = components['schemas']['PasskeyChallenge'];
 export type SchemaPasskeyView = components['schemas']['PasskeyView'];
@@ -6609,6 +6704,8 @@ export type SchemaRationBalancer = components['schemas']['RationBalancer'];
 export type SchemaRationCheck = components['schemas']['RationCheck'];
 export type SchemaRationCheckAnswer = components['schemas']['RationCheckAnswer'];
 export type SchemaRationCheckBody = components['schemas']['RationCheckBody'];
+export type SchemaReadiness = components['schemas']['Readiness'];
+export type SchemaReadinessStatus = components['schemas']['ReadinessStatus'];
 export type SchemaRecoveryCodes = components['schemas']['RecoveryCodes'];
 export type SchemaRedirectRoute = components['schemas']['RedirectRoute'];
 export type SchemaReduction = components['schemas']['Reduction'];
@@ -13186,6 +13283,55 @@ export interface operations {
             };
         };
     };
+    live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready for traffic */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description A part does not answer; the body says which */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
     recordLabResult: {
         parameters: {
             query?: never;
@@ -14482,6 +14628,40 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    serve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/openmetrics-text; version=1.0.0; charset=utf-8": string;
+                };
+            };
+            /** @description No or a wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No METRICS_KEY is configured: no figures are served */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -34,6 +34,7 @@ pub struct Mailer {
     transport: Transport,
     from: Mailbox,
     renderer: Arc<Renderer>,
+    metrics: Arc<crate::platform::metrics::Metrics>,
 }
 
 #[derive(Clone)]
@@ -86,7 +87,10 @@ fn smtp_transport(text: &str) -> Result<AsyncSmtpTransport<Tokio1Executor>, Mail
 
 impl Mailer {
     /// Sets up SMTP or the outbox folder as configured.
-    pub fn new(config: &MailConfig) -> Result<Mailer, MailError> {
+    pub fn new(
+        config: &MailConfig,
+        metrics: Arc<crate::platform::metrics::Metrics>,
+    ) -> Result<Mailer, MailError> {
         let from: Mailbox = config.from.parse()?;
         let transport = match &config.smtp_url {
             Some(url) => Transport::Smtp(smtp_transport(url.expose())?),
@@ -99,6 +103,7 @@ impl Mailer {
             transport,
             from,
             renderer: Arc::new(Renderer::new()?),
+            metrics,
         })
     }
 
@@ -107,8 +112,21 @@ impl Mailer {
         &self.renderer
     }
 
-    /// Sends a rendered mail: plain text and HTML as alternatives.
+    /// Sends a rendered mail: plain text and HTML as alternatives. Counted in the metrics as
+    /// sent or failed.
     pub async fn send(&self, to: &str, mail: Rendered) -> Result<(), MailError> {
+        let sent = self.hand_over(to, mail).await;
+        self.metrics
+            .mail(if sent.is_ok() { "sent" } else { "failed" });
+        sent
+    }
+
+    /// Counts a mail that failed before and is tried again.
+    pub fn count_retry(&self) {
+        self.metrics.mail("retried");
+    }
+
+    async fn hand_over(&self, to: &str, mail: Rendered) -> Result<(), MailError> {
         let message = Message::builder()
             .from(self.from.clone())
             .to(to.parse()?)
