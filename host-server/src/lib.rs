@@ -16,6 +16,7 @@ pub mod audit;
 pub mod cart;
 pub mod catalog;
 pub mod content;
+pub mod customers;
 pub mod engine_api;
 pub mod feed;
 pub mod fixtures;

@@ -32,12 +32,12 @@ const member = (role: string): DemoMember => {
 
 /** The menu's pages of each role (paths under /admin), as its permissions allow. */
 const MENUS: Record<string, string[]> = {
-  owner: ['/admin', '/admin/orders', '/admin/reviews', '/admin/staff', '/admin/keys', '/admin/audit', '/admin/profile'],
-  customerService: ['/admin', '/admin/orders', '/admin/reviews', '/admin/profile'],
+  owner: ['/admin', '/admin/orders', '/admin/customers', '/admin/reviews', '/admin/staff', '/admin/keys', '/admin/audit', '/admin/profile'],
+  customerService: ['/admin', '/admin/orders', '/admin/customers', '/admin/reviews', '/admin/profile'],
   warehouse: ['/admin', '/admin/orders', '/admin/profile'],
-  labTechnician: ['/admin', '/admin/profile'],
+  labTechnician: ['/admin', '/admin/customers', '/admin/profile'],
   contentEditor: ['/admin', '/admin/reviews', '/admin/profile'],
-  accountant: ['/admin', '/admin/orders', '/admin/audit', '/admin/profile'],
+  accountant: ['/admin', '/admin/orders', '/admin/customers', '/admin/audit', '/admin/profile'],
 };
 
 async function expectAccessible(page: Page): Promise<void> {
@@ -121,6 +121,30 @@ describe('the back office', () => {
     await page.locator('h1', { hasText: 'HS-2026-000111' }).waitFor();
     await page.locator('#order-amounts').waitFor();
     await expectAccessible(page);
+    await page.close();
+  });
+
+  it('the customers desk: finds a customer by name and opens their orders', async () => {
+    const page = await newPage();
+    // The customer service member's current code was used by the first test; their screens are in Dutch.
+    await signIn(page, 'customerService', NEXT_STEP);
+    await page.goto(`${shop.origin}/admin/customers`);
+    await page.getByRole('table', { name: 'Klanten' }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Naam of e-mailadres').fill('de vries');
+    await page.getByLabel('Naam of e-mailadres').press('Enter');
+    await page.waitForURL(/\/admin\/customers\?q=de\+vries$/);
+    await page.getByRole('status').filter({ hasText: '1 klant' }).waitFor();
+    await page.getByRole('link', { name: 'Jan de Vries' }).click();
+    await page.locator('h1', { hasText: 'Jan de Vries' }).waitFor();
+    const orders = page.getByRole('table', { name: 'Bestellingen van deze klant' });
+    await orders.waitFor();
+    expect(await orders.getByRole('row').count()).toBe(6);
+    expect(await page.getByText('1 × Hoefslag Light Muesli, elke 4 weken · Levert · volgende levering 2026-12-01').count()).toBe(1);
+    await expectAccessible(page);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Jan de Vries' }).waitFor();
+    expect(await page.getByLabel('Naam of e-mailadres').inputValue()).toBe('de vries');
     await page.close();
   });
 

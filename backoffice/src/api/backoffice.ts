@@ -8,6 +8,8 @@ import type {
   AuditPage,
   AuditQuery,
   CreateKeyRequest,
+  CustomerList,
+  CustomerProfile,
   HomeOverview,
   IntegrationKeyView,
   Invitation,
@@ -115,6 +117,10 @@ export const listPendingReviews = (page: number, signal?: AbortSignal) =>
   api.get<PendingReviews>(`${API_BASE}/reviews`, { p: page, ps: REVIEWS_PER_PAGE }, { signal });
 export const approveReview = (reviewId: number) => api.post<ModeratedReview>(path('reviews', String(reviewId), 'approve'), {});
 export const rejectReview = (reviewId: number) => api.post<ModeratedReview>(path('reviews', String(reviewId), 'reject'), {});
+// The customers desk.
+export const searchCustomers = (query: string, page: number, pageSize: number, signal?: AbortSignal) =>
+  api.get<CustomerList>(`${API_BASE}/customers`, { q: query, p: page, ps: pageSize }, { signal });
+export const customerProfile = (accountId: string, signal?: AbortSignal) => api.get<CustomerProfile>(path('customers', accountId), undefined, { signal });
 /** How many reviews the inbox shows at a time. */
 export const REVIEWS_PER_PAGE = 20;
 

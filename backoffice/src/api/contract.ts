@@ -52,6 +52,15 @@ export type PendingReviews = Schemas['PendingReviews'];
 export type InvoiceStatus = Schemas['InvoiceStatus'];
 export type ModeratedReview = Schemas['ModeratedReview'];
 
+export type CustomerList = Schemas['CustomerList'];
+export type CustomerSummary = Schemas['CustomerSummary'];
+export type CustomerProfile = Schemas['CustomerProfile'];
+export type CustomerOrder = Schemas['CustomerOrder'];
+export type ReturnStatus = Schemas['ReturnStatus'];
+export type SubscriptionStatus = Schemas['SubscriptionStatus'];
+export type ScanType = Schemas['ScanType'];
+export type ReviewStatus = Schemas['ReviewStatus'];
+
 /** The API's error body. `code` and each field error's `key` are message keys. */
 export type ApiErrorBody = Schemas['Error'];
 

@@ -47,6 +47,8 @@ export function buildRoutes(): RouteObject[] {
         { id: 'home', index: true, ...screen(() => import('../features/home').then((m) => m.HomePage)) },
         { id: 'orders', path: 'orders', ...screen(() => import('../features/orders').then((m) => m.OrdersPage), 'orders.read') },
         { id: 'order', path: 'orders/:orderNumber', ...screen(() => import('../features/orders').then((m) => m.OrderPage), 'orders.read') },
+        { id: 'customers', path: 'customers', ...screen(() => import('../features/customers').then((m) => m.CustomersPage), 'customers.read') },
+        { id: 'customer', path: 'customers/:accountId', ...screen(() => import('../features/customers').then((m) => m.CustomerPage), 'customers.read') },
         { id: 'reviews', path: 'reviews', ...screen(() => import('../features/reviews').then((m) => m.ReviewsPage), 'reviews.moderate') },
         { id: 'profile', path: 'profile', ...screen(() => import('../features/profile').then((m) => m.ProfilePage)) },
         { id: 'staff', path: 'staff', ...screen(() => import('../features/staff').then((m) => m.StaffPage), 'staff.manage') },

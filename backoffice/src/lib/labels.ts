@@ -7,8 +7,12 @@ import type {
   Permission,
   RefundPartStatus,
   RefundStatus,
+  ReturnStatus,
+  ReviewStatus,
+  ScanType,
   StaffLanguage,
   StaffRole,
+  SubscriptionStatus,
 } from '../api/contract';
 import type { TranslationKey } from '../i18n';
 
@@ -95,4 +99,28 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, TranslationKey> = {
   open: 'invoiceStatuses.open',
   paid: 'invoiceStatuses.paid',
   cancelled: 'invoiceStatuses.cancelled',
+};
+
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, TranslationKey> = {
+  new: 'returnStatuses.new',
+  processing: 'returnStatuses.processing',
+  closed: 'returnStatuses.closed',
+};
+
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, TranslationKey> = {
+  saved: 'subscriptionStatuses.saved',
+  activated: 'subscriptionStatuses.activated',
+  paused: 'subscriptionStatuses.paused',
+  closed: 'subscriptionStatuses.closed',
+};
+
+export const SCAN_TYPE_LABELS: Record<ScanType, TranslationKey> = {
+  quickScan: 'scanTypes.quickScan',
+  hygieneScan: 'scanTypes.hygieneScan',
+};
+
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, TranslationKey> = {
+  pending: 'reviewStatuses.pending',
+  approved: 'reviewStatuses.approved',
+  rejected: 'reviewStatuses.rejected',
 };

@@ -8,7 +8,7 @@ import type { TranslationKey } from '../i18n';
 import { PATHS } from './paths';
 import { can } from './permissions';
 
-export type NavigationId = 'home' | 'orders' | 'reviews' | 'staff' | 'keys' | 'audit' | 'profile';
+export type NavigationId = 'home' | 'orders' | 'customers' | 'reviews' | 'staff' | 'keys' | 'audit' | 'profile';
 
 export interface NavigationItem {
   id: NavigationId;
@@ -20,6 +20,7 @@ export interface NavigationItem {
 export const NAVIGATION: readonly NavigationItem[] = [
   { id: 'home', path: PATHS.home, label: 'nav.home' },
   { id: 'orders', path: PATHS.orders, label: 'nav.orders', permission: 'orders.read' },
+  { id: 'customers', path: PATHS.customers, label: 'nav.customers', permission: 'customers.read' },
   { id: 'reviews', path: PATHS.reviews, label: 'nav.reviews', permission: 'reviews.moderate' },
   { id: 'staff', path: PATHS.staff, label: 'nav.staff', permission: 'staff.manage' },
   { id: 'keys', path: PATHS.keys, label: 'nav.keys', permission: 'settings.edit' },

@@ -10,6 +10,8 @@ export const PATHS = {
   keys: '/keys',
   audit: '/audit',
   reviews: '/reviews',
+  customers: '/customers',
+  customer: (accountId: string) => `/customers/${encodeURIComponent(accountId)}`,
   orders: '/orders',
   order: (orderNumber: string) => `/orders/${encodeURIComponent(orderNumber)}`,
   invitation: (token: string) => `/invitation/${encodeURIComponent(token)}`,

@@ -22,6 +22,7 @@ mod catalog_read;
 mod catalog_search;
 mod content;
 mod content_policy;
+mod customers;
 mod feed_calculator;
 mod fixtures;
 mod health;

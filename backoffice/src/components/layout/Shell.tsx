@@ -4,7 +4,7 @@
  * landmark that each screen fills. Below 48em the menu folds behind a menu button (a warehouse
  * phone is 390 px wide).
  */
-import { ClipboardList, Home, KeyRound, LogOut, Menu, MessageSquareText, Package, UserRound, Users } from 'lucide-react';
+import { ClipboardList, Contact, Home, KeyRound, LogOut, Menu, MessageSquareText, Package, UserRound, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 
@@ -16,6 +16,7 @@ import styles from './Shell.module.css';
 const ICONS: Record<NavigationId, typeof Home> = {
   home: Home,
   orders: Package,
+  customers: Contact,
   reviews: MessageSquareText,
   staff: Users,
   keys: KeyRound,

@@ -5,12 +5,13 @@ import { invoicePdfUrl } from '../../api/backoffice';
 import type { OrderForStaff } from '../../api/contract';
 import { useTranslation } from '../../i18n';
 import { INVOICE_STATUS_LABELS } from '../../lib/labels';
+import panels from '../../components/Panels.module.css';
 import styles from './Orders.module.css';
 
 export function OrderInvoices({ data }: { data: OrderForStaff }) {
   const { t } = useTranslation();
   return (
-    <section className={styles.section} aria-labelledby="order-invoices">
+    <section className={panels.section} aria-labelledby="order-invoices">
       <h2 id="order-invoices">{t('order.invoices')}</h2>
       {data.invoices.length === 0 ? (
         <p>{t('order.noInvoices')}</p>

@@ -14,6 +14,7 @@ import { currentLanguage, useTranslation } from '../../i18n';
 import { errorMessage } from '../../lib/apiErrors';
 import { formatDateTime } from '../../lib/format';
 import { ORDER_MAIL_KIND_LABELS } from '../../lib/labels';
+import panels from '../../components/Panels.module.css';
 import styles from './Orders.module.css';
 
 export function OrderMails({ data, onChanged }: { data: OrderForStaff; onChanged: (order: OrderForStaff) => void }) {
@@ -33,7 +34,7 @@ export function OrderMails({ data, onChanged }: { data: OrderForStaff; onChanged
     }
   };
   return (
-    <section className={styles.section} aria-labelledby="order-mails">
+    <section className={panels.section} aria-labelledby="order-mails">
       <h2 id="order-mails">{t('order.mails')}</h2>
       {data.mails.length === 0 ? (
         <p>{t('order.noMails')}</p>

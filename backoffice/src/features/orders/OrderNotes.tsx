@@ -9,6 +9,7 @@ import { Field } from '../../components/Field';
 import { currentLanguage, useTranslation } from '../../i18n';
 import { fieldErrors, errorMessage } from '../../lib/apiErrors';
 import { formatDateTime } from '../../lib/format';
+import panels from '../../components/Panels.module.css';
 import styles from './Orders.module.css';
 
 export function OrderNotes({ data, onChanged }: { data: OrderForStaff; onChanged: (order: OrderForStaff) => void }) {
@@ -31,7 +32,7 @@ export function OrderNotes({ data, onChanged }: { data: OrderForStaff; onChanged
     }
   };
   return (
-    <section className={styles.section} aria-labelledby="order-notes">
+    <section className={panels.section} aria-labelledby="order-notes">
       <h2 id="order-notes">{t('order.notes')}</h2>
       {data.notes.length === 0 ? (
         <p>{t('order.noNotes')}</p>

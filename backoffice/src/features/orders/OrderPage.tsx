@@ -35,6 +35,7 @@ import { OrderMails } from './OrderMails';
 import { OrderNotes } from './OrderNotes';
 import { OrderRefunds } from './OrderRefunds';
 import { RefundForm } from './RefundForm';
+import panels from '../../components/Panels.module.css';
 import styles from './Orders.module.css';
 
 export function OrderPage() {
@@ -90,10 +91,10 @@ function OrderDetails({ data, onChanged, onUpdated }: { data: OrderForStaff; onC
       <StatusActions data={data} onChanged={onChanged} />
       {data.awaitsPayment && can(me, 'orders.refund') && <BankTransferForm data={data} onChanged={onUpdated} />}
       {data.mayRefund && can(me, 'orders.refund') && <RefundForm data={data} onChanged={onUpdated} />}
-      <div className={styles.sections}>
-        <section className={styles.section} aria-labelledby="order-customer">
+      <div className={panels.sections}>
+        <section className={panels.section} aria-labelledby="order-customer">
           <h2 id="order-customer">{t('order.customer')}</h2>
-          <dl className={styles.facts}>
+          <dl className={panels.facts}>
             <dt>{t('order.name')}</dt>
             <dd>{[billing?.firstName, billing?.lastName].filter(Boolean).join(' ') || none}</dd>
             <dt>{t('order.emailAddress')}</dt>
@@ -113,9 +114,9 @@ function OrderDetails({ data, onChanged, onUpdated }: { data: OrderForStaff; onC
             <dd>{order.trackAndTrace ?? none}</dd>
           </dl>
         </section>
-        <section className={styles.section} aria-labelledby="order-amounts">
+        <section className={panels.section} aria-labelledby="order-amounts">
           <h2 id="order-amounts">{t('order.amounts')}</h2>
-          <dl className={styles.facts}>
+          <dl className={panels.facts}>
             <dt>{t('order.subTotal')}</dt>
             <dd className={styles.amount}>{shown.subTotal}</dd>
             <dt>{t('order.shipping')}</dt>
@@ -137,7 +138,7 @@ function OrderDetails({ data, onChanged, onUpdated }: { data: OrderForStaff; onC
         </section>
       </div>
       <h2>{t('order.lines')}</h2>
-      <div className={styles.section}>
+      <div className={panels.section}>
         <table>
           <caption className="visually-hidden">{t('order.lines')}</caption>
           <thead>
@@ -164,8 +165,8 @@ function OrderDetails({ data, onChanged, onUpdated }: { data: OrderForStaff; onC
           </tbody>
         </table>
       </div>
-      <div className={styles.sections}>
-        <section className={styles.section} aria-labelledby="order-payments">
+      <div className={panels.sections}>
+        <section className={panels.section} aria-labelledby="order-payments">
           <h2 id="order-payments">{t('order.payments')}</h2>
           {data.payments.length === 0 ? (
             <p>{t('order.noPayments')}</p>
@@ -190,7 +191,7 @@ function OrderDetails({ data, onChanged, onUpdated }: { data: OrderForStaff; onC
         <OrderRefunds data={data} />
         <OrderMails data={data} onChanged={onUpdated} />
         <OrderNotes data={data} onChanged={onUpdated} />
-        <section className={styles.section} aria-labelledby="order-history">
+        <section className={panels.section} aria-labelledby="order-history">
           <h2 id="order-history">{t('order.history')}</h2>
           <ol className={styles.timeline}>
             {data.history.map((change) => (

@@ -10,13 +10,14 @@ import filterStyles from '../../components/Filters.module.css';
 import { currentLanguage, useTranslation } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { REFUND_PART_STATUS_LABELS, REFUND_STATUS_LABELS } from '../../lib/labels';
+import panels from '../../components/Panels.module.css';
 import styles from './Orders.module.css';
 
 export function OrderRefunds({ data }: { data: OrderForStaff }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
-    <section className={styles.section} aria-labelledby="order-refunds">
+    <section className={panels.section} aria-labelledby="order-refunds">
       <h2 id="order-refunds">{t('order.refunds')}</h2>
       {data.refunds.length === 0 ? (
         <p>{t('order.noRefunds')}</p>

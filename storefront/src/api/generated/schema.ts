@@ -763,6 +763,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finds customers by part of their name or e-mail address (customer service). */
+        get: operations["searchCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/customers/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One customer with their orders, returns, subscriptions, roughage results and reviews
+         *     (customer service).
+         */
+        get: operations["customerProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/home": {
         parameters: {
             query?: never;
@@ -3503,6 +3540,86 @@ export interface components {
          * @enum {string}
          */
         Currency: "EUR" | "DKK" | "SEK" | "PLN";
+        /** @description A page of customers. */
+        CustomerList: {
+            customers: components["schemas"]["CustomerSummary"][];
+            /** Format: u-int32 */
+            page: number;
+            /** Format: u-int32 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description An order of the customer. */
+        CustomerOrder: {
+            orderNumber: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            placedAt: number;
+            /** Format: int64 */
+            siteId: number;
+            status: components["schemas"]["OrderStatus"];
+            totalAmount: components["schemas"]["Money"];
+            /** @description The total as the member's language writes it (`€ 1.234,50`), by the engine. */
+            totalText: string;
+        };
+        /** @description One customer and what they have in the shop. */
+        CustomerProfile: components["schemas"]["CustomerSummary"] & {
+            companyName?: string | null;
+            /** Format: int64 */
+            languageId?: number | null;
+            /** @description Whether they receive the newsletter. */
+            newsletter: boolean;
+            /** @description Their newest orders (at most 50). */
+            orders: components["schemas"]["CustomerOrder"][];
+            phoneNumber: string;
+            results: components["schemas"]["CustomerResult"][];
+            returns: components["schemas"]["CustomerReturn"][];
+            reviews: components["schemas"]["CustomerReview"][];
+            subscriptions: components["schemas"]["CustomerSubscription"][];
+        };
+        /** @description A roughage result of the customer. */
+        CustomerResult: {
+            orderNumber: string;
+            /** @description Whether the customer opened it. */
+            read: boolean;
+            /** @description `YYYY-MM-DD`. */
+            resultDate: string;
+            sampleName: string;
+            scanType: components["schemas"]["ScanType"];
+        };
+        /** @description A return of the customer. */
+        CustomerReturn: {
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            createdAt: number;
+            orderNumber: string;
+            /** @description The product's name in the shop's source language. */
+            productName: string;
+            /** Format: int64 */
+            quantity: number;
+            returnId: string;
+            status: components["schemas"]["ReturnStatus"];
+        };
+        /** @description A review the customer wrote. */
+        CustomerReview: {
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            createdAt: number;
+            productName: string;
+            /** Format: int64 */
+            rating: number;
+            /** Format: int64 */
+            reviewId: number;
+            status: components["schemas"]["ReviewStatus"];
+            title: string;
+        };
         /** @description The customer-service block of a site (footer and contact), in the request's language. */
         CustomerService: {
             bottomText?: string | null;
@@ -3515,6 +3632,42 @@ export interface components {
             /** @description The phone number as a link, e.g. `tel:+31881234500`. */
             phoneLink: string;
             title?: string | null;
+        };
+        /** @description A subscription of the customer. */
+        CustomerSubscription: {
+            /** Format: int64 */
+            intervalWeeks: number;
+            /** @description `YYYY-MM-DD`, while it delivers. */
+            nextDeliveryDate?: string | null;
+            productName: string;
+            /** Format: int64 */
+            quantity: number;
+            status: components["schemas"]["SubscriptionStatus"];
+            subscriptionId: string;
+        };
+        /** @description A customer as the list shows them. */
+        CustomerSummary: {
+            accountId: string;
+            /** @description Whether they confirmed their address. */
+            activated: boolean;
+            emailAddress: string;
+            firstName: string;
+            lastName: string;
+            /**
+             * Format: int64
+             * @description How many orders they placed with their account.
+             */
+            orderCount: number;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            registeredAt: number;
+            /**
+             * Format: int64
+             * @description The site they registered on.
+             */
+            siteId?: number | null;
         };
         /** @description A dealer or store. */
         Dealer: {
@@ -6544,7 +6697,15 @@ export type SchemaCountLevel = components['schemas']['CountLevel'];
 export type SchemaCountry = components['schemas']['Country'];
 export type SchemaCreationOptions = components['schemas']['CreationOptions'];
 export type SchemaCurrency = components['schemas']['Currency'];
+export type SchemaCustomerList = components['schemas']['CustomerList'];
+export type SchemaCustomerOrder = components['schemas']['CustomerOrder'];
+export type SchemaCustomerProfile = components['schemas']['CustomerProfile'];
+export type SchemaCustomerResult = components['schemas']['CustomerResult'];
+export type SchemaCustomerReturn = components['schemas']['CustomerReturn'];
+export type SchemaCustomerReview = components['schemas']['CustomerReview'];
 export type SchemaCustomerService = components['schemas']['CustomerService'];
+export type SchemaCustomerSubscription = components['schemas']['CustomerSubscription'];
+export type SchemaCustomerSummary = components['schemas']['CustomerSummary'];
 export type SchemaDealer = components['schemas']['Dealer'];
 export type SchemaDealerAddress = components['schemas']['DealerAddress'];
 export type SchemaDealers = components['schemas']['Dealers'];
@@ -9198,6 +9359,110 @@ export interface operations {
                 };
             };
             /** @description No credit note has this number */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchCustomers: {
+        parameters: {
+            query?: {
+                /** @description Page, from 1 (default 1). */
+                p?: number;
+                /** @description Page size, 1 to 100 (default 24). */
+                ps?: number;
+                /** @description Part of a name or e-mail address; empty lists every customer. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of customers, by last name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerList"];
+                };
+            };
+            /** @description An invalid `p` or `ps`, or a `q` of more than 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    customerProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's account */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerProfile"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such customer, or one of a site outside the caller's */
             404: {
                 headers: {
                     [name: string]: unknown;
