@@ -43,7 +43,8 @@ describe('cookie consent', () => {
     expect(focusable[0]).toHaveTextContent('Naar de inhoud');
     expect(banner.contains(focusable[1] ?? null)).toBe(true);
     fireEvent.click(within(banner).getByRole('button', { name: 'Alleen noodzakelijke' }));
-    const opener = screen.getByRole('button', { name: 'Instellingen' });
+    // The footer's settings button comes with the site's layout, which may still be loading.
+    const opener = await screen.findByRole('button', { name: 'Instellingen' });
     opener.focus();
     fireEvent.click(opener);
     expect(await screen.findByTestId('cookie-consent')).toHaveFocus();
