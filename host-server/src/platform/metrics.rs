@@ -23,6 +23,7 @@ use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::platform::config::Secret;
+use crate::platform::secrets::hash_token;
 
 /// The content type of the OpenMetrics text format, which Prometheus reads.
 pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
@@ -324,23 +325,14 @@ async fn serve(
 #[derive(Clone, Debug)]
 struct MetricsKey(Option<Secret>);
 
-/// Whether the request's bearer token is `expected`, compared in constant time so that the
-/// answer's timing does not tell how much of a guess was right.
+/// Whether the request's bearer token is `expected`. As with the other keys, their hashes are
+/// compared, so the answer's timing does not tell how much of a guess was right.
 fn bearer_matches(headers: &HeaderMap, expected: &Secret) -> bool {
-    let Some(given) = headers
+    headers
         .get(header::AUTHORIZATION)
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.strip_prefix("Bearer "))
-    else {
-        return false;
-    };
-    let (given, expected) = (given.trim().as_bytes(), expected.expose().as_bytes());
-    given.len() == expected.len()
-        && given
-            .iter()
-            .zip(expected)
-            .fold(0u8, |difference, (a, b)| difference | (a ^ b))
-            == 0
+        .is_some_and(|given| hash_token(given.trim()) == hash_token(expected.expose()))
 }
 
 #[cfg(test)]

@@ -121,6 +121,7 @@ async fn metrics_count_a_placed_order_and_a_failed_payment(backend: Backend) {
         Some(1.0)
     );
     let mails = app.outbox().len() as f64;
+    assert!(mails >= 1.0, "the failed payment's cancellation mail");
     assert_eq!(
         value(&samples, "hoofbeat_mails_total", &[("outcome", "sent")]),
         Some(mails)
