@@ -58,6 +58,11 @@ export function decodeCart(numbers, text) {
     price: string(),
     priceExVat: string(),
   });
+  const freeShipping = () => ({
+    minimumAmount: string(),
+    remainingAmount: string(),
+    reached: number() === 1,
+  });
   return {
     products: list(product),
     shippingDiscounts: list(discount),
@@ -77,5 +82,6 @@ export function decodeCart(numbers, text) {
     stockWarnings: list(stockWarning),
     scanProductsOnly: number() === 1,
     shippingMethods: list(shippingMethod),
+    freeShipping: number() === 1 ? freeShipping() : null,
   };
 }

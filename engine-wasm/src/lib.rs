@@ -312,6 +312,8 @@ typed_operations! {
         validateForm / validate_form = "validation.validateForm" ("FormInput") -> "FormResult";
         /// A named form's fields with their rules, in the order shown.
         formDefinition / form_definition = "validation.formDefinition" ("FormRequest") -> "FormDefinition";
+        /// The address form for a country: its fields in the country's order, with their rules.
+        addressForm / address_form = "validation.addressForm" ("AddressFormRequest") -> "AddressForm";
         /// Checks a named form's values with its definition.
         validateNamedForm / validate_named_form = "validation.validateNamedForm" ("NamedFormInput") -> "FormResult";
         /// The Dutch source text of a message, with its parameters filled in.

@@ -25,8 +25,9 @@ use crate::url::{
     asked_culture, normalize, read_paging, with_paging,
 };
 use crate::validation::{
-    CompareAddRequest, FormInput, FormRequest, Message, MessageKey, MessageText, NamedFormInput,
-    add_to_comparison, form_definition, validate_form, validate_named_form,
+    AddressFormRequest, CompareAddRequest, FormInput, FormRequest, Message, MessageKey,
+    MessageText, NamedFormInput, add_to_comparison, address_form, form_definition, validate_form,
+    validate_named_form,
 };
 use crate::vat::VatSplitRequest;
 
@@ -38,6 +39,7 @@ pub const OPERATIONS: &[&str] = &[
     "checkout.gates",
     "validation.validateForm",
     "validation.formDefinition",
+    "validation.addressForm",
     "validation.validateNamedForm",
     "validation.message",
     "messages.keys",
@@ -139,6 +141,9 @@ pub fn run(operation: &str, input: &str) -> Result<String, EngineError> {
         "validation.validateForm" => apply(input, |form: FormInput| Ok(validate_form(&form)?)),
         "validation.formDefinition" => apply(input, |request: FormRequest| {
             Ok(form_definition(request.form))
+        }),
+        "validation.addressForm" => apply(input, |request: AddressFormRequest| {
+            Ok(address_form(request.country))
         }),
         "validation.validateNamedForm" => apply(input, |form: NamedFormInput| {
             Ok(validate_named_form(&form)?)

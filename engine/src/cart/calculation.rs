@@ -10,8 +10,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::error::CartError;
 use super::input::{CartInput, CatalogEntry, PricingContext, RqsSample, ShippingMethod};
 use super::output::{
-    CalculatedCart, CalculatedProduct, Discount, FreeProduct, STOCK_WARNING_KEY,
-    ShippingMethodOption, StockWarning,
+    CalculatedCart, CalculatedProduct, Discount, FreeProduct, FreeShippingProgress,
+    STOCK_WARNING_KEY, ShippingMethodOption, StockWarning,
 };
 use super::{MAX_LINES, MAX_QUANTITY};
 use crate::allocation::allocate;
@@ -111,6 +111,9 @@ pub(super) fn calculate(input: &CartInput) -> Result<CalculatedCart, CartError> 
         stock_warnings: stock_warnings(&lines, &canonical),
         scan_products_only: !lines.is_empty() && !needs_shipping,
         shipping_methods,
+        free_shipping: needs_shipping
+            .then(|| free_shipping(&input.site, input.shipping_method, order_amount))
+            .flatten(),
     })
 }
 
@@ -529,10 +532,8 @@ fn price_shipping<'a>(
         .shipping_options
         .iter()
         .find(|option| option.shipping_method == method)?;
-    let free_by_rule = site.free_shipping_rules.iter().any(|rule| {
-        rule.shipping_method.is_none_or(|own| own == method)
-            && order_amount >= bounded_cents(rule.minimum_amount).unwrap_or(i64::MAX)
-    });
+    let free_by_rule =
+        free_shipping_threshold(site, method).is_some_and(|minimum| order_amount >= minimum);
     let original = if free_by_rule {
         0
     } else {
@@ -552,6 +553,29 @@ fn price_shipping<'a>(
         original,
         price: original - reduction,
         discount: best,
+    })
+}
+
+/// The lowest order amount from which the site ships `method` for free, if a rule frees it.
+fn free_shipping_threshold(site: &PricingContext, method: ShippingMethod) -> Option<i64> {
+    site.free_shipping_rules
+        .iter()
+        .filter(|rule| rule.shipping_method.is_none_or(|own| own == method))
+        .filter_map(|rule| bounded_cents(rule.minimum_amount))
+        .min()
+}
+
+/// How far `order_amount` is from free shipping with `method`.
+fn free_shipping(
+    site: &PricingContext,
+    method: ShippingMethod,
+    order_amount: i64,
+) -> Option<FreeShippingProgress> {
+    let minimum = free_shipping_threshold(site, method)?;
+    Some(FreeShippingProgress {
+        minimum_amount: to_money(minimum),
+        remaining_amount: to_money((minimum - order_amount).max(0)),
+        reached: order_amount >= minimum,
     })
 }
 

@@ -13,7 +13,8 @@
 
 use super::input::RqsSample;
 use super::output::{
-    CalculatedCart, CalculatedProduct, Discount, FreeProduct, ShippingMethodOption, StockWarning,
+    CalculatedCart, CalculatedProduct, Discount, FreeProduct, FreeShippingProgress,
+    ShippingMethodOption, StockWarning,
 };
 use crate::decimal_text::{self, TextBuffer};
 use crate::money::Money;
@@ -155,6 +156,7 @@ impl Json {
             stock_warnings,
             scan_products_only,
             shipping_methods,
+            free_shipping,
         } = cart;
         self.raw("{\"products\":");
         self.list(products, Json::product);
@@ -192,6 +194,26 @@ impl Json {
         self.boolean(*scan_products_only);
         self.raw(",\"shippingMethods\":");
         self.list(shipping_methods, Json::shipping_method_option);
+        self.raw(",\"freeShipping\":");
+        match free_shipping {
+            Some(progress) => self.free_shipping(progress),
+            None => self.raw("null"),
+        }
+        self.raw("}");
+    }
+
+    fn free_shipping(&mut self, progress: &FreeShippingProgress) {
+        let FreeShippingProgress {
+            minimum_amount,
+            remaining_amount,
+            reached,
+        } = progress;
+        self.raw("{\"minimumAmount\":");
+        self.money(*minimum_amount);
+        self.raw(",\"remainingAmount\":");
+        self.money(*remaining_amount);
+        self.raw(",\"reached\":");
+        self.boolean(*reached);
         self.raw("}");
     }
 
@@ -426,6 +448,11 @@ pub(crate) mod tests {
                     price_ex_vat: Money::ZERO,
                 },
             ],
+            free_shipping: Some(FreeShippingProgress {
+                minimum_amount: money("75.00"),
+                remaining_amount: money("0.5"),
+                reached: false,
+            }),
         }
     }
 
@@ -446,6 +473,7 @@ pub(crate) mod tests {
         let empty = CalculatedCart {
             products: Vec::new(),
             shipping_methods: Vec::new(),
+            free_shipping: None,
             ..sample_cart("")
         };
         assert_eq!(

@@ -70,7 +70,8 @@
 //!    the chosen method's price applies, zero when a site free-shipping rule is met
 //!    (`originalShippingCosts`), minus the best shipping promotion (`shippingCosts`).
 //!    Thresholds compare against the goods after product and order discounts, and an amount
-//!    exactly at the threshold qualifies.
+//!    exactly at the threshold qualifies. `freeShipping` tells the lowest threshold for the
+//!    chosen method and what the goods still lack, so a page can say how close free shipping is.
 //! 5. Payment costs are charged when a payment method is chosen and there is something to
 //!    pay for (goods or shipping above zero); an order of 0 needs no payment.
 //! 6. VAT is computed per rate bucket on the bucket's VAT-inclusive total, rounded once:
@@ -116,8 +117,8 @@ pub use line_change::{
 };
 pub use merge::{CartMergeRequest, CartMergeResult, merge_guest_lines};
 pub use output::{
-    CalculatedCart, CalculatedProduct, Discount, FreeProduct, STOCK_WARNING_KEY,
-    ShippingMethodOption, StockWarning,
+    CalculatedCart, CalculatedProduct, Discount, FreeProduct, FreeShippingProgress,
+    STOCK_WARNING_KEY, ShippingMethodOption, StockWarning,
 };
 pub use tape::CartTape;
 pub use totals_shown::{TotalsAmounts, TotalsShown, totals_shown};

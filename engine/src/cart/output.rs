@@ -64,6 +64,25 @@ pub struct CalculatedCart {
     /// The shipping methods the customer can choose, with what each would cost for this cart.
     /// Empty when nothing needs shipping.
     pub shipping_methods: Vec<ShippingMethodOption>,
+    /// How far the goods are from free shipping by the site's rules for the chosen method;
+    /// `null` when no rule frees that method or nothing needs shipping.
+    #[serde(default)]
+    pub free_shipping: Option<FreeShippingProgress>,
+}
+
+/// The site's free-shipping threshold for the chosen method and what the cart still lacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct FreeShippingProgress {
+    /// The order amount (goods after discounts) from which shipping is free: the lowest of
+    /// the rules for the method.
+    pub minimum_amount: Money,
+    /// What the goods must still add for free shipping; zero once it is reached.
+    pub remaining_amount: Money,
+    /// True when the goods reach the threshold: shipping is free by the rule.
+    pub reached: bool,
 }
 
 /// One calculated cart line.

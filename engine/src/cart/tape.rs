@@ -15,11 +15,13 @@
 //! - a text (a name, an amount as the JSON writes it, a VAT rate) is its length in UTF-16 units,
 //!   its characters appended to the text;
 //! - `vatType` is 0 for `"high"`, 1 for `"low"`; `scanProductsOnly` 0 or 1;
+//! - `freeShipping` is 0 for `null`, or 1 followed by its two amounts and `reached` (0 or 1);
 //! - a list is its length followed by its items.
 
 use super::input::RqsSample;
 use super::output::{
-    CalculatedCart, CalculatedProduct, Discount, FreeProduct, ShippingMethodOption, StockWarning,
+    CalculatedCart, CalculatedProduct, Discount, FreeProduct, FreeShippingProgress,
+    ShippingMethodOption, StockWarning,
 };
 use crate::decimal_text::{self, TextBuffer};
 use crate::money::Money;
@@ -121,6 +123,7 @@ impl CartTape {
             stock_warnings,
             scan_products_only,
             shipping_methods,
+            free_shipping,
         } = cart;
         self.list(products, CartTape::product);
         self.list(shipping_discounts, CartTape::discount);
@@ -144,6 +147,19 @@ impl CartTape {
         self.list(stock_warnings, CartTape::stock_warning);
         self.number(u64::from(*scan_products_only));
         self.list(shipping_methods, CartTape::shipping_method_option);
+        match free_shipping {
+            Some(FreeShippingProgress {
+                minimum_amount,
+                remaining_amount,
+                reached,
+            }) => {
+                self.number(1);
+                self.money(*minimum_amount);
+                self.money(*remaining_amount);
+                self.number(u64::from(*reached));
+            }
+            None => self.number(0),
+        }
     }
 
     fn product(&mut self, product: &CalculatedProduct) {
@@ -381,6 +397,16 @@ mod tests {
                             ("priceExVat", Self::text),
                         ])
                     })
+                }),
+                ("freeShipping", |reader| {
+                    if reader.count() == 0 {
+                        return Value::Null;
+                    }
+                    reader.object(&[
+                        ("minimumAmount", Self::text),
+                        ("remainingAmount", Self::text),
+                        ("reached", |reader| json!(reader.count() == 1)),
+                    ])
                 }),
             ])
         }

@@ -187,7 +187,7 @@ fn required_at_most(count: u32) -> Vec<Rule> {
 }
 
 /// A field the API receives.
-fn field(name: &str, rules: Vec<Rule>) -> FieldDefinition {
+pub(super) fn field(name: &str, rules: Vec<Rule>) -> FieldDefinition {
     let max_length = rules.iter().find_map(|rule| match rule {
         Rule::MaxLength { count } => Some(*count),
         _ => None,

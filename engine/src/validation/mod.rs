@@ -10,6 +10,7 @@
 //! value, so optional fields may stay empty (`passwordRepeat` still compares, so a missing
 //! repetition of a filled-in password is a mismatch).
 
+mod address;
 mod compare;
 mod formats;
 mod forms;
@@ -22,6 +23,10 @@ use serde::{Deserialize, Serialize};
 use crate::limits::InputError;
 use crate::locale::{CalendarDate, CountryCode};
 
+pub use address::{
+    ADDRESS_CODE_MAX_CHARACTERS, ADDRESS_LINE_MAX_CHARACTERS, AddressForm, AddressFormRequest,
+    address_form,
+};
 pub use compare::{
     COMPARISON_LIMIT, CompareAddRequest, CompareAddResult, ProductId, add_to_comparison,
 };

@@ -2,7 +2,7 @@
 //! 3: Billing, Shipping, Address, Company) and closed: an unknown field is a 400 naming it, and
 //! every text has a length limit, so only valid data is stored.
 
-use engine::validation::Rule;
+use engine::validation::{Rule, address_form};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -30,30 +30,32 @@ pub struct Address {
 }
 
 impl Address {
-    /// Adds the length limits of the address's texts, named `{prefix}.street` and so on.
+    /// The text of the part the address form names `field`.
+    fn part(&self, field: &str) -> Option<&str> {
+        match field {
+            "zipcode" => self.zipcode.as_deref(),
+            "street" => self.street.as_deref(),
+            "streetNumber" => self.street_number.as_deref(),
+            "streetNumberAddition" => self.street_number_addition.as_deref(),
+            "city" => self.city.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// Adds the length limits of the engine's address form, named `{prefix}.street` and so on.
+    /// Only the lengths: what a step needs filled in, the checkout gates decide.
     fn checked(&self, form: Form, prefix: &str) -> Form {
-        let limit = |count| vec![Rule::MaxLength { count }];
-        form.field(
-            &format!("{prefix}.zipcode"),
-            self.zipcode.as_deref(),
-            limit(20),
-        )
-        .field(
-            &format!("{prefix}.street"),
-            self.street.as_deref(),
-            limit(100),
-        )
-        .field(
-            &format!("{prefix}.streetNumber"),
-            self.street_number.as_deref(),
-            limit(20),
-        )
-        .field(
-            &format!("{prefix}.streetNumberAddition"),
-            self.street_number_addition.as_deref(),
-            limit(20),
-        )
-        .field(&format!("{prefix}.city"), self.city.as_deref(), limit(100))
+        address_form(None)
+            .fields
+            .into_iter()
+            .filter_map(|field| Some((field.max_length?, field.field)))
+            .fold(form, |form, (count, field)| {
+                form.field(
+                    &format!("{prefix}.{field}"),
+                    self.part(&field),
+                    vec![Rule::MaxLength { count }],
+                )
+            })
     }
 }
 

@@ -46,6 +46,8 @@ import type {
   EngineErrorFields,
   FeedAdvice,
   FeedAdviceRequest,
+  AddressForm,
+  AddressFormRequest,
   FormDefinition,
   FormInput,
   FormRequest,
@@ -242,6 +244,11 @@ export function validateForm(input: FormInput): FormResult {
 /** A named form's fields with their rules, in the order shown. (`validation.formDefinition`) */
 export function formDefinition(input: FormRequest): FormDefinition {
   return answer('formDefinition', input, () => wasm.formDefinition(input));
+}
+
+/** The address form for a country: its fields in the country's order, with their rules. (`validation.addressForm`) */
+export function addressForm(input: AddressFormRequest): AddressForm {
+  return answer('addressForm', input, () => wasm.addressForm(input));
 }
 
 /** Checks a named form's values with its definition. (`validation.validateNamedForm`) */

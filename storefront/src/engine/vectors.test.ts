@@ -61,6 +61,7 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'cart.totalsShown': nodeEngine.totalsShown,
   'subscription.intervalLimits': nodeEngine.subscriptionIntervalLimits,
   'validation.formDefinition': nodeEngine.formDefinition,
+  'validation.addressForm': nodeEngine.addressForm,
   'validation.validateNamedForm': nodeEngine.validateNamedForm,
   'order.payable': nodeEngine.orderPayable,
   'cart.mergeGuest': nodeEngine.mergeGuestCart,

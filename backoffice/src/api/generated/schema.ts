@@ -3176,6 +3176,7 @@ export interface components {
         CalculatedCart: {
             /** @description What is left to pay after the gift card. */
             amountToPay: components["schemas"]["Money"];
+            freeShipping?: null | components["schemas"]["FreeShippingProgress"];
             /** @description What the gift card pays. */
             giftCardAmount: components["schemas"]["Money"];
             /**
@@ -4003,6 +4004,18 @@ export interface components {
              * @description How many are given.
              */
             quantity: number;
+        };
+        /** @description The site's free-shipping threshold for the chosen method and what the cart still lacks. */
+        FreeShippingProgress: {
+            /**
+             * @description The order amount (goods after discounts) from which shipping is free: the lowest of
+             *     the rules for the method.
+             */
+            minimumAmount: components["schemas"]["Money"];
+            /** @description True when the goods reach the threshold: shipping is free by the rule. */
+            reached: boolean;
+            /** @description What the goods must still add for free shipping; zero once it is reached. */
+            remainingAmount: components["schemas"]["Money"];
         };
         /**
          * @description Shipping is free from an order amount, for one method or all of them.
@@ -6738,6 +6751,7 @@ export type SchemaFileBytes = components['schemas']['FileBytes'];
 export type SchemaFooter = components['schemas']['Footer'];
 export type SchemaFooterColumn = components['schemas']['FooterColumn'];
 export type SchemaFreeProduct = components['schemas']['FreeProduct'];
+export type SchemaFreeShippingProgress = components['schemas']['FreeShippingProgress'];
 export type SchemaFreeShippingRule = components['schemas']['FreeShippingRule'];
 export type SchemaGeoPoint = components['schemas']['GeoPoint'];
 export type SchemaGermResult = components['schemas']['GermResult'];
