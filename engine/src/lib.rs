@@ -54,6 +54,7 @@ pub mod catalog;
 mod cents;
 pub mod checkout;
 mod decimal_text;
+pub mod erasure;
 pub mod error;
 pub mod feed;
 pub mod geo;

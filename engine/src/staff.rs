@@ -37,6 +37,9 @@ pub enum Permission {
     /// Change customers' accounts, hand carts over.
     #[serde(rename = "customers.edit")]
     CustomersEdit,
+    /// Erase a customer's personal data on their request; it cannot be undone.
+    #[serde(rename = "customers.erase")]
+    CustomersErase,
     /// Change products, their texts and pictures.
     #[serde(rename = "catalog.edit")]
     CatalogEdit,
@@ -68,7 +71,7 @@ pub enum Permission {
 
 impl Permission {
     /// Every permission, in the order the back office lists them.
-    pub const ALL: [Permission; 18] = [
+    pub const ALL: [Permission; 19] = [
         Permission::OrdersRead,
         Permission::OrdersFulfil,
         Permission::OrdersRefund,
@@ -78,6 +81,7 @@ impl Permission {
         Permission::ReviewsModerate,
         Permission::CustomersRead,
         Permission::CustomersEdit,
+        Permission::CustomersErase,
         Permission::CatalogEdit,
         Permission::StockEdit,
         Permission::PricesEdit,

@@ -39,7 +39,7 @@ pub fn api(config: &Config) -> OpenApiRouter<AppState> {
         .merge(crate::staff::router())
         .merge(crate::audit::router())
         .merge(crate::overview::router())
-        .merge(crate::customers::router())
+        .merge(crate::customers::router(config))
         .merge(crate::reviews::router())
         .merge(crate::newsletter::router())
         .merge(crate::survey::router())

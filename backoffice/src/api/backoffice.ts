@@ -10,6 +10,7 @@ import type {
   CreateKeyRequest,
   CustomerList,
   CustomerProfile,
+  ErasureReport,
   HomeOverview,
   IntegrationKeyView,
   Invitation,
@@ -121,6 +122,8 @@ export const rejectReview = (reviewId: number) => api.post<ModeratedReview>(path
 export const searchCustomers = (query: string, page: number, pageSize: number, signal?: AbortSignal) =>
   api.get<CustomerList>(`${API_BASE}/customers`, { q: query, p: page, ps: pageSize }, { signal });
 export const customerProfile = (accountId: string, signal?: AbortSignal) => api.get<CustomerProfile>(path('customers', accountId), undefined, { signal });
+/** Erases a customer's personal data on their request; cannot be undone. */
+export const eraseCustomer = (accountId: string) => api.post<ErasureReport>(path('customers', accountId, 'erasure'));
 /** How many reviews the inbox shows at a time. */
 export const REVIEWS_PER_PAGE = 20;
 

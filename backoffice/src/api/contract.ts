@@ -56,6 +56,7 @@ export type CustomerList = Schemas['CustomerList'];
 export type CustomerSummary = Schemas['CustomerSummary'];
 export type CustomerProfile = Schemas['CustomerProfile'];
 export type CustomerOrder = Schemas['CustomerOrder'];
+export type ErasureReport = Schemas['ErasureReport'];
 export type ReturnStatus = Schemas['ReturnStatus'];
 export type SubscriptionStatus = Schemas['SubscriptionStatus'];
 export type ScanType = Schemas['ScanType'];
@@ -94,6 +95,7 @@ export const PERMISSIONS: readonly Permission[] = [
   'reviews.moderate',
   'customers.read',
   'customers.edit',
+  'customers.erase',
   'catalog.edit',
   'stock.edit',
   'prices.edit',

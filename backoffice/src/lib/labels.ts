@@ -36,6 +36,7 @@ export const PERMISSION_LABELS: Record<Permission, TranslationKey> = {
   'reviews.moderate': 'permissions.reviewsModerate',
   'customers.read': 'permissions.customersRead',
   'customers.edit': 'permissions.customersEdit',
+  'customers.erase': 'permissions.customersErase',
   'catalog.edit': 'permissions.catalogEdit',
   'stock.edit': 'permissions.stockEdit',
   'prices.edit': 'permissions.pricesEdit',

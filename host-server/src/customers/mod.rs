@@ -3,7 +3,10 @@
 //! results and reviews. A member limited to some sites sees the customers of those sites (and
 //! those of no site); another site's customer is not found.
 
+mod erasure;
 mod store;
+
+pub use erasure::PhotosDir;
 
 use axum::extract::State;
 use engine::money::Money;
@@ -26,10 +29,14 @@ use crate::reviews::ReviewStatus;
 const PROFILE_ORDERS: i64 = 50;
 
 /// The routes of this area.
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router(config: &crate::platform::config::Config) -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(search_customers))
         .routes(routes!(customer_profile))
+        .routes(routes!(erasure::erase_customer))
+        .layer(axum::Extension(PhotosDir(
+            config.account_data.return_photos_dir.clone(),
+        )))
 }
 
 /// `q`, `p` and `ps` of the customer list.
@@ -58,6 +65,9 @@ pub struct CustomerSummary {
     pub site_id: Option<i64>,
     /// Whether they confirmed their address.
     pub activated: bool,
+    /// When their personal data was erased on their request (milliseconds since the Unix
+    /// epoch); `null` for a live account.
+    pub erased_at: Option<i64>,
     /// Milliseconds since the Unix epoch.
     pub registered_at: i64,
     /// How many orders they placed with their account.
@@ -169,6 +179,7 @@ impl From<store::CustomerRow> for CustomerSummary {
             email_address: row.email_address,
             site_id: row.site_id,
             activated: row.activated_at.is_some(),
+            erased_at: row.erased_at.map(|seconds| seconds.saturating_mul(1_000)),
             registered_at: row.created_at.saturating_mul(1_000),
             order_count: row.order_count,
         }

@@ -58,7 +58,7 @@ async fn the_owner_signs_in_with_password_and_totp(app: TestApp) {
             me.role.as_str(),
             me.permissions.len()
         ),
-        ("eigenaar@hoefslag.example", "owner", 18)
+        ("eigenaar@hoefslag.example", "owner", 19)
     );
     let again: StaffMe = read(
         browser

@@ -800,6 +800,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/customers/{accountId}/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erases a customer's personal data on their request; invoices and what they need stay. */
+        post: operations["eraseCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/home": {
         parameters: {
             query?: never;
@@ -3652,6 +3669,12 @@ export interface components {
             /** @description Whether they confirmed their address. */
             activated: boolean;
             emailAddress: string;
+            /**
+             * Format: int64
+             * @description When their personal data was erased on their request (milliseconds since the Unix
+             *     epoch); `null` for a live account.
+             */
+            erasedAt?: number | null;
             firstName: string;
             lastName: string;
             /**
@@ -3783,6 +3806,30 @@ export interface components {
         };
         EmailOnly: {
             emailAddress: string;
+        };
+        /** @description What an erasure did. */
+        ErasureReport: {
+            accountId: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            erasedAt: number;
+            /**
+             * Format: u-int64
+             * @description The orders kept for their invoices, without e-mail address, phone and delivery address.
+             */
+            ordersKept: number;
+            /**
+             * Format: u-int64
+             * @description The return photos deleted.
+             */
+            photosDeleted: number;
+            /**
+             * Format: u-int64
+             * @description The rows removed or emptied (profile, sessions, carts, reviews, subscriptions, …).
+             */
+            recordsErased: number;
         };
         /** @description The JSON body of every error response. */
         Error: {
@@ -5122,7 +5169,7 @@ export interface components {
          * @description One action in one area of the back office.
          * @enum {string}
          */
-        Permission: "orders.read" | "orders.fulfil" | "orders.refund" | "returns.decide" | "subscriptions.manage" | "lab.results" | "reviews.moderate" | "customers.read" | "customers.edit" | "catalog.edit" | "stock.edit" | "prices.edit" | "promotions.edit" | "content.edit" | "reports.read" | "staff.manage" | "audit.read" | "settings.edit";
+        Permission: "orders.read" | "orders.fulfil" | "orders.refund" | "returns.decide" | "subscriptions.manage" | "lab.results" | "reviews.moderate" | "customers.read" | "customers.edit" | "customers.erase" | "catalog.edit" | "stock.edit" | "prices.edit" | "promotions.edit" | "content.edit" | "reports.read" | "staff.manage" | "audit.read" | "settings.edit";
         /** @description The answer to placing an order. */
         PlacedOrder: {
             /** @description The order. */
@@ -6733,6 +6780,7 @@ export type SchemaDiscount = components['schemas']['Discount'];
 export type SchemaDryMatterScore = components['schemas']['DryMatterScore'];
 export type SchemaEmailChange = components['schemas']['EmailChange'];
 export type SchemaEmailOnly = components['schemas']['EmailOnly'];
+export type SchemaErasureReport = components['schemas']['ErasureReport'];
 export type SchemaError = components['schemas']['Error'];
 export type SchemaFacetFilter = components['schemas']['FacetFilter'];
 export type SchemaFacetKind = components['schemas']['FacetKind'];
@@ -9478,6 +9526,65 @@ export interface operations {
             };
             /** @description No such customer, or one of a site outside the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    eraseCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's account */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data is erased */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureReport"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`, or `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such customer, or one of a site outside the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.erasureOrderInProgress`, `errors.erasureReturnOpen` or `errors.alreadyErased` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,8 @@
 /**
  * One customer (needs `customers.read`): their details, and what they have in the shop: their
  * newest orders (each a link to the order desk), returns, subscriptions, roughage results and
- * reviews. Amounts are the server's, written by the engine in the member's language.
+ * reviews. Amounts are the server's, written by the engine in the member's language. A member
+ * who may erase customers' data finds the erasure at the end; an erased customer says so.
  */
 import { Link, useParams } from 'react-router';
 
@@ -17,6 +18,7 @@ import { PATHS } from '../../lib/paths';
 import { useAsync } from '../../lib/useAsync';
 import panels from '../../components/Panels.module.css';
 import styles from './Customers.module.css';
+import { ErasedNotice, Erasure } from './Erasure';
 
 export function CustomerPage() {
   const { t } = useTranslation();
@@ -30,18 +32,18 @@ export function CustomerPage() {
       </p>
       {state.status === 'loading' && <Loading />}
       {state.status === 'failed' && <ErrorState error={state.error} onRetry={profile.reload} />}
-      {state.status === 'loaded' && <Customer customer={state.data} />}
+      {state.status === 'loaded' && <Customer customer={state.data} onErased={profile.reload} />}
     </>
   );
 }
 
-function Customer({ customer }: { customer: CustomerProfile }) {
+function Customer({ customer, onErased }: { customer: CustomerProfile; onErased: () => void }) {
   const { t } = useTranslation();
+  const name = `${customer.firstName} ${customer.lastName}`.trim();
   return (
     <>
-      <PageTitle>
-        {customer.firstName} {customer.lastName}
-      </PageTitle>
+      <PageTitle>{customer.erasedAt != null ? t('customer.erasedTitle') : name}</PageTitle>
+      <ErasedNotice customer={customer} />
       <div className={panels.sections}>
         <Details customer={customer} />
         <Returns customer={customer} />
@@ -53,6 +55,7 @@ function Customer({ customer }: { customer: CustomerProfile }) {
         <h2 id="customer-orders">{t('customer.orders')}</h2>
         <Orders orders={customer.orders} />
       </section>
+      <Erasure customer={customer} onErased={onErased} />
     </>
   );
 }

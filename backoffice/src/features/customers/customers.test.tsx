@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import type { CustomerProfile, CustomerSummary } from '../../api/contract';
-import { mockApi } from '../../test/api';
+import { apiError, mockApi } from '../../test/api';
 import { renderApp } from '../../test/app';
 import { expectAccessible } from '../../test/axe';
 import { staffMe } from '../../test/fixtures';
@@ -16,6 +16,7 @@ const jan: CustomerSummary = {
   activated: true,
   registeredAt: Date.UTC(2026, 0, 5, 9, 0),
   orderCount: 2,
+  erasedAt: null,
 };
 
 const profile: CustomerProfile = {
@@ -71,6 +72,56 @@ describe('the customers desk', () => {
     expect(screen.getByText('Hooi perceel 2 (order HS-2026-000102) · Quick scan · 2026-03-21 · not opened yet')).toBeInTheDocument();
     expect(screen.getByText('No reviews.')).toBeInTheDocument();
     await expectAccessible();
+  });
+
+  it('erases a customer on request after a question that says what goes and what stays', async () => {
+    let erased = false;
+    const erasedProfile: CustomerProfile = {
+      ...profile,
+      firstName: '',
+      lastName: '',
+      emailAddress: 'erased-acc-jan@erased.invalid',
+      phoneNumber: '',
+      erasedAt: Date.UTC(2026, 10, 28, 10, 0),
+      subscriptions: [],
+      results: [],
+    };
+    let attempts = 0;
+    const requests = mockApi([
+      { url: '/api/backoffice/customers/acc-jan', respond: () => (erased ? erasedProfile : profile) },
+      {
+        method: 'POST',
+        url: '/api/backoffice/customers/acc-jan/erasure',
+        respond: () => {
+          attempts += 1;
+          if (attempts === 1) return apiError(409, 'errors.erasureOrderInProgress');
+          erased = true;
+          return { accountId: 'acc-jan', erasedAt: erasedProfile.erasedAt, ordersKept: 2, recordsErased: 9, photosDeleted: 0 };
+        },
+      },
+    ]);
+    renderApp('/customers/acc-jan', { me: staffMe(['customers.read', 'customers.erase']) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Erase personal data…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Erase the personal data of Jan de Vries?' });
+    expect(within(dialog).getByText('This cannot be undone.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Stays, as the law requires: the orders and invoices/)).toBeInTheDocument();
+    await expectAccessible();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Erase for good' }));
+    expect(await within(dialog).findByText('An order of this customer is still being paid or fulfilled. Finish or cancel it first.')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Erase for good' }));
+    expect(await screen.findByText('The personal data of Jan de Vries is erased; 2 orders kept for their invoices.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Erased customer' })).toBeInTheDocument();
+    expect(screen.getByTestId('erased-notice')).toHaveTextContent("This customer's personal data was erased on their request on");
+    expect(screen.queryByRole('button', { name: 'Erase personal data…' })).not.toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(2);
+  });
+
+  it('offers no erasure to a member without customers.erase', async () => {
+    mockApi([{ url: '/api/backoffice/customers/acc-jan', respond: () => profile }]);
+    renderApp('/customers/acc-jan', { me: staffMe(['customers.read', 'customers.edit']) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jan de Vries' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Erase personal data…' })).not.toBeInTheDocument();
   });
 
   it('is not in the menu of a member without customers.read', async () => {

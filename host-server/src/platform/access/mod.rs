@@ -136,6 +136,7 @@ pub mod permission {
         ReviewsModerate,
         CustomersRead,
         CustomersEdit,
+        CustomersErase,
         CatalogEdit,
         StockEdit,
         PricesEdit,

@@ -1,6 +1,8 @@
 //! The SQL of the customers desk: accounts found by name or e-mail address, and what one
 //! customer has in the shop.
 
+pub mod erasure;
+
 use engine::money::Money;
 use engine::order::OrderStatus;
 use engine::returns::ReturnStatus;
@@ -39,12 +41,14 @@ pub struct CustomerRow {
     pub language_id: Option<i64>,
     pub newsletter: crate::platform::db::Flag,
     pub activated_at: Option<i64>,
+    pub erased_at: Option<i64>,
     pub created_at: i64,
     pub order_count: i64,
 }
 
 const CUSTOMER_COLUMNS: &str = "a.account_id, a.email_address, a.first_name, a.last_name, \
-     a.phone_number, a.site_id, a.language_id, a.newsletter, a.activated_at, a.created_at, \
+     a.phone_number, a.site_id, a.language_id, a.newsletter, a.activated_at, a.erased_at, \
+     a.created_at, \
      (SELECT COUNT(*) FROM orders o WHERE o.account_id = a.account_id) AS order_count";
 
 /// How many accounts of `sites` match `pattern` (a `LIKE` pattern of [`crate::platform::db::containing`]).
