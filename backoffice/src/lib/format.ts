@@ -23,3 +23,8 @@ export function parseSites(text: string): number[] | null {
   if (!parts.every((part) => /^\d{1,9}$/.test(part))) return null;
   return [...new Set(parts.map(Number))];
 }
+
+/** An amount as typed, with a decimal comma (`12,50`) or point, in the contract's form (`12.50`). */
+export function typedAmount(text: string): string {
+  return text.trim().replace(',', '.');
+}

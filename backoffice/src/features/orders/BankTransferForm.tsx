@@ -13,6 +13,7 @@ import { TextInput } from '../../components/Field';
 import { useToast } from '../../components/Toast';
 import { useTranslation } from '../../i18n';
 import { errorMessage, fieldErrors } from '../../lib/apiErrors';
+import { typedAmount } from '../../lib/format';
 import styles from './Orders.module.css';
 
 /** Today in the member's time zone, `YYYY-MM-DD`. */
@@ -33,7 +34,7 @@ export function BankTransferForm({ data, onChanged }: { data: OrderForStaff; onC
     setBusy(true);
     setErrors({});
     try {
-      onChanged(await registerBankTransfer(data.order.orderNumber, { amount: amount.trim().replace(',', '.'), receivedOn }));
+      onChanged(await registerBankTransfer(data.order.orderNumber, { amount: typedAmount(amount), receivedOn }));
       toast.show(t('order.transferRegistered'));
     } catch (failure) {
       const fields = fieldErrors(failure);

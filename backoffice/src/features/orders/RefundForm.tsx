@@ -15,6 +15,7 @@ import { Checkbox, FormMessage, TextInput } from '../../components/Field';
 import { useToast } from '../../components/Toast';
 import { useTranslation } from '../../i18n';
 import { errorMessage, fieldErrors } from '../../lib/apiErrors';
+import { typedAmount } from '../../lib/format';
 import { useConfirmedAction } from '../../lib/useConfirmedAction';
 import styles from './Orders.module.css';
 
@@ -45,7 +46,7 @@ export function RefundForm({ data, onChanged }: { data: OrderForStaff; onChanged
               .filter((line) => Number.isInteger(line.quantity) && line.quantity > 0),
             shipping,
           }
-        : { kind: 'amount', amount: amount.trim() },
+        : { kind: 'amount', amount: typedAmount(amount) },
     reason,
   });
   const calculate = async (event: FormEvent) => {

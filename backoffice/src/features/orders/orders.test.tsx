@@ -393,8 +393,8 @@ describe('the order desk', () => {
     await expectAccessible();
   });
 
-  it("shows the engine's refusal of a refund at the form", async () => {
-    mockApi([
+  it("shows the engine's refusal of a refund at the form, of an amount typed with a decimal comma", async () => {
+    const requests = mockApi([
       { url: '/api/backoffice/orders/HS-2026-000001', respond: orderForStaff('sent') },
       {
         method: 'POST',
@@ -404,10 +404,11 @@ describe('the order desk', () => {
     ]);
     renderApp('/orders/HS-2026-000001', { me: staffMe(['orders.read', 'orders.refund']) });
     fireEvent.click(await screen.findByLabelText('An amount'));
-    fireEvent.change(screen.getByLabelText('Amount (euro)'), { target: { value: '40.00' } });
+    fireEvent.change(screen.getByLabelText('Amount (euro)'), { target: { value: ' 40,00 ' } });
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Goodwill' } });
     fireEvent.click(screen.getByRole('button', { name: 'Calculate the refund' }));
     expect(await screen.findByText('More than is left to refund.')).toBeInTheDocument();
+    expect(requests.find((request) => request.url.endsWith('/preview'))?.body).toEqual({ asked: { kind: 'amount', amount: '40.00' }, reason: 'Goodwill' });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
