@@ -65,6 +65,12 @@ describe('visitors who are not signed in', () => {
     // The engine's rules first: an empty form names its required fields.
     await page.getByRole('button', { name: 'Account aanmaken' }).click();
     await expect.poll(() => page.getByTestId('error-firstName').textContent()).toBe('Dit is een verplicht veld');
+    // The error summary at the top takes the focus; its first line leads to the first field.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'error-summary');
+    const firstError = page.getByTestId('error-summary').getByRole('link').first();
+    expect(await firstError.textContent()).toBe('Voornaam: Dit is een verplicht veld');
+    await expectAccessible(page);
+    await firstError.click();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName');
     await page.getByLabel('Voornaam').fill('Roos');
     await page.getByLabel('Achternaam').fill('Hoefijzer');
@@ -339,7 +345,8 @@ describe('a demo customer', () => {
     await form.getByLabel('Je review').fill('Te kort');
     await form.getByLabel('Naam').fill('Jan');
     await form.getByRole('button', { name: 'Review plaatsen' }).click();
-    await expect.poll(() => form.getByText('Je review moet minimaal 5 woorden bevatten').count()).toBe(1);
+    await expect.poll(() => form.getByText('Je review moet minimaal 5 woorden bevatten', { exact: true }).count()).toBe(1);
+    expect(await form.getByTestId('error-summary').getByRole('link', { name: 'Je review: Je review moet minimaal 5 woorden bevatten' }).count()).toBe(1);
     await form.getByLabel('Je review').fill('Mijn paarden eten dit met veel plezier');
     await form.getByRole('button', { name: 'Review plaatsen' }).click();
     await request.getByTestId('review-received').getByText('Het kan tot 24 uur duren').waitFor();

@@ -1,9 +1,9 @@
 /**
  * The back office in Chromium against the real server: each demo member signs in with the
  * password and the code of an authenticator app (computed here), sees the menu of their role,
- * and the owner finds an order with the command palette by keyboard; the accountant keeps a
- * note, registers a bank transfer and refunds part of an order. axe-core checks every screen
- * visited.
+ * and the owner finds an order with the command palette by keyboard and erases a customer’s data
+ * on request; the accountant keeps a note, registers a bank transfer and refunds part of an
+ * order. axe-core checks every screen visited.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -104,7 +104,7 @@ describe('the back office', () => {
     await page.close();
   });
 
-  it('finds an order with the command palette by keyboard', async () => {
+  it('finds an order with the command palette by keyboard, and erases a customer’s data on request', async () => {
     const page = await newPage();
     // The owner's current code was used by the first test.
     await signIn(page, 'owner', NEXT_STEP);
@@ -120,6 +120,20 @@ describe('the back office', () => {
     await page.waitForURL(/\/admin\/orders\/HS-2026-000111$/);
     await page.locator('h1', { hasText: 'HS-2026-000111' }).waitFor();
     await page.locator('#order-amounts').waitFor();
+    await expectAccessible(page);
+
+    // Claire Dubois's only order is cancelled: nothing keeps her data. The owner's screens are in Dutch.
+    await page.goto(`${shop.origin}/admin/customers?q=dubois`);
+    await page.getByRole('link', { name: 'Claire Dubois' }).click();
+    await page.locator('h1', { hasText: 'Claire Dubois' }).waitFor();
+    await page.getByRole('button', { name: 'Persoonsgegevens wissen…' }).click();
+    const question = page.getByRole('alertdialog', { name: 'De persoonsgegevens van Claire Dubois wissen?' });
+    await question.waitFor();
+    await expectAccessible(page);
+    await question.getByRole('button', { name: 'Definitief wissen' }).click();
+    await page.locator('h1', { hasText: 'Gewiste klant' }).waitFor();
+    await page.getByText('De persoonsgegevens van Claire Dubois zijn gewist; 1 bestelling bewaard voor de factuur.').waitFor();
+    expect(await page.getByText('claire.dubois@example.com').count()).toBe(0);
     await expectAccessible(page);
     await page.close();
   });

@@ -1,6 +1,7 @@
 /**
  * In Chromium against the real server and the demo data: the site's layout is the same
- * on every page (a content page, the cart, checkout and account pages), keyboard-usable; the
+ * on every page (a content page, the cart and account pages), keyboard-usable, and the checkout
+ * has its focused frame (brand, steps, help; no menu or footer); the
  * home page of the brand; a product's pictures, swiped on a phone; the data layer (consent mode, impressions in one batch after 1000 ms,
  * the cart's events) with no request to a third party; axe-core finds no serious or critical
  * violation.
@@ -23,7 +24,7 @@ const menuLinks = (page: Page) =>
     .evaluateAll((links) => links.map((link) => `${link.textContent ?? ''} ${link.getAttribute('href') ?? ''}`));
 
 describe('the site layout', () => {
-  it('shows the same menu, USPs, notification and footer on a content page and on the cart, checkout and account pages', async () => {
+  it('shows the same menu, USPs, notification and footer on a content page and on the cart and account pages; the checkout only its brand, steps and help', async () => {
     const { page, errors, foreign } = await freshPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${shop.origin}/over-ons/`);
@@ -41,7 +42,7 @@ describe('the site layout', () => {
     const firstUsp = page.getByTestId('header-usps').locator('li').first();
     expect(await firstUsp.textContent()).toBe('Voor 22:00 besteld, morgen in huis');
     expect(await firstUsp.locator('svg[data-icon="truck"][aria-hidden="true"]').count()).toBe(1);
-    for (const path of ['/cart/', '/checkout/', '/account/login/']) {
+    for (const path of ['/cart/', '/account/login/']) {
       await page.goto(`${shop.origin}${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await menuLinks(page), path).toEqual(onContentPage);
@@ -50,6 +51,28 @@ describe('the site layout', () => {
       expect(await page.getByTestId('footer-column').count(), path).toBe(4);
       expect(await seriousViolations(page), path).toEqual([]);
     }
+    // The checkout (an empty cart's checkout is the cart: a product first).
+    await page.goto(`${shop.origin}/muesli/`);
+    await page.getByTestId('product-card').first().locator('a').first().click();
+    await page.getByTestId('page-productDetail').waitFor();
+    await page.getByTestId('add-to-cart').click();
+    await page.getByTestId('cart-drawer-checkout').click();
+    await page.getByTestId('checkout-login').waitFor();
+    expect(
+      await page
+        .getByTestId('checkout-header')
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    ).toEqual(['/', 'tel:+31881234500', 'mailto:klantenservice@hoefslag.example']);
+    expect(await page.getByTestId('primary-navigation').count()).toBe(0);
+    expect(await page.getByTestId('notification-bar').count()).toBe(0);
+    expect(await page.getByTestId('header-usps').count()).toBe(0);
+    expect(await page.getByTestId('footer').count()).toBe(0);
+    expect(await page.getByTestId('customer-service').count()).toBe(0);
+    expect(await seriousViolations(page), '/checkout/login/').toEqual([]);
+    await page.goto(`${shop.origin}/cart/`);
+    await page.getByTestId('page-cart').waitFor();
+    await page.getByTestId('primary-navigation').waitFor();
     // The client-side navigation keeps the layout: no second request for it.
     const layoutRequests: string[] = [];
     page.on('request', (request) => {
@@ -238,7 +261,8 @@ describe('the data layer', () => {
     await page.getByTestId('page-productDetail').waitFor();
     await page.getByTestId('add-to-cart').click();
     await page.getByTestId('added-to-cart').waitFor();
-    await page.getByTestId('cart-link').click();
+    // The cart drawer's link to the cart.
+    await page.getByTestId('cart-drawer-cart').click();
     await page.getByTestId('page-cart').waitFor();
     await page.getByTestId('to-checkout').click();
     await page.waitForURL(/\/checkout\//);

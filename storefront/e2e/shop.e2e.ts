@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { seriousViolations } from './support/axe';
 import { CONSENT, freshPage as openFreshPage, launchBrowser, type RunningBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -60,6 +61,23 @@ async function addToCart(page: Page, productPath: string, quantity = 1): Promise
   await page.getByTestId('add-to-cart').click();
   await page.getByTestId('added-to-cart').waitFor();
 }
+
+/** The visitor's cart as the server answers it: the amounts every screen must show. */
+async function serverCart(page: Page): Promise<{
+  calculation: {
+    totalAmount: string;
+    itemCount: number | string;
+    products: { productVariantId: number | string; quantity: number | string; totalAmount: string }[];
+  };
+}> {
+  const cartId = await page.evaluate(() => JSON.parse(localStorage.getItem('hoofbeat.cartId') ?? 'null') as string | null);
+  expect(cartId).not.toBeNull();
+  const answer = await page.request.get(`${origin}/api/cart/${cartId}`, { headers: { siteid: '1', languageid: '1' } });
+  return (await answer.json()) as Awaited<ReturnType<typeof serverCart>>;
+}
+
+/** An amount below 1000 as the Dutch site writes it (the engine's formatting): `44.91` is `€ 44,91`. */
+const euro = (amount: string) => `€ ${amount.replace('.', ',')}`;
 
 async function productPathOf(page: Page, variantId: number): Promise<string> {
   const answer = await page.request.post(`${origin}/api/routing/geturl`, {
@@ -144,6 +162,67 @@ describe('browsing', () => {
     await page.getByTestId('added-to-cart').waitFor();
     // Two muesli and the scoop a promotion gives with them.
     expect(await page.getByTestId('cart-count').textContent()).toBe('3');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the chosen weight is marked; adding opens the cart drawer with the line and the total the server calculated', async () => {
+    const { page, errors } = await freshPage();
+    // The supplement in 3 kg and 1 kg: the variant shown is marked by its state and a check, not by colour alone.
+    await page.goto(`${origin}${await productPathOf(page, 1411)}`);
+    await page.getByTestId('page-productDetail').waitFor();
+    const choice = page.getByTestId('variant-choice');
+    const marked = () =>
+      choice
+        .locator('a')
+        .evaluateAll((links) =>
+          links.map((link) => [link.textContent, link.getAttribute('aria-current'), link.querySelectorAll('svg[aria-hidden="true"]').length]),
+        );
+    expect(await marked()).toEqual([
+      ['3 kg', 'true', 1],
+      ['1 kg', null, 0],
+    ]);
+    await choice.getByRole('link', { name: '1 kg' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-variant-id="1412"][aria-current="true"]') !== null);
+    expect(await marked()).toEqual([
+      ['3 kg', null, 0],
+      ['1 kg', 'true', 1],
+    ]);
+    await page.goto(`${origin}${await productPathOf(page, 1011)}`);
+    await page.getByTestId('page-productDetail').waitFor();
+    await page.getByTestId('quantity').fill('2');
+    await page.getByTestId('add-to-cart').click();
+    const drawer = page.getByRole('dialog', { name: 'Toegevoegd aan je winkelwagen' });
+    await drawer.waitFor();
+    expect(await drawer.getAttribute('aria-modal')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('added-to-cart');
+    const cart = await serverCart(page);
+    const muesli = cart.calculation.products.find((line) => Number(line.productVariantId) === 1011)!;
+    const line = drawer.locator('[data-testid=cart-drawer-line][data-variant-id="1011"]');
+    expect(await line.getByTestId('cart-drawer-quantity').textContent()).toBe('2');
+    expect(await line.getByTestId('cart-drawer-amount').locator('[data-amount]').getAttribute('data-amount')).toBe(muesli.totalAmount);
+    expect(await line.getByTestId('cart-drawer-amount').textContent()).toBe(euro(muesli.totalAmount));
+    expect(await line.getByTestId('cart-drawer-free').count()).toBe(1);
+    expect(await drawer.getByTestId('cart-drawer-total').textContent()).toBe(euro(cart.calculation.totalAmount));
+    expect(await seriousViolations(page), 'drawer').toEqual([]);
+    await shoot(page, 'cart-drawer');
+    // Tab stays in the drawer; Escape closes it and the focus is back on the button.
+    for (let step = 0; step < 6; step++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role=dialog]')))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('add-to-cart');
+    await shoot(page, 'product-added');
+    // Again, then on to the checkout from the drawer.
+    await page.getByTestId('quantity').fill('1');
+    await page.getByTestId('add-to-cart').click();
+    await drawer.waitFor();
+    await drawer.getByTestId('cart-drawer-checkout').click();
+    await page.waitForURL(/\/checkout\/login\/$/);
+    await page.getByTestId('checkout-login').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -232,6 +311,74 @@ async function guestCheckoutToConfirmation(
 }
 
 describe('checkout', () => {
+  it('is focused: brand, steps, help and the order summary; an empty form’s errors are summarized and lead to their fields', async () => {
+    const { page, errors } = await freshPage();
+    await addToCart(page, await productPathOf(page, 1721), 2);
+    await page.goto(`${origin}/cart/`);
+    await page.getByTestId('to-checkout').click();
+    await page.getByTestId('continue-as-guest').click();
+    const form = page.getByTestId('billing-form');
+    await form.waitFor();
+    // No shop navigation, search, footer or newsletter; the brand leads home, the help line to customer service.
+    expect(await page.getByTestId('primary-navigation').count()).toBe(0);
+    expect(await page.getByRole('search').count()).toBe(0);
+    expect(await page.getByTestId('footer').count()).toBe(0);
+    expect(await page.getByTestId('newsletter-signup').count()).toBe(0);
+    expect(await page.getByTestId('checkout-header').getByRole('link', { name: 'Hoefslag', exact: true }).getAttribute('href')).toBe('/');
+    expect(await page.getByTestId('customer-service-phone').getAttribute('href')).toBe('tel:+31881234500');
+    // The order summary beside the steps: the server's amounts.
+    const cart = await serverCart(page);
+    const summary = page.getByTestId('order-summary');
+    expect(await summary.getByTestId('order-summary-total').textContent()).toBe(euro(cart.calculation.totalAmount));
+    expect(await summary.getByTestId('cart-count').textContent()).toBe('2');
+    const [formBox, summaryBox] = [await form.boundingBox(), await summary.boundingBox()];
+    expect(summaryBox!.x).toBeGreaterThan(formBox!.x + formBox!.width - 1);
+    expect(await seriousViolations(page), 'checkout').toEqual([]);
+
+    await page.getByTestId('billing-submit').click();
+    const errorSummary = form.getByTestId('error-summary');
+    await errorSummary.waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'error-summary');
+    expect(await errorSummary.getByRole('heading', { level: 2 }).textContent()).toBe('Er is een probleem');
+    const targets = await errorSummary.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const invalid = await form.locator('[aria-invalid="true"]').evaluateAll((fields) => fields.map((field) => `#${field.id}`));
+    expect(targets).toEqual(invalid);
+    expect(targets[0]).toBe('#field-firstName');
+    expect(await seriousViolations(page), 'checkout with errors').toEqual([]);
+    await errorSummary.getByRole('link').first().click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('field-firstName');
+    await shoot(page, 'checkout-errors');
+
+    // On a phone the summary is closed above the steps, its button showing the total.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const toggle = summary.getByTestId('order-summary-toggle');
+    expect(await toggle.isVisible()).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.textContent()).toContain(euro(cart.calculation.totalAmount));
+    expect(await summary.getByTestId('order-summary-panel').isVisible()).toBe(false);
+    expect((await summary.boundingBox())!.y).toBeLessThan((await form.boundingBox())!.y);
+    expect(await seriousViolations(page), 'checkout at 375 px').toEqual([]);
+    await toggle.click();
+    expect(await summary.getByTestId('order-summary-panel').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('on a phone the cart’s checkout button is in view without scrolling', async () => {
+    const { page } = await freshPage();
+    await addToCart(page, await productPathOf(page, 1721), 1);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`${origin}/cart/`);
+    await page.getByTestId('cart-line').waitFor();
+    const button = page.getByTestId('to-checkout-top');
+    const box = (await button.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(812);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await button.click();
+    await page.waitForURL(/\/checkout\/login\/$/);
+    await page.close();
+  });
+
   it('closed steps send a guest back with the reasons', async () => {
     const { page } = await freshPage();
     await page.goto(`${origin}/checkout/payment/`);

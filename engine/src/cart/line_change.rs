@@ -121,7 +121,12 @@ pub struct CartLimits {
     pub max_lines: usize,
     /// The product types whose units each carry a sample name (the roughage scan).
     pub sample_name_product_types: Vec<ProductType>,
+    /// The most characters of one sample name.
+    pub sample_name_max_length: u32,
 }
+
+/// The most characters of one sample name: enough for "Hooi perceel 3, tweede snede 2026".
+pub const SAMPLE_NAME_MAX_CHARACTERS: u32 = 100;
 
 /// The bounds of a cart.
 pub fn cart_limits() -> CartLimits {
@@ -132,6 +137,7 @@ pub fn cart_limits() -> CartLimits {
             .into_iter()
             .filter(|product_type| product_type.takes_sample_names())
             .collect(),
+        sample_name_max_length: SAMPLE_NAME_MAX_CHARACTERS,
     }
 }
 

@@ -112,8 +112,8 @@ pub use input::{
     PricingContext, ProductType, RqsSample, ShippingMethod, ShippingOption,
 };
 pub use line_change::{
-    CartLimits, LineChange, LineChangeRequest, LineChangeResult, apply_line_change, cart_limits,
-    without_discount_code,
+    CartLimits, LineChange, LineChangeRequest, LineChangeResult, SAMPLE_NAME_MAX_CHARACTERS,
+    apply_line_change, cart_limits, without_discount_code,
 };
 pub use merge::{CartMergeRequest, CartMergeResult, merge_guest_lines};
 pub use output::{

@@ -103,7 +103,12 @@ pub(super) async fn set_sample_name(
         .field(
             "samplename",
             query.samplename.as_deref(),
-            vec![Rule::Required, Rule::MaxLength { count: 100 }],
+            vec![
+                Rule::Required,
+                Rule::MaxLength {
+                    count: engine::cart::SAMPLE_NAME_MAX_CHARACTERS,
+                },
+            ],
         )
         .check()?;
     let count = scan_line_count(&state, &id, variant_id).await?;

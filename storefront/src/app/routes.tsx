@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 
 import { FooterSlots } from '../components/layout/FooterSlots';
-import { Shell } from '../components/layout/Shell';
+import { Shell, type LayoutHandle } from '../components/layout/Shell';
 import { keepRootData, rootLoader } from '../components/layout/siteLayout';
 import { Loading } from '../components/ui/Loading';
 import { NavigationFailure } from '../components/ui/ProgressBar';
@@ -104,6 +104,8 @@ export function buildRoutes({ comparePath }: RouteOptions): RouteObject[] {
             page('search', 'search', <SearchRoute />, withCanonicalUrl(searchResultsLoader)),
             {
               path: 'checkout',
+              // The checkout's focused frame: no shop navigation, footer or newsletter (Shell).
+              handle: { layout: 'checkout' } satisfies LayoutHandle,
               children: [
                 page('checkout.base', undefined, <CheckoutRoute step="base" />),
                 ...CHECKOUT.map(([step, path]) => page(`checkout.${step}`, path, <CheckoutRoute step={step} />)),

@@ -42,6 +42,18 @@ export const cartMismatchAtom = atom<{ preview: CalculatedCart; server: Calculat
 /** What the server changed in the cart by itself, shown until the visitor closes it. */
 export const cartNoticesAtom = atom<CartNotice[]>([]);
 
+/**
+ * What was just added to the cart, for the cart drawer that says so: the variants added (their
+ * lines are read from the server's answer) and the control that added them, which gets the focus
+ * back when the drawer closes. Null when nothing is to be shown.
+ */
+export interface JustAdded {
+  productVariantIds: number[];
+  opener: HTMLElement | null;
+}
+
+export const justAddedAtom = atom<JustAdded | null>(null);
+
 /** What the screens show: the preview while the server confirms, else the server's answer. */
 export const shownCalculationAtom = atom((get) => get(cartPreviewAtom) ?? get(cartAnswerAtom)?.calculation ?? null);
 

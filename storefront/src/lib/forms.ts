@@ -61,3 +61,68 @@ export function reviewMinWords(): number {
   }
   return minWords;
 }
+
+/** The id of a labelled field's control: `field-` and its name, other characters than letters and digits as `-`. */
+export function fieldId(name: string): string {
+  return `field-${name.replace(/\W/g, '-')}`;
+}
+
+/**
+ * A field of a form as the page shows it, in the form's order: its name, the keys of the errors
+ * shown at it (its name, or others: a review form named per product, an address field the
+ * server calls `address.street`), the id of its control (null when it has none to focus) and
+ * its label as shown (null without one).
+ */
+export interface ShownField {
+  name: string;
+  keys: readonly string[];
+  controlId: string | null;
+  label?: string | null;
+}
+
+/**
+ * One line of an error summary: the field's error, the control it links to (null: no field on
+ * the page shows it) and the field's label (the engine's messages do not name the field).
+ */
+export interface SummaryError {
+  key: string;
+  message: string;
+  controlId: string | null;
+  label: string | null;
+}
+
+/**
+ * The errors of a form in the order of its fields on the page, for the error summary: first
+ * the errors of the fields shown (each once, linked to its control), then the errors no shown
+ * field carries (a field error of the server for a field this page has not) in the order they
+ * came. `_`, the form's own message, is shown where the form puts it, not here.
+ */
+export function orderedErrors(errors: Readonly<Record<string, string>>, fields: readonly ShownField[]): SummaryError[] {
+  const listed = new Set<string>();
+  const items: SummaryError[] = [];
+  for (const field of fields) {
+    for (const key of field.keys) listed.add(key);
+    const key = field.keys.find((candidate) => errors[candidate]);
+    if (key !== undefined && !items.some((item) => item.key === key)) {
+      items.push({ key, message: errors[key] ?? '', controlId: field.controlId, label: field.label ?? null });
+    }
+  }
+  for (const [key, message] of Object.entries(errors)) {
+    if (key === '_' || listed.has(key) || !message) continue;
+    items.push({ key, message, controlId: null, label: null });
+  }
+  return items;
+}
+
+/** The most characters a field of a named form takes (its engine definition's `maxLength`), or null. */
+export function fieldMaxLength(form: FormName, field: string): number | null {
+  return formDefinition({ form }).fields.find((candidate) => candidate.field === field)?.maxLength ?? null;
+}
+
+/**
+ * The length of a text as the engine's `maxLength` rule counts it: the characters (code points,
+ * not UTF-16 units: an emoji is one) of the text without its leading and trailing spaces.
+ */
+export function characterCount(value: string): number {
+  return Array.from(value.trim()).length;
+}

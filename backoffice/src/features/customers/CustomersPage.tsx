@@ -53,7 +53,7 @@ function useCustomerColumns(): DataColumn<CustomerSummary>[] {
       header: t('customers.name'),
       cell: ({ row }) => (
         <Link to={PATHS.customer(row.original.accountId)}>
-          {row.original.firstName} {row.original.lastName}
+          {row.original.erasedAt != null ? t('customer.erasedTitle') : `${row.original.firstName} ${row.original.lastName}`}
         </Link>
       ),
     },

@@ -59,6 +59,15 @@ describe('the customers desk', () => {
     await expectAccessible();
   });
 
+  it('lists an erased customer as such, not as a link without a name', async () => {
+    const erased: CustomerSummary = { ...jan, firstName: '', lastName: '', emailAddress: 'erased-acc-jan@erased.invalid', erasedAt: Date.UTC(2026, 10, 28) };
+    mockApi([{ url: /^\/api\/backoffice\/customers\?/, respond: () => ({ total: 1, page: 1, pageSize: 24, customers: [erased] }) }]);
+    renderApp('/customers', { me: staffMe(['customers.read']) });
+    const table = await screen.findByRole('table', { name: 'Customers' });
+    expect(within(table).getByRole('link', { name: 'Erased customer' })).toHaveAttribute('href', '/admin/customers/acc-jan');
+    await expectAccessible();
+  });
+
   it('shows a customer with their orders, returns, subscriptions, results and reviews', async () => {
     mockApi([{ url: '/api/backoffice/customers/acc-jan', respond: () => profile }]);
     renderApp('/customers/acc-jan', { me: staffMe(['customers.read']) });

@@ -1,7 +1,8 @@
 /**
  * The site's layout as the root route loaded it: once per site and language,
  * on the server for a server-rendered page, kept 15 minutes by the client cache. Every page, the
- * cart, checkout and account pages included, shows the same menu and footer.
+ * cart and account pages included, shows the same menu and footer; the checkout shows only the
+ * layout's customer-service phone and e-mail (its focused frame, `CheckoutHeader`).
  */
 import { useRouteLoaderData } from 'react-router';
 

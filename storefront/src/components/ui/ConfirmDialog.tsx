@@ -6,6 +6,7 @@
  */
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 
+import { useReturnFocus } from './focus';
 import { formStyles } from './Form';
 import styles from './ConfirmDialog.module.css';
 
@@ -83,15 +84,4 @@ export function ConfirmDialog({ question, details, confirmLabel, cancelLabel, bu
       </div>
     </div>
   );
-}
-
-/** Gives the focus back to the opener (or what had it when the dialog opened) when the dialog closes. */
-function useReturnFocus(opener: HTMLElement | null | undefined) {
-  const given = useRef(opener);
-  useEffect(() => {
-    const back = given.current ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
-    return () => {
-      if (back?.isConnected) back.focus();
-    };
-  }, []);
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { initI18n } from '../../i18n';
@@ -22,10 +22,20 @@ describe('login', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
     expect(await screen.findByTestId('error-emailAddress')).toHaveTextContent('Dit is een verplicht veld');
     expect(screen.getByLabelText('E-mailadres')).toHaveAttribute('aria-invalid', 'true');
-    await waitFor(() => expect(screen.getByLabelText('E-mailadres')).toHaveFocus());
+    // The error summary takes the focus and lists both fields in their order, each a link to it.
+    const summary = screen.getByTestId('error-summary');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(summary).toHaveAttribute('role', 'alert');
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['E-mailadres: Dit is een verplicht veld', '#field-emailAddress'],
+      ['Wachtwoord: Dit is een verplicht veld', '#field-password'],
+    ]);
+    fireEvent.click(links[0] as HTMLElement);
+    expect(screen.getByLabelText('E-mailadres')).toHaveFocus();
     type('E-mailadres', 'geen-adres');
     fireEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
-    expect(await screen.findByTestId('error-emailAddress')).toHaveTextContent('Dit e-mailadres is niet geldig');
+    await waitFor(() => expect(screen.getByTestId('error-emailAddress')).toHaveTextContent('Dit e-mailadres is niet geldig'));
     expect(requests.some((request) => request.url === '/api/authentication/signin')).toBe(false);
 
     type('E-mailadres', 'jan.devries@example.com');
@@ -270,7 +280,11 @@ describe('return photo and review form', () => {
     type('Je review', 'Te kort hoor');
     type('Naam', 'Jan');
     fireEvent.click(screen.getByRole('button', { name: 'Review plaatsen' }));
-    expect(await screen.findByText('Je review moet minimaal 5 woorden bevatten')).toBeInTheDocument();
+    expect(await screen.findByTestId('error-review-41-text')).toHaveTextContent('Je review moet minimaal 5 woorden bevatten');
+    expect(within(screen.getByTestId('error-summary')).getByRole('link', { name: 'Je review: Je review moet minimaal 5 woorden bevatten' })).toHaveAttribute(
+      'href',
+      '#field-review-41-text',
+    );
     expect(requests).toHaveLength(0);
     type('Je review', 'Mijn paarden eten dit graag');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Review plaatsen' })));

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 
 import { useTranslation } from '../../i18n/useTranslation';
+import { ErrorSummary } from '../../components/ui/ErrorSummary';
 import { signIn } from '../../api/auth';
 import { clearCache } from '../../api/cache';
 import { readLoginFlags } from './loginFlags';
@@ -103,6 +104,7 @@ export function LoginPage() {
         </p>
       )}
       <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="login-form">
+        <ErrorSummary errors={form.errors} {...form.summary} />
         <FormField name="emailAddress" label={t('auth.email')} error={form.errors.emailAddress}>
           {(props) => <input {...props} type="email" autoComplete="username" {...bind(form, 'emailAddress')} />}
         </FormField>
@@ -196,6 +198,7 @@ export function RegisterPage() {
         <>
           <p>{t('auth.register.intro')}</p>
           <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="register-form">
+            <ErrorSummary errors={form.errors} {...form.summary} />
             <FormField name="firstName" label={t('checkout.fields.firstName')} error={form.errors.firstName}>
               {(props) => <input {...props} autoComplete="given-name" {...bind(form, 'firstName')} />}
             </FormField>
@@ -267,6 +270,7 @@ export function ForgotPasswordForm({ callbackPath }: { callbackPath: string }) {
         <>
           <p>{t('auth.forgot.intro')}</p>
           <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="forgot-form">
+            <ErrorSummary errors={form.errors} {...form.summary} />
             <FormField name="emailAddress" label={t('auth.email')} error={form.errors.emailAddress}>
               {(props) => <input {...props} type="email" autoComplete="email" {...bind(form, 'emailAddress')} />}
             </FormField>
@@ -325,6 +329,7 @@ export function ResetPasswordForm({ forgotPath, onDone }: { forgotPath: string; 
   }
   return (
     <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="reset-form">
+      <ErrorSummary errors={form.errors} {...form.summary} />
       <FormField name="newPassword" label={t('auth.reset.newPassword')} help={t('validation.passwordRequirements')} error={form.errors.newPassword}>
         {(props) => <input {...props} type="password" autoComplete="new-password" {...bind(form, 'newPassword')} />}
       </FormField>
@@ -384,6 +389,7 @@ export function ResendConfirmationPage() {
         <>
           <p>{userId ? t('account.resend.introWithLink') : t('auth.resend.intro')}</p>
           <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="resend-form">
+            <ErrorSummary errors={form.errors} {...form.summary} />
             {!userId && (
               <FormField name="emailAddress" label={t('auth.email')} error={form.errors.emailAddress}>
                 {(props) => <input {...props} type="email" autoComplete="email" {...bind(form, 'emailAddress')} />}

@@ -8,13 +8,14 @@ import { useState } from 'react';
 import { NavLink, useLoaderData, useParams } from 'react-router';
 
 import { useTranslation } from '../../i18n/useTranslation';
+import { ErrorSummary } from '../../components/ui/ErrorSummary';
 import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
 import { CheckField, formStyles, FormField, FormMessage } from '../../components/ui/Form';
 import type { FieldRules } from '../../lib/forms';
 import { refreshSession } from '../../lib/session';
 import { siteAtom } from '../../state';
-import { textOf } from '../../lib/text';
+import { ADDRESS_AUTOCOMPLETE, addressFields, addressRules, regionOf, useAddressLabels } from '../../lib/addressForm';
 import { accountApi, type Account, type AccountAddress, type Country, type DeliveryAddress } from './api';
 import type { AccountLoaderData } from './loaders';
 import { ReviewsSection } from './ReviewPages';
@@ -138,6 +139,7 @@ function PersonalForm({ account }: { account: Account }) {
   });
   return (
     <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="personal-form">
+      <ErrorSummary errors={form.errors} {...form.summary} />
       <p>
         {t('auth.email')}: <strong data-testid="personal-email">{account.emailAddress}</strong>
       </p>
@@ -211,15 +213,6 @@ function BillingDetails({ account, countries }: { account: Account; countries: C
   );
 }
 
-function regionOf(countries: Country[], countryId: unknown): string | null {
-  return countries.find((country) => String(country.countryId) === textOf(countryId))?.regionCode ?? null;
-}
-
-/** The postcode format of a country, once a country is chosen. */
-function postcodeRule(country: string | null): FieldRules[string]['rules'] {
-  return country ? [{ rule: 'postcode', country }] : [];
-}
-
 function CompanyForm({ account, company, countries }: { account: Account; company: Account['company']; countries: Country[] }) {
   const { t } = useTranslation();
   const [saved, setSaved] = useState(false);
@@ -247,6 +240,7 @@ function CompanyForm({ account, company, countries }: { account: Account; compan
   });
   return (
     <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="company-form">
+      <ErrorSummary errors={form.errors} {...form.summary} />
       <p>{t('account.companyData.intro')}</p>
       <FormField name="companyName" label={t('checkout.fields.companyName')} error={form.errors.companyName}>
         {(props) => <input {...props} autoComplete="organization" {...bind(form, 'companyName')} />}
@@ -286,16 +280,6 @@ function addressValues(address: AccountAddress | undefined): AddressValues {
   };
 }
 
-function addressRules(values: AddressValues, countries: Country[]): FieldRules {
-  return {
-    street: { value: values.street.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] },
-    streetNumber: { value: values.streetNumber.trim(), rules: [{ rule: 'required' }, { rule: 'houseNumber' }] },
-    zipcode: { value: values.zipcode.trim(), rules: [{ rule: 'required' }, ...postcodeRule(regionOf(countries, values.countryId))] },
-    city: { value: values.city.trim(), rules: [{ rule: 'required' }, { rule: 'maxLength', count: 100 }] },
-    countryId: { value: values.countryId, rules: [{ rule: 'required' }] },
-  };
-}
-
 function addressBody(values: AddressValues) {
   return {
     street: values.street.trim(),
@@ -322,13 +306,16 @@ function TextField({
   type?: 'tel';
 }) {
   return (
-    <FormField name={name} label={label} error={form.errors[name] ?? form.errors[`address.${name}`]}>
+    <FormField name={name} label={label} error={form.errors[name] ?? form.errors[`address.${name}`]} errorKeys={[name, `address.${name}`]}>
       {(props) => <input {...props} type={type} autoComplete={autoComplete} {...bind(form, name)} />}
     </FormField>
   );
 }
 
-/** Street, number, postcode, city and country, with the browser's autofill section. */
+/**
+ * The address in the chosen country's order (the engine's address form: the country first),
+ * with the browser's autofill section.
+ */
 function AddressFields({
   form,
   countries,
@@ -339,30 +326,34 @@ function AddressFields({
   section: 'billing' | 'shipping';
 }) {
   const { t } = useTranslation();
+  const labels = useAddressLabels();
+  const fields = addressFields(regionOf(countries, form.values.countryId));
   return (
     <>
-      <TextField form={form} name="street" label={t('checkout.fields.street')} autoComplete={`${section} address-line1`} />
-      <TextField form={form} name="streetNumber" label={t('checkout.fields.houseNumber')} autoComplete={`${section} address-line2`} />
-      <TextField
-        form={form}
-        name="streetNumberAddition"
-        label={`${t('checkout.fields.addition')} ${t('common.optional')}`}
-        autoComplete={`${section} address-line3`}
-      />
-      <TextField form={form} name="zipcode" label={t('checkout.fields.zipcode')} autoComplete={`${section} postal-code`} />
-      <TextField form={form} name="city" label={t('checkout.fields.city')} autoComplete={`${section} address-level2`} />
-      <FormField name="countryId" label={t('checkout.fields.country')} error={form.errors.countryId ?? form.errors['address.countryId']}>
-        {(props) => (
-          <select {...props} autoComplete={`${section} country`} {...bind(form, 'countryId')}>
-            <option value="">{t('common.select')}</option>
-            {countries.map((country) => (
-              <option key={country.countryId} value={String(country.countryId)}>
-                {country.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      {fields.map(({ field }) =>
+        field === 'countryId' ? (
+          <FormField
+            key={field}
+            name="countryId"
+            label={labels.countryId ?? field}
+            error={form.errors.countryId ?? form.errors['address.countryId']}
+            errorKeys={['countryId', 'address.countryId']}
+          >
+            {(props) => (
+              <select {...props} autoComplete={`${section} country`} {...bind(form, 'countryId')}>
+                <option value="">{t('common.select')}</option>
+                {countries.map((country) => (
+                  <option key={country.countryId} value={String(country.countryId)}>
+                    {country.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        ) : (
+          <TextField key={field} form={form} name={field} label={labels[field] ?? field} autoComplete={`${section} ${ADDRESS_AUTOCOMPLETE[field] ?? 'on'}`} />
+        ),
+      )}
     </>
   );
 }
@@ -384,7 +375,7 @@ function BillingForm({ account, countries }: { account: Account; countries: Coun
       lastName: { value: values.lastName.trim(), rules: [...NAME] },
       phoneNumber: { value: values.phoneNumber.trim(), rules: [...PHONE] },
       mobilePhone: { value: values.mobilePhone.trim(), rules: [...PHONE] },
-      ...addressRules(values, countries),
+      ...addressRules('', values, countries),
     }),
     submit: async (values) => {
       setSaved(false);
@@ -400,6 +391,7 @@ function BillingForm({ account, countries }: { account: Account; countries: Coun
   });
   return (
     <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="billing-form">
+      <ErrorSummary errors={form.errors} {...form.summary} />
       <p>
         {t('auth.email')}: <strong>{account.emailAddress}</strong>
       </p>
@@ -434,7 +426,7 @@ function DeliveryForm({ delivery, countries }: { delivery: DeliveryAddress; coun
         ? {
             firstName: { value: values.firstName.trim(), rules: [...NAME] },
             lastName: { value: values.lastName.trim(), rules: [...NAME] },
-            ...addressRules(values, countries),
+            ...addressRules('', values, countries),
           }
         : {},
     submit: async (values) => {
@@ -454,6 +446,7 @@ function DeliveryForm({ delivery, countries }: { delivery: DeliveryAddress; coun
   });
   return (
     <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="delivery-form">
+      <ErrorSummary errors={form.errors} {...form.summary} />
       <fieldset>
         <legend>{t('account.deliveryAddress.title')}</legend>
         <div className={formStyles.check}>
@@ -500,6 +493,7 @@ function EmailForm({ account, confirmed }: { account: Account; confirmed: 'confi
         {confirmed === 'expired' && <p>{t('errors.emailChangeTokenExpired')}</p>}
       </FormMessage>
       <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="email-form">
+        <ErrorSummary errors={form.errors} {...form.summary} />
         <p>
           {t('account.changeEmail.current')}: <strong>{account.emailAddress}</strong>
         </p>
@@ -537,6 +531,7 @@ function PasswordForm() {
   });
   return (
     <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="password-form">
+      <ErrorSummary errors={form.errors} {...form.summary} />
       <FormField name="currentPassword" label={t('account.changePassword.current')} error={form.errors.currentPassword}>
         {(props) => <input {...props} type="password" autoComplete="current-password" {...bind(form, 'currentPassword')} />}
       </FormField>

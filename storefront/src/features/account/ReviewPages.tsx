@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { useTranslation } from '../../i18n/useTranslation';
+import { ErrorSummary } from '../../components/ui/ErrorSummary';
 import { formStyles, FormField, FormMessage } from '../../components/ui/Form';
 import { StarRating } from '../../components/ui/StarRating';
-import { reviewMinWords } from '../../lib/forms';
+import { fieldMaxLength, reviewMinWords } from '../../lib/forms';
 import { accountApi, type ReviewRequest } from './api';
 import type { ReviewsData } from './loaders';
 import { PagedList } from './PagedList';
@@ -122,10 +123,11 @@ export function WriteReviewForm({ productId, labelledBy, onSent }: { productId: 
       onSubmit={(event) => void form.onSubmit(event)}
       data-testid="review-form"
     >
-      <FormField name={`${prefix}-title`} label={t('reviews.titleLabel')} error={form.errors.title}>
+      <ErrorSummary errors={form.errors} {...form.summary} />
+      <FormField name={`${prefix}-title`} label={t('reviews.titleLabel')} error={form.errors.title} errorKeys={['title']}>
         {(props) => <input {...props} name="title" {...bind(form, 'title')} />}
       </FormField>
-      <FormField name={`${prefix}-rating`} label={t('reviews.ratingLabel')} error={form.errors.rating}>
+      <FormField name={`${prefix}-rating`} label={t('reviews.ratingLabel')} error={form.errors.rating} errorKeys={['rating']}>
         {(props) => (
           <select {...props} name="rating" {...bind(form, 'rating')}>
             <option value="">{t('common.select')}</option>
@@ -137,10 +139,17 @@ export function WriteReviewForm({ productId, labelledBy, onSent }: { productId: 
           </select>
         )}
       </FormField>
-      <FormField name={`${prefix}-text`} label={t('reviews.textLabel')} help={t('reviews.textHelp', { count: reviewMinWords() })} error={form.errors.text}>
+      <FormField
+        name={`${prefix}-text`}
+        label={t('reviews.textLabel')}
+        help={t('reviews.textHelp', { count: reviewMinWords() })}
+        count={{ value: form.values.text, max: fieldMaxLength('review', 'text') }}
+        error={form.errors.text}
+        errorKeys={['text']}
+      >
         {(props) => <textarea {...props} name="text" rows={5} {...bind(form, 'text')} />}
       </FormField>
-      <FormField name={`${prefix}-name`} label={t('reviews.nameLabel')} error={form.errors.name}>
+      <FormField name={`${prefix}-name`} label={t('reviews.nameLabel')} error={form.errors.name} errorKeys={['name']}>
         {(props) => <input {...props} name="name" autoComplete="given-name" {...bind(form, 'name')} />}
       </FormField>
       <p className={formStyles.help}>{t('reviews.moderation')}</p>

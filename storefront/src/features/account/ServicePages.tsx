@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useParams } from 'react-router';
 
 import { useTranslation } from '../../i18n/useTranslation';
+import { ErrorSummary } from '../../components/ui/ErrorSummary';
 import { textOfKey } from '../../i18n';
 import { paths } from '../../lib/paths';
 import { Page } from '../../components/layout/Page';
@@ -15,6 +16,9 @@ import { accountApi, type OrderDetail, type OrderSummary, type ReturnRequest } f
 import type { AccountLoaderData } from './loaders';
 import { Data, dateText, Empty, StatusLabel, styles } from './ui';
 import { bind, useAccountForm } from './useAccountForm';
+
+/** The most characters of a return's comment (the server's `maxLength` of the return form). */
+const RETURN_COMMENT_MAX_LENGTH = 1000;
 
 /**
  * The photo the server accepts (README: JPEG, PNG or WebP, at most 5 MB); checked here before
@@ -109,7 +113,7 @@ export function ReturnForm({
       productVariantId: { value: values.productVariantId, rules: [{ rule: 'required' }] },
       quantity: { value: values.quantity, rules: [{ rule: 'required' }] },
       reason: { value: values.reason, rules: [{ rule: 'required' }] },
-      comment: { value: values.comment, rules: [{ rule: 'maxLength', count: 1000 }] },
+      comment: { value: values.comment, rules: [{ rule: 'maxLength', count: RETURN_COMMENT_MAX_LENGTH }] },
     }),
     submit: async (values) => {
       if (photoError) throw new Error(photoError);
@@ -186,6 +190,7 @@ export function ReturnForm({
   const line = order?.lines.find((candidate) => String(candidate.productVariantId) === form.values.productVariantId);
   return (
     <form ref={formRef} className={formStyles.form} noValidate onSubmit={(event) => void form.onSubmit(event)} data-testid="return-form">
+      <ErrorSummary errors={form.errors} {...form.summary} />
       <FormField name="orderNumber" label={t('account.returns.orderNumber')} error={form.errors.orderNumber ?? orderError}>
         {(props) => (
           <select {...props} value={form.values.orderNumber} onChange={(event) => void chooseOrder(event.target.value)}>
@@ -227,7 +232,12 @@ export function ReturnForm({
           </select>
         )}
       </FormField>
-      <FormField name="comment" label={`${t('account.returns.comment')} ${t('common.optional')}`} error={form.errors.comment}>
+      <FormField
+        name="comment"
+        label={`${t('account.returns.comment')} ${t('common.optional')}`}
+        count={{ value: form.values.comment, max: RETURN_COMMENT_MAX_LENGTH }}
+        error={form.errors.comment}
+      >
         {(props) => <textarea {...props} rows={4} {...bind(form, 'comment')} />}
       </FormField>
       <FormField

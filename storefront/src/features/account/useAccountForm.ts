@@ -1,10 +1,13 @@
 /**
  * One form of the account area: its values, the engine's check before sending, the server's
- * field errors after, a busy flag, and focus on the first failing field.
+ * field errors after, a busy flag, and the error summary's state (`summary`, for
+ * `<ErrorSummary errors={form.errors} {...form.summary} />` at the top of the form), which takes
+ * the focus after a submit with errors (else the first failing field or the form's message does).
  */
 import { useState, type FormEvent } from 'react';
 
 import { useTranslation } from '../../i18n/useTranslation';
+import { useErrorSummary } from '../../components/ui/ErrorSummary';
 import { useFocusFirstError } from '../../components/ui/Form';
 import { readProblem, serverErrors } from '../../lib/apiErrors';
 import { isCaptchaProblem } from '../../lib/captcha';
@@ -27,6 +30,7 @@ export function useAccountForm<V extends Record<string, unknown>>({ initial, rul
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const formRef = useFocusFirstError(errors, attempt);
+  const { report, fields, attempt: checks } = useErrorSummary(formRef);
   const set = <K extends keyof V>(name: K, value: V[K]) => setValues((current) => ({ ...current, [name]: value }));
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -34,6 +38,7 @@ export function useAccountForm<V extends Record<string, unknown>>({ initial, rul
     const found = typeof rules === 'string' ? await checkNamedForm(rules, values) : await checkForm(rules(values));
     setErrors(found);
     setAttempt((count) => count + 1);
+    report();
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
@@ -43,13 +48,14 @@ export function useAccountForm<V extends Record<string, unknown>>({ initial, rul
       const captcha = isCaptchaProblem(readProblem(error).code) ? { _: t('account.captcha.failed') } : null;
       setErrors(captcha ?? onError?.(error) ?? serverErrors(error, t));
       setAttempt((count) => count + 1);
+      report();
     } finally {
       setBusy(false);
     }
   };
   // The ref apart from the render state: callers take it out (`const { formRef, ...form }`), so
   // reading the form's values and errors while rendering is never a read of a ref.
-  return { values, set, setValues, errors, setErrors, busy, onSubmit, formRef };
+  return { values, set, setValues, errors, setErrors, busy, onSubmit, summary: { fields, attempt: checks }, formRef };
 }
 
 /** Props of a text input bound to one value of a form. */

@@ -27,6 +27,8 @@ describe('cart: instant totals from the WASM engine, confirmed by the server', (
     const total = await screen.findByTestId('total');
     expect(total).toHaveTextContent('€ 29,90'); // 24.95 + 4.95 shipping
     expect(screen.getByTestId('cart-count')).toHaveTextContent('1');
+    // Free shipping from 50.00: the engine says 25.05 is still missing.
+    expect(screen.getByTestId('free-shipping')).toHaveTextContent('Nog € 25,05 tot gratis verzending');
 
     const quantity = screen.getByTestId('quantity-1011');
     fireEvent.change(quantity, { target: { value: '3' } });
@@ -34,6 +36,7 @@ describe('cart: instant totals from the WASM engine, confirmed by the server', (
     // Before the server answers: 3 × 24.95 = 74.85, free shipping from 50.00 (the engine's rules).
     await waitFor(() => expect(screen.getByTestId('total')).toHaveTextContent('€ 74,85'));
     expect(screen.getByTestId('cart-count')).toHaveTextContent('3');
+    expect(screen.getByTestId('free-shipping')).toHaveTextContent('Deze bestelling wordt gratis verzonden');
     expect(requests.some((request) => request.method === 'PUT')).toBe(true);
 
     confirm.resolve(new Response(JSON.stringify(answerFor(cartInput(3))), { status: 200, headers: { 'Content-Type': 'application/json' } }));
@@ -115,6 +118,37 @@ describe('cart: instant totals from the WASM engine, confirmed by the server', (
     await renderApp('/cart/');
     expect(await screen.findByTestId('stock-warning')).toHaveTextContent('Er zijn nog maar 2 stuks op voorraad');
     expect(screen.getByTestId('cart-count')).toHaveTextContent('3');
+  });
+
+  it('on a phone the total and the way to the checkout are at the top too', async () => {
+    localStorage.setItem('hoofbeat.cartId', JSON.stringify('cart-1'));
+    mockApi([{ url: '/api/cart/cart-1', respond: answerFor(cartInput(1)) }]);
+    await renderApp('/cart/');
+    const bar = await screen.findByTestId('cart-checkout-bar');
+    expect(screen.getByTestId('cart-checkout-bar-total')).toHaveTextContent('€ 29,90');
+    expect(within(bar).getByRole('button', { name: 'Afrekenen' })).toBe(screen.getByTestId('to-checkout-top'));
+    // Before the lines.
+    expect(bar.compareDocumentPosition(screen.getByTestId('cart-line')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('never cuts a sample name off at its limit: the count and the engine’s message instead, and nothing is sent', async () => {
+    localStorage.setItem('hoofbeat.cartId', JSON.stringify('cart-1'));
+    const input = cartInput(1);
+    input.catalog[0]!.productType = 4;
+    const requests = mockApi([{ url: '/api/cart/cart-1', respond: answerFor(input) }]);
+    await renderApp('/cart/');
+    const name = await screen.findByTestId('sample-1011-1');
+    expect(name).not.toHaveAttribute('maxlength');
+    expect(screen.queryByTestId('character-count-sample-1011-1')).toBeNull();
+    const long = 'Hooi van het achterste perceel, '.repeat(10).slice(0, 300);
+    fireEvent.change(name, { target: { value: long } });
+    expect(name).toHaveValue(long);
+    expect(screen.getByTestId('character-count-sample-1011-1')).toHaveTextContent('Je hebt 200 tekens te veel');
+    fireEvent.blur(name);
+    expect(await screen.findByTestId('sample-1011-1-error')).toHaveTextContent('Dit veld mag maximaal 100 tekens bevatten');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(/Je kunt maximaal 100 tekens invullen Dit veld mag maximaal 100 tekens bevatten$/);
+    expect(requests.some((request) => request.url.includes('rqssamplename'))).toBe(false);
   });
 
   it('compares calculations by value, not by key order', () => {

@@ -17,10 +17,13 @@ import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import { cartLimits, type CalculatedCart, type CalculatedProduct } from '../../engine';
 import { checkForm } from '../../lib/forms';
+import { CharacterCount, characterLimitId } from '../../components/ui/CharacterCount';
 import styles from '../../components/shop.module.css';
+import own from './CartPage.module.css';
 import { cartApi } from '../../api/cart';
 import { CartNotices, MismatchBox } from '../../components/cart/CartNotices';
 import { CartTotals } from '../../components/cart/CartTotals';
+import { FreeShippingProgress } from '../../components/cart/FreeShippingProgress';
 import { useProductTexts } from '../../components/product/productTexts';
 import { cartErrorText } from '../../lib/cartErrors';
 import { useCart } from '../../lib/cart';
@@ -66,11 +69,12 @@ function QuantityInput({ line, onChange }: { line: CalculatedProduct; onChange: 
 
 /**
  * The sample names of a scan line. The rule that every sample needs a name before the checkout
- * is shown at the line; after a refused attempt the unnamed samples are marked there too.
+ * is shown at the line; after a refused attempt the unnamed samples are marked there too. A
+ * name is never cut off at its limit: the count shows while typing, and a name that is too long
+ * is refused at its field (the engine's `maxLength` message) instead of being sent.
  */
 function SampleNames({ line, onError, showMissing }: { line: CalculatedProduct; onError: (text: string | null) => void; showMissing: boolean }) {
   const { t } = useTranslation();
-  const cart = useCart();
   const names = new Map(line.rqsSamples.map((sample) => [Number(sample.sequence), sample.sampleName]));
   const sequences = Array.from({ length: Number(line.quantity) }, (_, index) => index + 1);
   const ruleId = `sample-rule-${line.productVariantId}`;
@@ -81,28 +85,77 @@ function SampleNames({ line, onError, showMissing }: { line: CalculatedProduct; 
         {showMissing && missing.length > 0 ? t('validation.sampleNameRequired') : t('cart.sampleNameNeeded')}
       </p>
       {sequences.map((sequence) => (
-        <label key={sequence}>
-          {t('cart.sampleName', { number: sequence })}
-          <input
-            defaultValue={names.get(sequence) ?? ''}
-            placeholder={t('cart.samplePlaceholder')}
-            maxLength={100}
-            aria-describedby={ruleId}
-            aria-invalid={showMissing && missing.includes(sequence) ? true : undefined}
-            data-testid={`sample-${line.productVariantId}-${sequence}`}
-            onBlur={(event) => {
-              const name = event.target.value.trim();
-              if (name === (names.get(sequence) ?? '') || name === '') return;
-              cart
-                .call((id) => cartApi.setSampleName(id, Number(line.productVariantId), sequence, name))
-                .then(
-                  () => onError(null),
-                  (error: unknown) => onError(cartErrorText(error, t)),
-                );
-            }}
-          />
-        </label>
+        <SampleName
+          key={sequence}
+          line={line}
+          sequence={sequence}
+          saved={names.get(sequence) ?? ''}
+          ruleId={ruleId}
+          unnamed={showMissing && missing.includes(sequence)}
+          onError={onError}
+        />
       ))}
+    </div>
+  );
+}
+
+/** One sample's name: saved when the field is left, once the engine's check accepts it. */
+function SampleName({
+  line,
+  sequence,
+  saved,
+  ruleId,
+  unnamed,
+  onError,
+}: {
+  line: CalculatedProduct;
+  sequence: number;
+  saved: string;
+  ruleId: string;
+  unnamed: boolean;
+  onError: (text: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const [value, setValue] = useState(saved);
+  const [error, setError] = useState<string | null>(null);
+  const id = `sample-${line.productVariantId}-${sequence}`;
+  const errorId = `${id}-error`;
+  const save = async () => {
+    const name = value.trim();
+    if (name === saved || name === '') {
+      setError(null);
+      return;
+    }
+    const found = await checkForm({ sampleName: { value: name, rules: [{ rule: 'maxLength', count: cartLimits().sampleNameMaxLength }] } });
+    setError(found.sampleName ?? null);
+    if (found.sampleName) return;
+    cart
+      .call((cartId) => cartApi.setSampleName(cartId, Number(line.productVariantId), sequence, name))
+      .then(
+        () => onError(null),
+        (failure: unknown) => onError(cartErrorText(failure, t)),
+      );
+  };
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{t('cart.sampleName', { number: sequence })}</label>
+      <input
+        id={id}
+        value={value}
+        placeholder={t('cart.samplePlaceholder')}
+        aria-describedby={[ruleId, characterLimitId(id), ...(error ? [errorId] : [])].join(' ')}
+        aria-invalid={unnamed || error ? true : undefined}
+        data-testid={id}
+        onChange={(event) => setValue(event.target.value)}
+        onBlur={() => void save()}
+      />
+      <CharacterCount fieldId={id} value={value} max={cartLimits().sampleNameMaxLength} threshold={0.75} />
+      {error && (
+        <span id={errorId} className={styles.fieldError} data-testid={`${id}-error`}>
+          {error}
+        </span>
+      )}
     </div>
   );
 }
@@ -349,6 +402,18 @@ export function CartPage() {
     <Page title={t('cart.title')} testId="page-cart">
       <MismatchBox />
       <CartNotices />
+      {/* On a phone the totals come after every line: the total and the way on are at the top too. */}
+      <div className={own.checkoutBar} data-testid="cart-checkout-bar">
+        <p className={own.barTotal}>
+          <span>{t('cart.total')}</span>
+          <span data-testid="cart-checkout-bar-total">
+            <Price amount={calculation.totalAmount} />
+          </span>
+        </p>
+        <button type="button" className={styles.button} onClick={() => void toCheckout()} data-testid="to-checkout-top" disabled={cart.pending}>
+          {t('cart.toCheckout')}
+        </button>
+      </div>
       <div className={styles.cartLayout}>
         <section aria-label={t('cart.product')}>
           <p className={styles.muted}>{t('cart.itemCount', { count: Number(calculation.itemCount) })}</p>
@@ -366,6 +431,7 @@ export function CartPage() {
         </section>
         <aside className={styles.card} aria-label={t('checkout.summary.title')}>
           <DiscountCode code={cart.answer?.cart.discountCode ?? null} />
+          <FreeShippingProgress calculation={calculation} />
           <CartTotals calculation={calculation} />
           <button type="button" className={styles.button} onClick={() => void toCheckout()} data-testid="to-checkout" disabled={cart.pending}>
             {t('cart.toCheckout')}

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ import { cultureAtom, siteAtom } from '../../state';
 import { json, mockApi } from '../../test/api';
 import { HOEFSLAG_NL } from '../../test/app';
 import { ProductDetailPage } from './ProductDetailPage';
+import { CartDrawer } from '../../components/cart/CartDrawer';
+import { answerFor, cartInput } from '../../test/cart';
 
 const MUESLI = {
   productId: 1,
@@ -41,13 +43,25 @@ beforeAll(async () => {
   await initI18n('nl');
 });
 
-function renderProduct() {
+function renderProduct(product: ProductDetail = MUESLI) {
   const store = createStore();
   store.set(siteAtom, toSite(HOEFSLAG_NL));
   store.set(cultureAtom, 'nl');
-  const router = createMemoryRouter([{ path: '/muesli/', element: <ProductDetailPage productVariantId={1011} product={MUESLI} /> }], {
-    initialEntries: ['/muesli/'],
-  });
+  // The shell's cart drawer beside the page, as in the shop.
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/muesli/',
+        element: (
+          <>
+            <ProductDetailPage productVariantId={1011} product={product} />
+            <CartDrawer />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: ['/muesli/'] },
+  );
   render(
     <Provider store={store}>
       <RouterProvider router={router} />
@@ -69,5 +83,53 @@ describe('adding to the cart fails', () => {
       normalizeWhitespace: true,
     });
     expect(failed.querySelector('strong')).toHaveTextContent('Helaas mislukt');
+  });
+});
+
+const NO_REVIEWS = {
+  url: /^\/api\/products\/1\/reviews/,
+  respond: { reviews: [], reviewCount: 0, averageRating: null, page: 1, pageSize: 10, hasMore: false },
+};
+
+describe('adding to the cart', () => {
+  it('opens the cart drawer with the line and the total the server answered; closing it gives the focus back to the button', async () => {
+    const requests = mockApi([
+      { method: 'POST', url: '/api/cart', respond: answerFor(cartInput(0)) },
+      { method: 'POST', url: '/api/cart/cart-1/products?productVariantId=1011&quantity=2', respond: answerFor(cartInput(2)) },
+      NO_REVIEWS,
+    ]);
+    renderProduct();
+    fireEvent.change(await screen.findByTestId('quantity'), { target: { value: '2' } });
+    const add = screen.getByTestId('add-to-cart');
+    fireEvent.click(add);
+    const drawer = await screen.findByRole('dialog', { name: 'Toegevoegd aan je winkelwagen' });
+    expect(drawer).toHaveFocus();
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toContain('POST /api/cart/cart-1/products?productVariantId=1011&quantity=2');
+    const line = within(drawer).getByTestId('cart-drawer-line');
+    expect(line).toHaveTextContent('Hoefslag Sport Muesli');
+    expect(within(line).getByTestId('cart-drawer-quantity')).toHaveTextContent('2');
+    expect(within(line).getByTestId('cart-drawer-amount')).toHaveTextContent('€ 49,90');
+    expect(within(drawer).getByTestId('cart-drawer-total')).toHaveTextContent('€ 54,85');
+    // The old line beside the button is gone: the drawer says it.
+    expect(screen.queryByText('Toegevoegd aan je winkelwagen', { selector: 'form span' })).toBeNull();
+    fireEvent.keyDown(drawer, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(add).toHaveFocus();
+  });
+});
+
+describe('choosing a variant', () => {
+  it('marks the variant shown as the current one, by a check and its state, the other as a link', () => {
+    mockApi([NO_REVIEWS]);
+    const other = { ...MUESLI, productVariantId: 1012, url: '/muesli/sport-muesli-5-kg/', variantLabel: '5 kg' };
+    renderProduct({ ...MUESLI, url: '/muesli/sport-muesli/', variantLabel: '20 kg', otherVariants: [other] });
+    const choice = within(screen.getByRole('navigation', { name: 'Kies een variant' }));
+    const current = choice.getByRole('link', { name: '20 kg' });
+    expect(current).toHaveAttribute('aria-current', 'true');
+    expect(current.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    const notCurrent = choice.getByRole('link', { name: '5 kg' });
+    expect(notCurrent).not.toHaveAttribute('aria-current');
+    expect(notCurrent.querySelector('svg')).toBeNull();
+    expect(notCurrent).toHaveAttribute('href', '/muesli/sport-muesli-5-kg/');
   });
 });

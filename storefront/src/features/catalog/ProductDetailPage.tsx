@@ -3,7 +3,9 @@
  * back-in-stock sign-up, specifications, nutrients, reviews with the write-review form, compare
  * and add to cart with a quantity.
  */
-import { Fragment, useMemo, useState } from 'react';
+import { useStore } from 'jotai';
+import { Check } from 'lucide-react';
+import { Fragment, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
 import { useTranslation } from '../../i18n/useTranslation';
@@ -15,10 +17,11 @@ import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import { StarRating } from '../../components/ui/StarRating';
 import { cartLimits, formatDate } from '../../engine';
-import { useCart } from '../../lib/cart';
+import { justAddedAtom, useCart } from '../../lib/cart';
 import { cartErrorText } from '../../lib/cartErrors';
 import { CompareButton } from '../../components/product/CompareButton';
 import styles from '../../components/shop.module.css';
+import own from './ProductDetail.module.css';
 import { fetchProduct, fetchReviews, type ProductDetail, remindWhenInStock } from '../../api/catalog';
 import { checkNamedForm } from '../../lib/forms';
 import { paths } from '../../lib/paths';
@@ -34,11 +37,17 @@ import { usePageEvent } from '../../lib/useAnalytics';
 /** Product type 2: feed and supplements, dosed by the feed calculator. */
 const FEED_PRODUCT_TYPE = 2;
 
+/**
+ * Add to cart with a quantity. Once the server has the line, the cart drawer opens with it
+ * (`justAddedAtom`); closing the drawer gives the focus back to the button.
+ */
 function AddToCart({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
   const cart = useCart();
+  const store = useStore();
+  const button = useRef<HTMLButtonElement>(null);
   const [quantity, setQuantity] = useState('1');
-  const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'added' } | { kind: 'failed'; text: string }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' | 'busy' } | { kind: 'failed'; text: string }>({ kind: 'idle' });
   if (!product.stock.orderable) return null;
   return (
     <form
@@ -48,7 +57,10 @@ function AddToCart({ product }: { product: ProductDetail }) {
         const count = Number.parseInt(quantity, 10);
         setState({ kind: 'busy' });
         cart.add(product.productVariantId, Number.isFinite(count) ? count : 0).then(
-          () => setState({ kind: 'added' }),
+          () => {
+            setState({ kind: 'idle' });
+            store.set(justAddedAtom, { productVariantIds: [product.productVariantId], opener: button.current });
+          },
           (error: unknown) => setState({ kind: 'failed', text: cartErrorText(error, t) }),
         );
       }}
@@ -66,15 +78,10 @@ function AddToCart({ product }: { product: ProductDetail }) {
           style={{ width: '5rem' }}
         />
       </label>
-      <button type="submit" className={styles.button} disabled={state.kind === 'busy'} data-testid="add-to-cart">
+      <button ref={button} type="submit" className={styles.button} disabled={state.kind === 'busy'} data-testid="add-to-cart">
         {t('product.addToCart')}
       </button>
       <span aria-live="polite">
-        {state.kind === 'added' && (
-          <span data-testid="added-to-cart">
-            {t('success.addedToCart')} <Link to="/cart/">{t('cart.title')}</Link>
-          </span>
-        )}
         {state.kind === 'failed' && (
           <span className={styles.fieldError} role="alert" data-testid="add-to-cart-failed">
             <strong>{t('errors.failedShort')}</strong> {state.text}
@@ -285,7 +292,8 @@ export function ProductView({ product }: { product: ProductDetail }) {
     },
     String(product.productVariantId),
   );
-  const variants = [product, ...product.otherVariants].filter((variant) => variant.url);
+  // In the catalog's order (by variant id), the same on every variant's page: choosing one never moves the buttons.
+  const variants = [product, ...product.otherVariants].filter((variant) => variant.url).sort((a, b) => a.productVariantId - b.productVariantId);
   return (
     <Page title={product.name ?? ''} testId="page-productDetail">
       <div className={styles.detail} data-product-id={product.productId} data-variant-id={product.productVariantId}>
@@ -303,19 +311,25 @@ export function ProductView({ product }: { product: ProductDetail }) {
             </p>
           )}
           {variants.length > 1 && (
-            <nav aria-label={t('product.chooseVariant')}>
-              <ul className={styles.row} style={{ listStyle: 'none', padding: 0 }}>
-                {variants.map((variant) => (
-                  <li key={variant.productVariantId}>
-                    <Link
-                      to={variant.url ?? '#'}
-                      aria-current={variant.productVariantId === product.productVariantId ? 'true' : undefined}
-                      className={styles.secondary}
-                    >
-                      {variant.variantLabel ?? texts.content(variant.content.amount, variant.content.unit)}
-                    </Link>
-                  </li>
-                ))}
+            <nav aria-label={t('product.chooseVariant')} data-testid="variant-choice">
+              <ul className={own.variants}>
+                {variants.map((variant) => {
+                  const current = variant.productVariantId === product.productVariantId;
+                  return (
+                    <li key={variant.productVariantId}>
+                      {/* The chosen one is marked by its border, weight and check, not by colour alone. */}
+                      <Link
+                        to={variant.url ?? '#'}
+                        aria-current={current ? 'true' : undefined}
+                        className={own.variant}
+                        data-variant-id={variant.productVariantId}
+                      >
+                        {current && <Check className={own.check} aria-hidden="true" focusable="false" />}
+                        {variant.variantLabel ?? texts.content(variant.content.amount, variant.content.unit)}
+                      </Link>
+                    </li>
+                  );
+                })}
               </ul>
             </nav>
           )}

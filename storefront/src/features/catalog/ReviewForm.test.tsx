@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { initI18n } from '../../i18n';
@@ -49,9 +49,32 @@ describe('write-review form', () => {
     expect(requests).toEqual([]);
   });
 
-  it('requires every field', async () => {
+  it('requires every field: the error summary lists the 4 in the order of the fields, each a link to its field', async () => {
     render(<ReviewForm productId={7} />);
     fireEvent.click(screen.getByRole('button', { name: 'Review plaatsen' }));
-    expect(await screen.findAllByRole('alert')).toHaveLength(4);
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveFocus();
+    expect(within(summary).getByRole('heading', { level: 2 })).toHaveTextContent('Er is een probleem');
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Titel: Dit is een verplicht veld', '#review-title'],
+      ['Beoordeling: Dit is een verplicht veld', '#review-rating'],
+      ['Je review: Dit is een verplicht veld', '#review-text'],
+      ['Naam: Dit is een verplicht veld', '#review-name'],
+    ]);
+    // The fields keep their own messages.
+    for (const label of ['Titel', 'Beoordeling', 'Je review', 'Naam']) expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.click(links[2] as HTMLElement);
+    expect(screen.getByLabelText('Je review')).toHaveFocus();
+  });
+
+  it('counts the characters left of the engine’s 4000 while typing, and past them, without cutting the text', async () => {
+    render(<ReviewForm productId={7} />);
+    const text = screen.getByLabelText('Je review');
+    expect(text).toHaveAccessibleDescription('Gebruik minimaal 5 woorden. Je kunt maximaal 4000 tekens invullen');
+    expect(screen.getByTestId('character-count-review-text')).toHaveTextContent('Je hebt nog 4000 tekens over');
+    fireEvent.change(text, { target: { value: 'x'.repeat(4001) } });
+    expect(screen.getByTestId('character-count-review-text')).toHaveTextContent('Je hebt 1 teken te veel');
+    expect(text).toHaveValue('x'.repeat(4001));
   });
 });

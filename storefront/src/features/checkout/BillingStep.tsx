@@ -11,6 +11,8 @@ import { useSite } from '../../state';
 import { cartApi, type Billing, type Company } from '../../api/cart';
 import { cartNoticesAtom, useCart } from '../../lib/cart';
 import { checkForm } from '../../lib/forms';
+import { ADDRESS_AUTOCOMPLETE, addressFields, addressRows, addressRules, regionOf, useAddressLabels } from '../../lib/addressForm';
+import { ErrorSummary, useErrorSummary } from '../../components/ui/ErrorSummary';
 import { Loading } from '../../components/ui/Loading';
 import styles from '../../components/shop.module.css';
 import { Field } from './fields';
@@ -18,7 +20,10 @@ import { gatesOf, nextStep } from './gates';
 import { fetchCountries, type Country } from './reference';
 import { useCheckoutAccount, useServerErrors } from './useCheckout';
 
-/** The address fields shared by billing and the alternative delivery address. */
+/**
+ * The address fields shared by billing and the alternative delivery address, in the chosen
+ * country's order (the engine's address form; the country comes first).
+ */
 export function AddressFields({
   prefix,
   values,
@@ -33,46 +38,46 @@ export function AddressFields({
   countries: Country[];
 }) {
   const { t } = useTranslation();
-  const input = (name: string, label: string, autoComplete: string) => (
-    <Field name={`${prefix}${name}`} label={label} error={errors[`${prefix}${name}`]}>
-      {(props) => <input {...props} value={values[name] ?? ''} autoComplete={autoComplete} onChange={(event) => set(name, event.target.value)} />}
+  const labels = useAddressLabels();
+  const fields = addressFields(regionOf(countries, values.countryId));
+  const input = (name: string) => (
+    <Field key={name} name={`${prefix}${name}`} label={labels[name] ?? name} error={errors[`${prefix}${name}`]}>
+      {(props) => <input {...props} value={values[name] ?? ''} autoComplete={ADDRESS_AUTOCOMPLETE[name]} onChange={(event) => set(name, event.target.value)} />}
+    </Field>
+  );
+  const country = (
+    <Field key="countryId" name={`${prefix}countryId`} label={labels.countryId ?? 'countryId'} error={errors[`${prefix}countryId`]}>
+      {(props) => (
+        <select
+          {...props}
+          value={values.countryId ?? ''}
+          autoComplete={ADDRESS_AUTOCOMPLETE.countryId}
+          onChange={(event) => set('countryId', event.target.value)}
+        >
+          <option value="">{t('common.select')}</option>
+          {countries.map((candidate) => (
+            <option key={candidate.countryId} value={candidate.countryId}>
+              {candidate.name}
+            </option>
+          ))}
+        </select>
+      )}
     </Field>
   );
   return (
     <>
-      <div className={styles.row}>
-        {input('zipcode', t('checkout.fields.zipcode'), 'postal-code')}
-        {input('streetNumber', t('checkout.fields.houseNumber'), 'address-line2')}
-        {input('streetNumberAddition', t('checkout.fields.addition'), 'off')}
-      </div>
-      {input('street', t('checkout.fields.street'), 'address-line1')}
-      {input('city', t('checkout.fields.city'), 'address-level2')}
-      <Field name={`${prefix}countryId`} label={t('checkout.fields.country')} error={errors[`${prefix}countryId`]}>
-        {(props) => (
-          <select {...props} value={values.countryId ?? ''} onChange={(event) => set('countryId', event.target.value)}>
-            <option value="">{t('common.select')}</option>
-            {countries.map((country) => (
-              <option key={country.countryId} value={country.countryId}>
-                {country.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      {addressRows(fields).map((row) => {
+        const parts = row.map(({ field }) => (field === 'countryId' ? country : input(field)));
+        return row.length > 1 ? (
+          <div key={row[0]?.field} className={styles.row}>
+            {parts}
+          </div>
+        ) : (
+          parts
+        );
+      })}
     </>
   );
-}
-
-/** Engine rules of an address; the postcode is checked for the chosen country. */
-export function addressRules(prefix: string, values: Record<string, string>, countries: Country[]) {
-  const country = countries.find((candidate) => String(candidate.countryId) === values.countryId)?.regionCode ?? null;
-  return {
-    [`${prefix}zipcode`]: { value: values.zipcode ?? '', rules: [{ rule: 'required' as const }, { rule: 'postcode' as const, country }] },
-    [`${prefix}streetNumber`]: { value: values.streetNumber ?? '', rules: [{ rule: 'required' as const }, { rule: 'houseNumber' as const }] },
-    [`${prefix}street`]: { value: values.street ?? '', rules: [{ rule: 'required' as const }, { rule: 'maxLength' as const, count: 100 }] },
-    [`${prefix}city`]: { value: values.city ?? '', rules: [{ rule: 'required' as const }, { rule: 'maxLength' as const, count: 100 }] },
-    [`${prefix}countryId`]: { value: values.countryId ?? '', rules: [{ rule: 'required' as const }] },
-  };
 }
 
 export function toAddress(values: Record<string, string>) {
@@ -160,6 +165,7 @@ function BillingForm({ countries, gates, account }: { countries: Country[]; gate
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [removedCode, setRemovedCode] = useState<string | null>(null);
+  const { formRef, report, ...summary } = useErrorSummary();
   const store = useStore();
   const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
   const text = (name: string, label: string, type = 'text', autoComplete = 'on') => (
@@ -189,6 +195,7 @@ function BillingForm({ countries, gates, account }: { countries: Country[]; gate
         : {}),
     });
     setErrors(found);
+    report();
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     setRemovedCode(null);
@@ -217,12 +224,14 @@ function BillingForm({ countries, gates, account }: { countries: Country[]; gate
       else void navigate(nextStep('billing', gatesOf(latest, countries, site.countryId)));
     } catch (error) {
       setErrors(serverErrors(error));
+      report();
     } finally {
       setBusy(false);
     }
   };
   return (
     <form
+      ref={formRef}
       className={styles.form}
       noValidate
       data-testid="billing-form"
@@ -231,6 +240,7 @@ function BillingForm({ countries, gates, account }: { countries: Country[]; gate
         void submit();
       }}
     >
+      <ErrorSummary errors={errors} {...summary} />
       <h2>{t('checkout.billing.title')}</h2>
       <div className={styles.row}>
         {text('firstName', t('checkout.fields.firstName'), 'text', 'given-name')}

@@ -2,7 +2,8 @@
  * The checkout: login or guest, billing, delivery, payment and confirmation. Which step may
  * open is the engine's decision (`checkout.gates`); a closed step sends the visitor to the
  * first open step, which shows the reasons (message keys, translated). A skipped step passes
- * on to the next open one.
+ * on to the next open one. Beside the steps (above them on a phone, closed) the order summary
+ * shows the cart as the server calculated it; the confirmation step is that summary itself.
  */
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -14,7 +15,10 @@ import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
 import { translateMessage } from '../../i18n';
 import { CartNotices, MismatchBox } from '../../components/cart/CartNotices';
+import { OrderSummary } from '../../components/cart/OrderSummary';
+import { useCart } from '../../lib/cart';
 import styles from '../../components/shop.module.css';
+import own from './Checkout.module.css';
 import { BillingStep } from './BillingStep';
 import { ConfirmStep } from './ConfirmStep';
 import { DeliveryStep } from './DeliveryStep';
@@ -39,6 +43,7 @@ export function CheckoutPage({ step, passwordForgot, passwordReset }: { step: Ch
   const { t } = useTranslation();
   const location = useLocation();
   const { countries, gates, loaded, failed } = useCheckout();
+  const calculation = useCart().answer?.calculation ?? null;
   const titles: Record<CheckoutStep, string> = {
     base: t('checkout.title'),
     login: t('checkout.steps.login'),
@@ -49,8 +54,9 @@ export function CheckoutPage({ step, passwordForgot, passwordReset }: { step: Ch
     payment: t('checkout.steps.payment'),
     complete: t('checkout.steps.confirmation'),
   };
-  const frame = (body: ReactNode) => (
-    <Page title={titles[step]} testId={`page-checkout-${step}`}>
+  const summary = step !== 'complete' && calculation && calculation.products.length > 0 ? <OrderSummary calculation={calculation} /> : null;
+  const steps = (body: ReactNode) => (
+    <>
       <nav aria-label={t('checkout.title')}>
         <ol className={styles.steps}>
           {NAV_STEPS.map((name) => {
@@ -64,6 +70,14 @@ export function CheckoutPage({ step, passwordForgot, passwordReset }: { step: Ch
         </ol>
       </nav>
       {body}
+    </>
+  );
+  const frame = (body: ReactNode) => (
+    <Page title={titles[step]} testId={`page-checkout-${step}`}>
+      <div className={own.layout} data-summary={summary !== null}>
+        {summary && <div className={own.summary}>{summary}</div>}
+        <div className={own.steps}>{steps(body)}</div>
+      </div>
     </Page>
   );
   if (failed) return frame(<ErrorBox />);

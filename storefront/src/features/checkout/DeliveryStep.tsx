@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n/useTranslation';
 import type { Account } from '../../api/auth';
 import { api } from '../../api/client';
 import type { SchemaDealer, SchemaParcelShop } from '../../api/generated/schema';
+import { ErrorSummary, useErrorSummary } from '../../components/ui/ErrorSummary';
 import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import { formatDistance, type CheckoutGates } from '../../engine';
@@ -17,7 +18,8 @@ import { useCart } from '../../lib/cart';
 import { trackShippingInfo } from '../../lib/cartTracking';
 import { checkForm } from '../../lib/forms';
 import styles from '../../components/shop.module.css';
-import { AddressFields, addressRules, DutchNotice, toAddress } from './BillingStep';
+import { addressRules } from '../../lib/addressForm';
+import { AddressFields, DutchNotice, toAddress } from './BillingStep';
 import { Field } from './fields';
 import { gatesOf, nextStep } from './gates';
 import { parcelShopLine, useParcelShop } from './parcelShop';
@@ -240,6 +242,7 @@ function DeliveryForm({ countries, gates, account }: { countries: Country[]; gat
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const { formRef, report, ...summary } = useErrorSummary();
   const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
 
   const choosePickup = (shop: ParcelShop, query: string) => {
@@ -249,7 +252,10 @@ function DeliveryForm({ countries, gates, account }: { countries: Country[]; gat
       .then(() => cart.call((id) => cartApi.setPickupPoint(id, shop.parcelShopId, query || shop.zipcode)))
       .then(
         () => setErrors({}),
-        (error: unknown) => setErrors(serverErrors(error)),
+        (error: unknown) => {
+          setErrors(serverErrors(error));
+          report();
+        },
       )
       .finally(() => setBusy(false));
   };
@@ -265,6 +271,7 @@ function DeliveryForm({ countries, gates, account }: { countries: Country[]; gat
           ...addressRules('', values, countries),
         });
         setErrors(found);
+        report();
         if (Object.keys(found).length > 0) return;
         latest = await cart.call((id) =>
           cartApi.setShipping(id, { firstName: values.firstName?.trim(), lastName: values.lastName?.trim(), address: toAddress(values), shippingMethod: 0 }),
@@ -284,6 +291,7 @@ function DeliveryForm({ countries, gates, account }: { countries: Country[]; gat
       void navigate(next);
     } catch (error) {
       setErrors(serverErrors(error));
+      report();
     } finally {
       setBusy(false);
     }
@@ -304,6 +312,7 @@ function DeliveryForm({ countries, gates, account }: { countries: Country[]; gat
   };
   return (
     <form
+      ref={formRef}
       className={styles.form}
       noValidate
       data-testid="delivery-form"
@@ -312,6 +321,7 @@ function DeliveryForm({ countries, gates, account }: { countries: Country[]; gat
         void submit();
       }}
     >
+      <ErrorSummary errors={errors} {...summary} />
       <h2>{t('checkout.delivery.title')}</h2>
       <fieldset className={styles.form} style={{ border: 0, padding: 0 }}>
         <legend className={styles.muted}>{t('checkout.delivery.title')}</legend>

@@ -13,6 +13,7 @@ import { storeAccount } from '../../lib/session';
 import { checkNamedForm } from '../../lib/forms';
 import { captchaToken, isCaptchaProblem } from '../../lib/captcha';
 import { Captcha } from '../../components/ui/Captcha';
+import { ErrorSummary, useErrorSummary } from '../../components/ui/ErrorSummary';
 import styles from '../../components/shop.module.css';
 import { Field } from './fields';
 import { useServerErrors } from './useCheckout';
@@ -27,6 +28,7 @@ export function LoginStep() {
   const [values, setValues] = useState({ emailAddress: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const { formRef, report, ...summary } = useErrorSummary();
   // A signed-in customer has nothing to do here.
   useEffect(() => {
     let current = true;
@@ -41,6 +43,7 @@ export function LoginStep() {
   const submit = async () => {
     const found = await checkNamedForm('signIn', values);
     setErrors(found);
+    report();
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
@@ -62,6 +65,7 @@ export function LoginStep() {
       setErrors(
         problem.status === 401 ? { _: t('errors.loginFailed') } : isCaptchaProblem(problem.code) ? { _: t('account.captcha.failed') } : serverErrors(error),
       );
+      report();
     } finally {
       setBusy(false);
     }
@@ -69,6 +73,7 @@ export function LoginStep() {
   return (
     <div className={styles.detail} data-testid="checkout-login">
       <form
+        ref={formRef}
         className={styles.form}
         noValidate
         onSubmit={(event) => {
@@ -76,6 +81,7 @@ export function LoginStep() {
           void submit();
         }}
       >
+        <ErrorSummary errors={errors} {...summary} />
         <h2>{t('checkout.login.title')}</h2>
         {resetDone && (
           <p className={styles.notice} role="status" data-testid="checkout-reset-done">

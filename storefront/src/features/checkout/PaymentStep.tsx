@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 
 import { useTranslation } from '../../i18n/useTranslation';
 import { ErrorBox } from '../../components/ui/ErrorBox';
+import { ErrorSummary, useErrorSummary } from '../../components/ui/ErrorSummary';
 import { Loading } from '../../components/ui/Loading';
 import { Price } from '../../components/ui/Price';
 import type { CheckoutGates } from '../../engine';
@@ -11,7 +12,7 @@ import { useSite } from '../../state';
 import { cartApi } from '../../api/cart';
 import { useCart } from '../../lib/cart';
 import { trackPaymentInfo } from '../../lib/cartTracking';
-import { checkForm } from '../../lib/forms';
+import { checkForm, fieldId } from '../../lib/forms';
 import styles from '../../components/shop.module.css';
 import { DutchNotice } from './BillingStep';
 import { Field } from './fields';
@@ -42,6 +43,7 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
   const [useGiftCard, setUseGiftCard] = useState(Boolean(payment?.giftCardNumber));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const { formRef, report, ...summary } = useErrorSummary();
   const calculation = cart.calculation;
 
   // Nothing left to pay (the gift card pays it all): the engine's gates need no method.
@@ -58,6 +60,7 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
         : {}),
     });
     setErrors(found);
+    report();
     if (Object.keys(found).length > 0) return null;
     setBusy(true);
     try {
@@ -74,6 +77,7 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
       const found = serverErrors(error);
       if (found._ && useGiftCard) found.giftCardNumber = found._;
       setErrors(found);
+      report();
       return null;
     } finally {
       setBusy(false);
@@ -82,6 +86,7 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
 
   return (
     <form
+      ref={formRef}
       className={styles.form}
       noValidate
       data-testid="payment-form"
@@ -94,6 +99,7 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
         });
       }}
     >
+      <ErrorSummary errors={errors} {...summary} />
       <h2>{t('checkout.payment.title')}</h2>
       {offered.failed && <ErrorBox onRetry={offered.retry} />}
       {!offered.failed && offered.methods === null && <Loading />}
@@ -163,12 +169,14 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
         </fieldset>
       )}
       {offered.methods !== null && (
-        <fieldset className={styles.form} style={{ border: 0, padding: 0 }} data-testid="payment-methods">
+        <fieldset className={styles.form} style={{ border: 0, padding: 0 }} data-testid="payment-methods" data-field="paymentMethodId">
           <legend>{t('checkout.payment.method')}</legend>
           {methods.length === 0 && <p data-testid="payment-none">{t('checkout.payment.noMethods')}</p>}
-          {methods.map((candidate) => (
+          {methods.map((candidate, index) => (
             <label key={candidate.paymentMethodId} className={styles.row}>
               <input
+                // The first method is where the error summary's link goes.
+                id={index === 0 ? fieldId('paymentMethodId') : undefined}
                 type="radio"
                 name="paymentMethodId"
                 value={candidate.paymentMethodId}
@@ -187,11 +195,7 @@ export function PaymentStep({ countries, gates }: { countries: Country[]; gates:
               )}
             </label>
           ))}
-          {errors.paymentMethodId && (
-            <span className={styles.fieldError} role="alert">
-              {errors.paymentMethodId}
-            </span>
-          )}
+          {errors.paymentMethodId && <span className={styles.fieldError}>{errors.paymentMethodId}</span>}
         </fieldset>
       )}
       {chosen?.requiresIssuer && (

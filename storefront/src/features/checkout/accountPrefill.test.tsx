@@ -5,7 +5,7 @@ import { JAN } from '../../test/account';
 import { mockApi, type MockRoute } from '../../test/api';
 import { renderApp } from '../../test/app';
 import { answerFor, cartInput } from '../../test/cart';
-import type { Session } from '../../state';
+import { sessionAtom, type Session } from '../../state';
 
 const COUNTRIES = [
   { countryId: 1, regionCode: 'NL', localizedName: 'Nederland' },
@@ -133,21 +133,23 @@ describe('checkout of a signed-in customer: billing starts from the account', ()
 });
 
 describe('signing in at the checkout', () => {
-  it('greets the customer in the header, fills in billing from the account and offers no new account', async () => {
+  it('signs the customer in (no shop header in the checkout), fills in billing from the account and offers no new account', async () => {
     mockApi([
       { method: 'POST', url: '/api/authentication/isauthenticated', respond: false },
       { method: 'POST', url: '/api/authentication/signin', respond: { ...ACCOUNT, shoppingcartId: 'cart-1' } },
       { url: '/api/cart/cart-1', respond: answerFor(cartInput(1)) },
       { url: '/api/countries/localizedname', respond: COUNTRIES },
     ]);
-    const { router } = await renderApp('/checkout/login/');
+    const { router, store } = await renderApp('/checkout/login/');
     const login = await screen.findByTestId('checkout-login');
     fireEvent.change(login.querySelector('[name=emailAddress]') as Element, { target: { value: 'jan.devries@example.com' } });
     fireEvent.change(login.querySelector('[name=password]') as Element, { target: { value: 'geheim123' } });
     fireEvent.submit(login.querySelector('form') as HTMLFormElement);
     const form = await screen.findByTestId('billing-form');
     expect(router.state.location.pathname).toBe('/checkout/billing/');
-    expect(screen.getByTestId('header-greeting')).toHaveTextContent('Jan');
+    // The checkout's focused frame has no shop header to greet in: the session holds Jan.
+    expect(screen.queryByTestId('site-header')).toBeNull();
+    expect(store.get(sessionAtom)).toEqual({ status: 'signedIn', account: { firstName: 'Jan', unreadQuickscanResults: 2 } });
     expect(fieldValues(form, ['firstName', 'emailAddress', 'zipcode', 'companyName'])).toEqual({
       firstName: 'Jan',
       emailAddress: 'facturen@devries-stal.nl',

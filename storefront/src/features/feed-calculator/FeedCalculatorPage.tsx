@@ -14,7 +14,7 @@ import { feedApi, type FeedCalculation, type FeedChoices } from '../../api/feed'
 import { Page } from '../../components/layout/Page';
 import { FormField, FormMessage, formStyles } from '../../components/ui/Form';
 import { useFormatPrice } from '../../components/ui/Price';
-import { addToCart } from '../../lib/cart';
+import { addToCart, justAddedAtom } from '../../lib/cart';
 import { serverErrors } from '../../lib/apiErrors';
 import { horseTypeKey, roughageKey, workLoadKey } from '../../lib/feedChoices';
 import { useFormatQuantity } from '../../lib/quantity';
@@ -350,11 +350,14 @@ function AdviceResult({ advice, horse }: { advice: FeedCalculation; horse: Horse
           className={formStyles.button}
           disabled={busy}
           data-testid="feed-add-to-cart"
-          onClick={() =>
+          onClick={(event) => {
+            const opener = event.currentTarget;
             void act(async () => {
               for (const product of advice.products) await addToCart(store, product.productVariantId, 1);
-            }, t('feedCalculator.addedToCart'))
-          }
+              // The cart drawer shows the lines added.
+              store.set(justAddedAtom, { productVariantIds: advice.products.map((product) => product.productVariantId), opener });
+            }, t('feedCalculator.addedToCart'));
+          }}
         >
           {t('feedCalculator.addToCart')}
         </button>

@@ -19,7 +19,7 @@ import { Page } from '../../components/layout/Page';
 import { FormMessage, formStyles } from '../../components/ui/Form';
 import { useFormatPrice } from '../../components/ui/Price';
 import { formatDate } from '../../engine';
-import { addToCart } from '../../lib/cart';
+import { addToCart, justAddedAtom } from '../../lib/cart';
 import { cartErrorText } from '../../lib/cartErrors';
 import { paths } from '../../lib/paths';
 import { useFormatQuantity } from '../../lib/quantity';
@@ -306,13 +306,18 @@ export function ScanResultPage({ result }: { result: ScanResult }) {
                 className={formStyles.button}
                 disabled={busy || chosenProducts.length === 0}
                 data-testid="result-add-to-cart"
-                onClick={() => {
+                onClick={(event) => {
+                  const opener = event.currentTarget;
                   setBusy(true);
                   (async () => {
                     for (const product of chosenProducts) await addToCart(store, product.productVariantId, 1);
                   })()
                     .then(
-                      () => setMessage({ kind: 'success', text: t('account.results.added') }),
+                      () => {
+                        setMessage({ kind: 'success', text: t('account.results.added') });
+                        // The cart drawer shows the lines added.
+                        store.set(justAddedAtom, { productVariantIds: chosenProducts.map((product) => product.productVariantId), opener });
+                      },
                       (error: unknown) => setMessage({ kind: 'error', text: cartErrorText(error, t) }),
                     )
                     .finally(() => setBusy(false));

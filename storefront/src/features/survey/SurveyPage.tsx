@@ -11,7 +11,7 @@ import { surveyApi } from '../../api/survey';
 import { Page } from '../../components/layout/Page';
 import { ErrorIcon, FormField, FormMessage, formStyles } from '../../components/ui/Form';
 import { readProblem, serverErrors } from '../../lib/apiErrors';
-import { checkNamedForm } from '../../lib/forms';
+import { checkNamedForm, fieldMaxLength } from '../../lib/forms';
 import { paths } from '../../lib/paths';
 import type { SurveyData } from './loader';
 
@@ -101,7 +101,12 @@ export function SurveyPage({ data }: { data: SurveyData }) {
               </span>
             )}
           </fieldset>
-          <FormField name="survey-comment" label={t('customerSurvey.comment')} error={errors.comment}>
+          <FormField
+            name="survey-comment"
+            label={t('customerSurvey.comment')}
+            count={{ value: comment, max: fieldMaxLength('survey', 'comment') }}
+            error={errors.comment}
+          >
             {(props) => <textarea {...props} rows={4} value={comment} onChange={(event) => setComment(event.target.value)} data-testid="survey-comment" />}
           </FormField>
           <button type="submit" className={formStyles.button} disabled={state === 'sending'} data-testid="survey-submit">
