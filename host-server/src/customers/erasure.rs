@@ -138,10 +138,15 @@ fn statuses<T: serde::de::DeserializeOwned>(
 
 /// The stored billing without the phone number and e-mail address: the name, address and
 /// company an invoice shows stay. The stored document is read as a JSON object, whatever
-/// fields an older release wrote, so nothing the invoice needs is lost on the way.
+/// fields an older release wrote, so nothing the invoice needs is lost on the way; one that is
+/// no object stops the erasure rather than being erased unread.
 fn invoice_billing(billing_json: &str) -> Result<String, ApiError> {
     let mut billing: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(billing_json).unwrap_or_default();
+        serde_json::from_str(billing_json).map_err(|error| {
+            ApiError::Internal(format!(
+                "an order's stored billing is no JSON object: {error}"
+            ))
+        })?;
     billing.remove("phoneNumber");
     billing.remove("emailAddress");
     serde_json::to_string(&billing).map_err(|error| ApiError::Internal(error.to_string()))
