@@ -26,18 +26,6 @@ async fn jans_account(app: &TestApp, key: &str) -> String {
         .to_owned()
 }
 
-/// `PUT /api/backoffice/orders/{number}/status?{query}` with a key: the status code.
-async fn move_order(app: &TestApp, key: &str, number: &str, query: &str) -> u16 {
-    app.client
-        .put(app.url(&format!("/api/backoffice/orders/{number}/status?{query}")))
-        .header("x-api-key", key)
-        .send()
-        .await
-        .unwrap()
-        .status()
-        .as_u16()
-}
-
 async fn erase(app: &TestApp, key: &str, account: &str) -> (u16, Value) {
     app.post_with_key(
         key,
@@ -86,20 +74,14 @@ async fn an_erased_customer_keeps_only_what_the_invoices_need(app: TestApp) {
         (status, &refused["code"]),
         (409, &json!("errors.erasureOrderInProgress"))
     );
-    assert_eq!(
-        move_order(&app, &key, "HS-2026-000105", "status=cancelled").await,
-        200
-    );
-    assert_eq!(
-        move_order(
-            &app,
-            &key,
-            "HS-2026-000103",
-            "status=sent&trackAndTrace=3SABC123"
-        )
-        .await,
-        200
-    );
+    let (status, body) = app
+        .order_status_with_key(&key, "HS-2026-000105", "status=cancelled")
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = app
+        .order_status_with_key(&key, "HS-2026-000103", "status=sent&trackAndTrace=3SABC123")
+        .await;
+    assert_eq!(status, 200, "{body}");
 
     let (status, report) = erase(&app, &key, &account).await;
     assert_eq!(status, 200, "{report}");

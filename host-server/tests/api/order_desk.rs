@@ -163,14 +163,8 @@ async fn order_page<T: serde::de::DeserializeOwned>(
 }
 
 async fn set_status(app: &TestApp, key: &str, number: &str, query: &str) {
-    let response = app
-        .client
-        .put(app.url(&format!("/api/backoffice/orders/{number}/status?{query}")))
-        .header("x-api-key", key)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
+    let (status, body) = app.order_status_with_key(key, number, query).await;
+    assert_eq!(status, 200, "{body}");
 }
 
 /// Places a bank-transfer order of `variant` on site 1: its number and total.

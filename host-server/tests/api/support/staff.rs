@@ -171,6 +171,24 @@ impl TestApp {
         super::status_and(response).await
     }
 
+    /// `PUT /api/backoffice/orders/{number}/status?{query}` with an integration key: the status
+    /// code and the body's text.
+    pub async fn order_status_with_key(
+        &self,
+        key: &str,
+        number: &str,
+        query: &str,
+    ) -> (u16, String) {
+        let response = self
+            .client
+            .put(self.url(&format!("/api/backoffice/orders/{number}/status?{query}")))
+            .header("x-api-key", key)
+            .send()
+            .await
+            .unwrap();
+        (response.status().as_u16(), response.text().await.unwrap())
+    }
+
     /// A new integration key with these permissions on these sites only.
     pub async fn integration_key_on_sites(&self, permissions: &[&str], sites: &[i64]) -> String {
         let grant = engine::staff::Grant {
