@@ -38,6 +38,26 @@ function withCart(answer: MockRoute['respond'], extra: MockRoute[] = []) {
   mockApi([{ url: '/api/cart/cart-1', respond: answer }, { url: '/api/countries/localizedname', respond: COUNTRIES }, ...extra]);
 }
 
+/** The address fields of the billing form, in the order the page shows them. */
+function addressOrder(): string[] {
+  const form = screen.getByTestId('billing-form');
+  const names = ['countryId', 'zipcode', 'street', 'streetNumber', 'streetNumberAddition', 'city'];
+  return Array.from(form.querySelectorAll<HTMLElement>('[data-field]'))
+    .map((field) => field.dataset.field ?? '')
+    .filter((name) => names.includes(name));
+}
+
+describe('the billing address in its country’s order (the engine’s address form)', () => {
+  it('shows a Dutch address by postcode first and a German one by street first, the country always first', async () => {
+    withCart(answerFor(cartInput(1), { billing }));
+    await renderApp('/checkout/billing/');
+    await screen.findByTestId('billing-form');
+    await waitFor(() => expect(addressOrder()).toEqual(['countryId', 'zipcode', 'streetNumber', 'streetNumberAddition', 'street', 'city']));
+    fireEvent.change(screen.getByLabelText('Land'), { target: { value: '3' } });
+    await waitFor(() => expect(addressOrder()).toEqual(['countryId', 'street', 'streetNumber', 'streetNumberAddition', 'zipcode', 'city']));
+  });
+});
+
 describe('checkout gates (engine checkout.gates)', () => {
   it('an empty cart cannot open billing: to the cart', async () => {
     withCart(answerFor(cartInput(0)));
