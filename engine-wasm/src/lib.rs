@@ -391,6 +391,8 @@ typed_operations! {
         cleanUpCart / clean_up_cart = "cart.cleanUp" ("CartInput") -> "CleanedCart";
         /// Whether a discount code may be used today, or the first reason it may not.
         codeUsable / code_usable = "promotions.codeUsable" ("CodeUseRequest") -> "CodeUsability";
+        /// The reduction a product page, card or search result shows for a variant, with its prior price.
+        shelfPrice / shelf_price = "promotions.shelfPrice" ("ShelfPriceRequest") -> "ShelfReduction | null";
         /// A gift card's balance after it pays an amount; never more than the balance.
         payWithGiftCard / pay_with_gift_card = "giftCard.pay" ("GiftCardMovement") -> "GiftCardBalance";
         /// A gift card's balance after an amount is given back to it.

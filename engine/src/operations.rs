@@ -92,6 +92,8 @@ pub const OPERATIONS: &[&str] = &[
     #[cfg(feature = "server-operations")]
     "promotions.codeUsable",
     #[cfg(feature = "server-operations")]
+    "promotions.shelfPrice",
+    #[cfg(feature = "server-operations")]
     "giftCard.pay",
     #[cfg(feature = "server-operations")]
     "giftCard.refund",
@@ -112,6 +114,7 @@ pub const SERVER_OPERATIONS: &[&str] = &[
     "vat.rows",
     "cart.cleanUp",
     "promotions.codeUsable",
+    "promotions.shelfPrice",
     "giftCard.pay",
     "giftCard.refund",
 ];
@@ -218,7 +221,9 @@ mod server_side {
     use crate::error::EngineError;
     use crate::gift_card::GiftCardMovement;
     use crate::locale::{ConversionRequest, TextFallbackRequest};
-    use crate::promotions::{CartPromotionsRequest, CodeUseRequest, cart_promotions};
+    use crate::promotions::{
+        CartPromotionsRequest, CodeUseRequest, ShelfPriceRequest, cart_promotions, shelf_price,
+    };
     use crate::roughage::{ClassifyRequest, RoughageAdviceRequest, classify, roughage_advice};
     use crate::unit_price::{UnitPriceRequest, unit_prices};
     use crate::vat::{ReverseChargeRequest, VatRowsRequest, reverse_charge, vat_rows};
@@ -249,6 +254,9 @@ mod server_side {
             "promotions.codeUsable" => {
                 apply(input, |request: CodeUseRequest| Ok(request.usability()))
             }
+            "promotions.shelfPrice" => apply(input, |request: ShelfPriceRequest| {
+                Ok(shelf_price(&request).map_err(CartError::from)?)
+            }),
             "giftCard.pay" => apply(input, |movement: GiftCardMovement| Ok(movement.pay()?)),
             "giftCard.refund" => apply(input, |movement: GiftCardMovement| Ok(movement.refund()?)),
             unknown => Err(EngineError::UnknownOperation(unknown.to_owned())),

@@ -150,6 +150,12 @@ describe('browsing', () => {
     const path = await productPathOf(page, 1011);
     await page.goto(`${origin}${path}`);
     await page.getByTestId('page-productDetail').waitFor();
+    // Sport Muesli's 10 % off, as the law asks it shown: the price charged (32.95 less 3.30) and,
+    // struck through, the lowest price of the 30 days before the reduction.
+    const price = page.getByTestId('product-price');
+    expect(await price.getByTestId('shelf-reduction').getAttribute('data-promotion')).toBe('winter-sport-muesli-10');
+    expect(await price.textContent()).toBe('€ 29,65Van € 32,95Doorgestreepte prijs: de laagste prijs van de 30 dagen vóór deze actie');
+    expect(await price.locator('s').textContent()).toBe('€ 32,95');
     expect(await page.getByTestId('unit-prices').textContent()).toMatch(/per kg/);
     await page.getByTestId('nutrients').waitFor();
     expect(await page.getByTestId('stock-state').first().getAttribute('data-state')).toBe('inStock');

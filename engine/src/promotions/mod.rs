@@ -45,6 +45,7 @@ mod code_use;
 mod free_product;
 mod order_discount;
 mod product_discount;
+mod shelf_price;
 mod shipping_discount;
 mod terms;
 
@@ -58,6 +59,10 @@ pub use code_use::{CodeRefusal, CodeUsability, CodeUseRequest, used_up_by_custom
 pub use free_product::FreeProductOffer;
 pub use order_discount::OrderDiscount;
 pub use product_discount::ProductDiscount;
+pub use shelf_price::{
+    DatedOffer, PRIOR_PRICE_DAYS, PriceChange, ShelfItem, ShelfOffers, ShelfPriceRequest,
+    ShelfReduction, lowest_prior_price, shelf_price,
+};
 pub use shipping_discount::{ShippingDiscount, ShippingReduction};
 pub use terms::{
     CartPromotionsRequest, OfferedPromotion, PromotionKind, PromotionTarget, PromotionTerms,
@@ -121,10 +126,37 @@ pub enum Target {
 impl Target {
     /// True when a line of this catalog entry is targeted.
     pub fn matches(&self, entry: &CatalogEntry) -> bool {
+        self.matches_variant(Targeted::of_entry(entry))
+    }
+
+    /// True when this variant is targeted.
+    pub fn matches_variant(&self, variant: Targeted<'_>) -> bool {
         match self {
-            Target::ProductId(id) => entry.product_id == *id,
-            Target::ProductVariantId(id) => entry.product_variant_id == *id,
-            Target::ProductGroup(group) => entry.product_group.as_deref() == Some(group.as_str()),
+            Target::ProductId(id) => variant.product_id == *id,
+            Target::ProductVariantId(id) => variant.product_variant_id == *id,
+            Target::ProductGroup(group) => variant.product_group == Some(group.as_str()),
+        }
+    }
+}
+
+/// What a [`Target`] is compared with: a variant, its product and its product group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Targeted<'a> {
+    /// The product.
+    pub product_id: ProductId,
+    /// The variant.
+    pub product_variant_id: ProductVariantId,
+    /// The product's group, e.g. `"muesli"`.
+    pub product_group: Option<&'a str>,
+}
+
+impl<'a> Targeted<'a> {
+    /// The variant of a catalog entry.
+    pub fn of_entry(entry: &'a CatalogEntry) -> Targeted<'a> {
+        Targeted {
+            product_id: entry.product_id,
+            product_variant_id: entry.product_variant_id,
+            product_group: entry.product_group.as_deref(),
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Reduction, Target};
+use super::{Reduction, Target, Targeted};
 use crate::catalog::CatalogEntry;
 use crate::cents;
 
@@ -42,7 +42,22 @@ impl ProductDiscount {
         quantity: i64,
         unit_price: i64,
     ) -> i64 {
-        if !self.applies_to.matches(entry)
+        self.discount_on_units(Targeted::of_entry(entry), quantity, unit_price)
+    }
+
+    /// True when one unit alone gets the discount: it needs no minimum quantity above 1.
+    pub(crate) fn applies_to_one_unit(&self) -> bool {
+        self.minimum_quantity.is_none_or(|minimum| minimum <= 1)
+    }
+
+    /// [`ProductDiscount::discount_on_line`] for a variant given by its ids and group.
+    pub(crate) fn discount_on_units(
+        &self,
+        variant: Targeted<'_>,
+        quantity: i64,
+        unit_price: i64,
+    ) -> i64 {
+        if !self.applies_to.matches_variant(variant)
             || self
                 .minimum_quantity
                 .is_some_and(|minimum| quantity < i64::from(minimum))

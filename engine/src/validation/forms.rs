@@ -26,6 +26,12 @@ pub const NAME_MAX_CHARACTERS: u32 = 100;
 pub const PHONE_MAX_CHARACTERS: u32 = 30;
 /// The most characters of a review's text.
 pub const REVIEW_TEXT_MAX_CHARACTERS: u32 = 4000;
+/// The most characters of a product's name.
+pub const PRODUCT_NAME_MAX_CHARACTERS: u32 = 150;
+/// The most characters of a product's short description (cards and search results).
+pub const PRODUCT_SHORT_DESCRIPTION_MAX_CHARACTERS: u32 = 500;
+/// The most characters of a product's long description or composition (its page).
+pub const PRODUCT_LONG_TEXT_MAX_CHARACTERS: u32 = 10_000;
 
 /// A form of the shop, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -54,11 +60,13 @@ pub enum FormName {
     NewsletterSignup,
     /// The answer to the satisfaction survey after an order.
     Survey,
+    /// A product's texts in one culture, as the back office's catalog changes them.
+    ProductTexts,
 }
 
 impl FormName {
     /// Every form, in a stable order.
-    pub const ALL: [FormName; 10] = [
+    pub const ALL: [FormName; 11] = [
         FormName::SignIn,
         FormName::Registration,
         FormName::EmailAddress,
@@ -69,6 +77,7 @@ impl FormName {
         FormName::Review,
         FormName::NewsletterSignup,
         FormName::Survey,
+        FormName::ProductTexts,
     ];
 }
 
@@ -271,6 +280,15 @@ pub fn form_definition(form: FormName) -> FormDefinition {
         FormName::Survey => vec![
             on_screen("rating", vec![Rule::Required]),
             field("comment", at_most(2000)),
+        ],
+        FormName::ProductTexts => vec![
+            field("name", required_at_most(PRODUCT_NAME_MAX_CHARACTERS)),
+            field(
+                "shortDescription",
+                at_most(PRODUCT_SHORT_DESCRIPTION_MAX_CHARACTERS),
+            ),
+            field("longDescription", at_most(PRODUCT_LONG_TEXT_MAX_CHARACTERS)),
+            field("composition", at_most(PRODUCT_LONG_TEXT_MAX_CHARACTERS)),
         ],
     };
     FormDefinition { form, fields }

@@ -241,8 +241,7 @@ async fn apply(
     let current = find(state, account_id, subscription_id).await?;
     let status = current.status;
     let next = status.apply(action).map_err(refused)?;
-    let today = CalendarDate::parse_iso(&clock::today())
-        .map_err(|error| ApiError::Internal(format!("today: {error}")))?;
+    let today = clock::today_date()?;
     let weeks =
         u32::try_from(current.interval_weeks).unwrap_or(engine::subscription::MIN_INTERVAL_WEEKS);
     // The stored date: the view leaves it out while paused.

@@ -13,7 +13,9 @@ use engine::cart::{
 };
 use engine::locale::{CalendarDate, Culture};
 use engine::money::Money;
-use engine::promotions::{CodeUseRequest, OfferedPromotion, PromotionTerms};
+use engine::promotions::{
+    CodeUseRequest, DatedOffer, OfferedPromotion, PromotionTerms, ShelfOffers,
+};
 use sqlx::AnyPool;
 
 use super::rows::{LineRow, SampleRow};
@@ -201,8 +203,7 @@ pub async fn promotion_of_code(pool: &AnyPool, code: &str) -> Result<Option<Stri
     let Some(row) = store::discount_code(pool, &code).await? else {
         return Ok(None);
     };
-    let today = CalendarDate::parse_iso(&clock::today())
-        .map_err(|error| ApiError::Internal(format!("today: {error}")))?;
+    let today = clock::today_date()?;
     let usability = CodeUseRequest {
         valid_from: row.valid_from,
         valid_until: row.valid_until,
@@ -221,6 +222,7 @@ pub async fn promotion_of_code(pool: &AnyPool, code: &str) -> Result<Option<Stri
 struct StoredPromotion {
     key: String,
     requires_code: bool,
+    valid_from: CalendarDate,
     promotion: PromotionJson,
 }
 
@@ -261,12 +263,13 @@ async fn promotion_rows(
 ) -> Result<Vec<StoredPromotion>, ApiError> {
     let rows = store::promotions_of_site(pool, site_id, day).await?;
     rows.into_iter()
-        .map(|(key, requires_code, rule_json)| {
+        .map(|row| {
             Ok(StoredPromotion {
-                promotion: serde_json::from_str(&rule_json)
+                promotion: serde_json::from_str(&row.rule_json)
                     .map_err(|error| corrupt("promotion", error))?,
-                key,
-                requires_code: requires_code.into(),
+                key: row.promotion_key,
+                requires_code: row.requires_code.into(),
+                valid_from: row.valid_from,
             })
         })
         .collect()
@@ -324,6 +327,27 @@ impl PricingCache {
             .map_err(|_| poisoned())?
             .insert(site_id, (Instant::now(), Arc::clone(&site)));
         Ok(site)
+    }
+
+    /// The product discounts a site's shelves show today, their texts in the language: the
+    /// engine's [`ShelfOffers`] of the day's promotions, each with its first day.
+    pub async fn shelf_offers(
+        &self,
+        pool: &AnyPool,
+        site_id: i64,
+        language_id: i64,
+    ) -> Result<ShelfOffers, ApiError> {
+        let language = self.text_language(pool, site_id, language_id).await?;
+        let site = self.site(pool, site_id).await?;
+        let offers: Vec<DatedOffer> = site
+            .promotions
+            .iter()
+            .map(|stored| DatedOffer {
+                valid_from: stored.valid_from,
+                offer: stored.offer(language),
+            })
+            .collect();
+        ShelfOffers::new(&offers).map_err(|error| ApiError::Internal(format!("a stored {error}")))
     }
 
     /// The culture of a site's language, as [`text_language`], from memory when fresh.

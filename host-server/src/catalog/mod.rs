@@ -11,11 +11,13 @@ pub mod events;
 pub mod load;
 pub mod nutrients;
 pub mod search;
+pub mod shelf;
 pub mod stock_reminders;
 pub mod store;
 mod submissions;
 
 use engine::ids::{ProductId, ProductVariantId};
+use engine::promotions::ShelfReduction;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
@@ -24,9 +26,9 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use engine::stock::{StockState, StockStateRequest, stock_state};
 use engine::unit_price::{UnitPriceRequest, UnitPrices, unit_prices};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sqlx::AnyPool;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -36,6 +38,7 @@ use crate::platform::cache_headers::LONG_CACHE;
 use crate::platform::db::Database;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path, Query, path_number};
+use crate::platform::listing::PageQuery;
 use crate::platform::request_context::RequestContext;
 use crate::sites::site_language;
 use search::{Rating, SearchIndex, SearchRequest, SearchResponse, pick};
@@ -154,7 +157,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(variant_detail))
         .routes(routes!(reviews, submissions::write_review))
         .routes(routes!(submissions::remind_when_in_stock))
-        .routes(routes!(admin::change_variant))
+        .routes(routes!(admin::variants::change_variant))
+        .routes(routes!(admin::products::search_catalog))
+        .routes(routes!(admin::products::catalog_product))
+        .routes(routes!(admin::products::change_product_texts))
 }
 
 /// Product search with facets, sorting and paging.
@@ -177,11 +183,15 @@ async fn search_products(
 ) -> Result<Json<SearchResponse>, ApiError> {
     let site = site_language(state.db.pool(), context).await?;
     let index = state.search.current();
-    Ok(Json(index.search(
+    let mut response = index.search(site.site_id, site.language_id, &request)?;
+    shelf::mark_hits(
+        &state,
         site.site_id,
         site.language_id,
-        &request,
-    )?))
+        &mut response.results,
+    )
+    .await?;
+    Ok(Json(response))
 }
 
 /// How much a variant holds.
@@ -246,6 +256,8 @@ pub struct Variant {
     pub image: Option<String>,
     /// The variant's product page path on the site, in the language.
     pub url: Option<String>,
+    /// The reduction announced on one unit today, with its prior price; `null` when none.
+    pub reduction: Option<ShelfReduction>,
 }
 
 /// One nutrient of the nutrient table, per kg as fed.
@@ -349,6 +361,7 @@ fn variant_of(
         },
         image: row.image.clone(),
         url,
+        reduction: None,
     })
 }
 
@@ -464,6 +477,13 @@ async fn variant_detail(
     }
     let mut variant = this.ok_or(ApiError::NotFound)?;
     variant.image = variant.image.or(product_image);
+    shelf::mark_variants(
+        &state,
+        (site.site_id, site.language_id),
+        (product_id, &product_group),
+        std::iter::once(&mut variant).chain(others.iter_mut()),
+    )
+    .await?;
     let images = gallery_of(pool, product_id, variant.image.as_deref()).await?;
     Ok(Json(ProductDetail {
         variant,
@@ -485,53 +505,6 @@ async fn variant_detail(
         images,
         other_variants: others,
     }))
-}
-
-/// `p` and `ps` of a paged list.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// Page, from 1 (default 1).
-    #[param(value_type = Option<u32>, minimum = 1)]
-    p: Option<String>,
-    /// Page size, 1 to 100 (default 24).
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
-    ps: Option<String>,
-}
-
-impl PageQuery {
-    /// The paging asked for; a value that is not a valid page is a 400 naming it.
-    pub fn paging(&self) -> Result<engine::url::Paging, ApiError> {
-        paging_of(self.p.as_deref(), self.ps.as_deref())
-    }
-}
-
-/// `p` and `ps` of a query: absent gives the defaults, anything else must be a valid page.
-pub fn paging_of(p: Option<&str>, ps: Option<&str>) -> Result<engine::url::Paging, ApiError> {
-    let number = |value: Option<&str>, name: &str| -> Result<Option<i64>, ApiError> {
-        value
-            .filter(|value| !value.trim().is_empty())
-            .map(|value| {
-                value.trim().parse::<i64>().map_err(|_| {
-                    ApiError::field(
-                        name,
-                        "validation.invalid",
-                        format!("{name} must be a whole number"),
-                    )
-                })
-            })
-            .transpose()
-    };
-    let page = number(p, "p")?;
-    let size = number(ps, "ps")?;
-    engine::url::Paging::from_request(page, size).map_err(|error| {
-        let field = if page.is_some_and(|page| page < 1) {
-            "p"
-        } else {
-            "ps"
-        };
-        ApiError::field(field, "validation.invalid", error.to_string())
-    })
 }
 
 /// An approved review.

@@ -21,6 +21,7 @@ use std::collections::HashMap;
 
 use engine::locale::Culture;
 use engine::money::Money;
+use engine::promotions::ShelfReduction;
 use engine::stock::{StockState, StockStateRequest, stock_state};
 use engine::unit_price::{ContentUnit, UnitPriceRequest, UnitPrices, unit_prices};
 use engine::url::Paging;
@@ -194,6 +195,7 @@ impl ProductDoc {
             },
             stock_state: self.stock_state,
             url: self.url.clone(),
+            reduction: None,
         }
     }
 }
@@ -1049,6 +1051,8 @@ pub struct ProductHit {
     pub rating: Rating,
     pub stock_state: StockState,
     pub url: Option<String>,
+    /// The reduction announced on one unit today, with its prior price; `null` when none.
+    pub reduction: Option<ShelfReduction>,
 }
 
 /// Average rating (one decimal, null without reviews) and number of approved reviews.

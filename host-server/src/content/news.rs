@@ -6,10 +6,10 @@ use super::api_types::{NewsArticle, NewsPage};
 use super::service::{news_item_of, route_paths, text};
 use super::store;
 use crate::AppState;
-use crate::catalog::PageQuery;
 use crate::openapi::SiteHeaders;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path, Query, path_number};
+use crate::platform::listing::PageQuery;
 use crate::platform::request_context::RequestContext;
 use crate::sites::site_language;
 

@@ -121,6 +121,12 @@ pub(super) async fn home(
     let catalog = index.site(site.site_id, site.language_id);
     let products = |ids: &[ProductId]| catalog.map(|c| c.products(ids)).unwrap_or_default();
     let hero_url = links.url(&home.hero.route);
+    let mut featured = products(&home.featured_product_ids);
+    let mut newest = catalog.map(|c| c.newest(HOME_NEWEST)).unwrap_or_default();
+    let mut sale = products(&home.sale_product_ids);
+    for hits in [&mut featured, &mut newest, &mut sale] {
+        crate::catalog::shelf::mark_hits(&state, site.site_id, site.language_id, hits).await?;
+    }
     Ok(Json(HomeContent {
         hero: HomeHero {
             title: localized(&home.hero.title, &site),
@@ -144,9 +150,9 @@ pub(super) async fn home(
                 })
             })
             .collect(),
-        featured: products(&home.featured_product_ids),
-        newest: catalog.map(|c| c.newest(HOME_NEWEST)).unwrap_or_default(),
-        sale: products(&home.sale_product_ids),
+        featured,
+        newest,
+        sale,
     }))
 }
 

@@ -13,8 +13,8 @@ use engine::money::Money;
 use engine::order::OrderStatus;
 use engine::returns::ReturnStatus;
 use engine::subscription::SubscriptionStatus;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -23,6 +23,7 @@ use crate::laboratory::ScanType;
 use crate::platform::access::{Authorized, permission};
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path, Query};
+use crate::platform::listing::SearchQuery;
 use crate::reviews::ReviewStatus;
 
 /// The newest orders a profile lists; the order desk filters the rest by e-mail address.
@@ -37,20 +38,6 @@ pub fn router(config: &crate::platform::config::Config) -> OpenApiRouter<AppStat
         .layer(axum::Extension(PhotosDir(
             config.account_data.return_photos_dir.clone(),
         )))
-}
-
-/// `q`, `p` and `ps` of the customer list.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct CustomerSearch {
-    /// Part of a name or e-mail address; empty lists every customer.
-    q: Option<String>,
-    /// Page, from 1 (default 1).
-    #[param(value_type = Option<u32>, minimum = 1)]
-    p: Option<String>,
-    /// Page size, 1 to 100 (default 24).
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
-    ps: Option<String>,
 }
 
 /// A customer as the list shows them.
@@ -192,7 +179,7 @@ impl From<store::CustomerRow> for CustomerSummary {
     path = "/api/backoffice/customers",
     tag = "backoffice",
     operation_id = "searchCustomers",
-    params(CustomerSearch),
+    params(SearchQuery),
     security(("staffSession" = ["customers.read"]), ("integrationKey" = ["customers.read"])),
     responses(
         (status = 200, description = "A page of customers, by last name", body = CustomerList),
@@ -204,17 +191,10 @@ impl From<store::CustomerRow> for CustomerSummary {
 async fn search_customers(
     State(state): State<AppState>,
     caller: Authorized<permission::CustomersRead>,
-    Query(query): Query<CustomerSearch>,
+    Query(query): Query<SearchQuery>,
 ) -> Result<Json<CustomerList>, ApiError> {
-    let paging = crate::catalog::paging_of(query.p.as_deref(), query.ps.as_deref())?;
-    let text = query.q.as_deref().unwrap_or_default().trim();
-    if text.chars().count() > 100 {
-        return Err(ApiError::field(
-            "q",
-            "validation.maxLength",
-            "q is at most 100 characters",
-        ));
-    }
+    let paging = query.paging()?;
+    let text = query.text()?;
     let pattern = crate::platform::db::containing(text);
     let pool = state.db.pool();
     let sites = &caller.grant.sites;

@@ -22,3 +22,9 @@ pub fn now_millis() -> i64 {
 pub fn today() -> String {
     super::time::date_utc(now())
 }
+
+/// Today's date in UTC as the engine's calendar date.
+pub fn today_date() -> Result<engine::locale::CalendarDate, super::error::ApiError> {
+    engine::locale::CalendarDate::parse_iso(&today())
+        .map_err(|error| super::error::ApiError::Internal(format!("today: {error}")))
+}

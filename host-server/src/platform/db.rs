@@ -291,6 +291,14 @@ pub fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
     (!path.is_empty() && path != ":memory:").then(|| std::path::PathBuf::from(path))
 }
 
+/// `$start, $start+1, ..`: `count` numbered placeholders for a list of values (`IN (..)`).
+pub fn placeholders(start: usize, count: usize) -> String {
+    (start..start + count)
+        .map(|index| format!("${index}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// `text` as a `LIKE` pattern that finds it anywhere, its own `%`, `_` and `\` taken literally.
 pub fn containing(text: &str) -> String {
     let escaped = text

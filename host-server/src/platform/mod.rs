@@ -16,6 +16,7 @@ pub mod extract;
 pub mod health;
 pub mod labels;
 pub mod limits;
+pub mod listing;
 pub mod mail;
 pub mod metrics;
 pub mod page_cache;

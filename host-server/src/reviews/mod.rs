@@ -22,10 +22,10 @@ use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::audit::{self, Event};
-use crate::catalog::PageQuery;
 use crate::platform::access::{Access, Authorized, permission};
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path, Query};
+use crate::platform::listing::PageQuery;
 use store::ReviewableLine;
 
 /// Where a review stands in moderation; only approved reviews are shown.

@@ -71,6 +71,7 @@ const typedExports: Record<string, (input: never) => unknown> = {
   'vat.rows': nodeEngine.vatRows,
   'cart.cleanUp': nodeEngine.cleanUpCart,
   'promotions.codeUsable': nodeEngine.codeUsable,
+  'promotions.shelfPrice': nodeEngine.shelfPrice,
   'giftCard.pay': nodeEngine.payWithGiftCard,
   'giftCard.refund': nodeEngine.refundGiftCard,
 };

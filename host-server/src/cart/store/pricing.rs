@@ -8,7 +8,7 @@ use engine::locale::CalendarDate;
 use sqlx::{AnyConnection, AnyPool};
 use std::collections::BTreeSet;
 
-use crate::platform::db::Flag;
+use crate::platform::db::{Flag, placeholders};
 
 /// The culture of a site's language and the site's fallback culture; `None` when the site has
 /// not this language.
@@ -115,13 +115,6 @@ pub struct VariantRow {
     pub content_unit: String,
 }
 
-fn placeholders(start: usize, count: usize) -> String {
-    (start..start + count)
-        .map(|index| format!("${index}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// Those of the given variants that the site sells, by variant id. `variant_ids` must not be
 /// empty.
 pub async fn variants_sold_on_site(
@@ -189,14 +182,25 @@ pub async fn discount_code(
     .await
 }
 
-/// The promotions of a site valid on `day`, as (key, requires a code, `rule_json`), by key.
+/// A promotion of a site as stored: its key, whether a code is needed, its first day and the
+/// promotion as the shop owner keeps it (`rule_json`).
+#[derive(sqlx::FromRow)]
+pub struct PromotionRow {
+    pub promotion_key: String,
+    pub requires_code: Flag,
+    #[sqlx(try_from = "String")]
+    pub valid_from: CalendarDate,
+    pub rule_json: String,
+}
+
+/// The promotions of a site valid on `day`, by key.
 pub async fn promotions_of_site(
     pool: &AnyPool,
     site_id: i64,
     day: &str,
-) -> Result<Vec<(String, Flag, String)>, sqlx::Error> {
+) -> Result<Vec<PromotionRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT p.promotion_key, p.requires_code, p.rule_json FROM promotions p \
+        "SELECT p.promotion_key, p.requires_code, p.valid_from, p.rule_json FROM promotions p \
          JOIN promotion_sites ps ON ps.promotion_key = p.promotion_key AND ps.site_id = $1 \
          WHERE p.valid_from <= $2 AND p.valid_until >= $2 ORDER BY p.promotion_key",
     )

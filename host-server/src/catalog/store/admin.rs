@@ -1,8 +1,12 @@
-//! What the staff change directly: a variant's price and stock.
+//! What the back office's catalog reads and changes: products with their texts and variants,
+//! a variant's price (with its history) and stock.
 
-use engine::ids::ProductVariantId;
+use engine::ids::{ProductId, ProductVariantId};
+use engine::locale::CalendarDate;
 use engine::money::Money;
-use sqlx::AnyConnection;
+use sqlx::{AnyConnection, AnyPool};
+
+use crate::platform::db::placeholders;
 
 /// A variant's price and stock.
 #[derive(sqlx::FromRow)]
@@ -42,4 +46,200 @@ pub async fn set_price_and_stock(
         .execute(connection)
         .await?;
     Ok(())
+}
+
+/// Keeps a list price as in effect from `day` on (once: the same price on the same day is one
+/// fact).
+pub async fn record_price(
+    connection: &mut AnyConnection,
+    variant_id: ProductVariantId,
+    day: CalendarDate,
+    price: Money,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO variant_price_changes (product_variant_id, valid_from, price) \
+         VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+    )
+    .bind(variant_id.get())
+    .bind(day.to_iso())
+    .bind(price.to_string())
+    .execute(connection)
+    .await?;
+    Ok(())
+}
+
+/// A product as the back office lists it.
+#[derive(sqlx::FromRow)]
+pub struct ProductRow {
+    #[sqlx(try_from = "i64")]
+    pub product_id: ProductId,
+    pub product_key: String,
+    pub product_group: String,
+    pub brand: String,
+}
+
+/// The condition of the product list: a key or name containing `$1` (a LIKE pattern), or an
+/// article number or EAN equal to `$2`.
+const PRODUCT_MATCHES: &str = "(lower(p.product_key) LIKE $1 ESCAPE '\\' \
+     OR EXISTS (SELECT 1 FROM product_texts t WHERE t.product_id = p.product_id \
+                AND lower(t.name) LIKE $1 ESCAPE '\\') \
+     OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.product_id \
+                AND (v.article_number = $2 OR v.ean = $2)))";
+
+/// How many products match.
+pub async fn count_products(
+    pool: &AnyPool,
+    pattern: &str,
+    exact: &str,
+) -> Result<i64, sqlx::Error> {
+    let (count,): (i64,) = sqlx::query_as(&format!(
+        "SELECT COUNT(*) FROM products p WHERE {PRODUCT_MATCHES}"
+    ))
+    .bind(pattern)
+    .bind(exact)
+    .fetch_one(pool)
+    .await?;
+    Ok(count)
+}
+
+/// A page of the matching products, by id.
+pub async fn product_page(
+    pool: &AnyPool,
+    pattern: &str,
+    exact: &str,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<ProductRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT p.product_id, p.product_key, p.product_group, p.brand FROM products p \
+         WHERE {PRODUCT_MATCHES} ORDER BY p.product_id LIMIT $3 OFFSET $4"
+    ))
+    .bind(pattern)
+    .bind(exact)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(pool)
+    .await
+}
+
+/// One product, if it exists.
+pub async fn product(
+    pool: &AnyPool,
+    product_id: ProductId,
+) -> Result<Option<ProductRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT product_id, product_key, product_group, brand FROM products WHERE product_id = $1",
+    )
+    .bind(product_id.get())
+    .fetch_optional(pool)
+    .await
+}
+
+/// A product's texts in one culture.
+#[derive(Clone, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct TextsRow {
+    #[sqlx(try_from = "i64")]
+    pub product_id: ProductId,
+    pub culture: String,
+    pub name: Option<String>,
+    pub short_description: Option<String>,
+    pub long_description: Option<String>,
+    pub composition: Option<String>,
+}
+
+/// The texts of these products in every culture they have.
+pub async fn texts_of(
+    pool: &AnyPool,
+    product_ids: &[ProductId],
+) -> Result<Vec<TextsRow>, sqlx::Error> {
+    if product_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT product_id, culture, name, short_description, long_description, composition \
+         FROM product_texts WHERE product_id IN ({}) ORDER BY product_id, culture",
+        placeholders(1, product_ids.len())
+    );
+    let mut query = sqlx::query_as::<_, TextsRow>(&sql);
+    for id in product_ids {
+        query = query.bind(id.get());
+    }
+    query.fetch_all(pool).await
+}
+
+/// Writes a product's texts in one culture, keeping its address (`slug`).
+pub async fn set_texts(
+    connection: &mut AnyConnection,
+    texts: &TextsRow,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO product_texts (product_id, culture, name, short_description, long_description, composition) \
+         VALUES ($1, $2, $3, $4, $5, $6) \
+         ON CONFLICT (product_id, culture) DO UPDATE SET name = excluded.name, \
+         short_description = excluded.short_description, long_description = excluded.long_description, \
+         composition = excluded.composition",
+    )
+    .bind(texts.product_id.get())
+    .bind(&texts.culture)
+    .bind(&texts.name)
+    .bind(&texts.short_description)
+    .bind(&texts.long_description)
+    .bind(&texts.composition)
+    .execute(connection)
+    .await?;
+    Ok(())
+}
+
+/// A product's texts in one culture, read in a change's transaction.
+pub async fn texts_in(
+    connection: &mut AnyConnection,
+    product_id: ProductId,
+    culture: &str,
+) -> Result<Option<TextsRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT product_id, culture, name, short_description, long_description, composition \
+         FROM product_texts WHERE product_id = $1 AND culture = $2",
+    )
+    .bind(product_id.get())
+    .bind(culture)
+    .fetch_optional(connection)
+    .await
+}
+
+/// A variant as the back office shows it.
+#[derive(sqlx::FromRow)]
+pub struct VariantRow {
+    #[sqlx(try_from = "i64")]
+    pub product_id: ProductId,
+    #[sqlx(try_from = "i64")]
+    pub product_variant_id: ProductVariantId,
+    pub article_number: String,
+    pub ean: String,
+    pub variant_label: Option<String>,
+    pub content_amount: String,
+    pub content_unit: String,
+    #[sqlx(try_from = "String")]
+    pub price: Money,
+    pub stock: Option<i64>,
+}
+
+/// The variants of these products, in their order.
+pub async fn variants_of(
+    pool: &AnyPool,
+    product_ids: &[ProductId],
+) -> Result<Vec<VariantRow>, sqlx::Error> {
+    if product_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT product_id, product_variant_id, article_number, ean, variant_label, content_amount, \
+         content_unit, price, stock FROM variants WHERE product_id IN ({}) \
+         ORDER BY product_id, position",
+        placeholders(1, product_ids.len())
+    );
+    let mut query = sqlx::query_as::<_, VariantRow>(&sql);
+    for id in product_ids {
+        query = query.bind(id.get());
+    }
+    query.fetch_all(pool).await
 }

@@ -2,10 +2,14 @@
 //! texts, the site's variants of it with their page routes, its pictures and its nutrient
 //! table.
 
+use std::collections::BTreeSet;
+
 use engine::ids::{ProductId, ProductVariantId};
+use engine::locale::CalendarDate;
+use engine::money::Money;
 use sqlx::AnyPool;
 
-use crate::platform::db::Flag;
+use crate::platform::db::{Flag, placeholders};
 
 /// A product: id, key, type, group, brand, colour, energy level, rating average and count,
 /// image.
@@ -173,4 +177,32 @@ pub async fn product_names(
     .bind(product_id.get())
     .fetch_all(pool)
     .await
+}
+
+/// A list price of a variant from the day it took effect.
+#[derive(sqlx::FromRow)]
+pub struct PriceChangeRow {
+    #[sqlx(try_from = "i64")]
+    pub product_variant_id: ProductVariantId,
+    #[sqlx(try_from = "String")]
+    pub valid_from: CalendarDate,
+    #[sqlx(try_from = "String")]
+    pub price: Money,
+}
+
+/// Every list price the variants have had.
+pub async fn price_history(
+    pool: &AnyPool,
+    variant_ids: &BTreeSet<ProductVariantId>,
+) -> Result<Vec<PriceChangeRow>, sqlx::Error> {
+    let sql = format!(
+        "SELECT product_variant_id, valid_from, price FROM variant_price_changes \
+         WHERE product_variant_id IN ({}) ORDER BY product_variant_id, valid_from DESC, price",
+        placeholders(1, variant_ids.len())
+    );
+    let mut query = sqlx::query_as::<_, PriceChangeRow>(&sql);
+    for id in variant_ids {
+        query = query.bind(id.get());
+    }
+    query.fetch_all(pool).await
 }

@@ -106,6 +106,8 @@ impl Access {
 pub trait Required {
     /// The permission.
     const PERMISSION: Permission;
+    /// Permissions that are enough instead of it.
+    const OR_ANY_OF: &'static [Permission] = &[];
 }
 
 /// The marker types of [`Authorized`], one per permission.
@@ -147,6 +149,16 @@ pub mod permission {
         AuditRead,
         SettingsEdit,
     );
+
+    /// Needs `catalog.edit`, `stock.edit` or `prices.edit`: whoever changes products, their
+    /// stock or their prices sees the catalog.
+    #[derive(Debug)]
+    pub struct CatalogView;
+
+    impl Required for CatalogView {
+        const PERMISSION: Permission = Permission::CatalogEdit;
+        const OR_ANY_OF: &'static [Permission] = &[Permission::StockEdit, Permission::PricesEdit];
+    }
 }
 
 /// A caller holding the permission `P`: extracting it refuses the request with 401 without a
@@ -171,10 +183,12 @@ impl<P: Required + Send + Sync> FromRequestParts<AppState> for Authorized<P> {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let access = caller(parts, state).await?;
-        access
-            .grant
-            .allows(P::PERMISSION, None)
-            .map_err(|_| denied())?;
+        let allowed = std::iter::once(P::PERMISSION)
+            .chain(P::OR_ANY_OF.iter().copied())
+            .any(|permission| access.grant.allows(permission, None).is_ok());
+        if !allowed {
+            return Err(denied());
+        }
         Ok(Authorized {
             access,
             permission: PhantomData,

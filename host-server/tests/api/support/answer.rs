@@ -69,6 +69,11 @@ impl ApiErrorBody {
             .map(|error| error.key.as_str())
     }
 
+    /// The fields with a problem, by name.
+    pub fn field_keys(&self) -> Vec<&str> {
+        self.fields.keys().map(String::as_str).collect()
+    }
+
     /// The message of the field's first problem.
     pub fn first_message(&self, field: &str) -> Option<&str> {
         self.fields

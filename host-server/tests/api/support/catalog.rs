@@ -41,6 +41,17 @@ pub struct ProductHit {
     pub stock_state: String,
     pub url: Option<String>,
     pub image: Option<String>,
+    pub reduction: Option<ShelfReduction>,
+}
+
+/// A reduction a product page, card or search result announces, with its prior price.
+#[derive(Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ShelfReduction {
+    pub promotion_key: String,
+    pub description: String,
+    pub price: String,
+    pub prior_price: String,
 }
 
 /// A product's average rating (one decimal, null without reviews) and its number of reviews.
@@ -129,6 +140,7 @@ pub struct ProductDetail {
     pub images: Vec<String>,
     pub other_variants: Vec<OtherVariant>,
     pub url: Option<String>,
+    pub reduction: Option<ShelfReduction>,
 }
 
 /// Whether a variant can be ordered, and whether a back-in-stock mail is offered.

@@ -1211,6 +1211,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finds products by part of a name or key, or by article number or EAN. */
+        get: operations["searchCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/products/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product with its texts in every culture, what each lacks, and its variants' prices. */
+        get: operations["catalogProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/products/{productId}/texts/{culture}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a product's texts in one culture; the storefront and its search show them within
+         *     moments on every server.
+         */
+        put: operations["changeProductTexts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/reviews": {
         parameters: {
             query?: never;
@@ -3468,6 +3522,60 @@ export interface components {
             /** @description Which of the site's VAT percentages applies. */
             vatType: components["schemas"]["VatType"];
         };
+        /** @description A product as the catalog list shows it. */
+        CatalogProduct: {
+            brand: string;
+            /**
+             * @description The cultures whose visitors read at least one of the product's texts in another
+             *     language, or not at all.
+             */
+            incompleteCultures: components["schemas"]["Culture"][];
+            /** @description In Dutch, the shop's source language; else in the first culture that has one. */
+            name?: string | null;
+            productGroup: string;
+            productId: components["schemas"]["ProductId"];
+            productKey: string;
+            variants: components["schemas"]["CatalogVariant"][];
+        };
+        /** @description A page of products. */
+        CatalogProductList: {
+            /** Format: u-int32 */
+            page: number;
+            /** Format: u-int32 */
+            pageSize: number;
+            products: components["schemas"]["CatalogProduct"][];
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description One product as the back office edits it. */
+        CatalogProductRecord: {
+            brand: string;
+            productGroup: string;
+            productId: components["schemas"]["ProductId"];
+            productKey: string;
+            /** @description One entry per culture of the shop, in the shop's order of cultures. */
+            texts: components["schemas"]["CultureTexts"][];
+            variants: components["schemas"]["CatalogVariantRecord"][];
+        };
+        /** @description A variant with its price and stock. */
+        CatalogVariant: {
+            articleNumber: string;
+            ean: string;
+            /** @description Its label (`Starter pack`), else its content (`20 kg`). */
+            label: string;
+            /** @description Euro, including VAT. */
+            price: components["schemas"]["Money"];
+            productVariantId: components["schemas"]["ProductVariantId"];
+            /**
+             * Format: int64
+             * @description `null`: not counted.
+             */
+            stock?: number | null;
+        };
+        /** @description A variant with its list prices, newest first. */
+        CatalogVariantRecord: components["schemas"]["CatalogVariant"] & {
+            priceHistory: components["schemas"]["PricePoint"][];
+        };
         /** @description One changed field: its value before and after, as text (`None`: not set). */
         Change: {
             after?: string | null;
@@ -3553,6 +3661,26 @@ export interface components {
         };
         /** @description The WebAuthn options for `navigator.credentials.create` (`publicKey` in its JSON form). */
         CreationOptions: Record<string, never>;
+        /**
+         * @description An interface culture.
+         * @enum {string}
+         */
+        Culture: "cs" | "da" | "de" | "de-AT" | "en" | "es" | "et" | "fr-BE" | "fr-FR" | "it" | "nl" | "nl-BE" | "pl" | "pt" | "sv";
+        /** @description A product's texts in one culture. */
+        CultureTexts: {
+            /**
+             * @description Whether a visitor in this culture reads every text in its language: its own, or that
+             *     of its parent culture (`de` for `de-AT`).
+             */
+            complete: boolean;
+            composition?: string | null;
+            culture: components["schemas"]["Culture"];
+            longDescription?: string | null;
+            /** @description The texts this culture lacks itself. */
+            missing: components["schemas"]["MissingText"][];
+            name?: string | null;
+            shortDescription?: string | null;
+        };
         /**
          * @description A currency prices can be shown in. Euro is what is charged; the others are indicative.
          * @enum {string}
@@ -4463,6 +4591,11 @@ export interface components {
          * @enum {string}
          */
         MigrationStatus: "done" | "pending";
+        /** @description A text a culture lacks, and the culture a visitor there reads it in instead. */
+        MissingText: {
+            field: components["schemas"]["ProductTextField"];
+            shownFrom?: null | components["schemas"]["Culture"];
+        };
         /** @description A review as the shop owner moderates it. */
         ModeratedReview: {
             /**
@@ -5177,6 +5310,12 @@ export interface components {
             /** @description Where the customer's browser goes next. */
             redirectUrl: string;
         };
+        /** @description A list price from the day it took effect. */
+        PricePoint: {
+            price: components["schemas"]["Money"];
+            /** @description ISO 8601 date. */
+            validFrom: string;
+        };
         /** @description A site's prices and rates. */
         PricingContext: {
             /**
@@ -5239,6 +5378,7 @@ export interface components {
             productId: components["schemas"]["ProductId"];
             productVariantId: components["schemas"]["ProductVariantId"];
             rating: components["schemas"]["RatingSummary"];
+            reduction?: null | components["schemas"]["ShelfReduction"];
             shortDescription?: string | null;
             stockState: components["schemas"]["StockState"];
             unitPrice: components["schemas"]["UnitPrices"];
@@ -5294,6 +5434,22 @@ export interface components {
             searchType: components["schemas"]["SearchType"];
         };
         /**
+         * @description A text of a product.
+         * @enum {string}
+         */
+        ProductTextField: "name" | "shortDescription" | "longDescription" | "composition";
+        /** @description A product's texts in one culture, all four given; empty or `null` removes a text. */
+        ProductTextsChange: {
+            /** @description At most 10,000 characters. */
+            composition?: string | null;
+            /** @description Markdown, at most 10,000 characters. */
+            longDescription?: string | null;
+            /** @description Required, at most 150 characters. */
+            name?: string | null;
+            /** @description At most 500 characters. */
+            shortDescription?: string | null;
+        };
+        /**
          * @description The kind of a product: 1 simple, 2 horse feed, 3 merchandise, 4 roughage scan (RQS), 5 quick scan.
          * @enum {integer}
          */
@@ -5312,6 +5468,7 @@ export interface components {
             productVariantId: components["schemas"]["ProductVariantId"];
             /** Format: int64 */
             quantityPerPallet: number;
+            reduction?: null | components["schemas"]["ShelfReduction"];
             /** Format: int64 */
             shelfLifeMonths?: number | null;
             stock: components["schemas"]["VariantStock"];
@@ -6071,6 +6228,17 @@ export interface components {
             /** @description The six-digit code of the authenticator app, or a recovery code. */
             code?: string;
         };
+        /** @description A reduction a shelf announces. */
+        ShelfReduction: {
+            /** @description The promotion's text, in the site's language. */
+            description: string;
+            /** @description What one unit costs with the reduction: what a cart of one is charged. */
+            price: components["schemas"]["Money"];
+            /** @description The lowest list price of the 30 days before the reduction began, shown beside it. */
+            priorPrice: components["schemas"]["Money"];
+            /** @description The promotion that gives it. */
+            promotionKey: string;
+        };
         /**
          * @description How the goods travel: 0 ordinary shipping, 1 a parcel-service pick-up point.
          * @enum {integer}
@@ -6746,6 +6914,11 @@ export type SchemaCartShipping = components['schemas']['CartShipping'];
 export type SchemaCartView = components['schemas']['CartView'];
 export type SchemaCartWithCalculation = components['schemas']['CartWithCalculation'];
 export type SchemaCatalogEntry = components['schemas']['CatalogEntry'];
+export type SchemaCatalogProduct = components['schemas']['CatalogProduct'];
+export type SchemaCatalogProductList = components['schemas']['CatalogProductList'];
+export type SchemaCatalogProductRecord = components['schemas']['CatalogProductRecord'];
+export type SchemaCatalogVariant = components['schemas']['CatalogVariant'];
+export type SchemaCatalogVariantRecord = components['schemas']['CatalogVariantRecord'];
 export type SchemaChange = components['schemas']['Change'];
 export type SchemaClassifyResult = components['schemas']['ClassifyResult'];
 export type SchemaCompanyBody = components['schemas']['CompanyBody'];
@@ -6756,6 +6929,8 @@ export type SchemaConversionRate = components['schemas']['ConversionRate'];
 export type SchemaCountLevel = components['schemas']['CountLevel'];
 export type SchemaCountry = components['schemas']['Country'];
 export type SchemaCreationOptions = components['schemas']['CreationOptions'];
+export type SchemaCulture = components['schemas']['Culture'];
+export type SchemaCultureTexts = components['schemas']['CultureTexts'];
 export type SchemaCurrency = components['schemas']['Currency'];
 export type SchemaCustomerList = components['schemas']['CustomerList'];
 export type SchemaCustomerOrder = components['schemas']['CustomerOrder'];
@@ -6840,6 +7015,7 @@ export type SchemaMessage = components['schemas']['Message'];
 export type SchemaMessageKey = components['schemas']['MessageKey'];
 export type SchemaMessageParams = components['schemas']['MessageParams'];
 export type SchemaMigrationStatus = components['schemas']['MigrationStatus'];
+export type SchemaMissingText = components['schemas']['MissingText'];
 export type SchemaModeratedReview = components['schemas']['ModeratedReview'];
 export type SchemaMoney = components['schemas']['Money'];
 export type SchemaNavigation = components['schemas']['Navigation'];
@@ -6907,6 +7083,7 @@ export type SchemaPendingReviews = components['schemas']['PendingReviews'];
 export type SchemaPercentage = components['schemas']['Percentage'];
 export type SchemaPermission = components['schemas']['Permission'];
 export type SchemaPlacedOrder = components['schemas']['PlacedOrder'];
+export type SchemaPricePoint = components['schemas']['PricePoint'];
 export type SchemaPricingContext = components['schemas']['PricingContext'];
 export type SchemaProductDetail = components['schemas']['ProductDetail'];
 export type SchemaProductDetailRoute = components['schemas']['ProductDetailRoute'];
@@ -6915,6 +7092,8 @@ export type SchemaProductId = components['schemas']['ProductId'];
 export type SchemaProductReview = components['schemas']['ProductReview'];
 export type SchemaProductReviews = components['schemas']['ProductReviews'];
 export type SchemaProductSearchRoute = components['schemas']['ProductSearchRoute'];
+export type SchemaProductTextField = components['schemas']['ProductTextField'];
+export type SchemaProductTextsChange = components['schemas']['ProductTextsChange'];
 export type SchemaProductType = components['schemas']['ProductType'];
 export type SchemaProductVariant = components['schemas']['ProductVariant'];
 export type SchemaProductVariantId = components['schemas']['ProductVariantId'];
@@ -6982,6 +7161,7 @@ export type SchemaSearchResult = components['schemas']['SearchResult'];
 export type SchemaSearchResults = components['schemas']['SearchResults'];
 export type SchemaSearchType = components['schemas']['SearchType'];
 export type SchemaSecondFactor = components['schemas']['SecondFactor'];
+export type SchemaShelfReduction = components['schemas']['ShelfReduction'];
 export type SchemaShippingMethod = components['schemas']['ShippingMethod'];
 export type SchemaShippingMethodOption = components['schemas']['ShippingMethodOption'];
 export type SchemaShippingOption = components['schemas']['ShippingOption'];
@@ -9438,7 +9618,7 @@ export interface operations {
                 p?: number;
                 /** @description Page size, 1 to 100 (default 24). */
                 ps?: number;
-                /** @description Part of a name or e-mail address; empty lists every customer. */
+                /** @description The search text (at most 100 characters); empty lists everything. */
                 q?: string;
             };
             header?: never;
@@ -10992,6 +11172,184 @@ export interface operations {
             };
             /** @description `errors.statusTransition`: the move is not allowed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchCatalog: {
+        parameters: {
+            query?: {
+                /** @description Page, from 1 (default 1). */
+                p?: number;
+                /** @description Page size, 1 to 100 (default 24). */
+                ps?: number;
+                /** @description The search text (at most 100 characters); empty lists everything. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products, by id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogProductList"];
+                };
+            };
+            /** @description An invalid `p` or `ps`, or a `q` of more than 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    catalogProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product */
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogProductRecord"];
+                };
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeProductTexts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The culture of the texts */
+                culture: components["schemas"]["Culture"];
+                /** @description The product */
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductTextsChange"];
+            };
+        };
+        responses: {
+            /** @description The product as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogProductRecord"];
+                };
+            };
+            /** @description A text breaks a rule (`fieldErrors` names it), an unknown culture or field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` or `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such product */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 
-import { Price } from '../../components/ui/Price';
 import { StarRating } from '../../components/ui/StarRating';
 import { ProductImage, type ImageLoading } from '../../components/ui/ProductImage';
 import { CompareButton } from '../../components/product/CompareButton';
+import { ShelfPrice } from '../../components/product/ShelfPrice';
 import type { ProductHit } from '../../api/catalog';
 import { StockLabel, UnitPriceList } from '../../components/product/ProductFacts';
 import { trackEvent, trackingItem } from '../../lib/analytics';
@@ -16,7 +16,7 @@ export function cardItem(product: ProductHit, listName: string, position: number
     {
       productId: product.productId,
       name: product.name,
-      price: product.price,
+      price: product.reduction?.price ?? product.price,
       brand: product.brand,
       productGroup: product.productGroup,
       variant: product.productVariantId,
@@ -55,7 +55,7 @@ export function ProductCard({
       </Link>
       {product.shortDescription && <p className={styles.description}>{product.shortDescription}</p>}
       <span className={styles.price}>
-        <Price amount={product.price} />
+        <ShelfPrice price={product.price} reduction={product.reduction} />
       </span>
       <UnitPriceList prices={product.unitPrice} />
       {product.rating.average && <StarRating rating={product.rating.average} size="small" />}

@@ -14,7 +14,7 @@ import { AsyncView } from '../../components/ui/AsyncView';
 import { Deferred } from '../../components/ui/Deferred';
 import { ErrorBox } from '../../components/ui/ErrorBox';
 import { Loading } from '../../components/ui/Loading';
-import { Price } from '../../components/ui/Price';
+import { ShelfPrice } from '../../components/product/ShelfPrice';
 import { StarRating } from '../../components/ui/StarRating';
 import { cartLimits, formatDate } from '../../engine';
 import { justAddedAtom, useCart } from '../../lib/cart';
@@ -274,16 +274,17 @@ function Details({ product }: { product: ProductDetail }) {
 export function ProductView({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
   const texts = useProductTexts();
+  const price = product.reduction?.price ?? product.price;
   // The data layer's view_item, once per variant shown.
   usePageEvent(
     'view_item',
     {
-      value: product.price,
+      value: price,
       items: [
         trackingItem({
           productId: product.productId,
           name: product.name ?? '',
-          price: product.price,
+          price,
           brand: product.brand,
           productGroup: product.productGroup,
           variant: product.productVariantId,
@@ -334,7 +335,7 @@ export function ProductView({ product }: { product: ProductDetail }) {
             </nav>
           )}
           <p className={styles.price} data-testid="product-price">
-            <Price amount={product.price} />
+            <ShelfPrice price={product.price} reduction={product.reduction} />
           </p>
           <UnitPriceList prices={product.unitPrice} />
           <p>

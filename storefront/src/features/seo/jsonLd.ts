@@ -47,7 +47,8 @@ export function product({ product, url, currency, image, description }: ProductF
     offers: {
       '@type': 'Offer',
       url,
-      price: product.price,
+      // The price charged for one: a reduction's, when the shelf announces one.
+      price: product.reduction?.price ?? product.price,
       priceCurrency: currency,
       availability: AVAILABILITY[product.stock.state],
       itemCondition: 'https://schema.org/NewCondition',

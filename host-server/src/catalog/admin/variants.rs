@@ -12,7 +12,10 @@ use utoipa::ToSchema;
 
 use crate::AppState;
 use crate::audit::{self, Event};
+use crate::catalog::store::admin as store;
+use crate::catalog::{events, stock_reminders};
 use crate::platform::access::{Authorized, permission};
+use crate::platform::clock;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path, path_number};
 
@@ -88,7 +91,7 @@ pub async fn change_variant(
     }
     // Read in the change's transaction, so the trail's "before" is what the change replaced.
     let mut transaction = state.db.begin_change().await?;
-    let current = super::store::admin::price_and_stock(&mut transaction, variant_id)
+    let current = store::price_and_stock(&mut transaction, variant_id)
         .await?
         .ok_or(ApiError::NotFound)?;
     let changed = VariantPriceAndStock {
@@ -96,22 +99,20 @@ pub async fn change_variant(
         price: price.unwrap_or(current.price),
         stock: change.stock.unwrap_or(current.stock),
     };
-    super::store::admin::set_price_and_stock(
-        &mut transaction,
-        variant_id,
-        changed.price,
-        changed.stock,
-    )
-    .await?;
+    store::set_price_and_stock(&mut transaction, variant_id, changed.price, changed.stock).await?;
+    if changed.price != current.price {
+        let today = clock::today_date()?;
+        store::record_price(&mut transaction, variant_id, today, changed.price).await?;
+    }
     let event = Event::new("variant.changed", "variant", variant_id)
         .field("price", Some(current.price), Some(changed.price))
         .field("stock", current.stock, changed.stock);
     audit::record(&mut transaction, &caller, event).await?;
     transaction.commit().await?;
-    super::events::changed(&state).await?;
+    events::changed(&state).await?;
     // From 0 to more (or to not counted): the shoppers waiting for it get their mail, once.
     if current.stock == Some(0) && changed.stock != Some(0) {
-        super::stock_reminders::notify(&state, variant_id).await?;
+        stock_reminders::notify(&state, variant_id).await?;
     }
     Ok(Json(changed))
 }
