@@ -60,8 +60,8 @@ pub use free_product::FreeProductOffer;
 pub use order_discount::OrderDiscount;
 pub use product_discount::ProductDiscount;
 pub use shelf_price::{
-    DatedOffer, PRIOR_PRICE_DAYS, PriceChange, ShelfItem, ShelfOffers, ShelfPriceRequest,
-    ShelfReduction, lowest_prior_price, shelf_price,
+    DatedOffer, PRIOR_PRICE_DAYS, PriceChange, ShelfContent, ShelfItem, ShelfOffers,
+    ShelfPriceRequest, ShelfReduction, lowest_prior_price, shelf_price,
 };
 pub use shipping_discount::{ShippingDiscount, ShippingReduction};
 pub use terms::{

@@ -13,6 +13,7 @@
 //! A variant whose history starts later than that (a new product, or a shop that began
 //! keeping prices later) counts its earliest known price as in effect before.
 
+use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use super::{
@@ -22,6 +23,7 @@ use crate::cents;
 use crate::ids::{ProductId, ProductVariantId};
 use crate::locale::CalendarDate;
 use crate::money::Money;
+use crate::unit_price::{ContentUnit, UnitPriceRequest, UnitPrices, unit_prices};
 
 /// How many days before a reduction its prior price is looked for.
 pub const PRIOR_PRICE_DAYS: i64 = 30;
@@ -62,6 +64,22 @@ pub struct ShelfItem {
     pub product_group: Option<String>,
     /// The list price of one unit, including VAT.
     pub price: Money,
+    /// What one unit holds: a reduction's unit prices follow its price. Without it a
+    /// reduction has no unit prices.
+    #[serde(default)]
+    pub content: Option<ShelfContent>,
+}
+
+/// How much a variant holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ShelfContent {
+    /// The amount, in `unit`; more than 0.
+    #[cfg_attr(feature = "typescript", tsify(type = "string"))]
+    pub amount: Decimal,
+    /// The unit of `amount`.
+    pub unit: ContentUnit,
 }
 
 impl ShelfItem {
@@ -88,6 +106,10 @@ pub struct ShelfReduction {
     pub price: Money,
     /// The lowest list price of the 30 days before the reduction began, shown beside it.
     pub prior_price: Money,
+    /// The unit prices of the reduced price (`catalog.unitPrices`), when the variant's
+    /// content is known: the unit price shown goes with the price charged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit_price: Option<UnitPrices>,
 }
 
 /// Everything [`shelf_price`] needs for one variant: `promotions.shelfPrice`'s input.
@@ -147,11 +169,21 @@ impl ShelfOffers {
     pub fn reduction(&self, item: &ShelfItem, history: &[PriceChange]) -> Option<ShelfReduction> {
         let (promotion, began, discount) = self.best(item)?;
         let unit = cents::to_cents(item.price)?;
+        let price = Money::from_cents(unit - discount.min(unit));
+        let unit_price = item.content.as_ref().and_then(|content| {
+            unit_prices(&UnitPriceRequest {
+                price,
+                amount: content.amount,
+                unit: content.unit,
+            })
+            .ok()
+        });
         Some(ShelfReduction {
             promotion_key: promotion.promotion_key.clone(),
             description: promotion.description.clone(),
-            price: Money::from_cents(unit - discount.min(unit)),
+            price,
             prior_price: lowest_prior_price(history, item.price, began),
+            unit_price,
         })
     }
 
@@ -300,6 +332,7 @@ mod tests {
             product_variant_id: ProductVariantId::new(101),
             product_group: Some("muesli".to_owned()),
             price: money(price),
+            content: None,
         }
     }
 
@@ -326,6 +359,21 @@ mod tests {
         assert_eq!(reduction.prior_price, money("31.95"));
         assert_eq!(reduction.promotion_key, "winter-sport-muesli-10");
         assert_eq!(reduction.description, "10% korting op alle Sport Muesli");
+        assert_eq!(reduction.unit_price, None);
+        // 20 kg: 29.65 / 20 = 1.4825 -> 1.48 per kg, of the price charged.
+        let bag = ShelfItem {
+            content: Some(ShelfContent {
+                amount: Decimal::from(20),
+                unit: ContentUnit::Kg,
+            }),
+            ..muesli("32.95")
+        };
+        let per_kg = offers
+            .reduction(&bag, &history)
+            .unwrap()
+            .unit_price
+            .unwrap();
+        assert_eq!(per_kg.per_kilogram, Some(money("1.48")));
     }
 
     #[test]

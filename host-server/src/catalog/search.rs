@@ -21,7 +21,7 @@ use std::collections::HashMap;
 
 use engine::locale::Culture;
 use engine::money::Money;
-use engine::promotions::ShelfReduction;
+use engine::promotions::{ShelfContent, ShelfReduction};
 use engine::stock::{StockState, StockStateRequest, stock_state};
 use engine::unit_price::{ContentUnit, UnitPriceRequest, UnitPrices, unit_prices};
 use engine::url::Paging;
@@ -166,6 +166,7 @@ struct ProductDoc {
     short_description: Option<String>,
     price: Money,
     unit_price: UnitPrices,
+    content: ShelfContent,
     image: Option<String>,
     rating_average: Option<String>,
     rating_tenths: i64,
@@ -196,6 +197,7 @@ impl ProductDoc {
             stock_state: self.stock_state,
             url: self.url.clone(),
             reduction: None,
+            content: self.content.clone(),
         }
     }
 }
@@ -349,6 +351,10 @@ impl SiteCatalog {
                 short_description,
                 price: first.price,
                 unit_price,
+                content: ShelfContent {
+                    amount: first.content_amount,
+                    unit: first.content_unit,
+                },
                 image: first.image.clone().or_else(|| product.image.clone()),
                 rating_tenths: product
                     .rating_average
@@ -1053,6 +1059,9 @@ pub struct ProductHit {
     pub url: Option<String>,
     /// The reduction announced on one unit today, with its prior price; `null` when none.
     pub reduction: Option<ShelfReduction>,
+    /// What the variant holds, for the unit prices of a reduction.
+    #[serde(skip)]
+    pub content: ShelfContent,
 }
 
 /// Average rating (one decimal, null without reviews) and number of approved reviews.

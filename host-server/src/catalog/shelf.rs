@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use engine::ids::{ProductId, ProductVariantId};
-use engine::promotions::{PriceChange, ShelfItem, ShelfOffers, ShelfReduction};
+use engine::promotions::{PriceChange, ShelfContent, ShelfItem, ShelfOffers, ShelfReduction};
 
 use super::Variant;
 use super::search::ProductHit;
@@ -70,6 +70,7 @@ fn item_of_hit(hit: &ProductHit) -> ShelfItem {
         product_variant_id: hit.product_variant_id,
         product_group: Some(hit.product_group.clone()),
         price: hit.price,
+        content: Some(hit.content.clone()),
     }
 }
 
@@ -88,6 +89,7 @@ pub async fn mark_variants<'a>(
             product_variant_id: variant.product_variant_id,
             product_group: Some(product_group.to_owned()),
             price: variant.price,
+            content: content_of(variant),
         })
         .collect();
     let shelf = Shelf::of(state, site_id, language_id, &items).await?;
@@ -110,4 +112,12 @@ pub async fn mark_hits(
         hit.reduction = shelf.reduction(item);
     }
     Ok(())
+}
+
+/// What a variant of a product page holds, as its unit prices were computed from.
+fn content_of(variant: &Variant) -> Option<ShelfContent> {
+    Some(ShelfContent {
+        amount: variant.content.amount.parse().ok()?,
+        unit: super::load::content_unit(&variant.content.unit)?,
+    })
 }

@@ -16,20 +16,30 @@ fixture_tests!(
 
 /// Sport Muesli (product 1, variant 1011, 32.95) has 10 % off on every Hoefslag site since
 /// 2026-01-01 (`winter-sport-muesli-10`); the demo shop keeps its prices since its import.
-fn sport_muesli_reduction(description: &str, price: &str, prior_price: &str) -> ShelfReduction {
+fn sport_muesli_reduction(
+    description: &str,
+    [price, prior_price]: [&str; 2],
+    [per_kilogram, per_100_gram]: [&str; 2],
+) -> ShelfReduction {
     ShelfReduction {
         promotion_key: "winter-sport-muesli-10".to_owned(),
         description: description.to_owned(),
         price: price.to_owned(),
         prior_price: prior_price.to_owned(),
+        unit_price: json!({"perKilogram": per_kilogram, "per100Gram": per_100_gram}),
     }
 }
 
 async fn a_reduction_is_shown_with_its_prior_price_wherever_the_product_is(app: TestApp) {
     let detail = app.product_variant(1, 1, 1011).await;
     assert_eq!(detail.price, "32.95");
-    // 10 % of 32.95 = 3.295, rounded once to 3.30.
-    let dutch = sport_muesli_reduction("10% korting op Sport Muesli", "29.65", "32.95");
+    // 10 % of 32.95 = 3.295, rounded once to 3.30; the 20 kg bag's unit prices go with the
+    // price charged: 29.65 / 20 = 1.4825 per kg, 0.148 per 100 g.
+    let dutch = sport_muesli_reduction(
+        "10% korting op Sport Muesli",
+        ["29.65", "32.95"],
+        ["1.48", "0.15"],
+    );
     assert_eq!(detail.reduction.as_ref(), Some(&dutch));
     // In the site's language: the German site.
     let german = app.product_variant(3, 3, 1011).await;
@@ -37,8 +47,8 @@ async fn a_reduction_is_shown_with_its_prior_price_wherever_the_product_is(app: 
         german.reduction,
         Some(sport_muesli_reduction(
             "10% Rabatt auf Sport-Müsli",
-            "29.65",
-            "32.95"
+            ["29.65", "32.95"],
+            ["1.48", "0.15"],
         ))
     );
     // Senior Muesli's 15 % ended in 2024: no reduction.
@@ -102,8 +112,8 @@ async fn a_price_change_is_kept_and_the_prior_price_stays_the_lowest(app: TestAp
         app.product_variant(1, 1, 1011).await.reduction,
         Some(sport_muesli_reduction(
             "10% korting op Sport Muesli",
-            "31.45",
-            "32.95"
+            ["31.45", "32.95"],
+            ["1.57", "0.16"],
         ))
     );
     change_price(&app, &owner, "30.95").await;
@@ -112,8 +122,8 @@ async fn a_price_change_is_kept_and_the_prior_price_stays_the_lowest(app: TestAp
         app.product_variant(1, 1, 1011).await.reduction,
         Some(sport_muesli_reduction(
             "10% korting op Sport Muesli",
-            "27.85",
-            "30.95"
+            ["27.85", "30.95"],
+            ["1.39", "0.14"],
         ))
     );
 }

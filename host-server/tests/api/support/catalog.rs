@@ -52,6 +52,8 @@ pub struct ShelfReduction {
     pub description: String,
     pub price: String,
     pub prior_price: String,
+    /// The unit prices of the reduced price (compared whole).
+    pub unit_price: Value,
 }
 
 /// A product's average rating (one decimal, null without reviews) and its number of reviews.

@@ -6238,6 +6238,7 @@ export interface components {
             priorPrice: components["schemas"]["Money"];
             /** @description The promotion that gives it. */
             promotionKey: string;
+            unitPrice?: null | components["schemas"]["UnitPrices"];
         };
         /**
          * @description How the goods travel: 0 ordinary shipping, 1 a parcel-service pick-up point.

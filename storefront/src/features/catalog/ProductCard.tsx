@@ -57,7 +57,7 @@ export function ProductCard({
       <span className={styles.price}>
         <ShelfPrice price={product.price} reduction={product.reduction} />
       </span>
-      <UnitPriceList prices={product.unitPrice} />
+      <UnitPriceList prices={product.reduction?.unitPrice ?? product.unitPrice} />
       {product.rating.average && <StarRating rating={product.rating.average} size="small" />}
       <StockLabel state={product.stockState} />
       <span className={styles.compare}>

@@ -337,7 +337,7 @@ export function ProductView({ product }: { product: ProductDetail }) {
           <p className={styles.price} data-testid="product-price">
             <ShelfPrice price={product.price} reduction={product.reduction} />
           </p>
-          <UnitPriceList prices={product.unitPrice} />
+          <UnitPriceList prices={product.reduction?.unitPrice ?? product.unitPrice} />
           <p>
             <StockLabel state={product.stock.state} />
           </p>
