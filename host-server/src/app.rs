@@ -31,7 +31,10 @@ use crate::{
 pub fn api(config: &Config) -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .merge(health::router(config.renderer_url.as_ref()))
-        .merge(metrics::router(config.metrics_key.clone()))
+        .merge(metrics::router(
+            config.metrics_key.clone(),
+            config.renderer_url.as_ref(),
+        ))
         .merge(crate::engine_api::router())
         .merge(crate::cart::router())
         .merge(crate::orders::router())

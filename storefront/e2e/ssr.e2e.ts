@@ -14,7 +14,10 @@ const PRODUCT_PATH = '/muesli/hoefslag-senior-muesli/';
 const PRODUCT_NAME = 'Hoefslag Senior Muesli';
 const PRICE = '€ 31,95';
 
-const shop = useShop();
+/** The monitoring system's key for `/metrics`. */
+const METRICS_KEY = 'e2e-metrics-key';
+
+const shop = useShop({ METRICS_KEY });
 
 /** The `<div id="root">` of a page's HTML: what the server rendered. */
 function rendered(html: string): string {
@@ -37,6 +40,20 @@ describe('the server-rendered shop', () => {
     expect(html).toContain('<html lang="nl" data-theme="default">');
     // The catalog of the culture is in the page: the browser fetches no catalog.
     expect(html).toContain('"culture":"nl"');
+  });
+
+  it("adds the renderer's own figures, summed over its processes, to the server's metrics", async () => {
+    await (await fetch(`${shop.origin}${PRODUCT_PATH}`)).text();
+    const response = await fetch(`${shop.origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_KEY}` } });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text.endsWith('# EOF\n')).toBe(true);
+    expect(text.match(/# EOF/g)).toHaveLength(1);
+    const memory = /^renderer_process_resident_memory_bytes (\d+)$/m.exec(text)?.[1];
+    // Two rendering processes of at least some tens of megabytes each.
+    expect(Number(memory)).toBeGreaterThan(50_000_000);
+    expect(text).toMatch(/^renderer_nodejs_eventloop_lag_seconds [\d.e-]+$/m);
+    expect(text).toMatch(/^hoofbeat_renders_total\{outcome="rendered"\} [1-9]/m);
   });
 
   it("answers the loaders' redirects and unknown pages with real status codes", async () => {

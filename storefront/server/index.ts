@@ -17,6 +17,8 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { answerFigureAsks } from './metrics';
+
 // React and its server renderer choose their production build by NODE_ENV when they are first
 // loaded; the development build renders several times slower. So the renderer runs React's
 // production build unless told `NODE_ENV=development`, and its rendering code is loaded only
@@ -45,6 +47,7 @@ function supervise(count: number): void {
     const worker = cluster.fork();
     startedAt.set(worker.id, Date.now());
   };
+  answerFigureAsks();
   for (let index = 0; index < count; index += 1) fork();
   cluster.on('exit', (worker, code, signal) => {
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);

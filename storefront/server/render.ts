@@ -8,6 +8,7 @@ import { join } from 'node:path';
 
 import { createRenderer, FALLBACK_HEADER, type PageRequest } from '../src/entry-server';
 import { apiAgent, loopbackFetch } from '../src/api/loopbackFetch';
+import { allFigures, collectProcessFigures, FIGURES_CONTENT_TYPE, METRICS_PATH } from './metrics';
 
 const port = Number(process.env.RENDERER_PORT ?? 8081);
 const listenHost = process.env.RENDERER_HOST ?? '127.0.0.1';
@@ -34,12 +35,27 @@ export async function serve(staticDir: string): Promise<void> {
     assetFiles: readdirSync(assets),
   });
 
+  collectProcessFigures();
   const server = http.createServer((incoming, outgoing) => {
-    // host-server's readiness check; host-server never forwards an /api/ path, so visitors
-    // cannot reach it.
+    // host-server's readiness check and its metrics; host-server never forwards an /api/ path,
+    // so visitors cannot reach them.
     if (incoming.url === HEALTH_PATH) {
       outgoing.setHeader('content-type', 'application/json');
       outgoing.end(JSON.stringify({ status: 'ok' }));
+      return;
+    }
+    if (incoming.url === METRICS_PATH) {
+      allFigures().then(
+        (text) => {
+          outgoing.setHeader('content-type', FIGURES_CONTENT_TYPE);
+          outgoing.end(text);
+        },
+        (error: unknown) => {
+          console.error('renderer figures', error);
+          outgoing.statusCode = 503;
+          outgoing.end();
+        },
+      );
       return;
     }
     const request: PageRequest = { method: incoming.method ?? 'GET', url: incoming.url ?? '/', headers: incoming.headers };

@@ -1,7 +1,9 @@
 //! The shop's figures for a monitoring system, in the Prometheus text format (OpenMetrics) at
 //! `GET /metrics`, behind the bearer key `METRICS_KEY`: requests and their latency per route,
 //! the page cache, the renderer, orders placed, payments by outcome, mails, housekeeping rounds,
-//! backups and the database pool. Each server counts its own; the monitoring system adds them up.
+//! backups and the database pool, followed by the server renderer's own figures (its processes'
+//! memory, event loop lag, garbage collection), read from it at each scrape. Each server counts
+//! its own; the monitoring system adds them up.
 //!
 //! The figures live in one registry per server ([`Metrics`] in the state), not in a global
 //! one, so that servers started side by side in one process (the tests) count apart.
@@ -18,6 +20,7 @@ use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::Registry;
+use url::Url;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -269,11 +272,73 @@ pub async fn count_requests(
     response
 }
 
-/// The route of the figures, asking for `key`.
-pub fn router(key: Option<Secret>) -> OpenApiRouter<AppState> {
+/// The route of the figures, asking for `key`; the renderer at `renderer` adds its own.
+pub fn router(key: Option<Secret>, renderer: Option<&Url>) -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(serve))
         .layer(axum::Extension(MetricsKey(key)))
+        .layer(axum::Extension(RendererFigures::new(renderer)))
+}
+
+/// The renderer's own figures (its processes' memory, event loop lag, garbage collection), read
+/// from its loopback port at each scrape and appended to this server's.
+#[derive(Clone, Debug)]
+struct RendererFigures {
+    url: Option<Url>,
+    client: reqwest::Client,
+}
+
+/// The renderer's address of its figures; host-server never forwards an `/api/` path to the
+/// renderer, so visitors cannot reach it through the shop.
+const RENDERER_FIGURES_PATH: &str = "/api/renderer/metrics";
+
+/// How long a scrape waits for the renderer's figures.
+const RENDERER_FIGURES_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The line that ends a text in the OpenMetrics format.
+const END: &str = "# EOF\n";
+
+impl RendererFigures {
+    fn new(base: Option<&Url>) -> RendererFigures {
+        RendererFigures {
+            url: base.and_then(|base| base.join(RENDERER_FIGURES_PATH).ok()),
+            client: reqwest::Client::builder()
+                .timeout(RENDERER_FIGURES_TIMEOUT)
+                .build()
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The renderer's figures without their end line; none when there is no renderer or its
+    /// answer is not OpenMetrics text (the scrape then holds this server's figures only).
+    async fn read(&self) -> Option<String> {
+        let url = self.url.as_ref()?;
+        let answer = match self.client.get(url.clone()).send().await {
+            Ok(answer) if answer.status().is_success() => answer,
+            Ok(answer) => {
+                tracing::warn!(status = %answer.status(), "the renderer gave no figures");
+                return None;
+            }
+            Err(error) => {
+                tracing::warn!(%error, "the renderer's figures could not be read");
+                return None;
+            }
+        };
+        let text = answer.text().await.ok()?;
+        let figures = text.strip_suffix(END);
+        if figures.is_none() {
+            tracing::warn!("the renderer's figures are not OpenMetrics text");
+        }
+        figures.map(str::to_owned)
+    }
+}
+
+/// This server's figures followed by the renderer's, in one OpenMetrics text.
+fn joined(own: &str, renderer: Option<String>) -> String {
+    match (own.strip_suffix(END), renderer) {
+        (Some(own), Some(renderer)) => format!("{own}{renderer}{END}"),
+        _ => own.to_owned(),
+    }
 }
 
 /// The figures of this server in the Prometheus text format (OpenMetrics), for a monitoring
@@ -293,6 +358,7 @@ pub fn router(key: Option<Secret>) -> OpenApiRouter<AppState> {
 async fn serve(
     State(state): State<AppState>,
     axum::Extension(key): axum::Extension<MetricsKey>,
+    axum::Extension(renderer): axum::Extension<RendererFigures>,
     headers: HeaderMap,
 ) -> Response {
     let Some(expected) = key.0 else {
@@ -306,12 +372,12 @@ async fn serve(
             .into_response();
     }
     match state.metrics.render(state.db.pool()) {
-        Ok(text) => (
+        Ok(own) => (
             [
                 (header::CONTENT_TYPE, CONTENT_TYPE),
                 (header::CACHE_CONTROL, "no-store"),
             ],
-            text,
+            joined(&own, renderer.read().await),
         )
             .into_response(),
         Err(error) => {

@@ -167,3 +167,76 @@ async fn without_a_key_there_are_no_metrics() {
     let app = TestApp::spawn(Backend::Sqlite).await;
     assert_eq!(scrape(&app, Some(KEY)).await.status(), 404);
 }
+
+/// The renderer's figures as its processes' sum answers them (`storefront/server/metrics.ts`).
+const RENDERER_FIGURES: &str = "# HELP renderer_process_resident_memory_bytes Resident memory size in bytes.\n\
+# TYPE renderer_process_resident_memory_bytes gauge\n\
+renderer_process_resident_memory_bytes 194359296\n\
+# HELP renderer_nodejs_eventloop_lag_seconds Lag of event loop in seconds.\n\
+# TYPE renderer_nodejs_eventloop_lag_seconds gauge\n\
+renderer_nodejs_eventloop_lag_seconds 0.0042\n\
+# EOF\n";
+
+/// A stand-in renderer whose figures address answers `body`.
+async fn renderer_answering(body: &'static str) -> url::Url {
+    let app = axum::Router::new().route(
+        "/api/renderer/metrics",
+        axum::routing::get(move || async move { body }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = url::Url::parse(&format!("http://{}", listener.local_addr().unwrap())).unwrap();
+    tokio::spawn(async move {
+        axum::serve(listener, app).await.unwrap();
+    });
+    url
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_renderers_own_figures_follow_the_servers() {
+    let renderer = renderer_answering(RENDERER_FIGURES).await;
+    let app = TestApp::spawn_with(Backend::Sqlite, |config| {
+        config.metrics_key = Some(Secret::new(KEY));
+        config.renderer_url = Some(renderer);
+    })
+    .await;
+    let text = scrape(&app, Some(KEY)).await.text().await.unwrap();
+    // One text, ended once: the server's figures, then the renderer's.
+    assert_eq!(text.matches("# EOF").count(), 1, "{text}");
+    let samples = parse(&text);
+    assert_eq!(
+        value(&samples, "renderer_process_resident_memory_bytes", &[]),
+        Some(194_359_296.0)
+    );
+    assert_eq!(
+        value(&samples, "renderer_nodejs_eventloop_lag_seconds", &[]),
+        Some(0.0042)
+    );
+    assert!(
+        value(&samples, "hoofbeat_database_pool_connections", &[]).is_some(),
+        "{text}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_renderer_without_sound_figures_leaves_the_servers_whole() {
+    for renderer in [
+        renderer_answering("renderer_process_resident_memory_bytes 1\n").await,
+        // Nothing listens there.
+        url::Url::parse("http://127.0.0.1:9").unwrap(),
+    ] {
+        let app = TestApp::spawn_with(Backend::Sqlite, |config| {
+            config.metrics_key = Some(Secret::new(KEY));
+            config.renderer_url = Some(renderer);
+        })
+        .await;
+        let response = scrape(&app, Some(KEY)).await;
+        assert_eq!(response.status(), 200);
+        let samples = parse(&response.text().await.unwrap());
+        assert!(value(&samples, "hoofbeat_database_pool_connections", &[]).is_some());
+        assert!(
+            !samples
+                .iter()
+                .any(|sample| sample.name.starts_with("renderer_process"))
+        );
+    }
+}
