@@ -76,7 +76,16 @@ pub fn start(state: AppState, config: HousekeepingConfig) {
             interval.tick().await;
             let mailed = send_due_mails(&state, &config).await;
             let deleted = delete_expired(&state, &config).await;
-            let failed = mailed.is_err() || deleted.is_err();
+            let priced = crate::catalog::admin::scheduled_prices::apply_due_prices(&state).await;
+            let failed = mailed.is_err() || deleted.is_err() || priced.is_err();
+            match priced {
+                Ok(0) => {}
+                Ok(applied) => tracing::info!(applied, "housekeeping applied scheduled prices"),
+                Err(error) if state.db.pool().is_closed() => {
+                    tracing::debug!(%error, "housekeeping stopped")
+                }
+                Err(error) => tracing::warn!(%error, "housekeeping could not apply prices"),
+            }
             match mailed {
                 Ok(sent) if sent != Sent::default() => {
                     tracing::info!(?sent, "housekeeping sent mails")

@@ -161,6 +161,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(admin::products::search_catalog))
         .routes(routes!(admin::products::catalog_product))
         .routes(routes!(admin::products::change_product_texts))
+        .routes(routes!(admin::scheduled_prices::schedule_price))
+        .routes(routes!(admin::scheduled_prices::cancel_scheduled_price))
 }
 
 /// Product search with facets, sorting and paging.

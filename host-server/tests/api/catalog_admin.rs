@@ -14,6 +14,7 @@ fixture_tests!(
     a_product_shows_what_each_culture_lacks_and_what_its_visitors_read,
     changed_texts_show_in_the_storefront_and_the_trail,
     bad_text_changes_are_refused_and_change_nothing,
+    a_price_scheduled_for_a_later_day_is_applied_on_its_day_once,
 );
 
 #[derive(Debug, Deserialize)]
@@ -72,7 +73,9 @@ struct MissingText {
 #[serde(rename_all = "camelCase")]
 struct VariantRecord {
     product_variant_id: i64,
+    price: String,
     price_history: Vec<PricePoint>,
+    scheduled_prices: Vec<PricePoint>,
 }
 
 #[derive(Debug, Deserialize, PartialEq, Eq)]
@@ -352,4 +355,113 @@ async fn bad_text_changes_are_refused_and_change_nothing(app: TestApp) {
 
     let page = app.product_variant(1, 1, 1011).await;
     assert_eq!(page.name.as_deref(), Some("Hoefslag Sport Muesli"));
+}
+
+fn point(valid_from: &str, price: &str) -> PricePoint {
+    PricePoint {
+        valid_from: valid_from.to_owned(),
+        price: price.to_owned(),
+    }
+}
+
+async fn a_price_scheduled_for_a_later_day_is_applied_on_its_day_once(app: TestApp) {
+    let owner = app.signed_in_staff("owner").await;
+    let today = host_server::platform::clock::today();
+    let day = |days: i64| {
+        engine::locale::CalendarDate::parse_iso(&today)
+            .unwrap()
+            .plus_days(days)
+            .unwrap()
+            .to_iso()
+    };
+    let schedule = |valid_from: String, price: &str| {
+        let body = json!({"price": price, "validFrom": valid_from});
+        owner
+            .post(app.url("/api/backoffice/variants/1011/scheduled-prices"))
+            .json(&body)
+            .send()
+    };
+    let response = schedule(day(7), "30.95").await.unwrap();
+    assert_eq!(response.status(), 201);
+    assert_eq!(schedule(day(14), "31.95").await.unwrap().status(), 201);
+    // Today's price is changed directly; a day that is no date is refused.
+    let refused: ApiErrorBody = read_refusal(schedule(today.clone(), "30.95").await.unwrap()).await;
+    assert_eq!(refused.field_keys(), ["validFrom"]);
+    let refused: ApiErrorBody =
+        read_refusal(schedule("31-12-2026".to_owned(), "30.95").await.unwrap()).await;
+    assert_eq!(refused.field_keys(), ["validFrom"]);
+    let refused: ApiErrorBody = read_refusal(schedule(day(7), "-1").await.unwrap()).await;
+    assert_eq!(refused.field_keys(), ["price"]);
+    let warehouse = app.signed_in_staff("warehouse").await;
+    let denied = warehouse
+        .post(app.url("/api/backoffice/variants/1011/scheduled-prices"))
+        .json(&json!({"price": "1.00", "validFrom": day(7)}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(denied.status(), 403);
+
+    let product: ProductRecord = read(get(&app, &owner, "/api/backoffice/products/1").await).await;
+    assert_eq!(
+        product.variants[0].scheduled_prices,
+        [point(&day(7), "30.95"), point(&day(14), "31.95")]
+    );
+    // Not yet: the shop still sells at 32.95.
+    let state = app.state().await;
+    let apply = host_server::catalog::admin::scheduled_prices::apply_due_prices;
+    assert_eq!(apply(&state).await.unwrap(), 0);
+    assert_eq!(app.product_variant(1, 1, 1011).await.price, "32.95");
+
+    // The first one's day comes (moved to today here); it is applied once, by whichever round
+    // comes first.
+    sqlx::query("UPDATE scheduled_prices SET valid_from = $1 WHERE valid_from = $2")
+        .bind(&today)
+        .bind(day(7))
+        .execute(state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(apply(&state).await.unwrap(), 1);
+    assert_eq!(apply(&state).await.unwrap(), 0);
+    assert_eq!(app.product_variant(1, 1, 1011).await.price, "30.95");
+    let product: ProductRecord = read(get(&app, &owner, "/api/backoffice/products/1").await).await;
+    let variant = &product.variants[0];
+    assert_eq!(variant.price, "30.95");
+    assert_eq!(variant.scheduled_prices, [point(&day(14), "31.95")]);
+    assert!(variant.price_history.contains(&point(&today, "30.95")));
+    let trail: Value = read(
+        get(
+            &app,
+            &owner,
+            "/api/backoffice/audit?entityType=variant&entityId=1011",
+        )
+        .await,
+    )
+    .await;
+    let newest = &trail["entries"][0];
+    assert_eq!(
+        (
+            newest["action"].as_str(),
+            newest["actor"]["kind"].as_str(),
+            newest["actor"]["name"].as_str()
+        ),
+        (
+            Some("variant.changed"),
+            Some("system"),
+            Some("housekeeping")
+        )
+    );
+
+    // The second one is cancelled, as the back office sends it: with a JSON body, which no
+    // other site can make a browser send.
+    let path = format!("/api/backoffice/variants/1011/scheduled-prices/{}", day(14));
+    let cancel = || owner.delete(app.url(&path)).json(&json!({})).send();
+    assert_eq!(cancel().await.unwrap().status(), 204);
+    assert_eq!(cancel().await.unwrap().status(), 404);
+    let product: ProductRecord = read(get(&app, &owner, "/api/backoffice/products/1").await).await;
+    assert!(product.variants[0].scheduled_prices.is_empty());
+}
+
+async fn read_refusal(response: reqwest::Response) -> ApiErrorBody {
+    assert_eq!(response.status(), 400);
+    response.json().await.unwrap()
 }

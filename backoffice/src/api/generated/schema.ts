@@ -1520,6 +1520,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/variants/{productVariantId}/scheduled-prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Schedules a variant's price from a later day on; one for the same day is replaced. */
+        post: operations["schedulePrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/variants/{productVariantId}/scheduled-prices/{validFrom}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancels the price scheduled for a day. */
+        delete: operations["cancelScheduledPrice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart": {
         parameters: {
             query?: never;
@@ -3575,6 +3609,8 @@ export interface components {
         /** @description A variant with its list prices, newest first. */
         CatalogVariantRecord: components["schemas"]["CatalogVariant"] & {
             priceHistory: components["schemas"]["PricePoint"][];
+            /** @description The prices that take effect on later days, soonest first. */
+            scheduledPrices: components["schemas"]["ScheduledPrice"][];
         };
         /** @description One changed field: its value before and after, as text (`None`: not set). */
         Change: {
@@ -5316,6 +5352,16 @@ export interface components {
             /** @description ISO 8601 date. */
             validFrom: string;
         };
+        /** @description A price for a later day. */
+        PriceSchedule: {
+            /** @description Euro, 0.00 to 100000.00, e.g. `29.95`. */
+            price: string;
+            /**
+             * @description The first day of the price (ISO 8601), tomorrow or later; a price for today is changed
+             *     directly.
+             */
+            validFrom: string;
+        };
         /** @description A site's prices and rates. */
         PricingContext: {
             /**
@@ -6122,6 +6168,12 @@ export interface components {
          * @enum {string}
          */
         ScanType: "quickScan" | "hygieneScan";
+        /** @description A price that takes effect on a later day. */
+        ScheduledPrice: {
+            price: components["schemas"]["Money"];
+            /** @description ISO 8601 date. */
+            validFrom: string;
+        };
         /** @description A filter group with its values and counts. */
         SearchFacet: {
             facetKey: string;
@@ -7085,6 +7137,7 @@ export type SchemaPercentage = components['schemas']['Percentage'];
 export type SchemaPermission = components['schemas']['Permission'];
 export type SchemaPlacedOrder = components['schemas']['PlacedOrder'];
 export type SchemaPricePoint = components['schemas']['PricePoint'];
+export type SchemaPriceSchedule = components['schemas']['PriceSchedule'];
 export type SchemaPricingContext = components['schemas']['PricingContext'];
 export type SchemaProductDetail = components['schemas']['ProductDetail'];
 export type SchemaProductDetailRoute = components['schemas']['ProductDetailRoute'];
@@ -7151,6 +7204,7 @@ export type SchemaScanResult = components['schemas']['ScanResult'];
 export type SchemaScanResultAdvice = components['schemas']['ScanResultAdvice'];
 export type SchemaScanResultSummary = components['schemas']['ScanResultSummary'];
 export type SchemaScanType = components['schemas']['ScanType'];
+export type SchemaScheduledPrice = components['schemas']['ScheduledPrice'];
 export type SchemaSearchFacet = components['schemas']['SearchFacet'];
 export type SchemaSearchFacetValue = components['schemas']['SearchFacetValue'];
 export type SchemaSearchFilter = components['schemas']['SearchFilter'];
@@ -12176,6 +12230,128 @@ export interface operations {
                 };
             };
             /** @description No such variant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    schedulePrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The variant */
+                productVariantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceSchedule"];
+            };
+        };
+        responses: {
+            /** @description Scheduled */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledPrice"];
+                };
+            };
+            /** @description A bad price, a day that is not after today, or an unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` or `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such variant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelScheduledPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The variant */
+                productVariantId: number;
+                /** @description The scheduled price's first day, ISO 8601 */
+                validFrom: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A bad variant id or day */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` or `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No price is scheduled for that day */
             404: {
                 headers: {
                     [name: string]: unknown;

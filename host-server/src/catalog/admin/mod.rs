@@ -3,4 +3,5 @@
 //! within moments, search included (`catalog_events`).
 
 pub mod products;
+pub mod scheduled_prices;
 pub mod variants;

@@ -16,6 +16,7 @@ use engine::validation::FormName;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::scheduled_prices::ScheduledPrice;
 use crate::AppState;
 use crate::audit::{self, Event};
 use crate::catalog::events;
@@ -139,6 +140,8 @@ pub struct CatalogVariantRecord {
     #[serde(flatten)]
     pub variant: CatalogVariant,
     pub price_history: Vec<PricePoint>,
+    /// The prices that take effect on later days, soonest first.
+    pub scheduled_prices: Vec<ScheduledPrice>,
 }
 
 /// One product as the back office edits it.
@@ -352,8 +355,13 @@ async fn record_of(
         .ok_or(ApiError::NotFound)?;
     let texts = store::texts_of(pool, &[product_id]).await?;
     let variants = store::variants_of(pool, &[product_id]).await?;
-    let variant_ids = variants.iter().map(|row| row.product_variant_id).collect();
-    let mut prices = grouped(price_history(pool, &variant_ids).await?, |row| {
+    let variant_ids: Vec<ProductVariantId> =
+        variants.iter().map(|row| row.product_variant_id).collect();
+    let mut prices = grouped(
+        price_history(pool, &variant_ids.iter().copied().collect()).await?,
+        |row| row.product_variant_id,
+    );
+    let mut scheduled = grouped(store::scheduled_prices(pool, &variant_ids).await?, |row| {
         row.product_variant_id
     });
     Ok(CatalogProductRecord {
@@ -366,7 +374,11 @@ async fn record_of(
             .into_iter()
             .map(|row| {
                 let history = prices.remove(&row.product_variant_id).unwrap_or_default();
+                let later = scheduled
+                    .remove(&row.product_variant_id)
+                    .unwrap_or_default();
                 CatalogVariantRecord {
+                    scheduled_prices: later.into_iter().map(ScheduledPrice::from).collect(),
                     variant: variant_of(row),
                     price_history: history
                         .into_iter()

@@ -118,7 +118,7 @@ pub async fn change_variant(
 }
 
 /// A price in euro from 0.00 to 100000.00, as the catalog stores it (two decimals).
-fn parse_price(text: &str) -> Result<Money, ApiError> {
+pub(super) fn parse_price(text: &str) -> Result<Money, ApiError> {
     let invalid = || {
         ApiError::field(
             "price",

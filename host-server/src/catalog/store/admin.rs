@@ -243,3 +243,93 @@ pub async fn variants_of(
     }
     query.fetch_all(pool).await
 }
+
+/// A list price that takes effect on a later day.
+#[derive(sqlx::FromRow)]
+pub struct ScheduledPriceRow {
+    #[sqlx(try_from = "i64")]
+    pub product_variant_id: ProductVariantId,
+    #[sqlx(try_from = "String")]
+    pub valid_from: CalendarDate,
+    #[sqlx(try_from = "String")]
+    pub price: Money,
+}
+
+/// Schedules a list price from `day` on, replacing one scheduled for the same day; the price
+/// it replaces, if any.
+pub async fn schedule_price(
+    connection: &mut AnyConnection,
+    variant_id: ProductVariantId,
+    day: CalendarDate,
+    price: Money,
+) -> Result<Option<Money>, sqlx::Error> {
+    let before: Option<(String,)> = sqlx::query_as(
+        "SELECT price FROM scheduled_prices WHERE product_variant_id = $1 AND valid_from = $2",
+    )
+    .bind(variant_id.get())
+    .bind(day.to_iso())
+    .fetch_optional(&mut *connection)
+    .await?;
+    sqlx::query(
+        "INSERT INTO scheduled_prices (product_variant_id, valid_from, price) VALUES ($1, $2, $3) \
+         ON CONFLICT (product_variant_id, valid_from) DO UPDATE SET price = excluded.price",
+    )
+    .bind(variant_id.get())
+    .bind(day.to_iso())
+    .bind(price.to_string())
+    .execute(connection)
+    .await?;
+    Ok(before.and_then(|(price,)| price.parse().ok()))
+}
+
+/// Removes the price scheduled for `day`; the price it held, `None` when there was none (or
+/// another server took it first).
+pub async fn take_scheduled_price(
+    connection: &mut AnyConnection,
+    variant_id: ProductVariantId,
+    day: CalendarDate,
+) -> Result<Option<Money>, sqlx::Error> {
+    let taken: Option<(String,)> = sqlx::query_as(
+        "DELETE FROM scheduled_prices WHERE product_variant_id = $1 AND valid_from = $2 \
+         RETURNING price",
+    )
+    .bind(variant_id.get())
+    .bind(day.to_iso())
+    .fetch_optional(connection)
+    .await?;
+    Ok(taken.and_then(|(price,)| price.parse().ok()))
+}
+
+/// The prices scheduled for these variants, by variant and day.
+pub async fn scheduled_prices(
+    pool: &AnyPool,
+    variant_ids: &[ProductVariantId],
+) -> Result<Vec<ScheduledPriceRow>, sqlx::Error> {
+    if variant_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT product_variant_id, valid_from, price FROM scheduled_prices \
+         WHERE product_variant_id IN ({}) ORDER BY product_variant_id, valid_from",
+        placeholders(1, variant_ids.len())
+    );
+    let mut query = sqlx::query_as::<_, ScheduledPriceRow>(&sql);
+    for id in variant_ids {
+        query = query.bind(id.get());
+    }
+    query.fetch_all(pool).await
+}
+
+/// The scheduled prices whose day has come (`day` or earlier), oldest first.
+pub async fn due_prices(
+    pool: &AnyPool,
+    day: CalendarDate,
+) -> Result<Vec<ScheduledPriceRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT product_variant_id, valid_from, price FROM scheduled_prices \
+         WHERE valid_from <= $1 ORDER BY valid_from, product_variant_id",
+    )
+    .bind(day.to_iso())
+    .fetch_all(pool)
+    .await
+}
