@@ -128,6 +128,15 @@ describe('browsing', () => {
     await count.waitFor();
     expect(await count.textContent()).toContain('‘muesli’');
     await shoot(page, 'search');
+    // A typo and the first part of a compound word find too.
+    for (const [term, product] of [
+      ['musli', 'Hoefslag Sport Muesli'],
+      ['zout', 'Hoefslag Zoutliksteen'],
+    ]) {
+      await page.goto(`${origin}/search/?q=${term}`);
+      await page.getByTestId('result-count').waitFor();
+      expect(await page.getByTestId('product-card').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(product)]));
+    }
     await page.close();
   });
 

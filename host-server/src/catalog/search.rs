@@ -231,10 +231,17 @@ pub struct SiteCatalog {
     reader: IndexReader,
     /// Every word must match.
     all_words: QueryParser,
-    /// Any word may match: used when no product has every word.
+    /// Every word must match, or a word one letter away from it, or begin with it: used when
+    /// no product has every word as typed ("musli" finds Muesli, "zout" Zoutliksteen).
+    close_words: QueryParser,
+    /// Any word may match: used when no product has every word, even closely.
     any_word: QueryParser,
     ord: String,
 }
+
+/// How many letters a searched word may differ from a word of the catalog (one typo: a letter
+/// left out, added, changed, or two swapped).
+const TYPO_DISTANCE: u8 = 1;
 
 /// The search indexes of every site language.
 pub struct SearchIndex {
@@ -410,12 +417,17 @@ impl SiteCatalog {
         any_word.set_field_boost(code_field, 2.0);
         let mut all_words = any_word.clone();
         all_words.set_conjunction_by_default();
+        let mut close_words = all_words.clone();
+        for field in [name_field, body_field] {
+            close_words.set_field_fuzzy(field, true, TYPO_DISTANCE, true);
+        }
         Ok(SiteCatalog {
             culture,
             fallback,
             docs,
             reader,
             all_words,
+            close_words,
             any_word,
             ord: ord.to_owned(),
         })
@@ -444,12 +456,13 @@ impl SiteCatalog {
         if cleaned.trim().is_empty() {
             return Ok(Vec::new());
         }
-        let found = self.run(&self.all_words, &cleaned)?;
-        if found.is_empty() {
-            self.run(&self.any_word, &cleaned)
-        } else {
-            Ok(found)
+        for parser in [&self.all_words, &self.close_words] {
+            let found = self.run(parser, &cleaned)?;
+            if !found.is_empty() {
+                return Ok(found);
+            }
         }
+        self.run(&self.any_word, &cleaned)
     }
 
     fn run(&self, parser: &QueryParser, text: &str) -> Result<Vec<(usize, f32)>, ApiError> {

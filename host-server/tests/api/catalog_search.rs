@@ -179,6 +179,19 @@ async fn full_text_search_is_stemmed_folded_and_ranked(app: TestApp) {
     .await;
     assert_eq!(status, 200);
     assert!(syntax.total_count >= 10);
+    // A typo, and the first part of a compound word, still find: "musli" finds every Muesli,
+    // "zout" the Zoutliksteen; found as typed, a word is not widened ("sport" is not "spot").
+    let (_, typo) = search(&app, 1, 1, json!({"filter": {"searchTerm": "musli"}})).await;
+    let sorted = |mut ids: Vec<i64>| {
+        ids.sort_unstable();
+        ids
+    };
+    assert_eq!(sorted(typo.ids()), sorted(muesli.ids()));
+    let (_, typo_and_word) =
+        search(&app, 1, 1, json!({"filter": {"searchTerm": "sport musli"}})).await;
+    assert_eq!(typo_and_word.ids()[0], 1);
+    let (_, part) = search(&app, 1, 1, json!({"filter": {"searchTerm": "zout"}})).await;
+    assert_eq!(part.ids(), [70]);
     let (_, none) = search(&app, 1, 1, json!({"filter": {"searchTerm": "zzzqqq"}})).await;
     assert_eq!(none.total_count, 0);
     assert_eq!(none.page_count, 0);
