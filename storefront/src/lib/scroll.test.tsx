@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/api';
 import { accountRoutes } from '../test/account';
 import { renderApp } from '../test/app';
-import { applyScroll, decideScroll, hashTarget, isSignedInAccountPage, ScrollMemory } from './scroll';
+import { applyScroll, decideScroll, hashTarget, isSignedInAccountPage, KEEP_SCROLL, keepsScroll, ScrollMemory } from './scroll';
 
 const at = (pathname: string, hash = '') => ({ pathname, hash });
 
@@ -28,6 +28,13 @@ describe('scroll rules', () => {
     expect(decideScroll(at('/account/orders/'), at('/account/invoices/'), 'PUSH')).toEqual({ kind: 'none' });
     expect(decideScroll(at('/account/'), at('/account/orders/12/'), 'REPLACE')).toEqual({ kind: 'none' });
     expect(decideScroll(at('/cart/'), at('/account/orders/'), 'PUSH')).toEqual({ kind: 'top' });
+  });
+
+  it('keeps the position for a navigation marked to keep it: a filter of the same list', () => {
+    expect(decideScroll(at('/muesli/'), { ...at('/muesli/'), keepScroll: true }, 'PUSH')).toEqual({ kind: 'none' });
+    expect(decideScroll(at('/muesli/'), at('/muesli/'), 'PUSH')).toEqual({ kind: 'top' });
+    expect(keepsScroll(KEEP_SCROLL)).toBe(true);
+    expect(keepsScroll(null)).toBe(false);
   });
 
   it('leaves back and forward to the browser', () => {

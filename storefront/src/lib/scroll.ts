@@ -5,6 +5,8 @@
  * - back and forward (`POP`) restore the position the page had when it was left;
  * - any other hash scrolls smoothly to the element with that id;
  * - navigating between two pages of the signed-in account area keeps the scroll position;
+ * - a navigation marked `keepScroll` (a filter or the sorting of a listing: the same list,
+ *   narrowed) keeps it too;
  * - otherwise the page scrolls to the top.
  *
  * Back or forward to a page whose position is not known (and the first page) is left as it is.
@@ -21,6 +23,16 @@ export type ScrollDecision = { kind: 'none' } | { kind: 'top' } | { kind: 'eleme
 export interface ScrollLocation {
   pathname: string;
   hash: string;
+  /** The navigation asked to keep the scroll position (its state is {@link KEEP_SCROLL}). */
+  keepScroll?: boolean;
+}
+
+/** The navigation state of a change that keeps the scroll position: `navigate(url, { state: KEEP_SCROLL })`. */
+export const KEEP_SCROLL = { keepScroll: true } as const;
+
+/** Whether a location's navigation state asks to keep the scroll position. */
+export function keepsScroll(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { keepScroll?: unknown }).keepScroll === true;
 }
 
 /** The children of /account that need a sign-in (they keep the scroll position). */
@@ -62,6 +74,7 @@ export function decideScroll(
   const id = hashTarget(next.hash);
   if (id !== '') return { kind: 'element', id };
   if (navigationType === 'POP') return { kind: 'none' };
+  if (next.keepScroll) return { kind: 'none' };
   if (previous && isSignedInAccountPage(previous.pathname) && isSignedInAccountPage(next.pathname)) return { kind: 'none' };
   return { kind: 'top' };
 }

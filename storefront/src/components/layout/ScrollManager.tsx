@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
-import { applyScroll, decideScroll, ScrollMemory, sessionStore, type ScrollLocation } from '../../lib/scroll';
+import { applyScroll, decideScroll, keepsScroll, ScrollMemory, sessionStore, type ScrollLocation } from '../../lib/scroll';
 
 /**
  * Applies the scroll rules after every navigation and remembers each page's position, so back
@@ -42,9 +42,9 @@ export function ScrollManager() {
   // A layout effect: the new page's key is in place before the browser reports a scroll of it.
   useLayoutEffect(() => {
     shownKey.current = location.key;
-    const next = { pathname: location.pathname, hash: location.hash };
+    const next = { pathname: location.pathname, hash: location.hash, keepScroll: keepsScroll(location.state) };
     applyScroll(decideScroll(previous.current, next, navigationType, memory.positionOf(location.key)));
     previous.current = next;
-  }, [location.pathname, location.hash, location.key, navigationType, memory]);
+  }, [location.pathname, location.hash, location.key, location.state, navigationType, memory]);
   return null;
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { mockApi, type MockRequest } from '../../test/api';
 import { renderApp } from '../../test/app';
@@ -28,7 +28,15 @@ const answer = (page: number, term: string | null): SearchResponse => ({
   searchTerm: term,
   results: (page === 1 ? Array.from({ length: 24 }, (_, index) => index + 1) : [25, 26, 27, 28, 29, 30]).map(hit) as SearchResponse['results'],
   facets: [
-    { facetKey: 'horseType', kind: 'multiSelect', name: 'Type paard', values: [{ key: 'sport', name: 'Sportpaard', count: 12, selected: false }] },
+    {
+      facetKey: 'horseType',
+      kind: 'multiSelect',
+      name: 'Type paard',
+      values: [
+        { key: 'sport', name: 'Sportpaard', count: 12, selected: false },
+        { key: 'pony', name: 'Pony', count: 0, selected: false },
+      ],
+    },
     { facetKey: 'price', kind: 'rangeSlider', name: 'Prijs', minValue: '5.00', maxValue: '80.00' },
   ],
 });
@@ -60,8 +68,21 @@ describe('product search page', () => {
 
     fireEvent.click(await screen.findByRole('link', { name: 'Pagina 2 van 2' }, { timeout: 5000 }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=muesli&p=2'));
+    // A value that would give nothing is left out; the filter button tells the count.
+    expect(screen.queryByRole('checkbox', { name: /Pony/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /Filters tonen/ })).toHaveTextContent('Filters tonen · 30 resultaten');
+    // A filter narrows the same list: the page stays where it was scrolled to.
+    // (Page 2 has been shown, with its scroll to the top, before the spy starts.)
+    await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(6));
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    // (The test setup's stand-in has counted the earlier pages' scrolls.)
+    scrollTo.mockClear();
     fireEvent.click(await screen.findByRole('checkbox', { name: /Sportpaard/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=muesli&horseType=sport'));
+    // The first page of the narrowed list is shown, where the page was.
+    await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(24));
+    expect(scrollTo).not.toHaveBeenCalled();
+    scrollTo.mockRestore();
     // The search for the new location is sent after the URL changes, so wait for it to arrive.
     await waitFor(() => {
       const searches = requests.filter((request) => request.url === '/api/products/search');

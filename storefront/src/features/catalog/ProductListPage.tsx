@@ -2,6 +2,8 @@
  * Product overview per category (a landing page) and search results: the ten filter groups,
  * price range and rating, sorting, paging (`p`/`ps`), the result count and "found for term".
  * The state is the URL (listing.ts); every change is a navigation, so back and forward work.
+ * A filter or sorting change keeps the scroll position (the same list, narrowed); a filter
+ * value that would give no results is left out.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -15,6 +17,7 @@ import styles from '../../components/shop.module.css';
 import { FACET_GROUPS, searchProducts, type Facet, type SearchResponse } from '../../api/catalog';
 import { listingUrl, readListing, searchRequest, SORT_CHOICES, toggleFilter, type Listing, type SortChoice } from './listing';
 import { cardImageLoading, ProductCard } from './ProductCard';
+import { KEEP_SCROLL } from '../../lib/scroll';
 
 type Outcome = { kind: 'loading' } | { kind: 'done'; response: SearchResponse } | { kind: 'failed' };
 
@@ -24,7 +27,7 @@ function FacetGroupView({ facet, listing, url }: { facet: Facet; listing: Listin
   const { t } = useTranslation();
   const navigate = useNavigate();
   const title = GROUP_KEYS.has(facet.facetKey) ? t(`filters.${facet.facetKey as (typeof FACET_GROUPS)[number]}`) : facet.name;
-  const values = facet.values ?? [];
+  const values = (facet.values ?? []).filter((value) => value.count > 0 || value.selected);
   if (values.length === 0) return null;
   return (
     <fieldset data-testid={`facet-${facet.facetKey}`}>
@@ -34,8 +37,7 @@ function FacetGroupView({ facet, listing, url }: { facet: Facet; listing: Listin
           <input
             type="checkbox"
             checked={value.selected}
-            disabled={value.count === 0 && !value.selected}
-            onChange={() => void navigate(toggleFilter(url, listing, facet.facetKey, value.key))}
+            onChange={() => void navigate(toggleFilter(url, listing, facet.facetKey, value.key), { state: KEEP_SCROLL })}
           />
           <span>{value.name}</span>
           <span className={styles.muted}>({value.count})</span>
@@ -64,7 +66,7 @@ function PriceFilter({ facet, listing, url }: { facet: Facet; listing: Listing; 
         className={styles.row}
         onSubmit={(event) => {
           event.preventDefault();
-          void navigate(listingUrl(url, { set: { priceMin: min.trim() || null, priceMax: max.trim() || null } }));
+          void navigate(listingUrl(url, { set: { priceMin: min.trim() || null, priceMax: max.trim() || null } }), { state: KEEP_SCROLL });
         }}
       >
         <input
@@ -100,7 +102,7 @@ function RatingFilter({ listing, url }: { listing: Listing; url: string }) {
       <select
         value={listing.rating ?? ''}
         aria-label={t('filters.rating')}
-        onChange={(event) => void navigate(listingUrl(url, { set: { rating: event.target.value || null } }))}
+        onChange={(event) => void navigate(listingUrl(url, { set: { rating: event.target.value || null } }), { state: KEEP_SCROLL })}
       >
         <option value="">{t('common.all')}</option>
         {['4', '3', '2', '1'].map((value) => (
@@ -222,7 +224,9 @@ export function ProductListPage({ title, landingPageId, results = null }: Produc
           <select
             value={listing.sort}
             data-testid="sort"
-            onChange={(event) => void navigate(listingUrl(url, { set: { sort: event.target.value === 'relevance' ? null : event.target.value } }))}
+            onChange={(event) =>
+              void navigate(listingUrl(url, { set: { sort: event.target.value === 'relevance' ? null : event.target.value } }), { state: KEEP_SCROLL })
+            }
           >
             {SORT_CHOICES.map((choice: SortChoice) => (
               <option key={choice} value={choice}>
@@ -241,7 +245,11 @@ export function ProductListPage({ title, landingPageId, results = null }: Produc
             aria-controls="product-filters"
             onClick={() => setShowFilters(!showFilters)}
           >
-            {t('filters.show')}
+            {showFilters ? t('filters.hide') : t('filters.show')}
+            <span className={styles.muted} data-testid="filter-result-count">
+              {' · '}
+              {t('search.resultCount', { count: response.totalCount })}
+            </span>
           </button>
           <div id="product-filters" data-open={showFilters} className={styles.filters}>
             {hasFilters && (
@@ -250,6 +258,7 @@ export function ProductListPage({ title, landingPageId, results = null }: Produc
                   to={listingUrl(url, {
                     set: Object.fromEntries([...FACET_GROUPS, 'priceMin', 'priceMax', 'rating'].map((name) => [name, null])),
                   })}
+                  state={KEEP_SCROLL}
                 >
                   {t('filters.clearAll')}
                 </Link>
