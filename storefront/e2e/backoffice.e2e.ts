@@ -32,11 +32,11 @@ const member = (role: string): DemoMember => {
 
 /** The menu's pages of each role (paths under /admin), as its permissions allow. */
 const MENUS: Record<string, string[]> = {
-  owner: ['/admin', '/admin/orders', '/admin/customers', '/admin/reviews', '/admin/staff', '/admin/keys', '/admin/audit', '/admin/profile'],
+  owner: ['/admin', '/admin/orders', '/admin/customers', '/admin/catalog', '/admin/reviews', '/admin/staff', '/admin/keys', '/admin/audit', '/admin/profile'],
   customerService: ['/admin', '/admin/orders', '/admin/customers', '/admin/reviews', '/admin/profile'],
-  warehouse: ['/admin', '/admin/orders', '/admin/profile'],
+  warehouse: ['/admin', '/admin/orders', '/admin/catalog', '/admin/profile'],
   labTechnician: ['/admin', '/admin/customers', '/admin/profile'],
-  contentEditor: ['/admin', '/admin/reviews', '/admin/profile'],
+  contentEditor: ['/admin', '/admin/catalog', '/admin/reviews', '/admin/profile'],
   accountant: ['/admin', '/admin/orders', '/admin/customers', '/admin/audit', '/admin/profile'],
 };
 
@@ -159,6 +159,37 @@ describe('the back office', () => {
     await page.goBack();
     await page.getByRole('link', { name: 'Jan de Vries' }).waitFor();
     expect(await page.getByLabel('Naam of e-mailadres').inputValue()).toBe('de vries');
+    await page.close();
+  });
+
+  it('the catalog: finds a product by article number, shows what each language lacks, and its German name changed is in the German shop at once', async () => {
+    const page = await newPage();
+    // The content editor's current code was used by the first test; their screens are in German.
+    await signIn(page, 'contentEditor', NEXT_STEP);
+    await page.locator('nav#main-menu a[href="/admin/catalog"]').click();
+    await page.getByRole('table', { name: 'Produkte' }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Name, Schlüssel, Artikelnummer oder EAN').fill('HS-001-1');
+    await page.getByLabel('Name, Schlüssel, Artikelnummer oder EAN').press('Enter');
+    await page.waitForURL(/\/admin\/catalog\?q=HS-001-1$/);
+    await page.getByRole('link', { name: 'Hoefslag Sport Muesli' }).click();
+    await page.locator('h1', { hasText: 'Hoefslag Sport Muesli' }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Sprache der Texte').selectOption('de');
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('Hoefslag Sport Müsli Galopp');
+    await page.getByRole('button', { name: 'Texte speichern' }).click();
+    await page.getByText('Die Texte auf Deutsch sind gespeichert.').waitFor();
+    await expectAccessible(page);
+    // The German shop shows it at once, search included.
+    const found = (await (
+      await fetch(`${shop.origin}/api/products/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', siteid: '3', languageid: '3' },
+        body: JSON.stringify({ filter: { searchTerm: 'galopp' } }),
+      })
+    ).json()) as { results: { name: string }[] };
+    expect(found.results.map((result) => result.name)).toEqual(['Hoefslag Sport Müsli Galopp']);
     await page.close();
   });
 

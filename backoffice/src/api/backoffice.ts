@@ -7,6 +7,9 @@ import type {
   AcceptInvitationRequest,
   AuditPage,
   AuditQuery,
+  CatalogProductList,
+  CatalogProductRecord,
+  Culture,
   CreateKeyRequest,
   CustomerList,
   CustomerProfile,
@@ -26,6 +29,7 @@ import type {
   SavedOrderViews,
   PasskeyView,
   PendingReviews,
+  ProductTextsChange,
   RecoveryCodes,
   RefundBody,
   RefundPreview,
@@ -42,6 +46,8 @@ import type {
   StaffSessionView,
   TransferReceived,
   UpdateStaffRequest,
+  VariantChange,
+  VariantPriceAndStock,
 } from './contract';
 
 export const API_BASE = '/api/backoffice';
@@ -135,3 +141,14 @@ export const deleteOrderView = (viewId: number) => api.delete<unknown>(path('ord
 export const invoicePdfUrl = (invoiceNumber: string) => path('invoices', invoiceNumber, 'pdf');
 /** A credit note's PDF (a link: the browser downloads it with the session cookie). */
 export const creditNotePdfUrl = (creditNoteNumber: string) => path('credit-notes', creditNoteNumber, 'pdf');
+
+// The catalog.
+/** Products by part of a name (any culture) or key, or by a whole article number or EAN. */
+export const searchCatalog = (query: string, page: number, pageSize: number, signal?: AbortSignal) =>
+  api.get<CatalogProductList>(`${API_BASE}/products`, { q: query, p: page, ps: pageSize }, { signal });
+export const catalogProduct = (productId: string, signal?: AbortSignal) => api.get<CatalogProductRecord>(path('products', productId), undefined, { signal });
+/** A product's four texts in one culture, all given (empty removes a text); the answer is the product as changed. */
+export const changeProductTexts = (productId: number, culture: Culture, body: ProductTextsChange) =>
+  api.put<CatalogProductRecord>(path('products', String(productId), 'texts', culture), body);
+/** A variant's price and/or stock; a field left out stays. */
+export const changeVariant = (productVariantId: number, body: VariantChange) => api.put<VariantPriceAndStock>(path('variants', String(productVariantId)), body);

@@ -62,6 +62,19 @@ export type SubscriptionStatus = Schemas['SubscriptionStatus'];
 export type ScanType = Schemas['ScanType'];
 export type ReviewStatus = Schemas['ReviewStatus'];
 
+export type CatalogProductList = Schemas['CatalogProductList'];
+export type CatalogProduct = Schemas['CatalogProduct'];
+export type CatalogVariant = Schemas['CatalogVariant'];
+export type CatalogProductRecord = Schemas['CatalogProductRecord'];
+export type CatalogVariantRecord = Schemas['CatalogVariantRecord'];
+export type CultureTexts = Schemas['CultureTexts'];
+export type MissingText = Schemas['MissingText'];
+export type ProductTextField = Schemas['ProductTextField'];
+export type PricePoint = Schemas['PricePoint'];
+export type VariantPriceAndStock = Schemas['VariantPriceAndStock'];
+/** One of the shop's fifteen interface cultures (`nl`, `de-AT`, …). */
+export type Culture = CultureTexts['culture'];
+
 /** The API's error body. `code` and each field error's `key` are message keys. */
 export type ApiErrorBody = Schemas['Error'];
 
@@ -73,6 +86,8 @@ export type AcceptInvitationRequest = Schemas['Acceptance'];
 export type InviteStaffRequest = Schemas['Invitee'];
 export type UpdateStaffRequest = Schemas['MemberChange'];
 export type CreateKeyRequest = Schemas['KeyRequest'];
+export type ProductTextsChange = Schemas['ProductTextsChange'];
+export type VariantChange = Schemas['VariantChange'];
 /** A type, not an interface: it is passed as a query of plain values. */
 export type AuditQuery = NonNullable<operations['listAuditEntries']['parameters']['query']>;
 export type AuditSort = NonNullable<AuditQuery['sort']>;
@@ -111,3 +126,5 @@ export const ORDER_STATUSES: readonly OrderStatus[] = ['created', 'open', 'paid'
 export const PAYMENT_STATUSES: readonly PaymentStatus[] = ['open', 'paid', 'failed', 'cancelled', 'expired'];
 export const STAFF_ROLES: readonly StaffRole[] = ['owner', 'customerService', 'warehouse', 'labTechnician', 'contentEditor', 'accountant'];
 export const STAFF_LANGUAGES: readonly StaffLanguage[] = ['nl', 'en', 'de'];
+/** The shop's interface cultures, in the contract's order: a product has its texts in each. */
+export const CULTURES: readonly Culture[] = ['cs', 'da', 'de', 'de-AT', 'en', 'es', 'et', 'fr-BE', 'fr-FR', 'it', 'nl', 'nl-BE', 'pl', 'pt', 'sv'];

@@ -6,16 +6,17 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
-import type { Permission } from '../api/contract';
 import { SignInPage } from '../features/sign-in';
 import { requireSession } from '../lib/guards';
+import { CATALOG_VIEW, type PermissionNeed } from '../lib/permissions';
 import { NotFoundPage, RequirePermission, RouteErrorPage, StaffLayout, StartingPage } from '../routes';
 
 /**
  * A screen loaded when it is first visited (its own script file: the sign-in page does not
- * download the screens behind it), wrapped in its permission's check when it has one.
+ * download the screens behind it), wrapped in its permission's check when it has one (a list:
+ * any one of them).
  */
-function screen(load: () => Promise<ComponentType>, permission?: Permission): Pick<RouteObject, 'lazy'> {
+function screen(load: () => Promise<ComponentType>, permission?: PermissionNeed): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
       const Screen = await load();
@@ -49,6 +50,8 @@ export function buildRoutes(): RouteObject[] {
         { id: 'order', path: 'orders/:orderNumber', ...screen(() => import('../features/orders').then((m) => m.OrderPage), 'orders.read') },
         { id: 'customers', path: 'customers', ...screen(() => import('../features/customers').then((m) => m.CustomersPage), 'customers.read') },
         { id: 'customer', path: 'customers/:accountId', ...screen(() => import('../features/customers').then((m) => m.CustomerPage), 'customers.read') },
+        { id: 'catalog', path: 'catalog', ...screen(() => import('../features/catalog').then((m) => m.CatalogPage), CATALOG_VIEW) },
+        { id: 'catalogProduct', path: 'catalog/:productId', ...screen(() => import('../features/catalog').then((m) => m.ProductPage), CATALOG_VIEW) },
         { id: 'reviews', path: 'reviews', ...screen(() => import('../features/reviews').then((m) => m.ReviewsPage), 'reviews.moderate') },
         { id: 'profile', path: 'profile', ...screen(() => import('../features/profile').then((m) => m.ProfilePage)) },
         { id: 'staff', path: 'staff', ...screen(() => import('../features/staff').then((m) => m.StaffPage), 'staff.manage') },

@@ -1,4 +1,4 @@
-/** Times and site lists as the staff member's language writes them. */
+/** Times, days, amounts, cultures and site lists as the staff member's language writes them. */
 import type { StaffLanguage } from '../api/contract';
 
 // British English writes day, month, year, as the shop's other languages do.
@@ -7,6 +7,33 @@ const LOCALES: Record<StaffLanguage, string> = { nl: 'nl-NL', en: 'en-GB', de: '
 /** A time of the API (milliseconds since the epoch) as a date and time, in the browser's time zone. */
 export function formatDateTime(at: number, language: StaffLanguage): string {
   return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+}
+
+/** A day of the API (`2026-03-01`, ISO 8601) as the staff member's language writes a date. */
+export function formatDay(day: string, language: StaffLanguage): string {
+  const [year, month, date] = day.split('-').map(Number);
+  if (!year || !month || !date) return day;
+  // The day as it is, wherever the browser is: no time zone moves it to the day before.
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, date)));
+}
+
+/**
+ * An amount in euro of the API (`32.95`) as the staff member's language writes it: `€32.95`,
+ * `€ 32,95`, `32,95 €`. The decimal text is formatted as it is, never through a float.
+ */
+export function formatEuro(amount: string, language: StaffLanguage): string {
+  const text = amount.trim();
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return amount;
+  return new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'EUR' }).format(text as `${number}`);
+}
+
+/** One of the shop's cultures (`de-AT`) named in the staff member's language: `German (Austria)`. */
+export function cultureName(culture: string, language: StaffLanguage): string {
+  try {
+    return new Intl.DisplayNames([LOCALES[language]], { type: 'language', languageDisplay: 'standard' }).of(culture) ?? culture;
+  } catch {
+    return culture;
+  }
 }
 
 /** The sites of a staff member or key as text: `1, 3`; an empty list means every site. */

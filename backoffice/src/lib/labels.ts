@@ -5,6 +5,7 @@ import type {
   OrderStatus,
   PaymentStatus,
   Permission,
+  ProductTextField,
   RefundPartStatus,
   RefundStatus,
   ReturnStatus,
@@ -124,4 +125,11 @@ export const REVIEW_STATUS_LABELS: Record<ReviewStatus, TranslationKey> = {
   pending: 'reviewStatuses.pending',
   approved: 'reviewStatuses.approved',
   rejected: 'reviewStatuses.rejected',
+};
+
+export const PRODUCT_TEXT_FIELD_LABELS: Record<ProductTextField, TranslationKey> = {
+  name: 'productTexts.name',
+  shortDescription: 'productTexts.shortDescription',
+  longDescription: 'productTexts.longDescription',
+  composition: 'productTexts.composition',
 };

@@ -12,6 +12,8 @@ export const PATHS = {
   reviews: '/reviews',
   customers: '/customers',
   customer: (accountId: string) => `/customers/${encodeURIComponent(accountId)}`,
+  catalog: '/catalog',
+  catalogProduct: (productId: number) => `/catalog/${productId}`,
   orders: '/orders',
   order: (orderNumber: string) => `/orders/${encodeURIComponent(orderNumber)}`,
   invitation: (token: string) => `/invitation/${encodeURIComponent(token)}`,

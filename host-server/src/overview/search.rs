@@ -126,7 +126,19 @@ pub async fn search(
             }
         }
     }
-    for variant in store::find_variants(pool, &pattern, PER_KIND).await? {
+    let sees_catalog = [
+        Permission::CatalogEdit,
+        Permission::StockEdit,
+        Permission::PricesEdit,
+    ]
+    .into_iter()
+    .any(|permission| may(access, permission));
+    let variants = if sees_catalog {
+        store::find_variants(pool, &pattern, PER_KIND).await?
+    } else {
+        Vec::new()
+    };
+    for variant in variants {
         results.push(SearchResult {
             kind: ResultKind::Product,
             id: variant.product_variant_id.to_string(),
@@ -134,7 +146,7 @@ pub async fn search(
                 .name
                 .unwrap_or_else(|| variant.article_number.clone()),
             subtitle: format!("{} · EAN {}", variant.article_number, variant.ean),
-            path: format!("/products/{}", variant.product_id),
+            path: format!("/catalog/{}", variant.product_id),
         });
     }
     if may(access, Permission::LabResults) {

@@ -15,6 +15,7 @@ fixture_tests!(
     changed_texts_show_in_the_storefront_and_the_trail,
     bad_text_changes_are_refused_and_change_nothing,
     a_price_scheduled_for_a_later_day_is_applied_on_its_day_once,
+    prices_need_prices_edit_and_stock_needs_stock_edit,
 );
 
 #[derive(Debug, Deserialize)]
@@ -464,4 +465,39 @@ async fn a_price_scheduled_for_a_later_day_is_applied_on_its_day_once(app: TestA
 async fn read_refusal(response: reqwest::Response) -> ApiErrorBody {
     assert_eq!(response.status(), 400);
     response.json().await.unwrap()
+}
+
+async fn prices_need_prices_edit_and_stock_needs_stock_edit(app: TestApp) {
+    let change = |key: String, body: Value| {
+        app.client
+            .put(app.url("/api/backoffice/variants/1011"))
+            .header("x-api-key", key)
+            .json(&body)
+            .send()
+    };
+    let prices = app.integration_key(&["prices.edit"]).await;
+    let stock = app.integration_key(&["stock.edit"]).await;
+    let status = |response: reqwest::Response| response.status().as_u16();
+    assert_eq!(
+        status(
+            change(prices.clone(), json!({"price": "33.95"}))
+                .await
+                .unwrap()
+        ),
+        200
+    );
+    assert_eq!(
+        status(change(prices.clone(), json!({"stock": 5})).await.unwrap()),
+        403
+    );
+    assert_eq!(
+        status(change(stock.clone(), json!({"stock": 5})).await.unwrap()),
+        200
+    );
+    assert_eq!(
+        status(change(stock, json!({"price": "1.00"})).await.unwrap()),
+        403
+    );
+    let page = app.product_variant(1, 1, 1011).await;
+    assert_eq!(page.price, "33.95");
 }

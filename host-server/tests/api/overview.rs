@@ -170,7 +170,7 @@ async fn the_palette_finds_orders_customers_products_and_samples(app: TestApp) {
     assert_eq!(by_ean.len(), 1);
     assert_eq!(
         (by_ean[0].0.as_str(), by_ean[0].2.as_str()),
-        ("product", "/products/10")
+        ("product", "/catalog/10")
     );
 
     let by_name = found(&app, &owner, "Schmidt").await;
@@ -183,6 +183,10 @@ async fn the_palette_finds_orders_customers_products_and_samples(app: TestApp) {
         by_name.iter().any(|(kind, _, _)| kind == "order"),
         "Anna's orders by her name"
     );
+
+    // Customer service changes no products: the palette offers none.
+    let service = app.signed_in_staff("customerService").await;
+    assert!(found(&app, &service, "8719880010017").await.is_empty());
 
     // The warehouse reads no customers and no samples.
     let warehouse = app.signed_in_staff("warehouse").await;

@@ -4,7 +4,7 @@
  * landmark that each screen fills. Below 48em the menu folds behind a menu button (a warehouse
  * phone is 390 px wide).
  */
-import { ClipboardList, Contact, Home, KeyRound, LogOut, Menu, MessageSquareText, Package, UserRound, Users } from 'lucide-react';
+import { Boxes, ClipboardList, Contact, Home, KeyRound, LogOut, Menu, MessageSquareText, Package, UserRound, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 
@@ -17,6 +17,7 @@ const ICONS: Record<NavigationId, typeof Home> = {
   home: Home,
   orders: Package,
   customers: Contact,
+  catalog: Boxes,
   reviews: MessageSquareText,
   staff: Users,
   keys: KeyRound,

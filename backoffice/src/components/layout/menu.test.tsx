@@ -23,6 +23,11 @@ describe('the shell and its menu', () => {
   it.each<[Permission[], string[]]>([
     [['staff.manage'], ['Home', 'Staff', 'My profile']],
     [['settings.edit'], ['Home', 'Integration keys', 'My profile']],
+    [['stock.edit'], ['Home', 'Catalog', 'My profile']],
+    [
+      ['customers.read', 'prices.edit', 'reviews.moderate'],
+      ['Home', 'Customers', 'Catalog', 'Reviews', 'My profile'],
+    ],
     [
       ['audit.read', 'orders.read'],
       ['Home', 'Orders', 'Audit trail', 'My profile'],

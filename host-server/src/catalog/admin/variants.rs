@@ -1,5 +1,5 @@
-//! The staff's changes to the catalog: a variant's stock (stock.edit) and price (prices.edit
-//! as well). Every server of the database shows a change within moments, search
+//! The staff's changes to a variant: its stock (stock.edit) and its price (prices.edit). Every
+//! server of the database shows a change within moments, search
 //! included (`catalog_events`); stock going from 0 to more mails the waiting back-in-stock
 //! requests (`stock_reminders`).
 
@@ -52,7 +52,7 @@ pub struct VariantPriceAndStock {
 /// Changes a variant's price or stock; every server of the database shows it within
 /// moments, search included.
 ///
-/// Needs stock.edit, and prices.edit as well to change the price. Stock going from 0 to more (or to not
+/// A stock needs stock.edit, a price prices.edit. Stock going from 0 to more (or to not
 /// counted) mails every waiting back-in-stock request of the variant once, in its site and
 /// language.
 #[utoipa::path(
@@ -62,7 +62,10 @@ pub struct VariantPriceAndStock {
     operation_id = "changeVariant",
     params(("productVariantId" = i64, Path, description = "The variant")),
     request_body = VariantChange,
-    security(("staffSession" = ["stock.edit"]), ("integrationKey" = ["stock.edit"])),
+    security(
+        ("staffSession" = ["stock.edit"]), ("staffSession" = ["prices.edit"]),
+        ("integrationKey" = ["stock.edit"]), ("integrationKey" = ["prices.edit"])
+    ),
     responses(
         (status = 200, description = "The variant as changed", body = VariantPriceAndStock),
         (status = 400, description = "A bad price, stock or variant id, or an unknown field", body = ErrorBody),
@@ -73,13 +76,16 @@ pub struct VariantPriceAndStock {
 )]
 pub async fn change_variant(
     State(state): State<AppState>,
-    caller: Authorized<permission::StockEdit>,
+    caller: Authorized<permission::StockOrPrices>,
     Path(variant_id): Path<String>,
     Json(change): Json<VariantChange>,
 ) -> Result<Json<VariantPriceAndStock>, ApiError> {
     let variant_id: ProductVariantId = path_number(&variant_id, "productVariantId")?;
     if change.price.is_some() {
         caller.also(Permission::PricesEdit)?;
+    }
+    if change.stock.is_some() {
+        caller.also(Permission::StockEdit)?;
     }
     let price = change.price.as_deref().map(parse_price).transpose()?;
     if change.stock.flatten().is_some_and(|stock| stock < 0) {

@@ -150,6 +150,16 @@ pub mod permission {
         SettingsEdit,
     );
 
+    /// Needs `stock.edit` or `prices.edit`: a change of a variant's stock or price; the handler
+    /// asks for the permission of each field it changes.
+    #[derive(Debug)]
+    pub struct StockOrPrices;
+
+    impl Required for StockOrPrices {
+        const PERMISSION: Permission = Permission::StockEdit;
+        const OR_ANY_OF: &'static [Permission] = &[Permission::PricesEdit];
+    }
+
     /// Needs `catalog.edit`, `stock.edit` or `prices.edit`: whoever changes products, their
     /// stock or their prices sees the catalog.
     #[derive(Debug)]

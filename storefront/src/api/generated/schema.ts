@@ -1508,7 +1508,7 @@ export interface paths {
         /**
          * Changes a variant's price or stock; every server of the database shows it within
          *     moments, search included.
-         * @description Needs stock.edit, and prices.edit as well to change the price. Stock going from 0 to more (or to not
+         * @description A stock needs stock.edit, a price prices.edit. Stock going from 0 to more (or to not
          *     counted) mails every waiting back-in-stock request of the variant once, in its site and
          *     language.
          */
