@@ -221,10 +221,9 @@ mod server_side {
     use crate::error::EngineError;
     use crate::gift_card::GiftCardMovement;
     use crate::locale::{ConversionRequest, TextFallbackRequest};
-    use crate::promotions::{
-        CartPromotionsRequest, CodeUseRequest, ShelfPriceRequest, cart_promotions, shelf_price,
-    };
+    use crate::promotions::{CartPromotionsRequest, CodeUseRequest, cart_promotions};
     use crate::roughage::{ClassifyRequest, RoughageAdviceRequest, classify, roughage_advice};
+    use crate::shelf_price::{ShelfPriceRequest, shelf_price};
     use crate::unit_price::{UnitPriceRequest, unit_prices};
     use crate::vat::{ReverseChargeRequest, VatRowsRequest, reverse_charge, vat_rows};
 

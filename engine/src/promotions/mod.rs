@@ -45,7 +45,6 @@ mod code_use;
 mod free_product;
 mod order_discount;
 mod product_discount;
-mod shelf_price;
 mod shipping_discount;
 mod terms;
 
@@ -59,10 +58,6 @@ pub use code_use::{CodeRefusal, CodeUsability, CodeUseRequest, used_up_by_custom
 pub use free_product::FreeProductOffer;
 pub use order_discount::OrderDiscount;
 pub use product_discount::ProductDiscount;
-pub use shelf_price::{
-    DatedOffer, PRIOR_PRICE_DAYS, PriceChange, ShelfContent, ShelfItem, ShelfOffers,
-    ShelfPriceRequest, ShelfReduction, lowest_prior_price, shelf_price,
-};
 pub use shipping_discount::{ShippingDiscount, ShippingReduction};
 pub use terms::{
     CartPromotionsRequest, OfferedPromotion, PromotionKind, PromotionTarget, PromotionTerms,

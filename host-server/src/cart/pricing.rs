@@ -13,9 +13,8 @@ use engine::cart::{
 };
 use engine::locale::{CalendarDate, Culture};
 use engine::money::Money;
-use engine::promotions::{
-    CodeUseRequest, DatedOffer, OfferedPromotion, PromotionTerms, ShelfOffers,
-};
+use engine::promotions::{CodeUseRequest, OfferedPromotion, PromotionTerms};
+use engine::shelf_price::{DatedOffer, ShelfOffers};
 use sqlx::AnyPool;
 
 use super::rows::{LineRow, SampleRow};

@@ -17,7 +17,7 @@ pub mod store;
 mod submissions;
 
 use engine::ids::{ProductId, ProductVariantId};
-use engine::promotions::ShelfReduction;
+use engine::shelf_price::ShelfReduction;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
@@ -158,6 +158,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(reviews, submissions::write_review))
         .routes(routes!(submissions::remind_when_in_stock))
         .routes(routes!(admin::variants::change_variant))
+        .routes(routes!(admin::barcodes::change_barcode))
         .routes(routes!(admin::products::search_catalog))
         .routes(routes!(admin::products::catalog_product))
         .routes(routes!(admin::products::change_product_texts))

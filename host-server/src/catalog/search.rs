@@ -21,7 +21,7 @@ use std::collections::HashMap;
 
 use engine::locale::Culture;
 use engine::money::Money;
-use engine::promotions::{ShelfContent, ShelfReduction};
+use engine::shelf_price::{ShelfContent, ShelfReduction};
 use engine::stock::{StockState, StockStateRequest, stock_state};
 use engine::unit_price::{ContentUnit, UnitPriceRequest, UnitPrices, unit_prices};
 use engine::url::Paging;

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use engine::ids::{ProductId, ProductVariantId};
-use engine::promotions::{PriceChange, ShelfContent, ShelfItem, ShelfOffers, ShelfReduction};
+use engine::shelf_price::{PriceChange, ShelfContent, ShelfItem, ShelfOffers, ShelfReduction};
 
 use super::Variant;
 use super::search::ProductHit;

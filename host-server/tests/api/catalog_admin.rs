@@ -16,6 +16,7 @@ fixture_tests!(
     bad_text_changes_are_refused_and_change_nothing,
     a_price_scheduled_for_a_later_day_is_applied_on_its_day_once,
     prices_need_prices_edit_and_stock_needs_stock_edit,
+    a_barcode_is_checked_by_its_check_digit_and_belongs_to_one_variant,
 );
 
 #[derive(Debug, Deserialize)]
@@ -500,4 +501,41 @@ async fn prices_need_prices_edit_and_stock_needs_stock_edit(app: TestApp) {
     );
     let page = app.product_variant(1, 1, 1011).await;
     assert_eq!(page.price, "33.95");
+}
+
+async fn a_barcode_is_checked_by_its_check_digit_and_belongs_to_one_variant(app: TestApp) {
+    let content = app.signed_in_staff("contentEditor").await;
+    let change = |client: &reqwest::Client, ean: &str| {
+        client
+            .put(app.url("/api/backoffice/variants/1011/ean"))
+            .json(&json!({ "ean": ean }))
+            .send()
+    };
+    // 8719870001995: the check digit of 871987000199 is 5.
+    let refused = change(&content, "8719870001998").await.unwrap();
+    let body = read_refusal(refused).await;
+    assert_eq!(body.field_keys(), ["ean"]);
+    assert_eq!(
+        body.first_message("ean"),
+        Some("ean: the check digit is 8; the other digits give 5")
+    );
+    let refused = read_refusal(change(&content, "87198700019").await.unwrap()).await;
+    assert_eq!(
+        refused.first_message("ean"),
+        Some("ean: an EAN-13 is 13 digits")
+    );
+    // Sport Muesli's neighbour, Senior Muesli (1021), has this one already.
+    let taken = app.product_variant(1, 1, 1021).await.ean;
+    let refused = read_refusal(change(&content, &taken).await.unwrap()).await;
+    assert_eq!(refused.field_keys(), ["ean"]);
+
+    let response = change(&content, " 8719870001995 ").await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(app.product_variant(1, 1, 1011).await.ean, "8719870001995");
+    // The warehouse counts stock; it does not relabel.
+    let warehouse = app.signed_in_staff("warehouse").await;
+    assert_eq!(
+        change(&warehouse, "4006381333931").await.unwrap().status(),
+        403
+    );
 }

@@ -1520,6 +1520,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/variants/{productVariantId}/ean": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a variant's EAN-13. */
+        put: operations["changeBarcode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/variants/{productVariantId}/scheduled-prices": {
         parameters: {
             query?: never;
@@ -3253,6 +3270,11 @@ export interface components {
          * @enum {string}
          */
         Backend: "sqlite" | "postgres";
+        /** @description A variant's new barcode. */
+        BarcodeChange: {
+            /** @description An EAN-13: 13 digits, the last its check digit. */
+            ean: string;
+        };
         /** @description The billing address and mobile phone of an account, as stored. */
         BillingAddress: {
             billing: components["schemas"]["AccountBilling"];
@@ -6826,6 +6848,11 @@ export interface components {
             icon: string;
             text?: string | null;
         };
+        /** @description The variant's barcode as changed. */
+        VariantBarcode: {
+            ean: string;
+            productVariantId: components["schemas"]["ProductVariantId"];
+        };
         /** @description A change of a variant's price or stock; a field left out stays as it is. */
         VariantChange: {
             /** @description Euro, 0.00 to 100000.00, e.g. `29.95` (needs prices.edit as well). */
@@ -6949,6 +6976,7 @@ export type SchemaAuditActor = components['schemas']['AuditActor'];
 export type SchemaAuditEntry = components['schemas']['AuditEntry'];
 export type SchemaAuditPage = components['schemas']['AuditPage'];
 export type SchemaBackend = components['schemas']['Backend'];
+export type SchemaBarcodeChange = components['schemas']['BarcodeChange'];
 export type SchemaBillingAddress = components['schemas']['BillingAddress'];
 export type SchemaBillingAddressBody = components['schemas']['BillingAddressBody'];
 export type SchemaCalculatedCart = components['schemas']['CalculatedCart'];
@@ -7261,6 +7289,7 @@ export type SchemaTargetRange = components['schemas']['TargetRange'];
 export type SchemaTransferReceived = components['schemas']['TransferReceived'];
 export type SchemaUnitPrices = components['schemas']['UnitPrices'];
 export type SchemaUsp = components['schemas']['Usp'];
+export type SchemaVariantBarcode = components['schemas']['VariantBarcode'];
 export type SchemaVariantChange = components['schemas']['VariantChange'];
 export type SchemaVariantContent = components['schemas']['VariantContent'];
 export type SchemaVariantPriceAndStock = components['schemas']['VariantPriceAndStock'];
@@ -12221,6 +12250,69 @@ export interface operations {
                 };
             };
             /** @description `errors.permissionDenied`: a price without prices.edit or a stock without stock.edit; or `errors.crossSiteRequest` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such variant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeBarcode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The variant */
+                productVariantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BarcodeChange"];
+            };
+        };
+        responses: {
+            /** @description The barcode as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VariantBarcode"];
+                };
+            };
+            /** @description Not 13 digits, a wrong check digit, or another variant's EAN (`fieldErrors.ean`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` or `errors.crossSiteRequest` */
             403: {
                 headers: {
                     [name: string]: unknown;

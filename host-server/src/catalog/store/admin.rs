@@ -333,3 +333,43 @@ pub async fn due_prices(
     .fetch_all(pool)
     .await
 }
+
+/// A variant's EAN, if the variant exists.
+pub async fn ean_of(
+    connection: &mut AnyConnection,
+    variant_id: ProductVariantId,
+) -> Result<Option<String>, sqlx::Error> {
+    let ean: Option<(String,)> =
+        sqlx::query_as("SELECT ean FROM variants WHERE product_variant_id = $1")
+            .bind(variant_id.get())
+            .fetch_optional(connection)
+            .await?;
+    Ok(ean.map(|(ean,)| ean))
+}
+
+/// The variant that has this EAN, if any.
+pub async fn variant_with_ean(
+    connection: &mut AnyConnection,
+    ean: &str,
+) -> Result<Option<ProductVariantId>, sqlx::Error> {
+    let found: Option<(i64,)> =
+        sqlx::query_as("SELECT product_variant_id FROM variants WHERE ean = $1")
+            .bind(ean)
+            .fetch_optional(connection)
+            .await?;
+    Ok(found.map(|(id,)| ProductVariantId::new(id)))
+}
+
+/// Sets a variant's EAN.
+pub async fn set_ean(
+    connection: &mut AnyConnection,
+    variant_id: ProductVariantId,
+    ean: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE variants SET ean = $1 WHERE product_variant_id = $2")
+        .bind(ean)
+        .bind(variant_id.get())
+        .execute(connection)
+        .await?;
+    Ok(())
+}

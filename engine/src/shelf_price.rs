@@ -2,7 +2,7 @@
 //!
 //! A product discount that needs no code and no quantity above one reduces the price of a
 //! single unit, so the shelf shows the reduced price: the same amount a cart of one unit is
-//! charged (the same rule, [`ProductDiscount`](super::ProductDiscount), and the same choice
+//! charged (the same rule, [`ProductDiscount`](crate::promotions::ProductDiscount), and the same choice
 //! among discounts: the one that takes off most, the first of equals).
 //!
 //! Every such announced reduction also shows the **prior price**: by the EU price indication
@@ -16,13 +16,13 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use super::{
-    InvalidPromotion, OfferedPromotion, Promotion, PromotionKind, PromotionRule, Targeted,
-};
 use crate::cents;
 use crate::ids::{ProductId, ProductVariantId};
 use crate::locale::CalendarDate;
 use crate::money::Money;
+use crate::promotions::{
+    InvalidPromotion, OfferedPromotion, Promotion, PromotionKind, PromotionRule, Targeted,
+};
 use crate::unit_price::{ContentUnit, UnitPriceRequest, UnitPrices, unit_prices};
 
 /// How many days before a reduction its prior price is looked for.
