@@ -46,6 +46,8 @@ import type {
   StaffSessionView,
   TransferReceived,
   UpdateStaffRequest,
+  PriceSchedule,
+  ScheduledPrice,
   VariantChange,
   VariantPriceAndStock,
 } from './contract';
@@ -152,3 +154,9 @@ export const changeProductTexts = (productId: number, culture: Culture, body: Pr
   api.put<CatalogProductRecord>(path('products', String(productId), 'texts', culture), body);
 /** A variant's price and/or stock; a field left out stays. */
 export const changeVariant = (productVariantId: number, body: VariantChange) => api.put<VariantPriceAndStock>(path('variants', String(productVariantId)), body);
+/** Plans a variant's price from a later day on (one per day: a second replaces the first). */
+export const schedulePrice = (productVariantId: number, body: PriceSchedule) =>
+  api.post<ScheduledPrice>(path('variants', String(productVariantId), 'scheduled-prices'), body);
+/** Cancels the price planned for a day. */
+export const cancelScheduledPrice = (productVariantId: number, validFrom: string) =>
+  api.delete(path('variants', String(productVariantId), 'scheduled-prices', validFrom));

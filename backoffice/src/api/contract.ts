@@ -88,6 +88,8 @@ export type UpdateStaffRequest = Schemas['MemberChange'];
 export type CreateKeyRequest = Schemas['KeyRequest'];
 export type ProductTextsChange = Schemas['ProductTextsChange'];
 export type VariantChange = Schemas['VariantChange'];
+export type PriceSchedule = Schemas['PriceSchedule'];
+export type ScheduledPrice = Schemas['ScheduledPrice'];
 /** A type, not an interface: it is passed as a query of plain values. */
 export type AuditQuery = NonNullable<operations['listAuditEntries']['parameters']['query']>;
 export type AuditSort = NonNullable<AuditQuery['sort']>;

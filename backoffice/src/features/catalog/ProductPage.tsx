@@ -103,7 +103,7 @@ function Product({ product, onSaved, onChanged }: ProductProps) {
       <CompletenessTable product={product} onEdit={mayEditTexts ? edit : undefined} />
       <TextsEditor product={product} culture={culture} onCulture={setCulture} cultureRef={cultureSelect} editable={mayEditTexts} onSaved={onSaved} />
       <VariantsTable product={product} onChanged={onChanged} />
-      <PriceHistory product={product} />
+      <PriceHistory product={product} onChanged={onChanged} />
       {can(me, 'audit.read') && (
         <section className={styles.block} aria-labelledby="product-trail">
           <h2 id="product-trail">{t('product.trail')}</h2>

@@ -21,6 +21,7 @@ import { useSession } from '../../lib/session';
 import panels from '../../components/Panels.module.css';
 import tables from '../../components/DataTable.module.css';
 import styles from './Catalog.module.css';
+import { PlannedPrices } from './PlannedPrices';
 
 /** A stock as its field shows it: empty when not counted. */
 const stockText = (stock: number | null | undefined) => (stock == null ? '' : String(stock));
@@ -234,8 +235,8 @@ function CellInput({ label, error, describedBy, ...input }: CellInputProps) {
   );
 }
 
-/** Each variant's prices planned for later days (soonest first), then its list prices from the day each took effect, newest first. */
-export function PriceHistory({ product }: { product: CatalogProductRecord }) {
+/** Each variant's prices planned for later days (soonest first, planned and cancelled here), then its list prices from the day each took effect, newest first. */
+export function PriceHistory({ product, onChanged }: { product: CatalogProductRecord; onChanged: () => void }) {
   const { t } = useTranslation();
   const { me } = useSession();
   const language = currentLanguage();
@@ -252,18 +253,7 @@ export function PriceHistory({ product }: { product: CatalogProductRecord }) {
               <h3 id={`prices-${id}`} className={styles.subheading}>
                 <span className="mono">{variant.articleNumber}</span> · {variant.label}
               </h3>
-              {variant.scheduledPrices.length > 0 && (
-                <>
-                  <p className={styles.scheduledTitle}>{t('product.scheduled')}</p>
-                  <ul className={styles.lines}>
-                    {variant.scheduledPrices.map((point) => (
-                      <li key={point.validFrom}>
-                        {t('product.scheduledLine', { day: formatDay(point.validFrom, language), price: formatEuro(point.price, language) })}
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
+              <PlannedPrices variant={variant} onChanged={onChanged} />
               {variant.priceHistory.length === 0 ? (
                 <p>{t('product.noPriceHistory')}</p>
               ) : (

@@ -371,6 +371,29 @@ describe('a product of the catalog', () => {
     await waitFor(() => expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({ price: '31.95' }));
   });
 
+  it('plans a price for a later day and cancels a planned one', async () => {
+    const requests = mockApi([
+      { url: PRODUCT_URL, respond: record },
+      { method: 'POST', url: '/api/backoffice/variants/1101/scheduled-prices', respond: { validFrom: '2030-01-01', price: '30.95' } },
+      { method: 'DELETE', url: '/api/backoffice/variants/1101/scheduled-prices/2027-01-01', respond: null },
+    ]);
+    renderApp('/catalog/11', { me: staffMe(['prices.edit']) });
+    const form = await screen.findByRole('form', { name: 'Plan a price of HS-011-1' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Plan price' }));
+    expect(await within(form).findAllByText('Please fill in this field.')).toHaveLength(2);
+    fireEvent.change(within(form).getByLabelText('New price (euro)'), { target: { value: '30,95' } });
+    fireEvent.change(within(form).getByLabelText('From'), { target: { value: '2030-01-01' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Plan price' }));
+    expect(await screen.findByText('HS-011-1 costs €30.95 from 1 Jan 2030.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel 1 Jan 2027' }));
+    expect(await screen.findByText('The price planned for 1 Jan 2027 of HS-011-1 is cancelled.')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method !== 'GET').map((request) => [request.method, request.body])).toEqual([
+      ['POST', { price: '30.95', validFrom: '2030-01-01' }],
+      ['DELETE', {}],
+    ]);
+    await expectAccessible();
+  });
+
   it('says when a product does not exist', async () => {
     mockApi([{ url: '/api/backoffice/products/404', respond: apiError(404, 'errors.notFound') }]);
     renderApp('/catalog/404', { me: staffMe(['catalog.edit']) });
