@@ -1,4 +1,4 @@
-/** Times, days, amounts, cultures and site lists as the staff member's language writes them. */
+/** Times, days, cultures and site lists as the staff member's language writes them (amounts come written by the server's engine). */
 import type { StaffLanguage } from '../api/contract';
 
 // British English writes day, month, year, as the shop's other languages do.
@@ -15,16 +15,6 @@ export function formatDay(day: string, language: StaffLanguage): string {
   if (!year || !month || !date) return day;
   // The day as it is, wherever the browser is: no time zone moves it to the day before.
   return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, date)));
-}
-
-/**
- * An amount in euro of the API (`32.95`) as the staff member's language writes it: `€32.95`,
- * `€ 32,95`, `32,95 €`. The decimal text is formatted as it is, never through a float.
- */
-export function formatEuro(amount: string, language: StaffLanguage): string {
-  const text = amount.trim();
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return amount;
-  return new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'EUR' }).format(text as `${number}`);
 }
 
 /** One of the shop's cultures (`de-AT`) named in the staff member's language: `German (Austria)`. */

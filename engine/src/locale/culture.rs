@@ -230,6 +230,13 @@ pub fn pick_text_culture(
         .find(|candidate| available.contains(candidate))
 }
 
+/// Whether a visitor in `culture` reads a text in their own language when the fallback chain
+/// shows it from `shown_from`: the culture itself or one of its language (`de` for `de-AT`).
+/// `false` when no culture has the text.
+pub fn reads_in_own_language(culture: Culture, shown_from: Option<Culture>) -> bool {
+    shown_from.is_some_and(|shown| shown.language() == culture.language())
+}
+
 /// Input of `locale.textFallback`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -271,6 +278,14 @@ impl TextFallbackRequest {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_of_the_same_language_is_read_in_ones_own() {
+        assert!(reads_in_own_language(Culture::DeAt, Some(Culture::De)));
+        assert!(reads_in_own_language(Culture::Pl, Some(Culture::Pl)));
+        assert!(!reads_in_own_language(Culture::Pl, Some(Culture::En)));
+        assert!(!reads_in_own_language(Culture::Pl, None));
+    }
 
     #[test]
     fn every_culture_round_trips_through_its_name() {

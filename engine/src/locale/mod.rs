@@ -14,8 +14,8 @@ mod number;
 pub use country::{CountryCode, CountryCodeError};
 pub use culture::{
     Culture, CultureError, CultureRequest, CultureResolution, DEFAULT_CULTURE, ENGLISH,
-    TextFallbackRequest, TextFallbackResult, fallback_culture, pick_text_culture, resolve_culture,
-    text_fallback_chain,
+    TextFallbackRequest, TextFallbackResult, fallback_culture, pick_text_culture,
+    reads_in_own_language, resolve_culture, text_fallback_chain,
 };
 pub use currency::{
     ConversionRate, ConversionRequest, ConversionResult, Currency, CurrencyRequest, CurrencyResult,

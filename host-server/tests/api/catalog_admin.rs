@@ -44,6 +44,7 @@ struct Variant {
     ean: String,
     label: String,
     price: String,
+    price_text: String,
     stock: Option<i64>,
 }
 
@@ -85,6 +86,7 @@ struct VariantRecord {
 struct PricePoint {
     valid_from: String,
     price: String,
+    price_text: String,
 }
 
 impl ProductRecord {
@@ -138,6 +140,8 @@ async fn the_catalog_finds_products_for_whoever_changes_them(app: TestApp) {
             ean: "8719870001018".to_owned(),
             label: "20 kg".to_owned(),
             price: "32.95".to_owned(),
+            // As the engine writes it for the member, who works in Dutch.
+            price_text: "€ 32,95".to_owned(),
             stock: Some(272),
         }]
     );
@@ -359,10 +363,12 @@ async fn bad_text_changes_are_refused_and_change_nothing(app: TestApp) {
     assert_eq!(page.name.as_deref(), Some("Hoefslag Sport Muesli"));
 }
 
+/// A price from a day on, with its text as the engine writes it for the owner (in Dutch).
 fn point(valid_from: &str, price: &str) -> PricePoint {
     PricePoint {
         valid_from: valid_from.to_owned(),
         price: price.to_owned(),
+        price_text: format!("€ {}", price.replace('.', ",")),
     }
 }
 

@@ -3586,7 +3586,7 @@ export interface components {
              *     language, or not at all.
              */
             incompleteCultures: components["schemas"]["Culture"][];
-            /** @description In Dutch, the shop's source language; else in the first culture that has one. */
+            /** @description In Dutch, the shop's source language, or as the engine's fallback chain finds it. */
             name?: string | null;
             productGroup: string;
             productId: components["schemas"]["ProductId"];
@@ -3621,6 +3621,8 @@ export interface components {
             label: string;
             /** @description Euro, including VAT. */
             price: components["schemas"]["Money"];
+            /** @description The price as the member's language writes it (`€ 32,95`), by the engine. */
+            priceText: string;
             productVariantId: components["schemas"]["ProductVariantId"];
             /**
              * Format: int64
@@ -5371,6 +5373,8 @@ export interface components {
         /** @description A list price from the day it took effect. */
         PricePoint: {
             price: components["schemas"]["Money"];
+            /** @description The price as the member's language writes it, by the engine. */
+            priceText: string;
             /** @description ISO 8601 date. */
             validFrom: string;
         };
@@ -6193,6 +6197,8 @@ export interface components {
         /** @description A price that takes effect on a later day. */
         ScheduledPrice: {
             price: components["schemas"]["Money"];
+            /** @description The price as the member's language writes it, by the engine. */
+            priceText: string;
             /** @description ISO 8601 date. */
             validFrom: string;
         };

@@ -12,20 +12,19 @@ import type { DataColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/Page';
 import { SearchedList } from '../../components/SearchedList';
 import { currentLanguage, useTranslation } from '../../i18n';
-import { cultureName, formatEuro } from '../../lib/format';
+import { cultureName } from '../../lib/format';
 import { PATHS } from '../../lib/paths';
 import styles from './Catalog.module.css';
 
-/** A product's variants: article number, label, price in the member's language, stock. */
+/** A product's variants: article number, label, price as the engine writes it in the member's language, stock. */
 function Variants({ product }: { product: CatalogProduct }) {
   const { t } = useTranslation();
-  const language = currentLanguage();
   if (product.variants.length === 0) return <span className={styles.muted}>{t('catalog.noVariants')}</span>;
   return (
     <ul className={styles.variants}>
       {product.variants.map((variant) => (
         <li key={variant.productVariantId}>
-          <span className="mono">{variant.articleNumber}</span> · {variant.label} · <span className={styles.amount}>{formatEuro(variant.price, language)}</span>
+          <span className="mono">{variant.articleNumber}</span> · {variant.label} · <span className={styles.amount}>{variant.priceText}</span>
           {' · '}
           {variant.stock == null ? <span className={styles.muted}>{t('catalog.notCounted')}</span> : t('catalog.inStock', { count: variant.stock })}
         </li>

@@ -12,7 +12,7 @@ import { TextInput } from '../../components/Field';
 import { useToast } from '../../components/Toast';
 import { currentLanguage, useTranslation } from '../../i18n';
 import { errorMessage, fieldErrors } from '../../lib/apiErrors';
-import { formatDay, formatEuro, typedAmount } from '../../lib/format';
+import { formatDay, typedAmount } from '../../lib/format';
 import { can } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import styles from './Catalog.module.css';
@@ -49,7 +49,7 @@ export function PlannedPrices({ variant, onChanged }: { variant: CatalogVariantR
           <ul className={styles.lines}>
             {variant.scheduledPrices.map((point) => (
               <li key={point.validFrom}>
-                {t('product.scheduledLine', { day: formatDay(point.validFrom, language), price: formatEuro(point.price, language) })}
+                {t('product.scheduledLine', { day: formatDay(point.validFrom, language), price: point.priceText })}
                 {mayPlan && (
                   <>
                     {' '}
@@ -88,7 +88,7 @@ function PlanForm({ variant, onChanged }: { variant: CatalogVariantRecord; onCha
     setBusy(true);
     try {
       const planned = await schedulePrice(variant.productVariantId, { price: typedAmount(price), validFrom: day });
-      toast.show(t('product.planned', { article, day: formatDay(planned.validFrom, language), price: formatEuro(planned.price, language) }));
+      toast.show(t('product.planned', { article, day: formatDay(planned.validFrom, language), price: planned.priceText }));
       setPrice('');
       setDay('');
       onChanged();

@@ -14,7 +14,7 @@ import { Button } from '../../components/Button';
 import { useToast } from '../../components/Toast';
 import { currentLanguage, useTranslation } from '../../i18n';
 import { errorMessage, fieldErrors } from '../../lib/apiErrors';
-import { formatDay, formatEuro, typedAmount } from '../../lib/format';
+import { formatDay, typedAmount } from '../../lib/format';
 import { PATHS } from '../../lib/paths';
 import { can } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
@@ -100,7 +100,6 @@ interface VariantRowProps {
 function VariantRow({ variant, mayPrice, mayStock, stockHelpId, onChanged }: VariantRowProps) {
   const { t } = useTranslation();
   const toast = useToast();
-  const language = currentLanguage();
   const formId = useId();
   const [price, setPrice] = useState(variant.price);
   const [stock, setStock] = useState(stockText(variant.stock));
@@ -163,7 +162,7 @@ function VariantRow({ variant, mayPrice, mayStock, stockHelpId, onChanged }: Var
             onChange={(event) => setPrice(event.target.value)}
           />
         ) : (
-          formatEuro(variant.price, language)
+          variant.priceText
         )}
       </td>
       <td className={styles.amount}>
@@ -269,7 +268,7 @@ export function PriceHistory({ product, onChanged }: { product: CatalogProductRe
                     {variant.priceHistory.map((point, index) => (
                       <tr key={`${point.validFrom}-${index}`}>
                         <td>{formatDay(point.validFrom, language)}</td>
-                        <td className={styles.amount}>{formatEuro(point.price, language)}</td>
+                        <td className={styles.amount}>{point.priceText}</td>
                       </tr>
                     ))}
                   </tbody>

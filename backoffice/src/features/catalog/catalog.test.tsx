@@ -7,6 +7,8 @@ import { currentPath, renderApp } from '../../test/app';
 import { expectAccessible } from '../../test/axe';
 import { staffMe } from '../../test/fixtures';
 
+/** An amount as the server's engine writes it for an English-speaking member. */
+const euro = (amount: string) => `€ ${amount}`;
 const muesli: CatalogProduct = {
   productId: 11,
   productKey: 'hoefslag-sport-muesli',
@@ -14,8 +16,8 @@ const muesli: CatalogProduct = {
   productGroup: 'Muesli',
   brand: 'Hoefslag',
   variants: [
-    { productVariantId: 1101, articleNumber: 'HS-011-1', ean: '8712345000111', label: '20 kg', price: '32.95', stock: 12 },
-    { productVariantId: 1102, articleNumber: 'HS-011-2', ean: '8712345000128', label: 'Starter pack', price: '9.50', stock: null },
+    { productVariantId: 1101, articleNumber: 'HS-011-1', ean: '8712345000111', label: '20 kg', price: '32.95', priceText: euro('32.95'), stock: 12 },
+    { productVariantId: 1102, articleNumber: 'HS-011-2', ean: '8712345000128', label: 'Starter pack', price: '9.50', priceText: euro('9.50'), stock: null },
   ],
   incompleteCultures: ['cs', 'pl', 'sv'],
 };
@@ -81,12 +83,12 @@ const record: CatalogProductRecord = {
     {
       ...muesli.variants[0]!,
       priceHistory: [
-        { validFrom: '2026-03-01', price: '32.95' },
-        { validFrom: '2025-09-15', price: '30.95' },
+        { validFrom: '2026-03-01', price: '32.95', priceText: euro('32.95') },
+        { validFrom: '2025-09-15', price: '30.95', priceText: euro('30.95') },
       ],
-      scheduledPrices: [{ validFrom: '2027-01-01', price: '34.95' }],
+      scheduledPrices: [{ validFrom: '2027-01-01', price: '34.95', priceText: euro('34.95') }],
     },
-    { ...muesli.variants[1]!, priceHistory: [{ validFrom: '2025-09-15', price: '9.50' }], scheduledPrices: [] },
+    { ...muesli.variants[1]!, priceHistory: [{ validFrom: '2025-09-15', price: '9.50', priceText: euro('9.50') }], scheduledPrices: [] },
   ],
 };
 
@@ -117,8 +119,8 @@ describe('the catalog', () => {
     expect(await screen.findByText('1 product')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Products' });
     expect(within(table).getByRole('link', { name: 'Hoefslag Sport Muesli' })).toHaveAttribute('href', '/admin/catalog/11');
-    expect(within(table).getByText('€32.95')).toBeInTheDocument();
-    expect(within(table).getByText('€9.50')).toBeInTheDocument();
+    expect(within(table).getByText('€ 32.95')).toBeInTheDocument();
+    expect(within(table).getByText('€ 9.50')).toBeInTheDocument();
     expect(within(table).getByText(/12 in stock/)).toBeInTheDocument();
     expect(within(table).getByText('not counted')).toBeInTheDocument();
     expect(within(table).getByText('3 of 15 languages incomplete', { exact: false })).toBeInTheDocument();
@@ -127,8 +129,9 @@ describe('the catalog', () => {
     await expectAccessible();
   });
 
-  it('writes prices in the member’s language', async () => {
-    mockApi([{ url: /^\/api\/backoffice\/products\?/, respond: () => list([muesli]) }]);
+  it('shows prices as the server’s engine writes them in the member’s language', async () => {
+    const dutch = { ...muesli, variants: muesli.variants.map((variant) => ({ ...variant, priceText: `€ ${variant.price.replace('.', ',')}` })) };
+    mockApi([{ url: /^\/api\/backoffice\/products\?/, respond: () => list([dutch]) }]);
     renderApp('/catalog', { me: staffMe(['stock.edit'], { language: 'nl' }) });
     const table = await screen.findByRole('table', { name: 'Producten' });
     expect(within(table).getByText(/^€\s32,95$/)).toBeInTheDocument();
@@ -206,8 +209,8 @@ describe('a product of the catalog', () => {
 
     const prices = screen.getByRole('table', { name: 'Price history of HS-011-1' });
     expect(within(prices).getByText('1 Mar 2026')).toBeInTheDocument();
-    expect(within(prices).getByText('€30.95')).toBeInTheDocument();
-    expect(screen.getByText('From 1 Jan 2027: €34.95')).toBeInTheDocument();
+    expect(within(prices).getByText('€ 30.95')).toBeInTheDocument();
+    expect(screen.getByText('From 1 Jan 2027: € 34.95')).toBeInTheDocument();
     const history = await screen.findByRole('region', { name: 'History' });
     expect(await within(history).findByText('pl.shortDescription: – → Hoefslag Sport Musli: short')).toBeInTheDocument();
     await expectAccessible();
@@ -297,7 +300,7 @@ describe('a product of the catalog', () => {
     expect(input).toHaveValue('12');
     expect(screen.getByLabelText('Stock of HS-011-2')).toHaveValue('');
     expect(screen.queryByLabelText('Price of HS-011-1')).not.toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Variants of this product' })).getByText('€32.95')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Variants of this product' })).getByText('€ 32.95')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save the texts' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit the texts in Polish' })).not.toBeInTheDocument();
@@ -322,7 +325,9 @@ describe('a product of the catalog', () => {
     const current = (): CatalogProductRecord => ({
       ...record,
       variants: record.variants.map((variant, index) =>
-        index === 0 && price !== variant.price ? { ...variant, price, priceHistory: [{ validFrom: '2026-11-28', price }, ...variant.priceHistory] } : variant,
+        index === 0 && price !== variant.price
+          ? { ...variant, price, priceText: euro(price), priceHistory: [{ validFrom: '2026-11-28', price, priceText: euro(price) }, ...variant.priceHistory] }
+          : variant,
       ),
     });
     const requests = mockApi([
@@ -352,7 +357,7 @@ describe('a product of the catalog', () => {
     expect(requests.filter((request) => request.method === 'PUT').map((request) => request.body)).toEqual([{ price: '-1' }, { price: '29.95' }]);
     const prices = screen.getByRole('table', { name: 'Price history of HS-011-1' });
     expect(await within(prices).findByText('28 Nov 2026')).toBeInTheDocument();
-    expect(within(prices).getByText('€29.95')).toBeInTheDocument();
+    expect(within(prices).getByText('€ 29.95')).toBeInTheDocument();
     expect(screen.getByLabelText('Price of HS-011-1')).toHaveValue('29.95');
   });
 
@@ -374,7 +379,7 @@ describe('a product of the catalog', () => {
   it('plans a price for a later day and cancels a planned one', async () => {
     const requests = mockApi([
       { url: PRODUCT_URL, respond: record },
-      { method: 'POST', url: '/api/backoffice/variants/1101/scheduled-prices', respond: { validFrom: '2030-01-01', price: '30.95' } },
+      { method: 'POST', url: '/api/backoffice/variants/1101/scheduled-prices', respond: { validFrom: '2030-01-01', price: '30.95', priceText: euro('30.95') } },
       { method: 'DELETE', url: '/api/backoffice/variants/1101/scheduled-prices/2027-01-01', respond: null },
     ]);
     renderApp('/catalog/11', { me: staffMe(['prices.edit']) });
@@ -384,7 +389,7 @@ describe('a product of the catalog', () => {
     fireEvent.change(within(form).getByLabelText('New price (euro)'), { target: { value: '30,95' } });
     fireEvent.change(within(form).getByLabelText('From'), { target: { value: '2030-01-01' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Plan price' }));
-    expect(await screen.findByText('HS-011-1 costs €30.95 from 1 Jan 2030.')).toBeInTheDocument();
+    expect(await screen.findByText('HS-011-1 costs € 30.95 from 1 Jan 2030.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel 1 Jan 2027' }));
     expect(await screen.findByText('The price planned for 1 Jan 2027 of HS-011-1 is cancelled.')).toBeInTheDocument();
     expect(requests.filter((request) => request.method !== 'GET').map((request) => [request.method, request.body])).toEqual([

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use axum::extract::State;
 use engine::ids::{ProductId, ProductVariantId};
-use engine::locale::{Culture, TextFallbackRequest};
+use engine::locale::{Culture, TextFallbackRequest, reads_in_own_language};
 use engine::money::Money;
 use engine::validation::FormName;
 use serde::{Deserialize, Serialize};
@@ -28,6 +28,7 @@ use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path, Query, path_number};
 use crate::platform::listing::SearchQuery;
 use crate::platform::validation::NamedForm;
+use crate::staff::{euro_text, screen_culture};
 
 /// A variant with its price and stock.
 #[derive(Debug, Serialize, ToSchema)]
@@ -40,6 +41,8 @@ pub struct CatalogVariant {
     pub label: String,
     /// Euro, including VAT.
     pub price: Money,
+    /// The price as the member's language writes it (`€ 32,95`), by the engine.
+    pub price_text: String,
     /// `null`: not counted.
     pub stock: Option<i64>,
 }
@@ -50,7 +53,7 @@ pub struct CatalogVariant {
 pub struct CatalogProduct {
     pub product_id: ProductId,
     pub product_key: String,
-    /// In Dutch, the shop's source language; else in the first culture that has one.
+    /// In Dutch, the shop's source language, or as the engine's fallback chain finds it.
     pub name: Option<String>,
     pub product_group: String,
     pub brand: String,
@@ -131,6 +134,8 @@ pub struct PricePoint {
     /// ISO 8601 date.
     pub valid_from: String,
     pub price: Money,
+    /// The price as the member's language writes it, by the engine.
+    pub price_text: String,
 }
 
 /// A variant with its list prices, newest first.
@@ -191,12 +196,13 @@ pub struct ProductTextsChange {
 )]
 pub async fn search_catalog(
     State(state): State<AppState>,
-    _caller: Authorized<permission::CatalogView>,
+    caller: Authorized<permission::CatalogView>,
     Query(query): Query<SearchQuery>,
 ) -> Result<Json<CatalogProductList>, ApiError> {
     let paging = query.paging()?;
     let text = query.text()?;
     let pool = state.db.pool();
+    let culture = screen_culture(pool, &caller).await?;
     let pattern = containing(text);
     let total = store::count_products(pool, &pattern, text).await?;
     let rows = store::product_page(
@@ -215,9 +221,9 @@ pub async fn search_catalog(
         .map(|row| {
             let texts = texts.remove(&row.product_id).unwrap_or_default();
             let variants = variants.remove(&row.product_id).unwrap_or_default();
-            summary_of(row, &texts, variants)
+            summary_of(row, &texts, variants, culture)
         })
-        .collect();
+        .collect::<Result<_, ApiError>>()?;
     Ok(Json(CatalogProductList {
         total,
         page: paging.page,
@@ -247,11 +253,12 @@ pub async fn search_catalog(
 )]
 pub async fn catalog_product(
     State(state): State<AppState>,
-    _caller: Authorized<permission::CatalogView>,
+    caller: Authorized<permission::CatalogView>,
     Path(id): Path<String>,
 ) -> Result<Json<CatalogProductRecord>, ApiError> {
     let product_id: ProductId = path_number(&id, "productId")?;
-    Ok(Json(record_of(&state, product_id).await?))
+    let culture = screen_culture(state.db.pool(), &caller).await?;
+    Ok(Json(record_of(&state, product_id, culture).await?))
 }
 
 /// Changes a product's texts in one culture; the storefront and its search show them within
@@ -312,7 +319,8 @@ pub async fn change_product_texts(
     audit::record(&mut transaction, &caller, event).await?;
     transaction.commit().await?;
     events::changed(&state).await?;
-    Ok(Json(record_of(&state, product_id).await?))
+    let culture = screen_culture(state.db.pool(), &caller).await?;
+    Ok(Json(record_of(&state, product_id, culture).await?))
 }
 
 /// The field's name as the API and the audit trail write it.
@@ -348,6 +356,7 @@ fn texts_of_change(
 async fn record_of(
     state: &AppState,
     product_id: ProductId,
+    culture: Culture,
 ) -> Result<CatalogProductRecord, ApiError> {
     let pool = state.db.pool();
     let product = store::product(pool, product_id)
@@ -377,56 +386,83 @@ async fn record_of(
                 let later = scheduled
                     .remove(&row.product_variant_id)
                     .unwrap_or_default();
-                CatalogVariantRecord {
-                    scheduled_prices: later.into_iter().map(ScheduledPrice::from).collect(),
-                    variant: variant_of(row),
+                Ok(CatalogVariantRecord {
+                    scheduled_prices: later
+                        .into_iter()
+                        .map(|row| ScheduledPrice::of(row.valid_from, row.price, culture))
+                        .collect::<Result<_, ApiError>>()?,
+                    variant: variant_of(row, culture)?,
                     price_history: history
                         .into_iter()
-                        .map(|change| PricePoint {
-                            valid_from: change.valid_from.to_iso(),
-                            price: change.price,
+                        .map(|change| {
+                            Ok(PricePoint {
+                                valid_from: change.valid_from.to_iso(),
+                                price: change.price,
+                                price_text: euro_text(change.price, culture)?,
+                            })
                         })
-                        .collect(),
-                }
+                        .collect::<Result<_, ApiError>>()?,
+                })
             })
-            .collect(),
+            .collect::<Result<_, ApiError>>()?,
     })
 }
 
-fn summary_of(row: ProductRow, texts: &[TextsRow], variants: Vec<VariantRow>) -> CatalogProduct {
+fn summary_of(
+    row: ProductRow,
+    texts: &[TextsRow],
+    variants: Vec<VariantRow>,
+    culture: Culture,
+) -> Result<CatalogProduct, ApiError> {
     let cultures = cultures_of(texts);
-    let name = texts
+    // The name in the shop's source language, or where its fallback chain finds one.
+    let named: Vec<Culture> = cultures
         .iter()
-        .find(|row| row.culture == Culture::Nl.as_str() && row.name.is_some())
-        .or_else(|| texts.iter().find(|row| row.name.is_some()))
-        .and_then(|row| row.name.clone());
-    CatalogProduct {
+        .filter(|texts| texts.name.is_some())
+        .map(|texts| texts.culture)
+        .collect();
+    let shown = TextFallbackRequest {
+        culture: Culture::Nl,
+        site_fallback: None,
+        available: named,
+    }
+    .resolve()
+    .culture;
+    let name = cultures
+        .iter()
+        .find(|texts| Some(texts.culture) == shown)
+        .and_then(|texts| texts.name.clone());
+    Ok(CatalogProduct {
         product_id: row.product_id,
         product_key: row.product_key,
         name,
         product_group: row.product_group,
         brand: row.brand,
-        variants: variants.into_iter().map(variant_of).collect(),
+        variants: variants
+            .into_iter()
+            .map(|row| variant_of(row, culture))
+            .collect::<Result<_, ApiError>>()?,
         incomplete_cultures: cultures
             .iter()
             .filter(|texts| !texts.complete)
             .map(|texts| texts.culture)
             .collect(),
-    }
+    })
 }
 
-fn variant_of(row: VariantRow) -> CatalogVariant {
+fn variant_of(row: VariantRow, culture: Culture) -> Result<CatalogVariant, ApiError> {
     let label = row
         .variant_label
         .unwrap_or_else(|| format!("{} {}", row.content_amount, row.content_unit));
-    CatalogVariant {
+    Ok(CatalogVariant {
         product_variant_id: row.product_variant_id,
         article_number: row.article_number,
         ean: row.ean,
         label,
+        price_text: euro_text(row.price, culture)?,
         price: row.price,
         stock: row.stock,
-    }
+    })
 }
 
 /// The product's texts in each of the shop's cultures, with what each lacks and the culture
@@ -467,10 +503,9 @@ fn cultures_of(texts: &[TextsRow]) -> Vec<CultureTexts> {
                     .culture,
                 })
                 .collect::<Vec<MissingText>>();
-            let complete = missing.iter().all(|text| {
-                text.shown_from
-                    .is_some_and(|shown| shown.language() == culture.language())
-            });
+            let complete = missing
+                .iter()
+                .all(|text| reads_in_own_language(culture, text.shown_from));
             CultureTexts {
                 culture,
                 complete,

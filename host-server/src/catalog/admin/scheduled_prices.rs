@@ -6,7 +6,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use engine::ids::ProductVariantId;
-use engine::locale::CalendarDate;
+use engine::locale::{CalendarDate, Culture};
 use engine::money::Money;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -20,6 +20,7 @@ use crate::platform::access::{Authorized, permission};
 use crate::platform::clock;
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::{Json, Path, path_number};
+use crate::staff::{euro_text, screen_culture};
 
 /// A price for a later day.
 #[derive(Deserialize, ToSchema)]
@@ -39,14 +40,22 @@ pub struct ScheduledPrice {
     /// ISO 8601 date.
     pub valid_from: String,
     pub price: Money,
+    /// The price as the member's language writes it, by the engine.
+    pub price_text: String,
 }
 
-impl From<store::ScheduledPriceRow> for ScheduledPrice {
-    fn from(row: store::ScheduledPriceRow) -> ScheduledPrice {
-        ScheduledPrice {
-            valid_from: row.valid_from.to_iso(),
-            price: row.price,
-        }
+impl ScheduledPrice {
+    /// The price from `day` on, its text in `culture`.
+    pub fn of(
+        day: CalendarDate,
+        price: Money,
+        culture: Culture,
+    ) -> Result<ScheduledPrice, ApiError> {
+        Ok(ScheduledPrice {
+            valid_from: day.to_iso(),
+            price,
+            price_text: euro_text(price, culture)?,
+        })
     }
 }
 
@@ -91,12 +100,10 @@ pub async fn schedule_price(
     );
     audit::record(&mut transaction, &caller, event).await?;
     transaction.commit().await?;
+    let culture = screen_culture(state.db.pool(), &caller).await?;
     Ok((
         StatusCode::CREATED,
-        Json(ScheduledPrice {
-            valid_from: day.to_iso(),
-            price,
-        }),
+        Json(ScheduledPrice::of(day, price, culture)?),
     ))
 }
 
