@@ -4,7 +4,7 @@
 
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::Json;
@@ -294,7 +294,12 @@ const CARD: &str = "6064360000000034";
 
 /// Places orders of one 1701 (9.90 with shipping) until the server is gone: paid with the
 /// 100.00 gift card while it has a balance (the rest by bank transfer), else by bank transfer.
-async fn customer(base: String, stop: Arc<AtomicBool>) -> Vec<Acknowledged> {
+/// Counts each acknowledged order in `answered`, shared by all customers.
+async fn customer(
+    base: String,
+    stop: Arc<AtomicBool>,
+    answered: Arc<AtomicUsize>,
+) -> Vec<Acknowledged> {
     let client = reqwest::Client::new();
     let mut placed = Vec::new();
     while !stop.load(Ordering::Relaxed) {
@@ -343,10 +348,13 @@ async fn customer(base: String, stop: Arc<AtomicBool>) -> Vec<Acknowledged> {
         match steps.await {
             // A 201 whose body the kill cut off was not answered.
             Ok((201, Value::Null)) => break,
-            Ok((201, body)) => placed.push(Acknowledged {
-                order_id: body["order"]["orderId"].as_str().unwrap().to_owned(),
-                gift_card_amount: body["order"]["giftCardAmount"].as_str().unwrap().to_owned(),
-            }),
+            Ok((201, body)) => {
+                placed.push(Acknowledged {
+                    order_id: body["order"]["orderId"].as_str().unwrap().to_owned(),
+                    gift_card_amount: body["order"]["giftCardAmount"].as_str().unwrap().to_owned(),
+                });
+                answered.fetch_add(1, Ordering::Relaxed);
+            }
             // Another order spent the card since this cart chose it: choose again.
             Ok((status, body)) if status < 500 && body["code"] == "errors.giftCardRejected" => {}
             // The 220 in stock are sold: the stream ends.
@@ -370,12 +378,22 @@ async fn sqlite_sigkill_in_a_stream_of_orders_loses_no_acknowledged_order() {
     let database_url = database(Backend::Sqlite, &scratch).await;
     let server = Server::start(&database_url, &scratch, &[]).await;
     let stop = Arc::new(AtomicBool::new(false));
+    let answered = Arc::new(AtomicUsize::new(0));
     let mut customers = JoinSet::new();
     for _ in 0..4 {
-        customers.spawn(customer(server.base_url.clone(), Arc::clone(&stop)));
+        customers.spawn(customer(
+            server.base_url.clone(),
+            Arc::clone(&stop),
+            Arc::clone(&answered),
+        ));
     }
     let started = Instant::now();
-    tokio::time::sleep(Duration::from_millis(1000)).await;
+    // The kill falls in the middle of the stream: once five orders were answered (however busy
+    // the machine is), while the four customers keep ordering.
+    let deadline = started + Duration::from_secs(60);
+    while answered.load(Ordering::Relaxed) < 5 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     server.signal("-KILL");
     stop.store(true, Ordering::Relaxed);
     let acknowledged: Vec<Acknowledged> =
