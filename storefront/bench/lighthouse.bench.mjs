@@ -22,12 +22,17 @@ const LIGHTHOUSE_VERSION = '12.8.2';
 const folder = new URL('./lighthouse/', import.meta.url);
 const base = (process.argv[2] ?? 'http://localhost:8080').replace(/\/$/, '');
 const runs = Number(process.argv[3] ?? 3);
+// The third field marks a page kept out of search engines on purpose (`noindex`): Lighthouse's
+// SEO score counts that against it, so its SEO is shown but not held to the budget.
 const PAGES = [
   ['home', '/'],
   ['category', '/muesli/'],
   ['product', '/muesli/hoefslag-senior-muesli/'],
   ['FAQ', '/klantenservice/veelgestelde-vragen/'],
   ['news', '/media/'],
+  ['feed calculator', '/feed-calculator/'],
+  ['store locator', '/store-locator/'],
+  ['cart', '/cart/', { noindex: true }],
 ];
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 2000, cls: 0.05, tbtMs: 100 };
 
@@ -63,7 +68,7 @@ async function audit({ lighthouse, chromeLauncher }) {
   });
   const rows = [];
   try {
-    for (const [name, path] of PAGES) {
+    for (const [name, path, options] of PAGES) {
       const samples = [];
       for (let run = 0; run < runs; run += 1) {
         const result = await lighthouse(`${base}${path}`, {
@@ -84,7 +89,7 @@ async function audit({ lighthouse, chromeLauncher }) {
           tbtMs: audits['total-blocking-time'].numericValue,
         });
       }
-      const row = { name, path };
+      const row = { name, path, noindex: options?.noindex === true };
       for (const key of Object.keys(samples[0])) row[key] = median(samples.map((sample) => sample[key]));
       rows.push(row);
     }
@@ -99,7 +104,7 @@ function meetsBudget(row) {
     row.performance >= BUDGET.performance &&
     row.accessibility >= BUDGET.accessibility &&
     row['best-practices'] >= BUDGET['best-practices'] &&
-    row.seo >= BUDGET.seo &&
+    (row.noindex || row.seo >= BUDGET.seo) &&
     row.lcpMs <= BUDGET.lcpMs &&
     row.cls <= BUDGET.cls &&
     row.tbtMs <= BUDGET.tbtMs
@@ -144,7 +149,7 @@ console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) {
   const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
   console.log(
-    `| ${row.name} \`${row.path}\` | ${row.performance} | ${row.accessibility} | ${row['best-practices']} | ${row.seo} | ${seconds(row.fcpMs)} | ${seconds(row.lcpMs)} | ${row.cls.toFixed(3)} | ${Math.round(row.tbtMs)} ms | ${meetsBudget(row) ? 'met' : 'missed'} |`,
+    `| ${row.name} \`${row.path}\` | ${row.performance} | ${row.accessibility} | ${row['best-practices']} | ${row.seo}${row.noindex ? ' (noindex)' : ''} | ${seconds(row.fcpMs)} | ${seconds(row.lcpMs)} | ${row.cls.toFixed(3)} | ${Math.round(row.tbtMs)} ms | ${meetsBudget(row) ? 'met' : 'missed'} |`,
   );
 }
 const ttfb = await timeToFirstByte(PAGES[2][1]);

@@ -243,7 +243,7 @@ describe('the FAQ', () => {
     const first = page.locator('#faq-11');
     expect(await first.getAttribute('open')).toBe('');
     expect(await first.locator('p').first().textContent()).toBe(
-      'Ja. U kunt als gast bestellen. Kiest u tijdens het afrekenen een wachtwoord, dan maken wij een account voor u aan dat u nog per e-mail activeert.',
+      'Ja. Je kunt als gast bestellen. Kies je tijdens het afrekenen een wachtwoord, dan maken wij een account voor je aan dat je nog per e-mail activeert.',
     );
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Enter');
@@ -354,7 +354,7 @@ describe('the news', () => {
     expect(await page.getByTestId('page-media-item').locator('time').getAttribute('datetime')).toBe('2026-01-12');
     const article = page.getByTestId('page-media-item');
     expect(await article.locator('strong').first().textContent()).toBe(item.summary.nl);
-    expect(await article.getByText('Heeft u vragen? Onze voerspecialisten helpen u graag via de klantenservice.').count()).toBe(1);
+    expect(await article.getByText('Heb je vragen? Onze voerspecialisten helpen je graag via de klantenservice.').count()).toBe(1);
     expect(await article.getByRole('link', { name: nl.news!.backToOverview }).getAttribute('href')).toBe('/media/');
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -1,8 +1,8 @@
 /**
  * The shopping pages in Chromium against the real server and the demo data: a category, the
  * filters, search, the comparison, the product page, the cart with a discount code, the
- * checkout up to the confirmation, another site by its host and another language. Screenshots
- * of the main pages at 375 and 1440 px go to storefront/e2e-screenshots/.
+ * checkout up to the confirmation, another site by its host and another language, the corporate
+ * site. Screenshots of the main pages at 390 and 1280 px go to storefront/e2e-screenshots/.
  *
  * Placing orders (paid, failed, zero total, RQS scan) uses `POST /api/cart/{id}/order`,
  * `GET /api/orders/{orderId}` and the test payment provider's hosted page; those tests are
@@ -43,11 +43,11 @@ function freshPage(): Promise<{ page: Page; errors: string[] }> {
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
-  for (const [label, width] of [
-    ['mobile', 375],
-    ['desktop', 1440],
+  for (const [label, width, height] of [
+    ['phone', 390, 844],
+    ['desktop', 1280, 900],
   ] as const) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.setViewportSize({ width, height });
     await page.screenshot({ path: `${SCREENSHOTS}${name}-${label}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -184,6 +184,29 @@ describe('browsing', () => {
     await page.getByTestId('added-to-cart').waitFor();
     // Two muesli and the scoop a promotion gives with them.
     expect(await page.getByTestId('cart-count').textContent()).toBe('3');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('adds from a list: the card’s button opens the cart drawer with that product, and the focus comes back to it', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto(`${origin}/muesli/`);
+    const card = page.getByTestId('product-card').first();
+    const variantId = await card.getAttribute('data-variant-id');
+    const name = (await card.getByRole('heading', { level: 2 }).textContent()) ?? '';
+    const button = card.getByRole('button', { name: `In winkelwagen – ${name}` });
+    await button.click();
+    const drawer = page.getByRole('dialog', { name: 'Toegevoegd aan je winkelwagen' });
+    await drawer.waitFor();
+    const line = drawer.locator(`[data-testid=cart-drawer-line][data-variant-id="${variantId}"]`);
+    expect(await line.getByTestId('cart-drawer-quantity').textContent()).toBe('1');
+    const cart = await serverCart(page);
+    expect(await drawer.getByTestId('cart-drawer-total').textContent()).toBe(euro(cart.calculation.totalAmount));
+    expect(await seriousViolations(page), 'drawer over a list').toEqual([]);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('card-add-to-cart');
+    expect(await page.getByTestId('cart-count').textContent()).toBe('1');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -566,6 +589,60 @@ describe('sites and languages', () => {
     await page.getByTestId('result-count').waitFor();
     expect(await page.getByTestId('result-count').textContent()).toMatch(/result/);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the corporate site', () => {
+  it('shows the group, its brands linking to their shops and its news, with no cart, search or account', async () => {
+    const { page, errors } = await freshPage();
+    const group = `http://hoofbeat.localhost:${port}`;
+    await page.context().addCookies([
+      { name: 'hoofbeat_consent', value: CONSENT, url: group },
+      { name: 'hoofbeat_localization', value: encodeURIComponent(new Date().toISOString()), url: group },
+    ]);
+    await page.goto(`${group}/`);
+    await page.getByTestId('page-home').waitFor();
+    expect(await page.getByTestId('brand-name').textContent()).toBe('Hoofbeat Group');
+    expect(await page.getByRole('searchbox').count()).toBe(0);
+    expect(await page.getByTestId('cart-link').count()).toBe(0);
+    expect(await page.getByTestId('header-login').count()).toBe(0);
+    const brands = page.getByTestId('home-categories');
+    expect(await brands.getByRole('heading', { level: 2 }).textContent()).toBe('Onze merken');
+    const links = await brands.getByRole('link').evaluateAll((nodes) => nodes.map((node) => [node.textContent, node.getAttribute('href')]));
+    expect(links).toEqual([
+      ['Hoefslag', `http://hoefslag.localhost:${port}/`],
+      ['Weidegroen', `http://weidegroen.localhost:${port}/`],
+    ]);
+    expect(await page.getByTestId('home-news').locator('li').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('home-featured').count()).toBe(0);
+    expect(await page.getByTestId('primary-navigation').getByRole('link', { name: 'Werken bij' }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'corporate-home');
+    // The shop's own pages are not the group's: the cart is not found there.
+    const cart = await page.goto(`${group}/cart/`);
+    expect(cart?.status()).toBe(404);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('landing pages for search engines', () => {
+  it('the feed calculator and the store locator may be indexed and describe themselves', async () => {
+    const { page } = await freshPage();
+    await page.goto(`${origin}/feed-calculator/`);
+    expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`http://localhost:${port}/feed-calculator/`);
+    const types = async () =>
+      page
+        .locator('script[type="application/ld+json"]')
+        .evaluateAll((nodes) => nodes.map((node) => (JSON.parse(node.textContent ?? '{}') as { '@type': string })['@type']));
+    expect(await types()).toEqual(['WebApplication', 'BreadcrumbList']);
+    await page.goto(`${origin}/store-locator/`);
+    expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+    expect((await types()).filter((type) => type === 'LocalBusiness').length).toBeGreaterThan(0);
+    await page.goto(`${origin}/search/?q=muesli`);
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, follow');
     await page.close();
   });
 });

@@ -17,15 +17,15 @@ import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 
 import { setRequestScopeProvider, type RequestScope } from './api/fetch';
-import type { Site } from './api/sites';
+import { isShop, type Site } from './api/sites';
 import { enterSite, resolveSite, siteFallbackCulture } from './app/bootstrap';
 import { dehydrateRouter, scriptJson, STATE_ELEMENT_ID, type ServerState } from './app/hydration';
-import { buildRoutes } from './app/routes';
+import { buildRoutes, type RouteOptions } from './app/routes';
 import { preloadAllPages } from './components/ui/lazyPage';
 import { askedCulture, comparePath, currencyFor, loadEngineFromBytes, recordAnswers } from './engine';
 import { headTags, pageHead } from './features/seo';
 import { fontPreloads } from './theme/preload';
-import { createI18n, loadResources, resourcesForPage, type Brand, type Culture, type I18nResources } from './i18n';
+import { brandOfSiteType, createI18n, type Brand, loadResources, resourcesForPage, type Culture, type I18nResources } from './i18n';
 import { rememberedLanguage } from './lib/cookies';
 import { pageCacheControl } from './lib/pageCaching';
 
@@ -69,8 +69,6 @@ export const FALLBACK_HEADER = 'x-render-fallback';
 const scopes = new AsyncLocalStorage<RequestScope>();
 /** The engine's answers of the running request, which its page carries for hydration (engine/index.ts). */
 const engineAnswers = new AsyncLocalStorage<Map<string, unknown>>();
-
-const brandOf = (type: number): Brand => (type === 1 ? 'weidegroen' : type === 2 ? 'corporate' : 'hoefslag');
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -164,14 +162,18 @@ function cultureKit(options: { culture: Culture; siteFallback: Culture | null; b
   return kit;
 }
 
-/** The route handlers, one per path of the comparison page (it differs per culture), made once per process. */
+/**
+ * The route handlers, one per path of the comparison page (it differs per culture) and kind of
+ * site (a shop, or the corporate site without the shop's pages), made once per process.
+ */
 const handlers = new Map<string, ReturnType<typeof createStaticHandler>>();
 
-function handlerFor(compare: string): ReturnType<typeof createStaticHandler> {
-  let handler = handlers.get(compare);
+function handlerFor(options: RouteOptions): ReturnType<typeof createStaticHandler> {
+  const key = `${options.comparePath} ${options.shop === false ? 'corporate' : 'shop'}`;
+  let handler = handlers.get(key);
   if (!handler) {
-    handler = createStaticHandler(buildRoutes({ comparePath: compare }));
-    handlers.set(compare, handler);
+    handler = createStaticHandler(buildRoutes(options));
+    handlers.set(key, handler);
   }
   return handler;
 }
@@ -215,11 +217,11 @@ export async function createRenderer(options: RendererOptions) {
         const store = createStore();
         enterSite(store, site, language);
         const culture = language.culture;
-        const i18nOptions = { culture, siteFallback: siteFallbackCulture(site), brand: brandOf(site.type) };
+        const i18nOptions = { culture, siteFallback: siteFallbackCulture(site), brand: brandOfSiteType(site.type) };
         const { i18n, pageResources } = await cultureKit(i18nOptions);
         // Asked on every request: the page records the engine's answers it was rendered with.
         const compare = comparePath({ culture }).path;
-        const handler = handlerFor(compare);
+        const handler = handlerFor({ comparePath: compare, shop: isShop(site) });
         const fetchRequest = new Request(new URL(request.url, `http://${host}`), {
           method: request.method === 'HEAD' ? 'GET' : request.method,
           headers: { cookie: scope.cookie, 'accept-language': header(request, 'accept-language') },

@@ -6,12 +6,13 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 
+import { isShop } from './api/sites';
 import { browserCulture, enterSite, forwardMailplusId, siteFallbackCulture, startSite } from './app/bootstrap';
 import { readServerState, rehydrateRouter, type ServerState } from './app/hydration';
 import { createRouter } from './app/router';
 import { StartupError } from './app/StartupError';
 import { comparePath, loadEngine, replayAnswers } from './engine';
-import { initI18n } from './i18n';
+import { brandOfSiteType, initI18n } from './i18n';
 import { HydrationDone, startHydration } from './components/ui/Deferred';
 import { preloadPages } from './components/ui/lazyPage';
 import { consentDefault } from './lib/analytics';
@@ -43,7 +44,7 @@ async function hydrate(rootElement: HTMLElement, state: ServerState) {
   await yieldToBrowser();
   await initI18n({ culture: state.culture, siteFallback: state.siteFallback, brand: state.brand }, state.resources);
   await yieldToBrowser();
-  const router = createRouter({ comparePath: state.comparePath }, rehydrateRouter(state.router));
+  const router = createRouter({ comparePath: state.comparePath, shop: isShop(state.site) }, rehydrateRouter(state.router));
   await preloadPages(state.lazyPages);
   await yieldToBrowser();
   // Deferred regions keep the server's HTML until they go live (components/ui/Deferred.tsx).
@@ -98,10 +99,10 @@ async function start() {
   await initI18n({
     culture: language.culture,
     siteFallback: siteFallbackCulture(site),
-    brand: site.type === 1 ? 'weidegroen' : site.type === 2 ? 'corporate' : 'hoefslag',
+    brand: brandOfSiteType(site.type),
   });
   void forwardMailplusId(window.location.search, store.get(cartIdAtom));
-  const router = createRouter({ comparePath: comparePath({ culture: language.culture }).path });
+  const router = createRouter({ comparePath: comparePath({ culture: language.culture }).path, shop: isShop(site) });
   root.render(
     <StrictMode>
       <JotaiProvider store={store}>

@@ -424,7 +424,7 @@ async fn register(
                             &mut errors,
                             "quantity",
                             "validation.returnQuantityTooHigh",
-                            format!("U kunt hiervan maximaal {} stuks retourneren", left.max(0)),
+                            format!("Je kunt hiervan maximaal {} stuks retourneren", left.max(0)),
                         );
                     }
                 }

@@ -210,7 +210,7 @@ pub struct PageContent {
     pub page: Option<Page>,
     pub layout: Layout,
     /// The page's canonical address and the same page on the brand's other sites and languages.
-    pub alternates: crate::content::seo::PageAlternates,
+    pub alternates: PageAlternates,
 }
 
 /// A news item.
@@ -341,4 +341,25 @@ pub struct AdviceCategories {
     /// The overview's path.
     pub url: Option<String>,
     pub categories: Vec<AdviceCategory>,
+}
+
+/// A page's address for search engines and the same page elsewhere.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageAlternates {
+    /// The page's own address in the language shown.
+    pub canonical: String,
+    /// The page on every site of the brand and in every language that has it, this one included.
+    pub alternates: Vec<Alternate>,
+    /// The address for visitors whose language no alternate names (`hreflang="x-default"`).
+    pub x_default: String,
+}
+
+/// The page in one site's language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Alternate {
+    /// Language and region, e.g. `nl-NL`, `de-AT`.
+    pub hreflang: String,
+    pub href: String,
 }

@@ -103,7 +103,7 @@ pub(super) async fn site_layout(
     responses(
         (status = 200, description = "The home page of the site's brand", body = HomeContent),
         (status = 400, description = "A missing or unknown site or language", body = ErrorBody),
-        (status = 404, description = "The site's brand has no home page (the corporate site)", body = ErrorBody),
+        (status = 404, description = "The site's brand has no home page", body = ErrorBody),
     )
 )]
 pub(super) async fn home(

@@ -4,7 +4,7 @@
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{advice, faq, news, pages};
+use super::{advice, faq, news, pages, seo};
 use crate::AppState;
 
 /// The routes of this area.
@@ -13,6 +13,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(pages::page))
         .routes(routes!(pages::site_layout))
         .routes(routes!(pages::home))
+        .routes(routes!(seo::landing_page))
         .routes(routes!(news::news))
         .routes(routes!(news::news_item))
         .routes(routes!(faq::faq))

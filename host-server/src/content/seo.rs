@@ -1,6 +1,7 @@
 //! What search engines read: a page's canonical address and the same page on the
 //! brand's other sites and languages (`hreflang`), and per site `/robots.txt` and
-//! `/sitemap.xml`.
+//! `/sitemap.xml`. Besides the content's routes, a shop has landing pages of its own (the feed
+//! calculator and the store locator) at the same path in every language.
 //!
 //! A site shows one language without a choice; its other languages share its paths and are
 //! asked for with `?lang=<culture>` (`engine::url::language_path`). Addresses are built on the
@@ -13,17 +14,19 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use engine::locale::Culture;
-use serde::Serialize;
 use sqlx::AnyPool;
 use url::Url;
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::api_types::{Alternate, PageAlternates, PathQuery};
 use super::store;
 use crate::AppState;
+use crate::openapi::SiteHeaders;
 use crate::platform::error::{ApiError, ErrorBody};
-use crate::sites::SiteLanguage;
+use crate::platform::extract::{Json, Query};
+use crate::platform::request_context::RequestContext;
+use crate::sites::{SiteLanguage, site_language};
 
 /// `/robots.txt` and `/sitemap.xml` of the site the `Host` names (documented with the API: they
 /// are part of what the server answers, for crawlers).
@@ -44,30 +47,15 @@ const NOT_FOR_ROBOTS: [&str; 7] = [
     "/api/",
 ];
 
-/// A page's address for search engines and the same page elsewhere.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PageAlternates {
-    /// The page's own address in the language shown.
-    pub canonical: String,
-    /// The page on every site of the brand and in every language that has it, this one included.
-    pub alternates: Vec<Alternate>,
-    /// The address for visitors whose language no alternate names (`hreflang="x-default"`).
-    pub x_default: String,
-}
-
-/// The page in one site's language.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Alternate {
-    /// Language and region, e.g. `nl-NL`, `de-AT`.
-    pub hreflang: String,
-    pub href: String,
-}
+/// The shop's landing pages that are not content: each shop site has them, in each of its
+/// languages, at these paths (the storefront's own routes).
+pub const LANDING_PAGES: [&str; 2] = ["/feed-calculator/", "/store-locator/"];
 
 /// A site as search engines see it.
 struct SiteFacts {
     brand: String,
+    /// A brand's shop, not the corporate site: it has the landing pages.
+    is_shop: bool,
     origin: Url,
     region_code: String,
     /// The site's languages in their order, by id.
@@ -100,7 +88,7 @@ async fn sites(state: &AppState, headers: &HeaderMap) -> Result<HashMap<i64, Sit
     let rows = store::seo::sites(pool).await?;
     let languages = store::seo::site_languages(pool).await?;
     let mut facts = HashMap::new();
-    for (site_id, brand, region_code, fallback) in rows {
+    for (site_id, brand, site_type, region_code, fallback) in rows {
         let cultures: Vec<(i64, Culture)> = languages
             .iter()
             .filter(|(site, _, _)| *site == site_id)
@@ -112,6 +100,7 @@ async fn sites(state: &AppState, headers: &HeaderMap) -> Result<HashMap<i64, Sit
             site_id,
             SiteFacts {
                 brand,
+                is_shop: crate::sites::is_shop(site_type),
                 origin: state.trust.origin(Some(site_id), headers).await?,
                 region_code,
                 default: engine::url::default_culture(&offered, fallback),
@@ -132,14 +121,54 @@ pub async fn alternates(
     path: &str,
 ) -> Result<PageAlternates, ApiError> {
     let sites = sites(state, headers).await?;
+    let rows = store::routes::paths_of_key(state.db.pool(), route_key).await?;
+    alternates_among(&sites, site, path, rows)
+}
+
+/// The canonical address of a landing page and the same page in every language of the brand's
+/// shops; `None` when `path` is no landing page or the site is no shop.
+pub async fn landing_alternates(
+    state: &AppState,
+    headers: &HeaderMap,
+    site: &SiteLanguage,
+    path: &str,
+) -> Result<Option<PageAlternates>, ApiError> {
+    if !LANDING_PAGES.contains(&path) {
+        return Ok(None);
+    }
+    let sites = sites(state, headers).await?;
+    if !sites.get(&site.site_id).is_some_and(|facts| facts.is_shop) {
+        return Ok(None);
+    }
+    let rows = sites
+        .iter()
+        .filter(|(_, facts)| facts.is_shop)
+        .flat_map(|(site_id, facts)| {
+            facts
+                .cultures
+                .iter()
+                .map(|(language_id, _)| (*site_id, *language_id, path.to_owned()))
+        })
+        .collect();
+    alternates_among(&sites, site, path, rows).map(Some)
+}
+
+/// The page at `path` here and its `(site, language, path)` copies on the brand's sites.
+fn alternates_among(
+    sites: &HashMap<i64, SiteFacts>,
+    site: &SiteLanguage,
+    path: &str,
+    mut copies: Vec<(i64, i64, String)>,
+) -> Result<PageAlternates, ApiError> {
     let here = sites
         .get(&site.site_id)
         .ok_or_else(|| ApiError::Internal(format!("site {} has no facts", site.site_id)))?;
     let canonical = here.address(path, site.culture)?;
-    let rows = store::routes::paths_of_key(state.db.pool(), route_key).await?;
+    // One order whatever order the copies were found in: the same head on every server.
+    copies.sort_unstable();
     let mut alternates = Vec::new();
     let mut x_default = None;
-    for (site_id, language_id, path) in rows {
+    for (site_id, language_id, path) in copies {
         let Some(facts) = sites
             .get(&site_id)
             .filter(|facts| facts.brand == here.brand)
@@ -163,6 +192,36 @@ pub async fn alternates(
         canonical,
         alternates,
     })
+}
+
+/// A landing page's canonical address and the same page in every language of the brand's shops.
+#[utoipa::path(
+    get,
+    path = "/api/content/landing-page",
+    tag = "content",
+    operation_id = "content_landing_page",
+    params(PathQuery, SiteHeaders),
+    responses(
+        (status = 200, description = "The landing page's addresses", body = PageAlternates),
+        (status = 400, description = "`path` is missing, or a missing or unknown site or language", body = ErrorBody),
+        (status = 404, description = "No landing page at `path` on this site", body = ErrorBody),
+    )
+)]
+pub(super) async fn landing_page(
+    State(state): State<AppState>,
+    context: RequestContext,
+    headers: HeaderMap,
+    Query(query): Query<PathQuery>,
+) -> Result<Json<PageAlternates>, ApiError> {
+    let site = site_language(state.db.pool(), context).await?;
+    let path = query
+        .path
+        .filter(|path| !path.trim().is_empty())
+        .ok_or_else(|| ApiError::required("path"))?;
+    landing_alternates(&state, &headers, &site, &engine::url::normalize(&path))
+        .await?
+        .map(Json)
+        .ok_or(ApiError::NotFound)
 }
 
 /// The site of the request, for its robots.txt and sitemap; 404 for a host of no site.
@@ -233,6 +292,14 @@ async fn sitemap_xml(
         }
         let address = site.address(&path, culture)?;
         xml.push_str(&format!("  <url><loc>{}</loc></url>\n", xml_text(&address)));
+    }
+    if site.is_shop {
+        for (_, culture) in &site.cultures {
+            for path in LANDING_PAGES {
+                let address = site.address(path, *culture)?;
+                xml.push_str(&format!("  <url><loc>{}</loc></url>\n", xml_text(&address)));
+            }
+        }
     }
     xml.push_str("</urlset>\n");
     Ok(text_answer("application/xml; charset=utf-8", xml))

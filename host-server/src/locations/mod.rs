@@ -202,7 +202,7 @@ fn dealer_of(row: &AnyRow, distance: Option<u64>) -> Result<Dealer, ApiError> {
     })
 }
 
-/// The brand whose dealers a site lists: none for the corporate site (type 2) or no site.
+/// The brand whose dealers a site lists: none for the corporate site or no site.
 async fn brand_of_site(pool: &AnyPool, site_id: Option<i64>) -> Result<Option<String>, ApiError> {
     let Some(site_id) = site_id else {
         return Ok(None);
@@ -215,7 +215,7 @@ async fn brand_of_site(pool: &AnyPool, site_id: Option<i64>) -> Result<Option<St
             format!("site {site_id} does not exist"),
         )
     })?;
-    Ok((site_type != 2).then_some(brand))
+    Ok(crate::sites::is_shop(site_type).then_some(brand))
 }
 
 /// Dealers and stores, nearest first.

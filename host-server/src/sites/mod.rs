@@ -122,6 +122,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(by_id))
 }
 
+/// The type of the corporate site (`sites.site_type`): the group's site, which sells nothing.
+const CORPORATE_SITE_TYPE: i64 = 2;
+
+/// Whether a site of this type is a shop (a brand's site), not the corporate site.
+pub fn is_shop(site_type: i64) -> bool {
+    site_type != CORPORATE_SITE_TYPE
+}
+
 /// A site with its settings; texts in the requested language when the site has it, else in
 /// the site's default language.
 #[derive(Debug, Serialize, ToSchema)]

@@ -123,7 +123,7 @@ async fn the_site_layout_comes_alone_once_per_site_and_language(app: TestApp) {
         ),
         (
             Some("Klantenservice"),
-            Some("Heeft u een vraag? Wij helpen u graag."),
+            Some("Heb je een vraag? Wij helpen je graag."),
             Some("/klantenservice/"),
             "+31881234500",
             "tel:+31881234500",
@@ -261,14 +261,39 @@ async fn the_home_page_of_each_brand(app: TestApp) {
         Some("Feed and advice from horse people")
     );
     assert_eq!(english.hero.link.unwrap()["url"], "/muesli/");
-    // Weidegroen has its own home page; the corporate site has none.
+    // Weidegroen has its own home page; the corporate site's is the group's: its brands, each
+    // a link to its shop on the shop's trusted origin, and no products.
     let weidegroen = app.home_content(20, 1).await;
     assert_eq!(
         weidegroen.hero.title.as_deref(),
         Some("Natuurlijk voer uit de wei")
     );
     assert_eq!(weidegroen.tiles.len(), 4);
-    assert_eq!(app.get_in(30, 2, "/api/content/home").await.status(), 404);
+    let group = app.home_content(30, 2).await;
+    assert_eq!(
+        group.hero.title.as_deref(),
+        Some("Horse feed made with know-how, since 1987")
+    );
+    let port = url::Url::parse(&app.url("/")).unwrap().port().unwrap();
+    let brands: Vec<(Option<&str>, &str)> = group
+        .tiles
+        .iter()
+        .map(|tile| (tile.title.as_deref(), tile.url.as_str()))
+        .collect();
+    assert_eq!(
+        brands,
+        [
+            (
+                Some("Hoefslag"),
+                format!("http://hoefslag.localhost:{port}/").as_str()
+            ),
+            (
+                Some("Weidegroen"),
+                format!("http://weidegroen.localhost:{port}/").as_str()
+            )
+        ]
+    );
+    assert!(group.featured.is_empty() && group.sale.is_empty() && group.newest.is_empty());
     assert_eq!(app.get("/api/content/home").await.status(), 400);
 }
 
@@ -411,7 +436,7 @@ async fn advice_categories_articles_and_videos(app: TestApp) {
     let article = app.advice_article(1, 1, 1).await;
     assert_eq!(
         article.title.as_deref(),
-        Some("Hoeveel krachtvoer heeft uw paard nodig?")
+        Some("Hoeveel krachtvoer heeft jouw paard nodig?")
     );
     assert_eq!(article.date, "2026-02-15");
     assert_eq!(article.related_product_ids, [1, 13]);
@@ -420,7 +445,7 @@ async fn advice_categories_articles_and_videos(app: TestApp) {
         Some("/advies/voeding/hoeveel-krachtvoer-heeft-uw-paard-nodig/")
     );
     let video = app.advice_video(1, 1, 1).await;
-    assert_eq!(video.title.as_deref(), Some("Zo neemt u een hooimonster"));
+    assert_eq!(video.title.as_deref(), Some("Zo neem je een hooimonster"));
     assert_eq!(video.video_id, "demo-video-01");
     assert_eq!(video.duration_seconds, 184);
     assert_eq!(

@@ -112,7 +112,7 @@ async fn the_import_fills_every_table_and_records_the_version(app: TestApp) {
     assert_eq!(counts["sites"], 17);
     assert_eq!(counts["products"], 84);
     assert_eq!(counts["variants"], 106);
-    assert_eq!(counts["pages"], 225);
+    assert_eq!(counts["pages"], 226);
     assert_eq!(counts["promotions"], 15);
     assert_eq!(counts["discount_codes"], 8);
     assert_eq!(counts["gift_cards"], 7);

@@ -42,7 +42,9 @@ fixture_tests!(
     a_page_names_its_address_and_its_other_languages,
     a_product_has_alternates_on_every_site_of_its_brand_only,
     robots_txt_keeps_crawlers_out_of_private_pages_and_names_the_sitemap,
-    the_sitemap_lists_every_indexable_page_of_the_sites_languages
+    the_sitemap_lists_every_indexable_page_of_the_sites_languages,
+    the_shops_landing_pages_have_addresses_in_every_language_of_the_brand,
+    the_corporate_site_has_no_shop_landing_pages
 );
 
 async fn a_page_names_its_address_and_its_other_languages(app: TestApp) {
@@ -201,7 +203,95 @@ async fn the_sitemap_lists_every_indexable_page_of_the_sites_languages(app: Test
     let count = xml.matches("<url>").count();
     assert!(count > 50, "{count} addresses");
 
+    // The shop's own landing pages, in each of the site's languages.
+    for path in ["/feed-calculator/", "/store-locator/"] {
+        assert!(
+            xml.contains(&format!("<url><loc>{home}{path}</loc></url>")),
+            "{xml}"
+        );
+        assert!(
+            xml.contains(&format!("<url><loc>{home}{path}?lang=en</loc></url>")),
+            "{xml}"
+        );
+    }
+
     // A host of no site has no sitemap.
     let unknown = get_on_host(&app, &format!("127.0.0.1:{port}"), "/sitemap.xml").await;
     assert_eq!(unknown.status(), 404);
+}
+
+async fn landing_page_on_host(
+    app: &TestApp,
+    host: &str,
+    site: i64,
+    language: i64,
+    path: &str,
+) -> reqwest::Response {
+    reqwest::Client::new()
+        .get(app.url(&format!("/api/content/landing-page?path={path}")))
+        .header("host", host)
+        .header("siteid", site.to_string())
+        .header("languageid", language.to_string())
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn the_shops_landing_pages_have_addresses_in_every_language_of_the_brand(app: TestApp) {
+    let port = port_of(&app);
+    let response =
+        landing_page_on_host(&app, "hoefslag.localhost", 1, 2, "/feed-calculator/").await;
+    assert_eq!(response.status(), 200);
+    let page: Value = response.json().await.unwrap();
+    let home = format!("http://hoefslag.localhost:{port}");
+    assert_eq!(
+        page["canonical"],
+        format!("{home}/feed-calculator/?lang=en")
+    );
+    assert_eq!(page["xDefault"], format!("{home}/feed-calculator/"));
+    let alternates = page["alternates"].as_array().unwrap();
+    assert!(
+        alternates
+            .contains(&json!({"hreflang": "nl-NL", "href": format!("{home}/feed-calculator/")})),
+        "{alternates:?}"
+    );
+    assert!(
+        alternates.contains(&json!({
+            "hreflang": "de-DE",
+            "href": format!("http://de.hoefslag.localhost:{port}/feed-calculator/")
+        })),
+        "{alternates:?}"
+    );
+    assert!(
+        alternates
+            .iter()
+            .all(|alternate| !alternate["href"].as_str().unwrap().contains("weidegroen")),
+        "another brand's shop: {alternates:?}"
+    );
+
+    // Without the slash it is the same page; any other path is no landing page.
+    let bare = landing_page_on_host(&app, "hoefslag.localhost", 1, 1, "/store-locator").await;
+    assert_eq!(bare.status(), 200);
+    let other = landing_page_on_host(&app, "hoefslag.localhost", 1, 1, "/over-ons/").await;
+    assert_eq!(other.status(), 404);
+    let missing = reqwest::Client::new()
+        .get(app.url("/api/content/landing-page"))
+        .header("siteid", "1")
+        .header("languageid", "1")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(missing.status(), 400);
+}
+
+async fn the_corporate_site_has_no_shop_landing_pages(app: TestApp) {
+    let response =
+        landing_page_on_host(&app, "hoofbeat.localhost", 30, 2, "/feed-calculator/").await;
+    assert_eq!(response.status(), 404);
+    let sitemap = get_on_host(&app, "hoofbeat.localhost", "/sitemap.xml").await;
+    assert_eq!(sitemap.status(), 200);
+    let xml = sitemap.text().await.unwrap();
+    assert!(!xml.contains("/feed-calculator/"), "{xml}");
+    assert!(!xml.contains("/store-locator/"), "{xml}");
+    assert!(xml.contains("/about-us/"), "{xml}");
 }

@@ -12,6 +12,7 @@ import type {
   SchemaHomeContent,
   SchemaNewsArticle,
   SchemaNewsPage,
+  SchemaPageAlternates,
 } from './generated/schema';
 
 export type Faq = SchemaFaq;
@@ -21,6 +22,7 @@ export type HomeContent = SchemaHomeContent;
 export type AdviceCategories = SchemaAdviceCategories;
 export type AdviceArticle = SchemaAdviceArticleDetail;
 export type AdviceVideo = SchemaAdviceVideo;
+export type PageAlternates = SchemaPageAlternates;
 
 /** `GET /api/faq`: the FAQ's categories and questions (the site's FAQ when no id is given). */
 export function fetchFaq(faqId?: number): Promise<Faq> {
@@ -37,13 +39,26 @@ export function fetchNewsItem(id: number): Promise<NewsArticle> {
   return api.get('/api/news/{id}', { path: { id }, cached: true });
 }
 
-/** `GET /api/content/home`: the home page of the site's brand; null for a site without one (the corporate site). */
+/** `GET /api/content/home`: the home page of the site's brand (on the corporate site the group's); null for a site without one. */
 export async function fetchHome(): Promise<HomeContent | null> {
   try {
     return await api.get('/api/content/home', { cached: true });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
+  }
+}
+
+/**
+ * `GET /api/content/landing-page`: the canonical address of one of the shop's own landing pages
+ * (the feed calculator, the store locator) and the same page in the brand's other languages;
+ * null when the server has none for this site or it failed (the page is shown all the same).
+ */
+export async function fetchLandingPage(path: string): Promise<PageAlternates | null> {
+  try {
+    return await api.get('/api/content/landing-page', { query: { path }, cached: true });
+  } catch {
+    return null;
   }
 }
 

@@ -8,6 +8,12 @@ import { api, ApiError } from './client';
 import type { SchemaLanguage, SchemaLocalization, SchemaSite } from './generated/schema';
 
 export type SiteType = 0 | 1 | 2;
+
+/** The corporate site's type: the group's own site, which sells nothing. */
+const CORPORATE_SITE_TYPE: SiteType = 2;
+
+/** Whether a site is a brand's shop, with a cart, search, accounts and the shop's tools; the corporate site is not. */
+export const isShop = (site: { type: number }): boolean => site.type !== CORPORATE_SITE_TYPE;
 export type ThemeName = 'default' | 'green';
 
 /** The API's language, its culture checked against the storefront's cultures. */

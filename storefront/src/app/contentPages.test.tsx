@@ -47,7 +47,7 @@ const ADVICE: AdviceCategories = {
           url: '/advies/ruwvoer/droge-stof/',
         },
       ],
-      videos: [video(1, 2, 'Zo neemt u een hooimonster', 'youtube'), video(5, 2, 'Hooi opslaan', 'placeholder')],
+      videos: [video(1, 2, 'Zo neem je een hooimonster', 'youtube'), video(5, 2, 'Hooi opslaan', 'placeholder')],
     },
   ],
 };
@@ -102,7 +102,7 @@ describe('an advice category page', () => {
 
 describe('the lead of articles and news', () => {
   const LEAD = 'Hooi bevat 80-85 % droge stof.';
-  const REST = 'Heeft u vragen? Onze voerspecialisten helpen u graag.';
+  const REST = 'Heb je vragen? Onze voerspecialisten helpen je graag.';
 
   it('is shown once on an advice article whose body opens with it', async () => {
     mockApi([

@@ -5,13 +5,13 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Sta
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { setApiContext } from '../api/client';
-import { toSite, type ArrivingSite } from '../api/sites';
+import { isShop, toSite, type ArrivingSite } from '../api/sites';
 import { buildRoutes } from './routes';
 import { enterSite, siteFallbackCulture } from './bootstrap';
 import { comparePath } from '../engine';
-import { initI18n, type Culture } from '../i18n';
+import { brandOfSiteType, initI18n, type Culture } from '../i18n';
 import { json, mockApi, type MockRoute } from '../test/api';
-import { HOEFSLAG_NL, renderApp } from '../test/app';
+import { HOEFSLAG_NL, HOOFBEAT_GROUP, renderApp } from '../test/app';
 
 const lookup = (url: string, respond: MockRoute['respond']): MockRoute => ({ url: `/api/routing/getbyurl?url=${encodeURIComponent(url)}`, respond });
 const content = (path: string, respond: MockRoute['respond']): MockRoute => ({ url: `/api/content/page?path=${encodeURIComponent(path)}`, respond });
@@ -25,7 +25,7 @@ const SITE_PAGES: MockRoute[] = [
     respond: ({ body }) => ({ url: (body as { contentPageId: number }).contentPageId === 111 ? '/pagina-niet-gevonden/' : '/oeps-hier-ging-iets-mis/' }),
   },
   content('/pagina-niet-gevonden/', {
-    page: { title: 'Deze pagina bestaat niet', body: 'De pagina die u zoekt bestaat niet (meer). Gebruik de zoekfunctie of ga naar de homepage.' },
+    page: { title: 'Deze pagina bestaat niet', body: 'De pagina die je zoekt bestaat niet (meer). Gebruik de zoekfunctie of ga naar de homepage.' },
   }),
   content('/oeps-hier-ging-iets-mis/', { page: { title: 'Oeps, hier ging iets mis!', body: 'Er ging iets mis, probeer het later nog een keer.' } }),
 ];
@@ -44,8 +44,8 @@ async function serverHtml(url: string, raw: ArrivingSite, culture: Culture): Pro
   const language = site.languages.find((candidate) => candidate.culture === culture) ?? site.languages[0]!;
   const store = createStore();
   enterSite(store, site, language);
-  await initI18n({ culture, siteFallback: siteFallbackCulture(site), brand: site.type === 2 ? 'corporate' : site.type === 1 ? 'weidegroen' : 'hoefslag' });
-  const handler = createStaticHandler(buildRoutes({ comparePath: comparePath({ culture }).path }));
+  await initI18n({ culture, siteFallback: siteFallbackCulture(site), brand: brandOfSiteType(site.type) });
+  const handler = createStaticHandler(buildRoutes({ comparePath: comparePath({ culture }).path, shop: isShop(site) }));
   const context = await handler.query(new Request(`http://${site.domain}${url}`));
   if (context instanceof Response) throw new Error('a redirect');
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -68,7 +68,7 @@ describe("the site's own error pages", () => {
     await renderApp('/bestaat-niet/');
     const page = await screen.findByTestId('page-not-found');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Deze pagina bestaat niet');
-    expect(page).toHaveTextContent('De pagina die u zoekt bestaat niet (meer). Gebruik de zoekfunctie of ga naar de homepage.');
+    expect(page).toHaveTextContent('De pagina die je zoekt bestaat niet (meer). Gebruik de zoekfunctie of ga naar de homepage.');
     expect(screen.getByRole('link', { name: 'Naar de homepage' })).toHaveAttribute('href', '/');
     expect((await serverAnswer('/bestaat-niet/')).statusCode).toBe(404);
   });
@@ -121,15 +121,7 @@ describe('the status of a page', () => {
 
   it('is 404 with the site’s own not-found page, server-rendered, on the Polish site and on the corporate site’s /klantenservice/', async () => {
     const polish = { ...HOEFSLAG_NL, siteId: 7, name: 'Hoefslag PL', domain: 'pl.hoefslag.localhost', countryId: 7, currency: 'zł', exchangeRate: '4.30' };
-    const corporate = {
-      ...HOEFSLAG_NL,
-      siteId: 30,
-      name: 'Hoofbeat Group',
-      brand: 'Hoofbeat Group',
-      domain: 'hoofbeat.localhost',
-      type: 2,
-      notificationId: null,
-    };
+    const corporate = HOOFBEAT_GROUP;
     mockApi([
       lookup('/nie-ma-takiej-strony/', json({ status: 404 }, 404)),
       lookup('/klantenservice/', json({ status: 404 }, 404)),
@@ -145,6 +137,23 @@ describe('the status of a page', () => {
     const group = await serverHtml('/klantenservice/', { ...corporate, languages: [{ languageId: 2, culture: 'en', localizedName: 'English' }] }, 'en');
     expect(group.status).toBe(404);
     expect(group.html).toContain('The page does not exist.');
+  });
+});
+
+describe('the corporate site', () => {
+  it('has none of the shop’s own pages: cart, search, checkout, account, calculator and store locator are 404', async () => {
+    const corporate = HOOFBEAT_GROUP;
+    mockApi([
+      { url: '/api/Sites/30', respond: { ...corporate, notFoundPageId: 3011 } },
+      { method: 'POST', url: '/api/routing/geturl', respond: { url: '/page-not-found/' } },
+      content('/page-not-found/', { page: { title: 'Page not found', body: 'The page does not exist.' } }),
+    ]);
+    const english = { ...corporate, languages: [{ languageId: 2, culture: 'en', localizedName: 'English' }] };
+    for (const path of ['/cart/', '/search/?q=muesli', '/checkout/billing/', '/account/login/', '/feed-calculator/', '/store-locator/']) {
+      const answer = await serverHtml(path, english, 'en');
+      expect(answer.status, path).toBe(404);
+      expect(answer.html, path).toContain('The page does not exist.');
+    }
   });
 });
 

@@ -2,7 +2,7 @@
  * Route loaders shared by the route table: the trailing-slash rule and the /account guards.
  * They run before a page is entered (the dynamic page's loader is routes/dynamic/loader.ts).
  */
-import { redirect, replace, type LoaderFunction, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, replace, type LoaderFunction, type LoaderFunctionArgs } from 'react-router';
 
 import { isAuthenticated } from '../api/auth';
 import { normalizeUrl } from '../engine';
@@ -27,6 +27,19 @@ export function withCanonicalUrl(loader?: LoaderFunction): LoaderFunction {
     return loader ? await loader(args) : null;
   };
 }
+
+/**
+ * The route ids of a shop's own pages: cart, checkout, account, search, comparison, the feed
+ * calculator and the store locator. The corporate site sells nothing and has none of them.
+ */
+const SHOP_ROUTES = ['cart', 'cartHandover', 'compare', 'dealer', 'feedCalculator', 'search', 'checkout', 'account'];
+
+export const isShopRoute = (routeId: string): boolean => SHOP_ROUTES.some((shopRoute) => routeId === shopRoute || routeId.startsWith(`${shopRoute}.`));
+
+/** The loader of a shop's page on the corporate site: not found (404). */
+export const notOnThisSite: LoaderFunction = () => {
+  throw data(null, { status: 404 });
+};
 
 /** Children of /account that need a signed-in visitor: others go to the login page. */
 export async function signedInOnly({ request }: { request: Request }): Promise<null> {

@@ -41,12 +41,14 @@ import { NewsletterConfirmRoute, NewsletterUnsubscribeRoute, SurveyRoute } from 
 import { NewsletterSignup, newsletterConfirmLoader, newsletterUnsubscribeLoader } from '../features/newsletter';
 import { surveyLoader } from '../features/survey';
 import { CartHandoverPage } from '../features/cart';
-import { anonymousOnly, confirmLoader, resetLoader, signedIn, withCanonicalUrl } from './loaders';
+import { anonymousOnly, confirmLoader, isShopRoute, notOnThisSite, resetLoader, signedIn, withCanonicalUrl } from './loaders';
 import type { CheckoutStep } from '../lib/paths';
 
 export interface RouteOptions {
   /** The localized comparison path from the engine (`url.comparePath`), e.g. `/vergelijken`. */
   comparePath: string;
+  /** False on the corporate site, which sells nothing: the shop's own pages are not found there. */
+  shop?: boolean;
 }
 
 const CHECKOUT: [CheckoutStep, string][] = [
@@ -59,10 +61,10 @@ const CHECKOUT: [CheckoutStep, string][] = [
   ['complete', 'complete'],
 ];
 
-export function buildRoutes({ comparePath }: RouteOptions): RouteObject[] {
+export function buildRoutes({ comparePath, shop = true }: RouteOptions): RouteObject[] {
   const page = (id: string, path: string | undefined, element: ReactNode, loader = withCanonicalUrl()): RouteObject => {
     // A failed page answers its own status, with the site's error page (routes/routeErrors.ts).
-    const guarded = withErrorPages(loader);
+    const guarded = withErrorPages(!shop && isShopRoute(id) ? notOnThisSite : loader);
     return path === undefined ? { id, index: true, element, loader: guarded } : { id, path, element, loader: guarded };
   };
   return [

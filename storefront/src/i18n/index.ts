@@ -43,6 +43,9 @@ export function cultureChain(culture: Culture, siteFallback?: Culture | null): C
 /** The brand whose wording overrides apply: the second brand (site type 1) is Weidegroen. */
 export type Brand = 'hoefslag' | 'weidegroen' | 'corporate';
 
+/** The brand of a site by its type (0 the first brand, 1 the second, 2 the corporate site). */
+export const brandOfSiteType = (type: number): Brand => (type === 1 ? 'weidegroen' : type === 2 ? 'corporate' : 'hoefslag');
+
 export interface I18nOptions {
   culture?: Culture;
   /** The site's fallback language, placed before `en` in the chain. */

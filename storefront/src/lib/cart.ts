@@ -257,6 +257,18 @@ export function forgetCart(store: Store): void {
 const withLineChange = (cart: CartInput, productVariantId: number, change: LineChange): CartChoices | null =>
   applyLineChange({ cart, productVariantId, change }).choices;
 
+/**
+ * Adds a variant to the cart with the engine's preview of the change (`useCart().add`), for
+ * callers that hold the store but need none of the cart's state (`useAddToCart`).
+ */
+export function addWithPreview(store: Store, productVariantId: number, quantity: number): Promise<CartAnswer> {
+  return changeCart(
+    store,
+    (id) => cartApi.add(id, productVariantId, quantity),
+    (input) => withLineChange(input, productVariantId, { add: quantity }),
+  );
+}
+
 /** The cart and its changes, for components. */
 export function useCart() {
   const store = useStore();
@@ -270,11 +282,7 @@ export function useCart() {
   const change = useCallback((request: (cartId: string) => Promise<CartAnswer>, preview?: PreviewChange) => changeCart(store, request, preview), [store]);
   const actions = useMemo(
     () => ({
-      add: (productVariantId: number, quantity: number) =>
-        change(
-          (id) => cartApi.add(id, productVariantId, quantity),
-          (input) => withLineChange(input, productVariantId, { add: quantity }),
-        ),
+      add: (productVariantId: number, quantity: number) => addWithPreview(store, productVariantId, quantity),
       setQuantity: (productVariantId: number, quantity: number) =>
         change(
           (id) => cartApi.setQuantity(id, productVariantId, quantity),

@@ -41,6 +41,9 @@ const DEFAULT_LAYOUT = /^\/api\/content\/layout$/;
 /** The cart page's recommendations: none, unless a test declares them (only then recorded). */
 const DEFAULT_RECOMMENDATIONS = /^\/api\/cart\/[^/]+\/recommendations$/;
 
+/** A landing page's addresses for its head: none (404), unless a test declares them (only then recorded). */
+const DEFAULT_LANDING_PAGE = /^\/api\/content\/landing-page\?/;
+
 /** Replaces fetch; returns the list of requests made, in order. */
 export function mockApi(routes: MockRoute[]): MockRequest[] {
   const requests: MockRequest[] = [];
@@ -58,6 +61,7 @@ export function mockApi(routes: MockRoute[]): MockRequest[] {
     );
     if (!route && method === 'GET' && DEFAULT_LAYOUT.test(url)) return json(LAYOUT_NL);
     if (!route && method === 'GET' && DEFAULT_RECOMMENDATIONS.test(url)) return json([]);
+    if (!route && method === 'GET' && DEFAULT_LANDING_PAGE.test(url)) return json({ status: 404 }, 404);
     requests.push(request);
     if (!route) {
       unexpectedRequests.push(`${method} ${url}`);

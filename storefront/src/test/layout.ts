@@ -45,7 +45,7 @@ export const LAYOUT_NL: SiteLayout = {
   notification: { notificationId: 1, style: 'info', text: 'Winteractie: 10% korting op alle Sport Muesli', url: '/muesli/' },
   customerService: {
     title: 'Klantenservice',
-    bottomText: 'Heeft u een vraag? Wij helpen u graag.',
+    bottomText: 'Heb je een vraag? Wij helpen je graag.',
     link: '/klantenservice/',
     phone: '+31881234500',
     phoneLink: 'tel:+31881234500',

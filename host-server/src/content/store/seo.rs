@@ -3,12 +3,13 @@
 
 use sqlx::AnyPool;
 
-/// Every site, as (site, brand, region code of its country, culture of its fallback language).
+/// Every site, as (site, brand, site type, region code of its country, culture of its fallback
+/// language).
 pub async fn sites(
     pool: &AnyPool,
-) -> Result<Vec<(i64, String, String, Option<String>)>, sqlx::Error> {
+) -> Result<Vec<(i64, String, i64, String, Option<String>)>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT s.site_id, s.brand, c.region_code, l.culture FROM sites s \
+        "SELECT s.site_id, s.brand, s.site_type, c.region_code, l.culture FROM sites s \
          JOIN countries c ON c.country_id = s.country_id \
          LEFT JOIN languages l ON l.language_id = s.fallback_language_id",
     )

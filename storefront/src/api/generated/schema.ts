@@ -1997,6 +1997,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/landing-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A landing page's canonical address and the same page in every language of the brand's shops. */
+        get: operations["content_landing_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/layout": {
         parameters: {
             query?: never;
@@ -13671,7 +13688,53 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The site's brand has no home page (the corporate site) */
+            /** @description The site's brand has no home page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    content_landing_page: {
+        parameters: {
+            query: {
+                /** @description The full path, e.g. `/over-ons/` (a query or fragment is ignored). */
+                path: string;
+            };
+            header: {
+                /** @description A language of the site. */
+                languageid: number;
+                /** @description The site. */
+                siteid: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The landing page's addresses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageAlternates"];
+                };
+            };
+            /** @description `path` is missing, or a missing or unknown site or language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No landing page at `path` on this site */
             404: {
                 headers: {
                     [name: string]: unknown;

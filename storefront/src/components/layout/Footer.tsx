@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { Link } from 'react-router';
 
+import { isShop } from '../../api/sites';
 import { useTranslation } from '../../i18n/useTranslation';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../state';
@@ -10,12 +11,16 @@ import styles from './Footer.module.css';
 import { CustomerServiceBlock, FooterColumns, SocialLinks } from './FooterParts';
 import { useSiteLayout } from './siteLayout';
 
-/** The footer: the site's link columns, customer service and social links (the layout), the fixed links and the copyright. */
+/**
+ * The footer: the site's link columns, customer service and social links (the layout), the fixed
+ * links and the copyright; on a shop also the newsletter's sign-up and the store locator.
+ */
 export function Footer() {
   const { t } = useTranslation();
   const site = useSite();
   const layout = useSiteLayout();
   const openConsent = useSetAtom(consentOpenAtom);
+  const shop = isShop(site);
   return (
     <footer className={styles.footer} data-footer-id={site.layout.footerId ?? ''} data-testid="footer">
       {layout && (
@@ -26,12 +31,14 @@ export function Footer() {
         </div>
       )}
       <div className={styles.inner}>
-        <FooterNewsletter />
+        {shop && <FooterNewsletter />}
         <nav aria-label={t('footer.information')}>
           <ul>
-            <li>
-              <Link to={paths.dealer}>{t('nav.storeLocator')}</Link>
-            </li>
+            {shop && (
+              <li>
+                <Link to={paths.dealer}>{t('nav.storeLocator')}</Link>
+              </li>
+            )}
             <li>
               <Link to={paths.media}>{t('nav.news')}</Link>
             </li>

@@ -3,6 +3,7 @@ import { Search, ShoppingCart, UserRound } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
+import { isShop } from '../../api/sites';
 import { useTranslation } from '../../i18n/useTranslation';
 import { paths } from '../../lib/paths';
 import { useHideOnScroll } from '../../lib/scrollDirection';
@@ -17,7 +18,8 @@ import { HeaderUsps } from './Usps';
 export const SEARCH_PATH = paths.search;
 
 /**
- * The header: brand, search, account and cart, the site's primary navigation and its header USPs.
+ * The header: brand, search, account and cart, the site's primary navigation and its header USPs;
+ * on the corporate site, which sells nothing, the brand, the navigation and the languages only.
  * It stays at the top of the window: it moves out of sight while the page scrolls down and comes
  * back when it scrolls up (kept in sight while a control in it has the focus, see the CSS).
  */
@@ -30,6 +32,21 @@ export function Header() {
   const headerRef = useRef<HTMLElement>(null);
   const headerHeight = useCallback(() => headerRef.current?.offsetHeight ?? 0, []);
   const hidden = useHideOnScroll(headerHeight);
+  if (!isShop(site)) {
+    return (
+      <header ref={headerRef} className={styles.header} data-hidden={hidden} data-testid="site-header">
+        <div className={styles.bar}>
+          <Link to={paths.home} className={styles.brand} data-testid="brand-name">
+            {site.brandName}
+          </Link>
+          <div className={styles.tools}>
+            <LanguageSwitch />
+          </div>
+        </div>
+        <PrimaryNavigation />
+      </header>
+    );
+  }
   return (
     <header ref={headerRef} className={styles.header} data-hidden={hidden} data-testid="site-header">
       <div className={styles.bar}>

@@ -4,8 +4,10 @@ import { NavLink, useLocation } from 'react-router';
 
 import { useTranslation } from '../../i18n/useTranslation';
 import type { LayoutLink } from '../../api/layout';
+import { isShop } from '../../api/sites';
 import { paths } from '../../lib/paths';
 import { useComparePath } from '../../lib/useComparePath';
+import { useSite } from '../../state';
 import styles from './PrimaryNavigation.module.css';
 import { useSiteLayout } from './siteLayout';
 import { useMenuOverflow } from './useMenuOverflow';
@@ -118,10 +120,11 @@ interface Entry {
   hasSubmenu: boolean;
 }
 
-/** The menu's entries: home, the site's menu (or the shop's fixed links without one), the feed calculator and compare. */
+/** The menu's entries: home, the site's menu (or the shop's fixed links without one), and on a shop the feed calculator and compare. */
 function useEntries(openItem: string | null, setOpenItem: (item: string | null) => void): Entry[] {
   const { t } = useTranslation();
   const layout = useSiteLayout();
+  const site = useSite();
   const comparePath = useComparePath();
   const closeItem = useCallback(() => setOpenItem(null), [setOpenItem]);
   // A link of the shop's own; under "More" it is a copy without the row's test id.
@@ -160,12 +163,10 @@ function useEntries(openItem: string | null, setOpenItem: (item: string | null) 
           hasSubmenu: (link.children ?? []).length > 0,
         }))
       : [plain(paths.media, t('nav.news')), plain(paths.dealer, t('nav.storeLocator'))];
-  return [
-    plain(paths.home, t('nav.home'), { end: true }),
-    ...siteEntries,
-    plain(paths.feedCalculator, t('nav.feedCalculator'), { testId: 'nav-feed-calculator' }),
-    plain(comparePath, t('nav.compare')),
-  ];
+  const shopTools = isShop(site)
+    ? [plain(paths.feedCalculator, t('nav.feedCalculator'), { testId: 'nav-feed-calculator' }), plain(comparePath, t('nav.compare'))]
+    : [];
+  return [plain(paths.home, t('nav.home'), { end: true }), ...siteEntries, ...shopTools];
 }
 
 /**

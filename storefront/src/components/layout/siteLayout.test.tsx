@@ -94,7 +94,7 @@ describe('the site layout on every page', () => {
     expect(screen.getByTestId('customer-service-phone')).toHaveAttribute('href', 'tel:+31881234500');
     expect(screen.getByTestId('customer-service-phone')).toHaveTextContent('+31881234500');
     expect(screen.getByTestId('customer-service-email')).toHaveAttribute('href', 'mailto:klantenservice@hoefslag.example');
-    expect(within(service).getByText('Heeft u een vraag? Wij helpen u graag.')).toBeInTheDocument();
+    expect(within(service).getByText('Heb je een vraag? Wij helpen je graag.')).toBeInTheDocument();
     expect(screen.getByTestId('customer-service-link')).toHaveAttribute('href', '/klantenservice/');
     expect(screen.getByTestId('customer-service-link')).toHaveTextContent('Naar de klantenservice');
     const social = within(screen.getByTestId('social-links')).getAllByRole('link');

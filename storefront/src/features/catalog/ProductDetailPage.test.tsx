@@ -1,16 +1,11 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { ProductDetail } from '../../api/catalog';
-import { toSite } from '../../api/sites';
 import { initI18n } from '../../i18n';
-import { cultureAtom, siteAtom } from '../../state';
 import { json, mockApi } from '../../test/api';
-import { HOEFSLAG_NL } from '../../test/app';
+import { renderBesideCartDrawer } from '../../test/app';
 import { ProductDetailPage } from './ProductDetailPage';
-import { CartDrawer } from '../../components/cart/CartDrawer';
 import { answerFor, cartInput } from '../../test/cart';
 
 const MUESLI = {
@@ -44,29 +39,7 @@ beforeAll(async () => {
 });
 
 function renderProduct(product: ProductDetail = MUESLI) {
-  const store = createStore();
-  store.set(siteAtom, toSite(HOEFSLAG_NL));
-  store.set(cultureAtom, 'nl');
-  // The shell's cart drawer beside the page, as in the shop.
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/muesli/',
-        element: (
-          <>
-            <ProductDetailPage productVariantId={1011} product={product} />
-            <CartDrawer />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: ['/muesli/'] },
-  );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
+  renderBesideCartDrawer(<ProductDetailPage productVariantId={1011} product={product} />);
 }
 
 describe('adding to the cart fails', () => {

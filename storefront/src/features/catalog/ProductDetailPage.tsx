@@ -3,7 +3,6 @@
  * back-in-stock sign-up, specifications, nutrients, reviews with the write-review form, compare
  * and add to cart with a quantity.
  */
-import { useStore } from 'jotai';
 import { Check } from 'lucide-react';
 import { Fragment, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -17,8 +16,7 @@ import { Loading } from '../../components/ui/Loading';
 import { ShelfPrice } from '../../components/product/ShelfPrice';
 import { StarRating } from '../../components/ui/StarRating';
 import { cartLimits, formatDate } from '../../engine';
-import { justAddedAtom, useCart } from '../../lib/cart';
-import { cartErrorText } from '../../lib/cartErrors';
+import { useAddToCart } from '../../lib/useAddToCart';
 import { CompareButton } from '../../components/product/CompareButton';
 import styles from '../../components/shop.module.css';
 import own from './ProductDetail.module.css';
@@ -39,15 +37,13 @@ const FEED_PRODUCT_TYPE = 2;
 
 /**
  * Add to cart with a quantity. Once the server has the line, the cart drawer opens with it
- * (`justAddedAtom`); closing the drawer gives the focus back to the button.
+ * (`useAddToCart`); closing the drawer gives the focus back to the button.
  */
 function AddToCart({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
-  const cart = useCart();
-  const store = useStore();
+  const { add, busy, failure } = useAddToCart();
   const button = useRef<HTMLButtonElement>(null);
   const [quantity, setQuantity] = useState('1');
-  const [state, setState] = useState<{ kind: 'idle' | 'busy' } | { kind: 'failed'; text: string }>({ kind: 'idle' });
   if (!product.stock.orderable) return null;
   return (
     <form
@@ -55,14 +51,7 @@ function AddToCart({ product }: { product: ProductDetail }) {
       onSubmit={(event) => {
         event.preventDefault();
         const count = Number.parseInt(quantity, 10);
-        setState({ kind: 'busy' });
-        cart.add(product.productVariantId, Number.isFinite(count) ? count : 0).then(
-          () => {
-            setState({ kind: 'idle' });
-            store.set(justAddedAtom, { productVariantIds: [product.productVariantId], opener: button.current });
-          },
-          (error: unknown) => setState({ kind: 'failed', text: cartErrorText(error, t) }),
-        );
+        void add(product.productVariantId, Number.isFinite(count) ? count : 0, button.current);
       }}
     >
       <label className={styles.row}>
@@ -78,13 +67,13 @@ function AddToCart({ product }: { product: ProductDetail }) {
           style={{ width: '5rem' }}
         />
       </label>
-      <button ref={button} type="submit" className={styles.button} disabled={state.kind === 'busy'} data-testid="add-to-cart">
+      <button ref={button} type="submit" className={styles.button} disabled={busy} data-testid="add-to-cart">
         {t('product.addToCart')}
       </button>
       <span aria-live="polite">
-        {state.kind === 'failed' && (
+        {failure !== null && (
           <span className={styles.fieldError} role="alert" data-testid="add-to-cart-failed">
-            <strong>{t('errors.failedShort')}</strong> {state.text}
+            <strong>{t('errors.failedShort')}</strong> {failure}
           </span>
         )}
       </span>

@@ -58,6 +58,9 @@ describe('product search page', () => {
     const { router } = await renderApp('/search/?q=muesli');
     expect(await screen.findByTestId('result-count')).toHaveTextContent('30 resultaten gevonden voor ‘muesli’');
     expect(screen.getAllByTestId('product-card')).toHaveLength(24);
+    // Every card in stock has its own add-to-cart button, named with its product.
+    expect(screen.getAllByTestId('card-add-to-cart')).toHaveLength(24);
+    expect(screen.getByRole('button', { name: 'In winkelwagen – Product 2' })).toBeEnabled();
 
     fireEvent.click(screen.getByRole('link', { name: 'Volgende' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=muesli&p=2'));

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { json, mockApi, type MockRoute } from '../../test/api';
-import { renderApp } from '../../test/app';
+import { HOOFBEAT_GROUP, renderApp } from '../../test/app';
+import { toSite } from '../../api/sites';
 import { resetAnalytics } from '../../lib/analytics';
 
 const product = (productId: number, name: string, price: string) => ({
@@ -159,6 +160,46 @@ describe('the home page', () => {
     expect(screen.queryByTestId('home-hero')).toBeNull();
     expect(screen.getByTestId('home-advice')).toBeInTheDocument();
     expect(screen.getByTestId('home-calculator')).toBeInTheDocument();
+  });
+});
+
+describe('the corporate site’s home page', () => {
+  it('shows the group’s hero, its story, its brands linking to their shops and its news; no products, no shop teasers, no cart or search', async () => {
+    mockApi(
+      routes({
+        home: {
+          hero: {
+            title: 'Paardenvoer met kennis van zaken, sinds 1987',
+            text: null,
+            image: null,
+            link: { title: 'Over de groep', url: '/over-ons/', target: '_self' },
+          },
+          tiles: [
+            { title: 'Hoefslag', image: 'brand-hoefslag.svg', url: 'http://hoefslag.localhost:8080/' },
+            { title: 'Weidegroen', image: 'brand-weidegroen.svg', url: 'http://weidegroen.localhost:8080/' },
+          ],
+          featured: [],
+          newest: [],
+          sale: [],
+        },
+      }),
+    );
+    await renderApp('/', { site: toSite(HOOFBEAT_GROUP) });
+    const page = await screen.findByTestId('page-home', {}, { timeout: 5000 });
+    expect(await within(page).findByTestId('home-hero')).toHaveTextContent('Paardenvoer met kennis van zaken, sinds 1987');
+    expect(screen.getByText('Welkom bij Hoefslag.')).toBeInTheDocument();
+    const brands = screen.getByTestId('home-categories');
+    expect(within(brands).getByRole('heading', { level: 2 })).toHaveTextContent('Onze merken');
+    expect(within(brands).getByRole('link', { name: 'Hoefslag' })).toHaveAttribute('href', 'http://hoefslag.localhost:8080/');
+    expect(within(brands).getByRole('link', { name: 'Weidegroen' })).toHaveAttribute('href', 'http://weidegroen.localhost:8080/');
+    expect(await screen.findByTestId('home-news')).toHaveTextContent('Nieuwe Sport Muesli');
+    for (const shopPart of ['home-featured', 'home-new', 'home-sale', 'home-advice', 'home-calculator', 'cart-link', 'header-login', 'nav-feed-calculator']) {
+      expect(screen.queryByTestId(shopPart), shopPart).toBeNull();
+    }
+    expect(screen.queryByRole('search')).toBeNull();
+    const footer = await screen.findByTestId('footer');
+    expect(within(footer).queryByRole('link', { name: 'Verkooppunten' })).toBeNull();
+    expect(within(footer).queryByRole('heading', { name: 'Nieuwsbrief' })).toBeNull();
   });
 });
 

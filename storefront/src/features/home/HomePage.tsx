@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 
 import { useTranslation } from '../../i18n/useTranslation';
 import type { AdviceCategories, HomeContent, NewsPage } from '../../api/content';
+import { isShop } from '../../api/sites';
 import { Markdown } from '../../components/content/Markdown';
 import { Page } from '../../components/layout/Page';
 import { UspList } from '../../components/layout/Usps';
@@ -17,6 +18,7 @@ import { formatDate } from '../../engine';
 import { trackEvent, trackingItem } from '../../lib/analytics';
 import { paths } from '../../lib/paths';
 import { useImpression } from '../../lib/useAnalytics';
+import { useSite } from '../../state';
 import type { HomeData } from './load';
 import styles from './Home.module.css';
 
@@ -105,12 +107,12 @@ function Hero({ content, fallbackTitle }: { content: HomeContent; fallbackTitle:
   );
 }
 
-function Tiles({ content }: { content: HomeContent }) {
-  const { t } = useTranslation();
+/** The home page's tiles: the shop's categories, or on the corporate site the group's brands, each a link to its shop. */
+function Tiles({ content, title }: { content: HomeContent; title: string }) {
   if (content.tiles.length === 0) return null;
   return (
     <section className={styles.section} aria-labelledby="home-categories" data-testid="home-categories">
-      <h2 id="home-categories">{t('home.categories')}</h2>
+      <h2 id="home-categories">{title}</h2>
       <ul className={styles.tiles}>
         {content.tiles.map((tile) => (
           <li key={tile.url}>
@@ -200,10 +202,34 @@ function CalculatorTeaser() {
 /**
  * The home page of a brand: hero, category tiles, featured, new and offered products, the USPs,
  * the latest news, an advice teaser and a feed-calculator teaser. The page's own title is the
- * heading; its body follows the hero. A site without a home page (the corporate site) shows its
- * root page's title and body.
+ * heading; its body follows the hero. A site without a home page shows its root page's title and
+ * body. The corporate site's home is the group's: its hero, its story, its brands (each a link
+ * to its shop) and its news.
  */
 export function HomePage({ title, body, home }: { title: string; body?: string; home: HomeData }) {
+  const site = useSite();
+  return isShop(site) ? <ShopHome title={title} body={body} home={home} /> : <GroupHome title={title} body={body} home={home} />;
+}
+
+function GroupHome({ title, body, home }: { title: string; body?: string; home: HomeData }) {
+  const { t } = useTranslation();
+  return (
+    <Page title={title} testId="page-home">
+      <Part resolve={home.content}>
+        {(content) => (
+          <>
+            {content && <Hero content={content} fallbackTitle={title} />}
+            {body !== undefined && <Markdown source={body} />}
+            {content && <Tiles content={content} title={t('home.brands')} />}
+          </>
+        )}
+      </Part>
+      <Part resolve={home.news}>{(news) => <LatestNews news={news} />}</Part>
+    </Page>
+  );
+}
+
+function ShopHome({ title, body, home }: { title: string; body?: string; home: HomeData }) {
   const { t } = useTranslation();
   const layout = useSiteLayout();
   return (
@@ -214,7 +240,7 @@ export function HomePage({ title, body, home }: { title: string; body?: string; 
             <>
               <Hero content={content} fallbackTitle={title} />
               {body !== undefined && <Markdown source={body} />}
-              <Tiles content={content} />
+              <Tiles content={content} title={t('home.categories')} />
               <ProductList id="featured" title={t('home.featured')} products={content.featured} />
               <ProductList id="new" title={t('home.new')} products={content.newest} />
               <ProductList id="sale" title={t('home.sale')} products={content.sale} />

@@ -2,7 +2,7 @@
 import { fetchAdviceCategories, fetchHome, fetchNewsPage, type AdviceCategories, type HomeContent, type NewsPage } from '../../api/content';
 
 export interface HomeData {
-  /** The brand's home page: hero, tiles, product lists; null on a site without one (the corporate site). */
+  /** The brand's home page: hero, tiles, product lists; null on a site without one. */
   content: Promise<HomeContent | null>;
   /** The first page of news, newest first. */
   news: Promise<NewsPage>;

@@ -23,7 +23,7 @@ import { HOEFSLAG_NL } from '../../test/app';
 import { answerFor, cartInput } from '../../test/cart';
 import { ScanResultPage } from './ScanResultPage';
 
-const MINERALS = 'Het mineralengehalte is laag. Vul aan met een hooibalancer of mineraalbrok, gedoseerd op het gewicht van uw paard.';
+const MINERALS = 'Het mineralengehalte is laag. Vul aan met een hooibalancer of mineraalbrok, gedoseerd op het gewicht van je paard.';
 
 const low = (analyte: string, productIds: number[], text = MINERALS) => ({ analyte, direction: 'low', productIds, text });
 const analyte = (value: string, min: string, level: 'good' | 'alert' | 'takeAction') => ({
@@ -66,7 +66,7 @@ const QUICK_SCAN = {
     messages: [],
   },
   advice: [
-    low('crudeProtein', [26, 32], 'Het eiwitgehalte is laag. Vul aan met een balancer, gedoseerd op het gewicht van uw paard.'),
+    low('crudeProtein', [26, 32], 'Het eiwitgehalte is laag. Vul aan met een balancer, gedoseerd op het gewicht van je paard.'),
     low('calcium', [30, 31]),
     low('phosphorus', [30, 31]),
     low('magnesium', [30, 52]),
@@ -156,7 +156,7 @@ describe('the advice of a result', () => {
     mockApi(accountRoutes());
     await renderResult(QUICK_SCAN);
     expect(texts(within(screen.getByTestId('result-advice')).getAllByRole('listitem'))).toEqual([
-      'Ruw eiwit: Het eiwitgehalte is laag. Vul aan met een balancer, gedoseerd op het gewicht van uw paard.',
+      'Ruw eiwit: Het eiwitgehalte is laag. Vul aan met een balancer, gedoseerd op het gewicht van je paard.',
       `Calcium, Fosfor, Magnesium, Koper, Zink, Mangaan: ${MINERALS}`,
       'Natrium: Het natriumgehalte is laag. Bied altijd een zoutliksteen aan.',
       'Selenium: Het seleniumgehalte is laag. Geef vitamine E met selenium.',

@@ -59,6 +59,7 @@ describe('summaryOf', () => {
     expect(summaryOf('- een\n- twee')).toBe('een twee');
     expect(summaryOf('')).toBeNull();
     expect(summaryOf('# Only a heading')).toBeNull();
+    expect(summaryOf('Bekijk [onze vacatures](/werken-bij/) hier.')).toBe('Bekijk onze vacatures hier.');
   });
 
   it('cuts a long text at a word, with an ellipsis, within 160 characters', () => {
@@ -198,6 +199,102 @@ describe('pageHead', () => {
     });
     expect(pageHead(input(page(), { status: 404 }))).toMatchObject({ title: '«errors.pageNotFound» | Hoefslag', indexable: false, jsonLd: [] });
     expect(pageHead(input(page({ content: { ...page().content, indexable: false } }))).indexable).toBe(false);
+  });
+});
+
+describe('the landing pages of the shop', () => {
+  const LANDING = {
+    canonical: 'http://hoefslag.localhost:8080/feed-calculator/',
+    alternates: [
+      { hreflang: 'nl-NL', href: 'http://hoefslag.localhost:8080/feed-calculator/' },
+      { hreflang: 'de-DE', href: 'http://de.hoefslag.localhost:8080/feed-calculator/' },
+    ],
+    xDefault: 'http://hoefslag.localhost:8080/feed-calculator/',
+  };
+
+  it('lets search engines index the feed calculator, described as a free web application', () => {
+    const head = pageHead(input({ choices: {}, productId: null, alternates: LANDING }, { routeId: 'feedCalculator' }));
+    expect(head).toMatchObject({
+      title: '«feedCalculator.title» | Hoefslag',
+      description: '«feedCalculator.intro»',
+      indexable: true,
+      canonical: LANDING.canonical,
+      alternates: LANDING.alternates,
+      xDefault: LANDING.xDefault,
+    });
+    expect(head.jsonLd).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'WebApplication',
+        name: '«feedCalculator.title»',
+        url: LANDING.canonical,
+        description: '«feedCalculator.intro»',
+        applicationCategory: 'UtilitiesApplication',
+        operatingSystem: 'Any',
+        browserRequirements: 'Requires JavaScript',
+        inLanguage: 'nl',
+        isAccessibleForFree: true,
+        offers: { '@type': 'Offer', price: '0', priceCurrency: 'EUR' },
+      },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Hoefslag', item: 'http://hoefslag.localhost:8080/' },
+          { '@type': 'ListItem', position: 2, name: '«feedCalculator.title»', item: LANDING.canonical },
+        ],
+      },
+    ]);
+    expect(headTags(head, 'Hoefslag')).not.toContain('noindex');
+  });
+
+  it('describes the dealers a store locator shows as local businesses, with their opening hours', () => {
+    const dealer = {
+      dealerId: 1,
+      name: 'Hoefslag Winkel Barneveld',
+      type: 'store',
+      address: { street: 'Stationsweg', streetNumber: '45', streetNumberAddition: null, zipcode: '3771 EB', city: 'Barneveld', countryId: 1 },
+      latitude: 52.1405,
+      longitude: 5.5847,
+      phone: '+31342400100',
+      email: 'info1@dealer.example',
+      website: null,
+      brands: ['Hoefslag'],
+      siloDelivery: true,
+      openingHours: { mon: ['09:00-12:00', '13:00-18:00'], sun: [] },
+    };
+    const locator = { ...LANDING, canonical: 'http://hoefslag.localhost:8080/store-locator/' };
+    const data = { near: '', dealers: { dealers: Array.from({ length: 25 }, () => dealer) }, title: null, alternates: locator };
+    const head = pageHead(input(data, { routeId: 'dealer' }));
+    expect(head).toMatchObject({
+      title: '«storeLocator.title» | Hoefslag',
+      description: '«storeLocator.description»',
+      indexable: true,
+      canonical: locator.canonical,
+    });
+    const businesses = head.jsonLd.filter((entry) => entry['@type'] === 'LocalBusiness');
+    expect(businesses).toHaveLength(20);
+    expect(businesses[0]).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'LocalBusiness',
+      name: 'Hoefslag Winkel Barneveld',
+      address: { '@type': 'PostalAddress', streetAddress: 'Stationsweg 45', postalCode: '3771 EB', addressLocality: 'Barneveld' },
+      geo: { '@type': 'GeoCoordinates', latitude: 52.1405, longitude: 5.5847 },
+      telephone: '+31342400100',
+      email: 'info1@dealer.example',
+      openingHoursSpecification: [
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', opens: '09:00', closes: '12:00' },
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', opens: '13:00', closes: '18:00' },
+      ],
+    });
+  });
+
+  it('is still indexable, without an address, when the server named none', () => {
+    expect(pageHead(input({ choices: {}, productId: null, alternates: null }, { routeId: 'feedCalculator' }))).toMatchObject({
+      indexable: true,
+      canonical: null,
+      jsonLd: [],
+    });
   });
 });
 

@@ -8,9 +8,12 @@ import type { ProductDetail } from '../../api/catalog';
 import type { Faq, NewsArticle } from '../../api/content';
 import type { PageContent, PageRoute } from '../../api/routing';
 import type { Site } from '../../api/sites';
+import { SITE_LINK } from '../../components/content/Markdown';
 import { linkTitle } from '../../lib/navigation';
 import { documentTitle, textOf } from '../../lib/text';
-import { breadcrumbList, faqPage, newsArticle, organization, product, type JsonLd } from './jsonLd';
+import type { PageAlternates } from '../../api/content';
+import type { SchemaDealers } from '../../api/generated/schema';
+import { breadcrumbList, faqPage, localBusiness, newsArticle, organization, product, webApplication, type JsonLd } from './jsonLd';
 
 export interface AlternateLink {
   hreflang: string;
@@ -71,7 +74,7 @@ export function summaryOf(markdown: string | null | undefined, length = DESCRIPT
     )
     .find((text) => text.length > 0);
   if (!paragraph) return null;
-  const text = paragraph.replace(/\s+/g, ' ');
+  const text = paragraph.replace(SITE_LINK, '$1').replace(/\s+/g, ' ');
   if (text.length <= length) return text;
   const cut = text.slice(0, length - 1);
   const lastSpace = cut.lastIndexOf(' ');
@@ -83,6 +86,7 @@ const ROUTE_TITLES = {
   cart: 'cart.title',
   compare: 'compare.title',
   dealer: 'storeLocator.title',
+  feedCalculator: 'feedCalculator.title',
   media: 'news.title',
   mediaItem: 'news.title',
   search: 'search.title',
@@ -105,13 +109,27 @@ const ROUTE_TITLES = {
 } as const satisfies Record<string, string>;
 
 /** The translation keys a head's title comes from. */
-export type TitleKey = (typeof ROUTE_TITLES)[keyof typeof ROUTE_TITLES] | 'checkout.title' | 'errors.pageNotFound' | 'errors.errorBoxTitle';
+export type TitleKey =
+  | (typeof ROUTE_TITLES)[keyof typeof ROUTE_TITLES]
+  | (typeof LANDING_DESCRIPTIONS)[keyof typeof LANDING_DESCRIPTIONS]
+  | 'checkout.title'
+  | 'errors.pageNotFound'
+  | 'errors.errorBoxTitle';
+
+/** The shop's own landing pages (not content pages) and the text that describes each to search engines. */
+const LANDING_DESCRIPTIONS = {
+  dealer: 'storeLocator.description',
+  feedCalculator: 'feedCalculator.intro',
+} as const satisfies Record<string, string>;
+
+/** How many dealers a store locator page describes as local businesses: the nearest, or the first by name. */
+const DESCRIBED_DEALERS = 20;
 
 const routeTitle = (routeId: string | null): TitleKey | undefined =>
   routeId !== null && routeId in ROUTE_TITLES ? ROUTE_TITLES[routeId as keyof typeof ROUTE_TITLES] : undefined;
 
 /** The pages that are not dynamic but are worth finding. */
-const INDEXABLE_ROUTES = new Set(['dealer', 'media', 'mediaItem']);
+const INDEXABLE_ROUTES = new Set(['media', 'mediaItem']);
 
 const isDynamic = (data: unknown): data is DynamicPageFacts => typeof data === 'object' && data !== null && 'route' in data && 'content' in data;
 
@@ -154,8 +172,50 @@ export function pageHead(input: HeadInput): PageHead {
   if (isDynamic(data)) return dynamicHead(input, data);
   const key = routeTitle(routeId);
   if (routeId?.startsWith('checkout.')) return plainHead(input, t('checkout.title'), false);
-  const title = (routeId === 'dealer' ? ownTitleOf(data) : null) ?? (key ? t(key) : '');
+  if (routeId === 'dealer' || routeId === 'feedCalculator') return landingHead(input, routeId);
+  const title = key ? t(key) : '';
   return plainHead(input, title, routeId !== null && INDEXABLE_ROUTES.has(routeId));
+}
+
+/** What a landing page's loader brings: its addresses and, on the store locator, the dealers shown. */
+interface LandingFacts {
+  alternates?: PageAlternates | null;
+  dealers?: SchemaDealers | null;
+}
+
+/**
+ * A landing page of the shop's own (the store locator, the feed calculator): indexable, with its
+ * addresses as the server names them, a description, and its structured data (the calculator as
+ * a web application, the dealers shown as local businesses).
+ */
+function landingHead(input: HeadInput, routeId: keyof typeof LANDING_DESCRIPTIONS): PageHead {
+  const { t, site } = input;
+  const facts = (typeof input.data === 'object' && input.data !== null ? input.data : {}) as LandingFacts;
+  const name = (routeId === 'dealer' ? ownTitleOf(input.data) : null) ?? t(ROUTE_TITLES[routeId]);
+  const description = summaryOf(t(LANDING_DESCRIPTIONS[routeId]));
+  const alternates = facts.alternates ?? null;
+  const canonical = alternates?.canonical ?? null;
+  const head: PageHead = {
+    ...plainHead(input, name, true),
+    description,
+    canonical,
+    alternates: alternates?.alternates ?? [],
+    xDefault: alternates?.xDefault ?? null,
+  };
+  const origin = originOf(canonical);
+  if (!canonical || !origin) return head;
+  if (routeId === 'feedCalculator') {
+    head.jsonLd.push(webApplication({ name, url: canonical, description, inLanguage: input.culture, currency: input.currency }));
+  } else {
+    head.jsonLd.push(...(facts.dealers?.dealers ?? []).slice(0, DESCRIBED_DEALERS).map(localBusiness));
+  }
+  head.jsonLd.push(
+    breadcrumbList([
+      { name: site.brandName, url: `${origin}/` },
+      { name, url: canonical },
+    ]),
+  );
+  return head;
 }
 
 /** The title a named page's loader brought, if any (the store locator: the site's dealer page title). */

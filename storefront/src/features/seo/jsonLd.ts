@@ -1,10 +1,11 @@
 /**
  * Structured data for search engines (schema.org as JSON-LD): the shop's
- * organization, a product with its offer and rating, the breadcrumb trail, an FAQ page and a
- * news article. Built from what the server sent; nothing is computed here: prices are the
+ * organization, a product with its offer and rating, the breadcrumb trail, an FAQ page, a
+ * news article, the feed calculator as a web application and the dealers as local businesses. Built from what the server sent; nothing is computed here: prices are the
  * decimal strings the engine produced.
  */
 import type { ProductDetail } from '../../api/catalog';
+import type { SchemaDealer } from '../../api/generated/schema';
 
 export type JsonLd = Record<string, unknown> & { '@type': string };
 
@@ -99,5 +100,71 @@ export function newsArticle({
     mainEntityOfPage: url,
     ...(image ? { image: [image] } : {}),
     publisher: { '@type': 'Organization', name: publisher },
+  };
+}
+
+/** A free tool that runs in the browser: the feed calculator. */
+export function webApplication({
+  name,
+  url,
+  description,
+  inLanguage,
+  currency,
+}: {
+  name: string;
+  url: string;
+  description: string | null;
+  inLanguage: string;
+  /** The ISO 4217 code of the site's currency: the tool's price, 0, is in it. */
+  currency: string;
+}): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'WebApplication',
+    name,
+    url,
+    ...(description ? { description } : {}),
+    applicationCategory: 'UtilitiesApplication',
+    operatingSystem: 'Any',
+    browserRequirements: 'Requires JavaScript',
+    inLanguage,
+    isAccessibleForFree: true,
+    offers: { '@type': 'Offer', price: '0', priceCurrency: currency },
+  };
+}
+
+const DAYS = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' } as const;
+
+/** A dealer's opening hours as schema.org reads them: one specification per day and time range (`09:00-18:00`). */
+function openingHours(hours: SchemaDealer['openingHours']): JsonLd[] {
+  return Object.entries(hours).flatMap(([day, ranges]) => {
+    const dayOfWeek = DAYS[day as keyof typeof DAYS];
+    if (!dayOfWeek) return [];
+    return ranges.flatMap((range) => {
+      const [opens, closes] = range.split('-');
+      return opens && closes ? [{ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${dayOfWeek}`, opens, closes }] : [];
+    });
+  });
+}
+
+/** A dealer or store that sells the brand, with its address, place and opening hours. */
+export function localBusiness(dealer: SchemaDealer): JsonLd {
+  const { address } = dealer;
+  const hours = openingHours(dealer.openingHours);
+  return {
+    '@context': CONTEXT,
+    '@type': 'LocalBusiness',
+    name: dealer.name,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: [address.street, address.streetNumber, address.streetNumberAddition].filter(Boolean).join(' '),
+      postalCode: address.zipcode,
+      addressLocality: address.city,
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: dealer.latitude, longitude: dealer.longitude },
+    ...(dealer.phone ? { telephone: dealer.phone } : {}),
+    ...(dealer.email ? { email: dealer.email } : {}),
+    ...(dealer.website ? { url: dealer.website } : {}),
+    ...(hours.length > 0 ? { openingHoursSpecification: hours } : {}),
   };
 }

@@ -144,6 +144,7 @@ export function StoreLocatorPage({ data }: { data: StoreLocatorData }) {
   );
   return (
     <Page title={data.title ?? t('storeLocator.title')} testId="page-dealer">
+      <p>{t('storeLocator.description')}</p>
       <Form method="get" className={own.search} role="search" aria-label={t('dealers.title')}>
         <label htmlFor="locator-near">{t('dealers.searchLabel')}</label>
         <div className={own.row}>

@@ -2,7 +2,9 @@
 import type { LoaderFunctionArgs } from 'react-router';
 
 import { api, ApiError } from '../../api/client';
+import { fetchLandingPage, type PageAlternates } from '../../api/content';
 import type { SchemaDealers } from '../../api/generated/schema';
+import { paths } from '../../lib/paths';
 import { fetchSiteFacts } from '../../lib/siteFacts';
 
 export type Dealers = SchemaDealers;
@@ -14,6 +16,8 @@ export interface StoreLocatorData {
   dealers: Dealers | null;
   /** The page's title as the site names it (its `dealerPageTitle`), in the page's language; null: the shop's own. */
   title: string | null;
+  /** The page's canonical address and its other languages, for search engines; null when unknown. */
+  alternates: PageAlternates | null;
 }
 
 /** The dealers near a place, or every dealer of the site's brand; null for a place the server cannot locate. */
@@ -30,6 +34,6 @@ async function dealersNear(near: string): Promise<Dealers | null> {
 /** `/store-locator/?near=`: the dealers near a place (the server locates it), or every dealer of the site's brand. */
 export async function storeLocatorLoader({ request }: LoaderFunctionArgs): Promise<StoreLocatorData> {
   const near = (new URL(request.url).searchParams.get('near') ?? '').trim();
-  const [dealers, site] = await Promise.all([dealersNear(near), fetchSiteFacts()]);
-  return { near, dealers, title: site?.dealerPageTitle?.trim() || null };
+  const [dealers, site, alternates] = await Promise.all([dealersNear(near), fetchSiteFacts(), fetchLandingPage(paths.dealer)]);
+  return { near, dealers, title: site?.dealerPageTitle?.trim() || null, alternates };
 }
