@@ -133,10 +133,11 @@ describe('browsing', () => {
     await count.waitFor();
     expect(await count.textContent()).toContain('‘muesli’');
     await shoot(page, 'search');
-    // A typo and the first part of a compound word find too.
+    // A typo, the first part of a compound word and a synonym of the catalog find too.
     const found = [
       ['musli', 'Hoefslag Sport Muesli'],
       ['zout', 'Hoefslag Zoutliksteen'],
+      ['alfalfa', 'Hoefslag Luzerne Brok'],
     ] as const;
     for (const [term, product] of found) {
       await page.goto(`${origin}/search/?q=${term}`);

@@ -9,7 +9,7 @@ use sqlx::AnyPool;
 
 use super::search::{
     CatalogInput, FacetFilter, FacetGroupInput, LandingPageInput, ProductInput, SiteLanguageInput,
-    Texts, VariantInput,
+    SynonymGroup, Texts, VariantInput,
 };
 use super::store::search_input as store;
 use crate::platform::error::ApiError;
@@ -217,11 +217,22 @@ pub async fn catalog_input(pool: &AnyPool) -> Result<CatalogInput, ApiError> {
             }
         }
     }
+    let synonyms = store::synonyms(pool)
+        .await?
+        .into_iter()
+        .map(|(language, words)| {
+            let words = serde_json::from_str(&words).map_err(|error| {
+                ApiError::Internal(format!("unreadable synonyms of {language}: {error}"))
+            })?;
+            Ok(SynonymGroup { language, words })
+        })
+        .collect::<Result<_, ApiError>>()?;
     Ok(CatalogInput {
         facet_groups,
         products,
         site_languages,
         landing_pages,
         advice_products,
+        synonyms,
     })
 }

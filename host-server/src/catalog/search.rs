@@ -17,7 +17,7 @@
 
 use engine::ids::{ProductId, ProductVariantId};
 use std::cmp::Ordering;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use engine::locale::Culture;
 use engine::money::Money;
@@ -144,6 +144,46 @@ pub struct CatalogInput {
     pub landing_pages: HashMap<i64, LandingPageInput>,
     /// Advice category id to the products its articles recommend.
     pub advice_products: HashMap<i64, Vec<ProductId>>,
+    /// Words shoppers use for one another, per language.
+    pub synonyms: Vec<SynonymGroup>,
+}
+
+/// Words of one language that find one another: a product whose texts hold one of them is
+/// found by each.
+#[derive(Clone, Debug)]
+pub struct SynonymGroup {
+    /// The language part of a culture (`nl` serves `nl` and `nl-BE`).
+    pub language: String,
+    pub words: Vec<String>,
+}
+
+/// The words of `text` as the culture's index holds them: lowercased, folded, stemmed.
+fn index_words(analyzer: &mut TextAnalyzer, text: &str) -> HashSet<String> {
+    let mut words = HashSet::new();
+    let mut stream = analyzer.token_stream(text);
+    while stream.advance() {
+        words.insert(stream.token().text.clone());
+    }
+    words
+}
+
+/// The synonyms a product's texts call for: every word of each group of the culture's language
+/// one of whose words the texts hold.
+fn synonyms_of(
+    analyzer: &mut TextAnalyzer,
+    groups: &[&SynonymGroup],
+    texts: &HashSet<String>,
+) -> Vec<String> {
+    groups
+        .iter()
+        .filter(|group| {
+            group
+                .words
+                .iter()
+                .any(|word| index_words(analyzer, word).is_subset(texts) && !word.trim().is_empty())
+        })
+        .flat_map(|group| group.words.iter().cloned())
+        .collect()
 }
 
 /// A landing page's fixed search.
@@ -289,6 +329,12 @@ impl SiteCatalog {
         let fallback = site.fallback;
         let mut docs = Vec::new();
         let mut texts = Vec::new();
+        let mut words_of = analyzer(culture);
+        let synonym_groups: Vec<&SynonymGroup> = input
+            .synonyms
+            .iter()
+            .filter(|group| group.language == culture.language())
+            .collect();
         for product in input
             .products
             .iter()
@@ -343,11 +389,20 @@ impl SiteCatalog {
                     }
                 }
             }
+            // A synonym of a word of the name counts as the name (and ranks as it does).
+            let name_words = index_words(&mut words_of, &name);
+            let indexed_name = [name.clone()]
+                .into_iter()
+                .chain(synonyms_of(&mut words_of, &synonym_groups, &name_words))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let body_words = index_words(&mut words_of, &body.join("\n"));
+            body.extend(synonyms_of(&mut words_of, &synonym_groups, &body_words));
             let codes: Vec<String> = sold
                 .iter()
                 .flat_map(|variant| [variant.article_number.clone(), variant.ean.clone()])
                 .collect();
-            texts.push((name.clone(), body.join("\n"), codes.join(" ")));
+            texts.push((indexed_name, body.join("\n"), codes.join(" ")));
             docs.push(ProductDoc {
                 product_id: product.product_id,
                 variant_id: first.product_variant_id,
@@ -1274,6 +1329,7 @@ pub fn generated_catalog(products: usize) -> CatalogInput {
         }],
         landing_pages: HashMap::new(),
         advice_products: HashMap::new(),
+        synonyms: Vec::new(),
     }
 }
 
@@ -1377,5 +1433,36 @@ mod tests {
             )
             .unwrap();
         assert!(syntax.total_count > 0);
+    }
+
+    #[test]
+    fn a_synonym_finds_the_products_whose_texts_hold_another_word_of_its_group() {
+        let mut catalog = generated_catalog(50);
+        catalog.synonyms = vec![
+            SynonymGroup {
+                language: "nl".to_owned(),
+                words: vec!["muesli".to_owned(), "knapperdekrap".to_owned()],
+            },
+            SynonymGroup {
+                language: "de".to_owned(),
+                words: vec!["muesli".to_owned(), "zwiebelwurst".to_owned()],
+            },
+        ];
+        let index = SearchIndex::build(&catalog).unwrap();
+        let term = |text: &str| {
+            index
+                .search(
+                    1,
+                    1,
+                    &request(serde_json::json!({"filter": {"searchTerm": text}})),
+                )
+                .unwrap()
+                .total_count
+        };
+        let muesli = term("muesli");
+        assert!(muesli > 0);
+        // The Dutch group's other word finds every muesli; another language's group does not.
+        assert_eq!(term("knapperdekrap"), muesli);
+        assert_eq!(term("zwiebelwurst"), 0);
     }
 }

@@ -192,6 +192,14 @@ async fn full_text_search_is_stemmed_folded_and_ranked(app: TestApp) {
     assert_eq!(typo_and_word.ids()[0], 1);
     let (_, part) = search(&app, 1, 1, json!({"filter": {"searchTerm": "zout"}})).await;
     assert_eq!(part.ids(), [70]);
+    // The catalog's synonyms: no Dutch text says "alfalfa", yet it finds what "luzerne" finds.
+    let every = |term: &str| json!({"filter": {"searchTerm": term}, "pageInfo": {"pageSize": 100}});
+    let (_, luzerne) = search(&app, 1, 1, every("luzerne")).await;
+    let (_, alfalfa) = search(&app, 1, 1, every("alfalfa")).await;
+    assert!(luzerne.ids().contains(&19), "{:?}", luzerne.ids());
+    assert_eq!(sorted(alfalfa.ids()), sorted(luzerne.ids()));
+    // A synonym of a word of the name ranks as the name: the product named Luzerne comes first.
+    assert_eq!(alfalfa.ids()[0], 19);
     let (_, none) = search(&app, 1, 1, json!({"filter": {"searchTerm": "zzzqqq"}})).await;
     assert_eq!(none.total_count, 0);
     assert_eq!(none.page_count, 0);

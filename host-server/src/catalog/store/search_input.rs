@@ -135,6 +135,13 @@ pub async fn site_languages(pool: &AnyPool) -> Result<Vec<(i64, i64, i64, Flag)>
     .await
 }
 
+/// Every group of synonyms, as (language, `words_json`).
+pub async fn synonyms(pool: &AnyPool) -> Result<Vec<(String, String)>, sqlx::Error> {
+    sqlx::query_as("SELECT language, words_json FROM search_synonyms ORDER BY synonym_group_id")
+        .fetch_all(pool)
+        .await
+}
+
 /// Every landing page, as (id, `filter_json`, default sort).
 pub async fn landing_pages(pool: &AnyPool) -> Result<Vec<(i64, String, String)>, sqlx::Error> {
     sqlx::query_as("SELECT landing_page_id, filter_json, default_sort FROM landing_pages")
