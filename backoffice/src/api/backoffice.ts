@@ -141,6 +141,11 @@ export const saveOrderView = (body: NewOrderView) => api.post<SavedOrderView>(`$
 export const deleteOrderView = (viewId: number) => api.delete<unknown>(path('order-views', String(viewId)));
 /** An invoice's PDF (a link: the browser downloads it with the session cookie). */
 export const invoicePdfUrl = (invoiceNumber: string) => path('invoices', invoiceNumber, 'pdf');
+/**
+ * The accountant's CSV of the orders a filter finds, a row per order and VAT rate (a link: the
+ * browser downloads it with the session cookie); `query` is the work queue's.
+ */
+export const ordersExportUrl = (query: string) => `${API_BASE}/orders/export${query ? `?${query}` : ''}`;
 /** A credit note's PDF (a link: the browser downloads it with the session cookie). */
 export const creditNotePdfUrl = (creditNoteNumber: string) => path('credit-notes', creditNoteNumber, 'pdf');
 

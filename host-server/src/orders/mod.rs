@@ -66,6 +66,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(payment_callbacks::router())
         .routes(routes!(admin::change_order_status))
         .routes(routes!(admin::queue::list_orders))
+        .routes(routes!(admin::export::export_orders))
         .routes(routes!(admin::detail::get_order_for_staff))
         .routes(routes!(admin::notes::add_order_note))
         .routes(routes!(admin::bank_transfer::register_bank_transfer))

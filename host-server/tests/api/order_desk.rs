@@ -17,7 +17,8 @@ fixture_tests!(
     views_are_saved_shared_and_deleted_by_their_owner,
     the_queue_filters_searches_and_pages_newest_first,
     the_queue_shows_only_the_callers_sites,
-    the_order_page_shows_payments_history_and_the_trail
+    the_order_page_shows_payments_history_and_the_trail,
+    the_accountants_export_has_a_row_per_order_and_vat_rate
 );
 
 #[derive(Debug, Deserialize)]
@@ -755,4 +756,93 @@ async fn an_orders_invoice_is_listed_and_downloaded_by_the_desk(app: TestApp) {
     let elsewhere = app.integration_key_on_sites(&["orders.read"], &[4]).await;
     assert_eq!(download(elsewhere, expected.clone()).await.status(), 403);
     assert_eq!(download(key, "F1999-00001".to_owned()).await.status(), 404);
+}
+
+/// An amount in cents, from its two-decimal text.
+fn amount_cents(amount: &str) -> i64 {
+    amount.replace('.', "").parse().unwrap()
+}
+
+async fn the_accountants_export_has_a_row_per_order_and_vat_rate(app: TestApp) {
+    let cart = ready_cart(&app, 1011, 2, json!({"paymentMethodId": 6})).await;
+    let (status, placed): (u16, PlacedOrder) = app.place_order(&cart).await;
+    assert_eq!(status, 201);
+    let order = placed.order;
+    let accountant = app
+        .integration_key_on_sites(&["reports.read", "audit.read"], &[1])
+        .await;
+    let export = |key: String, query: String| {
+        app.client
+            .get(app.url(&format!("/api/backoffice/orders/export?{query}")))
+            .header("x-api-key", key)
+            .send()
+    };
+    let response = export(accountant.clone(), format!("from={}", today()))
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(
+        response.headers()["content-type"],
+        "text/csv; charset=utf-8"
+    );
+    assert_eq!(
+        response.headers()["content-disposition"],
+        "attachment; filename=\"orders-vat.csv\""
+    );
+    // Sport Muesli is feed: VAT at the Dutch low rate only, so one row.
+    let excl = amount_cents(&order.total_amount) - amount_cents(&order.vat_amount_low);
+    assert_eq!(
+        response.text().await.unwrap(),
+        format!(
+            "order,placed,status,site,country,vat_rate,vat,total_excl_vat,total\n\
+             {},{},open,1,NL,9,{},{}.{:02},{}\n",
+            order.order_number,
+            today(),
+            order.vat_amount_low,
+            excl / 100,
+            excl % 100,
+            order.total_amount
+        )
+    );
+    // The queue's filters apply: nothing paid today, a header alone.
+    let paid = export(accountant.clone(), format!("from={}&status=paid", today()))
+        .await
+        .unwrap();
+    assert_eq!(
+        paid.text().await.unwrap(),
+        "order,placed,status,site,country,vat_rate,vat,total_excl_vat,total\n"
+    );
+    // Every order of the caller's sites, a page of orders at a time: the fixtures' too.
+    let all = export(accountant.clone(), String::new()).await.unwrap();
+    let text = all.text().await.unwrap();
+    assert!(text.lines().count() > 2, "{text}");
+    assert!(
+        text.lines()
+            .skip(1)
+            .all(|line| line.split(',').nth(3) == Some("1")),
+        "{text}"
+    );
+
+    // The export is on record with its filter; without reports.read, or for another site, none.
+    let (status, trail): (u16, serde_json::Value) = app
+        .get_with_key(&accountant, "/api/backoffice/audit?entityType=orders")
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(trail["entries"][0]["action"], "orders.exported");
+    assert_eq!(
+        trail["entries"][1]["changes"][0]["after"],
+        format!("from={}&status=paid", today())
+    );
+    let desk = app.integration_key_on_sites(&["orders.read"], &[1]).await;
+    assert_eq!(export(desk, String::new()).await.unwrap().status(), 403);
+    let elsewhere = export(accountant, "site=2".to_owned()).await.unwrap();
+    assert_eq!(elsewhere.status(), 403);
+    let bad = app.integration_key_on_sites(&["reports.read"], &[1]).await;
+    assert_eq!(
+        export(bad, "from=yesterday".to_owned())
+            .await
+            .unwrap()
+            .status(),
+        400
+    );
 }

@@ -7,7 +7,7 @@
  */
 import { Link, useSearchParams } from 'react-router';
 
-import { listOrders } from '../../api/backoffice';
+import { listOrders, ordersExportUrl } from '../../api/backoffice';
 import type { OrderQueue, QueuedOrder } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { DataTable, type DataColumn } from '../../components/DataTable';
@@ -16,6 +16,8 @@ import { EmptyState, ErrorState, Loading } from '../../components/States';
 import filterStyles from '../../components/Filters.module.css';
 import { currentLanguage, useTranslation } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
+import { can } from '../../lib/permissions';
+import { useSession } from '../../lib/session';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../lib/labels';
 import { PATHS } from '../../lib/paths';
 import { useAsync } from '../../lib/useAsync';
@@ -68,6 +70,7 @@ export function OrdersPage() {
   const columns = useOrderColumns();
   const show = (next: Partial<OrdersView>) => setParams(writeView({ ...view, ...next }));
   const applyFilters = (filters: OrderFilters) => show({ ...filters, after: '' });
+  const { me } = useSession();
   const state = orders.state;
   const data: OrderQueue | undefined = state.status === 'loaded' ? state.data : state.status === 'loading' ? state.previous : undefined;
   return (
@@ -90,6 +93,13 @@ export function OrdersPage() {
         </ul>
       )}
       <SavedViews query={writeView({ ...view, after: '' }).toString()} />
+      {can(me, 'reports.read') && (
+        <p>
+          <a href={ordersExportUrl(writeView({ ...view, after: '' }).toString())} download data-testid="orders-export">
+            {t('orders.export')}
+          </a>
+        </p>
+      )}
       <OrderFiltersForm filters={view} onApply={applyFilters} />
       {state.status === 'failed' && <ErrorState error={state.error} onRetry={orders.reload} />}
       {state.status === 'loading' && !data && <Loading />}

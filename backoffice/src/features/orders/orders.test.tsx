@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import type { OrderForStaff, QueuedOrder } from '../../api/contract';
@@ -223,6 +223,19 @@ describe('the order desk', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Paid: 2' }));
     await waitFor(() => expect(currentPath(router)).toBe('/admin/orders?status=paid&q=anna%40example.com'));
+  });
+
+  it('offers the accountant the export of the orders the filters find, and no one else', async () => {
+    queueApi();
+    renderApp('/orders?status=paid&q=anna', { me: staffMe(['orders.read', 'reports.read']) });
+    const link = await screen.findByRole('link', { name: 'Export for the accounts (CSV, per VAT rate)' });
+    expect(link).toHaveAttribute('href', '/api/backoffice/orders/export?status=paid&q=anna');
+    expect(link).toHaveAttribute('download');
+    cleanup();
+    queueApi();
+    renderApp('/orders', { me: staffMe(['orders.read']) });
+    expect(await screen.findByText('HS-2026-000001')).toBeInTheDocument();
+    expect(screen.queryByTestId('orders-export')).not.toBeInTheDocument();
   });
 
   it('shows a saved view and saves the filters shown as a shared view', async () => {

@@ -4,6 +4,7 @@
 
 pub mod bank_transfer;
 pub mod detail;
+pub mod export;
 pub mod mail_log;
 pub mod mails;
 pub mod notes;

@@ -136,7 +136,8 @@ impl OrderQueueQuery {
         Ok(())
     }
 
-    fn filter(&self, access: &Access) -> Result<QueueFilter, ApiError> {
+    /// The queue's filter for the caller, refusing a site the caller does not work on.
+    pub(super) fn filter(&self, access: &Access) -> Result<QueueFilter, ApiError> {
         if let Some(site) = self.site {
             access.on_site(site)?;
         }

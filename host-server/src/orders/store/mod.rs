@@ -4,6 +4,7 @@
 
 pub mod checkout;
 pub mod desk;
+pub mod export;
 pub mod invoices;
 pub mod mails;
 pub mod of_account;

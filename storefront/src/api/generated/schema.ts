@@ -1211,6 +1211,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders the filter finds as CSV, one row per order and VAT rate, for the accountant. */
+        get: operations["exportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/products": {
         parameters: {
             query?: never;
@@ -11279,6 +11296,91 @@ export interface operations {
             };
             /** @description `errors.statusTransition`: the move is not allowed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportOrders: {
+        parameters: {
+            query?: {
+                /** @description Where the previous page ended: its `next`. */
+                after?: string;
+                /** @description Only orders of the sites of this brand (`Hoefslag`, `Weidegroen`). */
+                brand?: string;
+                /** @description Placed on or after this day (`YYYY-MM-DD`, UTC). */
+                from?: string;
+                /** @description `true`: only orders with a return registered; `false`: only the others. */
+                hasReturn?: boolean;
+                /**
+                 * @description A total of at most this amount (euro).
+                 * @example 100.00
+                 */
+                maxTotal?: string;
+                /**
+                 * @description A total of at least this amount (euro).
+                 * @example 50.00
+                 */
+                minTotal?: string;
+                /** @description 1 to 100, default 50. */
+                pageSize?: number;
+                /** @description Only orders paid with this payment method. */
+                paymentMethod?: number;
+                /** @description Only orders whose newest payment has this status. */
+                paymentStatus?: components["schemas"]["PaymentStatus"];
+                /**
+                 * @description An order number, or a part of an e-mail address, name, street, postcode or city; at
+                 *     most 100 characters.
+                 */
+                q?: string;
+                /** @description `true`: only orders of laboratory scans; `false`: only the others. */
+                scanOrder?: boolean;
+                /** @description Only orders of this site (one the caller works on). */
+                site?: number;
+                /** @description Only orders with this status. */
+                status?: components["schemas"]["OrderStatus"];
+                /** @description Placed on or before this day (`YYYY-MM-DD`, UTC). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header row: order, placed (UTC day), status, site, country (ISO 3166, the billing address's), vat_rate (percent; empty without VAT), vat, total_excl_vat, total */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A bad filter or search */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied`: without reports.read, or a site the caller does not work on */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
