@@ -146,6 +146,8 @@ export const invoicePdfUrl = (invoiceNumber: string) => path('invoices', invoice
  * browser downloads it with the session cookie); `query` is the work queue's.
  */
 export const ordersExportUrl = (query: string) => `${API_BASE}/orders/export${query ? `?${query}` : ''}`;
+/** Every variant of the products a search finds, with price and stock, as CSV (a link, as above). */
+export const catalogExportUrl = (query: string) => `${API_BASE}/products/export${query ? `?q=${encodeURIComponent(query)}` : ''}`;
 /** A credit note's PDF (a link: the browser downloads it with the session cookie). */
 export const creditNotePdfUrl = (creditNoteNumber: string) => path('credit-notes', creditNoteNumber, 'pdf');
 

@@ -160,6 +160,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(admin::variants::change_variant))
         .routes(routes!(admin::barcodes::change_barcode))
         .routes(routes!(admin::products::search_catalog))
+        .routes(routes!(admin::export::export_catalog))
         .routes(routes!(admin::products::catalog_product))
         .routes(routes!(admin::products::change_product_texts))
         .routes(routes!(admin::scheduled_prices::schedule_price))

@@ -9,6 +9,7 @@ pub mod cache_headers;
 pub mod captcha;
 pub mod clock;
 pub mod config;
+pub mod csv_download;
 pub mod db;
 pub mod email_address;
 pub mod error;

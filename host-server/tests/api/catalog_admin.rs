@@ -17,6 +17,7 @@ fixture_tests!(
     a_price_scheduled_for_a_later_day_is_applied_on_its_day_once,
     prices_need_prices_edit_and_stock_needs_stock_edit,
     a_barcode_is_checked_by_its_check_digit_and_belongs_to_one_variant,
+    the_catalog_is_exported_as_csv_with_the_lists_search,
 );
 
 #[derive(Debug, Deserialize)]
@@ -544,4 +545,35 @@ async fn a_barcode_is_checked_by_its_check_digit_and_belongs_to_one_variant(app:
         change(&warehouse, "4006381333931").await.unwrap().status(),
         403
     );
+}
+
+async fn the_catalog_is_exported_as_csv_with_the_lists_search(app: TestApp) {
+    let prices = app.integration_key(&["prices.edit"]).await;
+    let export = |key: &str, query: &str| {
+        let path = format!("/api/backoffice/products/export{query}");
+        let key = key.to_owned();
+        let app = &app;
+        async move { app.csv_with_key(&key, &path, "catalog.csv").await }
+    };
+    assert_eq!(
+        export(&prices, "?q=HS-001-1").await,
+        (
+            200,
+            "product_id,product_key,name,brand,product_group,product_variant_id,article_number,ean,variant,price,stock\n\
+             1,hs-sport-muesli,Hoefslag Sport Muesli,Hoefslag,muesli,1011,HS-001-1,8719870001018,20 kg,32.95,272\n"
+                .to_owned()
+        )
+    );
+    // Every product, a page of products at a time: a row per variant, the header once.
+    let (_, all) = export(&prices, "").await;
+    assert_eq!(all.matches("product_id,").count(), 1);
+    assert_eq!(
+        all.lines().count(),
+        1 + 106,
+        "one row per variant of the fixtures"
+    );
+    let (_, nothing) = export(&prices, "?q=zzzqqq").await;
+    assert_eq!(nothing.lines().count(), 1);
+    let desk = app.integration_key(&["orders.read"]).await;
+    assert_eq!(export(&desk, "").await.0, 403);
 }

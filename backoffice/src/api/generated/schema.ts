@@ -1282,6 +1282,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/products/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every variant of the products the search finds, with price and stock, as CSV. */
+        get: operations["exportCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/reviews": {
         parameters: {
             query?: never;
@@ -11559,6 +11576,60 @@ export interface operations {
             };
             /** @description No such product */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportCatalog: {
+        parameters: {
+            query?: {
+                /** @description Page, from 1 (default 1). */
+                p?: number;
+                /** @description Page size, 1 to 100 (default 24). */
+                ps?: number;
+                /** @description The search text (at most 100 characters); empty lists everything. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header row: product_id, product_key, name (Dutch, else the fallback chain's), brand, product_group, product_variant_id, article_number, ean, variant (its label or content), price (euro including VAT), stock (empty: not counted) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A `q` of more than 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.staffSignInRequired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errors.permissionDenied` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

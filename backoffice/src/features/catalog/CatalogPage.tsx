@@ -3,10 +3,11 @@
  * name (in any language) or key, or by a whole article number or EAN, a page at a time, each with
  * its variants' prices and stock and the languages whose visitors miss a text. The search and the
  * page live in the address (`?q=&p=&ps=`), so coming back from a product shows the list as it was.
+ * The products the search finds download as CSV, a row per variant with its price and stock.
  */
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
-import { searchCatalog } from '../../api/backoffice';
+import { catalogExportUrl, searchCatalog } from '../../api/backoffice';
 import { CULTURES, type CatalogProduct } from '../../api/contract';
 import type { DataColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/Page';
@@ -75,10 +76,16 @@ function useProductColumns(): DataColumn<CatalogProduct>[] {
 export function CatalogPage() {
   const { t } = useTranslation();
   const columns = useProductColumns();
+  const [params] = useSearchParams();
   return (
     <>
       <PageTitle>{t('catalog.title')}</PageTitle>
       <p>{t('catalog.intro')}</p>
+      <p>
+        <a href={catalogExportUrl(params.get('q')?.trim() ?? '')} download data-testid="catalog-export">
+          {t('catalog.export')}
+        </a>
+      </p>
       <SearchedList
         texts={{
           search: t('catalog.search'),

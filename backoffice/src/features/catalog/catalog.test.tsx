@@ -148,6 +148,14 @@ describe('the catalog', () => {
     await waitFor(() => expect(requests.map((request) => request.url)).toContain('/api/backoffice/products?q=muesli&p=1&ps=24'));
   });
 
+  it('offers the products the search finds as CSV', async () => {
+    mockApi([{ url: /^\/api\/backoffice\/products\?/, respond: () => list([muesli]) }]);
+    renderApp('/catalog?q=sport%20muesli', { me: staffMe(['stock.edit']) });
+    const link = await screen.findByRole('link', { name: 'Download as CSV (a row per variant, with price and stock)' });
+    expect(link).toHaveAttribute('href', '/api/backoffice/products/export?q=sport%20muesli');
+    expect(link).toHaveAttribute('download');
+  });
+
   it('says so when no product matches', async () => {
     mockApi([{ url: /^\/api\/backoffice\/products\?/, respond: () => list([]) }]);
     renderApp('/catalog?q=hay', { me: staffMe(['catalog.edit']) });

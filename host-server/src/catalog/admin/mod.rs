@@ -3,6 +3,7 @@
 //! within moments, search included (`catalog_events`).
 
 pub mod barcodes;
+pub mod export;
 pub mod products;
 pub mod scheduled_prices;
 pub mod variants;

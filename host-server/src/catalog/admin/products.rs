@@ -203,33 +203,44 @@ pub async fn search_catalog(
     let text = query.text()?;
     let pool = state.db.pool();
     let culture = screen_culture(pool, &caller).await?;
-    let pattern = containing(text);
-    let total = store::count_products(pool, &pattern, text).await?;
-    let rows = store::product_page(
-        pool,
-        &pattern,
+    let total = store::count_products(pool, &containing(text), text).await?;
+    let products = products_page(
+        &state,
         text,
+        culture,
         i64::from(paging.page_size),
         i64::try_from(paging.offset()).unwrap_or(i64::MAX),
     )
     .await?;
-    let ids: Vec<ProductId> = rows.iter().map(|row| row.product_id).collect();
-    let mut texts = grouped(store::texts_of(pool, &ids).await?, |row| row.product_id);
-    let mut variants = grouped(store::variants_of(pool, &ids).await?, |row| row.product_id);
-    let products = rows
-        .into_iter()
-        .map(|row| {
-            let texts = texts.remove(&row.product_id).unwrap_or_default();
-            let variants = variants.remove(&row.product_id).unwrap_or_default();
-            summary_of(row, &texts, variants, culture)
-        })
-        .collect::<Result<_, ApiError>>()?;
     Ok(Json(CatalogProductList {
         total,
         page: paging.page,
         page_size: paging.page_size,
         products,
     }))
+}
+
+/// Up to `limit` of the products `text` finds, by id, from the `offset`th on, as the list
+/// shows them.
+pub(super) async fn products_page(
+    state: &AppState,
+    text: &str,
+    culture: Culture,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<CatalogProduct>, ApiError> {
+    let pool = state.db.pool();
+    let rows = store::product_page(pool, &containing(text), text, limit, offset).await?;
+    let ids: Vec<ProductId> = rows.iter().map(|row| row.product_id).collect();
+    let mut texts = grouped(store::texts_of(pool, &ids).await?, |row| row.product_id);
+    let mut variants = grouped(store::variants_of(pool, &ids).await?, |row| row.product_id);
+    rows.into_iter()
+        .map(|row| {
+            let texts = texts.remove(&row.product_id).unwrap_or_default();
+            let variants = variants.remove(&row.product_id).unwrap_or_default();
+            summary_of(row, &texts, variants, culture)
+        })
+        .collect()
 }
 
 /// One product with its texts in every culture, what each lacks, and its variants' prices.

@@ -5,13 +5,11 @@
 
 use std::collections::HashMap;
 
-use axum::body::{Body, Bytes};
+use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use engine::money::Money;
 use engine::vat::{LineVatRate, SiteVatRates, VatDocument, VatRate, VatRowsRequest, VatType};
-use futures_util::stream::{self, StreamExt};
 
 use super::queue::OrderQueueQuery;
 use crate::AppState;
@@ -20,6 +18,7 @@ use crate::orders::blocks::OrderBilling;
 use crate::orders::store::export as store;
 use crate::orders::store::queue::{self, QueueCursor, QueueFilter, QueueRow};
 use crate::platform::access::{Authorized, permission};
+use crate::platform::csv_download::{attachment, csv_bytes, pages};
 use crate::platform::error::{ApiError, ErrorBody};
 use crate::platform::extract::Query;
 
@@ -81,7 +80,7 @@ async fn page_rows(
     state: &AppState,
     reference: &Reference,
     rows: &[QueueRow],
-) -> Result<Vec<[String; 9]>, ApiError> {
+) -> Result<Vec<Vec<String>>, ApiError> {
     let pool = state.db.pool();
     let ids: Vec<i64> = rows.iter().map(|row| row.order_id).collect();
     let amounts: HashMap<i64, (String, String, String)> = store::vat_amounts(pool, &ids)
@@ -122,7 +121,7 @@ async fn page_rows(
             .and_then(|id| reference.countries.get(&id).cloned())
             .unwrap_or_default();
         let order = |rate: String, vat: String| {
-            [
+            vec![
                 row.order_number.clone(),
                 crate::platform::time::date_utc(row.created_at / 1000),
                 crate::platform::labels::label_of(&row.status.0),
@@ -148,42 +147,37 @@ async fn page_rows(
     Ok(csv_rows)
 }
 
-/// CSV text of `rows` (RFC 4180: a field with a comma, quote or line break is quoted).
-fn csv_text(rows: &[[String; 9]], header: bool) -> Result<Bytes, ApiError> {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    if header {
-        writer.write_record(HEADER).map_err(internal)?;
-    }
-    for row in rows {
-        writer.write_record(row).map_err(internal)?;
-    }
-    writer
-        .into_inner()
-        .map(Bytes::from)
-        .map_err(|error| ApiError::Internal(format!("csv: {error}")))
+/// Where the export is: the filter, whose cursor moves on a page at a time.
+struct Progress {
+    state: AppState,
+    reference: Reference,
+    filter: QueueFilter,
+    /// The header is sent.
+    started: bool,
 }
 
-fn internal(error: csv::Error) -> ApiError {
-    ApiError::Internal(format!("csv: {error}"))
-}
-
-/// The next page's text and where the following one starts; `None` after the last page.
-async fn next_page(
-    state: &AppState,
-    reference: &Reference,
-    filter: &mut QueueFilter,
-    first: bool,
-) -> Result<Option<Bytes>, ApiError> {
-    let rows = queue::page(state.db.pool(), filter, ORDERS_PER_PAGE).await?;
+/// The next page's text and where the export then is; `None` after the last page (the first
+/// always has the header).
+async fn next_page(mut progress: Progress) -> Result<Option<(Bytes, Progress)>, ApiError> {
+    let first = !progress.started;
+    progress.started = true;
+    let rows = queue::page(progress.state.db.pool(), &progress.filter, ORDERS_PER_PAGE).await?;
     let Some(last) = rows.last() else {
-        return first.then(|| csv_text(&[], true)).transpose();
+        return Ok(first
+            .then(|| csv_bytes(Some(&HEADER), &[]))
+            .transpose()?
+            .map(|page| (page, progress)));
     };
-    filter.after = Some(QueueCursor {
+    progress.filter.after = Some(QueueCursor {
         placed_at: last.created_at,
         order_id: last.order_id,
     });
-    let text = csv_text(&page_rows(state, reference, &rows).await?, first)?;
-    Ok(Some(text))
+    let header = first.then_some(&HEADER[..]);
+    let page = csv_bytes(
+        header,
+        &page_rows(&progress.state, &progress.reference, &rows).await?,
+    )?;
+    Ok(Some((page, progress)))
 }
 
 /// The orders the filter finds as CSV, one row per order and VAT rate, for the accountant.
@@ -218,30 +212,12 @@ pub async fn export_orders(
     );
     crate::audit::record(&mut transaction, &caller, event).await?;
     transaction.commit().await?;
-    let pages = stream::unfold(
-        Some((state, reference, filter, true)),
-        |progress| async move {
-            let (state, reference, mut filter, first) = progress?;
-            match next_page(&state, &reference, &mut filter, first).await {
-                Ok(Some(text)) => Some((Ok(text), Some((state, reference, filter, false)))),
-                Ok(None) => None,
-                Err(error) => {
-                    tracing::error!(%error, "the order export stopped");
-                    Some((Err(std::io::Error::other(error.to_string())), None))
-                }
-            }
-        },
-    );
-    let mut response = Body::from_stream(pages.boxed()).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/csv; charset=utf-8"),
-    );
-    headers.insert(
-        header::CONTENT_DISPOSITION,
-        HeaderValue::from_static("attachment; filename=\"orders-vat.csv\""),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    Ok(response)
+    let progress = Progress {
+        state,
+        reference,
+        filter,
+        started: false,
+    };
+    let pages = pages(progress, next_page);
+    Ok(attachment(pages, "orders-vat.csv"))
 }

@@ -143,14 +143,34 @@ impl TestApp {
         key: &str,
         path: &str,
     ) -> (u16, T) {
-        let response = self
-            .client
+        super::status_and(self.download_with_key(key, path).await).await
+    }
+
+    /// `GET {path}` with an integration key, the answer as it came.
+    async fn download_with_key(&self, key: &str, path: &str) -> reqwest::Response {
+        self.client
             .get(self.url(path))
             .header("x-api-key", key)
             .send()
             .await
-            .unwrap();
-        super::status_and(response).await
+            .unwrap()
+    }
+
+    /// `GET {path}` with an integration key, a CSV download: the status and the text. A 200 is
+    /// checked to be a CSV attachment named `filename` that no cache keeps.
+    pub async fn csv_with_key(&self, key: &str, path: &str, filename: &str) -> (u16, String) {
+        let response = self.download_with_key(key, path).await;
+        let status = response.status().as_u16();
+        if status == 200 {
+            let headers = response.headers();
+            assert_eq!(headers["content-type"], "text/csv; charset=utf-8");
+            assert_eq!(
+                headers["content-disposition"],
+                format!("attachment; filename=\"{filename}\"").as_str()
+            );
+            assert_eq!(headers["cache-control"], "no-store");
+        }
+        (status, response.text().await.unwrap())
     }
 
     /// `POST {path}` with an integration key and a JSON body: the status and the answer.
