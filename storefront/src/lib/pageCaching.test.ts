@@ -7,8 +7,8 @@ const PERSONAL = 'private, no-store';
 const page = (routeId: string, changes: Partial<RenderedPage> = {}): RenderedPage => ({ routeId, indexable: true, cookie: '', setsCookies: false, ...changes });
 
 describe('which pages a shared cache may keep', () => {
-  it('the home, catalog, product, content, news and store-locator pages of a visitor without a session', () => {
-    for (const routeId of ['home', 'dynamic', 'media', 'mediaItem', 'dealer']) expect(pageCacheControl(page(routeId))).toBe(SHARED);
+  it('the home, catalog, product, content, news, store-locator and feed-calculator pages of a visitor without a session', () => {
+    for (const routeId of ['home', 'dynamic', 'media', 'mediaItem', 'dealer', 'feedCalculator']) expect(pageCacheControl(page(routeId))).toBe(SHARED);
     expect(pageCacheControl(page('dynamic', { cookie: 'hoofbeat_language=1:1; _ga=GA1' }))).toBe(SHARED);
   });
 

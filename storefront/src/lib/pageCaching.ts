@@ -2,14 +2,14 @@
  * Which rendered pages a shared cache may keep (host-server's page cache, a CDN in front): the
  * pages that are the same for every visitor without a session and that search engines may
  * index: home, catalog, product, content, FAQ and advice pages (the dynamic route), news and
- * the store locator. Everything else is personal or holds a one-off state (account, cart,
+ * the landing pages (the store locator, the feed calculator). Everything else is personal or holds a one-off state (account, cart,
  * checkout, the thank-you page, survey, newsletter and confirmation links), as is any page for a
  * visitor with a session cookie and any page that sets a cookie. What is personal on a shared
  * page (the cart count, the greeting) is filled in after hydration from the browser's own state.
  */
 
 /** The routes whose indexable pages are shared. */
-const SHARED_ROUTES = new Set(['home', 'dynamic', 'media', 'mediaItem', 'dealer']);
+const SHARED_ROUTES = new Set(['home', 'dynamic', 'media', 'mediaItem', 'dealer', 'feedCalculator']);
 
 /** The session cookies of host-server (plain and `__Host-` under https). */
 const SESSION_COOKIES = ['hb_session', '__Host-hb_session'];
