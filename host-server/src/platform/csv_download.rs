@@ -37,6 +37,7 @@ where
     F: Fn(P) -> Fut + Copy + Send + 'static,
     Fut: Future<Output = Result<Option<(Bytes, P)>, ApiError>> + Send + 'static,
 {
+    // Fused: a layer of the answer (compression) may ask once more after the last page.
     stream::unfold(Some(progress), move |progress| async move {
         match next(progress?).await {
             Ok(Some((page, progress))) => Some((Ok(page), Some(progress))),
@@ -44,6 +45,7 @@ where
             Err(error) => Some((Err(error), None)),
         }
     })
+    .fuse()
 }
 
 /// A download of `pages` as the attachment `filename`, never kept by a cache. A page that fails

@@ -574,6 +574,12 @@ async fn the_catalog_is_exported_as_csv_with_the_lists_search(app: TestApp) {
     );
     let (_, nothing) = export(&prices, "?q=zzzqqq").await;
     assert_eq!(nothing.lines().count(), 1);
+    // Compressed, as browsers ask for it, it arrives whole.
+    let (status, length) = app
+        .gzipped_length_with_key(&prices, "/api/backoffice/products/export")
+        .await;
+    assert_eq!(status, 200);
+    assert!(length > 0);
     let desk = app.integration_key(&["orders.read"]).await;
     assert_eq!(export(&desk, "").await.0, 403);
 }

@@ -820,6 +820,10 @@ async fn the_accountants_export_has_a_row_per_order_and_vat_rate(app: TestApp) {
         trail["entries"][1]["changes"][0]["after"],
         format!("from={}&status=paid", today())
     );
+    let (status, _) = app
+        .gzipped_length_with_key(&accountant, "/api/backoffice/orders/export?minTotal=50.00")
+        .await;
+    assert_eq!(status, 200, "compressed, it arrives whole");
     let desk = app.integration_key_on_sites(&["orders.read"], &[1]).await;
     assert_eq!(export(&desk, String::new()).await.0, 403);
     assert_eq!(export(&accountant, "site=2".to_owned()).await.0, 403);

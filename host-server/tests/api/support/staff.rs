@@ -156,6 +156,22 @@ impl TestApp {
             .unwrap()
     }
 
+    /// `GET {path}` with an integration key, asking for gzip as browsers do: the status and
+    /// the size of the compressed answer, read to its end (an answer cut short is an error).
+    pub async fn gzipped_length_with_key(&self, key: &str, path: &str) -> (u16, usize) {
+        let response = self
+            .client
+            .get(self.url(path))
+            .header("x-api-key", key)
+            .header("accept-encoding", "gzip")
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        assert_eq!(response.headers()["content-encoding"], "gzip");
+        (status, response.bytes().await.unwrap().len())
+    }
+
     /// `GET {path}` with an integration key, a CSV download: the status and the text. A 200 is
     /// checked to be a CSV attachment named `filename` that no cache keeps.
     pub async fn csv_with_key(&self, key: &str, path: &str, filename: &str) -> (u16, String) {
