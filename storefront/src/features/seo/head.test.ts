@@ -4,6 +4,7 @@ import type { ProductDetail } from '../../api/catalog';
 import type { Faq, NewsArticle } from '../../api/content';
 import { toSite } from '../../api/sites';
 import { HOEFSLAG_NL } from '../../test/app';
+import { dealer as aDealer } from '../../test/dealers';
 import { headTags, pageHead, summaryOf, type DynamicPageFacts, type HeadInput } from './head';
 
 const site = toSite(HOEFSLAG_NL);
@@ -249,20 +250,7 @@ describe('the landing pages of the shop', () => {
   });
 
   it('describes the dealers a store locator shows as local businesses, with their opening hours', () => {
-    const dealer = {
-      dealerId: 1,
-      name: 'Hoefslag Winkel Barneveld',
-      type: 'store',
-      address: { street: 'Stationsweg', streetNumber: '45', streetNumberAddition: null, zipcode: '3771 EB', city: 'Barneveld', countryId: 1 },
-      latitude: 52.1405,
-      longitude: 5.5847,
-      phone: '+31342400100',
-      email: 'info1@dealer.example',
-      website: null,
-      brands: ['Hoefslag'],
-      siloDelivery: true,
-      openingHours: { mon: ['09:00-12:00', '13:00-18:00'], sun: [] },
-    };
+    const dealer = aDealer({ openingHours: { mon: ['09:00-12:00', '13:00-18:00'], sun: [] } });
     const locator = { ...LANDING, canonical: 'http://hoefslag.localhost:8080/store-locator/' };
     const data = { near: '', dealers: { dealers: Array.from({ length: 25 }, () => dealer) }, title: null, alternates: locator };
     const head = pageHead(input(data, { routeId: 'dealer' }));

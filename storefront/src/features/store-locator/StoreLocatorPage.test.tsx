@@ -6,26 +6,14 @@ import { CONSENT_COOKIE, writeCookie } from '../../lib/cookies';
 import { json, mockApi } from '../../test/api';
 import { HOEFSLAG_NL, renderApp } from '../../test/app';
 import type { MapOptions } from './leafletMap';
+import { dealer as aDealer } from '../../test/dealers';
 
 // Leaflet needs a real browser (e2e/map.e2e.ts); here the map module records what it was asked.
 const leaflet = vi.hoisted(() => ({ showDealers: vi.fn(() => ({ remove: vi.fn() })) }));
 vi.mock('./leafletMap', () => leaflet);
 
-const dealer = (dealerId: number, name: string, distanceMeters: number | null, siloDelivery: boolean) => ({
-  dealerId,
-  name,
-  type: dealerId === 1 ? 'store' : 'dealer',
-  address: { street: 'Stationsweg', streetNumber: '45', streetNumberAddition: null, zipcode: '3771 EB', city: 'Barneveld', countryId: 1 },
-  latitude: 52.1405,
-  longitude: 5.5847,
-  phone: '+31342400100',
-  email: 'info1@dealer.example',
-  website: null,
-  brands: ['Hoefslag'],
-  siloDelivery,
-  openingHours: { mon: ['09:00-18:00'], sat: ['09:00-12:00', '13:00-17:00'] },
-  distanceMeters,
-});
+const dealer = (dealerId: number, name: string, distanceMeters: number | null, siloDelivery: boolean) =>
+  aDealer({ dealerId, name, type: dealerId === 1 ? 'store' : 'dealer', siloDelivery, distanceMeters });
 
 describe('the store locator', () => {
   it('shows the dealers near the searched place with their distance, services and opening hours', async () => {
